@@ -1,0 +1,2 @@
+"""Boarders Away! - tabletop skirmish rules played on screen."""
+__version__ = "0.1.0"

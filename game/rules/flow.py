@@ -1,0 +1,141 @@
+"""How rules talk to the match: a flow is a generator that yields ``Ask`` and receives ``Decision``.
+
+A preset's ``step(ctx)`` runs one step of play from ``ctx.state.phase`` (an activation, a reaction
+phase, a mêlée…), yielding an ``Ask`` whenever a side must decide, and leaves ``state.phase`` naming
+the next step. Everything a step needs to resume lives in the state at the step's start, so the
+match can clone itself by copying that snapshot and replaying the step's decisions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Generator, Iterable, Protocol, Sequence
+
+from .decisions import Decision, IllegalDecision
+from .dice import Dice
+from .events import Event, Moved, StatusChanged
+from .model import Figure, Status, round_in
+from .state import MatchState
+from .tabletop import Tabletop
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A pending question: which side decides what, with the legal options (GEN-CHOICE-1)."""
+
+    side: str
+    """Side that must decide."""
+    kind: str
+    """What is being decided: activate, action, reroll, tap, pushback, follow_up, reaction, …"""
+    prompt: str
+    """A question a player can read."""
+    options: tuple[Decision, ...]
+    """Legal decisions; where the space is continuous (moves) a representative finite set."""
+    default: Decision | None = None
+    """The stated automatic policy's answer (the screen's "auto", the AI's fallback)."""
+    validate: Callable[[Decision], None] | None = field(default=None, compare=False, repr=False)
+    """Extra validator for decisions outside ``options`` (moves); raises IllegalDecision."""
+    info: dict = field(default_factory=dict, compare=False)
+    """Constraints and context for the screen (e.g. {"figure": id, "move_left": 3.5})."""
+    rule: str = ""
+    """Rule ID that raises this question."""
+
+    def check(self, decision: Decision) -> None:
+        """Raise IllegalDecision unless the decision is legal here."""
+        if decision in self.options:
+            return
+        if self.validate is not None:
+            self.validate(decision)
+            return
+        offered = ", ".join(sorted({d.describe() for d in self.options})[:6])
+        raise IllegalDecision(f"{decision.describe()} is not one of the choices here ({self.prompt}); "
+                              f"choose from: {offered}")
+
+
+Flow = Generator[Ask, Decision, None]
+
+
+class Ctx:
+    """What a flow works with: the state, the dice, the table, and the event list."""
+
+    def __init__(self, state: MatchState, dice: Dice, table: Tabletop, scenario=None):
+        self.state = state
+        self.dice = dice
+        self.table = table
+        self.scenario = scenario
+        self.events: list[Event] = []
+
+    # -- events -------------------------------------------------------------------------------
+    def emit(self, *events: Event) -> None:
+        self.events.extend(events)
+
+    def roll(self, rule: str, **kw):
+        """Roll through the match dice and log the DiceRolled event; returns it."""
+        ev = self.dice.roll(rule, **kw)
+        self.events.append(ev)
+        return ev
+
+    # -- figures ------------------------------------------------------------------------------
+    def fig(self, fid: str) -> Figure:
+        return self.state.figures[fid]
+
+    def update(self, fig: Figure) -> Figure:
+        self.state.figures[fig.id] = fig
+        return fig
+
+    def change(self, fid: str, **fields) -> Figure:
+        return self.update(replace(self.state.figures[fid], **fields))
+
+    def move(self, fid: str, x: float, y: float, *, rule: str, how: str = "move",
+             path: Sequence[tuple[float, float]] | None = None, cost: float = 0.0,
+             level: str | None = None) -> Moved:
+        """Move a figure in state and on the table; positions rounded to 1/1000 in."""
+        f = self.state.figures[fid]
+        x, y = round_in(x), round_in(y)
+        lv = level or f.level
+        new = replace(f, x=x, y=y, level=lv)
+        self.state.figures[fid] = new
+        self.table.place(fid, x, y, new.radius, lv)
+        pts = tuple((round_in(px), round_in(py)) for px, py in (path or [(f.x, f.y), (x, y)]))
+        ev = Moved(rule=rule, figure=fid, path=pts, cost=round_in(cost), how=how,
+                   level=lv if lv != f.level else "")
+        self.events.append(ev)
+        return ev
+
+    def set_status(self, fid: str, status: Status, *, rule: str, cause: str = "",
+                   wounds: int | None = None) -> StatusChanged:
+        """Change a figure's status; figures leaving play come off the table."""
+        f = self.state.figures[fid]
+        w = f.wounds if wounds is None else wounds
+        new = replace(f, status=status, wounds=w)
+        self.state.figures[fid] = new
+        if not new.in_play:
+            self.table.remove(fid)
+        ev = StatusChanged(rule=rule, figure=fid, status=status.value, wounds=w, cause=cause)
+        self.events.append(ev)
+        return ev
+
+    def enemies(self, fid: str) -> list[Figure]:
+        f = self.state.figures[fid]
+        foes = set(self.state.enemies_of(f.side))
+        return [g for g in self.state.figures.values() if g.in_play and g.side in foes]
+
+
+class Preset(Protocol):
+    """A ruleset: sets a match up and runs it step by step (PRE-*)."""
+
+    name: str
+
+    def setup(self, ctx: Ctx) -> None:
+        """Prepare state.data at match start (may roll dice, e.g. dealing cards)."""
+
+    def step(self, ctx: Ctx) -> Flow:
+        """Run the step named by ctx.state.phase; leave state.phase naming the next."""
+
+
+def ask(side: str, kind: str, prompt: str, options: Iterable[Decision], default: Decision | None = None,
+        *, validate=None, info: dict | None = None, rule: str = "") -> Ask:
+    opts = tuple(options)
+    if not opts and validate is None:
+        raise ValueError(f"an Ask with no options and no validator ({kind})")
+    return Ask(side, kind, prompt, opts, default if default is not None else (opts[0] if opts else None),
+               validate, info or {}, rule)
