@@ -1,0 +1,198 @@
+"""The command line: `python -m game …`, also installed as `boarders`.
+
+Any error prints one line on stderr and exits with status 2 (never a traceback).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
+
+
+class CliError(Exception):
+    """An error to report on one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, status 2, instead of usage + message
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT (e.g. 1280x800)") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r} is outside 320x240..7680x4320")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="boarders", description="Boarders Away! - tabletop skirmish on screen")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = sub.add_parser("play", help="play a scenario (the default)")
+    play.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
+    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None)
+    play.add_argument("--frames", type=int, default=None, help="run this many frames, then stop")
+    play.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
+    play.add_argument("--size", type=_size, default=None, help="window size WIDTHxHEIGHT")
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--preset", default=None)
+    play.add_argument("--side", default=None, help="solo: the side you play")
+    play.add_argument("--ai", default="normal", help="AI level (random, easy, normal, hard)")
+    play.add_argument("--headless", action="store_true", help="no window: print the battle log")
+
+    sim = sub.add_parser("simulate", help="play many headless AI games")
+    sim.add_argument("scenario")
+    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--ai", default="normal,normal")
+    sim.add_argument("--preset", default=None)
+    sim.add_argument("--jobs", type=int, default=None)
+    sim.add_argument("--record-dir", default=None)
+    sim.add_argument("--json", action="store_true")
+    sim.add_argument("--plot", default=None)
+
+    rep = sub.add_parser("replay", help="replay a record or save")
+    rep.add_argument("file")
+    rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
+
+    chk = sub.add_parser("check-map", help="validate Tiled maps")
+    chk.add_argument("files", nargs="+")
+
+    odds = sub.add_parser("odds", help="exact odds tables")
+    osub = odds.add_subparsers(dest="system", parser_class=_Parser)
+    o1 = osub.add_parser("pyrates")
+    o1.add_argument("--mq", type=str, required=True, help="Mêlée Quota (e.g. 7 or 7/2)")
+    o2 = osub.add_parser("escarmouche")
+    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"))
+    o3 = osub.add_parser("close-combat")
+    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"))
+
+    sc = sub.add_parser("scenarios", help="list the scenarios")
+    sc.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help"}
+    if not argv or argv[0] not in commands:
+        argv = ["play", *argv]
+    try:
+        args = build_parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except CliError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except (ValueError, OSError) as e:  # ScenarioError, MapError, SaveError are ValueErrors
+        print(f"error: {_one_line(e)}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _one_line(e: BaseException) -> str:
+    return " ".join(str(e).split()) or type(e).__name__
+
+
+# -- subcommands ---------------------------------------------------------------------------------
+def cmd_play(args) -> int:
+    from game.play import run_play
+    return run_play(args)
+
+
+def cmd_simulate(args) -> int:
+    try:
+        from game.ai.simulate import run_simulate
+    except ImportError:
+        raise CliError("simulate: batch simulation arrives with the AI (issue 8); not built yet") from None
+    return run_simulate(args)
+
+
+def cmd_replay(args) -> int:
+    from game.match import load_record, replay
+    rec = load_record(args.file)
+    res = replay(rec, verify=args.verify)
+    if args.verify:
+        if res.ok:
+            print(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches")
+            return EXIT_OK
+        print(f"{args.file}: mismatch at {res.reason}")
+        return EXIT_MISMATCH
+    from game.log import format_event
+    for ev in res.match.log:
+        print(format_event(ev, res.match.state))
+    if not res.ok:
+        print(f"stopped: {res.reason}", file=sys.stderr)
+        return EXIT_MISMATCH
+    return EXIT_OK
+
+
+def cmd_check_map(args) -> int:
+    from game.table import check_map, load_map, map_summary
+    bad = False
+    for f in args.files:
+        problems = check_map(f)
+        if problems:
+            bad = True
+            for line in problems:
+                print(line, file=sys.stderr)
+        else:
+            print(map_summary(load_map(f)))
+    return EXIT_ERROR if bad else EXIT_OK
+
+
+def cmd_odds(args) -> int:
+    if args.system is None:
+        raise CliError("odds: name a system: pyrates, escarmouche or close-combat")
+    if args.system == "pyrates":
+        from fractions import Fraction
+        from game.rules.pyrates import odds_report
+        try:
+            mq = Fraction(args.mq)
+        except (ValueError, ZeroDivisionError):
+            raise CliError(f"odds pyrates: --mq {args.mq!r} is not a number") from None
+        if not 0 <= mq <= 60:
+            raise CliError("odds pyrates: --mq must be between 0 and 60")
+        print(odds_report(mq))
+    elif args.system == "escarmouche":
+        from game.rules.escarmouche import odds_report_escarmouche
+        a, b = args.draws
+        if not (1 <= a <= 8 and 1 <= b <= 8):
+            raise CliError("odds escarmouche: --draws must be 1 to 8 cards each")
+        print(odds_report_escarmouche(a, b))
+    else:
+        from game.rules.close_combat import odds_report_close_combat
+        a, b = args.cv
+        if not (0 <= a <= 20 and 0 <= b <= 20):
+            raise CliError("odds close-combat: --cv must be 0 to 20 each")
+        print(odds_report_close_combat(a, b))
+    return EXIT_OK
+
+
+def cmd_scenarios(args) -> int:
+    from game.scenario import list_scenarios
+    rows = [{"id": s.id, "title": s.title, "preset": s.preset,
+             "map": os.path.relpath(s.map) if not s.map.startswith("open:") else s.map,
+             "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
+             "turn_limit": s.turn_limit} for s in list_scenarios()]
+    if args.json:
+        print(json.dumps(rows, indent=1, ensure_ascii=False))
+    else:
+        for r in rows:
+            print(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}")
+    return EXIT_OK
+
+
+COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay, "check-map": cmd_check_map,
+            "odds": cmd_odds, "scenarios": cmd_scenarios}

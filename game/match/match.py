@@ -1,0 +1,211 @@
+"""The Match: the one deterministic door into a running game (DESIGN: game/match).
+
+``match.pending`` says which side must decide what; ``match.apply(decision)`` validates it, lets the
+preset's flow resolve it (drawing dice from the match's own seeded Dice) and returns the events.
+
+How it keeps clone() cheap: a preset runs in *steps* (an activation, a reaction phase, a mêlée);
+at each step's start the match snapshots the state and dice. A clone copies that snapshot and
+replays only the current step's decisions.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Iterable
+
+from game.rules.decisions import Decision, IllegalDecision
+from game.rules.dice import Dice
+from game.rules.events import Event, GameOver
+from game.rules.flow import Ask, Ctx
+from game.rules.model import Figure
+from game.rules.presets import get_preset
+from game.rules.state import MatchState
+from game.rules.victory import check_victory
+
+from .setup import deploy, in_named_zone
+
+#: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
+MAX_SILENT_STEPS = 10_000
+
+
+class Match:
+    """A running game. Build with ``Match(scenario, seed=…)``; drive with ``pending``/``apply``."""
+
+    def __init__(self, scenario, seed: int = 0, *, preset: str | None = None, options: dict | None = None,
+                 dice: Dice | None = None, tmap=None):
+        from .setup import build_table  # the table is the only geometry the rules see
+
+        self.scenario = scenario
+        self.seed = int(seed)
+        self.preset_name = preset or scenario.preset
+        self.preset = get_preset(self.preset_name)
+        self.options_overrides = dict(options or {})
+        self.options = {**scenario.options, **self.options_overrides}
+        self.dice = dice if dice is not None else Dice(self.seed)
+        self._empty_table = build_table(scenario, tmap)
+        figures = {f.id: f for f in self._deploy(scenario.figures)}
+        self.state = MatchState(sides=scenario.sides, figures=figures, preset=self.preset_name,
+                                options=self.options)
+        self.table = self._table_for(self.state)
+        self.decisions: list[Decision] = []
+        self.hashes: list[str] = []
+        self.log: list[Event] = []
+        self._pending: Ask | None = None
+        self._gen = None
+        self._snap: tuple[MatchState, Dice] | None = None
+        self._step_decisions: list[Decision] = []
+        self._step_start = 0
+        self._seen_turn = 0
+        ctx = self._ctx()
+        self.preset.setup(ctx)
+        self.log.extend(ctx.events)
+        self.setup_events = list(ctx.events)
+        self._advance(self.log)
+
+    # -- public API ------------------------------------------------------------------------------
+    @property
+    def pending(self) -> Ask | None:
+        """The question waiting for an answer, or None when the match is over."""
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    def apply(self, decision: Decision) -> list[Event]:
+        """Validate and resolve one decision; return the events it caused."""
+        if self._pending is None:
+            raise IllegalDecision("the match is over; no decision is pending")
+        if not isinstance(decision, Decision):
+            raise IllegalDecision(f"not a decision: {decision!r}")
+        self._pending.check(decision)
+        events: list[Event] = []
+        self._ctx_obj.events = events
+        self.decisions.append(decision)
+        self._step_decisions.append(decision)
+        try:
+            self._pending = self._gen.send(decision)
+        except StopIteration:
+            self._gen = None
+            self._pending = None
+        self._advance(events)
+        self.log.extend(events)
+        self.hashes.append(self.state_hash())
+        return events
+
+    def state_hash(self) -> str:
+        """sha256 of a canonical serialisation of the whole state, dice included."""
+        h = hashlib.sha256()
+        h.update(canonical(self.state.to_json()))
+        h.update(json.dumps(self.dice.state(), separators=(",", ":")).encode())
+        return h.hexdigest()
+
+    def clone(self) -> "Match":
+        """An independent copy for look-ahead: same state, same dice, same pending question."""
+        m = Match.__new__(Match)
+        m.__dict__.update(self.__dict__)
+        m.decisions = list(self.decisions)
+        m.hashes = list(self.hashes)
+        m.log = list(self.log)
+        m._step_decisions = list(self._step_decisions)
+        if self._snap is None:  # over: nothing will run again
+            m.state = self.state.copy()
+            m.dice = self.dice.clone()
+            m.table = m._table_for(m.state)
+            m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
+            return m
+        snap_state, snap_dice = self._snap
+        m.state = snap_state.copy()
+        m.dice = snap_dice.clone()
+        m.table = m._table_for(m.state)
+        m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
+        m._gen = m.preset.step(m._ctx_obj)
+        m._pending = next(m._gen)
+        for d in m._step_decisions:
+            m._pending = m._gen.send(d)
+        m._ctx_obj.events = []
+        return m
+
+    def figure(self, fid: str) -> Figure:
+        return self.state.figures[fid]
+
+    def auto(self) -> Decision:
+        """The pending question's automatic answer (GEN-CHOICE-1)."""
+        p = self._pending
+        if p is None:
+            raise IllegalDecision("the match is over")
+        return p.default if p.default is not None else p.options[0]
+
+    # -- stepping --------------------------------------------------------------------------------
+    def _ctx(self) -> Ctx:
+        self._ctx_obj = Ctx(self.state, self.dice, self.table, self.scenario)
+        return self._ctx_obj
+
+    def _advance(self, events: list[Event]) -> None:
+        """Run steps until a question is pending or the match ends."""
+        ctx = self._ctx_obj
+        ctx.events = events
+        silent = 0
+        while self._pending is None:
+            if not self.state.over:
+                self._check_end(ctx)
+            if self.state.over:
+                self._gen = None
+                self._snap = None
+                return
+            silent += 1
+            if silent > MAX_SILENT_STEPS:
+                raise RuntimeError(f"preset {self.preset_name!r} ran {MAX_SILENT_STEPS} steps without a question")
+            self._snap = (self.state.copy(), self.dice.clone())
+            self._step_decisions = []
+            self._step_start = len(self.decisions)
+            self._gen = self.preset.step(ctx)
+            try:
+                self._pending = next(self._gen)
+            except StopIteration:
+                self._gen = None
+
+    def _check_end(self, ctx: Ctx) -> None:
+        turn_ended = self.state.turn > self._seen_turn and self._seen_turn > 0
+        if self.state.turn > self._seen_turn:
+            self._seen_turn = self.state.turn
+        st = self.state
+        if turn_ended:
+            st.turn -= 1  # conditions are judged at the end of the turn that just finished
+        result = check_victory(st, self.scenario.victory, zone_holders=self._zone_holders,
+                               turn_ended=turn_ended, turn_limit=self.scenario.turn_limit)
+        if turn_ended:
+            st.turn += 1
+        if st.data.get("ended"):
+            result = (st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
+        if result is not None:
+            st.over, st.winner, st.end_reason = True, result[0], result[1]
+            ctx.emit(GameOver(rule="GEN-TURN-1", winner=result[0], reason=result[1]))
+
+    def _zone_holders(self, zone: str) -> set[str]:
+        holders = set()
+        for f in self.state.in_play():
+            if in_named_zone(self.table, f.id, zone):
+                holders.add(f.side)
+        return holders
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def _table_for(self, state: MatchState):
+        t = self._empty_table.clone()
+        for f in state.figures.values():
+            if f.in_play:
+                t.place(f.id, f.x, f.y, f.radius, f.level)
+        return t
+
+    def _deploy(self, figures: Iterable[Figure]) -> list[Figure]:
+        """Figures without a position are placed in their deployment zone (maps/README.md)."""
+        return deploy(self._empty_table, list(figures))
+
+
+def canonical(obj) -> bytes:
+    """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode()

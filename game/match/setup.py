@@ -1,0 +1,83 @@
+"""Putting a scenario on the table: the map, and figures deployed in their zones."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from game.rules.model import Figure, round_in
+from game.scenario import ScenarioError
+
+
+def tactical_map_for(scenario, tmap=None):
+    from game.table import TacticalMap, load_map
+    if tmap is not None:
+        return tmap
+    if scenario.map.startswith("open:"):
+        w, h = (float(v) for v in scenario.map[5:].split("x"))
+        return TacticalMap.open_ground(w, h)
+    return load_map(scenario.map)
+
+
+def build_table(scenario, tmap=None):
+    """An empty Table (no bases) for the scenario's map; clones of it carry the figures."""
+    from game.table import Table
+    return Table(tactical_map_for(scenario, tmap))
+
+
+def deploy(table, figures: list[Figure]) -> list[Figure]:
+    """Place figures given no x/y inside their deployment zone, on a grid, clear of each other.
+
+    Deterministic: grid points in reading order, the first clear one for each figure in roster order.
+    """
+    from game.table.geometry import point_in_polygon
+    out: list[Figure] = []
+    t = table.clone()
+    for f in figures:
+        if not math.isnan(f.x):
+            t.place(f.id, f.x, f.y, f.radius, f.level)
+            out.append(f)
+    for f in figures:
+        if not math.isnan(f.x):
+            continue
+        zone = next((fl[7:] for fl in f.flags if fl.startswith("deploy:")), f.side)
+        polys = [d.points for d in table.tmap.deployments if d.side == zone or d.name == zone]
+        if not polys:
+            raise ScenarioError(f"{f.id}: deployment: no deployment zone {zone!r} on the map and no x/y given")
+        placed = None
+        step = f.base + 0.1
+        for pts in polys:
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            y = min(ys) + f.radius + 0.05
+            while y <= max(ys) - f.radius and placed is None:
+                x = min(xs) + f.radius + 0.05
+                while x <= max(xs) - f.radius:
+                    if point_in_polygon(x, y, pts) and _clear(t, f, x, y):
+                        placed = (round_in(x), round_in(y))
+                        break
+                    x += step
+                y += step
+            if placed:
+                break
+        if placed is None:
+            raise ScenarioError(f"{f.id}: deployment: no clear spot left in zone {zone!r}")
+        g = replace(f, x=placed[0], y=placed[1], flags=frozenset(x for x in f.flags if not x.startswith("deploy:")))
+        t.place(g.id, g.x, g.y, g.radius, g.level)
+        out.append(g)
+    order = {f.id: i for i, f in enumerate(figures)}
+    return sorted(out, key=lambda g: order[g.id])
+
+
+def _clear(table, f: Figure, x: float, y: float) -> bool:
+    probe = f"__probe_{f.id}"
+    table.place(probe, x, y, f.radius, f.level)
+    try:
+        ok = not table.contacts(probe) and table.sweep_clear(probe, 0.0, 0.0)
+    finally:
+        table.remove(probe)
+    return ok
+
+
+def in_named_zone(table, fid: str, name: str) -> bool:
+    from game.table.geometry import point_in_polygon
+    x, y = table.position(fid)
+    return any(point_in_polygon(x, y, z.points) for z in table.tmap.zones_named(name))

@@ -1,0 +1,226 @@
+"""The turn structure shared by the pyrates and rangers presets (RNG-TURN-1, RNG-MOT-1, GEN-TURN-1).
+
+Each game turn opens with a roll-off; then each side's player-turn activates its figures one at a
+time (a motivation roll unless the figure needs none, then one action). Presets subclass
+``TurnPreset`` and add actions (``actions``/``resolve_action``) and what follows a player-turn
+(``after_player_turn``: reactions, the mêlée step).
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterator
+
+from .decisions import PASS, Decision, IllegalDecision
+from .events import Note, PlayerTurnStarted, TurnStarted
+from .flow import Ask, Ctx, Flow, ask
+from .model import Figure
+
+#: directions (degrees) offered as representative moves; any other point may be chosen too
+MOVE_HEADINGS = tuple(range(0, 360, 45))
+
+
+def no_questions() -> Iterator:
+    """Marks a step generator that asks nothing (a generator must contain a yield)."""
+    return iter(())
+
+
+class TurnPreset:
+    """RNG-TURN-1 game turns of alternating player-turns with per-figure activation (RNG-MOT-1)."""
+
+    name = "turns"
+
+    # -- set-up ----------------------------------------------------------------------------------
+    def setup(self, ctx: Ctx) -> None:
+        d = ctx.state.data
+        d.setdefault("acted", [])
+        d.setdefault("done_sides", [])
+        d.setdefault("moved_last_turn", {})
+        ctx.state.phase = "turn_start"
+
+    # -- the step dispatcher -----------------------------------------------------------------------
+    def step(self, ctx: Ctx) -> Flow:
+        phase = ctx.state.phase
+        handler = getattr(self, f"phase_{phase}", None)
+        if handler is None:
+            raise RuntimeError(f"{self.name}: no step for phase {phase!r}")
+        yield from handler(ctx)
+
+    def phase_turn_start(self, ctx: Ctx) -> Flow:
+        """RNG-TURN-1: each game turn both roll 1d6 (Legendary Leader +1), ties reroll, highest first."""
+        st = ctx.state
+        st.turn += 1
+        sides = [s for s in st.side_ids() if st.in_play(s)]
+        bonus = {s: 1 for s in sides
+                 if any("legendary_leader" in f.traits for f in st.in_play(s))}
+        first, events = ctx.dice.roll_off("RNG-TURN-1", sides, bonus=bonus)
+        ctx.emit(*events)
+        st.data["order"] = [first] + [s for s in sides if s != first]
+        st.data["done_sides"] = []
+        moved = st.data.get("moved_this_turn", [])
+        st.data["moved_last_turn"] = {fid: True for fid in moved}
+        st.data["moved_this_turn"] = []
+        ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
+        self._begin_player_turn(ctx, first)
+        yield from no_questions()
+
+    def _begin_player_turn(self, ctx: Ctx, side: str) -> None:
+        st = ctx.state
+        st.active = side
+        st.data["acted"] = []
+        st.phase = "activate"
+        ctx.emit(PlayerTurnStarted(rule="GEN-TURN-1", side=side, turn=st.turn))
+        self.on_player_turn_start(ctx, side)
+
+    def on_player_turn_start(self, ctx: Ctx, side: str) -> None:
+        """Hook: per-player-turn bookkeeping."""
+
+    def phase_activate(self, ctx: Ctx) -> Flow:
+        """RNG-MOT-1: the player picks a figure not yet rolled for, or ends the player-turn."""
+        st = ctx.state
+        side = st.active
+        acted = set(st.data["acted"])
+        ready = [f for f in st.in_play(side) if f.id not in acted and self.can_activate(ctx, f)]
+        if not ready:
+            st.phase = "player_turn_end"
+            return
+        opts = [Decision("activate", figure=f.id) for f in ready] + [PASS]
+        d = yield ask(side, "activate", f"{st.side(side).name}: choose a figure to activate, or end the player-turn",
+                      opts, default=opts[0], rule="RNG-MOT-1")
+        if d.kind == "pass":
+            st.phase = "player_turn_end"
+            ctx.emit(Note(rule="RNG-TURN-1", message=f"{st.side(side).name} ends the player-turn"))
+            return
+        st.data["acted"].append(d.figure)
+        yield from self.activate_figure(ctx, d.figure)
+
+    def can_activate(self, ctx: Ctx, fig: Figure) -> bool:
+        return True
+
+    def activate_figure(self, ctx: Ctx, fid: str) -> Flow:
+        """Roll motivation when needed, then ask for one action."""
+        if self.needs_motivation(ctx, fid):
+            ok = self.motivation(ctx, fid)
+            if not ok:
+                yield from self.unmotivated(ctx, fid)
+                return
+        acts = self.actions(ctx, fid)
+        if not acts:
+            return
+        f = ctx.fig(fid)
+        d = yield ask(f.side, "action", f"{f.name}: choose an action", acts, default=self.default_action(ctx, fid, acts),
+                      validate=lambda dec: self.validate_action(ctx, fid, dec), info=self.action_info(ctx, fid),
+                      rule="RNG-ACT-1")
+        yield from self.resolve_action(ctx, fid, d)
+
+    # -- motivation (RNG-MOT-1/2) --------------------------------------------------------------------
+    def needs_motivation(self, ctx: Ctx, fid: str) -> bool:
+        f = ctx.fig(fid)
+        return not (f.is_leader or f.type == "civilian")
+
+    def motivation(self, ctx: Ctx, fid: str) -> bool:
+        """RNG-MOT-1/2: 1d6, success on ≤ 3 (≤ 2 if wounded); −1 for the best leader in range
+        (Leader within 6", Legendary Leader within 12", not cumulative); −1 Initiative trait."""
+        f = ctx.fig(fid)
+        mod = 0
+        reasons = []
+        leader_bonus = 0
+        for g in ctx.state.in_play(f.side):
+            if g.id == fid:
+                continue
+            reach = 12.0 if "legendary_leader" in g.traits else 6.0 if "leader" in g.traits else None
+            if reach is not None and ctx.table.edge_distance(fid, g.id) <= reach:
+                leader_bonus = -1
+        if leader_bonus:
+            mod -= 1
+            reasons.append("leader near")
+        if "initiative" in f.traits:
+            mod -= 1
+            reasons.append("initiative")
+        target = 2 if f.is_wounded else 3
+        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
+        return bool(ev.success)
+
+    def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
+        """RNG-MOT-3: a failed figure may still move into cover or retreat; by default it holds."""
+        ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{ctx.fig(fid).name} is not motivated and holds"))
+        yield from no_questions()
+
+    # -- actions ----------------------------------------------------------------------------------
+    def actions(self, ctx: Ctx, fid: str) -> list[Decision]:
+        """Representative legal actions: hold, and moves in eight directions (full and half)."""
+        return [Decision("hold", figure=fid)] + self.move_options(ctx, fid)
+
+    def default_action(self, ctx: Ctx, fid: str, acts: list[Decision]) -> Decision:
+        return acts[0]
+
+    def action_info(self, ctx: Ctx, fid: str) -> dict:
+        return {"figure": fid, "move": ctx.fig(fid).move}
+
+    def move_allowance(self, ctx: Ctx, fid: str) -> float:
+        return ctx.fig(fid).move
+
+    def move_options(self, ctx: Ctx, fid: str) -> list[Decision]:
+        f = ctx.fig(fid)
+        allowance = self.move_allowance(ctx, fid)
+        out = []
+        for frac in (1.0, 0.5):
+            for h in MOVE_HEADINGS:
+                dist = allowance * frac
+                x = f.x + dist * math.cos(math.radians(h))
+                y = f.y + dist * math.sin(math.radians(h))
+                plan = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+                if plan is not None and plan.cost <= allowance + 1e-9:
+                    out.append(Decision("move", figure=fid, x=round(x, 3), y=round(y, 3)))
+        return out
+
+    def validate_action(self, ctx: Ctx, fid: str, d: Decision) -> None:
+        if d.figure != fid:
+            raise IllegalDecision(f"it is {ctx.fig(fid).name}'s action, not {d.figure}'s")
+        if d.kind == "move":
+            self.plan_move(ctx, fid, d)
+            return
+        raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
+
+    def plan_move(self, ctx: Ctx, fid: str, d: Decision):
+        """RNG-MOVE-1/2: a clear path whose cost fits the allowance; returns the PathPlan."""
+        f = ctx.fig(fid)
+        if d.x is None or d.y is None:
+            raise IllegalDecision("a move needs a destination")
+        plan = ctx.table.plan_path(fid, d.x, d.y)
+        if plan is None:
+            raise IllegalDecision(f"{f.name} has no clear path to ({d.x:.2f}, {d.y:.2f}) in")
+        allowance = self.move_allowance(ctx, fid)
+        if plan.cost > allowance + 1e-6:
+            raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+        return plan
+
+    def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:
+        if d.kind == "move":
+            plan = self.plan_move(ctx, fid, d)
+            ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1", path=plan.points,
+                     cost=plan.cost, level=plan.level)
+            ctx.state.data.setdefault("moved_this_turn", []).append(fid)
+        elif d.kind == "hold":
+            ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{ctx.fig(fid).name} holds"))
+        yield from no_questions()
+
+    # -- end of a player-turn -------------------------------------------------------------------------
+    def phase_player_turn_end(self, ctx: Ctx) -> Flow:
+        yield from self.after_player_turn(ctx)
+        st = ctx.state
+        if st.phase != "player_turn_end":
+            return  # the hook scheduled further steps (e.g. a mêlée) and will come back here
+        st.data["done_sides"].append(st.active)
+        left = [s for s in st.data["order"] if s not in st.data["done_sides"] and st.in_play(s)]
+        if left:
+            self._begin_player_turn(ctx, left[0])
+        else:
+            self.on_turn_end(ctx)
+            st.phase = "turn_start"
+
+    def after_player_turn(self, ctx: Ctx) -> Flow:
+        """Hook: reactions and the mêlée step (pyrates)."""
+        yield from no_questions()
+
+    def on_turn_end(self, ctx: Ctx) -> None:
+        """Hook: end-of-turn checks (morale)."""

@@ -1,0 +1,54 @@
+"""Scenario victory conditions, checked by the match after every step and at each game turn's end."""
+from __future__ import annotations
+
+from .model import Status
+from .state import MatchState
+
+
+def check_victory(state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False,
+                  turn_limit: int = 0) -> tuple[str | None, str] | None:
+    """Return (winner or None for a draw, reason) when the match is decided, else None.
+
+    ``zone_holders(zone_name) -> set of side ids with figures in play inside it`` answers hold_zone;
+    hold counts live in state.data["hold"] and advance only when ``turn_ended``.
+    """
+    starting = state.data.setdefault("starting", {})
+    if not starting:
+        for f in state.figures.values():
+            starting[f.side] = starting.get(f.side, 0) + 1
+    struck = state.data.get("struck", [])
+    for c in conditions:
+        foes = state.enemies_of(c.side)
+        if c.type == "rout":
+            for foe in foes:
+                left = sum(1 for f in state.figures.values() if f.side == foe and f.in_play)
+                if left <= c.below * starting.get(foe, 0) or left == 0:
+                    return c.side, f"{state.side(foe).name} is routed"
+        elif c.type == "strike_colours":
+            for foe in foes:
+                if foe in struck:
+                    return c.side, f"{state.side(foe).name} struck her colours"
+        elif c.type == "capture":
+            f = state.figures.get(c.figure)
+            if f is not None and f.status in (Status.CAPTIVE, Status.KNOCKED_DOWN):
+                how = "captured" if f.status is Status.CAPTIVE else "cut down"
+                return c.side, f"{f.name} is {how}"
+        elif c.type == "hold_zone" and turn_ended and zone_holders is not None:
+            holders = zone_holders(c.zone)
+            hold = state.data.setdefault("hold", {})
+            key = f"{c.side}:{c.zone}"
+            hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
+            if hold[key] >= c.turns:
+                return c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)"
+    # a side with nobody left loses even without a rout condition
+    alive = [s.id for s in state.sides if any(f.side == s.id and f.in_play for f in state.figures.values())]
+    if len(alive) == 1:
+        return alive[0], "the other side has no figure left"
+    if not alive:
+        return None, "no figure is left standing"
+    if turn_ended and turn_limit and state.turn >= turn_limit:
+        for c in conditions:
+            if c.type == "turn_limit":
+                return c.side, f"{state.side(c.side).name} holds out to the turn limit"
+        return None, f"turn limit ({turn_limit}) reached"
+    return None

@@ -1,0 +1,135 @@
+"""The Match door: pending/apply, determinism, records, clone, replay (GEN-CHOICE-1, GEN-TURN-1)."""
+import json
+import random
+
+import pytest
+
+from game.ai import RandomController, play_out
+from game.match import (Decision, IllegalDecision, Match, Record, SaveError, load_match, load_record, record_of,
+                        replay, save)
+from game.rules.events import DiceRolled, GameOver, TurnStarted
+
+
+def random_game(scenario, seed, ai_seed=None, limit=None):
+    m = Match(scenario, seed=seed)
+    ctrl = {s.id: RandomController((ai_seed if ai_seed is not None else seed) * 10 + i)
+            for i, s in enumerate(scenario.sides)}
+    n = 0
+    while not m.over and (limit is None or n < limit):
+        m.apply(ctrl[m.pending.side].decide(m))
+        n += 1
+    return m
+
+
+def test_GEN_CHOICE_1_pending_names_side_kind_and_options(tiny):
+    m = Match(tiny, seed=3)
+    p = m.pending
+    assert p.side in ("red", "blue") and p.kind == "activate"
+    assert p.options and p.default in p.options and p.prompt
+    assert any(isinstance(e, TurnStarted) for e in m.log)
+    assert any(isinstance(e, DiceRolled) and e.rule == "RNG-TURN-1" for e in m.log)
+
+
+def test_GEN_CHOICE_1_illegal_decision_has_a_readable_reason(tiny):
+    m = Match(tiny, seed=3)
+    before = m.state_hash()
+    with pytest.raises(IllegalDecision) as e:
+        m.apply(Decision("activate", figure="nobody"))
+    assert "choose from" in str(e.value)
+    assert m.state_hash() == before and m.decisions == []
+
+
+def test_illegal_move_says_how_far(tiny):
+    m = Match(tiny, seed=11)
+    # activate until some figure gets an action question
+    for _ in range(40):
+        if m.pending.kind == "action":
+            break
+        m.apply(m.pending.options[0])
+    assert m.pending.kind == "action"
+    fid = m.pending.info["figure"]
+    f = m.figure(fid)
+    with pytest.raises(IllegalDecision, match=r"in of movement; that path needs"):
+        m.apply(Decision("move", figure=fid, x=f.x + 0.0, y=f.y + 9.0 if f.y < 8 else f.y - 7.5))
+
+
+def test_same_seed_and_decisions_give_byte_identical_records(tiny):
+    a = record_of(random_game(tiny, 5)).dumps()
+    b = record_of(random_game(tiny, 5)).dumps()
+    assert a == b
+    assert json.loads(a)["format"] == "boarders-away-record"
+
+
+def test_different_seeds_differ(tiny):
+    a = random_game(tiny, 5, ai_seed=1)
+    b = random_game(tiny, 6, ai_seed=1)
+    assert [e.to_json() for e in a.log] != [e.to_json() for e in b.log]
+
+
+def test_game_runs_to_its_end_and_final_lists_figures(tiny):
+    m = random_game(tiny, 8)
+    assert m.over and m.pending is None
+    assert isinstance(m.log[-1], GameOver)
+    final = record_of(m).final
+    assert {f["id"] for f in final["figures"]} == set(m.state.figures)
+    assert all(set(f) == {"id", "side", "x", "y", "radius", "level", "status"} for f in final["figures"])
+    with pytest.raises(IllegalDecision):
+        m.apply(Decision("pass"))
+
+
+def test_replay_verify_matches_every_hash(tiny, scenario_dirs, tmp_path):
+    m = random_game(tiny, 9)
+    save(m, tmp_path / "g.json")
+    res = replay(load_record(tmp_path / "g.json"), scenario_dirs)
+    assert res.ok and res.match.state_hash() == m.state_hash()
+
+
+def test_replay_names_the_first_mismatching_decision(tiny, scenario_dirs):
+    rec = record_of(random_game(tiny, 9))
+    rec.hashes[4] = "f" * 64
+    res = replay(rec, scenario_dirs)
+    assert not res.ok and res.mismatch == 4 and "decision 4" in res.reason
+
+
+def test_save_then_load_continues_identically(tiny, scenario_dirs, tmp_path):
+    whole = random_game(tiny, 12)
+    part = random_game(tiny, 12, limit=7)
+    save(part, tmp_path / "s.json")
+    resumed = load_match(load_record(tmp_path / "s.json"), scenario_dirs)
+    assert resumed.state_hash() == part.state_hash()
+    for d in whole.decisions[7:]:
+        resumed.apply(d)
+    assert resumed.state_hash() == whole.state_hash()
+
+
+def test_load_refuses_unknown_scenario(tiny, tmp_path):
+    rec = Record("no_such_scenario", "pyrates", 1, {}, [], [], None)
+    save(rec, tmp_path / "x.json")
+    with pytest.raises(SaveError, match="no_such_scenario"):
+        load_match(load_record(tmp_path / "x.json"))
+
+
+def test_clone_is_independent_and_identical(tiny):
+    m = random_game(tiny, 21, limit=9)
+    c = m.clone()
+    assert c.state_hash() == m.state_hash() and c.pending == m.pending
+    rng = random.Random(1)
+    while not c.over:
+        c.apply(rng.choice(c.pending.options))
+    assert m.state_hash() != c.state_hash()
+    # the original still plays on exactly as an unclone'd game would
+    twin = random_game(tiny, 21, limit=9)
+    for _ in range(5):
+        if m.over:
+            break
+        d = m.pending.options[0]
+        m.apply(d)
+        twin.apply(d)
+    assert m.state_hash() == twin.state_hash()
+
+
+def test_state_hash_covers_the_dice(tiny):
+    m = Match(tiny, seed=2)
+    h = m.state_hash()
+    m.dice.d6()
+    assert m.state_hash() != h

@@ -1,0 +1,73 @@
+"""GEN-DICE-1..3: the match's only randomness, pinned so a Python upgrade that changes it is caught."""
+import json
+
+import pytest
+
+from game.rules.dice import Dice, DiceExhausted, ScriptedDice
+
+SEED_42_FIRST_20_D6 = [6, 1, 1, 6, 3, 2, 2, 2, 6, 1, 6, 6, 5, 1, 5, 4, 1, 1, 1, 2]
+
+
+def test_GEN_DICE_1_first_20_d6_of_seed_42_are_pinned():
+    d = Dice(42)
+    assert [d.d6() for _ in range(20)] == SEED_42_FIRST_20_D6
+
+
+def test_GEN_DICE_1_state_round_trips_through_json():
+    d = Dice(7)
+    for _ in range(13):
+        d.d20()
+    state = json.loads(json.dumps(d.state()))
+    e = Dice(0)
+    e.set_state(state)
+    assert [d.d6() for _ in range(50)] == [e.d6() for _ in range(50)]
+
+
+def test_GEN_DICE_1_clone_is_independent():
+    d = Dice(3)
+    c = d.clone()
+    assert c.faces(10) == d.faces(10)
+    c.d6()
+    assert c.count == d.count + 1
+
+
+def test_GEN_DICE_1_different_seeds_differ():
+    assert Dice(1).faces(20) != Dice(2).faces(20)
+
+
+def test_GEN_DICE_2_roll_under_and_over_tests():
+    under = ScriptedDice([3]).roll("RNG-MOT-1", target=3, roll_under=True)
+    assert under.success is True and under.total == 3
+    over = ScriptedDice([4]).roll("PYR-SAVE-1", modifier=1, target=6)
+    assert over.success is False and over.total == 5
+    nat = ScriptedDice([1]).roll("PYR-SAVE-1", modifier=5, target=2, natural_fail={1})
+    assert nat.success is False
+
+
+def test_GEN_DICE_1_roll_is_an_event_with_its_rule():
+    ev = ScriptedDice([5, 2]).roll("PYR-DICE-1", who="h", purpose="hand", n=2)
+    assert ev.rule == "PYR-DICE-1" and ev.faces == (5, 2) and ev.success is None
+    assert "[5 2]" in ev.text()
+
+
+def test_GEN_DICE_3_roll_off_rerolls_ties():
+    d = ScriptedDice([4, 4, 2, 5])
+    winner, events = d.roll_off("GEN-DICE-3", ["a", "b"])
+    assert winner == "b" and [e.faces[0] for e in events] == [4, 4, 2, 5]
+
+
+def test_GEN_DICE_3_roll_off_bonus():
+    winner, _ = ScriptedDice([3, 4]).roll_off("RNG-TURN-1", ["a", "b"], bonus={"a": 2})
+    assert winner == "a"
+
+
+def test_scripted_dice_fail_loudly_when_exhausted():
+    d = ScriptedDice([1, 2])
+    d.faces(2)
+    with pytest.raises(DiceExhausted):
+        d.d6()
+
+
+def test_scripted_dice_refuse_impossible_faces():
+    with pytest.raises(ValueError):
+        ScriptedDice([7]).d6()

@@ -1,0 +1,65 @@
+"""Scenario files are untrusted: every fault is one ScenarioError naming file, key and fault."""
+from pathlib import Path
+
+import pytest
+
+from game.scenario import ScenarioError, load_scenario
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+TINY = (DATA / "tiny.toml").read_text()
+
+
+def test_tiny_scenario_loads():
+    s = load_scenario(DATA / "tiny.toml")
+    assert s.id == "tiny" and s.preset == "pyrates" and len(s.figures) == 6
+    ids = [f.id for f in s.figures]
+    assert "red_crew_1" in ids and "red_crew_2" in ids
+    crew2 = next(f for f in s.figures if f.id == "red_crew_2")
+    assert crew2.x == pytest.approx(4.1)
+    pike = next(f for f in s.figures if f.id == "blue_crew_1")
+    assert pike.melee_class.value == "reach"
+
+
+@pytest.mark.parametrize("change,fault", [
+    (lambda t: t.replace('preset = "pyrates"', 'preset = "chess"'), "scenario.preset"),
+    (lambda t: t.replace('turn_limit = 4', 'turn_limit = "4"'), "scenario.turn_limit: expected an integer"),
+    (lambda t: t.replace('title = "Tiny skirmish"', ''), "scenario.title: missing"),
+    (lambda t: 'surprise = 1\n' + t, "scenario.surprise: unknown key"),
+    (lambda t: t.replace('x = 3.0\ny = 8.0', 'x = "left"\ny = 8.0'), "figures[0].x"),
+    (lambda t: t.replace('melee = "rapier"', 'melee = "lightsaber"'), "figures[2].melee"),
+    (lambda t: t.replace('side = "blue"\nrank', 'side = "green"\nrank'), "figures[2].side"),
+    (lambda t: t.replace('colour = "#c0392b"', 'colour = "red"'), "sides[0].colour"),
+    (lambda t: t.replace('map = "open:24x16"', 'map = "../../etc/passwd.tmx"'), "scenario.map"),
+    (lambda t: t.replace('map = "open:24x16"', 'map = "/abs/x.tmx"'), "scenario.map"),
+    (lambda t: t.replace('count = 2\nx = 3.0', 'count = 2000\nx = 3.0'), "figures[1].count"),
+    (lambda t: t.replace('type = "rout"\nside = "red"', 'type = "rout"\nside = "nobody"'), "victory[0].side"),
+    (lambda t: t.replace("[[victory]]", "[[victory]]\nsurprise = true", 1), "victory[0].surprise"),
+    (lambda t: t.replace('traits = ["leader"]', 'traits = "leader"', 1), "figures[0].traits"),
+    (lambda t: t.replace("[[sides]]", "[options]\nwhen = 1979-05-27\n\n[[sides]]", 1), "options.when: unsupported value type"),
+    (lambda t: t.replace("[[sides]]", "[sides_broken", 1), "toml"),
+])
+def test_bad_scenario_refused_naming_key(tmp_path, change, fault):
+    p = tmp_path / "bad.toml"
+    p.write_text(change(TINY))
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    msg = str(e.value)
+    assert msg.startswith(str(p)) and fault in msg, msg
+
+
+def test_duplicate_ids_refused(tmp_path):
+    p = tmp_path / "dup.toml"
+    p.write_text(TINY.replace('id = "blue_captain"', 'id = "red_captain"'))
+    with pytest.raises(ScenarioError, match="duplicate figure id"):
+        load_scenario(p)
+
+
+def test_binary_and_huge_files_refused(tmp_path):
+    p = tmp_path / "bin.toml"
+    p.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        load_scenario(p)
+    q = tmp_path / "huge.toml"
+    q.write_text("# " + "x" * 1_100_000)
+    with pytest.raises(ScenarioError, match="larger than"):
+        load_scenario(q)

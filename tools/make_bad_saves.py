@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Write the committed corpus of bad saves (tests/data/bad_saves/) deterministically.
+
+Each file is one way a save can be wrong: empty, truncated, not JSON, pickle bytes, another
+format, a future version, wrong types, absurd sizes. Loading any of them must raise SaveError.
+"""
+import json
+import pickle  # only to produce hostile bytes for the corpus; the game never unpickles
+import sys
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parents[1] / "tests" / "data" / "bad_saves"
+H = "0" * 64
+
+
+def good(**over):
+    rec = {"format": "boarders-away-record", "version": 1, "scenario": "tiny", "preset": "pyrates",
+           "options": {}, "seed": 1, "decisions": [{"kind": "pass"}], "hashes": [H], "final": None}
+    rec.update(over)
+    return rec
+
+
+def cases():
+    yield "empty.json", b""
+    yield "whitespace.json", b"   \n\t\n"
+    yield "truncated.json", json.dumps(good()).encode()[:57]
+    yield "noise.bin", bytes((i * 73 + 41) % 256 for i in range(512))
+    yield "pickle.pkl", pickle.dumps({"format": "boarders-away-record"}, protocol=4)
+    yield "pickle_reduce.pkl", b"cos\nsystem\n(S'echo pwned'\ntR."
+    yield "utf16.json", json.dumps(good()).encode("utf-16")
+    yield "array.json", b"[1, 2, 3]"
+    yield "string.json", b'"boarders-away-record"'
+    yield "other_format.json", json.dumps(good(format="tiled-map")).encode()
+    yield "no_format.json", json.dumps({k: v for k, v in good().items() if k != "format"}).encode()
+    yield "future_version.json", json.dumps(good(version=99)).encode()
+    yield "version_zero.json", json.dumps(good(version=0)).encode()
+    yield "version_string.json", json.dumps(good(version="1")).encode()
+    yield "seed_string.json", json.dumps(good(seed="42")).encode()
+    yield "seed_negative.json", json.dumps(good(seed=-1)).encode()
+    yield "seed_huge.json", json.dumps(good(seed=10 ** 40)).encode()
+    yield "seed_float.json", json.dumps(good(seed=1.5)).encode()
+    yield "scenario_path.json", json.dumps(good(scenario="../../etc/passwd")).encode()
+    yield "scenario_number.json", json.dumps(good(scenario=7)).encode()
+    yield "decisions_object.json", json.dumps(good(decisions={"kind": "pass"})).encode()
+    yield "decision_not_object.json", json.dumps(good(decisions=["pass"])).encode()
+    yield "decision_bad_kind.json", json.dumps(good(decisions=[{"kind": 12}])).encode()
+    yield "decision_unknown_field.json", json.dumps(good(decisions=[{"kind": "move", "__class__": "os"}])).encode()
+    yield "decision_nan.json", json.dumps(good(decisions=[{"kind": "move", "x": "NaN"}])).encode()
+    yield "nan_literal.json", json.dumps(good()).replace('"seed": 1', '"seed": NaN').encode()
+    yield "hash_count.json", json.dumps(good(hashes=[])).encode()
+    yield "hash_short.json", json.dumps(good(hashes=["abc"])).encode()
+    yield "missing_hashes.json", json.dumps({k: v for k, v in good().items() if k != "hashes"}).encode()
+    yield "unknown_key.json", json.dumps(good(exec="import os")).encode()
+    yield "options_list.json", json.dumps(good(options=[1])).encode()
+    yield "deep_nesting.json", (b'{"format": "boarders-away-record", "version": 1, "options": ' + b"[" * 5000
+                                + b"]" * 5000 + b"}")
+    yield "final_wrong.json", json.dumps(good(final={"winner": 5, "figures": []})).encode()
+    yield "final_figure_nan.json", json.dumps(good(final={"winner": None, "figures": [
+        {"id": "a", "side": "red", "x": 1e999, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}]})
+                                            ).replace("Infinity", "1e999").encode()
+    yield "items_too_many.json", json.dumps(good(decisions=[{"kind": "tap", "items": [["a", "w"]] * 100}])).encode()
+
+
+def main() -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.iterdir():
+        old.unlink()
+    n = 0
+    for name, data in cases():
+        (OUT / name).write_bytes(data)
+        n += 1
+    print(f"wrote {n} bad saves to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
