@@ -17,6 +17,8 @@ from .model import Figure
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))
+#: positions are rounded to 1/1000 in, so a measured cost may exceed its allowance by this much
+MEASURE_TOLERANCE = 0.002
 
 
 def no_questions() -> Iterator:
@@ -169,7 +171,7 @@ class TurnPreset:
                 x = f.x + dist * math.cos(math.radians(h))
                 y = f.y + dist * math.sin(math.radians(h))
                 plan = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
-                if plan is not None and plan.cost <= allowance + 1e-9:
+                if plan is not None and plan.cost <= allowance + MEASURE_TOLERANCE:
                     out.append(Decision("move", figure=fid, x=round(x, 3), y=round(y, 3)))
         return out
 
@@ -186,11 +188,14 @@ class TurnPreset:
         f = ctx.fig(fid)
         if d.x is None or d.y is None:
             raise IllegalDecision("a move needs a destination")
+        allowance = self.move_allowance(ctx, fid)
+        straight = ctx.table.path_cost(fid, [(f.x, f.y), (d.x, d.y)])
+        if straight is not None and straight.cost <= allowance + MEASURE_TOLERANCE:
+            return straight
         plan = ctx.table.plan_path(fid, d.x, d.y)
         if plan is None:
             raise IllegalDecision(f"{f.name} has no clear path to ({d.x:.2f}, {d.y:.2f}) in")
-        allowance = self.move_allowance(ctx, fid)
-        if plan.cost > allowance + 1e-6:
+        if plan.cost > allowance + MEASURE_TOLERANCE:
             raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
         return plan
 

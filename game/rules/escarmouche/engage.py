@@ -1,0 +1,67 @@
+"""ESC-ENG-1..3 assault and Resolve, ESC-CIV-1 civilians."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable, Sequence
+
+from ..dice import Dice
+from ..events import DiceRolled
+from ..model import Figure
+
+#: ESC-ENG-2 [HOUSE] Resolve target: 1d6 ≤ 4 passes.
+RESOLVE_TARGET = 4
+
+
+def resolve_test(dice: Dice, group: str, has_leader: bool) -> DiceRolled:
+    """ESC-ENG-1/2: the assaulting group's Resolve, 1d6 (−1 with a leader) ≤ 4 passes."""
+    return dice.roll("ESC-ENG-2", who=group, purpose="resolve", modifier=-1 if has_leader else 0,
+                     target=RESOLVE_TARGET, roll_under=True)
+
+
+def resolve_pass_chance(has_leader: bool) -> Fraction:
+    """ESC-ENG-2 exact: 4/6 without a leader, 5/6 with one."""
+    return Fraction(sum(1 for f in range(1, 7) if f - (1 if has_leader else 0) <= RESOLVE_TARGET), 6)
+
+
+def group_has_leader(figures: Iterable[Figure]) -> bool:
+    return any(f.is_leader for f in figures)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicFigure:
+    """ESC-ENG-3: what the attacker may see of a defending figure."""
+
+    id: str
+    """Figure id."""
+    name: str
+    """Display name."""
+    x: float
+    """Centre x, inches."""
+    y: float
+    """Centre y, inches."""
+    leader: bool
+    """The one ability the defender must reveal on request."""
+
+
+def public_view(defenders: Sequence[Figure]) -> list[PublicFigure]:
+    """ESC-ENG-3: the defenders are shown; only who the leader is gets revealed — traits, weapons,
+    flags and other abilities stay hidden from the attacker's UI."""
+    return [PublicFigure(f.id, f.name, f.x, f.y, f.is_leader) for f in defenders]
+
+
+def is_civilian(fig: Figure) -> bool:
+    """ESC-CIV-1: civilians (artillery crew, baggage, camp followers) never fight."""
+    return fig.type == "civilian" or "civilian" in fig.flags
+
+
+def fighters(figures: Iterable[Figure]) -> list[Figure]:
+    """ESC-CIV-1: the figures that take part in duels (pairing, ESC-PAIR-1)."""
+    return [f for f in figures if not is_civilian(f)]
+
+
+def civilian_flight(adjacent: Sequence[str], enemy_sectors: Iterable[str]) -> list[str]:
+    """ESC-CIV-1: adjacent sectors a civilian may flee to (no enemies); empty → captured (removed).
+    Capturing animals: the source breaks off; not implemented."""
+    enemies = set(enemy_sectors)
+    return sorted(s for s in adjacent if s not in enemies)

@@ -1,0 +1,146 @@
+"""Who is engaged with whom, and how figures group into mêlées (PYR-ENG-1/2, PYR-WIN-5).
+
+Computed from the match state's positions (the Tabletop is asked only about obstacles), so one
+pass over the figures answers every engagement question of a round.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..model import Figure, Status, WeaponClass
+
+BTB = 0.02
+ACROSS_GAP = 1.0
+
+
+def camp_of(state, side: str) -> str:
+    """Allied sides count as one (PYR-WIN-1): the camp is the first allied side id."""
+    foes = set(state.enemies_of(side))
+    return min(s for s in state.side_ids() if s not in foes)
+
+
+@dataclass
+class Engagements:
+    """Engagement graph of the figures in play: fid -> {enemy id: across an obstacle?}."""
+
+    pairs: dict[str, dict[str, bool]]
+    support: dict[str, list[str]]
+    camp: dict[str, str]
+    figs: dict[str, Figure]
+
+    def engaged(self, fid: str) -> bool:
+        return bool(self.pairs.get(fid))
+
+    def enemies(self, fid: str) -> list[str]:
+        return sorted(self.pairs.get(fid, {}))
+
+    def strikable(self, fid: str, cls: WeaponClass | None = None) -> list[str]:
+        """PYR-ALLOC-2: enemies fid can strike; a Close weapon cannot strike across an obstacle."""
+        c = cls or self.figs[fid].melee_class
+        return sorted(e for e, across in self.pairs.get(fid, {}).items()
+                      if not (across and c == WeaponClass.CLOSE))
+
+    def supporter(self, fid: str) -> bool:
+        return not self.engaged(fid) and bool(self.support.get(fid))
+
+    def supported(self, fid: str) -> bool:
+        """PYR-SAVE-2: BtB with an unengaged friendly figure."""
+        return any(not self.engaged(g) for g in self.support.get(fid, ()))
+
+    def group(self, seeds) -> list[str]:
+        """PYR-ENG-1: the mêlée holding any of ``seeds`` (engagements and support links)."""
+        todo = [s for s in seeds if s in self.figs and (self.engaged(s) or self.supporter(s))]
+        seen = set(todo)
+        while todo:
+            f = todo.pop()
+            nxt = list(self.pairs.get(f, ()))
+            if self.engaged(f):
+                nxt += [g for g in self.support.get(f, ()) if not self.engaged(g)]
+            else:
+                nxt += [g for g in self.support.get(f, ()) if self.engaged(g)]
+            for g in nxt:
+                if g not in seen:
+                    seen.add(g)
+                    todo.append(g)
+        order = list(self.figs)
+        return sorted(seen, key=order.index) if seen and any(self.engaged(s) for s in seen) else []
+
+    def groups(self) -> list[list[str]]:
+        out, seen = [], set()
+        for fid in self.figs:
+            if fid in seen or not self.engaged(fid):
+                continue
+            g = self.group([fid])
+            seen.update(g)
+            out.append(g)
+        return out
+
+
+def _fights(f: Figure) -> bool:
+    return f.in_play and f.status not in (Status.CAPTIVE,)
+
+
+def engagements(state, table, only: set[str] | None = None) -> Engagements:
+    """PYR-ENG-1/2 for every figure in play (or only among ``only``)."""
+    figs = {f.id: f for f in state.figures.values() if _fights(f) and (only is None or f.id in only)}
+    camp = {}
+    camps_of_side: dict[str, str] = {}
+    for f in figs.values():
+        c = camps_of_side.get(f.side)
+        if c is None:
+            c = camps_of_side[f.side] = camp_of(state, f.side)
+        camp[f.id] = c
+    pairs: dict[str, dict[str, bool]] = {}
+    support: dict[str, list[str]] = {}
+    has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
+    items = list(figs.values())
+    n = len(items)
+    for i in range(n):
+        a = items[i]
+        for j in range(i + 1, n):
+            b = items[j]
+            if a.level != b.level:
+                continue
+            d = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+            if d > ACROSS_GAP + 1e-9:
+                continue
+            enemy = camp[a.id] != camp[b.id]
+            if d <= BTB + 1e-9:
+                if enemy:
+                    pairs.setdefault(a.id, {})[b.id] = False
+                    pairs.setdefault(b.id, {})[a.id] = False
+                else:
+                    support.setdefault(a.id, []).append(b.id)
+                    support.setdefault(b.id, []).append(a.id)
+                continue
+            if not enemy or not has_obstacles:
+                continue
+            if a.melee_class == WeaponClass.CLOSE and b.melee_class == WeaponClass.CLOSE:
+                continue
+            if table.obstacle_between(a.id, b.id) is not None:
+                pairs.setdefault(a.id, {})[b.id] = True
+                pairs.setdefault(b.id, {})[a.id] = True
+    return Engagements(pairs, support, camp, figs)
+
+
+def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = None,
+                  enemy_ids: list[str] | None = None) -> tuple[str | None, float]:
+    """Nearest enemy in play on the same level by edge distance (from (x, y) if given)."""
+    f = state.figures[fid]
+    px, py = (f.x, f.y) if x is None else (x, y)
+    best, bd = None, math.inf
+    foes = set(state.enemies_of(f.side))
+    pool = (state.figures[e] for e in enemy_ids) if enemy_ids is not None else state.figures.values()
+    for g in pool:
+        if g.side not in foes or not g.in_play or g.level != f.level:
+            continue
+        d = max(0.0, math.hypot(g.x - px, g.y - py) - f.radius - g.radius)
+        if d < bd:
+            best, bd = g.id, d
+    return best, bd
+
+
+def party_key(f: Figure) -> str:
+    """PYR-WIN-5: the roster party tag, else the side's party."""
+    return f.party or f"side:{f.side}"

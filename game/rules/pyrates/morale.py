@@ -1,0 +1,55 @@
+"""Party morale after a round (PYR-MOR-1/2) [HOUSE]."""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..dice import Dice
+from ..events import DiceRolled
+from .saves import Modifier, _amount
+
+MORALE_TARGET = 4
+
+
+def lost_half(lost: int, starting: int) -> bool:
+    """PYR-MOR-2: the party has lost at least half its starting figures."""
+    return starting > 0 and 2 * lost >= starting
+
+
+def must_test_morale(lost_this_round: int, cornered_rat_lost: bool = False) -> bool:
+    """PYR-MOR-1: a party tests if it lost ≥ 1 figure (knocked down or captured) this round, or
+    a cornered rat of a retreating party was lost."""
+    return lost_this_round > 0 or cornered_rat_lost
+
+
+def morale_target_modifiers(*, lost_half_starting: bool = False, captain_down: bool = False,
+                            tally_winner: bool = False, leader_within_6: bool = False) -> list[Modifier]:
+    """PYR-MOR-2: modifiers added to the d6: +1 lost ≥ half its starting figures, +1 Captain down
+    or captive, −1 its side is the tally winner (before morale), −1 Captain/Leader within 6"."""
+    mods: list[Modifier] = []
+    if lost_half_starting:
+        mods.append(Modifier(1, "lost half its figures", "PYR-MOR-2"))
+    if captain_down:
+        mods.append(Modifier(1, "captain down or captive", "PYR-MOR-2"))
+    if tally_winner:
+        mods.append(Modifier(-1, "won the round's tally", "PYR-MOR-2"))
+    if leader_within_6:
+        mods.append(Modifier(-1, 'captain or leader within 6"', "PYR-MOR-2"))
+    return mods
+
+
+def morale_passes(natural: int, modifiers: Iterable = ()) -> bool:
+    """PYR-MOR-2: pass on natural + modifiers ≤ 4; a natural 1 always passes, a natural 6 fails."""
+    if natural == 1:
+        return True
+    if natural == 6:
+        return False
+    return natural + sum(_amount(m) for m in modifiers) <= MORALE_TARGET
+
+
+def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
+    """Roll a PYR-MOR-2 test through the match dice."""
+    mods = list(modifiers)
+    natural = dice.face(6)
+    return DiceRolled(rule="PYR-MOR-2", who=who, purpose="morale", faces=(natural,),
+                      modifier=sum(_amount(m) for m in mods), target=MORALE_TARGET, roll_under=True,
+                      success=morale_passes(natural, mods))

@@ -1,0 +1,144 @@
+"""Movement helpers for the pyrates flow: straight-line plans, probes, retreats (RNG-MOVE-1/2,
+PYR-REACT-1/2, PYR-WIN-4, PYR-CR-2, GEO-ESC-1).
+
+Option generation uses ``table.path_cost`` on straight lines; ``plan_path`` is used only to
+validate a destination a player picked outside the offered options.
+"""
+from __future__ import annotations
+
+import math
+from contextlib import contextmanager
+
+from ..decisions import IllegalDecision
+from ..model import WeaponClass, round_in
+from .engage import BTB, nearest_enemy
+
+STEP = 0.5
+
+
+def straight(ctx, fid: str, x: float, y: float, cross=()):
+    """path_cost along the straight line to (x, y); None when blocked."""
+    f = ctx.state.figures[fid]
+    if cross:
+        return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=cross)
+    return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+
+
+def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), stop_ok: bool = False):
+    """A plan reaching (x, y) within ``allowance``: the straight line if it is clear, else
+    ``plan_path``. Raises IllegalDecision with a readable reason."""
+    f = ctx.state.figures[fid]
+    plan = straight(ctx, fid, x, y, cross)
+    if plan is not None and (plan.stops_at_obstacle is None or stop_ok) \
+            and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) <= 2e-3 \
+            and plan.cost <= allowance + 1e-6:
+        return plan
+    if cross:
+        plan = ctx.table.plan_path(fid, x, y, cross=cross)
+    else:
+        plan = ctx.table.plan_path(fid, x, y)
+    if plan is None:
+        raise IllegalDecision(f"{f.name} has no clear path to ({x:.2f}, {y:.2f}) in")
+    if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3 and not stop_ok:
+        raise IllegalDecision(f"{f.name} cannot reach ({x:.2f}, {y:.2f}) in: an obstacle stops the move (RNG-MOVE-2)")
+    if plan.cost > allowance + 1e-6:
+        raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+    return plan
+
+
+@contextmanager
+def probe(ctx, fid: str, x: float, y: float):
+    """Temporarily stand fid's base at (x, y) on the table (state unchanged); restores it."""
+    f = ctx.state.figures[fid]
+    ctx.table.place(fid, x, y, f.radius, f.level)
+    try:
+        yield
+    finally:
+        ctx.table.place(fid, f.x, f.y, f.radius, f.level)
+
+
+def contact_point(ctx, fid: str, tid: str, angle: float = 0.0) -> tuple[float, float]:
+    """Point at distance r1 + r2 from the target on the line target→fid, rotated by ``angle`` deg."""
+    f, t = ctx.state.figures[fid], ctx.state.figures[tid]
+    dx, dy = f.x - t.x, f.y - t.y
+    n = math.hypot(dx, dy) or 1.0
+    a = math.atan2(dy, dx) + math.radians(angle)
+    r = f.radius + t.radius + 0.005
+    return round_in(t.x + r * math.cos(a)), round_in(t.y + r * math.sin(a))
+
+
+def engaged_with_at(ctx, fid: str, tid: str, x: float, y: float) -> bool:
+    """Would fid standing at (x, y) be engaged with tid (PYR-ENG-1/2)?"""
+    f, t = ctx.state.figures[fid], ctx.state.figures[tid]
+    if f.level != t.level:
+        return False
+    gap = math.hypot(t.x - x, t.y - y) - f.radius - t.radius
+    if gap <= BTB + 1e-9:
+        return True
+    if gap > 1.0 + 1e-9 or (f.melee_class == WeaponClass.CLOSE and t.melee_class == WeaponClass.CLOSE):
+        return False
+    with probe(ctx, fid, x, y):
+        return ctx.table.obstacle_between(fid, tid) is not None
+
+
+def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
+    """Enemies whose bases would touch fid's at (x, y)."""
+    st = ctx.state
+    f = st.figures[fid]
+    foes = set(st.enemies_of(f.side))
+    return [g.id for g in st.figures.values()
+            if g.in_play and g.side in foes and g.level == f.level
+            and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9]
+
+
+def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
+            rat: bool = False) -> list[tuple[float, float]]:
+    """PYR-WIN-4 bold retreat (``rat``: PYR-CR-2's): greedy 0.5 in steps along clear sweeps.
+
+    Plain: each step must increase the distance to the nearest enemy; the step is the heading that
+    best approaches ``toward`` (boarders: own ship) or else gains most distance. Rat: heading toward
+    ``toward`` (nearest party figure) with the nearest-enemy distance kept ≥ min(1 in, before).
+    Moves the base on the table as it goes (the caller records the end with ctx.move).
+    Returns the path (start first).
+    """
+    st = ctx.state
+    f = st.figures[fid]
+    x, y = f.x, f.y
+    path = [(x, y)]
+    foes = [g.id for g in st.figures.values() if g.in_play and g.side in set(st.enemies_of(f.side))
+            and g.level == f.level]
+    left = max_dist
+    try:
+        while left > 1e-6:
+            step = min(STEP, left)
+            _, d0 = nearest_enemy(st, fid, x, y, foes)
+            best = None
+            for k in range(24):
+                a = math.radians(15 * k)
+                nx, ny = x + step * math.cos(a), y + step * math.sin(a)
+                _, d1 = nearest_enemy(st, fid, nx, ny, foes)
+                if rat:
+                    if d1 + 1e-9 < min(1.0, d0):
+                        continue
+                elif d1 <= d0 + 1e-6:
+                    continue
+                score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
+                if rat and toward is None:
+                    score = d1
+                if best is not None and score <= best[0] + 1e-12:
+                    continue
+                if not ctx.table.sweep_clear(fid, nx - x, ny - y):
+                    continue
+                best = (score, nx, ny)
+            if best is None:
+                break
+            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
+                    toward[0] - best[1], toward[1] - best[2]) and d0 >= 1.0:
+                break  # a rat next to its friends stops
+            x, y = round_in(best[1]), round_in(best[2])
+            ctx.table.place(fid, x, y, f.radius, f.level)
+            path.append((x, y))
+            left -= step
+    finally:
+        ctx.table.place(fid, f.x, f.y, f.radius, f.level)
+    return path

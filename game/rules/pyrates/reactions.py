@@ -1,0 +1,119 @@
+"""Reaction moves (PYR-REACT-1 after the active side moves, PYR-REACT-2 between mêlée rounds).
+
+A reaction move is up to 2 in and must end (a) engaged with the enemy nearest at the start, (b)
+farther from the nearest enemy, (c) supporting (BtB with an engaged friend), or (d) with LoS and
+range to an enemy for a loaded missile weapon. Candidates are a few representative points per
+figure; any other point is validated with ``plan_path`` and the same tests.
+"""
+from __future__ import annotations
+
+import math
+
+from ..decisions import Decision, IllegalDecision
+from ..model import round_in
+from ..rangers.shooting import weapon_max_range
+from .engage import BTB, Engagements, nearest_enemy
+from .moves import contact_point, engaged_with_at, plan_to, probe, straight
+
+REACT_DIST = 2.0
+#: Figures farther than this (edge distance) from every enemy are not offered reactions; they can
+#: still pass no test but (b), which a far figure gains nothing from.
+NEAR = 4.0
+
+
+def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: str | None, start_d: float) -> str:
+    """Which end test a move to (x, y) meets: "a", "b", "c", "d" or "" (none)."""
+    st = ctx.state
+    f = st.figures[fid]
+    if start_enemy is not None and engaged_with_at(ctx, fid, start_enemy, x, y):
+        return "a"
+    _, d1 = nearest_enemy(st, fid, x, y)
+    if d1 > start_d + 1e-6:
+        return "b"
+    for g in eng.figs.values():
+        if g.id != fid and eng.camp.get(g.id) == eng.camp.get(fid) and eng.engaged(g.id) and g.level == f.level \
+                and math.hypot(g.x - x, g.y - y) - g.radius - f.radius <= BTB + 1e-9:
+            return "c"
+    if f.missile and f.loaded:
+        rng = weapon_max_range(f.missile)
+        foes = set(st.enemies_of(f.side))
+        with probe(ctx, fid, x, y):
+            for g in st.figures.values():
+                if g.in_play and g.side in foes:
+                    s = ctx.table.line_of_sight(fid, g.id)
+                    if s.clear and s.distance <= rng:
+                        return "d"
+    return ""
+
+
+def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
+    """Representative legal reaction moves for fid (each tagged with the test it meets)."""
+    st = ctx.state
+    f = st.figures[fid]
+    e, d0 = nearest_enemy(st, fid)
+    if e is None or d0 > NEAR:
+        return []
+    out: list[Decision] = []
+    seen = set()
+
+    def add(x, y, want=None):
+        x, y = round_in(x), round_in(y)
+        if (x, y) in seen or math.hypot(x - f.x, y - f.y) < 0.05:
+            return
+        plan = straight(ctx, fid, x, y)
+        if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
+            return
+        if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
+            return
+        test = _ok_tests(ctx, eng, fid, x, y, e, d0)
+        if not test or (want and test != want):
+            return
+        seen.add((x, y))
+        out.append(Decision("react", figure=fid, x=x, y=y, option=test))
+
+    # (a) engage the nearest enemy
+    for ang in (0, 25, -25, 50, -50):
+        cx, cy = contact_point(ctx, fid, e, ang)
+        if math.hypot(cx - f.x, cy - f.y) <= REACT_DIST:
+            before = len(out)
+            add(cx, cy, "a")
+            if len(out) > before:
+                break
+    # (c) support an engaged friend
+    for gid, g in eng.figs.items():
+        if g.id != fid and eng.camp.get(gid) == eng.camp.get(fid) and eng.engaged(gid) and g.level == f.level:
+            if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= REACT_DIST:
+                for ang in (0, 40, -40):
+                    cx, cy = contact_point(ctx, fid, gid, ang)
+                    before = len(out)
+                    add(cx, cy, "c")
+                    if len(out) > before:
+                        break
+    # (b) fall back 2 in straight away from the nearest enemy
+    g = st.figures[e]
+    dx, dy = f.x - g.x, f.y - g.y
+    n = math.hypot(dx, dy) or 1.0
+    add(f.x + dx / n * REACT_DIST, f.y + dy / n * REACT_DIST, "b")
+    return out
+
+
+def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set[str]) -> None:
+    """Raise IllegalDecision unless d is a legal reaction move for one of ``allowed`` figures."""
+    if d.kind != "react" or d.figure not in allowed:
+        raise IllegalDecision("choose a figure that may still make a reaction move, or pass")
+    if d.x is None or d.y is None:
+        raise IllegalDecision("a reaction move needs a destination")
+    plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
+    e, d0 = nearest_enemy(ctx.state, d.figure)
+    if not _ok_tests(ctx, eng, d.figure, d.x, d.y, e, d0):
+        raise IllegalDecision("a reaction move must end engaged with the nearest enemy, farther from the nearest "
+                              "enemy, supporting a friend in mêlée, or with a loaded missile in range (PYR-REACT-1)")
+
+
+def resolve_reaction(ctx, d: Decision, rule: str) -> None:
+    plan = plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
+    ctx.move(d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points,
+             cost=plan.cost)
+    mv = ctx.state.data.setdefault("moved_pt", [])
+    if d.figure not in mv:
+        mv.append(d.figure)

@@ -1,0 +1,112 @@
+"""Mêlée saving throws (PYR-SAVE-1..3)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, NamedTuple
+
+from ..dice import Dice
+from ..events import DiceRolled
+from ..model import Figure, Rank, Status, WeaponClass
+
+BASE_SAVE = 6
+MIN_SAVE = 2
+
+
+class Modifier(NamedTuple):
+    """One modifier to a roll: (amount, reason, rule)."""
+
+    amount: int
+    reason: str
+    rule: str
+
+
+def _amount(m) -> int:
+    return m[0] if isinstance(m, tuple) else int(m)
+
+
+def save_modifiers(victim: Figure, attacker_class: WeaponClass, *, close_quarters: bool = False,
+                   defending: bool = False, supported: bool = False,
+                   attacker_mounted: bool = False) -> list[Modifier]:
+    """PYR-SAVE-2: the +1 modifiers to the victim's save.
+
+    ``attacker_class`` is the class the blow is struck with (the offhand class for a Main Gauche,
+    PYR-MG-1). ``close_quarters``: the victim is in a close-quarters zone. ``defending``: the victim
+    defends an obstacle or holds an advantageous position (PYR-MQ-5). ``supported``: BtB with an
+    unengaged friendly figure. Rank [HOUSE]: Officer +1, Captain +2.
+    """
+    mods: list[Modifier] = []
+    if victim.armoured:
+        mods.append(Modifier(1, "armoured", "PYR-SAVE-2"))
+    if defending:
+        mods.append(Modifier(1, "defending obstacle or advantageous position", "PYR-SAVE-2"))
+    if supported:
+        mods.append(Modifier(1, "supported", "PYR-SAVE-2"))
+    if WeaponClass(attacker_class) == WeaponClass.CLOSE and not close_quarters:
+        mods.append(Modifier(1, "Close weapon outside close quarters", "PYR-SAVE-2"))
+    if (victim.mounted and not attacker_mounted and WeaponClass(attacker_class) != WeaponClass.REACH
+            and not close_quarters):
+        mods.append(Modifier(1, "mounted against foot without Reach", "PYR-SAVE-2"))
+    if victim.rank == Rank.OFFICER:
+        mods.append(Modifier(1, "officer", "PYR-SAVE-2"))
+    elif victim.rank == Rank.CAPTAIN:
+        mods.append(Modifier(2, "captain", "PYR-SAVE-2"))
+    return mods
+
+
+def save_target(modifiers: Iterable = ()) -> int:
+    """PYR-SAVE-1: the d6 score needed, 6 − sum of modifiers, never below 2. Accepts ints or
+    ``Modifier`` tuples. (A natural 1 always fails: see ``save_passes``.)"""
+    return max(MIN_SAVE, BASE_SAVE - sum(_amount(m) for m in modifiers))
+
+
+def save_passes(natural: int, target: int) -> bool:
+    """PYR-SAVE-1: natural ≥ target saves; a natural 1 always fails."""
+    return natural != 1 and natural >= target
+
+
+def save_chance(target: int):
+    """Exact probability that a save at ``target`` succeeds (for odds previews and the AI)."""
+    from fractions import Fraction
+    return Fraction(sum(1 for n in range(1, 7) if save_passes(n, target)), 6)
+
+
+def roll_save(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
+    """Roll a PYR-SAVE-1 save through the match dice: the event carries target and success."""
+    mods = list(modifiers)
+    target = save_target(mods)
+    natural = dice.face(6)
+    return DiceRolled(rule="PYR-SAVE-1", who=who, purpose="save", faces=(natural,), target=target,
+                      success=save_passes(natural, target))
+
+
+@dataclass(frozen=True, slots=True)
+class SaveOutcome:
+    """What a resolved item does to its victim (PYR-SAVE-3)."""
+
+    status: Status | None
+    """New status, or None when nothing happens."""
+    counts_as: str | None
+    """What the striking side is credited in PYR-WIN-1: "kd", "w" or None."""
+
+
+def save_outcome(item: str, saved: bool, victim_wounded: bool) -> SaveOutcome:
+    """PYR-SAVE-3 (with PYR-DIS-1/3 items): the effect of an item after its save.
+
+    Saved → no effect (a saved capture re-arms the victim: status back to (un)wounded). Failed W →
+    wounded, or knocked down if already wounded (a second wound counts as a KD in PYR-WIN-1).
+    Failed KD → knocked down. Failed disarm → disarmed; failed capture → captive (both count as KD).
+    """
+    kind = item.split("+", 1)[0]
+    if kind not in ("w", "kd", "disarm", "capture"):
+        raise ValueError(f"unknown mêlée item {item!r}: expected w, kd, disarm or capture (PYR-ALLOC-2)")
+    if saved:
+        if kind == "capture":
+            return SaveOutcome(Status.WOUNDED if victim_wounded else Status.UNWOUNDED, None)
+        return SaveOutcome(None, None)
+    if kind == "w":
+        return SaveOutcome(Status.KNOCKED_DOWN, "kd") if victim_wounded else SaveOutcome(Status.WOUNDED, "w")
+    if kind == "kd":
+        return SaveOutcome(Status.KNOCKED_DOWN, "kd")
+    if kind == "disarm":
+        return SaveOutcome(Status.DISARMED, "kd")
+    return SaveOutcome(Status.CAPTIVE, "kd")

@@ -1,0 +1,21 @@
+"""RNG-MOR-1 individual morale: once a faction is broken, failed motivation means flight."""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterable
+
+
+def morale_broken(*, leader_killed: bool, start_points: int, current_points: int) -> bool:
+    """RNG-MOR-1: true once the faction's Leader is killed or its points are half the start or less."""
+    return leader_killed or 2 * current_points <= start_points
+
+
+def failed_motivation_outcome(*, morale_broken: bool, determined: bool = False) -> str:
+    """RNG-MOR-1: what a failed motivation roll means: "flee" (the figure is removed from play)
+    once morale is broken, unless the figure is Determined; otherwise "fail" (RNG-MOT-3 options).
+    Figures that never roll (Leaders, Civilians, retaliators) are unaffected."""
+    return "flee" if morale_broken and not determined else "fail"
+
+
+def faction_points_in_play(figures: Iterable[Any], points_of: Callable[[Any], int]) -> int:
+    """Points of a faction's figures still in play (``points_of(fig)`` prices one)."""
+    return sum(points_of(f) for f in figures if getattr(f, "in_play", True))

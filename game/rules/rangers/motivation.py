@@ -1,0 +1,132 @@
+"""RNG-TURN-1 who goes first and RNG-MOT-1/2 motivation (RNG-MOR-1 lives in morale.py).
+
+Motivation is a roll-under d6 test (GEN-DICE-2): success if the modified roll ≤ 3, or ≤ 2 for a
+wounded figure (RNG-WND-2). The source gives no natural-face rule for motivation, so none applies:
+a modified total ≤ the target passes whatever the face.
+"""
+from __future__ import annotations
+
+import enum
+from fractions import Fraction
+from typing import Any, Iterable, Mapping
+
+from ..dice import Dice
+from ..events import DiceRolled
+from .geometry import Disc, within
+from .profiles import normalise_type
+from .traits import normalise_traits
+
+MOTIVATION_TARGET = 3
+WOUNDED_MOTIVATION_TARGET = 2
+LEADER_RANGE = 6.0
+LEGENDARY_RANGE = 12.0
+
+
+class Motivation(str, enum.Enum):
+    """Where a figure stands in its own player-turn (RNG-MOT-1/3/4)."""
+
+    NOT_ROLLED = "not_rolled"
+    """Not yet rolled for (may still roll, or retaliate instead, RNG-MOT-4)."""
+    PASSED = "passed"
+    """Rolled and succeeded: one action."""
+    FAILED = "failed"
+    """Rolled and failed: only the RNG-MOT-3 options."""
+    EXEMPT = "exempt"
+    """Leader or Civilian: acts without a roll (RNG-MOT-1)."""
+
+
+# -- RNG-TURN-1 --------------------------------------------------------------------------------
+def initiative_bonus(traits_of_side: Iterable[Iterable[str]]) -> int:
+    """RNG-TURN-1 / RNG-TRAIT-1: +1 to the side's turn roll if one of its figures in play is a
+    Legendary Leader (pass the traits of the side's figures still in play). Not cumulative."""
+    return 1 if any("legendary_leader" in normalise_traits(t) for t in traits_of_side) else 0
+
+
+def side_initiative_bonus(figures: Iterable[Any]) -> int:
+    """RNG-TURN-1 for ``Figure`` objects: only figures in play count."""
+    return initiative_bonus(f.traits for f in figures if getattr(f, "in_play", True))
+
+
+def roll_first_player(dice: Dice, bonuses: Mapping[str, int]) -> tuple[str, list[DiceRolled]]:
+    """RNG-TURN-1: each side rolls 1d6 + bonus, ties reroll, highest takes the first player-turn."""
+    return dice.roll_off("RNG-TURN-1", list(bonuses), sides=6, bonus=dict(bonuses))
+
+
+def first_player_odds(bonus_a: int = 0, bonus_b: int = 0, sides: int = 6) -> Fraction:
+    """RNG-TURN-1: exact chance side A goes first (ties reroll, so P(A>B) / (1 − P(tie)))."""
+    wins = ties = 0
+    for a in range(1, sides + 1):
+        for b in range(1, sides + 1):
+            ta, tb = a + bonus_a, b + bonus_b
+            wins += ta > tb
+            ties += ta == tb
+    return Fraction(wins, sides * sides - ties)
+
+
+def player_turn_complete(states: Iterable[tuple[Motivation, bool]]) -> bool:
+    """RNG-TURN-1: a player-turn ends when each figure has been rolled for or has acted.
+
+    ``states`` holds (motivation, acted) for each of the side's figures in play. A figure is done
+    once it acted, or failed its roll; a passed or exempt figure that has not acted yet is not done
+    (its owner may also let it do nothing, which the match records as acting).
+    """
+    return all(acted or m is Motivation.FAILED for m, acted in states)
+
+
+# -- RNG-MOT-1/2 -------------------------------------------------------------------------------
+def needs_motivation_roll(type_: str, traits: Iterable[str] = ()) -> bool:
+    """RNG-MOT-1: Leaders (either trait) and Civilians act without a motivation roll."""
+    if normalise_type(type_) == "civilian":
+        return False
+    return not (normalise_traits(traits) & {"leader", "legendary_leader"})
+
+
+def motivation_target(wounded: bool = False) -> int:
+    """RNG-MOT-1 / RNG-WND-2: success if the modified d6 ≤ 3, or ≤ 2 when wounded."""
+    return WOUNDED_MOTIVATION_TARGET if wounded else MOTIVATION_TARGET
+
+
+def motivation_modifier(*, leader_within_6: bool = False, legendary_within_12: bool = False,
+                        initiative: bool = False) -> int:
+    """RNG-MOT-2: −1 if a friendly Leader is within 6" or a Legendary Leader within 12" (not
+    cumulative: the best single leader applies), −1 for the figure's own Initiative trait."""
+    return -(1 if (leader_within_6 or legendary_within_12) else 0) - (1 if initiative else 0)
+
+
+def leader_in_range(fig: Disc, friends: Iterable[Any]) -> bool:
+    """RNG-MOT-2 on plain coordinates: is a friendly in-play Leader within 6" or Legendary Leader
+    within 12" (edge to edge, GEO-DIST-1) of fig? ``friends`` are Figure-like objects with traits;
+    fig itself is ignored."""
+    fid = getattr(fig, "id", None)
+    for f in friends:
+        if f is fig or (fid is not None and getattr(f, "id", None) == fid) or not getattr(f, "in_play", True):
+            continue
+        t = normalise_traits(f.traits)
+        if "legendary_leader" in t and within(fig, f, LEGENDARY_RANGE):
+            return True
+        if "leader" in t and within(fig, f, LEADER_RANGE):
+            return True
+    return False
+
+
+def figure_motivation_modifier(fig: Any, friends: Iterable[Any]) -> int:
+    """RNG-MOT-2 for a Figure among its side's figures."""
+    return motivation_modifier(leader_within_6=leader_in_range(fig, friends),
+                               initiative="initiative" in normalise_traits(fig.traits))
+
+
+def motivation_passes(natural: int, *, wounded: bool = False, modifier: int = 0, ap: int = 0) -> bool:
+    """RNG-MOT-1: natural d6 + modifier − aggression points (RNG-AP-1) ≤ target."""
+    return natural + modifier - ap <= motivation_target(wounded)
+
+
+def motivation_odds(*, wounded: bool = False, modifier: int = 0, ap: int = 0) -> Fraction:
+    """Exact chance a motivation roll succeeds."""
+    return Fraction(sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap) for n in range(1, 7)), 6)
+
+
+def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0,
+                    ap: int = 0) -> DiceRolled:
+    """RNG-MOT-1: roll 1d6 for motivation; the event's ``success`` is the result."""
+    return dice.roll("RNG-MOT-1", who=who, purpose="motivation", sides=6, modifier=modifier - ap,
+                     target=motivation_target(wounded), roll_under=True)

@@ -1,0 +1,429 @@
+"""Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links,
+then straightened with exact swept-circle checks (GEO-SWEEP-1).
+
+The static part of each grid (obstacles, walls, impassable and tough ground) is built once per
+(level, base radius) and cached in the shared Terrain; bases are stamped onto a copy per query.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from array import array
+from typing import TYPE_CHECKING, Sequence
+
+from game.rules.tabletop import PathPlan
+
+from .geometry import bbox, round_in
+from .tactical_map import DECK
+from .terrain import swept_hits
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import Table
+    from .terrain import Terrain
+
+RES = 0.25
+"""Grid resolution, inches."""
+MARGIN = 0.05
+"""Extra clearance a grid cell needs, so legs between free cells stay clear."""
+LINEAR_PENALTY = 6.0
+"""Planning cost of crossing a linear obstacle: a figure stops on reaching one and crosses next turn
+(RNG-MOVE-2), so any detour shorter than a move is preferred."""
+LINK_SNAP = 0.05
+FREE, BLOCKED, LINEAR = 0, 1, 2
+
+
+class Grid:
+    """Static occupancy of one level for one base radius."""
+
+    __slots__ = ("cols", "rows", "cells", "linear", "cost")
+
+    def __init__(self, cols: int, rows: int):
+        self.cols, self.rows = cols, rows
+        self.cells = bytearray(cols * rows)
+        self.linear = array("i", [-1]) * (cols * rows)
+        self.cost = bytearray(b"\x01") * (cols * rows)
+
+
+def _fill(cols: int, rows: int, pts, arr, value: int) -> None:
+    """Set arr[cell] = value for every cell whose centre is inside polygon pts (scanline)."""
+    x0, y0, x1, y1 = bbox(pts)
+    r0 = max(0, int(y0 / RES - 0.5))
+    r1 = min(rows - 1, int(y1 / RES + 0.5))
+    n = len(pts)
+    for r in range(r0, r1 + 1):
+        cy = (r + 0.5) * RES
+        xs = []
+        for i in range(n):
+            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
+            if (ay > cy) != (by > cy):
+                xs.append(ax + (cy - ay) * (bx - ax) / (by - ay))
+        xs.sort()
+        for k in range(0, len(xs) - 1, 2):
+            c0 = max(0, math.ceil(xs[k] / RES - 0.5))
+            c1 = min(cols - 1, math.floor(xs[k + 1] / RES - 0.5))
+            base = r * cols
+            for c in range(c0, c1 + 1):
+                arr[base + c] = value
+
+
+def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
+    cols = max(1, math.ceil(t.map.width / RES - 1e-9))
+    rows = max(1, math.ceil(t.map.height / RES - 1e-9))
+    g = Grid(cols, rows)
+    cells = g.cells
+    if level != DECK:
+        cells[:] = bytearray(b"\x01") * len(cells)
+        for z in t.areas.get(level, ()):
+            _fill(cols, rows, z.points, cells, FREE)
+    for z in t.zones_at_level(level):
+        if z.terrain == "impassable":
+            _fill(cols, rows, z.points, cells, BLOCKED)
+        elif z.terrain == "tough":
+            _fill(cols, rows, z.points, g.cost, 2)
+    flt = t.filter(level)
+    reach = radius + MARGIN
+    w, h = t.map.width, t.map.height
+    query = t.space.point_query
+    obstacles = t.obstacles
+    order = {oid: i for i, oid in enumerate(sorted(obstacles))}
+    for i in range(cols * rows):
+        if cells[i]:
+            continue
+        cx = (i % cols + 0.5) * RES
+        cy = (i // cols + 0.5) * RES
+        if cx < reach or cy < reach or cx > w - reach or cy > h - reach:
+            cells[i] = BLOCKED
+            continue
+        hits = query((cx, cy), reach, flt)
+        if not hits:
+            continue
+        lin = -1
+        for q in hits:
+            kind, oid = q.shape.tag
+            if kind == "obstacle" and obstacles[oid].kind == "linear":
+                if q.distance < radius and lin == -1:
+                    lin = order[oid]
+            else:
+                lin = -2
+                break
+        if lin >= 0:
+            cells[i] = LINEAR
+            g.linear[i] = lin
+        elif lin == -2:
+            cells[i] = BLOCKED
+    return g
+
+
+def _grid(t: "Terrain", level: str, radius: float) -> Grid:
+    key = (level, round(radius, 3))
+    g = t.grids.get(key)
+    if g is None:
+        g = t.grids[key] = build_grid(t, level, radius)
+    return g
+
+
+def _leg_cost(t: "Terrain", a, b, level: str) -> float:
+    """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
+    return math.hypot(b[0] - a[0], b[1] - a[1]) + t.tough_length(a, b, level)
+
+
+def _reachable_levels(table: "Table", start: str) -> list[str]:
+    seen = [start]
+    i = 0
+    while i < len(seen):
+        lv = seen[i]
+        for lk in table.map.links:
+            for x, y in ((lk.level_a, lk.level_b), (lk.level_b, lk.level_a)):
+                if x == lv and y not in seen:
+                    seen.append(y)
+        i += 1
+    return seen
+
+
+def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
+    t = table.terrain
+    base = table._base(fid)
+    r, l0 = base.radius, base.level
+    lt = level or l0
+    sx, sy = table._pos(fid)
+    ignore = cross | {fid}
+    if not (t.static_clear(x, y, r, lt, ignore) and table.bases_clear_at(x, y, r, lt, (fid,))):
+        return None
+    levels = _reachable_levels(table, l0)
+    if lt not in levels:
+        return None
+    li = {lv: i for i, lv in enumerate(levels)}
+    grids = [_grid(t, lv, r) for lv in levels]
+    cols, rows = grids[0].cols, grids[0].rows
+    n = cols * rows
+    order = sorted(t.obstacles)
+    cross_idx = {order.index(o) for o in cross if o in t.obstacles}
+    cells = []
+    for lv, g in zip(levels, grids):
+        c = bytearray(g.cells)
+        if cross_idx:
+            for i in range(n):
+                if c[i] == LINEAR and g.linear[i] in cross_idx:
+                    c[i] = FREE
+        for o in table._bases.values():
+            if o.level != lv or o.fid == fid:
+                continue
+            p = o.body.position
+            rr = r + o.radius + MARGIN
+            c0, c1 = max(0, int((p.x - rr) / RES)), min(cols - 1, int((p.x + rr) / RES))
+            r0, r1 = max(0, int((p.y - rr) / RES)), min(rows - 1, int((p.y + rr) / RES))
+            for rw in range(r0, r1 + 1):
+                cy = (rw + 0.5) * RES
+                for cl in range(c0, c1 + 1):
+                    if math.hypot((cl + 0.5) * RES - p.x, cy - p.y) < rr:
+                        c[rw * cols + cl] = BLOCKED
+        cells.append(c)
+
+    def cell_of(px, py):
+        return min(rows - 1, max(0, int(py / RES))) * cols + min(cols - 1, max(0, int(px / RES)))
+
+    # links as graph edges between states (level index * n + cell)
+    jumps: dict[int, list[tuple[int, float, int, bool]]] = {}
+    for k, lk in enumerate(table.map.links):
+        if lk.level_a not in li or lk.level_b not in li:
+            continue
+        if not (t.static_clear(*lk.a, r, lk.level_a, ignore) and t.static_clear(*lk.b, r, lk.level_b, ignore)):
+            continue
+        sa = li[lk.level_a] * n + cell_of(*lk.a)
+        sb = li[lk.level_b] * n + cell_of(*lk.b)
+        jumps.setdefault(sa, []).append((sb, lk.cost + math.dist(lk.a, lk.b), k, True))
+        jumps.setdefault(sb, []).append((sa, lk.cost + math.dist(lk.a, lk.b), k, False))
+
+    s0 = li[l0] * n + cell_of(sx, sy)
+    sg = li[lt] * n + cell_of(x, y)
+    gx, gy = x, y
+    total = len(levels) * n
+    gscore = array("d", [math.inf]) * total
+    came = array("i", [-1]) * total
+    via = {}
+    gscore[s0] = 0.0
+    diag = RES * math.sqrt(2)
+    steps = ((1, 0, RES), (-1, 0, RES), (0, 1, RES), (0, -1, RES),
+             (1, 1, diag), (1, -1, diag), (-1, 1, diag), (-1, -1, diag))
+    heap = [(0.0, 0.0, s0)]
+    closed = bytearray(total)
+    found = False
+    while heap:
+        _, gs, s = heapq.heappop(heap)
+        if closed[s]:
+            continue
+        if s == sg:
+            found = True
+            break
+        closed[s] = 1
+        lvi, cell = divmod(s, n)
+        cc = cells[lvi]
+        cost = grids[lvi].cost
+        row, col = divmod(cell, cols)
+        here_lin = cc[cell] == LINEAR
+        for dc, dr, ln in steps:
+            nc, nr = col + dc, row + dr
+            if nc < 0 or nr < 0 or nc >= cols or nr >= rows:
+                continue
+            ni = nr * cols + nc
+            v = cc[ni]
+            ns = lvi * n + ni
+            if (v == BLOCKED and ns != sg) or closed[ns]:
+                continue
+            if dc and dr and (cc[row * cols + nc] == BLOCKED or cc[nr * cols + col] == BLOCKED):
+                continue
+            ng = gs + ln * (cost[cell] + cost[ni]) * 0.5
+            if v == LINEAR and not here_lin:
+                ng += LINEAR_PENALTY
+            if ng < gscore[ns]:
+                gscore[ns] = ng
+                came[ns] = s
+                tr, tc = divmod(sg % n, cols)
+                ddx, ddy = abs(tc - nc), abs(tr - nr)
+                hh = (max(ddx, ddy) - min(ddx, ddy)) * RES + min(ddx, ddy) * diag
+                heapq.heappush(heap, (ng + hh, ng, ns))
+        for ns, jc, k, fwd in jumps.get(s, ()):
+            if closed[ns]:
+                continue
+            ng = gs + jc
+            if ng < gscore[ns]:
+                gscore[ns] = ng
+                came[ns] = s
+                via[ns] = (k, fwd)
+                heapq.heappush(heap, (ng, ng, ns))
+    if not found:
+        return None
+    chain = [sg]
+    while chain[-1] != s0:
+        chain.append(came[chain[-1]])
+    chain.reverse()
+
+    # split into walking pieces joined by link jumps
+    pieces: list[tuple[str, list, list[int]]] = []  # (level, points, cells)
+    climbs = []
+    cur_pts = [(sx, sy)]
+    cur_cells = [chain[0] % n]
+    cur_lv = l0
+    for s in chain[1:]:
+        if s in via and came[s] >= 0:
+            k, fwd = via[s]
+            lk = table.map.links[k]
+            start, end = (lk.a, lk.b) if fwd else (lk.b, lk.a)
+            cur_pts.append(start)
+            cur_cells.append(cur_cells[-1])
+            pieces.append((cur_lv, cur_pts, cur_cells))
+            climbs.append(lk)
+            cur_lv = lk.level_b if fwd else lk.level_a
+            cur_pts, cur_cells = [end], [s % n]
+        else:
+            c = s % n
+            cur_pts.append(((c % cols + 0.5) * RES, (c // cols + 0.5) * RES))
+            cur_cells.append(c)
+    if len(cur_pts) > 1 and chain[-1] not in via:
+        cur_pts[-1] = (gx, gy)
+    else:
+        cur_pts.append((gx, gy))
+    pieces.append((cur_lv, cur_pts, cur_cells))
+
+    out_pts: list[tuple[float, float]] = []
+    length = cost = 0.0
+    stop = None
+    end_level = l0
+    for pi, (lv, pts, _pcells) in enumerate(pieces):
+        pts, stop = _until_linear(table, pts, lv, r, ignore)
+        if pts is None:
+            return None
+        smooth = _straighten(table, pts, lv, r, ignore)
+        if smooth is None:
+            return None
+        if out_pts:
+            lk = climbs[pi - 1]
+            cost += lk.cost + math.dist(out_pts[-1], smooth[0])
+            length += math.dist(out_pts[-1], smooth[0])
+        for a, b in zip(smooth, smooth[1:]):
+            length += math.dist(a, b)
+            cost += _leg_cost(t, a, b, lv)
+        out_pts.extend(smooth)
+        end_level = lv
+        if stop is not None:
+            break
+    pts_r = tuple((round_in(px), round_in(py)) for px, py in out_pts)
+    return PathPlan(points=pts_r, length=round_in(length), cost=round_in(cost), stops_at_obstacle=stop,
+                    level=end_level if end_level != l0 else None)
+
+
+def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozenset):
+    """RNG-MOVE-2: cut the grid path where it first reaches a linear obstacle (the base touching it);
+    (points, obstacle id or None), or (None, None) if some leg is blocked by anything else."""
+    t = table.terrain
+    for j in range(1, len(pts)):
+        a, b = pts[j - 1], pts[j]
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        hits = table._blocking(lv, a, dx, dy, r, ignore)
+        if not hits:
+            continue
+        alpha, (kind, oid) = hits[0]
+        ob = t.obstacles.get(oid) if kind == "obstacle" else None
+        if ob is None or ob.kind != "linear":
+            return None, None
+        seg = swept_hits(t.space, a, b, r, t.filter(lv))
+        touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
+        out = list(pts[:j])
+        if touch > 0:
+            out.append((a[0] + dx * touch, a[1] + dy * touch))
+        return out, oid
+    return pts, None
+
+
+def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozenset) -> list | None:
+    """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
+    clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
+    clear after all."""
+    t = table.terrain
+    if len(pts) <= 1:
+        return list(pts)
+    pre = [0.0]
+    for a, b in zip(pts, pts[1:]):
+        pre.append(pre[-1] + _leg_cost(t, a, b, level))
+
+    def clear(a, b):
+        return not table._blocking(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
+
+    out = [pts[0]]
+    i = 0
+    last = len(pts) - 1
+    while i < last:
+        if not clear(pts[i], pts[i + 1]):
+            return None
+        best = i + 1
+        misses = 0
+        k = i + 2
+        while k <= last and misses < 4:
+            if clear(pts[i], pts[k]) and _leg_cost(t, pts[i], pts[k], level) <= pre[k] - pre[i] + 1e-6:
+                best = k
+                misses = 0
+            else:
+                misses += 1
+            k += 1
+        out.append(pts[best])
+        i = best
+    return out
+
+
+def _link_at(table: "Table", a, b, level: str):
+    for lk in table.map.links:
+        if lk.level_a == level and math.dist(lk.a, a) <= LINK_SNAP and math.dist(lk.b, b) <= LINK_SNAP:
+            return lk, lk.level_b
+        if lk.level_b == level and math.dist(lk.b, a) <= LINK_SNAP and math.dist(lk.a, b) <= LINK_SNAP:
+            return lk, lk.level_a
+    return None, level
+
+
+def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], *, cross: frozenset) -> PathPlan | None:
+    t = table.terrain
+    base = table._base(fid)
+    r, lv = base.radius, base.level
+    l0 = lv
+    start = table._pos(fid)
+    pts = [tuple(map(float, p)) for p in points]
+    if not pts or math.dist(pts[0], start) > 1e-3:
+        pts.insert(0, start)
+    ignore = cross | {fid}
+    out = [pts[0]]
+    length = cost = 0.0
+    stop = None
+    for a, b in zip(pts, pts[1:]):
+        lk, nlv = _link_at(table, a, b, lv)
+        if lk is not None:
+            if not (t.static_clear(b[0], b[1], r, nlv, ignore) and table.bases_clear_at(b[0], b[1], r, nlv, (fid,))):
+                return None
+            length += math.dist(a, b)
+            cost += lk.cost + math.dist(a, b)
+            lv = nlv
+            out.append(b)
+            continue
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        hits = table._blocking(lv, a, dx, dy, r, ignore)
+        if hits:
+            alpha, (kind, oid) = hits[0]
+            ob = t.obstacles.get(oid) if kind == "obstacle" else None
+            if ob is None or ob.kind != "linear" or any(h[1][1] != oid and h[0] <= alpha + 1e-9 for h in hits):
+                return None
+            # RNG-MOVE-2: stop on reaching it (touching, not penetrating)
+            seg = swept_hits(t.space, a, b, r, t.filter(lv))
+            touch = min((al for al, sh in seg if sh.tag[1] == oid), default=alpha)
+            touch = max(0.0, touch - 1e-4)
+            end = (a[0] + dx * touch, a[1] + dy * touch)
+            length += math.dist(a, end)
+            cost += _leg_cost(t, a, end, lv)
+            if touch > 0:
+                out.append(end)
+            stop = oid
+            break
+        if not t.walkable(b[0], b[1], lv, r):
+            return None
+        length += math.dist(a, b)
+        cost += _leg_cost(t, a, b, lv)
+        out.append(b)
+    return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),
+                    cost=round_in(cost), stops_at_obstacle=stop, level=lv if lv != l0 else None)

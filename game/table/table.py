@@ -1,0 +1,383 @@
+"""The tabletop: bases on a pymunk Space over a shared static Terrain; implements the rules'
+``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded to
+1/1000 inch (GEO-SWEEP-1)."""
+from __future__ import annotations
+
+import math
+from typing import Iterable, Sequence
+
+import pymunk
+
+from game.rules.tabletop import Landing, ObstacleInfo, PathPlan, Sight, ZoneFlags
+
+from . import pathing
+from .geometry import convex_hull, round_in, strictly_inside_convex
+from .sectors import Sectors
+from .tactical_map import DECK, TacticalMap
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover, swept_hits
+
+#: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
+COVER_REACH = 1.0
+#: PYR-RIG-2: water this close lets the owner drop a faller into the sea.
+SEA_REACH = 2.0
+#: A centre this close to (or inside) a standable obstacle stands on it (PYR-ENG-4).
+STAND_TOLERANCE = 0.05
+
+
+class _Base:
+    __slots__ = ("fid", "body", "shape", "radius", "level")
+
+    def __init__(self, fid: str, body: pymunk.Body, shape: pymunk.Circle, radius: float, level: str):
+        self.fid, self.body, self.shape, self.radius, self.level = fid, body, shape, radius, level
+
+
+class Table:
+    """A map with bases on it. ``Table(tmap)``; ``clone()`` shares the static terrain."""
+
+    def __init__(self, tmap: TacticalMap, *, _terrain: Terrain | None = None):
+        self.map = tmap
+        self._t = _terrain if _terrain is not None else Terrain(tmap)
+        self._space = pymunk.Space()
+        self._bases: dict[str, _Base] = {}
+
+    # -- keeping the table in step -----------------------------------------------------------
+    def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
+        """Put (or move) a base on the table (centre rounded to 1/1000 in)."""
+        x, y = round_in(x), round_in(y)
+        if not (radius > 0 and math.isfinite(radius) and math.isfinite(x) and math.isfinite(y)):
+            raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
+        old = self._bases.get(fid)
+        if old is not None and old.radius == radius and old.level == level:
+            old.body.position = (x, y)
+            self._space.reindex_shapes_for_body(old.body)
+            return
+        if old is not None:
+            self.remove(fid)
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = (x, y)
+        shape = pymunk.Circle(body, radius)
+        shape.filter = self._t.filter(level)
+        shape.tag = ("base", fid)
+        self._space.add(body, shape)
+        self._bases[fid] = _Base(fid, body, shape, float(radius), level)
+
+    def remove(self, fid: str) -> None:
+        b = self._bases.pop(fid, None)
+        if b is not None:
+            self._space.remove(b.shape, b.body)
+
+    def position(self, fid: str) -> tuple[float, float]:
+        p = self._base(fid).body.position
+        return (round_in(p.x), round_in(p.y))
+
+    def level_of(self, fid: str) -> str:
+        return self._base(fid).level
+
+    def radius_of(self, fid: str) -> float:
+        return self._base(fid).radius
+
+    def figures(self) -> list[str]:
+        return sorted(self._bases)
+
+    def __contains__(self, fid: str) -> bool:
+        return fid in self._bases
+
+    def clone(self) -> "Table":
+        """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
+        t = Table(self.map, _terrain=self._t)
+        for fid, b in self._bases.items():
+            p = b.body.position
+            t.place(fid, p.x, p.y, b.radius, b.level)
+        return t
+
+    @property
+    def width(self) -> float:
+        return self.map.width
+
+    @property
+    def height(self) -> float:
+        return self.map.height
+
+    @property
+    def terrain(self) -> Terrain:
+        return self._t
+
+    def _base(self, fid: str) -> _Base:
+        try:
+            return self._bases[fid]
+        except KeyError:
+            raise KeyError(f"no base {fid!r} on the table") from None
+
+    def _pos(self, fid: str) -> tuple[float, float]:
+        p = self._base(fid).body.position
+        return (p.x, p.y)
+
+    # -- contact and distance (GEO-BTB-1, GEO-DIST-1) ---------------------------------------------
+    def contacts(self, fid: str) -> list[str]:
+        """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
+        b = self._base(fid)
+        x, y = self._pos(fid)
+        out = []
+        for o in self._bases.values():
+            if o is b or o.level != b.level:
+                continue
+            p = o.body.position
+            if math.hypot(p.x - x, p.y - y) <= b.radius + o.radius + CONTACT + 1e-9:
+                out.append(o.fid)
+        return sorted(out)
+
+    def edge_distance(self, a: str, b: str) -> float:
+        """GEO-DIST-1: centre distance − r1 − r2 (min 0); inf on different levels."""
+        ba, bb = self._base(a), self._base(b)
+        if ba.level != bb.level:
+            return math.inf
+        return self._planar_gap(ba, bb)
+
+    @staticmethod
+    def _planar_gap(ba: _Base, bb: _Base) -> float:
+        pa, pb = ba.body.position, bb.body.position
+        return round_in(max(0.0, math.hypot(pa.x - pb.x, pa.y - pb.y) - ba.radius - bb.radius))
+
+    def within(self, fid: str, distance: float) -> list[str]:
+        """Bases on any level whose planar edge distance to fid is ≤ distance, sorted."""
+        b = self._base(fid)
+        return sorted(o.fid for o in self._bases.values()
+                      if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
+
+    # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
+    def _blocking(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
+                  ignore: frozenset | set, *, static: bool = True, bases: bool = True,
+                  only: set | None = None) -> list[tuple[float, tuple[str, str]]]:
+        """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
+        (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
+        move goes deeper (distance to a convex shape is convex along the path)."""
+        length = math.hypot(dx, dy)
+        if length == 0:
+            return []
+        b = (a[0] + dx, a[1] + dy)
+        qr = max(r - PENETRATION, 1e-4)
+        flt = self._t.filter(level)
+        step = min(0.01, length)
+        probe = (a[0] + dx / length * step, a[1] + dy / length * step)
+        out = []
+        spaces = ([self._t.space] if static else []) + ([self._space] if bases else [])
+        for sp in spaces:
+            for alpha, shape in swept_hits(sp, a, b, qr, flt):
+                tag = shape.tag
+                if tag[1] in ignore or (only is not None and tag[1] not in only):
+                    continue
+                if alpha <= 1e-9:
+                    d0 = shape.point_query(a).distance
+                    d1 = shape.point_query(probe).distance
+                    if d1 >= d0 - 1e-9:
+                        continue
+                out.append((alpha, tag))
+        out.sort()
+        return out
+
+    def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
+        """No base on that level overlaps a base of this radius here by more than 0.01 in."""
+        ign = set(ignore)
+        for o in self._bases.values():
+            if o.level != level or o.fid in ign:
+                continue
+            p = o.body.position
+            if math.hypot(p.x - x, p.y - y) < radius + o.radius - PENETRATION:
+                return False
+        return True
+
+    def clear_at(self, x: float, y: float, radius: float, level: str = DECK, ignore: Iterable[str] = ()) -> bool:
+        """A base could stand here: on the map, level present, not impassable, overlapping no
+        obstacle or other base by more than 0.01 in (ids in ignore excepted)."""
+        ign = frozenset(ignore)
+        return self._t.static_clear(x, y, radius, level, ign) and self.bases_clear_at(x, y, radius, level, ign)
+
+    def sweep_clear(self, fid: str, dx: float, dy: float, ignore: Iterable[str] = ()) -> bool:
+        """GEO-SWEEP-1: fid's base may move by (dx, dy) penetrating nothing (bases, obstacles, walls,
+        map edge) by more than 0.01 in, ids in ``ignore`` (bases or obstacles) excepted; the end must
+        be on the map and not in impassable ground."""
+        b = self._base(fid)
+        x, y = self._pos(fid)
+        if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+            return False
+        ign = frozenset(ignore) | {fid}
+        if dx == 0 and dy == 0:
+            return True
+        return not self._blocking(b.level, (x, y), dx, dy, b.radius, ign)
+
+    def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
+        """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
+        ``distance`` (default the base depth = diameter, GEO-BASE-1)."""
+        d = 2 * self._base(fid).radius if distance is None else distance
+        out = []
+        for k in range(72):
+            ang = math.radians(5 * k)
+            if self.sweep_clear(fid, d * math.cos(ang), d * math.sin(ang)):
+                out.append(5 * k)
+        return out
+
+    def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
+        """GEO-SUR-1: (a) fid's centre lies strictly inside the convex hull of the engaged enemies'
+        centres, or (b) for some engaged enemy a sweep of the base depth along the pushback direction
+        from it (PYR-PUSH-3: unit vector from its centre to fid's) hits another enemy's base.
+        ``enemies`` (default: the engaged list) says whose bases count as enemies in (b)."""
+        b = self._base(fid)
+        x, y = self._pos(fid)
+        foes = [e for e in engaged if e in self._bases and e != fid]
+        if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
+            return True
+        pool = set(enemies) if enemies is not None else set(foes)
+        pool.discard(fid)
+        d = 2 * b.radius
+        for e in foes:
+            ex, ey = self._pos(e)
+            vx, vy = x - ex, y - ey
+            n = math.hypot(vx, vy)
+            if n == 0:
+                continue
+            if self._blocking(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
+                              only=pool - {e}):
+                return True
+        return False
+
+    # -- paths (RNG-MOVE-1/2) -----------------------------------------------------------------
+    def plan_path(self, fid: str, x: float, y: float, *, level: str | None = None,
+                  cross: Iterable[str] = ()) -> PathPlan | None:
+        """A clear path for fid's centre to (x, y) (on ``level``, default fid's), around obstacles and
+        bases, found on a 0.25 in grid then straightened; tough ground costs double (RNG-MOVE-1),
+        links add their cost and change level, and a path reaching a linear obstacle stops there
+        (RNG-MOVE-2, ``stops_at_obstacle``) unless its id is in ``cross``. None when unreachable."""
+        return pathing.plan(self, fid, x, y, level=level, cross=frozenset(cross))
+
+    def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
+                  cross: Iterable[str] = ()) -> PathPlan | None:
+        """Cost of moving fid along exactly these waypoints (the first is its position if it is not
+        given); a leg joining a link's two ends climbs it. Stops at the first linear obstacle
+        reached (RNG-MOVE-2) unless crossing it; None if any leg is otherwise blocked."""
+        return pathing.cost_along(self, fid, points, cross=frozenset(cross))
+
+    # -- terrain, cover, sight -------------------------------------------------------------------
+    def zone_at(self, x: float, y: float, level: str | None = None) -> ZoneFlags:
+        """GEO-ZONE-1 flags at a point, merged over every zone holding it on that level (default deck)."""
+        return self._t.flags_at(x, y, level)
+
+    def zone_of(self, fid: str) -> ZoneFlags:
+        x, y = self._pos(fid)
+        return self._t.flags_at(x, y, self._base(fid).level)
+
+    def zones_of(self, fid: str) -> list[str]:
+        """Names of the zones holding fid's centre on its level (for hold_zone victory checks)."""
+        x, y = self._pos(fid)
+        return sorted({z.name for z in self._t.zones_at(x, y, self._base(fid).level) if z.name})
+
+    def _stood_on(self, x: float, y: float, level: str) -> set[str]:
+        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), STAND_TOLERANCE, self._t.filter(level))
+                if q.shape.tag[0] == "obstacle"}
+
+    def _crossed(self, pa, pb, levels) -> set[str]:
+        out: set[str] = set()
+        for lv in levels:
+            for _, shape in swept_hits(self._t.space, pa, pb, 0.0, self._t.filter(lv)):
+                if shape.tag[0] == "obstacle":
+                    out.add(shape.tag[1])
+        return out
+
+    def line_of_sight(self, a: str, b: str) -> Sight:
+        """GEO-LOS-1: clear when the segment between centres crosses no blocks_los obstacle (figures
+        never block) and the levels see each other (same level, or deck and rigging; the hold sees
+        only the hold). RNG-COVER-1: the target has the best cover of its own zone or of any cover
+        obstacle the line crosses within 1 in of the target's base; an obstacle a figure stands on
+        neither blocks its view nor covers it."""
+        ba, bb = self._base(a), self._base(b)
+        pa, pb = self._pos(a), self._pos(b)
+        levels_ok = ba.level == bb.level or {ba.level, bb.level} == {DECK, "rigging"}
+        crossed = self._crossed(pa, pb, {ba.level, bb.level}) - self._stood_on(*pa, ba.level) \
+            - self._stood_on(*pb, bb.level)
+        blocked = any(self._t.obstacles[o].blocks_los for o in crossed)
+        cover = self._t.flags_at(pb[0], pb[1], bb.level).cover
+        for oid in sorted(crossed):
+            ob = self._t.obstacles[oid]
+            if ob.cover is None:
+                continue
+            near = min(s.point_query(pb).distance for s in self._t.shapes_of[oid])
+            if near <= bb.radius + COVER_REACH + 1e-9:
+                cover = best_cover(cover, ob.cover)
+        return Sight(clear=levels_ok and not blocked, cover=cover, distance=self._planar_gap(ba, bb))
+
+    def _touching(self, fid: str) -> set[str]:
+        b = self._base(fid)
+        x, y = self._pos(fid)
+        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), b.radius + CONTACT + 1e-9,
+                                                                 self._t.filter(b.level))
+                if q.shape.tag[0] == "obstacle"}
+
+    def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
+        """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
+        ba, bb = self._base(a), self._base(b)
+        if ba.level != bb.level:
+            return None
+        both = self._touching(a) & self._touching(b) & self._crossed(self._pos(a), self._pos(b), {ba.level})
+        return self._t.info[min(both)] if both else None
+
+    def touching_obstacles(self, fid: str) -> list[ObstacleInfo]:
+        """Obstacles fid's base touches (within 0.02 in), by id."""
+        return [self._t.info[o] for o in sorted(self._touching(fid))]
+
+    def on_standable(self, fid: str) -> bool:
+        """PYR-ENG-4: fid's centre is on (within 0.05 in of) a standable obstacle."""
+        b = self._base(fid)
+        return any(self._t.obstacles[o].standable for o in self._stood_on(*self._pos(fid), b.level))
+
+    def fall_landing(self, fid: str) -> Landing | None:
+        """PYR-RIG-2: the nearest clear deck point below fid (rings 0.1 in apart, bearings from +x),
+        with the drop = height of fid's zone (PYR-DROP-1) and sea_possible when a water zone lies
+        within 2 in. None if the deck has no clear point."""
+        b = self._base(fid)
+        x, y = self._pos(fid)
+        drop = self._t.flags_at(x, y, b.level).height if b.level != DECK else 0.0
+        sea = self._t.water_within(x, y, SEA_REACH)
+        limit = math.hypot(self.map.width, self.map.height)
+        k = 0
+        while k * 0.1 <= limit:
+            rr = k * 0.1
+            n = 1 if k == 0 else max(8, int(math.ceil(2 * math.pi * rr / 0.1)))
+            for i in range(n):
+                ang = 2 * math.pi * i / n
+                px, py = round_in(x + rr * math.cos(ang)), round_in(y + rr * math.sin(ang))
+                if self.clear_at(px, py, b.radius, DECK, ignore=(fid,)):
+                    return Landing(x=px, y=py, level=DECK, drop=round_in(drop), sea_possible=sea)
+            k += 1
+        return None
+
+    # -- sectors (ESC-SEC-1) --------------------------------------------------------------------
+    def _sectors(self) -> Sectors:
+        s = self._t.grids.get("sectors")
+        if s is None:
+            s = self._t.grids["sectors"] = Sectors(self.map)
+        return s
+
+    def sector_of(self, fid: str) -> str:
+        """ESC-SEC-1: the sector holding fid's centre (``sectors`` polygons, else ``g<col>_<row>`` of a 4 in grid)."""
+        return self._sectors().of_point(*self._pos(fid))
+
+    def sector_at(self, x: float, y: float) -> str:
+        return self._sectors().of_point(x, y)
+
+    def adjacent_sectors(self, sector: str) -> list[str]:
+        """ESC-SEC-1: sectors sharing an edge with this one, sorted."""
+        return self._sectors().adjacent(sector)
+
+    def sector_centre(self, sector: str) -> tuple[float, float]:
+        """The sector's centre, moved to the nearest walkable deck point if it is not walkable."""
+        cx, cy = self._sectors().centre(sector)
+        if not self._t.walkable(cx, cy, DECK, 0.5):
+            for k in range(1, 41):
+                rr = k * 0.1
+                for i in range(16):
+                    px, py = cx + rr * math.cos(i * math.pi / 8), cy + rr * math.sin(i * math.pi / 8)
+                    if self._t.walkable(px, py, DECK, 0.5):
+                        return (round_in(px), round_in(py))
+        return (round_in(cx), round_in(cy))
+
+    def sectors(self) -> list[str]:
+        return self._sectors().all()

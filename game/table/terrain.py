@@ -1,0 +1,223 @@
+"""The static half of the table, built once per map and shared by every clone of a Table.
+
+A pymunk Space holding only static shapes, each tagged with what it is:
+
+* obstacles (GEO-OBS-1) on their level;
+* walls: the map edge on every level (off-map is blocked), the edges of impassable zones, and on
+  levels other than the deck the outline of the zones that make that level (the hold exists only
+  inside hold zones, the rigging only inside rigging zones).
+
+Levels are pymunk collision filters (one category bit per level), so figures on different levels
+never collide or touch (GEO-BTB-1).
+"""
+from __future__ import annotations
+
+import math
+
+import pymunk
+
+from game.rules.tabletop import ObstacleInfo, ZoneFlags
+
+from .geometry import (Point, bbox, is_convex, point_in_polygon, segment_inside_intervals, signed_area,
+                       triangulate, union_length)
+from .tactical_map import DECK, Obstacle, TacticalMap, Zone
+
+#: GEO-SWEEP-1 / GEO-BTB-1 tolerances, inches.
+PENETRATION = 0.01
+CONTACT = 0.02
+_BASE_LEVELS = ("hold", "deck", "rigging")
+_TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
+_COVER_RANK = {None: 0, "soft": 1, "hard": 2}
+
+
+def best_cover(a: str | None, b: str | None) -> str | None:
+    return a if _COVER_RANK[a] >= _COVER_RANK[b] else b
+
+
+class Terrain:
+    """Static shapes, zone look-ups and the path grids of one TacticalMap (read-only once built)."""
+
+    def __init__(self, tmap: TacticalMap):
+        self.map = tmap
+        names = list(_BASE_LEVELS) + [lv for lv in tmap.levels() if lv not in _BASE_LEVELS]
+        self.bits: dict[str, int] = {lv: 1 << i for i, lv in enumerate(names)}
+        self.all_bits = 0xFFFFFFFF
+        self.filters = {lv: pymunk.ShapeFilter(categories=b, mask=b) for lv, b in self.bits.items()}
+        self.space = pymunk.Space()
+        self.obstacles: dict[str, Obstacle] = {o.id: o for o in tmap.obstacles}
+        self.info: dict[str, ObstacleInfo] = {
+            o.id: ObstacleInfo(id=o.id, kind=o.kind, cover=o.cover, standable=o.standable,
+                               blocks_los=o.blocks_los, height=o.height) for o in tmap.obstacles}
+        self.shapes_of: dict[str, list[pymunk.Shape]] = {}
+        self._zones: dict[str, list[tuple[tuple[float, float, float, float], Zone]]] = {}
+        for z in tmap.zones:
+            self._zones.setdefault(z.on_level, []).append((bbox(z.points), z))
+        self.areas: dict[str, list[Zone]] = {
+            lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK}
+        self.grids: dict = {}
+        self._build()
+
+    # -- building ---------------------------------------------------------------------------------
+    def filter(self, level: str) -> pymunk.ShapeFilter:
+        """Collision filter of a level; a level the map never mentions gets its own bit on first use."""
+        f = self.filters.get(level)
+        if f is None:
+            if len(self.bits) >= 32:
+                raise ValueError(f"too many levels (at {level!r})")
+            b = 1 << len(self.bits)
+            self.bits[level] = b
+            f = self.filters[level] = pymunk.ShapeFilter(categories=b, mask=b)
+        return f
+
+    def _add(self, shape: pymunk.Shape, tag: tuple[str, str], bits: int) -> None:
+        shape.filter = pymunk.ShapeFilter(categories=bits, mask=bits)
+        shape.tag = tag
+        self.space.add(shape)
+
+    def _build(self) -> None:
+        body = self.space.static_body
+        for o in self.map.obstacles:
+            bits = self.bits[o.level]
+            shapes: list[pymunk.Shape] = []
+            if o.shape == "circle":
+                shapes.append(pymunk.Circle(body, o.radius, o.points[0]))
+            elif o.shape == "polyline":
+                for a, b in zip(o.points, o.points[1:]):
+                    shapes.append(pymunk.Segment(body, a, b, o.radius))
+            elif is_convex(o.points):
+                shapes.append(pymunk.Poly(body, o.points))
+            else:
+                shapes.extend(pymunk.Poly(body, t) for t in triangulate(o.points))
+            for s in shapes:
+                self._add(s, ("obstacle", o.id), bits)
+            self.shapes_of[o.id] = shapes
+        w, h = self.map.width, self.map.height
+        corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+        for i in range(4):
+            self._add(pymunk.Segment(body, corners[i], corners[(i + 1) % 4], 0.0), ("wall", "edge"),
+                      self.all_bits)
+        for lv, zs in self._zones.items():
+            walls = [z for _, z in zs if z.terrain == "impassable"]
+            if lv != DECK:
+                walls += self.areas[lv]
+            for z in walls:
+                self._zone_walls(z, lv)
+
+    def _zone_walls(self, z: Zone, level: str) -> None:
+        """Edges of an impassable zone (or of a level's area), minus edges shared with a neighbour of
+        the same kind (so adjacent sea pieces or rigging zones join up)."""
+        pts = z.points
+        ccw = signed_area(pts) > 0
+        body = self.space.static_body
+        impass = z.terrain == "impassable"
+        for i in range(len(pts)):
+            a, b = pts[i], pts[(i + 1) % len(pts)]
+            ex, ey = b[0] - a[0], b[1] - a[1]
+            ln = math.hypot(ex, ey)
+            if ln < 1e-9:
+                continue
+            nx, ny = (ey / ln, -ex / ln) if ccw else (-ey / ln, ex / ln)
+            mx, my = (a[0] + b[0]) / 2 + nx * 0.05, (a[1] + b[1]) / 2 + ny * 0.05
+            if impass:
+                if self.impassable_at(mx, my, level) or not (0 < mx < self.map.width and 0 < my < self.map.height):
+                    continue
+            elif self.in_area(mx, my, level):
+                continue
+            self._add(pymunk.Segment(body, a, b, 0.0), ("wall", z.id), self.bits[level])
+
+    # -- zones ----------------------------------------------------------------------------------
+    def zones_at_level(self, level: str) -> list[Zone]:
+        return [z for _, z in self._zones.get(level, ())]
+
+    def zones_at(self, x: float, y: float, level: str | None = None) -> list[Zone]:
+        out = []
+        for (x0, y0, x1, y1), z in self._zones.get(level or DECK, ()):
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
+                out.append(z)
+        return out
+
+    def flags_at(self, x: float, y: float, level: str | None = None) -> ZoneFlags:
+        """GEO-ZONE-1: flags merged over every zone holding the point on that level: worst terrain,
+        best cover, any boolean, first ship and level, greatest height."""
+        zs = self.zones_at(x, y, level)
+        if not zs:
+            return ZoneFlags()
+        terrain, cover, ship, lvl, height = "open", None, None, None, 0.0
+        cq = adv = rig = water = struct = False
+        for z in zs:
+            if _TERRAIN_RANK[z.terrain] > _TERRAIN_RANK[terrain]:
+                terrain = z.terrain
+            cover = best_cover(cover, z.cover)
+            cq |= z.close_quarters
+            adv |= z.advantageous
+            rig |= z.rigging
+            water |= z.water
+            struct |= z.structure
+            ship = ship or z.ship
+            lvl = lvl or z.level
+            height = max(height, z.height)
+        return ZoneFlags(terrain=terrain, cover=cover, close_quarters=cq, advantageous=adv, rigging=rig,
+                         water=water, structure=struct, ship=ship, level=lvl, height=height)
+
+    def impassable_at(self, x: float, y: float, level: str) -> bool:
+        return any(z.terrain == "impassable" for z in self.zones_at(x, y, level))
+
+    def in_area(self, x: float, y: float, level: str) -> bool:
+        """The level exists at this point (always on the deck; elsewhere inside one of its zones)."""
+        if level == DECK:
+            return True
+        return any(point_in_polygon(x, y, z.points) for z in self.areas.get(level, ()))
+
+    def walkable(self, x: float, y: float, level: str, radius: float = 0.0) -> bool:
+        """A centre may stand here: base on the map, level present, ground not impassable."""
+        m = radius - PENETRATION if radius > PENETRATION else 0.0
+        if not (m <= x <= self.map.width - m and m <= y <= self.map.height - m):
+            return False
+        return self.in_area(x, y, level) and not self.impassable_at(x, y, level)
+
+    def tough_length(self, a: Point, b: Point, level: str) -> float:
+        """Inches of segment ab inside tough zones on that level (RNG-MOVE-1)."""
+        x0, x1 = min(a[0], b[0]), max(a[0], b[0])
+        y0, y1 = min(a[1], b[1]), max(a[1], b[1])
+        iv: list[tuple[float, float]] = []
+        for (zx0, zy0, zx1, zy1), z in self._zones.get(level, ()):
+            if z.terrain == "tough" and zx0 <= x1 and x0 <= zx1 and zy0 <= y1 and y0 <= zy1:
+                iv.extend(segment_inside_intervals(a, b, z.points))
+        return union_length(iv) * math.hypot(b[0] - a[0], b[1] - a[1]) if iv else 0.0
+
+    def water_within(self, x: float, y: float, distance: float) -> bool:
+        """A water zone (any level) lies within ``distance`` of the point (PYR-RIG-2)."""
+        from .geometry import dist_point_polygon
+        for zs in self._zones.values():
+            for (x0, y0, x1, y1), z in zs:
+                if z.water and x0 - distance <= x <= x1 + distance and y0 - distance <= y <= y1 + distance:
+                    if dist_point_polygon(x, y, z.points) <= distance:
+                        return True
+        return False
+
+    # -- static clearance -----------------------------------------------------------------------
+    def static_clear(self, x: float, y: float, radius: float, level: str, ignore: frozenset = frozenset()) -> bool:
+        """No static shape overlaps a base here by more than PENETRATION, and it may stand here."""
+        if not self.walkable(x, y, level, radius):
+            return False
+        for q in self.space.point_query((x, y), radius - PENETRATION, self.filter(level)):
+            if q.shape.tag[1] not in ignore:
+                return False
+        return True
+
+
+def swept_hits(space: pymunk.Space, a, b, radius: float, flt: pymunk.ShapeFilter) -> list:
+    """Every shape a circle of ``radius`` moving from a to b touches: [(alpha, shape)], unsorted.
+
+    Not ``Space.segment_query``: with a radius, Chipmunk walks its bounding-box tree with the thin
+    segment only, so it misses shapes the swept circle reaches but the centre line's box does not
+    (measured with pymunk 7.3.1). A box query of the swept area, then each shape's own query.
+    """
+    bb = pymunk.BB(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius,
+                   max(a[0], b[0]) + radius, max(a[1], b[1]) + radius)
+    out = []
+    for s in space.bb_query(bb, flt):
+        h = s.segment_query(a, b, radius)
+        if h is not None:
+            out.append((h.alpha, s))
+    return out

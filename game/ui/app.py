@@ -1,0 +1,223 @@
+"""The game window: a scene stack over one pygame_gui manager, capped at 60 FPS.
+
+Entry point ``run_app(args)`` (from ``python -m game play``). With ``--frames N`` it runs N frames
+and stops; with ``--screenshot PNG`` it saves the last frame. Without ``--mode`` it opens the main
+menu; with one it goes straight into that battle (demo: the AI plays every side).
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+DEFAULT_SIZE = (1280, 800)
+MIN_SIZE = (800, 560)
+DEFAULT_SCENARIO = "boarding_action"
+
+
+class App:
+    def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool = False):
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from .settings import load_settings
+        from .widgets import make_manager
+        self.t0 = time.perf_counter()
+        self.args = args
+        self.extra_dirs = [Path(d) for d in extra_dirs]
+        self.settings = load_settings()
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(300, 40)
+        self.windowed_size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        pygame.display.set_caption("Boarders Away!")
+        self.manager = make_manager(self.screen.get_size())
+        self.clock = pygame.time.Clock()
+        self.scenes: list = []
+        self.running = True
+        self.frame = 0
+        self.first_frame_s: float | None = None
+        self.fps = int(self.settings.get("fps", 60)) or 60
+        if fullscreen:
+            self.toggle_fullscreen()
+
+    # -- scenario access ---------------------------------------------------------------------------
+    def scenario_dirs(self) -> list[Path]:
+        return list(self.extra_dirs)
+
+    def scenarios(self):
+        from game.scenario import list_scenarios
+        from game.scenario.errors import ScenarioError
+        try:
+            return list_scenarios(self.extra_dirs)
+        except ScenarioError:
+            out = []
+            from game.scenario import load_scenario
+            from game.scenario.registry import scenario_files
+            for p in scenario_files(self.extra_dirs):
+                try:
+                    out.append(load_scenario(p))
+                except ScenarioError:
+                    continue
+            return out
+
+    def find_scenario(self, ref: str):
+        from game.scenario import find_scenario, load_scenario
+        if ref.endswith(".toml"):
+            p = Path(ref)
+            if p.parent not in self.extra_dirs:
+                self.extra_dirs.append(p.parent)
+            return load_scenario(p)
+        return find_scenario(ref, self.extra_dirs)
+
+    # -- scene stack ---------------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.scenes[-1] if self.scenes else None
+
+    def _rebuild(self) -> None:
+        self.manager.clear_and_reset()
+        if self.top is not None:
+            self.top.build()
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+        self._rebuild()
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        if not self.scenes:
+            from .scenes.menu import MenuScene
+            self.scenes.append(MenuScene(self))
+        self._rebuild()
+
+    def replace(self, scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def to_menu(self) -> None:
+        from .scenes.menu import MenuScene
+        self.reset_to(MenuScene(self))
+
+    # -- window ------------------------------------------------------------------------------------------
+    def resized(self, size: tuple[int, int]) -> None:
+        self.screen = pygame.display.get_surface()
+        self.manager.set_window_resolution(self.screen.get_size())
+        self._rebuild()
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.windowed_size = self.screen.get_size()
+            sizes = pygame.display.get_desktop_sizes() or [self.windowed_size]
+            self.screen = pygame.display.set_mode(sizes[0], pygame.FULLSCREEN)
+            self.fullscreen = True
+        self.resized(self.screen.get_size())
+
+    # -- the loop ---------------------------------------------------------------------------------------
+    def step(self, events, dt: float) -> None:
+        """One frame: route events, advance, draw, flip."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                w, h = max(MIN_SIZE[0], event.w), max(MIN_SIZE[1], event.h)
+                if (w, h) != (event.w, event.h):
+                    self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+                self.windowed_size = (w, h)
+                self.resized((w, h))
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            consumed = self.manager.process_events(event)
+            top = self.top
+            if top is not None:
+                top.handle(event, consumed)
+            if not self.running:
+                return
+        self.manager.update(dt)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+            top = self.top
+            top.draw(self.screen)
+        self.manager.draw_ui(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+        if self.first_frame_s is None:
+            self.first_frame_s = time.perf_counter() - self.t0
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        if self.top is None:
+            self.to_menu()
+        n = 0
+        while self.running and (frames is None or n < frames):
+            ms = self.clock.tick(self.fps)
+            dt = min(ms / 1000.0, 0.1)
+            self.step(pygame.event.get(), dt)
+            n += 1
+        if screenshot:
+            out = Path(screenshot)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(self.screen, str(out))
+        self.quit()
+        return 0
+
+    def quit(self) -> None:
+        for s in reversed(self.scenes):
+            s.leave()
+        self.scenes.clear()
+        pygame.display.quit()
+
+    # -- starting things ---------------------------------------------------------------------------------
+    def start_battle(self, scenario, *, mode: str = "hotseat", seed: int | None = None, preset: str | None = None,
+                     human: str | None = None, ai: str = "normal"):
+        """Begin a new match in the battle scene (raises ScenarioError/ValueError for a bad choice)."""
+        from game.match import Match
+        from .scenes.battle import BattleScene
+        seed = int(time.time()) % 100000 if seed is None else int(seed)
+        match = Match(scenario, seed=seed, preset=preset)
+        scene = BattleScene(self, match, mode=mode, human=human, ai=ai)
+        self.reset_to(scene)
+        return scene
+
+    def start_from_args(self, args) -> None:
+        mode = getattr(args, "mode", None)
+        if not mode:
+            from .scenes.menu import MenuScene
+            self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None)))
+            return
+        ref = getattr(args, "scenario", None) or DEFAULT_SCENARIO
+        try:
+            scenario = self.find_scenario(ref)
+        except Exception as e:  # noqa: BLE001 - shown to the player, then the menu
+            print(f"cannot open scenario {ref!r}: {e}", file=sys.stderr)
+            all_s = self.scenarios()
+            if not all_s:
+                from .scenes.menu import MenuScene
+                self.reset_to(MenuScene(self, error=str(e)))
+                return
+            scenario = all_s[0]
+        self.start_battle(scenario, mode=mode, seed=getattr(args, "seed", None), preset=getattr(args, "preset", None),
+                          human=getattr(args, "side", None), ai=getattr(args, "ai", "normal") or "normal")
+
+
+def run_app(args) -> int:
+    size = getattr(args, "size", None) or DEFAULT_SIZE
+    app = App(size, args=args)
+    app.start_from_args(args)
+    return app.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))

@@ -1,0 +1,69 @@
+"""Fonts and pre-rendered text: one Font per (size, bold), one Surface per (text, size, colour).
+
+Noto Sans (shipped with pygame_gui) covers the symbols the log uses (≤ ≥ → — ê), which pygame's
+default font does not. Text that does not change every frame is rendered once and cached.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+
+def _font_path(bold: bool) -> str | None:
+    try:
+        p = resources.files("pygame_gui.data") / ("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+        return str(p)
+    except (ModuleNotFoundError, FileNotFoundError):  # pragma: no cover - pygame_gui ships them
+        return None
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = _font_path(bold)
+    try:
+        return pygame.font.Font(path, max(6, int(size)))
+    except (OSError, FileNotFoundError):  # pragma: no cover
+        return pygame.font.Font(None, max(6, int(size * 1.3)))
+
+
+@lru_cache(maxsize=4096)
+def text(s: str, size: int = 16, colour=(235, 230, 215), bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached (anti-aliased, transparent background)."""
+    return font(size, bold).render(s, True, colour)
+
+
+def outlined(s: str, size: int = 14, colour=(255, 255, 255), outline=(0, 0, 0), bold: bool = True) -> pygame.Surface:
+    return _outlined(s, size, tuple(colour), tuple(outline), bold)
+
+
+@lru_cache(maxsize=1024)
+def _outlined(s, size, colour, outline, bold) -> pygame.Surface:
+    fg = font(size, bold).render(s, True, colour)
+    bg = font(size, bold).render(s, True, outline)
+    out = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
+    for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2)):
+        out.blit(bg, (dx, dy))
+    out.blit(fg, (1, 1))
+    return out
+
+
+def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
+    """Split text into lines that fit ``width`` pixels."""
+    f = font(size, bold)
+    out: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            cand = w if not line else line + " " + w
+            if f.size(cand)[0] <= width or not line:
+                line = cand
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out

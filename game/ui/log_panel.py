@@ -1,0 +1,154 @@
+"""The combat log: every event as one readable line with its rule ID; dice faces drawn, never hidden.
+
+Hand-rolled rather than a pygame_gui ``UITextBox``: the text box re-parses and re-lays out its
+whole HTML text on every append (measured in tools/bench.py ``frame``: ~40 ms for an append to a
+500-line log on this machine, growing with the log), and it cannot report which line was clicked.
+Here each entry is rendered once when it arrives; a frame blits only the visible lines.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from . import fonts
+from .dice_art import die_face
+
+BG = (24, 26, 32)
+FG = (226, 222, 210)
+MUTED = (140, 140, 150)
+SEL = (70, 60, 35)
+KIND_COLOURS = {"DiceRolled": (240, 215, 130), "TurnStarted": (150, 200, 255), "PlayerTurnStarted": (150, 200, 255),
+                "GameOver": (255, 150, 120), "StatusChanged": (255, 160, 150), "Moved": (200, 225, 200)}
+SIZE = 14
+LINE_H = 18
+DIE = 14
+
+
+@dataclass
+class Entry:
+    text: str
+    rule: str
+    figures: tuple[str, ...]
+    kind: str
+    dice: tuple[tuple[int, int], ...] = ()
+    surfs: list | None = None
+    width: int = 0
+
+
+def split_rule(text: str, rule: str) -> str:
+    tail = f" ({rule})"
+    return text[: -len(tail)] if rule and text.endswith(tail) else text
+
+
+class LogPanel:
+    def __init__(self, rect: pygame.Rect):
+        self.rect = pygame.Rect(rect)
+        self.entries: list[Entry] = []
+        self.scroll = 0  # lines scrolled up from the bottom
+        self.selected: int | None = None
+        self._layout: list[tuple[int, int]] = []  # (entry index, line index) for every visual line
+        self._dirty = True
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        if rect.size != self.rect.size:
+            self._dirty = True
+            for e in self.entries:
+                e.surfs = None
+        self.rect = pygame.Rect(rect)
+
+    def clear(self) -> None:
+        self.entries.clear()
+        self.selected = None
+        self.scroll = 0
+        self._dirty = True
+
+    def add(self, ev, state=None) -> None:
+        from game.log import format_event
+        text = split_rule(format_event(ev, state), ev.rule)
+        dice = ()
+        faces = getattr(ev, "faces", None)
+        if faces:
+            dice = tuple((int(getattr(ev, "die", 6)), int(f)) for f in faces)
+        self.entries.append(Entry(text, ev.rule, tuple(ev.figures()), type(ev).__name__, dice))
+        self._dirty = True
+
+    def _render(self, e: Entry) -> None:
+        width = self.rect.w - 12
+        colour = KIND_COLOURS.get(e.kind, FG)
+        rule = fonts.text(e.rule, 11, MUTED) if e.rule else None
+        lead = 0
+        if e.dice:
+            lead = min(len(e.dice), 6) * (DIE + 2) + 4
+        avail = width - lead - (rule.get_width() + 6 if rule else 0)
+        lines = fonts.wrap(e.text, max(40, avail), SIZE)
+        surfs = []
+        for i, line in enumerate(lines):
+            s = pygame.Surface((width, LINE_H), pygame.SRCALPHA)
+            x = 0
+            if i == 0 and e.dice:
+                for die, face in e.dice[:6]:
+                    s.blit(die_face(die, face, DIE), (x, 2))
+                    x += DIE + 2
+                x += 4
+            elif e.dice:
+                x = lead
+            s.blit(fonts.text(line, SIZE, colour), (x, 0))
+            if i == 0 and rule:
+                s.blit(rule, (width - rule.get_width(), 3))
+            surfs.append(s)
+        e.surfs = surfs
+        e.width = self.rect.w
+
+    def _relayout(self) -> None:
+        self._layout = []
+        for i, e in enumerate(self.entries):
+            if e.surfs is None or e.width != self.rect.w:
+                self._render(e)
+            for j in range(len(e.surfs)):
+                self._layout.append((i, j))
+        self._dirty = False
+
+    @property
+    def visible_lines(self) -> int:
+        return max(1, (self.rect.h - 8) // LINE_H)
+
+    def handle_event(self, event) -> tuple[str, ...] | None:
+        """Wheel scrolls; a click selects a line and returns the figures it involves."""
+        if event.type == pygame.MOUSEWHEEL:
+            if self.rect.collidepoint(pygame.mouse.get_pos()):
+                self.scroll = max(0, min(self.scroll + event.y * 3, max(0, len(self._layout) - self.visible_lines)))
+                return ()
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self._dirty:
+                self._relayout()
+            row = (event.pos[1] - self.rect.y - 4) // LINE_H
+            first = max(0, len(self._layout) - self.visible_lines - self.scroll)
+            k = first + row
+            if 0 <= k < len(self._layout) and row < self.visible_lines:
+                idx = self._layout[k][0]
+                self.selected = None if self.selected == idx else idx
+                return self.entries[idx].figures if self.selected is not None else ()
+            return ()
+        return None
+
+    def draw(self, dst: pygame.Surface) -> None:
+        if self._dirty:
+            self._relayout()
+        pygame.draw.rect(dst, BG, self.rect)
+        pygame.draw.rect(dst, (70, 70, 80), self.rect, 1)
+        n = self.visible_lines
+        first = max(0, len(self._layout) - n - self.scroll)
+        y = self.rect.y + 4
+        old = dst.get_clip()
+        dst.set_clip(self.rect)
+        for k in range(first, min(len(self._layout), first + n)):
+            i, j = self._layout[k]
+            if i == self.selected:
+                pygame.draw.rect(dst, SEL, (self.rect.x + 2, y, self.rect.w - 4, LINE_H))
+            dst.blit(self.entries[i].surfs[j], (self.rect.x + 6, y))
+            y += LINE_H
+        if self.scroll:
+            t = fonts.text(f"▼ {self.scroll} more lines below", 11, MUTED)
+            dst.blit(t, (self.rect.right - t.get_width() - 6, self.rect.bottom - t.get_height() - 2))
+        dst.set_clip(old)

@@ -1,0 +1,690 @@
+"""The battle: the table, the figures, the pending question, the dice and the combat log.
+
+Reads ``match.state``, ``match.pending`` and events; every human choice goes through
+``decide`` → ``pending.check`` → ``match.apply``. AI sides answer through their controllers, one
+decision at a time, paced so that a person can follow (demo speed 1×–8×).
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+import pygame_gui
+
+from game.rules.decisions import Decision, IllegalDecision
+
+from .. import fonts
+from ..camera import Camera
+from ..figures_render import FigureStyle, draw_figures, figure_at
+from ..input_modes import MeasureMode, Mode, PointMode, SightMode
+from ..log_panel import LogPanel
+from ..map_render import MapRenderer, tmap_of
+from ..melee_panel import DicePanel
+from ..widgets import button, label
+from .base import Scene
+
+TOP = 40
+ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
+DEMO_SPEEDS = (1, 2, 4, 8)
+NARRATE = ("TurnStarted", "StatusChanged", "GameOver")
+
+
+def ai_controller(level: str, seed: int):
+    from game.ai import make_controller
+    try:
+        return make_controller(level, seed)
+    except ValueError:
+        return make_controller("random", seed)
+
+
+def option_label(d: Decision, state) -> str:
+    """A readable button text for a decision (figure ids become names)."""
+    names = {f.id: f.name for f in state.figures.values()}
+    if d.kind == "pass":
+        return "Pass / end"
+    if d.kind == "choose" and d.option:
+        return d.option.replace("_", " ").capitalize()
+    parts = [d.kind.replace("_", " ").capitalize()]
+    if d.figure:
+        parts.append(names.get(d.figure, d.figure))
+    if d.target:
+        parts.append("→ " + names.get(d.target, d.target))
+    if d.x is not None and d.y is not None:
+        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
+    if d.option:
+        parts.append(d.option.replace("_", " "))
+    if d.items:
+        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
+    return " ".join(parts)
+
+
+class BattleScene(Scene):
+    def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
+                 viewer: bool = False):
+        super().__init__(app)
+        self.mode = mode if mode in ("hotseat", "solo", "demo") else "hotseat"
+        self.viewer = viewer
+        self.ai_level = ai
+        sides = [s.id for s in match.state.sides]
+        if self.mode == "demo" or viewer:
+            self.humans = set()
+        elif self.mode == "solo":
+            self.humans = {human if human in sides else sides[0]}
+        else:
+            self.humans = set(sides)
+        self.controllers = {s: ai_controller(ai, match.seed * 31 + i + 1) for i, s in enumerate(sides)
+                            if s not in self.humans}
+        self.log_panel = LogPanel(pygame.Rect(0, 0, 300, 200))
+        self.dice_panel = DicePanel(pygame.Rect(0, 0, 300, 150))
+        self.camera: Camera | None = None
+        self.renderer: MapRenderer | None = None
+        self.match = None
+        self.set_match(match)
+        self.mode_obj: Mode = Mode()
+        self.selected: str | None = None
+        self.hover: str | None = None
+        self.highlight: tuple = ()
+        self.toasts: list[list] = []  # [text, colour, ttl]
+        self.narration: list[list] = []
+        self.anims: dict[str, list] = {}  # fid -> [points, travelled, total]
+        self.ai_timer = 0.0
+        self.paused = False
+        self.step_once = False
+        self.speed = int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
+        self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
+        self.looking: str | None = None
+        self.human_decisions: set[int] = set()
+        self.end_timer = 0.0
+        self.results_shown = False
+        self._drag = None
+        self._shown_pending = None
+        self.option_widgets: list = []
+        self.option_map: dict = {}
+        self.mouse = (0, 0)
+        if self.mode == "hotseat" and self.match.pending is not None:
+            self.looking = None  # the first player is handed the screen too
+
+    # -- the match -------------------------------------------------------------------------------------
+    def set_match(self, match) -> None:
+        self.match = match
+        self.style = FigureStyle(match.state)
+        if self.renderer is None or self.renderer.tmap is not tmap_of(match.table):
+            self.renderer = MapRenderer(tmap_of(match.table))
+            self.renderer.show_grid = self.renderer.show_grid and self.app.settings.get("show_grid", True)
+            if self.app.settings.get("show_overlay"):
+                self.renderer.show_overlay = True
+        self.log_panel.clear()
+        for ev in match.log:
+            self.log_panel.add(ev, match.state)
+        self.dice_panel.rows = []
+        self.dice_panel.show(match.log[-12:], match.state)
+        self._shown_pending = None
+
+    @property
+    def pending(self):
+        return self.match.pending
+
+    def is_human_turn(self) -> bool:
+        p = self.match.pending
+        return p is not None and p.side in self.humans and not self.viewer
+
+    def decide(self, d: Decision, *, by_human: bool = True) -> list:
+        p = self.match.pending
+        if p is None:
+            return []
+        try:
+            p.check(d)
+            idx = len(self.match.decisions)
+            events = self.match.apply(d)
+        except IllegalDecision as e:
+            self.toast(str(e), (255, 140, 130))
+            return []
+        if by_human:
+            self.human_decisions.add(idx)
+        self.on_events(events)
+        self.mode_obj = Mode()
+        if self.match.pending is not None and self.match.pending.kind != "action":
+            self.selected = None
+        return events
+
+    def on_events(self, events) -> None:
+        st = self.match.state
+        for ev in events:
+            self.log_panel.add(ev, st)
+            name = type(ev).__name__
+            if name == "Moved" and len(ev.path) >= 2:
+                total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(ev.path, ev.path[1:]))
+                if total > 0.01:
+                    self.anims[ev.figure] = [list(ev.path), 0.0, total]
+            if self.mode == "demo" and (name in NARRATE or ev.rule.startswith(("PYR-WIN", "PYR-MOR"))):
+                from game.log import format_event
+                from ..log_panel import split_rule
+                self.narration.append([split_rule(format_event(ev, st), ev.rule), 3.0])
+                self.narration = self.narration[-3:]
+        self.log_panel.scroll = 0
+        self.dice_panel.show(events, st)
+
+    def positions(self) -> dict:
+        out = {}
+        for fid, (pts, done, total) in self.anims.items():
+            d = done
+            for a, b in zip(pts, pts[1:]):
+                seg = math.hypot(b[0] - a[0], b[1] - a[1])
+                if d <= seg and seg > 0:
+                    t = d / seg
+                    out[fid] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+                    break
+                d -= seg
+            else:
+                out[fid] = pts[-1]
+        return out
+
+    def toast(self, text: str, colour=(240, 230, 200), ttl: float = 3.5) -> None:
+        self.toasts.append([text, colour, ttl])
+        self.toasts = self.toasts[-3:]
+
+    # -- layout and widgets -------------------------------------------------------------------------------
+    def layout(self):
+        w, h = self.size
+        pw = max(320, min(440, w // 4))
+        self.map_rect = pygame.Rect(0, TOP, w - pw, h - TOP)
+        self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
+        ask_h = max(220, int((h - TOP) * 0.36))
+        dice_h = max(150, int((h - TOP) * 0.24))
+        self.ask_rect = pygame.Rect(w - pw, TOP, pw, ask_h)
+        self.dice_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + 4, pw - 8, dice_h - 8))
+        self.log_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + dice_h, pw - 8, h - TOP - ask_h - dice_h - 4))
+        if self.camera is None:
+            tm = tmap_of(self.match.table)
+            self.camera = Camera(tm.width, tm.height, self.map_rect)
+        else:
+            self.camera.set_viewport(self.map_rect)
+
+    def build(self) -> None:
+        self.layout()
+        m = self.manager
+        x = 6
+        self.buttons = {}
+
+        def add(key, text, w, tip=None):
+            nonlocal x
+            self.buttons[key] = button(m, (x, 5, w, 30), text, tool_tip=tip)
+            x += w + 4
+
+        add("menu", "Menu", 64, "Back to the main menu")
+        if not self.viewer:
+            add("save", "Save", 60, "Ctrl+S: save to your saves folder")
+            if self.mode != "demo":
+                add("undo", "Undo", 60, "Ctrl+Z: undo a decision not yet followed by dice")
+        add("measure", "Tape (M)", 84, "Measuring tape")
+        add("sight", "Sight (L)", 84, "Line of sight and cover")
+        add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")
+        add("rules", "Rules (F1)", 90, "Rules reference")
+        if self.mode == "demo" and not self.viewer:
+            add("pause", "Resume" if self.paused else "Pause", 72, "Space")
+            add("step", "Step", 54, "N: one decision")
+            for s in DEMO_SPEEDS:
+                add(f"speed{s}", f"{s}×", 40, f"Demo speed {s}×")
+        self.extra_buttons(add)
+        self._shown_pending = None
+        self.option_widgets = []
+        self.rebuild_options()
+
+    def extra_buttons(self, add) -> None:
+        """Hook for the replay viewer's controls."""
+
+    def rebuild_options(self) -> None:
+        for wdg in self.option_widgets:
+            wdg.kill()
+        self.option_widgets = []
+        self.option_map = {}
+        p = self.match.pending
+        self._shown_pending = p
+        r = self.ask_rect
+        m = self.manager
+        st = self.match.state
+        y = r.y + 8
+        turn = f"Turn {st.turn}" + (f" · {st.side(st.active).name}" if st.active else "")
+        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 22), turn, object_id="#heading"))
+        y += 26
+        if p is None:
+            text = "The match is over." if self.match.over else ""
+            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
+            return
+        side = st.side(p.side).name
+        who = "you" if p.side in self.humans else f"AI ({self.ai_level})"
+        prompt = f"<b>{side}</b> ({who}): {p.prompt}"
+        if p.rule:
+            prompt += f" <font color='#8c8c96'>{p.rule}</font>"
+        hint = self.point_hint()
+        if hint and p.side in self.humans:
+            prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
+        box_h = 74
+        self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
+                                                                 object_id="#small"))
+        y += box_h + 4
+        if p.side not in self.humans or self.viewer:
+            return
+        items = []
+        for d in p.options:
+            if d.x is not None and d.y is not None:
+                continue  # destinations are chosen on the table, not from a list
+            text = option_label(d, st)
+            if p.default is not None and d == p.default:
+                text = "★ " + text + " (default)"
+            base, k = text, 2
+            while text in self.option_map:
+                text = f"{base} #{k}"
+                k += 1
+            self.option_map[text] = d
+            items.append(text)
+        for kind in self.point_kinds():
+            text = f"{kind.capitalize()}: click on the table…"
+            self.option_map[text] = ("point", kind)
+            items.append(text)
+        bottom = r.bottom - 40
+        lst = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 8, y, r.w - 16, max(40, bottom - y)), items, m)
+        self.option_widgets.append(lst)
+        self.options_list = lst
+        if p.default is not None:
+            self.auto_button = button(m, (r.x + 8, r.bottom - 36, r.w - 16, 30), f"Auto: {option_label(p.default, st)}",
+                                      object_id="#default_option", tool_tip="The stated default policy (GEN-CHOICE-1)")
+            self.option_widgets.append(self.auto_button)
+
+    def point_kinds(self) -> list[str]:
+        p = self.match.pending
+        if p is None:
+            return []
+        kinds = []
+        for d in p.options:
+            if d.x is not None and d.y is not None and d.kind not in kinds:
+                kinds.append(d.kind)
+        return kinds
+
+    def point_hint(self) -> str:
+        kinds = self.point_kinds()
+        if not kinds:
+            p = self.match.pending
+            if p is not None and p.kind == "activate":
+                return "Click a figure with a white ring to activate it."
+            return ""
+        return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
+
+    # -- input -------------------------------------------------------------------------------------------
+    def handle(self, event, consumed: bool) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self.on_button(event.ui_element)
+            return
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            choice = self.option_map.get(event.text)
+            if isinstance(choice, Decision) and self.is_human_turn():
+                self.decide(choice)
+            elif isinstance(choice, tuple) and self.is_human_turn():
+                fid = self.acting_figure()
+                if fid:
+                    self.mode_obj = PointMode(choice[1], fid)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.on_key(event)
+            return
+        if consumed:
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            if self._drag is not None and (event.buttons[0] or event.buttons[1]):
+                sx, sy, moved = self._drag
+                dx, dy = event.pos[0] - sx, event.pos[1] - sy
+                if moved or abs(dx) + abs(dy) > 5:
+                    self.camera.pan_pixels(-dx, -dy)
+                    self._drag = (event.pos[0], event.pos[1], True)
+            return
+        if event.type in (pygame.MOUSEWHEEL,):
+            if self.log_panel.handle_event(event) is not None:
+                return
+            if self.map_rect.collidepoint(self.mouse):
+                self.camera.zoom(event.y, self.mouse)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = event.pos
+            figs = self.log_panel.handle_event(event)
+            if figs is not None:
+                self.highlight = figs
+                return
+            if not self.map_rect.collidepoint(event.pos):
+                return
+            if event.button in (1, 2):
+                self._drag = (event.pos[0], event.pos[1], False)
+            elif event.button == 3:
+                self.cancel()
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
+            drag, self._drag = self._drag, None
+            if drag is None or drag[2] or event.button != 1 or not self.map_rect.collidepoint(event.pos):
+                return
+            self.click_map(event.pos)
+
+    def cancel(self) -> None:
+        if not isinstance(self.mode_obj, PointMode) and type(self.mode_obj) is Mode:
+            p = self.match.pending
+            if not (p is not None and p.kind == "action"):
+                self.selected = None
+        self.mode_obj = Mode()
+
+    def acting_figure(self) -> str | None:
+        p = self.match.pending
+        if p is None:
+            return None
+        fid = p.info.get("figure") if isinstance(p.info, dict) else None
+        if fid:
+            return fid
+        figs = {d.figure for d in p.options if d.figure}
+        if len(figs) == 1:
+            return next(iter(figs))
+        return self.selected
+
+    def click_map(self, pos) -> None:
+        wx, wy = self.camera.to_world(*pos)
+        fid = figure_at(self.match.state, self.camera, pos[0], pos[1], self.positions(), self.hold_open())
+        if type(self.mode_obj) is not Mode:
+            self.mode_obj.on_click(self, wx, wy, fid)
+            return
+        if not self.is_human_turn():
+            if fid:
+                self.selected = fid
+            return
+        p = self.match.pending
+        if fid:
+            # a figure: the one option naming it (activate it, target it…), else just select it
+            named = [d for d in p.options if (d.figure == fid or d.target == fid) and d.x is None]
+            acting = self.acting_figure()
+            targeted = [d for d in named if d.target == fid and (acting is None or d.figure in (None, acting))]
+            chosen = targeted if targeted else [d for d in named if d.figure == fid and not d.target]
+            if len(chosen) == 1 and p.kind != "action":
+                self.decide(chosen[0])
+                return
+            if len(targeted) == 1:
+                self.decide(targeted[0])
+                return
+            self.selected = fid
+            return
+        kinds = self.point_kinds()
+        fid = self.acting_figure()
+        if kinds and fid:
+            self.mode_obj = PointMode(kinds[0], fid)
+            self.mode_obj.on_click(self, wx, wy, None)
+
+    def on_key(self, event) -> None:
+        k = event.key
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and k == pygame.K_s:
+            self.save()
+        elif ctrl and k == pygame.K_z:
+            self.undo()
+        elif k == pygame.K_ESCAPE:
+            if type(self.mode_obj) is not Mode:
+                self.mode_obj = Mode()
+            else:
+                self.selected = None
+                self.highlight = ()
+        elif k == pygame.K_m:
+            self.mode_obj = Mode() if isinstance(self.mode_obj, MeasureMode) else MeasureMode()
+        elif k == pygame.K_l:
+            self.mode_obj = Mode() if isinstance(self.mode_obj, SightMode) else SightMode(self.selected)
+        elif k == pygame.K_t:
+            self.renderer.show_overlay = not self.renderer.show_overlay
+        elif k == pygame.K_F1:
+            self.open_rules()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.camera.zoom(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.camera.zoom(-1)
+        elif k == pygame.K_HOME:
+            self.camera.fit()
+        elif self.mode == "demo" and k == pygame.K_SPACE:
+            self.paused = not self.paused
+            self.build_pause()
+        elif self.mode == "demo" and k in (pygame.K_n, pygame.K_PERIOD):
+            self.step_once = True
+        elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
+            self.speed = DEMO_SPEEDS[k - pygame.K_1]
+
+    def build_pause(self) -> None:
+        b = self.buttons.get("pause")
+        if b is not None:
+            b.set_text("Resume" if self.paused else "Pause")
+
+    def on_button(self, el) -> None:
+        key = next((k for k, b in self.buttons.items() if b is el), None)
+        if el is getattr(self, "auto_button", None) and self.is_human_turn() and self.match.pending is not None:
+            if self.match.pending.default is not None:
+                self.decide(self.match.pending.default)
+            return
+        if key == "menu":
+            self.app.to_menu()
+        elif key == "save":
+            self.save()
+        elif key == "undo":
+            self.undo()
+        elif key == "measure":
+            self.mode_obj = MeasureMode()
+        elif key == "sight":
+            self.mode_obj = SightMode(self.selected)
+        elif key == "overlay":
+            self.renderer.show_overlay = not self.renderer.show_overlay
+        elif key == "rules":
+            self.open_rules()
+        elif key == "pause":
+            self.paused = not self.paused
+            self.build_pause()
+        elif key == "step":
+            self.step_once = True
+        elif key and key.startswith("speed"):
+            self.speed = int(key[5:])
+        else:
+            self.on_extra_button(key)
+
+    def on_extra_button(self, key) -> None:
+        """Hook for the replay viewer."""
+
+    def open_rules(self) -> None:
+        from .rules_ref import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    # -- saves and undo ------------------------------------------------------------------------------------
+    def save(self) -> str | None:
+        from game.match import SaveError, save
+        from ..paths import saves_dir
+        try:
+            path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+            save(self.match, path)
+        except (OSError, SaveError) as e:
+            self.toast(f"could not save: {e}", (255, 140, 130))
+            return None
+        self.toast(f"Saved to {path}")
+        return str(path)
+
+    def undo(self) -> bool:
+        """Take back the last decision if a person made it and it rolled no dice (rebuilt by replay)."""
+        from game.match import record_of, replay
+        n = len(self.match.decisions)
+        if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
+            self.toast("nothing of yours to undo")
+            return False
+        prev = replay(record_of(self.match), self.app.scenario_dirs(), verify=False, upto=n - 1).match
+        since = self.match.log[len(prev.log):]
+        if any(type(e).__name__ == "DiceRolled" or getattr(e, "faces", None) for e in since):
+            self.toast("cannot undo: dice were rolled after that decision", (255, 140, 130))
+            return False
+        self.human_decisions.discard(n - 1)
+        cam = self.camera
+        self.set_match(prev)
+        self.camera = cam
+        self.mode_obj = Mode()
+        self.anims.clear()
+        self.toast("undone")
+        return True
+
+    # -- per frame ---------------------------------------------------------------------------------------------
+    def hold_open(self) -> bool:
+        return any(f.level == "hold" and f.in_play for f in self.match.state.figures.values())
+
+    def update(self, dt: float) -> None:
+        keys = pygame.key.get_pressed() if not self.manager.get_focus_set() else None
+        self.camera.update(dt, keys, self.mouse, pygame.mouse.get_focused(), self.app.settings.get("edge_pan", True))
+        anim_speed = ANIM_SPEED * float(self.app.settings.get("anim_speed", 1.0)) * (self.speed if self.mode == "demo" else 1)
+        for fid in list(self.anims):
+            a = self.anims[fid]
+            a[1] += anim_speed * dt
+            if a[1] >= a[2]:
+                del self.anims[fid]
+        for lst in (self.toasts, self.narration):
+            for t in lst:
+                t[-1] -= dt
+            lst[:] = [t for t in lst if t[-1] > 0]
+        self.dice_panel.update(dt)
+        if self.map_rect.collidepoint(self.mouse):
+            self.hover = figure_at(self.match.state, self.camera, *self.mouse, self.positions(), self.hold_open())
+            wx, wy = self.camera.to_world(*self.mouse)
+            self.mode_obj.on_motion(self, wx, wy)
+        else:
+            self.hover = None
+        if self.viewer:
+            self.update_viewer(dt)
+            return
+        if self.match.pending is not self._shown_pending:
+            self.rebuild_options()
+        self.advance(dt)
+
+    def update_viewer(self, dt: float) -> None:
+        """Hook for the replay viewer."""
+
+    def advance(self, dt: float) -> None:
+        m = self.match
+        if m.over:
+            self.end_timer += dt
+            if self.anims or self.end_timer < 1.5:
+                return
+            self.on_match_over()
+            return
+        p = m.pending
+        if p is None:
+            return
+        if p.side in self.humans:
+            if self.mode == "hotseat" and self.looking != p.side:
+                self.hand_over(p.side)
+            return
+        if self.anims:
+            return
+        if self.mode == "demo" and self.paused and not self.step_once:
+            return
+        self.ai_timer += dt
+        delay = float(self.app.settings.get("ai_delay", 0.5)) / (self.speed if self.mode == "demo" else 1)
+        if self.ai_timer < delay and not self.step_once:
+            return
+        self.ai_timer = 0.0
+        self.step_once = False
+        try:
+            d = self.controllers[p.side].decide(m)
+        except Exception as e:  # noqa: BLE001 - an AI fault must not kill the window: fall back to auto
+            self.toast(f"AI error ({e}); playing the default", (255, 140, 130))
+            d = m.auto()
+        self.decide(d, by_human=False)
+
+    def hand_over(self, side: str) -> None:
+        from .handover import HandoverScene
+        since = self.seen.get(side, 0)
+        events = self.match.log[since:]
+        self.looking = side
+        self.seen[side] = len(self.match.log)
+        self.app.push(HandoverScene(self.app, self.match, side, events, first=since == 0))
+
+    def on_match_over(self) -> None:
+        if self.mode == "demo":
+            self.end_timer += 0.0
+            if self.end_timer < 5.0:
+                return
+            self.next_demo()
+            return
+        if not self.results_shown:
+            self.results_shown = True
+            from .results import ResultsScene
+            self.app.push(ResultsScene(self.app, self.match))
+
+    def next_demo(self) -> None:
+        scen = self.app.scenarios() or [self.match.scenario]
+        ids = [s.id for s in scen]
+        i = (ids.index(self.match.scenario.id) + 1) % len(ids) if self.match.scenario.id in ids else 0
+        try:
+            scene = self.app.start_battle(scen[i], mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
+        except Exception:  # noqa: BLE001 - a broken scenario: replay this one with a new seed
+            scene = self.app.start_battle(self.match.scenario, mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
+        scene.speed = self.speed
+
+    # -- drawing -------------------------------------------------------------------------------------------------
+    def draw(self, surf: pygame.Surface) -> None:
+        w, h = self.size
+        surf.fill((16, 17, 22), (0, 0, w, TOP))
+        hold = self.hold_open()
+        self.renderer.draw(surf, self.camera, hold_open=hold)
+        p = self.match.pending
+        ready, acted = (), ()
+        if p is not None and p.kind == "activate" and p.side in self.humans:
+            ready = {d.figure for d in p.options if d.kind == "activate"}
+        acted = set(self.match.state.data.get("acted", []) or [])
+        sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
+        draw_figures(surf, self.camera, self.match.state, self.style, positions=self.positions(), selected=sel,
+                     hover=self.hover, highlight=self.highlight, acted=acted, ready=ready, hold_open=hold)
+        old = surf.get_clip()
+        surf.set_clip(self.map_rect)
+        self.mode_obj.draw(self, surf)
+        self.draw_overlays(surf)
+        surf.set_clip(old)
+        pygame.draw.rect(surf, (34, 36, 44), self.panel_rect)
+        pygame.draw.line(surf, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
+        self.dice_panel.draw(surf)
+        self.log_panel.draw(surf)
+        self.draw_status(surf)
+
+    def draw_status(self, surf) -> None:
+        w = self.size[0]
+        right = self.map_rect.right - 8
+        bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
+        if self.mode == "demo":
+            bits.append("paused" if self.paused else f"{self.speed}×")
+        t = fonts.text(" · ".join(bits), 13, (170, 170, 180))
+        x = max(self.buttons_right() + 8, right - t.get_width())
+        surf.blit(t, (x, 12))
+        hint = self.mode_obj.hint
+        if hint:
+            tt = fonts.outlined(hint, 14, (255, 240, 200))
+            surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
+        side_y = self.map_rect.y + 8
+        for s_i, s in enumerate(self.match.state.sides):
+            from ..figures_render import base_sprite
+            n = len(self.match.state.in_play(s.id))
+            spr = base_sprite(tuple(s.colour), self.style.shape[s.id], 20)
+            lab = fonts.outlined(f"{s.name}: {n} in play" + (" (you)" if s.id in self.humans and self.mode == "solo" else ""), 14)
+            surf.blit(spr, (self.map_rect.x + 8, side_y))
+            surf.blit(lab, (self.map_rect.x + 32, side_y + 1))
+            side_y += 24
+
+    def buttons_right(self) -> int:
+        return max((b.rect.right for b in self.buttons.values()), default=0)
+
+    def draw_overlays(self, surf) -> None:
+        y = self.map_rect.y + 12
+        for text, colour, ttl in self.narration:
+            t = fonts.outlined(text, 20, (255, 236, 180))
+            t.set_alpha(int(255 * min(1.0, ttl)))
+            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
+            y += t.get_height() + 2
+        y = self.map_rect.bottom - 60
+        for text, colour, ttl in reversed(self.toasts):
+            lines = fonts.wrap(text, self.map_rect.w - 80, 15)
+            for line in reversed(lines[:3]):
+                t = fonts.outlined(line, 15, colour)
+                t.set_alpha(int(255 * min(1.0, ttl)))
+                surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, y)))
+                y -= t.get_height()
+            y -= 4

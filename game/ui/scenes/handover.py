@@ -1,0 +1,52 @@
+"""Hot-seat hand-over: a blackout between player-turns, with what happened since that player looked."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.log import format_event
+
+from .. import fonts
+from ..log_panel import split_rule
+from ..widgets import button, label
+from .base import Scene
+
+
+class HandoverScene(Scene):
+    def __init__(self, app, match, side: str, events, first: bool = False):
+        super().__init__(app)
+        self.side = match.state.side(side)
+        self.first = first
+        self.lines = [split_rule(format_event(e, match.state), e.rule) + f"  [{e.rule}]" for e in events]
+
+    def build(self) -> None:
+        m = self.manager
+        w, h = self.size
+        label(m, (0, 40, w, 50), f"Pass the screen to {self.side.name}", object_id="#title")
+        sub = "Everyone else, look away." if self.first else "Since you last looked:"
+        label(m, (0, 92, w, 24), sub, object_id="#small")
+        bw = min(900, w - 80)
+        x = (w - bw) // 2
+        if not self.first:
+            html = "<br>".join(_esc(line) for line in self.lines[-200:]) or "nothing happened"
+            pygame_gui.elements.UITextBox(html, pygame.Rect(x, 124, bw, h - 230), m)
+        self.go = button(m, ((w - 360) // 2, h - 90, 360, 50), f"I am {self.side.name} — show the table")
+
+    def handle(self, event, consumed: bool) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go:
+            self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE) and not consumed:
+            self.app.pop()
+
+    def draw(self, surf) -> None:
+        surf.fill((0, 0, 0))
+        w, h = self.size
+        c = tuple(self.side.colour)
+        pygame.draw.rect(surf, c, (0, 0, w, 8))
+        pygame.draw.rect(surf, c, (0, h - 8, w, 8))
+        hint = fonts.text("Enter or Space continues", 13, (120, 120, 130))
+        surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - 14)))
+
+
+def _esc(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

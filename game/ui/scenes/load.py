@@ -1,0 +1,78 @@
+"""Load game: the saves folder's records, newest first; resume one or watch it as a replay."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..paths import saves_dir
+from ..widgets import button, label
+from .base import Scene
+
+
+class LoadScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.error = ""
+        self.choice: str | None = None
+
+    def files(self):
+        try:
+            d = saves_dir()
+            return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:500]
+        except OSError:
+            return []
+
+    def build(self) -> None:
+        m = self.manager
+        w, h = self.size
+        label(m, (30, 16, w - 60, 44), "Load game", object_id="#title")
+        label(m, (30, 60, w - 60, 22), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
+        self.paths = {p.name: p for p in self.files()}
+        names = list(self.paths) or []
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 90, w - 60, h - 200), names, m)
+        self.err = label(m, (30, h - 104, w - 60, 24), self.error, object_id="#error")
+        y = h - 70
+        self.resume = button(m, (30, y, 160, 44), "Resume")
+        self.watch = button(m, (200, y, 180, 44), "Watch replay")
+        self.back = button(m, (390, y, 140, 44), "Back")
+
+    def load(self):
+        from game.match import SaveError, load_record
+        if not self.choice or self.choice not in self.paths:
+            self.err.set_text("Choose a save first.")
+            return None
+        try:
+            return load_record(self.paths[self.choice])
+        except SaveError as e:
+            self.err.set_text(str(e)[:200])
+            return None
+
+    def handle(self, event, consumed: bool) -> None:
+        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
+            self.choice = event.text
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            if el is self.back:
+                self.app.pop()
+            elif el is self.resume:
+                rec = self.load()
+                if rec is not None:
+                    from game.match import SaveError, load_match
+                    from .battle import BattleScene
+                    try:
+                        match = load_match(rec, self.app.scenario_dirs())
+                    except (SaveError, ValueError) as e:
+                        self.err.set_text(str(e)[:200])
+                        return
+                    self.app.reset_to(BattleScene(self.app, match, mode="hotseat"))
+            elif el is self.watch:
+                rec = self.load()
+                if rec is not None:
+                    from game.match import SaveError
+                    from .replay import ReplayScene
+                    try:
+                        self.app.push(ReplayScene(self.app, rec))
+                    except (SaveError, ValueError) as e:
+                        self.err.set_text(str(e)[:200])
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()

@@ -1,0 +1,100 @@
+"""Results: who won and why, casualties per side, who did what, and a way to watch the replay."""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+import pygame
+import pygame_gui
+
+from ..widgets import button, label
+from .base import Scene
+from .handover import _esc
+
+
+def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
+    st = match.state
+    winner = st.side(st.winner).name if st.winner else "nobody"
+    head = f"{winner} wins" if st.winner else "A draw"
+    head += f" — {st.end_reason}" if st.end_reason else ""
+    casualties: dict[str, list[str]] = defaultdict(list)
+    for f in st.figures.values():
+        status = getattr(f.status, "value", f.status)
+        if status != "unwounded" or f.wounds:
+            casualties[f.side].append(f"{f.name}: {status.replace('_', ' ')}" + (f", {f.wounds} wound(s)" if f.wounds else ""))
+    acts: dict[str, Counter] = defaultdict(Counter)
+    for ev in match.log:
+        name = type(ev).__name__
+        for fid in ev.figures():
+            if fid in st.figures:
+                acts[fid][name] += 1
+    did = []
+    words = {"Moved": "moves", "DiceRolled": "rolls", "StatusChanged": "status changes", "Note": "notes"}
+    for fid, c in sorted(acts.items(), key=lambda kv: -sum(kv[1].values())):
+        f = st.figures[fid]
+        did.append(f"{f.name} ({st.side(f.side).name}): " + ", ".join(f"{n} {words.get(k, k)}" for k, n in c.most_common()))
+    return head, casualties, did
+
+
+class ResultsScene(Scene):
+    def __init__(self, app, match):
+        super().__init__(app)
+        self.match = match
+
+    def build(self) -> None:
+        m = self.manager
+        w, h = self.size
+        head, cas, did = summarise(self.match)
+        label(m, (0, 24, w, 50), head[:90], object_id="#title")
+        label(m, (0, 74, w, 22), f"{self.match.scenario.title} · turn {self.match.state.turn} · "
+                                 f"{len(self.match.decisions)} decisions · seed {self.match.seed}", object_id="#small")
+        st = self.match.state
+        html = ""
+        for s in st.sides:
+            alive = len(st.in_play(s.id))
+            html += f"<b>{_esc(s.name)}</b> — {alive} in play<br>"
+            for line in cas.get(s.id, []) or ["no casualties"]:
+                html += f"&nbsp;&nbsp;{_esc(line)}<br>"
+            html += "<br>"
+        cw = (w - 90) // 2
+        label(m, (30, 110, cw, 26), "Casualties", object_id="#heading")
+        pygame_gui.elements.UITextBox(html, pygame.Rect(30, 140, cw, h - 230), m)
+        label(m, (60 + cw, 110, cw, 26), "Who did what", object_id="#heading")
+        pygame_gui.elements.UITextBox("<br>".join(_esc(x) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m)
+        y = h - 70
+        self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
+        self.save_btn = button(m, (220, y, 160, 44), "Save record")
+        self.again_btn = button(m, (390, y, 160, 44), "Play again")
+        self.back_btn = button(m, (560, y, 170, 44), "Back to the table")
+        self.menu_btn = button(m, (740, y, 140, 44), "Main menu")
+        self.msg = label(m, (30, y - 30, w - 60, 24), "", object_id="#small")
+
+    def handle(self, event, consumed: bool) -> None:
+        if event.type != pygame_gui.UI_BUTTON_PRESSED:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            return
+        el = event.ui_element
+        if el is self.replay_btn:
+            from game.match import record_of
+            from .replay import ReplayScene
+            self.app.push(ReplayScene(self.app, record_of(self.match)))
+        elif el is self.save_btn:
+            from game.match import SaveError, save
+            from ..paths import saves_dir
+            import time
+            p = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}-final.json"
+            try:
+                save(self.match, p)
+                self.msg.set_text(f"Saved to {p}")
+            except (OSError, SaveError) as e:
+                self.msg.set_text(f"Could not save: {e}")
+        elif el is self.again_btn:
+            self.app.start_battle(self.match.scenario, mode="hotseat", seed=self.match.seed + 1,
+                                  preset=self.match.preset_name)
+        elif el is self.back_btn:
+            self.app.pop()
+        elif el is self.menu_btn:
+            self.app.to_menu()
+
+    def draw(self, surf) -> None:
+        surf.fill((18, 18, 24))

@@ -1,0 +1,63 @@
+"""Settings: screen-edge panning, grid, zones overlay, animation speed, AI pace, demo speed."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..settings import DEFAULTS, save_settings
+from ..widgets import button, label
+from .base import Scene
+
+TOGGLES = [("edge_pan", "Pan at the screen edge"), ("show_grid", "One-inch grid on open ground"),
+           ("show_overlay", "Show zones and obstacles at start")]
+SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
+
+
+class SettingsScene(Scene):
+    def build(self) -> None:
+        m = self.manager
+        w, h = self.size
+        s = self.app.settings
+        label(m, (30, 16, 600, 44), "Settings", object_id="#title")
+        self.toggles = {}
+        y = 90
+        for key, text in TOGGLES:
+            self.toggles[key] = button(m, (30, y, 420, 36), f"{text}: {'on' if s[key] else 'off'}")
+            y += 44
+        self.sliders = {}
+        self.slider_labels = {}
+        for key, text, lo, hi in SLIDERS:
+            self.slider_labels[key] = label(m, (30, y, 420, 22), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(30, y + 24, 420, 28), float(s[key]),
+                                                                         (lo, hi), m)
+            y += 64
+        self.full = button(m, (30, y, 420, 36), "Full screen (F11)")
+        self.reset = button(m, (30, y + 44, 200, 36), "Defaults")
+        self.back = button(m, (30, h - 60, 160, 44), "Back")
+
+    def handle(self, event, consumed: bool) -> None:
+        s = self.app.settings
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            el = event.ui_element
+            for key, b in self.toggles.items():
+                if el is b:
+                    s[key] = not s[key]
+                    b.set_text(f"{dict(TOGGLES)[key]}: {'on' if s[key] else 'off'}")
+                    save_settings(s)
+            if el is self.full:
+                self.app.toggle_fullscreen()
+            elif el is self.reset:
+                s.clear()
+                s.update(DEFAULTS)
+                save_settings(s)
+                self.app._rebuild()
+            elif el is self.back:
+                self.app.pop()
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            for key, text, lo, hi in SLIDERS:
+                if event.ui_element is self.sliders[key]:
+                    s[key] = float(event.value)
+                    self.slider_labels[key].set_text(f"{text}: {s[key]:.2f}")
+                    save_settings(s)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()

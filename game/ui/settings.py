@@ -1,0 +1,39 @@
+"""Player settings, stored as JSON in the config folder; unknown or bad values fall back to defaults."""
+from __future__ import annotations
+
+import json
+
+from .paths import settings_file
+
+DEFAULTS = {
+    "edge_pan": True,
+    "show_grid": True,
+    "show_overlay": False,
+    "anim_speed": 1.0,
+    "demo_speed": 1,
+    "ai_delay": 0.5,
+    "fps": 60,
+}
+
+
+def load_settings() -> dict:
+    out = dict(DEFAULTS)
+    try:
+        data = json.loads(settings_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in DEFAULTS and type(v) is type(DEFAULTS[k]):
+                out[k] = v
+    return out
+
+
+def save_settings(values: dict) -> None:
+    from game.match import write_atomic
+    p = settings_file()
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(p, json.dumps({k: values[k] for k in DEFAULTS if k in values}, indent=1))
+    except OSError:
+        pass

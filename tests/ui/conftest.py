@@ -1,0 +1,42 @@
+"""UI tests: a fresh data folder per test, and the tiny scenario."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent / "data" / "scenarios"
+sys.path.insert(0, str(HERE))
+
+import stub_table  # noqa: E402
+
+stub_table.install()  # only when game.table has no Table yet
+
+
+@pytest.fixture(autouse=True)
+def _user_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
+@pytest.fixture
+def tiny_path():
+    return str(DATA / "tiny.toml")
+
+
+@pytest.fixture
+def app_factory():
+    made = []
+
+    def make(size=(1280, 800)):
+        from game.ui.app import App
+        app = App(size, extra_dirs=[DATA])
+        made.append(app)
+        return app
+
+    yield make
+    for a in made:
+        if a.scenes:
+            a.quit()

@@ -1,0 +1,458 @@
+#!/usr/bin/env python3
+"""Generate the game's Tiled maps (maps/*.tmx) reproducibly from geometry written here in inches.
+
+    tools/make_maps.py [NAME ...]      # boarding_action forest_clearing harbour_tavern (default: all)
+
+Each map: 32 px per inch, one tile per inch, tile layers ``ground`` and ``details`` (CSV) using the
+external tileset maps/boarders.tsx (tools/make_tileset.py), object layers ``zones``, ``obstacles``,
+``links``, ``deployment`` as documented in maps/README.md. The files are plain Tiled 1.10 XML.
+"""
+from __future__ import annotations
+
+import math
+import os
+import sys
+from xml.sax.saxutils import quoteattr
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+sys.path.insert(0, ROOT)
+
+from make_tileset import TILE, TILES  # noqa: E402
+
+from game.table.geometry import point_in_polygon, dist_point_polygon  # noqa: E402
+
+PX = 32  # pixels per inch = tile size
+Pt = tuple[float, float]
+
+
+def rect(x: float, y: float, w: float, h: float) -> list[Pt]:
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+
+def complement(width: float, height: float, holes: list[list[Pt]]) -> list[list[Pt]]:
+    """The table rectangle minus convex holes, as trapezoids (horizontal bands between the holes'
+    vertex heights; inside a band each hole spans a linearly varying interval)."""
+    ys = sorted({0.0, height} | {y for h in holes for _, y in h if 0 < y < height})
+
+    def span(hole, y):
+        xs = []
+        n = len(hole)
+        for i in range(n):
+            (ax, ay), (bx, by) = hole[i], hole[(i + 1) % n]
+            if min(ay, by) <= y <= max(ay, by):
+                if ay == by:
+                    xs += [ax, bx]
+                else:
+                    xs.append(ax + (y - ay) * (bx - ax) / (by - ay))
+        return (min(xs), max(xs)) if xs else None
+
+    out = []
+    for y0, y1 in zip(ys, ys[1:]):
+        ym = (y0 + y1) / 2
+        active = [h for h in holes if span(h, ym)]
+        active.sort(key=lambda h: span(h, ym)[0])
+        # merge touching/overlapping holes into runs
+        runs: list[list] = []
+        for h in active:
+            lo, hi = span(h, ym)
+            if runs and lo <= runs[-1][1] + 1e-9:
+                runs[-1][1] = max(runs[-1][1], hi)
+                runs[-1][2].append(h)
+            else:
+                runs.append([lo, hi, [h]])
+
+        def edge(hs, y, left):
+            vals = []
+            for h in hs:
+                # clamp y into the hole's extent so the edge at the band boundary is defined
+                hy0, hy1 = min(p[1] for p in h), max(p[1] for p in h)
+                s = span(h, min(max(y, hy0), hy1))
+                vals.append(s[0] if left else s[1])
+            return min(vals) if left else max(vals)
+
+        left_x0 = left_x1 = 0.0
+        for lo, hi, hs in runs:
+            r0, r1 = edge(hs, y0, True), edge(hs, y1, True)
+            poly = [(left_x0, y0), (r0, y0), (r1, y1), (left_x1, y1)]
+            out.append(poly)
+            left_x0, left_x1 = edge(hs, y0, False), edge(hs, y1, False)
+        out.append([(left_x0, y0), (width, y0), (width, y1), (left_x1, y1)])
+    clean = []
+    for poly in out:
+        pts = []
+        for p in poly:
+            p = (round(p[0], 4), round(p[1], 4))
+            if not pts or pts[-1] != p:
+                pts.append(p)
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts.pop()
+        if len(pts) >= 3 and abs(_area(pts)) > 1e-6:
+            clean.append(pts)
+    return clean
+
+
+def _area(pts):
+    return sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
+               for i in range(len(pts))) / 2
+
+
+class TmxMap:
+    """A Tiled map being written: tile layers by tile name, object layers in inches."""
+
+    def __init__(self, name: str, width: int, height: int, title: str):
+        self.name, self.w, self.h, self.title = name, width, height, title
+        self.ground = [["water"] * width for _ in range(height)]
+        self.details: list[list[str | None]] = [[None] * width for _ in range(height)]
+        self.layers: dict[str, list[str]] = {"zones": [], "obstacles": [], "links": [], "deployment": [],
+                                             "sectors": []}
+        self.next_id = 1
+
+    # -- tiles ----------------------------------------------------------------------------------
+    def paint(self, poly: list[Pt], tile: str | callable, layer: str = "ground") -> None:
+        grid = self.ground if layer == "ground" else self.details
+        for r in range(self.h):
+            for c in range(self.w):
+                if point_in_polygon(c + 0.5, r + 0.5, poly):
+                    grid[r][c] = tile(c, r) if callable(tile) else tile
+
+    def put(self, x: float, y: float, tile: str) -> None:
+        """Detail tile at the tile holding (x, y) inches."""
+        self.details[int(y)][int(x)] = tile
+
+    # -- objects --------------------------------------------------------------------------------
+    def _props(self, props: dict) -> str:
+        if not props:
+            return ""
+        lines = []
+        for k, v in props.items():
+            if isinstance(v, bool):
+                lines.append(f'   <property name="{k}" type="bool" value="{str(v).lower()}"/>')
+            elif isinstance(v, (int, float)):
+                lines.append(f'   <property name="{k}" type="float" value="{v:g}"/>')
+            else:
+                lines.append(f'   <property name="{k}" value={quoteattr(str(v))}/>')
+        return "  <properties>\n" + "\n".join(lines) + "\n  </properties>\n"
+
+    def _obj(self, layer: str, name: str, cls: str, x: float, y: float, body: str, props: dict,
+             w: float | None = None, h: float | None = None) -> None:
+        oid = self.next_id
+        self.next_id += 1
+        size = f' width="{w * PX:g}" height="{h * PX:g}"' if w is not None else ""
+        cl = f" class={quoteattr(cls)}" if cls else ""
+        self.layers[layer].append(
+            f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}>\n'
+            f'{self._props(props)}{body}  </object>\n' if (props or body) else
+            f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}/>\n')
+
+    def polygon(self, layer: str, name: str, pts: list[Pt], cls: str = "", **props) -> None:
+        x0, y0 = pts[0]
+        rel = " ".join(f"{(x - x0) * PX:g},{(y - y0) * PX:g}" for x, y in pts)
+        self._obj(layer, name, cls, x0, y0, f'  <polygon points="{rel}"/>\n', props)
+
+    def rectangle(self, layer: str, name: str, x: float, y: float, w: float, h: float, cls: str = "", **props):
+        self._obj(layer, name, cls, x, y, "", props, w, h)
+
+    def polyline(self, layer: str, name: str, pts: list[Pt], cls: str = "", **props) -> None:
+        x0, y0 = pts[0]
+        rel = " ".join(f"{(x - x0) * PX:g},{(y - y0) * PX:g}" for x, y in pts)
+        self._obj(layer, name, cls, x0, y0, f'  <polyline points="{rel}"/>\n', props)
+
+    def ellipse(self, layer: str, name: str, cx: float, cy: float, r: float, cls: str = "", **props) -> None:
+        self._obj(layer, name, cls, cx - r, cy - r, "  <ellipse/>\n", props, 2 * r, 2 * r)
+
+    def point(self, layer: str, name: str, x: float, y: float, cls: str = "", **props) -> None:
+        self._obj(layer, name, cls, x, y, "  <point/>\n", props)
+
+    # convenience for obstacles
+    def barrel(self, x, y, r=0.42):
+        self.ellipse("obstacles", "barrel", x, y, r, "barrel", kind="single", cover="hard", standable=True,
+                     height=1.2)
+        self.put(x, y, "barrel")
+
+    def crate(self, x, y, w=1.0, h=1.0, level="deck"):
+        props = dict(kind="single", cover="hard", standable=True, height=1.2)
+        if level != "deck":
+            props["level"] = level
+        self.rectangle("obstacles", "crate", x, y, w, h, "crate", **props)
+        if level == "deck":
+            for cx in range(int(x), int(math.ceil(x + w - 1e-9))):
+                for cy in range(int(y), int(math.ceil(y + h - 1e-9))):
+                    self.details[cy][cx] = "crate"
+
+    # -- output ---------------------------------------------------------------------------------
+    def _csv(self, grid) -> str:
+        rows = []
+        for row in grid:
+            rows.append(",".join(str(0 if t is None else TILE[t] + 1) for t in row))
+        return ",\n".join(rows)
+
+    def write(self, path: str) -> None:
+        groups = []
+        lid = 3
+        for lname in ("zones", "obstacles", "links", "deployment", "sectors"):
+            objs = self.layers[lname]
+            if lname == "sectors" and not objs:
+                continue
+            colour = {"zones": "#3fa9f5", "obstacles": "#e74c3c", "links": "#f1c40f", "deployment": "#2ecc71",
+                      "sectors": "#9b59b6"}[lname]
+            groups.append(f' <objectgroup id="{lid}" name="{lname}" color="{colour}">\n' + "".join(objs)
+                          + " </objectgroup>\n")
+            lid += 1
+        text = (
+            '<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
+            f'width="{self.w}" height="{self.h}" tilewidth="{PX}" tileheight="{PX}" infinite="0" '
+            f'nextlayerid="{lid}" nextobjectid="{self.next_id}">\n'
+            ' <properties>\n'
+            f'  <property name="inch" type="float" value="{PX}"/>\n'
+            f'  <property name="title" value={quoteattr(self.title)}/>\n'
+            ' </properties>\n'
+            ' <tileset firstgid="1" source="boarders.tsx"/>\n'
+            f' <layer id="1" name="ground" width="{self.w}" height="{self.h}">\n'
+            f'  <data encoding="csv">\n{self._csv(self.ground)}\n</data>\n </layer>\n'
+            f' <layer id="2" name="details" width="{self.w}" height="{self.h}">\n'
+            f'  <data encoding="csv">\n{self._csv(self.details)}\n</data>\n </layer>\n'
+            + "".join(groups) + '</map>\n')
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+
+def _rail(m: TmxMap, name: str, pts: list[Pt], **extra) -> None:
+    m.polyline("obstacles", name, pts, "rail", kind="linear", cover="soft", standable=True, height=1.0,
+               thickness=0.25, **extra)
+
+
+def _edge_tiles(m: TmxMap, hull: list[Pt], tile: str) -> None:
+    for r in range(m.h):
+        for c in range(m.w):
+            x, y = c + 0.5, r + 0.5
+            if point_in_polygon(x, y, hull) and dist_point_polygon_edge(x, y, hull) < 0.75:
+                m.ground[r][c] = tile
+
+
+def dist_point_polygon_edge(x, y, pts):
+    from game.table.geometry import dist_point_segment
+    return min(dist_point_segment(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
+
+
+# ----------------------------------------------------------------------------------------------
+def boarding_action() -> TmxMap:
+    """A merchantman (north) and a pirate sloop (south) grappled side by side, 48×32 in."""
+    m = TmxMap("boarding_action", 48, 32, "Boarders Away!")
+    merchant = [(4, 4), (34, 4), (43, 9.5), (34, 15), (4, 15)]
+    sloop = [(8, 16), (33, 16), (40, 20), (33, 24), (8, 24)]
+    planks = [rect(13, 15, 2, 1), rect(25, 15, 2, 1)]
+    quarterdeck = rect(4, 4, 8, 11)
+    # picture
+    m.paint(merchant, "planks")
+    m.paint(quarterdeck, "planks_dark")
+    m.paint(sloop, "planks")
+    _edge_tiles(m, merchant, "hull")
+    _edge_tiles(m, sloop, "hull")
+    for p in planks:
+        m.paint(p, "pier")
+    for r in range(m.h):
+        for c in range(m.w):
+            if m.ground[r][c] == "water" and (c * 7 + r * 3) % 5 == 0:
+                m.ground[r][c] = "water2"
+    # zones: sea = table minus hulls and planks
+    for i, poly in enumerate(complement(48, 32, [merchant, sloop] + planks)):
+        m.polygon("zones", "sea", poly, "sea", terrain="impassable", water=True)
+    m.polygon("zones", "merchant_deck", merchant, "deck", ship="merchant")
+    m.polygon("zones", "quarterdeck", quarterdeck, "deck", ship="merchant", advantageous=True)
+    m.rectangle("zones", "colours", 4.3, 8.0, 1.7, 3.0, "deck", ship="merchant", advantageous=True)
+    m.polygon("zones", "sloop_deck", sloop, "deck", ship="sloop")
+    for i, p in enumerate(planks):
+        m.polygon("zones", f"gangplank_{i + 1}", p, "plank", terrain="tough")
+    m.rectangle("zones", "merchant_hold", 13, 5, 20, 9, "hold", level="hold", close_quarters=True,
+                ship="merchant", cover="soft")
+    m.rectangle("zones", "sloop_hold", 14, 17, 15, 6, "hold", level="hold", close_quarters=True, ship="sloop",
+                cover="soft")
+    masts = [("mizzen", 8.5, 9.5, 4, 15, "merchant"), ("mainmast", 24.5, 9.5, 4, 15, "merchant"),
+             ("foremast", 33.5, 9.5, 4, 15, "merchant"), ("sloop_mast", 23.5, 20.5, 16, 24, "sloop")]
+    for name, mx, my, top, bottom, ship in masts:
+        m.rectangle("zones", f"{name}_rigging", mx - 0.8, top + 1, 1.6, bottom - top - 2, "rigging",
+                    level="rigging", rigging=True, close_quarters=True, terrain="tough", height=8.0, ship=ship)
+        for r in range(top + 1, bottom - 1):
+            if m.details[r][int(mx)] is None:
+                m.details[r][int(mx)] = "rigging"
+        m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True, height=8.0)
+        m.put(mx, my, "mast")
+        for fy, ty in ((top + 1.0, top + 1.8), (bottom - 1.0, bottom - 1.8)):
+            m.polyline("links", f"{name}_shrouds", [(mx, fy), (mx, ty)], "shroud", to="rigging", cost=2.0)
+    # rails with gaps at the gangplanks
+    _rail(m, "merchant_rail", [(13, 15), (4, 15), (4, 4), (34, 4), (43, 9.5), (34, 15), (27, 15)])
+    _rail(m, "merchant_waist_rail", [(15, 15), (25, 15)])
+    _rail(m, "sloop_rail", [(13, 16), (8, 16), (8, 24), (33, 24), (40, 20), (33, 16), (27, 16)])
+    _rail(m, "sloop_waist_rail", [(15, 16), (25, 16)])
+    # quarterdeck break with two ladders
+    m.polyline("obstacles", "quarterdeck_break", [(12, 4.1), (12, 14.9)], "break", kind="linear", cover="soft",
+               height=1.5, thickness=0.3)
+    for ly in (6.0, 13.0):
+        m.polyline("links", "quarterdeck_ladder", [(12.8, ly), (11.2, ly)], "ladder", cost=1.0)
+        m.put(12.5, ly, "ladder")
+    # hatches down to the holds
+    for name, hx, hy, ship in (("main_hatch", 20.5, 9.5, "merchant"), ("fore_hatch", 29.5, 9.5, "merchant"),
+                               ("sloop_hatch", 17.5, 20.5, "sloop")):
+        m.point("links", name, hx, hy, "hatch", to="hold", cost=2.0)
+        m.put(hx, hy, "hatch")
+    # cover on deck
+    for x, y in ((18.5, 5.5), (19.5, 5.5), (31.5, 13.5), (37.5, 9.5), (6.5, 5.5), (11.5, 18.5), (30.5, 22.5),
+                 (35.5, 19.5)):
+        m.barrel(x, y)
+    for x, y in ((27, 12), (16, 12), (26, 17), (20, 22)):
+        m.crate(x, y)
+    m.crate(15, 6, 2, 1, level="hold")
+    m.crate(30, 11, 1, 2, level="hold")
+    m.crate(25, 18, 1, 1, level="hold")
+    for x, y, tile in ((16, 4.1, "cannon_up"), (22, 4.1, "cannon_up"), (29, 4.1, "cannon_up"),
+                       (13, 22.9, "cannon_down"), (27, 22.9, "cannon_down")):
+        m.rectangle("obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard",
+                    height=1.0)
+        m.put(x + 0.5, y + 0.5, tile)
+    # deployment
+    m.rectangle("deployment", "merchants", 4.5, 4.5, 28.5, 10.0, "deployment", side="merchants")
+    m.rectangle("deployment", "pirates", 8.5, 16.5, 24.0, 7.0, "deployment", side="pirates")
+    return m
+
+
+def forest_clearing() -> TmxMap:
+    """A clearing in the woods with a settler's fence, rocks and fallen logs, 48×32 in."""
+    m = TmxMap("forest_clearing", 48, 32, "The Clearing")
+    for r in range(m.h):
+        for c in range(m.w):
+            m.ground[r][c] = "grass2" if (c * 5 + r * 11) % 7 == 0 else "grass"
+    woods = [
+        ("north_woods", [(0, 0), (20, 0), (17, 5), (9, 8), (0, 7)]),
+        ("east_woods", [(30, 0), (48, 0), (48, 12), (41, 14), (34, 8)]),
+        ("south_woods", [(10, 32), (14, 25), (24, 23), (30, 27), (32, 32)]),
+        ("copse", [(39, 22), (44, 21), (46, 26), (41, 28)]),
+    ]
+    path = [(0, 16), (14, 14.5), (24, 16), (34, 17.5), (48, 18), (48, 20), (34, 19.5), (24, 18), (14, 16.5),
+            (0, 18)]
+    m.paint(path, "dirt")
+    m.paint(rect(20, 11, 9, 7), "dirt")
+    for name, poly in woods:
+        m.polygon("zones", name, poly, "woods", terrain="tough", cover="soft")
+        m.paint(poly, "foliage", "details")
+    m.polygon("zones", "clearing", [(19, 10), (29, 10), (31, 14), (28, 19), (20, 19), (17, 15)], "clearing")
+    m.polygon("zones", "marsh", [(2, 24), (7, 22), (9, 27), (4, 30)], "marsh", terrain="tough")
+    m.paint([(2, 24), (7, 22), (9, 27), (4, 30)], "shore")
+    # rocks (hard cover, block sight), logs (linear, hard), fence (linear, soft)
+    for name, poly in (("rocks", [(22, 6), (24.5, 5.5), (25.5, 7.5), (23, 8.5)]),
+                       ("rocks", [(36, 22), (38, 21.5), (38.5, 23.5), (36.5, 24)]),
+                       ("boulder", [(12, 20), (13.6, 19.6), (14, 21.2), (12.4, 21.6)])):
+        m.polygon("obstacles", name, poly, "rocks", kind="single", cover="hard", blocks_los=True, height=2.0)
+        m.paint(poly, "rocks", "details")
+        m.put(sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4, "rocks")
+    for name, pts in (("fallen_log", [(16, 21.5), (20, 21.5)]), ("fallen_log", [(27, 8.5), (31, 8.5)])):
+        m.polyline("obstacles", name, pts, "log", kind="linear", cover="hard", height=0.8, thickness=0.6)
+        for k in range(4):
+            x, y = pts[0][0] + (pts[1][0] - pts[0][0]) * (k + 0.5) / 4, pts[0][1] + (pts[1][1] - pts[0][1]) * (k + 0.5) / 4
+            m.put(x, y, "log")
+    fence = [(6, 9.5), (15.5, 9.5), (15.5, 13.5)]
+    m.polyline("obstacles", "fence", fence, "fence", kind="linear", cover="soft", height=1.0, thickness=0.2)
+    for x in range(6, 16):
+        m.put(x + 0.5, 9.5, "fence_h")
+    for y in range(10, 13):
+        m.put(15.5, y + 0.5, "fence_v")
+    for x, y in ((26.5, 20.5), (8.5, 12.5), (44.5, 16.5)):
+        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", height=1.0)
+        m.put(x, y, "bush")
+    m.rectangle("deployment", "rangers", 0.5, 9.5, 5.0, 13.0, "deployment", side="rangers")
+    m.rectangle("deployment", "french", 42.5, 14.5, 5.0, 7.0, "deployment", side="french")
+    return m
+
+
+def harbour_tavern() -> TmxMap:
+    """The Rusty Anchor tavern, the quay street, a pier and a moored boat, 48×32 in."""
+    m = TmxMap("harbour_tavern", 48, 32, "The Rusty Anchor")
+    quay_y = 20.0
+    pier = rect(28, quay_y, 4, 10)
+    boat = [(33, 22), (36, 22), (37.5, 25.5), (36, 30), (33, 30)]
+    gangplank = rect(32, 25, 1, 1.5)
+    tavern = rect(6, 3, 16, 10)
+    for r in range(m.h):
+        for c in range(m.w):
+            m.ground[r][c] = "cobbles" if r < quay_y else ("water2" if (c * 7 + r * 3) % 5 == 0 else "water")
+    m.paint(rect(0, 0, 48, 2), "wall")
+    m.paint(tavern, "wood_floor")
+    m.paint(rect(26, 3, 12, 8), "wall")
+    m.polygon("obstacles", "houses", rect(0, 0, 48, 2), "building", kind="single", cover="hard", blocks_los=True,
+              height=4.0)
+    m.polygon("obstacles", "warehouse", rect(26, 3, 12, 8), "building", kind="single", cover="hard",
+              blocks_los=True, height=4.0)
+    m.paint(pier, "pier")
+    m.paint(boat, "planks")
+    m.paint(gangplank, "pier")
+    for x in range(48):
+        m.details[int(quay_y) - 1][x] = None
+    # zones
+    for poly in complement(48, 32, [rect(0, 0, 48, quay_y), pier, boat, gangplank]):
+        m.polygon("zones", "harbour", poly, "sea", terrain="impassable", water=True)
+    m.polygon("zones", "tavern", tavern, "interior", close_quarters=True, structure=True)
+    m.polygon("zones", "street", rect(0, 13, 48, quay_y - 13), "street")
+    m.polygon("zones", "pier", pier, "pier")
+    m.polygon("zones", "boat", boat, "deck", ship="boat")
+    m.polygon("zones", "gangplank", gangplank, "plank", terrain="tough")
+    # tavern walls (doors: front at x 12..14, side door at y 7..9 on the east wall)
+    wall = dict(kind="linear", cover="hard", blocks_los=True, height=3.0, thickness=0.4)
+    m.polyline("obstacles", "tavern_wall", [(12, 13), (6, 13), (6, 3), (22, 3), (22, 7)], "wall", **wall)
+    m.polyline("obstacles", "tavern_wall", [(22, 9), (22, 13), (14, 13)], "wall", **wall)
+    for x in range(6, 22):
+        for y in (3, 12):
+            if not (y == 12 and 12 <= x < 14):
+                m.details[y][x] = "wall"
+    for y in range(3, 13):
+        m.details[y][6] = "wall"
+        if not 7 <= y < 9:
+            m.details[y][21] = "wall"
+    m.put(12.5, 12.5, "door")
+    m.put(13.5, 12.5, "door")
+    m.rectangle("obstacles", "bar", 8, 5, 1.0, 5.0, "bar", kind="single", cover="hard", standable=True,
+                height=1.3)
+    for y in range(5, 10):
+        m.put(8, y + 0.5, "table")
+    for x, y in ((12, 6), (16, 6), (12, 9), (17, 10)):
+        m.rectangle("obstacles", "table", x, y, 1.0, 1.0, "table", kind="single", cover="soft", standable=True,
+                    height=1.0)
+        m.put(x + 0.5, y + 0.5, "table")
+    for x, y in ((19.5, 4.5), (20.5, 4.5)):
+        m.barrel(x, y)
+    # quay: crates, barrels, bollards; warehouse wall
+    m.polyline("obstacles", "quay_edge", [(0, quay_y), (28, quay_y)], "quay", kind="linear", cover="soft",
+               height=0.5, thickness=0.2)
+    m.polyline("obstacles", "quay_edge", [(32, quay_y), (48, quay_y)], "quay", kind="linear", cover="soft",
+               height=0.5, thickness=0.2)
+    for x, y in ((8, 16), (9, 16), (8, 17), (40, 15)):
+        m.crate(x, y)
+    for x, y in ((24.5, 16.5), (44.5, 17.5), (3.5, 15.5)):
+        m.barrel(x, y)
+    for x in (20.5, 36.5):
+        m.ellipse("obstacles", "bollard", x, quay_y - 0.5, 0.3, "bollard", kind="single", cover="soft", height=0.6)
+        m.put(x, quay_y - 0.5, "barrel")
+    _rail(m, "gunwale", [(33, 25), (33, 22), (36, 22), (37.5, 25.5), (36, 30), (33, 30), (33, 26.5)])
+    m.ellipse("obstacles", "boat_mast", 35, 26, 0.35, "mast", kind="single", cover="hard", height=6.0)
+    m.put(35, 26, "mast")
+    m.rectangle("deployment", "pirates", 9, 5, 12, 7, "deployment", side="pirates")
+    m.rectangle("deployment", "navy", 38, 12, 9.5, 7.5, "deployment", side="navy")
+    return m
+
+
+MAPS = {"boarding_action": boarding_action, "forest_clearing": forest_clearing, "harbour_tavern": harbour_tavern}
+
+
+def main(argv: list[str]) -> int:
+    names = argv or list(MAPS)
+    for n in names:
+        m = MAPS[n]()
+        path = os.path.join(ROOT, "maps", f"{n}.tmx")
+        m.write(path)
+        print(f"wrote {os.path.relpath(path, ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
