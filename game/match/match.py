@@ -54,6 +54,7 @@ class Match:
         self._gen = None
         self._snap: tuple[MatchState, Dice] | None = None
         self._step_decisions: list[Decision] = []
+        self._dice_swaps: list[tuple[int, int]] = []
         self._step_start = 0
         self._seen_turn = 0
         ctx = self._ctx()
@@ -104,14 +105,30 @@ class Match:
         h.update(json.dumps(self.dice.state(), separators=(",", ":")).encode())
         return h.hexdigest()
 
-    def clone(self) -> "Match":
-        """An independent copy for look-ahead: same state, same dice, same pending question."""
+    def clone(self, dice_seed: int | None = None) -> "Match":
+        """An independent copy for look-ahead: same state and pending question.
+
+        With ``dice_seed`` the copy's future rolls come from a fresh Dice(dice_seed) instead of the
+        match's own, so a look-ahead samples outcomes without seeing the dice yet to roll.
+        """
+        m = self._clone_exact()
+        if dice_seed is not None:
+            m._swap_dice(Dice(dice_seed))
+            m._dice_swaps = self._dice_swaps + [(len(m._step_decisions), dice_seed)]
+        return m
+
+    def _swap_dice(self, dice: Dice) -> None:
+        self.dice = dice
+        self._ctx_obj.dice = dice
+
+    def _clone_exact(self) -> "Match":
         m = Match.__new__(Match)
         m.__dict__.update(self.__dict__)
         m.decisions = list(self.decisions)
         m.hashes = list(self.hashes)
         m.log = list(self.log)
         m._step_decisions = list(self._step_decisions)
+        m._dice_swaps = list(self._dice_swaps)
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()
@@ -124,9 +141,14 @@ class Match:
         m.table = m._table_for(m.state)
         m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
         m._gen = m.preset.step(m._ctx_obj)
+        swaps = dict(self._dice_swaps)  # a reseeded look-ahead swapped dice at these points of the step
+        if 0 in swaps:
+            m._swap_dice(Dice(swaps[0]))
         m._pending = next(m._gen)
-        for d in m._step_decisions:
+        for i, d in enumerate(m._step_decisions):
             m._pending = m._gen.send(d)
+            if i + 1 in swaps:
+                m._swap_dice(Dice(swaps[i + 1]))
         m._ctx_obj.events = []
         return m
 
@@ -162,6 +184,7 @@ class Match:
                 raise RuntimeError(f"preset {self.preset_name!r} ran {MAX_SILENT_STEPS} steps without a question")
             self._snap = (self.state.copy(), self.dice.clone())
             self._step_decisions = []
+            self._dice_swaps = []
             self._step_start = len(self.decisions)
             self._gen = self.preset.step(ctx)
             try:

@@ -133,3 +133,34 @@ def test_state_hash_covers_the_dice(tiny):
     h = m.state_hash()
     m.dice.d6()
     assert m.state_hash() != h
+
+
+def test_clone_with_dice_seed_does_not_see_the_match_dice(tiny):
+    m = Match(tiny, seed=30)
+    futures = set()
+    for k in range(6):
+        c = m.clone(dice_seed=k)
+        assert c.state_hash() != m.state_hash()  # the dice differ, the rest is the same
+        assert c.state.to_json() == m.state.to_json() and c.pending == m.pending
+        futures.add(tuple(c.dice.faces(8)))
+    assert len(futures) > 1
+    assert m.clone().dice.faces(8) == m.dice.clone().faces(8)
+
+
+def test_clone_of_a_reseeded_clone_is_exact(tiny):
+    m = random_game(tiny, 31, limit=5)
+    c = m.clone(dice_seed=99)
+    rng = random.Random(4)
+    for _ in range(3):
+        if c.over:
+            break
+        c.apply(rng.choice(c.pending.options))
+    cc = c.clone()
+    assert cc.state_hash() == c.state_hash() and cc.pending == c.pending
+    for _ in range(20):
+        if c.over:
+            break
+        d = rng.choice(c.pending.options)
+        c.apply(d)
+        cc.apply(d)
+        assert cc.state_hash() == c.state_hash()
