@@ -193,16 +193,18 @@ class Match:
                 self._gen = None
 
     def _check_end(self, ctx: Ctx) -> None:
-        turn_ended = self.state.turn > self._seen_turn and self._seen_turn > 0
-        if self.state.turn > self._seen_turn:
-            self._seen_turn = self.state.turn
+        """Judge the scenario's victory conditions; turn-end ones once per game turn.
+
+        A preset signals the end of a game turn by setting ``state.data["turn_ended"]`` to the
+        number of the turn that just finished (before the next one starts).
+        """
         st = self.state
+        ended = st.data.get("turn_ended", 0)
+        turn_ended = ended > self._seen_turn
         if turn_ended:
-            st.turn -= 1  # conditions are judged at the end of the turn that just finished
+            self._seen_turn = ended
         result = check_victory(st, self.scenario.victory, zone_holders=self._zone_holders,
                                turn_ended=turn_ended, turn_limit=self.scenario.turn_limit)
-        if turn_ended:
-            st.turn += 1
         if st.data.get("ended"):
             result = (st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
         if result is not None:

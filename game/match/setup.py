@@ -40,7 +40,7 @@ def deploy(table, figures: list[Figure]) -> list[Figure]:
         if not math.isnan(f.x):
             continue
         zone = next((fl[7:] for fl in f.flags if fl.startswith("deploy:")), f.side)
-        polys = [d.points for d in table.tmap.deployments if d.side == zone or d.name == zone]
+        polys = [d.points for d in table.map.deployments if d.side == zone or d.name == zone]
         if not polys:
             raise ScenarioError(f"{f.id}: deployment: no deployment zone {zone!r} on the map and no x/y given")
         placed = None
@@ -78,6 +78,4 @@ def _clear(table, f: Figure, x: float, y: float) -> bool:
 
 
 def in_named_zone(table, fid: str, name: str) -> bool:
-    from game.table.geometry import point_in_polygon
-    x, y = table.position(fid)
-    return any(point_in_polygon(x, y, z.points) for z in table.tmap.zones_named(name))
+    return name in table.zones_of(fid)

@@ -221,6 +221,7 @@ class TurnPreset:
             self._begin_player_turn(ctx, left[0])
         else:
             self.on_turn_end(ctx)
+            st.data["turn_ended"] = st.turn  # the match judges turn-end victory conditions now
             st.phase = "turn_start"
 
     def after_player_turn(self, ctx: Ctx) -> Flow:

@@ -1,6 +1,7 @@
 """Skirmish initiative system (INI, seed 004): seizing the initiative, order cards, melee on
 natural 1–3, reactive movement and shooting, "To me!", groups and turn bookkeeping — pure
 functions citing RULES.md §4 IDs."""
+from types import ModuleType as _ModuleType
 from .groups import ENGAGE_RANGE, contiguous_with, engaged, group_of, groups, linked
 from .melee import first_contact_round, melee_round_waves
 from .orders import (Objective, OrderCard, card_of, order_actors, order_bonus, parse_objective,
@@ -18,4 +19,4 @@ from .sequence import IniTurn, after_action, after_pass, after_reactive_shooting
 from .tome import command_of, in_command, tome_move_problem, tome_movers
 
 __all__ = [n for n, v in dict(globals()).items()
-           if not n.startswith("_") and not isinstance(v, type(__import__("sys")))]
+           if not n.startswith("_") and not isinstance(v, _ModuleType)]

@@ -1,5 +1,6 @@
 """Rangers! (RNG, seed 002): turns, motivation, actions, hand combat, shooting, wounds, traits,
 points, terrain, morale and aggression points — pure functions citing RULES.md §3 IDs."""
+from types import ModuleType as _ModuleType
 from .actions import (FIREARMS, HAND_COMBAT_RANGE, RETREAT_DISTANCE, Action, FREE_ACTIONS, MOTIVATED_ACTIONS,
                       action_problem, after_action, in_hand_combat, is_firearm, legal_actions, needs_motivation,
                       retaliation_targets, shot_into_melee)
@@ -27,4 +28,4 @@ from .wounds import (WoundRoll, apply_lucky, apply_wounds, hand_weapon, is_dead,
                      wound_odds, wound_result, wounds_dealt)
 
 __all__ = [n for n, v in dict(globals()).items()
-           if not n.startswith("_") and not isinstance(v, type(__import__("sys")))]
+           if not n.startswith("_") and not isinstance(v, _ModuleType)]

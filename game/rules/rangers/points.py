@@ -13,8 +13,12 @@ WEAPON_POINTS: dict[str, int] = {"improvised": 0, "hatchet": 10, "sword": 10, "p
 WEAPON_ALIASES: dict[str, str] = {
     "improvised": "improvised", "fists": "improvised", "none": "improvised", "unarmed": "improvised",
     "club": "improvised", "": "improvised",
-    "hatchet": "hatchet", "tomahawk": "hatchet", "hatchet_sword": "sword", "hatchet/sword": "sword",
-    "sword": "sword", "cutlass": "sword", "sabre": "sword", "saber": "sword",
+    "hatchet": "hatchet", "tomahawk": "hatchet", "small_hatchet": "hatchet", "axe": "hatchet",
+    "hatchet_sword": "sword", "hatchet/sword": "sword",
+    "sword": "sword", "cutlass": "sword", "sabre": "sword", "saber": "sword", "rapier": "sword",
+    # RNG-WND-3: without a sword or hatchet a figure fights improvised, so these cost nothing
+    "dagger": "improvised", "knife": "improvised", "belaying_pin": "improvised", "bottle": "improvised",
+    "knuckles": "improvised", "musket_butt": "improvised", "pistol_butt": "improvised",
     "pistol": "pistol", "musket": "musket",
 }
 
