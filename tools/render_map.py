@@ -59,6 +59,26 @@ def draw_tiles(path: str, surf: pygame.Surface, scale: float) -> None:
             surf.blit(cache[real], (x * tw, y * th))
 
 
+def draw_figures(path: str, over: pygame.Surface, scale: float, font) -> None:
+    """The roster of the scenario beside the map (NAME.toml), if any, as coloured bases."""
+    import tomllib
+    toml = os.path.splitext(path)[0] + ".toml"
+    if not os.path.exists(toml):
+        return
+    with open(toml, "rb") as fh:
+        sc = tomllib.load(fh)
+    colours = {s["id"]: pygame.Color(s.get("colour", "#ffffff")) for s in sc.get("sides", [])}
+    for f in sc.get("figures", []):
+        if "x" not in f:
+            continue
+        c = colours.get(f["side"], pygame.Color("white"))
+        p = (f["x"] * scale, f["y"] * scale)
+        pygame.draw.circle(over, c, p, f.get("base", 1.0) / 2 * scale)
+        pygame.draw.circle(over, (0, 0, 0), p, f.get("base", 1.0) / 2 * scale, 2)
+        if f.get("rank") in ("captain", "officer"):
+            pygame.draw.circle(over, (255, 215, 0), p, 4)
+
+
 def render(path: str, out: str, scale: float = 32.0, plain: bool = False) -> None:
     pygame.init()
     tmap = load_map(path)
@@ -108,6 +128,7 @@ def render(path: str, out: str, scale: float = 32.0, plain: bool = False) -> Non
                 xs = [p[0] for p in z.points]
                 ys = [p[1] for p in z.points]
                 over.blit(font.render(z.name, True, (255, 255, 255)), P((min(xs) + 0.2, min(ys) + 0.2)))
+        draw_figures(path, over, scale, font)
         surf.blit(over, (0, 0))
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     pygame.image.save(surf, out)

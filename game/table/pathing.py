@@ -168,7 +168,7 @@ def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cro
         for o in table._bases.values():
             if o.level != lv or o.fid == fid:
                 continue
-            p = o.body.position
+            p = o
             rr = r + o.radius + MARGIN
             c0, c1 = max(0, int((p.x - rr) / RES)), min(cols - 1, int((p.x + rr) / RES))
             r0, r1 = max(0, int((p.y - rr) / RES)), min(rows - 1, int((p.y + rr) / RES))

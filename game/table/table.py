@@ -22,13 +22,17 @@ COVER_REACH = 1.0
 SEA_REACH = 2.0
 #: A centre this close to (or inside) a standable obstacle stands on it (PYR-ENG-4).
 STAND_TOLERANCE = 0.05
+#: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
+ROUNDING = 0.001
 
 
 class _Base:
-    __slots__ = ("fid", "body", "shape", "radius", "level")
+    __slots__ = ("fid", "body", "shape", "radius", "level", "x", "y")
 
-    def __init__(self, fid: str, body: pymunk.Body, shape: pymunk.Circle, radius: float, level: str):
+    def __init__(self, fid: str, body: pymunk.Body, shape: pymunk.Circle, radius: float, level: str,
+                 x: float, y: float):
         self.fid, self.body, self.shape, self.radius, self.level = fid, body, shape, radius, level
+        self.x, self.y = x, y
 
 
 class Table:
@@ -49,6 +53,7 @@ class Table:
         old = self._bases.get(fid)
         if old is not None and old.radius == radius and old.level == level:
             old.body.position = (x, y)
+            old.x, old.y = x, y
             self._space.reindex_shapes_for_body(old.body)
             return
         if old is not None:
@@ -59,7 +64,7 @@ class Table:
         shape.filter = self._t.filter(level)
         shape.tag = ("base", fid)
         self._space.add(body, shape)
-        self._bases[fid] = _Base(fid, body, shape, float(radius), level)
+        self._bases[fid] = _Base(fid, body, shape, float(radius), level, x, y)
 
     def remove(self, fid: str) -> None:
         b = self._bases.pop(fid, None)
@@ -67,8 +72,8 @@ class Table:
             self._space.remove(b.shape, b.body)
 
     def position(self, fid: str) -> tuple[float, float]:
-        p = self._base(fid).body.position
-        return (round_in(p.x), round_in(p.y))
+        b = self._base(fid)
+        return (b.x, b.y)
 
     def level_of(self, fid: str) -> str:
         return self._base(fid).level
@@ -86,8 +91,7 @@ class Table:
         """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
         t = Table(self.map, _terrain=self._t)
         for fid, b in self._bases.items():
-            p = b.body.position
-            t.place(fid, p.x, p.y, b.radius, b.level)
+            t.place(fid, b.x, b.y, b.radius, b.level)
         return t
 
     @property
@@ -109,22 +113,18 @@ class Table:
             raise KeyError(f"no base {fid!r} on the table") from None
 
     def _pos(self, fid: str) -> tuple[float, float]:
-        p = self._base(fid).body.position
-        return (p.x, p.y)
+        b = self._base(fid)
+        return (b.x, b.y)
 
     # -- contact and distance (GEO-BTB-1, GEO-DIST-1) ---------------------------------------------
     def contacts(self, fid: str) -> list[str]:
         """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
         b = self._base(fid)
-        x, y = self._pos(fid)
-        out = []
-        for o in self._bases.values():
-            if o is b or o.level != b.level:
-                continue
-            p = o.body.position
-            if math.hypot(p.x - x, p.y - y) <= b.radius + o.radius + CONTACT + 1e-9:
-                out.append(o.fid)
-        return sorted(out)
+        x, y, lv, reach = b.x, b.y, b.level, b.radius + CONTACT + 1e-9
+        out = [o.fid for o in self._bases.values()
+               if o.level == lv and o is not b and math.hypot(o.x - x, o.y - y) <= reach + o.radius]
+        out.sort()
+        return out
 
     def edge_distance(self, a: str, b: str) -> float:
         """GEO-DIST-1: centre distance − r1 − r2 (min 0); inf on different levels."""
@@ -135,8 +135,7 @@ class Table:
 
     @staticmethod
     def _planar_gap(ba: _Base, bb: _Base) -> float:
-        pa, pb = ba.body.position, bb.body.position
-        return round_in(max(0.0, math.hypot(pa.x - pb.x, pa.y - pb.y) - ba.radius - bb.radius))
+        return round_in(max(0.0, math.hypot(ba.x - bb.x, ba.y - bb.y) - ba.radius - bb.radius))
 
     def within(self, fid: str, distance: float) -> list[str]:
         """Bases on any level whose planar edge distance to fid is ≤ distance, sorted."""
@@ -155,7 +154,8 @@ class Table:
         if length == 0:
             return []
         b = (a[0] + dx, a[1] + dy)
-        qr = max(r - PENETRATION, 1e-4)
+        # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
+        qr = max(r - PENETRATION + ROUNDING, 1e-4)
         flt = self._t.filter(level)
         step = min(0.01, length)
         probe = (a[0] + dx / length * step, a[1] + dy / length * step)
@@ -181,8 +181,7 @@ class Table:
         for o in self._bases.values():
             if o.level != level or o.fid in ign:
                 continue
-            p = o.body.position
-            if math.hypot(p.x - x, p.y - y) < radius + o.radius - PENETRATION:
+            if math.hypot(o.x - x, o.y - y) < radius + o.radius - PENETRATION:
                 return False
         return True
 
@@ -195,14 +194,15 @@ class Table:
     def sweep_clear(self, fid: str, dx: float, dy: float, ignore: Iterable[str] = ()) -> bool:
         """GEO-SWEEP-1: fid's base may move by (dx, dy) penetrating nothing (bases, obstacles, walls,
         map edge) by more than 0.01 in, ids in ``ignore`` (bases or obstacles) excepted; the end must
-        be on the map and not in impassable ground."""
+        be on the map and not in impassable ground. A zero move is clear iff the base overlaps
+        nothing by more than 0.01 in where it stands."""
         b = self._base(fid)
         x, y = self._pos(fid)
         if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
             return False
         ign = frozenset(ignore) | {fid}
-        if dx == 0 and dy == 0:
-            return True
+        if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
+            return self.clear_at(x, y, b.radius, b.level, ign)
         return not self._blocking(b.level, (x, y), dx, dy, b.radius, ign)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 #: pixels per inch at each zoom step
-ZOOM_STEPS = (8, 12, 16, 20, 24, 32, 40, 48, 64)
+ZOOM_STEPS = (8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 40, 48, 56, 64)
 PAN_SPEED = 900.0  # screen pixels per second for keys and screen edges
 EDGE = 12  # pixels from the viewport border that pan the view
 

@@ -30,10 +30,20 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(None, max(6, int(size * 1.3)))
 
 
+#: symbols Noto Sans (as shipped with pygame_gui) lacks, and what to draw instead
+SUBSTITUTES = {"≤": "<=", "≥": ">=", "→": "->", "▼": "v", "★": "*", "◀": "<", "▶": ">", "−": "-"}
+_TABLE = str.maketrans(SUBSTITUTES)
+
+
+def safe(s: str) -> str:
+    """Text with the symbols the font cannot draw replaced."""
+    return s.translate(_TABLE)
+
+
 @lru_cache(maxsize=4096)
 def text(s: str, size: int = 16, colour=(235, 230, 215), bold: bool = False) -> pygame.Surface:
     """Rendered text, cached (anti-aliased, transparent background)."""
-    return font(size, bold).render(s, True, colour)
+    return font(size, bold).render(safe(s), True, colour)
 
 
 def outlined(s: str, size: int = 14, colour=(255, 255, 255), outline=(0, 0, 0), bold: bool = True) -> pygame.Surface:
@@ -42,6 +52,7 @@ def outlined(s: str, size: int = 14, colour=(255, 255, 255), outline=(0, 0, 0), 
 
 @lru_cache(maxsize=1024)
 def _outlined(s, size, colour, outline, bold) -> pygame.Surface:
+    s = safe(s)
     fg = font(size, bold).render(s, True, colour)
     bg = font(size, bold).render(s, True, outline)
     out = pygame.Surface((fg.get_width() + 2, fg.get_height() + 2), pygame.SRCALPHA)
@@ -55,7 +66,7 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
     """Split text into lines that fit ``width`` pixels."""
     f = font(size, bold)
     out: list[str] = []
-    for para in s.split("\n"):
+    for para in safe(s).split("\n"):
         words = para.split(" ")
         line = ""
         for w in words:

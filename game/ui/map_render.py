@@ -31,7 +31,7 @@ def load_tiles(path: str) -> pygame.Surface | None:
     import pytmx
     from pytmx.util_pygame import load_pygame
     try:
-        tmx = load_pygame(str(path))
+        tmx = load_pygame(str(path), allow_duplicate_names=True)  # GEO-ZONE-1 "height" is a reserved name to pytmx
     except Exception:  # noqa: BLE001 - pytmx raises bare Exception for bad files; the table reports it
         return None
     tw, th = tmx.tilewidth, tmx.tileheight
@@ -85,9 +85,11 @@ class MapRenderer:
 
     # -- caches ------------------------------------------------------------------------------------
     def ground(self, ppi: int) -> pygame.Surface:
-        s = self._cache.get(ppi)
+        """The ground at a zoom step, with the zones overlay baked in when it is shown (one opaque blit)."""
+        key = (ppi, self.show_overlay)
+        s = self._cache.get(key)
         if s is not None:
-            self._cache.move_to_end(ppi)
+            self._cache.move_to_end(key)
             return s
         w, h = int(round(self.tmap.width * ppi)), int(round(self.tmap.height * ppi))
         if self.tiles is not None:
@@ -101,10 +103,12 @@ class MapRenderer:
             s = parchment(w, h)
         if self.show_grid:
             self._draw_grid(s, ppi)
+        if self.show_overlay:
+            s.blit(self.overlay(ppi), (0, 0))
         pygame.draw.rect(s, EDGE_COLOUR, s.get_rect(), max(1, ppi // 12))
         if pygame.display.get_surface() is not None:
             s = s.convert()
-        self._cache[ppi] = s
+        self._cache[key] = s
         while len(self._cache) > self.keep:
             self._cache.popitem(last=False)
         return s
@@ -196,11 +200,16 @@ class MapRenderer:
     def draw(self, dst: pygame.Surface, cam: Camera, *, hold_open: bool = False) -> None:
         old = dst.get_clip()
         dst.set_clip(cam.viewport)
-        dst.fill((28, 34, 44), cam.viewport)
         origin = cam.to_screen(0, 0)
-        dst.blit(self.ground(cam.ppi), origin)
-        if self.show_overlay:
-            dst.blit(self.overlay(cam.ppi), origin)
+        ground = self.ground(cam.ppi)
+        g = ground.get_rect(topleft=origin)
+        if not g.contains(cam.viewport):  # fill only the margins the table leaves
+            v = cam.viewport
+            for r in (pygame.Rect(v.x, v.y, v.w, max(0, g.top - v.y)), pygame.Rect(v.x, g.bottom, v.w, max(0, v.bottom - g.bottom)),
+                      pygame.Rect(v.x, v.y, max(0, g.left - v.x), v.h), pygame.Rect(g.right, v.y, max(0, v.right - g.right), v.h)):
+                if r.w > 0 and r.h > 0:
+                    dst.fill((28, 34, 44), r)
+        dst.blit(ground, origin)
         if hold_open:
             cut = self.hold_cut(cam.ppi)
             if cut is not None:
@@ -212,9 +221,8 @@ def thumbnail(tmap, size: tuple[int, int]) -> pygame.Surface:
     """A small picture of a map for the menu."""
     r = MapRenderer(tmap, keep=1)
     ppi = max(1, int(min(size[0] / max(1.0, tmap.width), size[1] / max(1.0, tmap.height))))
-    ground = r.ground(ppi).copy()
-    ground.blit(r.overlay(ppi), (0, 0))
-    return ground
+    r.show_overlay = True
+    return r.ground(ppi)
 
 
 def tmap_of(table):

@@ -55,7 +55,7 @@ class DicePanel:
         dst.set_clip(r)
         y = r.y + 28
         size = 22
-        pop = min(1.0, self.age / 0.25)  # frame-rate independent pop-in over a quarter second
+        pop = 0.6 + 0.4 * min(1.0, self.age / 0.25)  # frame-rate independent pop-in over a quarter second
         for e in self.rows:
             if y + size + 16 > r.bottom:
                 break

@@ -27,7 +27,13 @@ THEME = {
 
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    return pygame_gui.UIManager(size, THEME, enable_live_theme_updates=False)
+    import warnings
+    m = pygame_gui.UIManager(size, THEME, enable_live_theme_updates=False)
+    with warnings.catch_warnings():  # bold at these sizes is used by <b> in text boxes
+        warnings.simplefilter("ignore")
+        m.preload_fonts([{"name": "noto_sans", "point_size": 13, "style": "bold"},
+                         {"name": "noto_sans", "point_size": 15, "style": "bold"}])
+    return m
 
 
 def button(manager, rect, text, *, object_id=None, tool_tip=None, container=None) -> pygame_gui.elements.UIButton:

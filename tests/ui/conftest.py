@@ -10,10 +10,6 @@ HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data" / "scenarios"
 sys.path.insert(0, str(HERE))
 
-import stub_table  # noqa: E402
-
-stub_table.install()  # only when game.table has no Table yet
-
 
 @pytest.fixture(autouse=True)
 def _user_dirs(tmp_path, monkeypatch):

@@ -11,9 +11,11 @@ from contextlib import contextmanager
 
 from ..decisions import IllegalDecision
 from ..model import WeaponClass, round_in
-from .engage import BTB, nearest_enemy
+from .engage import BTB
 
 STEP = 0.5
+#: positions are rounded to 1/1000 in, so a planned cost may exceed the allowance by that much
+COST_TOL = 2e-3
 
 
 def straight(ctx, fid: str, x: float, y: float, cross=()):
@@ -31,7 +33,7 @@ def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), st
     plan = straight(ctx, fid, x, y, cross)
     if plan is not None and (plan.stops_at_obstacle is None or stop_ok) \
             and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) <= 2e-3 \
-            and plan.cost <= allowance + 1e-6:
+            and plan.cost <= allowance + COST_TOL:
         return plan
     if cross:
         plan = ctx.table.plan_path(fid, x, y, cross=cross)
@@ -41,7 +43,7 @@ def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), st
         raise IllegalDecision(f"{f.name} has no clear path to ({x:.2f}, {y:.2f}) in")
     if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3 and not stop_ok:
         raise IllegalDecision(f"{f.name} cannot reach ({x:.2f}, {y:.2f}) in: an obstacle stops the move (RNG-MOVE-2)")
-    if plan.cost > allowance + 1e-6:
+    if plan.cost > allowance + COST_TOL:
         raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
     return plan
 
@@ -105,18 +107,23 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     f = st.figures[fid]
     x, y = f.x, f.y
     path = [(x, y)]
-    foes = [g.id for g in st.figures.values() if g.in_play and g.side in set(st.enemies_of(f.side))
-            and g.level == f.level]
+    enemy_sides = set(st.enemies_of(f.side))
+    foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
+            if g.in_play and g.side in enemy_sides and g.level == f.level]
+
+    def gap(px, py):
+        return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
+
     left = max_dist
     try:
         while left > 1e-6:
             step = min(STEP, left)
-            _, d0 = nearest_enemy(st, fid, x, y, foes)
-            best = None
+            d0 = gap(x, y)
+            cands = []
             for k in range(24):
                 a = math.radians(15 * k)
                 nx, ny = x + step * math.cos(a), y + step * math.sin(a)
-                _, d1 = nearest_enemy(st, fid, nx, ny, foes)
+                d1 = gap(nx, ny)
                 if rat:
                     if d1 + 1e-9 < min(1.0, d0):
                         continue
@@ -125,11 +132,13 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
                 score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
                 if rat and toward is None:
                     score = d1
-                if best is not None and score <= best[0] + 1e-12:
-                    continue
-                if not ctx.table.sweep_clear(fid, nx - x, ny - y):
-                    continue
-                best = (score, nx, ny)
+                cands.append((-score, k, nx, ny))
+            cands.sort()
+            best = None
+            for negscore, _k, nx, ny in cands:
+                if ctx.table.sweep_clear(fid, nx - x, ny - y):
+                    best = (-negscore, nx, ny)
+                    break
             if best is None:
                 break
             if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(

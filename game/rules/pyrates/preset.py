@@ -1,13 +1,487 @@
-"""PRE-PYR-1, the `pyrates` preset: RNG-TURN-1 game turns with RNG-MOT activation.
+"""PRE-PYR-1, the `pyrates` preset: RNG-TURN-1 game turns with RNG-MOT activation, then PYR-REACT-1
+reaction moves and the mêlée step (PYR-SEQ-1 for each mêlée).
 
-The activation, reaction and mêlée steps of PRE-PYR-1 are added on top of ``TurnPreset`` here.
+Steps (``state.phase``): turn_start → activate … → player_turn_end → react1 → melee_start →
+melee_next → (melee_round → melee_react)* → melee_next … → player_turn_end. Between steps,
+progress lives in ``state.data`` as plain JSON: ``ms`` (the mêlée step), ``cards``, ``captives``,
+``moved_pt`` (moved this player-turn, PYR-MQ-5), ``rshoot_used`` (INI-RSHOOT-1), ``pt_stage``.
 """
 from __future__ import annotations
 
-from game.rules.turns import TurnPreset
+import math
+
+from game.rules.decisions import PASS, Decision, IllegalDecision, choose
+from game.rules.events import Note
+from game.rules.flow import Ctx, Flow, ask
+from game.rules.model import Rank, Status
+from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
+
+from .cards import chance_deck
+from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
+from .melee_round import LOCAL, local_ids, melee_round
+from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
+from .reactions import candidates, resolve_reaction, validate_reaction
+from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
+
+CHARGE = 3.0
+CHARGE_ANGLES = (0, 20, -20, 40, -40, 60, -60, 90, -90)
+
+
+def _eng(ctx: Ctx) -> Engagements:
+    """Engagements of the current positions, memoised on the ctx by a key of every figure in play."""
+    st = ctx.state
+    key = tuple((f.id, f.x, f.y, f.level, f.status) for f in st.figures.values() if f.in_play)
+    cache = getattr(ctx, "_pyr_eng", None)
+    if cache is not None and cache[0] == key and cache[2] is ctx.table:
+        return cache[1]
+    e = engagements(st, ctx.table)
+    ctx._pyr_eng = (key, e, ctx.table)
+    return e
 
 
 class PyratesPreset(TurnPreset):
-    """PRE-PYR-1 (boarding): so far the turn sequence and movement; mêlée joins with issue 4."""
+    """PRE-PYR-1 (boarding)."""
 
     name = "pyrates"
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def setup(self, ctx: Ctx) -> None:
+        super().setup(ctx)
+        st = ctx.state
+        d = st.data
+        cfg = dict(getattr(ctx.scenario, "cards", {}) or {})
+        enabled = cfg.get("enabled", True) and st.options.get("cards", True)
+        hand = int(cfg.get("hand", 3))
+        d["cards"] = {s: [] for s in st.side_ids()}
+        deck: list[str] = []
+        if enabled and hand > 0:
+            deck = chance_deck(int(cfg.get("copies", 4)))
+            ctx.dice.shuffle(deck)
+            for s in st.side_ids():
+                d["cards"][s] = [deck.pop(0) for _ in range(min(hand, len(deck)))]
+        d["deck"] = deck
+        d.setdefault("captives", {})
+        d.setdefault("struck", [])
+        d.setdefault("mdp", {})
+        d.setdefault("thrown_used", [])
+        if st.options.get("start_loaded"):  # RNG-SHOOT-2 option: firearms start loaded
+            for f in list(st.figures.values()):
+                if f.missile and f.missile != THROWN and not f.loaded:
+                    ctx.change(f.id, loaded=True)
+        d["start_points"] = {s: sum(f.points or 1 for f in st.figures.values() if f.side == s) for s in st.side_ids()}
+
+    def on_player_turn_start(self, ctx: Ctx, side: str) -> None:
+        d = ctx.state.data
+        d["pt_stage"] = None
+        d["moved_pt"] = []
+        d["rshoot_used"] = []
+        d["new_contact"] = False
+
+    # -- activation (PRE-PYR-1 step 1) -----------------------------------------------------------------
+    def can_activate(self, ctx: Ctx, fig) -> bool:
+        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither."""
+        if fig.status in (Status.DISARMED, Status.CAPTIVE):
+            return False
+        return not _eng(ctx).engaged(fig.id)
+
+    def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
+        """RNG-MOT-3, and RNG-MOR-1 with the Captain as Leader: once broken, a failed figure flees."""
+        st = ctx.state
+        f = st.figures[fid]
+        leaders = [g for g in st.figures.values() if g.side == f.side and (g.rank == Rank.CAPTAIN or g.is_leader)]
+        start = st.data.get("start_points", {}).get(f.side, 0)
+        now = sum(g.points or 1 for g in st.figures.values() if g.side == f.side and g.in_play)
+        broken = (leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start)
+        if broken and "determined" not in f.traits:
+            ctx.set_status(fid, Status.FLED, rule="RNG-MOR-1", cause="morale broken: flees")
+        else:
+            ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
+        yield from no_questions()
+
+    def charge_allowance(self, ctx: Ctx, fid: str) -> float:
+        return CHARGE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
+
+    def party_engaged(self, ctx: Ctx, fid: str) -> bool:
+        """PYR-SHOOT-1: a figure of an engaged party does not shoot."""
+        eng = _eng(ctx)
+        key = party_key(ctx.fig(fid))
+        return any(eng.engaged(g.id) for g in ctx.state.figures.values() if g.in_play and party_key(g) == key)
+
+    def move_options(self, ctx: Ctx, fid: str) -> list[Decision]:
+        """RNG-MOVE-1/2: eight headings at full and half allowance (ending where the straight path ends,
+        e.g. at a rail), one move toward the nearest enemy; none ending in contact with an enemy."""
+        f = ctx.fig(fid)
+        allowance = self.move_allowance(ctx, fid)
+        out: list[Decision] = []
+        seen = set()
+        targets = []
+        for frac in (1.0, 0.5):
+            for h in MOVE_HEADINGS:
+                dist = allowance * frac
+                targets.append((f.x + dist * math.cos(math.radians(h)), f.y + dist * math.sin(math.radians(h))))
+        e, d0 = nearest_enemy(ctx.state, fid)
+        if e is not None and d0 > 0.6:
+            g = ctx.fig(e)
+            cd = math.hypot(g.x - f.x, g.y - f.y)
+            step = min(allowance, max(0.0, d0 - 0.5))
+            targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
+        for x, y in targets:
+            x = min(max(x, f.radius + 0.01), ctx.table.width - f.radius - 0.01)
+            y = min(max(y, f.radius + 0.01), ctx.table.height - f.radius - 0.01)
+            plan = straight(ctx, fid, x, y)
+            if plan is None or plan.cost > allowance + 1e-9:
+                continue
+            ex, ey = plan.points[-1]
+            if math.hypot(ex - f.x, ey - f.y) < 0.05 or (ex, ey) in seen:
+                continue
+            if enemy_contact_at(ctx, fid, ex, ey):
+                continue
+            seen.add((ex, ey))
+            out.append(Decision("move", figure=fid, x=ex, y=ey))
+        # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
+        for ob in ctx.table.touching_obstacles(fid):
+            if ob.kind != "linear" or self._defended(ctx, fid, ob.id):
+                continue
+            half = allowance / 2
+            for h in MOVE_HEADINGS:
+                x = f.x + half * math.cos(math.radians(h))
+                y = f.y + half * math.sin(math.radians(h))
+                plan = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=[ob.id])
+                if plan is None or plan.cost > half + 1e-9 or plan.stops_at_obstacle:
+                    continue
+                ex, ey = plan.points[-1]
+                if enemy_contact_at(ctx, fid, ex, ey) or (ex, ey) in seen:
+                    continue
+                seen.add((ex, ey))
+                out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
+        return out
+
+    def _defended(self, ctx: Ctx, fid: str, oid: str) -> bool:
+        """RNG-MOVE-2 digital ruling: defended = an enemy touching the obstacle within 2 in."""
+        for e in ctx.enemies(fid):
+            if e.level == ctx.fig(fid).level and ctx.table.edge_distance(fid, e.id) <= 2.0:
+                if any(o.id == oid for o in ctx.table.touching_obstacles(e.id)):
+                    return True
+        return False
+
+    def charge_options(self, ctx: Ctx, fid: str) -> list[Decision]:
+        """RNG-ACT-1 charge: up to 3 in into BtB (or engaged across an obstacle, PYR-ENG-2) with an
+        enemy; the contact point lies on the line target→charger (rotated if that is blocked)."""
+        f = ctx.fig(fid)
+        allowance = self.charge_allowance(ctx, fid)
+        out = []
+        for g in ctx.enemies(fid):
+            if g.level != f.level or g.status == Status.CAPTIVE:
+                continue
+            gap = math.hypot(g.x - f.x, g.y - f.y) - f.radius - g.radius
+            if gap > allowance + 0.01 or gap <= 0.02:
+                continue
+            for ang in CHARGE_ANGLES:
+                cx, cy = contact_point(ctx, fid, g.id, ang)
+                if math.hypot(cx - f.x, cy - f.y) > allowance + 1e-6:
+                    continue
+                plan = straight(ctx, fid, cx, cy)
+                if plan is None or plan.cost > allowance + 1e-6:
+                    continue
+                ex, ey = plan.points[-1]
+                if plan.stops_at_obstacle is None and math.hypot(ex - cx, ey - cy) > 2e-3:
+                    continue
+                if not engaged_with_at(ctx, fid, g.id, ex, ey):
+                    continue
+                out.append(Decision("charge", figure=fid, target=g.id, x=ex, y=ey))
+                break
+        return out
+
+    def actions(self, ctx: Ctx, fid: str) -> list[Decision]:
+        st = ctx.state
+        f = ctx.fig(fid)
+        acts = [Decision("hold", figure=fid)]
+        acts += self.charge_options(ctx, fid)
+        if not self.party_engaged(ctx, fid):
+            for w in shooting_weapons(st, fid):
+                for e in ctx.enemies(fid):
+                    tn = shot_target_number(ctx, fid, e.id, weapon=w)
+                    if tn:
+                        acts.append(Decision("shoot", figure=fid, target=e.id, option=w))
+        if f.missile and f.missile != THROWN and not f.loaded:
+            acts.append(Decision("load", figure=fid))
+        if f.missile and f.loaded and f.aim < 3:
+            acts.append(Decision("aim", figure=fid))
+        if f.rank == Rank.CAPTAIN:
+            acts.append(Decision("tome", figure=fid))
+        acts += self.move_options(ctx, fid)
+        return acts
+
+    def default_action(self, ctx: Ctx, fid: str, acts: list[Decision]) -> Decision:
+        """Auto policy: charge; else the likeliest shot (≥ 6 in 20); else load; else close on the
+        nearest enemy; else hold."""
+        for a in acts:
+            if a.kind == "charge":
+                return a
+        shots = [(shot_target_number(ctx, fid, a.target, weapon=a.option) or 0, a) for a in acts if a.kind == "shoot"]
+        if shots:
+            tn, best = max(shots, key=lambda t: t[0])
+            if tn >= 6:
+                return best
+        for a in acts:
+            if a.kind == "load":
+                return a
+        moves = [a for a in acts if a.kind == "move" and not a.option]
+        e, _ = nearest_enemy(ctx.state, fid)
+        if moves and e is not None:
+            g = ctx.fig(e)
+            return min(moves, key=lambda a: math.hypot(a.x - g.x, a.y - g.y))
+        return acts[0]
+
+    def action_info(self, ctx: Ctx, fid: str) -> dict:
+        return {"figure": fid, "move": self.move_allowance(ctx, fid), "charge": self.charge_allowance(ctx, fid)}
+
+    def plan_move(self, ctx: Ctx, fid: str, d: Decision):
+        if d.x is None or d.y is None:
+            raise IllegalDecision("a move needs a destination")
+        allowance = self.move_allowance(ctx, fid)
+        cross = ()
+        if d.option and d.option.startswith("cross:"):
+            oid = d.option[6:]
+            if not any(o.id == oid and o.kind == "linear" for o in ctx.table.touching_obstacles(fid)):
+                raise IllegalDecision(f"{ctx.fig(fid).name} is not at obstacle {oid} (RNG-MOVE-2)")
+            if self._defended(ctx, fid, oid):
+                raise IllegalDecision(f"obstacle {oid} is defended: it cannot be crossed (RNG-MOVE-2)")
+            allowance, cross = allowance / 2, (oid,)
+        plan = plan_to(ctx, fid, d.x, d.y, allowance, cross=cross)
+        if enemy_contact_at(ctx, fid, plan.points[-1][0], plan.points[-1][1]):
+            raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
+        return plan
+
+    def validate_action(self, ctx: Ctx, fid: str, d: Decision) -> None:
+        if d.figure != fid:
+            raise IllegalDecision(f"it is {ctx.fig(fid).name}'s action, not {d.figure}'s")
+        if d.kind == "move":
+            self.plan_move(ctx, fid, d)
+            return
+        if d.kind == "charge":
+            self.plan_charge(ctx, fid, d)
+            return
+        raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
+
+    def plan_charge(self, ctx: Ctx, fid: str, d: Decision):
+        st = ctx.state
+        t = st.figures.get(d.target or "")
+        if t is None or not t.in_play or t.side not in st.enemies_of(ctx.fig(fid).side):
+            raise IllegalDecision("a charge needs an enemy figure in play as its target")
+        if d.x is None or d.y is None:
+            raise IllegalDecision("a charge needs a destination in contact with its target")
+        plan = plan_to(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), stop_ok=True)
+        ex, ey = plan.points[-1]
+        if not engaged_with_at(ctx, fid, t.id, ex, ey):
+            raise IllegalDecision(f"the charge must end in base-to-base contact with {t.name} (RNG-ACT-1, PYR-ENG-1)")
+        return plan
+
+    def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:
+        st = ctx.state
+        f = ctx.fig(fid)
+        moved = 0.0
+        shot = False
+        if d.kind != "aim" and f.aim:
+            ctx.change(fid, aim=0)  # RNG-SHOOT-2: aim is lost by any other action
+        if d.kind in ("move", "charge"):
+            plan = self.plan_move(ctx, fid, d) if d.kind == "move" else self.plan_charge(ctx, fid, d)
+            ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1" if d.kind == "move" else "RNG-ACT-1",
+                     how=d.kind, path=plan.points, cost=plan.cost, level=plan.level)
+            moved = plan.length
+            for key in ("moved_this_turn", "moved_pt"):
+                lst = st.data.setdefault(key, [])
+                if fid not in lst:
+                    lst.append(fid)
+            if d.kind == "charge" or _eng(ctx).engaged(fid):
+                st.data["new_contact"] = True
+        elif d.kind == "load":
+            ctx.change(fid, loaded=True)
+            ctx.emit(Note(rule="RNG-SHOOT-2", who=fid, message=f"{f.name} loads"))
+        elif d.kind == "aim":
+            ctx.change(fid, aim=min(3, f.aim + 1))
+            ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{f.name} takes aim ({min(3, f.aim + 1)})"))
+        elif d.kind == "shoot":
+            resolve_shot(ctx, fid, d.target, weapon=d.option)
+            shot = True
+        elif d.kind == "tome":
+            yield from self.to_me(ctx, fid)
+        else:
+            ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{f.name} holds"))
+        if moved > 0 or shot:
+            yield from self.reactive_shooting(ctx, fid, moved)
+
+    # -- INI-TOME-1 "To me!" -------------------------------------------------------------------
+    def to_me(self, ctx: Ctx, lid: str) -> Flow:
+        st = ctx.state
+        leader = ctx.fig(lid)
+        acted = st.data["acted"]
+        eng = _eng(ctx)
+        ctx.emit(Note(rule="INI-TOME-1", who=lid, message=f"{leader.name} calls \"To me!\""))
+        for f in list(st.in_play(leader.side)):
+            if f.id == lid or f.id in acted or eng.engaged(f.id) or f.status == Status.DISARMED:
+                continue
+            if leader.command and f.command != leader.command:
+                continue
+            _, d0 = nearest_enemy(st, f.id)
+            if d0 <= 4.0:
+                continue
+            dist = math.hypot(leader.x - f.x, leader.y - f.y)
+            room = dist - f.radius - leader.radius - 0.05
+            if room <= 0.05:
+                continue
+            step = min(self.move_allowance(ctx, f.id), room)
+            while step > 0.05:
+                x = f.x + (leader.x - f.x) / dist * step
+                y = f.y + (leader.y - f.y) / dist * step
+                _, d1 = nearest_enemy(st, f.id, x, y)
+                if d1 > 4.0:
+                    plan = straight(ctx, f.id, x, y)
+                    if plan is not None and plan.cost <= self.move_allowance(ctx, f.id) + 1e-9 \
+                            and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) < 2e-3:
+                        ctx.move(f.id, x, y, rule="INI-TOME-1", how="move", path=plan.points, cost=plan.cost)
+                        acted.append(f.id)
+                        st.data.setdefault("moved_this_turn", []).append(f.id)
+                        break
+                step -= 0.5
+        yield from no_questions()
+
+    # -- INI-RSHOOT-1 reactive shooting ------------------------------------------------------------
+    def reactive_shooting(self, ctx: Ctx, actor: str, moved: float) -> Flow:
+        st = ctx.state
+        for side in st.enemies_of(st.active):
+            if side in st.data.get("rshoot_used", []) or not ctx.fig(actor).in_play:
+                continue
+            eligible = []
+            for g in st.in_play(side):
+                if not (g.missile and g.missile != THROWN and g.loaded) or g.status == Status.DISARMED:
+                    continue
+                tn = shot_target_number(ctx, g.id, actor, weapon=g.missile, reactive=True)
+                if tn and not self.party_engaged(ctx, g.id):
+                    eligible.append((tn, g.id, g.missile))
+            if not eligible:
+                continue
+            eligible.sort(key=lambda t: (-t[0], t[1]))
+            cap = max(1, math.ceil(moved - 1e-9)) if moved > 0 else len(eligible)
+            opts = [choose("no"), choose("all")] + [Decision("shoot", figure=s, target=actor, option=w)
+                                                    for _, s, w in eligible]
+            dflt = choose("all") if eligible[0][0] >= 8 else choose("no")
+            d = yield ask(side, "reactive_shot", f"{st.side(side).name}: shoot at {ctx.fig(actor).name} "
+                          f"(INI-RSHOOT, once this player-turn, up to {cap} shooter(s))?", opts, default=dflt,
+                          rule="INI-RSHOOT-1")
+            if d.option == "no":
+                continue
+            st.data.setdefault("rshoot_used", []).append(side)
+            shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure, d.option)]
+            for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved
+                if ctx.fig(actor).in_play:
+                    resolve_shot(ctx, s, actor, weapon=w, reactive=True, rule="INI-RSHOOT-1")
+
+    # -- after the activations: reactions and the mêlée step ----------------------------------------------
+    def after_player_turn(self, ctx: Ctx) -> Flow:
+        st = ctx.state
+        if st.data.get("pt_stage") is None:
+            st.data["pt_stage"] = "react"
+            st.phase = "react1" if st.data.get("new_contact") else "melee_start"
+        yield from no_questions()
+
+    def phase_react1(self, ctx: Ctx) -> Flow:
+        """PYR-REACT-1: the other side moves unengaged figures up to 2 in, one at a time."""
+        st = ctx.state
+        reacted: list[str] = []
+        for side in [s for s in st.enemies_of(st.active) if st.in_play(s)]:
+            yield from self._reaction_loop(ctx, [side], reacted, None, "PYR-REACT-1")
+        st.phase = "melee_start"
+
+    def _reaction_loop(self, ctx: Ctx, sides: list[str], reacted: list[str], near: set[str] | None, rule: str) -> Flow:
+        st = ctx.state
+        passes = 0
+        turn = 0
+        while passes < len(sides):
+            side = sides[turn % len(sides)]
+            turn += 1
+            eng = engagements(st, ctx.table, only=near)
+            allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
+                       and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)]
+            opts: list[Decision] = []
+            for fid in allowed:
+                opts += candidates(ctx, eng, fid)
+            if not opts:
+                passes += 1
+                continue
+            dflt = next((o for o in opts if o.option in ("a", "c")), PASS) if rule == "PYR-REACT-1" else PASS
+            d = yield ask(side, "reaction", f"{st.side(side).name}: make a reaction move (up to 2 in) or pass",
+                          opts + [PASS], default=dflt,
+                          validate=lambda dec, _e=eng, _a=frozenset(allowed): validate_reaction(ctx, _e, dec.figure, dec,
+                                                                                               set(_a)),
+                          rule=rule)
+            if d.kind == "pass":
+                passes += 1
+                if len(sides) == 1:
+                    return
+                continue
+            passes = 0
+            resolve_reaction(ctx, d, rule)
+            reacted.append(d.figure)
+
+    def phase_melee_start(self, ctx: Ctx) -> Flow:
+        """PRE-PYR-1 step 3: every mêlée on the table is resolved by PYR-SEQ-1 (PYR-ENG-1 groups)."""
+        st = ctx.state
+        eng = engagements(st, ctx.table)
+        st.data["ms"] = {"todo": eng.groups(), "cur": None, "rats": [], "fought": [], "n": 0}
+        st.phase = "melee_next"
+        yield from no_questions()
+
+    def phase_melee_next(self, ctx: Ctx) -> Flow:
+        st = ctx.state
+        ms = st.data["ms"]
+        eng = engagements(st, ctx.table)
+        while ms["todo"]:
+            seeds = ms["todo"].pop(0)
+            g = eng.group(seeds)
+            if not g or all(f in ms["fought"] for f in g):
+                continue
+            ms["n"] += 1
+            ms["cur"] = {"seeds": g, "round": 0, "rat": ""}
+            st.phase = "melee_round"
+            return
+        while ms["rats"]:
+            rat = ms["rats"].pop(0)
+            if rat in eng.figs and eng.engaged(rat):
+                ms["n"] += 1
+                ms["cur"] = {"seeds": [rat], "round": 0, "rat": rat}
+                st.phase = "melee_round"
+                return
+        st.data["ms"] = None
+        st.data["pt_stage"] = "done"
+        st.phase = "player_turn_end"
+        yield from no_questions()
+
+    def phase_melee_round(self, ctx: Ctx) -> Flow:
+        """PYR-SEQ-1: one round of the current mêlée (PYR-SEQ-2: at most 6 per mêlée step)."""
+        st = ctx.state
+        ms = st.data["ms"]
+        cur = ms["cur"]
+        cur["next"] = "end"
+        yield from melee_round(ctx, cur, camp_of(st, st.active))
+        nxt = cur.get("next")
+        if nxt == "react":
+            st.phase = "melee_react"
+        elif nxt == "round":
+            st.phase = "melee_round"
+        else:
+            if nxt == "carry":
+                ctx.emit(Note(rule="PYR-SEQ-2", message="six rounds fought: the mêlée carries over to the next mêlée step"))
+            ms["cur"] = None
+            st.phase = "melee_next"
+
+    def phase_melee_react(self, ctx: Ctx) -> Flow:
+        """PYR-REACT-2: between rounds, unengaged figures near the mêlée may move up to 2 in, one at a
+        time, alternating, round winner first, until both pass."""
+        st = ctx.state
+        cur = st.data["ms"]["cur"]
+        winner = cur.get("winner") or camp_of(st, st.active)
+        camps = sorted({camp_of(st, st.figures[f].side) for f in cur["seeds"]}, key=lambda c: (c != winner, c))
+        near = local_ids(st, cur["seeds"], LOCAL)
+        yield from self._reaction_loop(ctx, camps, [], near, "PYR-REACT-2")
+        st.phase = "melee_round"

@@ -49,7 +49,7 @@ def option_label(d: Decision, state) -> str:
     if d.figure:
         parts.append(names.get(d.figure, d.figure))
     if d.target:
-        parts.append("→ " + names.get(d.target, d.target))
+        parts.append("-> " + names.get(d.target, d.target))
     if d.x is not None and d.y is not None:
         parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
     if d.option:
@@ -160,7 +160,7 @@ class BattleScene(Scene):
             if self.mode == "demo" and (name in NARRATE or ev.rule.startswith(("PYR-WIN", "PYR-MOR"))):
                 from game.log import format_event
                 from ..log_panel import split_rule
-                self.narration.append([split_rule(format_event(ev, st), ev.rule), 3.0])
+                self.narration.append([split_rule(format_event(ev, st), ev.rule), None, 3.0])
                 self.narration = self.narration[-3:]
         self.log_panel.scroll = 0
         self.dice_panel.show(events, st)
@@ -245,9 +245,9 @@ class BattleScene(Scene):
         m = self.manager
         st = self.match.state
         y = r.y + 8
-        turn = f"Turn {st.turn}" + (f" · {st.side(st.active).name}" if st.active else "")
-        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 22), turn, object_id="#heading"))
-        y += 26
+        turn = f"Turn {st.turn}"
+        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 28), turn, object_id="#heading"))
+        y += 30
         if p is None:
             text = "The match is over." if self.match.over else ""
             self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
@@ -260,7 +260,8 @@ class BattleScene(Scene):
         hint = self.point_hint()
         if hint and p.side in self.humans:
             prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
-        box_h = 74
+        box_h = 104
+        prompt = fonts.safe(prompt)
         self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
                                                                  object_id="#small"))
         y += box_h + 4
@@ -272,7 +273,7 @@ class BattleScene(Scene):
                 continue  # destinations are chosen on the table, not from a list
             text = option_label(d, st)
             if p.default is not None and d == p.default:
-                text = "★ " + text + " (default)"
+                text = "» " + text + " (default)"
             base, k = text, 2
             while text in self.option_map:
                 text = f"{base} #{k}"
@@ -640,11 +641,24 @@ class BattleScene(Scene):
         self.mode_obj.draw(self, surf)
         self.draw_overlays(surf)
         surf.set_clip(old)
-        pygame.draw.rect(surf, (34, 36, 44), self.panel_rect)
-        pygame.draw.line(surf, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
-        self.dice_panel.draw(surf)
-        self.log_panel.draw(surf)
+        self.draw_panel(surf)
         self.draw_status(surf)
+
+    def draw_panel(self, surf) -> None:
+        """The side panel is drawn into a cached surface and redrawn only when its content changes."""
+        lp, dp = self.log_panel, self.dice_panel
+        key = (self.panel_rect.size, len(lp.entries), lp.scroll, lp.selected, id(dp.rows[0]) if dp.rows else None,
+               len(dp.rows), min(1.0, dp.age / 0.25))
+        if getattr(self, "_panel_key", None) != key or getattr(self, "_panel", None) is None:
+            if getattr(self, "_panel", None) is None or self._panel.get_size() != self.size:
+                self._panel = pygame.Surface(self.size).convert() if pygame.display.get_surface() else pygame.Surface(self.size)
+            p = self._panel
+            pygame.draw.rect(p, (34, 36, 44), self.panel_rect)
+            pygame.draw.line(p, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
+            dp.draw(p)
+            lp.draw(p)
+            self._panel_key = key
+        surf.blit(self._panel, self.panel_rect, self.panel_rect)
 
     def draw_status(self, surf) -> None:
         w = self.size[0]

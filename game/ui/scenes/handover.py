@@ -17,7 +17,7 @@ class HandoverScene(Scene):
         super().__init__(app)
         self.side = match.state.side(side)
         self.first = first
-        self.lines = [split_rule(format_event(e, match.state), e.rule) + f"  [{e.rule}]" for e in events]
+        self.lines = [fonts.safe(split_rule(format_event(e, match.state), e.rule)) + f"  [{e.rule}]" for e in events]
 
     def build(self) -> None:
         m = self.manager

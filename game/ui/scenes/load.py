@@ -25,7 +25,7 @@ class LoadScene(Scene):
     def build(self) -> None:
         m = self.manager
         w, h = self.size
-        label(m, (30, 16, w - 60, 44), "Load game", object_id="#title")
+        label(m, (30, 12, w - 60, 50), "Load game", object_id="#title")
         label(m, (30, 60, w - 60, 22), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
         self.paths = {p.name: p for p in self.files()}
         names = list(self.paths) or []

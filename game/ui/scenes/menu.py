@@ -40,7 +40,7 @@ class MenuScene(Scene):
         label(m, (30, 20, 600, 50), "Boarders Away!", object_id="#title")
         label(m, (32, 66, 600, 22), "Tabletop skirmish rules, played on screen", object_id="#small")
         lw = max(260, int(w * 0.26))
-        label(m, (30, 100, lw, 26), "Scenarios", object_id="#heading")
+        label(m, (30, 100, lw, 30), "Scenarios", object_id="#heading")
         titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
         self.titles = titles
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 130, lw, h - 230), titles, m,
@@ -56,7 +56,7 @@ class MenuScene(Scene):
                                                                       max(80, h - self.thumb_rect.bottom - 110)), m)
         rx = w - 300
         y = 100
-        label(m, (rx, y, 270, 26), "Game", object_id="#heading")
+        label(m, (rx, y, 270, 30), "Game", object_id="#heading")
         y += 32
         label(m, (rx, y, 270, 20), "Mode", object_id="#small")
         inv = {v: k for k, v in MODES.items()}

@@ -16,11 +16,11 @@ class ReplayScene(BattleScene):
         super().__init__(app, m, mode="demo", viewer=True)
 
     def extra_buttons(self, add) -> None:
-        add("first", "|◀", 40, "Start")
-        add("back", "◀", 40, "One decision back (Left)")
+        add("first", "|<", 40, "Start")
+        add("back", "<", 40, "One decision back (Left)")
         add("play", "Pause" if self.playing else "Play", 64, "Space")
-        add("fwd", "▶", 40, "One decision forward (Right)")
-        add("last", "▶|", 40, "End")
+        add("fwd", ">", 40, "One decision forward (Right)")
+        add("last", ">|", 40, "End")
 
     def goto(self, k: int) -> None:
         from game.match import replay

@@ -6,6 +6,7 @@ from collections import Counter, defaultdict
 import pygame
 import pygame_gui
 
+from .. import fonts
 from ..widgets import button, label
 from .base import Scene
 from .handover import _esc
@@ -15,7 +16,6 @@ def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
     st = match.state
     winner = st.side(st.winner).name if st.winner else "nobody"
     head = f"{winner} wins" if st.winner else "A draw"
-    head += f" — {st.end_reason}" if st.end_reason else ""
     casualties: dict[str, list[str]] = defaultdict(list)
     for f in st.figures.values():
         status = getattr(f.status, "value", f.status)
@@ -45,7 +45,7 @@ class ResultsScene(Scene):
         w, h = self.size
         head, cas, did = summarise(self.match)
         label(m, (0, 24, w, 50), head[:90], object_id="#title")
-        label(m, (0, 74, w, 22), f"{self.match.scenario.title} · turn {self.match.state.turn} · "
+        label(m, (0, 74, w, 22), f"{self.match.state.end_reason} · {self.match.scenario.title} · turn {self.match.state.turn} · "
                                  f"{len(self.match.decisions)} decisions · seed {self.match.seed}", object_id="#small")
         st = self.match.state
         html = ""
@@ -56,10 +56,10 @@ class ResultsScene(Scene):
                 html += f"&nbsp;&nbsp;{_esc(line)}<br>"
             html += "<br>"
         cw = (w - 90) // 2
-        label(m, (30, 110, cw, 26), "Casualties", object_id="#heading")
+        label(m, (30, 106, cw, 30), "Casualties", object_id="#heading")
         pygame_gui.elements.UITextBox(html, pygame.Rect(30, 140, cw, h - 230), m)
-        label(m, (60 + cw, 110, cw, 26), "Who did what", object_id="#heading")
-        pygame_gui.elements.UITextBox("<br>".join(_esc(x) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m)
+        label(m, (60 + cw, 106, cw, 30), "Who did what", object_id="#heading")
+        pygame_gui.elements.UITextBox("<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m)
         y = h - 70
         self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
         self.save_btn = button(m, (220, y, 160, 44), "Save record")

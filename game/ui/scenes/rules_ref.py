@@ -18,7 +18,7 @@ class RulesScene(Scene):
     def build(self) -> None:
         m = self.manager
         w, h = self.size
-        label(m, (30, 16, w - 60, 44), "Rules reference", object_id="#title")
+        label(m, (30, 12, w - 60, 50), "Rules reference", object_id="#title")
         pygame_gui.elements.UITextBox(KEYS + as_html(), pygame.Rect(30, 70, w - 60, h - 140), m)
         self.back = button(m, (30, h - 60, 160, 44), "Back")
 

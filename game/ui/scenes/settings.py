@@ -18,7 +18,7 @@ class SettingsScene(Scene):
         m = self.manager
         w, h = self.size
         s = self.app.settings
-        label(m, (30, 16, 600, 44), "Settings", object_id="#title")
+        label(m, (30, 12, 600, 50), "Settings", object_id="#title")
         self.toggles = {}
         y = 90
         for key, text in TOGGLES:

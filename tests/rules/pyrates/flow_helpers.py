@@ -1,0 +1,51 @@
+"""Building pyrates matches in code for the flow tests (PRE-PYR-1)."""
+from __future__ import annotations
+
+from game.match import Match
+from game.rules.decisions import Decision, choose
+from game.rules.model import Figure, SideInfo, WeaponClass
+from game.scenario.model import Scenario
+from game.table import TacticalMap
+
+GENERAL = WeaponClass.GENERAL
+CLOSE = WeaponClass.CLOSE
+REACH = WeaponClass.REACH
+
+
+def fig(fid, side, x, y, cls=GENERAL, weapon="cutlass", **kw) -> Figure:
+    return Figure(id=fid, name=kw.pop("name", fid), side=side, x=float(x), y=float(y), melee_class=cls,
+                  melee_weapon=weapon, **kw)
+
+
+def scenario(figures, *, w=24.0, h=16.0, sides=("A", "B"), boarder=(), turn_limit=6) -> Scenario:
+    return Scenario(id="flow", title="flow test", blurb="", map=f"open:{w:g}x{h:g}", preset="pyrates",
+                    sides=tuple(SideInfo(s, s, boarder=s in boarder) for s in sides), figures=tuple(figures),
+                    turn_limit=turn_limit)
+
+
+def match(figures, *, dice=None, seed=0, tmap=None, cards=False, w=24.0, h=16.0, **kw) -> Match:
+    sc = scenario(figures, w=w, h=h, **kw)
+    return Match(sc, seed=seed, dice=dice, tmap=tmap or TacticalMap.open_ground(w, h),
+                 options={} if cards else {"cards": False})
+
+
+def answer(m: Match, kind: str, decision: Decision):
+    """Apply a decision, checking the pending question is of the expected kind."""
+    p = m.pending
+    assert p is not None, f"match over, expected {kind}"
+    assert p.kind == kind, f"expected a {kind} question, got {p.kind}: {p.prompt}"
+    return m.apply(decision)
+
+
+def auto_until(m: Match, kinds, limit: int = 500):
+    """Answer every question with its default until one of ``kinds`` is pending."""
+    kinds = {kinds} if isinstance(kinds, str) else set(kinds)
+    events = []
+    for _ in range(limit):
+        if m.pending is None or m.pending.kind in kinds:
+            return events
+        events += m.apply(m.auto())
+    raise AssertionError(f"no {kinds} question within {limit} decisions")
+
+
+__all__ = ["fig", "scenario", "match", "answer", "auto_until", "choose", "Decision", "GENERAL", "CLOSE", "REACH"]

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Every performance figure of the project, one registered section each, with same-run baselines.
+
+    tools/bench.py [--json] [--quick] [SECTION ...]     # default: every section
+
+A section is a function taking ``quick: bool`` and returning ``{figure name: value}``; register it
+with ``@section("name", unit="µs/op")`` in this file (or in a module imported from ``SECTIONS``).
+Figures are medians of repeated runs. ``--json`` prints one JSON object
+``{"section.figure": value, ...}`` instead of the table. A section that fails reports an ``error``
+figure and the exit code becomes 1.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from typing import Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+#: name → (function, unit, doc)
+REGISTRY: dict[str, tuple[Callable[[bool], dict[str, float]], str, str]] = {}
+
+
+def section(name: str, unit: str = "µs/op"):
+    """Register a benchmark section: ``fn(quick) -> {figure: value}``."""
+    def deco(fn):
+        REGISTRY[name] = (fn, unit, (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "")
+        return fn
+    return deco
+
+
+def per_op_us(fn: Callable[[], object], ops: int, repeat: int = 5) -> float:
+    """Median over ``repeat`` runs of one call of ``fn`` (which performs ``ops`` operations), in µs per op."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t0) / ops * 1e6)
+    return round(statistics.median(times), 3)
+
+
+# -- sections -------------------------------------------------------------------------------------
+@section("table")
+def bench_table(quick: bool) -> dict[str, float]:
+    """game/table: contacts, pushback checks, path planning, clone on the boarding map."""
+    from game.table import Table, load_map
+
+    rep = 3 if quick else 7
+    tmap = load_map(os.path.join(ROOT, "maps", "boarding_action.tmx"))
+    t = Table(tmap)
+    fids = []
+    # 40 figures on the two decks, 1.2 in apart where clear
+    y = 5.0
+    while len(fids) < 40 and y < 24:
+        x = 9.0
+        while len(fids) < 40 and x < 33:
+            if t.clear_at(x, y, 0.5, "deck"):
+                fid = f"f{len(fids)}"
+                t.place(fid, x, y, 0.5, "deck")
+                fids.append(fid)
+            x += 1.2
+        y += 1.2
+    out: dict[str, float] = {}
+    out["contacts_40_figures"] = per_op_us(lambda: [t.contacts(f) for f in fids], 1, rep)
+    out["contacts_one"] = per_op_us(lambda: [t.contacts(f) for f in fids], len(fids), rep)
+    n = 200 if quick else 1000
+    order = [(fids[i % len(fids)], math.cos(i), math.sin(i)) for i in range(n)]
+    out["pushback_checks_1000"] = per_op_us(lambda: [t.sweep_clear(f, dx, dy) for f, dx, dy in order],
+                                            1, rep) * (1000 / n)
+    out["pushback_check_one"] = per_op_us(lambda: [t.sweep_clear(f, dx, dy) for f, dx, dy in order], n, rep)
+    out["free_directions_72"] = per_op_us(lambda: [t.free_directions(f) for f in fids[:10]], 10, rep)
+    out["surrounded"] = per_op_us(lambda: [t.surrounded(f, fids[:3]) for f in fids[:20]], 20, rep)
+    out["line_of_sight"] = per_op_us(lambda: [t.line_of_sight(fids[i], fids[-1 - i]) for i in range(20)], 20, rep)
+    # a path across the whole map, from the sloop's bow to the merchant's quarterdeck
+    p = Table(tmap)
+    p.place("runner", 36.0, 20.0, 0.5, "deck")
+    t0 = time.perf_counter()
+    plan = p.plan_path("runner", 7.0, 6.5)
+    out["path_across_map_cold"] = round((time.perf_counter() - t0) * 1e6, 1)
+    assert plan is not None, "no path across the boarding map"
+    out["path_across_map"] = per_op_us(lambda: p.plan_path("runner", 7.0, 6.5), 1, rep)
+    out["path_across_map_40_bases"] = per_op_us(lambda: t.plan_path(fids[-1], 7.0, 6.5), 1, rep)
+    out["clone_40_bases"] = per_op_us(t.clone, 1, rep)
+    out["load_map"] = per_op_us(lambda: load_map(os.path.join(ROOT, "maps", "boarding_action.tmx")), 1, rep)
+    # same-run baseline: a Python loop of 40 hypot calls
+    out["baseline_40_hypot"] = per_op_us(lambda: [math.hypot(i, 40 - i) for i in range(40)], 1, rep)
+    return out
+
+
+@section("frame", unit="ms / ratio / s")
+def bench_frame(quick: bool) -> dict[str, float]:
+    """game/ui: 1920x1080 battle frame (boarding map, 40 figures, panels) vs a bare blit+flip; first frame."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import bench_frame as bf  # tools/bench_frame.py (also runnable alone, with the map-drawing alternatives)
+
+    res = bf.run(quick)
+    if "skipped" in res:
+        return {"skipped": res["skipped"]}
+    out: dict[str, float] = {}
+    for k in ("baseline_blit_flip", "battle_frame"):
+        out[f"{k}_median_ms"] = res[k]["median_ms"]
+        out[f"{k}_p99_ms"] = res[k]["p99_ms"]
+    for k in ("ratio_median", "ratio_p99", "ratio_p99_vs_baseline_median", "first_frame_s"):
+        out[k] = res[k]
+    for k, v in res["map_drawing"].items():
+        out[f"map_{k}_median_ms"] = v["median_ms"]
+    out["log_uitextbox_append_ms"] = res["log"]["uitextbox_append_ms"]
+    out["log_panel_append_draw_ms"] = res["log"]["log_panel_append_and_draw_ms"]
+    return out
+
+
+SECTIONS: list[str] = ["tools.bench_melee"]
+"""Modules (dotted names) imported for their @section registrations, e.g. "tools.bench_melee"."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    for mod in SECTIONS:
+        __import__(mod)
+    ap = argparse.ArgumentParser(description="Boarders Away! benchmarks")
+    ap.add_argument("--json", action="store_true", help="print one JSON object of figures")
+    ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("sections", nargs="*", metavar="SECTION", help=f"any of: {', '.join(REGISTRY)}")
+    a = ap.parse_args(argv)
+    names = a.sections or list(REGISTRY)
+    unknown = [s for s in names if s not in REGISTRY]
+    if unknown:
+        ap.error(f"unknown section(s): {', '.join(unknown)} (known: {', '.join(REGISTRY)})")
+    results: dict[str, dict[str, float | str]] = {}
+    rc = 0
+    for name in names:
+        fn, unit, _ = REGISTRY[name]
+        try:
+            results[name] = fn(a.quick)
+        except Exception as e:  # a broken section must not hide the others
+            results[name] = {"error": f"{type(e).__name__}: {e}"}
+            rc = 1
+    if a.json:
+        print(json.dumps({f"{s}.{k}": v for s, figs in results.items() for k, v in figs.items()}, sort_keys=True))
+    else:
+        for name in names:
+            unit = REGISTRY[name][1]
+            print(f"[{name}] {REGISTRY[name][2]}")
+            for k, v in results[name].items():
+                val = f"{v:>12,.3f}" if isinstance(v, (int, float)) else f"  {v}"
+                print(f"  {k:<28}{val}  {unit if isinstance(v, (int, float)) else ''}")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

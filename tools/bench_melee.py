@@ -1,0 +1,121 @@
+"""Bench section `melee`: the pyrates mêlée flow through the Match, and the exact hand odds.
+
+Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+
+def _melee_match(seed: int):
+    from game.match import Match
+    from game.rules.model import Figure, SideInfo, WeaponClass
+    from game.scenario.model import Scenario
+    from game.table import TacticalMap
+
+    figs = []
+    for side, x in (("A", 10.0), ("B", 11.0)):
+        for i in range(8):
+            figs.append(Figure(id=f"{side}{i}", name=f"{side}{i}", side=side, x=x, y=3.0 + i,
+                               melee_class=WeaponClass.GENERAL, melee_weapon="cutlass",
+                               rank="captain" if i == 0 else "ordinary"))
+    sc = Scenario(id="bench8", title="8 v 8", blurb="", map="open:24x16", preset="pyrates",
+                  sides=(SideInfo("A", "A"), SideInfo("B", "B")), figures=tuple(figs), turn_limit=50)
+    return Match(sc, seed=seed, tmap=TacticalMap.open_ground(24, 16), options={"cards": False})
+
+
+def melee_rounds_per_second(rounds_wanted: int) -> tuple[float, float]:
+    """(rounds/s through the Match with auto answers, decisions per round) on 8 v 8 line mêlées."""
+    from game.rules.pyrates.events import MeleeRoundStarted
+    rounds = decisions = 0
+    spent = 0.0
+    seed = 0
+    while rounds < rounds_wanted:
+        m = _melee_match(seed)
+        seed += 1
+        t0 = time.perf_counter()
+        while not m.over and rounds < rounds_wanted:
+            ev = m.apply(m.auto())
+            decisions += 1
+            rounds += sum(1 for e in ev if isinstance(e, MeleeRoundStarted))
+        spent += time.perf_counter() - t0
+    return rounds / spent, decisions / max(1, rounds)
+
+
+def melee_rounds_rules_only(rounds_wanted: int) -> float:
+    """Rounds/s of the preset's flow alone (no Match hashing/snapshots): steps run on a Ctx with the
+    default answers."""
+    from game.rules.flow import Ctx
+    from game.rules.pyrates.events import MeleeRoundStarted
+    rounds = 0
+    spent = 0.0
+    seed = 0
+    while rounds < rounds_wanted:
+        m = _melee_match(seed)
+        seed += 1
+        ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+        preset = m.preset
+        t0 = time.perf_counter()
+        for _ in range(2000):
+            if rounds >= rounds_wanted or ctx.state.data.get("ended") or ctx.state.turn > 40:
+                break
+            ctx.events = []
+            gen = preset.step(ctx)
+            try:
+                q = next(gen)
+                while True:
+                    q = gen.send(q.default if q.default is not None else q.options[0])
+            except StopIteration:
+                pass
+            rounds += sum(1 for e in ctx.events if isinstance(e, MeleeRoundStarted))
+            if len({f.side for f in ctx.state.figures.values() if f.in_play}) < 2:
+                break
+        spent += time.perf_counter() - t0
+    return rounds / spent
+
+
+def run(quick: bool = False) -> dict[str, float]:
+    from game.rules.pyrates.odds import clear_caches, hand_odds
+    out: dict[str, float] = {}
+    rps, dpr = melee_rounds_per_second(60 if quick else 300)
+    out["melee_8v8_rounds_per_s"] = round(rps, 1)
+    out["melee_8v8_decisions_per_round"] = round(dpr, 2)
+    out["melee_8v8_rounds_per_s_rules_only"] = round(melee_rounds_rules_only(60 if quick else 300), 1)
+    colds = []
+    for _ in range(2 if quick else 5):
+        clear_caches()
+        t0 = time.perf_counter()
+        hand_odds(5, 2)
+        colds.append((time.perf_counter() - t0) * 1000)
+    out["hand_odds_5_2_cold_ms"] = round(sorted(colds)[len(colds) // 2], 3)
+    n = 1000
+    t0 = time.perf_counter()
+    for _ in range(n):
+        hand_odds(5, 2)
+    out["hand_odds_5_2_cached_ms"] = round((time.perf_counter() - t0) * 1000 / n, 5)
+    return out
+
+
+_main = sys.modules.get("__main__")
+section = getattr(_main, "section", None) if hasattr(_main, "REGISTRY") else None
+if section is None:
+    try:
+        from tools.bench import section
+    except ImportError:  # pragma: no cover - run standalone
+        section = None
+if section is not None:
+    @section("melee", unit="see names")
+    def bench_melee(quick: bool) -> dict[str, float]:
+        """pyrates mêlée: 8 v 8 rounds/s through the Match (goal ≥ 2,000), hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms."""
+        return run(quick)
+
+
+if __name__ == "__main__":
+    import json
+    print(json.dumps(run("--quick" in sys.argv), indent=1))
