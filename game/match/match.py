@@ -51,6 +51,7 @@ class Match:
         self.hashes: list[str] = []
         self.log: list[Event] = []
         self._pending: Ask | None = None
+        self._fig_bytes: dict[str, tuple[Figure, bytes]] = {}
         self._gen = None
         self._snap: tuple[MatchState, Dice] | None = None
         self._step_decisions: list[Decision] = []
@@ -99,10 +100,23 @@ class Match:
         return events
 
     def state_hash(self) -> str:
-        """sha256 of a canonical serialisation of the whole state, dice included."""
+        """sha256 of a canonical serialisation of the whole state, dice included.
+
+        Figures are frozen, so each one's canonical bytes are cached by identity: an unchanged
+        figure is the same object and is not serialised again.
+        """
+        st = self.state
         h = hashlib.sha256()
-        h.update(canonical(self.state.to_json()))
-        h.update(json.dumps(self.dice.state(), separators=(",", ":")).encode())
+        rest = st.to_json(figures=False)
+        h.update(canonical(rest))
+        cache = self._fig_bytes
+        for fid, f in st.figures.items():
+            hit = cache.get(fid)
+            if hit is None or hit[0] is not f:
+                hit = (f, canonical(f.to_json()))
+                cache[fid] = hit
+            h.update(hit[1])
+        h.update(self.dice.fingerprint().encode())
         return h.hexdigest()
 
     def clone(self, dice_seed: int | None = None) -> "Match":
@@ -129,6 +143,7 @@ class Match:
         m.log = list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
+        m._fig_bytes = dict(self._fig_bytes)
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()

@@ -68,13 +68,7 @@ def deploy(table, figures: list[Figure]) -> list[Figure]:
 
 
 def _clear(table, f: Figure, x: float, y: float) -> bool:
-    probe = f"__probe_{f.id}"
-    table.place(probe, x, y, f.radius, f.level)
-    try:
-        ok = not table.contacts(probe) and table.sweep_clear(probe, 0.0, 0.0)
-    finally:
-        table.remove(probe)
-    return ok
+    return table.clear_at(x, y, f.radius, f.level)
 
 
 def in_named_zone(table, fid: str, name: str) -> bool:

@@ -180,13 +180,13 @@ class Figure:
 
     def to_json(self) -> dict:
         out = {}
-        for f in fields(self):
-            v = getattr(self, f.name)
+        for name in FIGURE_FIELDS:
+            v = getattr(self, name)
             if isinstance(v, enum.Enum):
                 v = v.value
             elif isinstance(v, frozenset):
                 v = sorted(v)
-            out[f.name] = v
+            out[name] = v
         return out
 
 

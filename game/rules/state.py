@@ -67,10 +67,10 @@ class MatchState:
     def in_play(self, side: str | None = None) -> list[Figure]:
         return [f for f in self.figures.values() if f.in_play and (side is None or f.side == side)]
 
-    def to_json(self) -> dict:
+    def to_json(self, figures: bool = True) -> dict:
         return {
             "sides": [s.id for s in self.sides],
-            "figures": [f.to_json() for f in self.figures.values()],
+            "figures": [f.to_json() for f in self.figures.values()] if figures else list(self.figures),
             "preset": self.preset, "options": self.options, "turn": self.turn, "phase": self.phase,
             "active": self.active, "data": self.data, "over": self.over, "winner": self.winner,
             "end_reason": self.end_reason,

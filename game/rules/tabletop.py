@@ -135,15 +135,25 @@ class Tabletop(Protocol):
         """GEO-ESC-1: the headings in degrees (0, 5, … 355; 0 = +x, 90 = +y) along which a sweep
         of ``distance`` (default the base depth) is clear."""
 
-    def surrounded(self, fid: str, engaged: Sequence[str]) -> bool:
-        """GEO-SUR-1 for fid against the given engaged enemies."""
+    def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
+        """GEO-SUR-1 for fid against the given engaged enemies; the pushback sweep of (b) is blocked
+        by any base in ``enemies`` (default: the engaged ones)."""
 
-    def plan_path(self, fid: str, x: float, y: float) -> PathPlan | None:
-        """A clear path for fid's centre to (x, y), around obstacles and bases, at ≤ 0.25 in
-        resolution; None when there is none."""
+    def plan_path(self, fid: str, x: float, y: float, *, level: str | None = None,
+                  cross: Iterable[str] = ()) -> PathPlan | None:
+        """A clear path for fid's centre to (x, y) (on ``level``, default its own), around obstacles
+        and bases, at ≤ 0.25 in resolution; linear obstacles in ``cross`` may be crossed
+        (RNG-MOVE-2, next turn); None when there is none."""
 
-    def path_cost(self, fid: str, points: Sequence[tuple[float, float]]) -> PathPlan | None:
+    def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
+                  cross: Iterable[str] = ()) -> PathPlan | None:
         """Cost of moving fid along exactly these waypoints; None if any leg is blocked."""
+
+    def clear_at(self, x: float, y: float, radius: float, level: str = "deck", ignore: Iterable[str] = ()) -> bool:
+        """A base of this radius could stand here (on the map, not impassable, overlapping nothing)."""
+
+    def zones_of(self, fid: str) -> list[str]:
+        """Names of the map zones holding fid's centre on its level (hold_zone victory)."""
 
     # -- terrain, cover, sight ------------------------------------------------------------------
     def zone_at(self, x: float, y: float, level: str | None = None) -> ZoneFlags:
