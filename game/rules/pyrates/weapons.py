@@ -21,6 +21,8 @@ ALIASES: dict[str, str] = {
     "pike": "boarding pike", "halberd": "polearm", "double handed axe": "two-handed axe",
     "two handed axe": "two-handed axe", "bayonet": "musket with bayonet", "brass knuckles": "knuckles",
     "fist": "fists", "unarmed": "fists", "knife": "dagger", "saber": "sabre", "clubs": "club",
+    # Rangers! roster names (RNG-PTS-1): a hatchet or tomahawk is a one-handed axe, a sword a sabre
+    "hatchet": "axe", "tomahawk": "axe", "sword": "sabre", "improvised": "fists",
 }
 
 

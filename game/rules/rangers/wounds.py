@@ -13,6 +13,8 @@ CRITICAL_MOD = -2
 STRONGMAN_MOD = -1
 TOUGH_MOD = 1
 SWORDS = frozenset({"sword", "hatchet", "tomahawk", "cutlass", "sabre", "saber", "hatchet_sword"})
+#: roster names RNG-PTS-1 prices as a hatchet (points.WEAPON_ALIASES)
+HATCHET_ALIASES = frozenset({"small_hatchet", "axe"})
 
 
 class WoundRoll(NamedTuple):
@@ -41,7 +43,8 @@ def hand_weapon(melee_weapon: str | None, missile: str | None = None) -> tuple[s
     sword/hatchet 0; otherwise a musket used as a club +1 (better than improvised, so the auto
     choice); otherwise improvised +2."""
     m = (melee_weapon or "").lower()
-    if m in SWORDS:
+    key = m.strip().replace("-", "_").replace(" ", "_")
+    if m in SWORDS or key in SWORDS or key in HATCHET_ALIASES:
         return m, 0
     if m == "musket" or (missile or "").lower() == "musket":
         return "musket_club", CLUB_MOD

@@ -1,0 +1,388 @@
+"""Flow helpers shared by the `rangers` and `initiative` presets (PRE-RNG-1, PRE-INI-1).
+
+Hand-combat attacks (RNG-HAND-1..5 with RNG-HAND-3's split DV as a defender decision), shots
+(RNG-SHOOT-1..3, RNG-COVER-1), wounds (RNG-WND-1..3), morale bookkeeping (RNG-MOR-1), aggression
+points (RNG-AP-1) and the representative destinations offered as options (straight-line
+``table.path_cost`` only; ``plan_path`` is used only to validate a destination a player picked).
+
+All progress lives in ``ctx.state.data`` as plain JSON:
+- ``defence``: defender id → {"left": DV budget left, "n": attackers so far, "first": id, "by": [ids]}
+- ``start_points`` / ``leader_lost`` / ``broken``: RNG-MOR-1
+- ``ap``: side → aggression points left (RNG-AP-1)
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from ..decisions import Decision, IllegalDecision
+from ..events import Note
+from ..flow import Ctx, ask
+from ..model import Figure, Status, round_in
+from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
+from .aggression import MAX_PER_ROLL, ap_problem
+from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
+from .geometry import arc_of, bearing, edge_distance
+from .hand_combat import (MAX_SPLIT, auto_dv_share, effective_dv, face_towards, free_attack_dv, obstacle_dv_bonus,
+                          rear_attack, roll_hand_combat)
+from .morale import morale_broken
+from .points import WEAPON_ALIASES, WEAPON_POINTS, figure_points, figure_weapons
+from .profiles import profile
+from .shooting import roll_shot, weapon_max_range
+from .traits import TRAIT_POINTS
+from .wounds import apply_wounds, hand_weapon, roll_wounds, wound_modifier
+
+EPS = 1e-6
+#: headings (degrees) offered for representative moves
+HEADINGS8 = tuple(range(0, 360, 45))
+#: RNG-HAND-3 auto policy: enemies within this range that have not attacked yet count as pending
+SPLIT_LOOKAHEAD = 3.0
+#: the defender is asked for its split only when another enemy this close could still attack it
+ASK_LOOKAHEAD = 6.0
+#: a base placed this far (edge to edge) from the one it moves up to: in base contact (GEO-BTB-1 ≤ 0.02)
+CONTACT_GAP = 0.01
+
+
+# -- figures and distances -------------------------------------------------------------------------
+def foes_of(ctx: Ctx, fid: str) -> list[Figure]:
+    """Enemy figures in play, in roster order."""
+    return ctx.enemies(fid)
+
+
+def dist(a: Figure, b: Figure) -> float:
+    """GEO-DIST-1 on the state's coordinates (inf across levels)."""
+    if a.level != b.level:
+        return math.inf
+    d = math.hypot(a.x - b.x, a.y - b.y) - (a.base + b.base) / 2.0
+    return d if d > 0.0 else 0.0
+
+
+def foes_within(ctx: Ctx, fid: str, inches: float) -> list[Figure]:
+    f = ctx.fig(fid)
+    lim = inches + EPS
+    return [e for e in foes_of(ctx, fid) if dist(f, e) <= lim]
+
+
+def engaged(ctx: Ctx, fid: str) -> bool:
+    """RNG-HAND-1 / PRE-INI-1: an enemy within 1"."""
+    return bool(foes_within(ctx, fid, HAND_COMBAT_RANGE))
+
+
+def safe_figure_points(f: Figure) -> int:
+    """RNG-PTS-1 cost of a figure; weapons Rangers! does not price count 0 (pyrates rosters)."""
+    try:
+        return figure_points(f.type, figure_weapons(f), f.traits)
+    except (ValueError, KeyError):
+        pass
+    try:
+        base = profile(f.type).points
+    except (ValueError, KeyError):
+        base = 0
+    weapons = set()
+    for w in (f.melee_weapon, f.missile):
+        key = "" if w is None else str(w).strip().lower().replace("-", "_").replace(" ", "_")
+        weapons.add(WEAPON_ALIASES.get(key, "improvised"))
+    return base + sum(WEAPON_POINTS[w] for w in weapons) + sum(TRAIT_POINTS.get(t, 0) for t in f.traits)
+
+
+# -- morale (RNG-MOR-1) ---------------------------------------------------------------------------
+def init_morale(ctx: Ctx) -> None:
+    d = ctx.state.data
+    pts: dict[str, int] = {}
+    for f in ctx.state.figures.values():
+        pts[f.side] = pts.get(f.side, 0) + safe_figure_points(f)
+    d["start_points"] = pts
+    d["leader_lost"] = {}
+    d["broken"] = {}
+
+
+def side_broken(ctx: Ctx, side: str) -> bool:
+    """RNG-MOR-1: the faction's Leader is killed or its points in play are half the start or less."""
+    d = ctx.state.data
+    if d.get("broken", {}).get(side):
+        return True
+    cur = sum(safe_figure_points(f) for f in ctx.state.in_play(side))
+    lost = bool(d.get("leader_lost", {}).get(side))
+    if morale_broken(leader_killed=lost, start_points=d.get("start_points", {}).get(side, 0), current_points=cur):
+        d.setdefault("broken", {})[side] = True
+        ctx.emit(MoraleBroken(rule="RNG-MOR-1", side=side,
+                              reason="its Leader is killed" if lost else "its points are at half or less"))
+        return True
+    return False
+
+
+def flee_off_table(ctx: Ctx, fid: str, rule: str = "RNG-MOR-1", cause: str = "morale broken: flees") -> None:
+    ctx.set_status(fid, Status.FLED, rule=rule, cause=cause)
+
+
+# -- aggression points (RNG-AP-1) -------------------------------------------------------------------
+def ap_enabled(ctx: Ctx) -> bool:
+    return bool(ctx.state.options.get("aggression_points"))
+
+
+def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
+    """RNG-AP-1: the spender declares 0..2 points before its own roll (auto: 0). Returns the spend."""
+    if not ap_enabled(ctx):
+        return 0
+    left = int(ctx.state.data.get("ap", {}).get(side, 0))
+    if left <= 0:
+        return 0
+    opts = [Decision("choose", option=f"ap:{n}") for n in range(0, min(MAX_PER_ROLL, left) + 1)]
+    d = yield ask(side, "aggression", f"spend aggression points on {who or side}'s {purpose}? ({left} left)",
+                  opts, default=opts[0], info={"figure": who, "ap_left": left, "purpose": purpose}, rule="RNG-AP-1")
+    n = int(d.option.split(":")[1])
+    prob = ap_problem(n, left)
+    if prob:  # cannot happen with the offered options
+        raise IllegalDecision(prob)
+    if n:
+        ctx.state.data["ap"][side] = left - n
+        ctx.emit(AggressionSpent(rule="RNG-AP-1", side=side, points=n, left=left - n, purpose=purpose))
+    return n
+
+
+# -- facing (RNG-HAND-2) -----------------------------------------------------------------------
+def face(ctx: Ctx, fid: str, other: str, rule: str = "RNG-HAND-2") -> None:
+    f, o = ctx.fig(fid), ctx.fig(other)
+    ang = round_in(face_towards(f, o))
+    if abs(((f.facing - ang) + 180) % 360 - 180) > 1e-6:
+        ctx.change(fid, facing=ang)
+        ctx.emit(Faced(rule=rule, figure=fid, target=other, facing=ang))
+
+
+# -- wounds (RNG-WND) --------------------------------------------------------------------------------
+def deal_wounds(ctx: Ctx, attacker: str, target: str, *, hand: bool, critical: bool = False, cause: str = ""):
+    """RNG-WND-1/2: the attacker's wound roll, Lucky, Tough, Strongman, and death (knocked down = out)."""
+    a, t = ctx.fig(attacker), ctx.fig(target)
+    wmod = hand_weapon(a.melee_weapon, a.missile)[1] if hand else 0
+    mod = wound_modifier(hand_combat=hand, weapon_mod=wmod, critical=critical,
+                         strongman=hand and "strongman" in a.traits, target_tough="tough" in t.traits)
+    wr = roll_wounds(ctx.dice, mod, lucky="lucky" in t.traits, who=attacker)
+    ctx.emit(wr.roll)
+    after, dead = apply_wounds(t.wounds, wr.wounds, t.max_wounds)
+    ctx.emit(WoundsDealt(rule="RNG-WND-2" if dead else "RNG-WND-1", target=target, dealt=wr.wounds,
+                         wounds=after, dead=dead))
+    if dead:
+        ctx.set_status(target, Status.KNOCKED_DOWN, rule="RNG-WND-2", cause=cause or "killed", wounds=after)
+        if t.is_leader:
+            ctx.state.data.setdefault("leader_lost", {})[t.side] = True
+    elif wr.wounds:
+        ctx.set_status(target, Status.WOUNDED, rule="RNG-WND-2", cause=cause or "wounded", wounds=after)
+    return wr.wounds, dead
+
+
+# -- hand combat (RNG-HAND) ----------------------------------------------------------------------------
+def reset_defence(ctx: Ctx) -> None:
+    """RNG-HAND-3: DV budgets are per enemy player-turn (PRE-INI-1: per melee round or action)."""
+    ctx.state.data["defence"] = {}
+
+
+def _linear_cover_between(ctx: Ctx, attacker: str, defender: str) -> str | None:
+    """RNG-HAND-5 digital ruling: the defender defends a linear obstacle when one lies between the
+    two bases and both touch it (Tabletop.obstacle_between)."""
+    ob = ctx.table.obstacle_between(attacker, defender)
+    if ob is not None and ob.kind == "linear":
+        return ob.cover
+    return None
+
+
+def hand_attack(ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", free: bool = False,
+                rule: str = "RNG-HAND-1"):
+    """One RNG-HAND-1 attack. The defender turns to its first attacker (RNG-HAND-2), splits its DV
+    among up to three attackers (RNG-HAND-3: a decision when more enemies are about, auto default),
+    gains RNG-HAND-5 obstacle DV; a free attack on a fleeing figure faces its DV halved (RNG-HAND-4).
+    Returns True when the defender died."""
+    st = ctx.state
+    a, dfd = ctx.fig(attacker), ctx.fig(defender)
+    if not (a.in_play and dfd.in_play):
+        return False
+    face(ctx, attacker, defender)
+    rec = st.data.setdefault("defence", {}).setdefault(defender, {"left": dfd.dv, "n": 0, "first": None, "by": []})
+    rear = False
+    if free:
+        faced = free_attack_dv(dfd.dv)
+    else:
+        first = rec["first"]
+        if first is None or first not in st.figures or not st.figures[first].in_play:
+            rec["first"] = attacker
+            face(ctx, defender, attacker)
+        else:
+            fig_first = st.figures[first]
+            dfd = ctx.fig(defender)
+            rear = rear_attack(dfd, dfd.facing, a, fig_first) and dist(dfd, fig_first) <= HAND_COMBAT_RANGE + EPS
+        n = rec["n"]
+        left = rec["left"]
+        if n >= MAX_SPLIT or left <= 0:
+            share = 0
+        else:
+            here = ctx.fig(defender)
+            others = [e for e in foes_of(ctx, defender) if e.id not in rec["by"] and e.id != attacker]
+            k = 1 + sum(1 for e in others if dist(here, e) <= SPLIT_LOOKAHEAD + EPS)
+            auto = auto_dv_share(left, n, k)
+            could_follow = any(dist(here, e) <= ASK_LOOKAHEAD + EPS for e in others)
+            if could_follow and n < MAX_SPLIT - 1:
+                opts = [Decision("choose", option=f"dv:{v}") for v in range(0, left + 1)]
+                dflt = Decision("choose", option=f"dv:{auto}")
+                dd = yield ask(dfd.side, "dv_share",
+                               f"{dfd.name}: how much of DV {left} left against {a.name}? (attacker {n + 1} of up to 3)",
+                               opts, default=dflt, info={"figure": defender, "attacker": attacker, "left": left,
+                                                         "attackers_so_far": n, "auto": auto}, rule="RNG-HAND-3")
+                share = int(dd.option.split(":")[1])
+            elif n == MAX_SPLIT - 1:
+                share = left  # the third attacker gets the rest
+            else:
+                share = auto
+        rec["n"] = n + 1
+        rec["left"] = left - share
+        faced = effective_dv(share, rear=rear)
+    rec["by"].append(attacker)
+    faced += obstacle_dv_bonus(_linear_cover_between(ctx, attacker, defender))
+    ap = yield from ask_ap(ctx, a.side, "hand-combat roll", attacker)
+    hr = roll_hand_combat(ctx.dice, a.av, faced, who=attacker, ap=ap)
+    ctx.emit(hr.roll)
+    ctx.emit(AttackResolved(rule=rule if not rear else "RNG-HAND-2", attacker=attacker, defender=defender, av=a.av,
+                            dv=faced, natural=hr.roll.faces[0], hit=hr.hit, critical=hr.critical, rear=rear, how=how))
+    # RNG-MOT-4 bookkeeping: who attacked whom during this side's player-turn
+    atk = st.data.setdefault("attacks", {}).setdefault(a.side, {})
+    lst = atk.setdefault(defender, [])
+    if attacker not in lst:
+        lst.append(attacker)
+    if hr.hit:
+        _, dead = deal_wounds(ctx, attacker, defender, hand=True, critical=hr.critical, cause=f"cut down by {a.name}")
+        return dead
+    return False
+
+
+# -- shooting (RNG-SHOOT) -------------------------------------------------------------------------
+def can_shoot(f: Figure) -> bool:
+    return bool(f.missile) and (f.loaded or not is_firearm(f.missile))
+
+
+def shot_targets(ctx: Ctx, fid: str) -> list[tuple[Figure, object]]:
+    """RNG-SHOOT-1/3: enemies in sight, in range of the weapon, not within 1" of an enemy of theirs."""
+    f = ctx.fig(fid)
+    if not can_shoot(f):
+        return []
+    out = []
+    maxr = weapon_max_range(f.missile)
+    foes = foes_of(ctx, fid)
+    mine = [g for g in ctx.state.figures.values() if g.in_play and g.side not in ctx.state.enemies_of(f.side)]
+    for e in foes:
+        if dist(f, e) > maxr + EPS:
+            continue
+        if any(dist(e, g) <= HAND_COMBAT_RANGE + EPS for g in mine):
+            continue  # RNG-SHOOT-3
+        s = ctx.table.line_of_sight(fid, e.id)
+        if not s.clear or s.distance > maxr + EPS:
+            continue
+        out.append((e, s))
+    return out
+
+
+def shoot(ctx: Ctx, shooter: str, target: str, *, target_moved: bool, reactive: bool = False,
+          rule: str = "RNG-SHOOT-1"):
+    """RNG-SHOOT-1/2: roll the shot (LoS, cover and edge range from the table), unload, wound."""
+    f = ctx.fig(shooter)
+    s = ctx.table.line_of_sight(shooter, target)
+    ap = yield from ask_ap(ctx, f.side, "shot", shooter)
+    hr = roll_shot(ctx.dice, f.av, range_in=s.distance, aim=f.aim, cover=s.cover, target_moved=target_moved,
+                   keen_eyed="keen_eyed" in f.traits, reactive=reactive, ap=ap, who=shooter, weapon=f.missile)
+    ctx.emit(hr.roll)
+    ctx.emit(ShotResolved(rule="INI-RSHOOT-4" if reactive else rule, attacker=shooter, target=target,
+                          range_in=round_in(s.distance), cover=s.cover or "", natural=hr.roll.faces[0], hit=hr.hit,
+                          reactive=reactive))
+    loaded, aim = after_action("shoot", loaded=f.loaded, aim=f.aim)
+    if not is_firearm(f.missile):
+        loaded = f.loaded
+    ctx.change(shooter, loaded=loaded, aim=aim)
+    if hr.hit:
+        deal_wounds(ctx, shooter, target, hand=False, cause=f"shot by {f.name}")
+    return hr.hit
+
+
+def shot_odds_key(ctx: Ctx, fid: str, e: Figure, sight) -> float:
+    """Sort key for the auto target: closest, uncovered first."""
+    return sight.distance + {None: 0, "soft": 3, "hard": 5}[sight.cover]
+
+
+# -- destinations ---------------------------------------------------------------------------------
+def path_cost(ctx: Ctx, fid: str, x: float, y: float, cross: Iterable[str] = ()):
+    f = ctx.fig(fid)
+    cross = tuple(cross)
+    if cross:
+        return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=cross)
+    return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+
+
+def heading_moves(ctx: Ctx, fid: str, allowance: float, *, headings: Iterable[float] = HEADINGS8,
+                  fracs: Iterable[float] = (1.0, 0.5), cross: Iterable[str] = (), ok=None) -> list[tuple[float, float, object]]:
+    """Representative destinations: straight lines along ``headings`` for each fraction of the
+    allowance, truncated where the path stops at a linear obstacle (RNG-MOVE-2); tough ground
+    costs double so a leg too dear is dropped. ``ok(x, y, plan)`` filters. Deduplicated."""
+    f = ctx.fig(fid)
+    out, seen = [], set()
+    for frac in fracs:
+        for h in headings:
+            d = allowance * frac
+            if d <= 0.05:
+                continue
+            x = round_in(f.x + d * math.cos(math.radians(h)))
+            y = round_in(f.y + d * math.sin(math.radians(h)))
+            plan = path_cost(ctx, fid, x, y, cross)
+            if plan is None or plan.cost > allowance + 0.002:
+                continue
+            ex, ey = plan.points[-1]
+            if math.hypot(ex - f.x, ey - f.y) < 0.05:
+                continue
+            key = (round(ex, 2), round(ey, 2))
+            if key in seen:
+                continue
+            if ok is not None and not ok(ex, ey, plan):
+                continue
+            seen.add(key)
+            out.append((ex, ey, plan))
+    return out
+
+
+def contact_points(ctx: Ctx, fid: str, target: str, allowance: float, *, reach: float = HAND_COMBAT_RANGE,
+                   offsets=(0, 35, -35, 70, -70), limit: int = 2) -> list[tuple[float, float, object]]:
+    """Destinations that bring fid to base contact with target along a straight path costing ≤
+    allowance (a path stopped by a linear obstacle still counts if it ends within ``reach``)."""
+    f, t = ctx.fig(fid), ctx.fig(target)
+    if dist(f, t) - reach > allowance + EPS:
+        return []
+    base = bearing(t, f)
+    rr = f.radius + t.radius + CONTACT_GAP
+    out = []
+    for off in offsets:
+        ang = math.radians(base + off)
+        x = round_in(t.x + rr * math.cos(ang))
+        y = round_in(t.y + rr * math.sin(ang))
+        plan = path_cost(ctx, fid, x, y)
+        if plan is None or plan.cost > allowance + 0.002:
+            continue
+        ex, ey = plan.points[-1]
+        if math.hypot(ex - t.x, ey - t.y) - f.radius - t.radius > reach + EPS:
+            continue
+        out.append((ex, ey, plan))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def away_bearing(ctx: Ctx, fid: str, foes: list[Figure]) -> float:
+    """Heading directly away from the centroid of ``foes``."""
+    f = ctx.fig(fid)
+    if not foes:
+        return f.facing + 180.0
+    cx = sum(e.x for e in foes) / len(foes)
+    cy = sum(e.y for e in foes) / len(foes)
+    return (math.degrees(math.atan2(f.y - cy, f.x - cx))) % 360.0
+
+
+def note(ctx: Ctx, rule: str, who: str, message: str) -> None:
+    ctx.emit(Note(rule=rule, who=who, message=message))
+
+
+def arc(ctx: Ctx, defender: str, attacker: str) -> str:
+    d, a = ctx.fig(defender), ctx.fig(attacker)
+    return arc_of(d, d.facing, a)
