@@ -167,15 +167,24 @@ def classify(a: Piece, b: Piece) -> Contact:
     return best if best is not None else Contact(a.id, b.id, round(dist, 6), "corner")
 
 
+def _far(a: Piece, b: Piece) -> bool:
+    """Broad phase: the pieces' bounding circles are more than TOUCH apart, so they cannot touch."""
+    ra = math.hypot(a.width, a.depth) / 2.0
+    rb = math.hypot(b.width, b.depth) / 2.0
+    return math.hypot(a.x - b.x, a.y - b.y) > ra + rb + TOUCH + 1e-6
+
+
 def touching(a: Piece, b: Piece) -> bool:
     """GEO-BTB-1 for OD6 pieces: ≤ 0.02" apart."""
+    if _far(a, b):
+        return False
     return gap(a, b) <= TOUCH + EPS
 
 
 def engaged(a: Piece, b: Piece) -> Contact | None:
     """OD6-ENG-1: the contact if a and b are enemies with a full front-to-front or front-to-flank/rear
     contact, else None."""
-    if a.side == b.side:
+    if a.side == b.side or _far(a, b):
         return None
     c = classify(a, b)
     return c if c.engaging else None
@@ -186,7 +195,7 @@ def illegal_contacts(moving: list[Piece], others: list[Piece]) -> list[Contact]:
     out = []
     for m in moving:
         for o in others:
-            if o.side != m.side and o.id != m.id:
+            if o.side != m.side and o.id != m.id and not _far(m, o):
                 c = classify(m, o)
                 if c.illegal:
                     out.append(c)

@@ -52,8 +52,12 @@ def _top(p: Piece) -> tuple:
 
 def resolve_round(pairs: Sequence[PairSpec], dice: Dice,
                   can_move_back: Callable[[str, float, float], bool],
-                  on_move: Callable[[str, float, float], None] | None = None) -> RoundResult:
-    """OD6-RES-4: roll every pair (top to bottom), apply eliminations, then move-backs top to bottom."""
+                  on_move: Callable[[str, float, float], None] | None = None,
+                  on_eliminate: Callable[[str], None] | None = None) -> RoundResult:
+    """OD6-RES-4: roll every pair (top to bottom), apply eliminations, then move-backs top to bottom.
+
+    ``on_eliminate(piece_id)`` is called for each elimination before any move-back, so a caller's
+    geometry no longer counts the eliminated piece as blocking (OD6-RES-3)."""
     out = RoundResult()
     ordered = sorted(pairs, key=lambda s: min(_top(s.a), _top(s.b)))
     pending: list[tuple[Piece, Outcome, tuple[float, float]]] = []
@@ -75,6 +79,8 @@ def resolve_round(pairs: Sequence[PairSpec], dice: Dice,
         if oc is Outcome.ELIMINATED:
             out.eliminated.append(piece.id)
             out.events.append(PieceResolved(rule="OD6-RES-2", figure=piece.id, outcome=oc.value))
+            if on_eliminate is not None:
+                on_eliminate(piece.id)
     # then move-backs, top to bottom
     for piece, oc, (dx, dy) in sorted((t for t in pending if t[1].moves_back), key=lambda t: _top(t[0])):
         if can_move_back(piece.id, dx, dy):

@@ -1,0 +1,350 @@
+"""PRE-ESC-1, the `escarmouche` preset: RNG-TURN-1 game turns of alternating group activations,
+RNG-MOVE / RNG-SHOOT actions, and assaults resolved as ESC card-duel melees.
+
+Steps (``state.phase``) and what each keeps in ``state.data``:
+
+- ``turn_start``: RNG-TURN-1 roll-off; ``order`` (winner first), ``next`` (side to activate),
+  ``acted`` (figure ids that have activated this game turn) reset.
+- ``activate``: the side named by ``next`` picks one of its groups (ESC-ADV-2: its figures in one
+  sector that have not acted) and one action: hold, move to an adjacent sector (RNG-MOVE-1), shoot
+  (RNG-SHOOT-1..3, RNG-WND-1), load (RNG-SHOOT-2) or assault an adjacent enemy-held sector
+  (ESC-ENG-1/2 Resolve → ESC-CIV-1 → the melee). Sides alternate; a side with no group left is
+  skipped; when no side has one, ``turn_end``.
+- ``melee_round`` / ``melee_duel`` / ``melee_round_end``: one ESC melee (``data["melee"]``), in
+  :mod:`game.rules.escarmouche.melee_flow`.
+- ``turn_end``: optional RNG-MOR-1 bookkeeping, then ``turn_start``.
+
+The ESC-DECK-1 deck lives in ``data["deck"]`` (``Deck.to_json``), shuffled by the match Dice.
+"""
+from __future__ import annotations
+
+import math
+
+from ..decisions import Decision
+from ..events import Note, PlayerTurnStarted, TurnStarted
+from ..flow import Ctx, Flow, ask
+from ..model import Status
+from ..rangers import (is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier)
+from ..turns import MEASURE_TOLERANCE, no_questions
+from .deck import Deck
+from .engage import fighters, group_has_leader, is_civilian, resolve_test
+from .melee_flow import MeleeFlow, enemy_sectors, public_dicts
+from .placing import candidate_points, spot_ok
+
+
+class EscarmouchePreset(MeleeFlow):
+    """PRE-ESC-1 (see module doc)."""
+
+    name = "escarmouche"
+
+    # -- set-up ------------------------------------------------------------------------------------
+    def setup(self, ctx: Ctx) -> None:
+        st = ctx.state
+        d = st.data
+        d["deck"] = Deck.shuffled(ctx.dice).to_json()
+        d["acted"] = []
+        d["moved_this_turn"] = []
+        d["moved_last_turn"] = []
+        d["start_count"] = {s: len(st.in_play(s)) for s in st.side_ids()}
+        if st.options.get("start_loaded"):
+            # RNG-SHOOT-2 option: firearms start loaded
+            for f in list(st.figures.values()):
+                if is_firearm(f.missile) and not f.loaded:
+                    ctx.change(f.id, loaded=True)
+        st.phase = "turn_start"
+
+    def step(self, ctx: Ctx) -> Flow:
+        handler = getattr(self, f"phase_{ctx.state.phase}", None)
+        if handler is None:
+            raise RuntimeError(f"{self.name}: no step for phase {ctx.state.phase!r}")
+        yield from handler(ctx)
+
+    # -- turns (RNG-TURN-1) ---------------------------------------------------------------------------
+    def phase_turn_start(self, ctx: Ctx) -> Flow:
+        """RNG-TURN-1: roll-off each game turn (Legendary Leader +1); the winner activates first."""
+        st = ctx.state
+        st.turn += 1
+        sides = [s for s in st.side_ids() if st.in_play(s)]
+        bonus = {s: 1 for s in sides if any("legendary_leader" in f.traits for f in st.in_play(s))}
+        first, events = ctx.dice.roll_off("RNG-TURN-1", sides, bonus=bonus)
+        ctx.emit(*events)
+        d = st.data
+        d["order"] = [first] + [s for s in sides if s != first]
+        d["next"] = first
+        d["acted"] = []
+        d["moved_last_turn"] = sorted(d.get("moved_this_turn", []))
+        d["moved_this_turn"] = []
+        st.active = first
+        ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
+        ctx.emit(PlayerTurnStarted(rule="PRE-ESC-1", side=first, turn=st.turn))
+        st.phase = "activate"
+        yield from no_questions()
+
+    def phase_turn_end(self, ctx: Ctx) -> Flow:
+        ctx.state.data["turn_ended"] = ctx.state.turn  # the match judges turn-end victory conditions now
+        ctx.state.phase = "turn_start"
+        yield from no_questions()
+
+    # -- groups (ESC-ADV-2) ---------------------------------------------------------------------------
+    def groups(self, ctx: Ctx, side: str) -> dict[str, list[str]]:
+        """ESC-ADV-2: sector → ids of ``side``'s figures there that have not acted this turn."""
+        acted = set(ctx.state.data.get("acted", []))
+        out: dict[str, list[str]] = {}
+        for f in ctx.state.in_play(side):
+            if f.id in acted:
+                continue
+            out.setdefault(ctx.table.sector_of(f.id), []).append(f.id)
+        return {k: out[k] for k in sorted(out)}
+
+    def _next_side(self, ctx: Ctx, after: str) -> str:
+        order = ctx.state.data["order"]
+        i = order.index(after) if after in order else -1
+        return order[(i + 1) % len(order)]
+
+    # -- activation -----------------------------------------------------------------------------------
+    def phase_activate(self, ctx: Ctx) -> Flow:
+        """PRE-ESC-1: the side to move activates one group; sides alternate (winner of the roll-off
+        first); a side with no group left is skipped."""
+        st = ctx.state
+        d = st.data
+        side = d["next"]
+        order = d["order"]
+        ready = self.groups(ctx, side) if st.in_play(side) else {}
+        if not ready:
+            for k in range(1, len(order) + 1):
+                other = order[(order.index(side) + k) % len(order)]
+                if st.in_play(other) and self.groups(ctx, other):
+                    side = other
+                    ready = self.groups(ctx, other)
+                    break
+        if not ready:
+            st.phase = "turn_end"
+            ctx.emit(Note(rule="PRE-ESC-1", message=f"every group has acted: turn {st.turn} ends"))
+            return
+        if st.active != side:
+            ctx.emit(PlayerTurnStarted(rule="PRE-ESC-1", side=side, turn=st.turn))
+        st.active = side
+        d["next"] = self._next_side(ctx, side)
+        opts = [Decision("activate", option=sec) for sec in ready]
+        dflt = self._default_group(ctx, side, ready, opts)
+        dec = yield ask(side, "activate", f"{st.side(side).name}: choose a group (sector) to activate", opts,
+                        default=dflt, info={"groups": ready}, rule="PRE-ESC-1")
+        sector = dec.option
+        group = ready[sector]
+        d["acted"].extend(group)
+        acts = self.group_actions(ctx, side, sector, group)
+        dec = yield ask(side, "action", f"{st.side(side).name}: the group in {sector} ({len(group)} figures) "
+                        f"holds, moves, shoots, loads or assaults", acts, default=self._default_action(ctx, acts),
+                        info=self._action_info(ctx, side, sector, group), rule="PRE-ESC-1")
+        yield from self.resolve_group_action(ctx, side, sector, group, dec)
+
+    def _default_group(self, ctx: Ctx, side: str, ready: dict[str, list[str]], opts: list[Decision]) -> Decision:
+        """Auto: a group that can assault, else one that can shoot, else the first."""
+        foes = enemy_sectors(ctx, side)
+        for o in opts:
+            if any(s in foes for s in ctx.table.adjacent_sectors(o.option)) and fighters(
+                    [ctx.fig(f) for f in ready[o.option]]):
+                return o
+        return opts[0]
+
+    def group_actions(self, ctx: Ctx, side: str, sector: str, group: list[str]) -> list[Decision]:
+        foes = enemy_sectors(ctx, side)
+        acts = [Decision("hold", option=sector)]
+        can_fight = bool(fighters([ctx.fig(f) for f in group]))
+        for adj in ctx.table.adjacent_sectors(sector):
+            if adj in foes:
+                if can_fight:
+                    acts.append(Decision("assault", option=adj))
+            else:
+                acts.append(Decision("move", option=adj))
+        if any(self.shot_targets(ctx, f) for f in group):
+            acts.append(Decision("shoot", option=sector))
+        if any(is_firearm(ctx.fig(f).missile) and not ctx.fig(f).loaded for f in group):
+            acts.append(Decision("load", option=sector))
+        return acts
+
+    def _default_action(self, ctx: Ctx, acts: list[Decision]) -> Decision:
+        """Auto: assault, else shoot, else load, else move toward the nearest enemy, else hold."""
+        for kind in ("assault", "shoot", "load"):
+            for a in acts:
+                if a.kind == kind:
+                    return a
+        moves = [a for a in acts if a.kind == "move"]
+        side = ctx.state.active
+        foes = [f for f in ctx.state.in_play() if f.side in ctx.state.enemies_of(side)]
+        if moves and foes:
+            def dist(a: Decision) -> float:
+                cx, cy = ctx.table.sector_centre(a.option)
+                return min(math.hypot(cx - f.x, cy - f.y) for f in foes)
+            return min(moves, key=lambda a: (round(dist(a), 6), a.option))
+        return acts[0]
+
+    def _action_info(self, ctx: Ctx, side: str, sector: str, group: list[str]) -> dict:
+        """ESC-ENG-3: the defenders of each sector the group may assault are shown; only the leader
+        is revealed."""
+        foes = set(ctx.state.enemies_of(side))
+        views = {}
+        for adj in ctx.table.adjacent_sectors(sector):
+            defenders = [f for f in ctx.state.in_play() if f.side in foes and ctx.table.sector_of(f.id) == adj]
+            if defenders:
+                views[adj] = public_dicts(defenders)
+        return {"sector": sector, "group": list(group), "defenders": views}
+
+    def resolve_group_action(self, ctx: Ctx, side: str, sector: str, group: list[str], dec: Decision) -> Flow:
+        if dec.kind == "hold":
+            ctx.emit(Note(rule="PRE-ESC-1", message=f"the {ctx.state.side(side).name} group in {sector} holds"))
+        elif dec.kind == "move":
+            self.move_group(ctx, group, dec.option)
+        elif dec.kind == "load":
+            for fid in group:
+                f = ctx.fig(fid)
+                if is_firearm(f.missile) and not f.loaded:
+                    ctx.change(fid, loaded=True, aim=0)
+                    ctx.emit(Note(rule="RNG-SHOOT-2", who=fid, message=f"{f.name} loads"))
+        elif dec.kind == "shoot":
+            yield from self.shoot_group(ctx, group)
+        elif dec.kind == "assault":
+            yield from self.assault(ctx, side, sector, group, dec.option)
+        yield from no_questions()
+
+    # -- RNG-MOVE -------------------------------------------------------------------------------------
+    def move_group(self, ctx: Ctx, group: list[str], target: str) -> None:
+        """RNG-MOVE-1 for a group: each figure goes to the clear spot of the target sector nearest its
+        centre that it can reach within its move (tough ground double), nearest figures first; a
+        figure that can reach none stays (ESC-SEC-1 digital ruling)."""
+        cx, cy = ctx.table.sector_centre(target)
+        # the figures nearest the target go first, so they do not block the others' way
+        for fid in sorted(group, key=lambda i: (round(math.hypot(ctx.fig(i).x - cx, ctx.fig(i).y - cy), 6), i)):
+            f = ctx.fig(fid)
+            plan = None
+            tries = 0
+            for x, y in candidate_points(cx, cy):
+                if math.hypot(x - f.x, y - f.y) > f.move + MEASURE_TOLERANCE:
+                    continue
+                if not spot_ok(ctx, fid, x, y, target):
+                    continue
+                p = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+                if p is None or p.cost > f.move + MEASURE_TOLERANCE:
+                    tries += 1
+                    if tries <= 6:
+                        q = ctx.table.plan_path(fid, x, y)
+                        if q is not None and q.cost <= f.move + MEASURE_TOLERANCE and q.stops_at_obstacle is None:
+                            p = q
+                        else:
+                            continue
+                    else:
+                        continue
+                if p.stops_at_obstacle is not None:
+                    continue
+                plan = p
+                break
+            if plan is None:
+                ctx.emit(Note(rule="RNG-MOVE-1", who=fid, message=f"{f.name} cannot reach {target} and stays"))
+                continue
+            end = plan.points[-1]
+            ctx.move(fid, end[0], end[1], rule="RNG-MOVE-1", path=plan.points, cost=plan.cost, level=plan.level)
+            ctx.change(fid, aim=0)
+            ctx.state.data["moved_this_turn"].append(fid)
+
+    # -- RNG-SHOOT ------------------------------------------------------------------------------------
+    def shot_targets(self, ctx: Ctx, fid: str) -> list[tuple[str, float, str | None]]:
+        """RNG-SHOOT-1..3: (target, range, cover) for each enemy this figure may shoot now."""
+        f = ctx.fig(fid)
+        if not f.missile or (is_firearm(f.missile) and not f.loaded) or is_civilian(f):
+            return []
+        st = ctx.state
+        reach = weapon_max_range(f.missile)
+        out = []
+        for t in ctx.enemies(fid):
+            sight = ctx.table.line_of_sight(fid, t.id)
+            if not sight.clear or sight.distance > reach:
+                continue
+            # RNG-SHOOT-3: not at a figure within 1" of an enemy of it (in hand combat)
+            near = ctx.table.within(t.id, 1.0)
+            t_foes = set(st.enemies_of(t.side))
+            if any(n in st.figures and st.figures[n].in_play and st.figures[n].side in t_foes for n in near):
+                continue
+            out.append((t.id, sight.distance, sight.cover))
+        return out
+
+    def _target_moved(self, ctx: Ctx, tid: str) -> bool:
+        d = ctx.state.data
+        return tid in d.get("moved_last_turn", []) or tid in d.get("moved_this_turn", [])
+
+    def shoot_group(self, ctx: Ctx, group: list[str]) -> Flow:
+        """RNG-SHOOT-1..3 for each figure of the group that can shoot; RNG-WND-1/2 on a hit
+        (ESC-RES-1: wounds count toward the same two-wound limit)."""
+        for fid in sorted(group):
+            f = ctx.fig(fid)
+            if not f.in_play:
+                continue
+            targets = self.shot_targets(ctx, fid)
+            if not targets:
+                continue
+            opts = [Decision("shoot", figure=fid, target=t) for t, _, _ in targets] + [Decision("hold", figure=fid)]
+            odds = {t: shooting_odds(f.av, range_in=r, aim=f.aim, cover=c, target_moved=self._target_moved(ctx, t),
+                                     keen_eyed="keen_eyed" in f.traits, weapon=f.missile) for t, r, c in targets}
+            best = max(targets, key=lambda tr: (odds[tr[0]], -tr[1]))
+            dflt = Decision("shoot", figure=fid, target=best[0])
+            dec = yield ask(f.side, "shoot", f"{f.name}: choose a target, or hold fire", opts, default=dflt,
+                            info={"figure": fid, "odds": {t: str(o) for t, o in odds.items()}}, rule="RNG-SHOOT-1")
+            if dec.kind == "hold":
+                continue
+            t, rng, cover = next(x for x in targets if x[0] == dec.target)
+            hit = roll_shot(ctx.dice, f.av, range_in=rng, aim=f.aim, cover=cover,
+                            target_moved=self._target_moved(ctx, t), keen_eyed="keen_eyed" in f.traits,
+                            who=fid, weapon=f.missile)
+            ctx.emit(hit.roll)
+            ctx.change(fid, loaded=False if is_firearm(f.missile) else f.loaded, aim=0)
+            if not hit.hit:
+                continue
+            tf = ctx.fig(t)
+            wr = roll_wounds(ctx.dice, wound_modifier(hand_combat=False, target_tough="tough" in tf.traits),
+                             lucky="lucky" in tf.traits, who=fid)
+            ctx.emit(wr.roll)
+            if wr.wounds <= 0:
+                ctx.emit(Note(rule="RNG-WND-1", who=t, message=f"{tf.name}'s wound is negligible"))
+                continue
+            self.wound(ctx, t, wr.wounds, rule="RNG-WND-2", cause="shot")
+
+    def wound(self, ctx: Ctx, fid: str, n: int, *, rule: str, cause: str) -> None:
+        """Add wounds: at the figure's Wounds value (2; ESC-RES-1: a second wound kills) it is killed."""
+        f = ctx.fig(fid)
+        w = f.wounds + n
+        limit = min(f.max_wounds, 2) if f.max_wounds > 0 else 2
+        if w >= limit:
+            ctx.set_status(fid, Status.KNOCKED_DOWN, rule=rule, cause=f"killed ({cause})", wounds=w)
+        else:
+            ctx.set_status(fid, Status.WOUNDED, rule=rule, cause=cause, wounds=w)
+
+    # -- RNG-MOR-1 (optional) ---------------------------------------------------------------------------
+    def morale_broken(self, ctx: Ctx, side: str) -> bool:
+        """RNG-MOR-1 (scenario option ``morale``): the side's Leader is out of play, or it has half
+        its starting figures or fewer in play (ESC rosters carry no points: figures count)."""
+        if not ctx.state.options.get("morale"):
+            return False
+        figs = [f for f in ctx.state.figures.values() if f.side == side]
+        leaders = [f for f in figs if f.is_leader]
+        if leaders and not any(f.in_play for f in leaders):
+            return True
+        start = ctx.state.data.get("start_count", {}).get(side, len(figs))
+        return 2 * sum(1 for f in figs if f.in_play) <= start
+
+    # -- ESC-ENG-1/2 ----------------------------------------------------------------------------------
+    def assault(self, ctx: Ctx, side: str, sector: str, group: list[str], target: str) -> Flow:
+        """ESC-ENG-1: the group stops at the edge and tests Resolve (ESC-ENG-2); pass → civilians
+        flee (ESC-CIV-1), its figures enter and the melee begins; fail → the activation ends
+        (RNG-MOR-1 option: a broken side's group flees instead)."""
+        figs = [ctx.fig(f) for f in group]
+        ev = resolve_test(ctx.dice, f"{side}:{sector}", group_has_leader(figs))
+        ctx.emit(ev)
+        if not ev.success:
+            if self.morale_broken(ctx, side):
+                for f in figs:
+                    if not is_civilian(f):
+                        ctx.set_status(f.id, Status.FLED, rule="RNG-MOR-1", cause="failed Resolve, morale broken")
+            else:
+                ctx.emit(Note(rule="ESC-ENG-1", message=f"the group in {sector} fails its Resolve: the assault "
+                                                        f"on {target} stops at the edge"))
+            return
+        yield from self.start_melee(ctx, side, sector, [f.id for f in fighters(figs)], target)
