@@ -13,6 +13,7 @@ from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import DiceRolled, Note
 from ..flow import ask
 from ..model import Rank, Status, WeaponClass
+from .acrobatics import acrobatics
 from .cards import DODGE_DUCK, FLASHING_BLADES, OPPORTUNE_SHOT, SNEAKY_ATTACK, main_gauche_result
 from .engage import Engagements, engagements, party_key
 from .events import (DieRerolled, HandScored, ItemResolved, MeleeRoundStarted, QuotaSet, RoundResult,
@@ -43,6 +44,12 @@ def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     y0 = min(f.y for f in figs) - margin
     y1 = max(f.y for f in figs) + margin
     return {f.id for f in state.figures.values() if f.in_play and x0 <= f.x <= x1 and y0 <= f.y <= y1}
+
+
+def holding_captors(state) -> set[str]:
+    """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4, excepted)."""
+    pris = state.data.get("prisoners", {})
+    return {k for c, k in state.data.get("captives", {}).items() if k and c not in pris}
 
 
 def cards_of(state, side: str) -> list[str]:
@@ -115,7 +122,7 @@ class Round:
 
 def participants(r: Round, camp: str) -> list[Participant]:
     st, eng = r.st, r.eng
-    captors = set(st.data.get("captives", {}).values())
+    captors = holding_captors(st)
     out = []
     for fid in r.group:
         f = st.figures[fid]
@@ -167,6 +174,18 @@ def melee_round(ctx, cur: dict, first_camp: str):
     for c in camps:
         yield from opportune_shot(r, c)
     r.refresh()
+    acro = False
+    for c in camps:  # PYR-CARD-3 Acrobatics (before MQ, like the other cards)
+        acro = (yield from acrobatics(r, c)) or acro
+        r.refresh()
+    if acro:
+        if r.rat and not r.eng.engaged(r.rat):
+            yield from rat_after_round(r, cur, "")
+            return
+        if not r.rat and len({r.camp(f) for f in r.eng.group(r.group)}) < 2:
+            ctx.emit(RoundResult(rule="PYR-CARD-3", winner="", loser="", choice="ended"))
+            cur["next"] = "end"
+            return
     if r.rat:
         r.group = [g for g in r.group if st.figures[g].in_play]
     else:
@@ -203,7 +222,8 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (6) tally (PYR-WIN-1)
     tallies = {}
-    mdp = st.data.get("mdp", {})
+    from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
+    mdp = {c: camp_mdp(st, c) for c in camps}
     for c in camps:
         cr = r.credit.get(c, {"kd": 0, "w": 0, "push": 0})
         left = pool[c]
@@ -220,6 +240,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (7) morale (PYR-MOR)
     fled_camps = yield from morale(r, camps, winner)
+    cur["fled"] = list(fled_camps)
 
     # (8) result
     if len(fled_camps) == 1:
@@ -320,7 +341,7 @@ def _pool_after(pool: Damage, items) -> Damage:
 
 def legal_tappers(r: Round, camp: str) -> list[str]:
     st = r.st
-    captors = set(st.data.get("captives", {}).values())
+    captors = holding_captors(st)
     out = []
     for fid in r.group:
         f = st.figures[fid]

@@ -17,9 +17,11 @@ from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
+from .duel import challenge, challenge_targets, duel_step, validate_challenge
 from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
+from .prisoners import follow_captors, resolve_prisoners
 from .reactions import candidates, resolve_reaction, validate_reaction
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 
@@ -64,6 +66,8 @@ class PyratesPreset(TurnPreset):
         d.setdefault("struck", [])
         d.setdefault("mdp", {})
         d.setdefault("thrown_used", [])
+        d.setdefault("duel", None)
+        d.setdefault("treaty", bool(st.options.get("treaty", False)))  # PYR-DUEL-5 scenario flag
         if st.options.get("start_loaded"):  # RNG-SHOOT-2 option: firearms start loaded
             for f in list(st.figures.values()):
                 if f.missile and f.missile != THROWN and not f.loaded:
@@ -209,12 +213,20 @@ class PyratesPreset(TurnPreset):
             acts.append(Decision("aim", figure=fid))
         if f.rank == Rank.CAPTAIN:
             acts.append(Decision("tome", figure=fid))
+        eng = _eng(ctx)
+        for t in challenge_targets(ctx, fid, eng.engaged):  # PYR-DUEL-1
+            acts.append(Decision("challenge", figure=fid, target=t))
         acts += self.move_options(ctx, fid)
         return acts
 
     def default_action(self, ctx: Ctx, fid: str, acts: list[Decision]) -> Decision:
         """Auto policy: charge; else the likeliest shot (≥ 6 in 20); else load; else close on the
-        nearest enemy; else hold."""
+        nearest enemy; else hold. With scenario option ``duel`` a leader challenges at the first
+        opportunity (PYR-DUEL-1); otherwise the default never challenges."""
+        if ctx.state.options.get("duel"):
+            for a in acts:
+                if a.kind == "challenge":
+                    return a
         for a in acts:
             if a.kind == "charge":
                 return a
@@ -262,6 +274,9 @@ class PyratesPreset(TurnPreset):
         if d.kind == "charge":
             self.plan_charge(ctx, fid, d)
             return
+        if d.kind == "challenge":
+            validate_challenge(ctx, fid, d, _eng(ctx).engaged)
+            return
         raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
 
     def plan_charge(self, ctx: Ctx, fid: str, d: Decision):
@@ -306,10 +321,24 @@ class PyratesPreset(TurnPreset):
             shot = True
         elif d.kind == "tome":
             yield from self.to_me(ctx, fid)
+        elif d.kind == "challenge":
+            validate_challenge(ctx, fid, d, _eng(ctx).engaged)
+            started = yield from challenge(ctx, fid, d.target)
+            if started:
+                st.phase = "duel"
         else:
             ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{f.name} holds"))
+        follow_captors(ctx)  # PYR-DIS-4: prisoners move with their captors
         if moved > 0 or shot:
             yield from self.reactive_shooting(ctx, fid, moved)
+
+    # -- PYR-DUEL-1..5 -------------------------------------------------------------------------------
+    def phase_duel(self, ctx: Ctx) -> Flow:
+        """One pistol exchange or blades round of the duel in state.data["duel"]; back to activation
+        when it is over."""
+        yield from duel_step(ctx)
+        if not ctx.state.data.get("duel"):
+            ctx.state.phase = "activate"
 
     # -- INI-TOME-1 "To me!" -------------------------------------------------------------------
     def to_me(self, ctx: Ctx, lid: str) -> Flow:
@@ -422,6 +451,7 @@ class PyratesPreset(TurnPreset):
                 continue
             passes = 0
             resolve_reaction(ctx, d, rule)
+            follow_captors(ctx)
             reacted.append(d.figure)
 
     def phase_melee_start(self, ctx: Ctx) -> Flow:
@@ -472,6 +502,8 @@ class PyratesPreset(TurnPreset):
         else:
             if nxt == "carry":
                 ctx.emit(Note(rule="PYR-SEQ-2", message="six rounds fought: the mêlée carries over to the next mêlée step"))
+            else:  # PYR-DIS-4: the mêlée is resolved
+                resolve_prisoners(ctx, cur.get("seeds", []), cur.get("fled", []))
             ms["cur"] = None
             st.phase = "melee_next"
 

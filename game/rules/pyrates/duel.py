@@ -1,0 +1,402 @@
+"""Duels between leaders (PYR-DUEL-1..5) and Mutinous Dog points (PYR-MDP-1).
+
+A challenge is an activation action of a Captain or Leader (``Decision("challenge", figure, target)``).
+The challenged side accepts or refuses (refusal: +1 MDP); if accepted it chooses the weapons (pistols
+only when both carry a pistol). Then the preset runs the step ``duel`` once per exchange/round until
+the duel ends, and goes back to ``activate``. Progress lives in ``state.data["duel"]`` (plain JSON):
+
+    {"a": challenger, "b": challenged, "weapons": "blades"|"pistols", "round": n, "exchange": n,
+     "panache": [side ids that used it], "home": {fid: [x, y]}, "by": side id of the challenger}
+
+Digital rulings made here (see the report in the module functions):
+- a duellist's camp is its side; supporters are not placed and add nothing (PYR-DUEL-2 allows this);
+- after the duel both duellists are carried back to where they stood (seconds carry them off), so
+  the duel leaves no mêlée behind; a knocked-down duellist is simply out of play;
+- blades: at most 6 rounds (PYR-SEQ-2), then a draw; no morale tests inside a duel.
+"""
+from __future__ import annotations
+
+import math
+
+from ..decisions import Decision, IllegalDecision, choose
+from ..events import Note
+from ..flow import ask
+from ..model import Rank, Status, WeaponClass
+from .engage import engagements, party_key
+from .events import ItemResolved, RoundResult
+from .hands import Damage, _classify_sorted, hand_damage
+from .melee_round import Round, allocation, roll_pool_flow
+from .quota import Participant, SideFacts, melee_quotas
+from .saves import save_modifiers, save_passes, save_target
+
+HAIL = 12.0
+MAX_DUEL_ROUNDS = 6
+PISTOL_GAP = 2.0
+
+
+# -- PYR-MDP-1 ----------------------------------------------------------------------------------------
+def mdp_of(state, side: str) -> int:
+    return int(state.data.get("mdp", {}).get(side, 0))
+
+
+def add_mdp(ctx, side: str, n: int, why: str, rule: str = "PYR-MDP-1") -> int:
+    """PYR-MDP-1: change a side's Mutinous Dog points, never below 0; returns the new value."""
+    mdp = ctx.state.data.setdefault("mdp", {})
+    old = int(mdp.get(side, 0))
+    new = max(0, old + n)
+    mdp[side] = new
+    if new != old:
+        ctx.emit(Note(rule=rule, who=side, message=f"{ctx.state.side(side).name}: {why}: Mutinous Dog points "
+                                                       f"{old} → {new} (PYR-MDP-1)"))
+    return new
+
+
+def camp_mdp(state, camp: str) -> int:
+    """PYR-WIN-1 with allies counted as one: the MDP of every side of the camp."""
+    from .engage import camp_of
+    return sum(int(v) for s, v in state.data.get("mdp", {}).items()
+               if s in state.side_ids() and camp_of(state, s) == camp)
+
+
+# -- PYR-DUEL-1 the challenge -----------------------------------------------------------------------------
+def can_duel(f) -> bool:
+    return f.in_play and f.status not in (Status.DISARMED, Status.CAPTIVE) and (f.rank == Rank.CAPTAIN or f.is_leader)
+
+
+def challenge_targets(ctx, fid: str, engaged) -> list[str]:
+    """PYR-DUEL-1: enemy leaders not in mêlée within hailing distance (12 in, LoS); ``engaged(fid)``
+    tells whether a figure is in mêlée. Under a treaty only after an Offence (data["offence"])."""
+    st = ctx.state
+    f = st.figures[fid]
+    if not can_duel(f) or engaged(fid) or st.data.get("duel"):
+        return []
+    if st.data.get("treaty") and not st.data.get("offence"):
+        return []
+    out = []
+    for g in ctx.enemies(fid):
+        if not can_duel(g) or g.level != f.level or engaged(g.id):
+            continue
+        if ctx.table.edge_distance(fid, g.id) > HAIL + 1e-9:
+            continue
+        if not ctx.table.line_of_sight(fid, g.id).clear:
+            continue
+        out.append(g.id)
+    return out
+
+
+def both_pistols(a, b) -> bool:
+    return a.missile == "pistol" and b.missile == "pistol"
+
+
+def challenge(ctx, fid: str, target: str):
+    """PYR-DUEL-1/2: the challenged side accepts or refuses; weapons; the duellists meet. Returns True
+    when a duel starts (state.data["duel"] set)."""
+    st = ctx.state
+    a, b = st.figures[fid], st.figures[target]
+    ctx.emit(Note(rule="PYR-DUEL-1", who=fid, message=f"{a.name} challenges {b.name} to a duel"))
+    d = yield ask(b.side, "duel_accept", f"{b.name} is challenged by {a.name}: accept, or refuse (+1 Mutinous Dog "
+                  f"point)?", [choose("accept"), choose("refuse")], default=choose("accept"),
+                  info={"challenger": fid, "challenged": target}, rule="PYR-DUEL-1")
+    if d.option == "refuse":
+        ctx.emit(Note(rule="PYR-DUEL-1", who=target, message=f"{b.name} refuses and skulks like a scurvy dog"))
+        add_mdp(ctx, b.side, +1, "refused a challenge", "PYR-DUEL-1")
+        return False
+    weapons = "blades"
+    if both_pistols(a, b):
+        dflt = "pistols" if st.options.get("duel_pistols") else "blades"
+        d = yield ask(b.side, "duel_weapons", f"{b.name} chooses the weapons: blades or pistols at 2 in?",
+                      [choose("blades"), choose("pistols")], default=choose(dflt), rule="PYR-DUEL-4")
+        weapons = d.option
+    st.data["duel"] = {"a": fid, "b": target, "weapons": weapons, "round": 0, "exchange": 0, "panache": [],
+                       "home": {fid: [a.x, a.y], target: [b.x, b.y]}, "by": a.side}
+    ctx.emit(Note(rule="PYR-DUEL-2", message=f"{b.name} accepts: {weapons}"))
+    meet(ctx, fid, target, PISTOL_GAP if weapons == "pistols" else 0.0)
+    return True
+
+
+def meeting_point(ctx, a: str, b: str, gap: float):
+    """PYR-DUEL-2 digital ruling: BtB (or ``gap`` apart, pistols) at the clear point nearest the
+    midpoint; first try spots where neither touches any other figure, then any clear spot."""
+    st = ctx.state
+    fa, fb = st.figures[a], st.figures[b]
+    mx, my = (fa.x + fb.x) / 2, (fa.y + fb.y) / 2
+    base_ang = math.atan2(fb.y - fa.y, fb.x - fa.x)
+    half_a, half_b = fa.radius + gap / 2 + 0.001, fb.radius + gap / 2 + 0.001
+    ign = (a, b)
+    for margin in (0.3, 0.0):
+        for r in [0.0] + [0.25 * k for k in range(1, 41)]:
+            for k in range(0, 24 if r else 1):
+                cx = mx + r * math.cos(math.radians(15 * k))
+                cy = my + r * math.sin(math.radians(15 * k))
+                for rot in (0, 30, -30, 60, -60, 90):
+                    ang = base_ang + math.radians(rot)
+                    ux, uy = math.cos(ang), math.sin(ang)
+                    pa = (round(cx - ux * half_a, 3), round(cy - uy * half_a, 3))
+                    pb = (round(cx + ux * half_b, 3), round(cy + uy * half_b, 3))
+                    if ctx.table.clear_at(pa[0], pa[1], fa.radius + margin, fa.level, ignore=ign) and \
+                            ctx.table.clear_at(pb[0], pb[1], fb.radius + margin, fb.level, ignore=ign):
+                        return pa, pb
+    return None
+
+
+def meet(ctx, a: str, b: str, gap: float) -> None:
+    spot = meeting_point(ctx, a, b, gap)
+    if spot is None:
+        ctx.emit(Note(rule="PYR-DUEL-2", message="no clear ground for the duel: they fight where they stand"))
+        return
+    (xa, ya), (xb, yb) = spot
+    ctx.move(a, xa, ya, rule="PYR-DUEL-2", how="duel")
+    ctx.move(b, xb, yb, rule="PYR-DUEL-2", how="duel")
+
+
+# -- the duel step ------------------------------------------------------------------------------------------
+def duel_step(ctx):
+    """One exchange of pistols or one round of blades; ends the duel when PYR-DUEL-3/4 says so."""
+    st = ctx.state
+    du = st.data["duel"]
+    a, b = du["a"], du["b"]
+    if not (st.figures[a].in_play and st.figures[b].in_play):
+        yield from finish(ctx, None)
+        return
+    if du["weapons"] == "pistols":
+        result = yield from pistol_exchange(ctx, du)
+    else:
+        result = yield from blades_round(ctx, du)
+    if result is not None:
+        yield from finish(ctx, result)
+
+
+class DuelRound(Round):
+    """A mêlée round with the two duellists only: no supporters, no support (PYR-DUEL-2)."""
+
+    def __init__(self, ctx, pair):
+        super().__init__(ctx, {"seeds": list(pair)})
+        self.group = list(pair)
+
+    def refresh(self):
+        self.eng = engagements(self.st, self.ctx.table, only=set(self.group))
+        return self.eng
+
+
+def _part(r: DuelRound, fid: str) -> Participant:
+    f = r.st.figures[fid]
+    zone = r.ctx.table.zone_of(fid)
+    other = [g for g in r.group if g != fid]
+    return Participant(f, engaged=True, close_quarters=zone.close_quarters, advantageous=False,
+                       contacts=frozenset(other), party=party_key(f))
+
+
+def blades_round(ctx, du: dict):
+    """PYR-DUEL-2/3: a PYR-SEQ-1 round with only the duellists: quota, dice, panache, allocation with
+    pushbacks and saves; then the PYR-DUEL-3 end tests. Returns the result or None (fight on)."""
+    st = ctx.state
+    a, b = du["a"], du["b"]
+    sa, sb = st.figures[a].side, st.figures[b].side
+    r = DuelRound(ctx, (a, b))
+    r.refresh()
+    if not r.eng.engaged(a):
+        meet(ctx, a, b, 0.0)
+        r.refresh()
+        if not r.eng.engaged(a):
+            return "draw"
+    du["round"] += 1
+    ctx.emit(Note(rule="PYR-DUEL-2", message=f"duel, round {du['round']}"))
+    qa, qb = melee_quotas(SideFacts((_part(r, a),), 0, sa), SideFacts((_part(r, b),), 0, sb))
+    pool = {}
+    for side, q in ((sa, qa), (sb, qb)):
+        pool[side] = yield from roll_pool_flow(ctx, side, q.mq)
+    for side in (sa, sb):  # panache: discard the damage it inflicts, −1 MDP once per duel
+        if pool[side].empty or side in du["panache"]:
+            continue
+        dflt = "panache" if mdp_of(st, side) > 0 and pool[side].knockdowns == 0 else "no"
+        d = yield ask(side, "panache", f"{st.side(side).name}: discard your {pool[side].text()} with panache "
+                      f"(−1 Mutinous Dog point, once per duel)?", [choose("no"), choose("panache")],
+                      default=choose(dflt), rule="PYR-DUEL-2")
+        if d.option == "panache":
+            du["panache"].append(side)
+            pool[side] = Damage()
+            ctx.emit(Note(rule="PYR-DUEL-2", who=side, message=f"{st.side(side).name} shows panache"))
+            add_mdp(ctx, side, -1, "panache")
+    wounds_before = {a: st.figures[a].wounds, b: st.figures[b].wounds}
+    pos_before = {x: (st.figures[x].x, st.figures[x].y) for x in (a, b)}
+    yield from allocation(r, [sa, sb], pool)
+    # PYR-DUEL-3: who pushed back whom (PYR-PUSH-5 credit), and did the pusher follow up (it moved)?
+    pushed_by: dict[str, str] = {}
+    for pusher, victim in ((a, b), (b, a)):
+        if r.credit.get(st.figures[pusher].side, {}).get("push", 0):
+            pushed_by[victim] = pusher
+    followed = {x for x in (a, b) if (st.figures[x].x, st.figures[x].y) != pos_before[x]}
+    fa, fb = st.figures[a], st.figures[b]
+    for fid, other in ((a, b), (b, a)):
+        f = st.figures[fid]
+        if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
+            return other
+    if a in pushed_by and b in pushed_by:
+        return "draw"
+    for victim, pusher in pushed_by.items():
+        if pusher not in followed:
+            ctx.emit(Note(rule="PYR-DUEL-3", who=pusher, message=f"{st.figures[pusher].name} does not follow up: "
+                                                                 f"the duel is won"))
+            return pusher
+    # both may agree to break off after a failed save on a wound
+    if any(st.figures[x].wounds > wounds_before[x] for x in (a, b)):
+        agree = True
+        for fid in (a, b):
+            f = st.figures[fid]
+            dflt = "break_off" if f.is_wounded else "fight_on"
+            d = yield ask(f.side, "duel_break", f"{f.name}: blood is drawn: break off the duel (both must agree)?",
+                          [choose("fight_on"), choose("break_off")], default=choose(dflt), rule="PYR-DUEL-3")
+            agree = agree and d.option == "break_off"
+        if agree:
+            return "draw"
+    # quarter: either duellist may yield
+    for fid, other in ((a, b), (b, a)):
+        f, g = st.figures[fid], st.figures[other]
+        dflt = "quarter" if f.is_wounded and not g.is_wounded else "fight_on"
+        d = yield ask(f.side, "duel_quarter", f"{f.name}: fight on or ask for quarter?",
+                      [choose("fight_on"), choose("quarter")], default=choose(dflt), rule="PYR-DUEL-3")
+        if d.option == "quarter":
+            ctx.emit(Note(rule="PYR-DUEL-3", who=fid, message=f"{f.name} asks for quarter"))
+            return other
+    del fa, fb
+    if du["round"] >= MAX_DUEL_ROUNDS:
+        ctx.emit(Note(rule="PYR-SEQ-2", message="six rounds: the duellists part, a draw"))
+        return "draw"
+    return None
+
+
+# -- PYR-DUEL-4 pistols --------------------------------------------------------------------------------------
+def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
+    """One duelling pistol shot: n d6 on PYR-DMG-1; the items are resolved on the target one at a
+    time, knockdowns first, each with a save (PYR-SAVE-1/2, blow of a General weapon); the shooter
+    may make one knockdown a disarm attempt (capture is not allowed)."""
+    st = ctx.state
+    f = st.figures[shooter]
+    ev = ctx.roll("PYR-DUEL-4", who=shooter, purpose=f"duelling pistol at {st.figures[target].name} ({n}d6)", n=n)
+    dmg = hand_damage(_classify_sorted(tuple(sorted(ev.faces))))
+    ctx.emit(Note(rule="PYR-DMG-1", who=shooter, message=f"{f.name}'s shot: {dmg.text()}"))
+    items = ["kd"] * dmg.knockdowns + ["w"] * dmg.wounds
+    if dmg.knockdowns:
+        d = yield ask(f.side, "duel_disarm", f"{f.name}: make a knockdown a disarm attempt?",
+                      [choose("no"), choose("disarm")], default=choose("no"), rule="PYR-DUEL-4")
+        if d.option == "disarm":
+            items[0] = "disarm"
+    hurt = False
+    for it in items:
+        v = st.figures[target]
+        if not v.in_play or v.status == Status.DISARMED:
+            break
+        mods = save_modifiers(v, WeaponClass.GENERAL,
+                              close_quarters=ctx.table.zone_of(target).close_quarters)
+        tn = save_target(mods)
+        sv = ctx.roll("PYR-SAVE-1", who=target, purpose="save", target=tn, natural_fail={1})
+        if save_passes(sv.faces[0], tn):
+            ctx.emit(ItemResolved(rule="PYR-DUEL-4", tapper=shooter, victim=target, item=it, outcome="saved"))
+            continue
+        hurt = True
+        if it == "disarm":
+            ctx.set_status(target, Status.DISARMED, rule="PYR-DIS-1", cause=f"pistol-disarmed by {f.name}")
+            out = "disarmed"
+        elif it == "kd" or v.is_wounded:
+            ctx.set_status(target, Status.KNOCKED_DOWN, rule="PYR-DUEL-4", cause=f"shot by {f.name}",
+                           wounds=v.wounds + (1 if it == "w" else 0))
+            out = "knocked_down"
+        else:
+            ctx.set_status(target, Status.WOUNDED, rule="PYR-DUEL-4", cause=f"shot by {f.name}", wounds=1)
+            out = "wounded"
+        ctx.emit(ItemResolved(rule="PYR-DUEL-4", tapper=shooter, victim=target, item=it, outcome=out))
+    return hurt
+
+
+def pistol_exchange(ctx, du: dict):
+    """PYR-DUEL-4: who fires first (1d6 each, equal → both at once, 4d6 each); first shot 4d6; the
+    survivor replies 5d6 unhurt / 3d6 wounded. Blood drawn ends the duel; no damage → honour satisfied
+    (either may declare it: draw) or a second pistol; then blades if either wishes, else a draw."""
+    st = ctx.state
+    a, b = du["a"], du["b"]
+    du["exchange"] += 1
+    ra = ctx.roll("PYR-DUEL-4", who=a, purpose="who fires first")
+    rb = ctx.roll("PYR-DUEL-4", who=b, purpose="who fires first")
+    hurt = {a: False, b: False}
+    if ra.faces[0] == rb.faces[0]:
+        ctx.emit(Note(rule="PYR-DUEL-4", message="both fire at once"))
+        hurt[b] = yield from pistol_shot(ctx, a, b, 4, du)
+        hurt[a] = yield from pistol_shot(ctx, b, a, 4, du)
+    else:
+        first, second = (a, b) if ra.faces[0] > rb.faces[0] else (b, a)
+        hurt[second] = yield from pistol_shot(ctx, first, second, 4, du)
+        s = st.figures[second]
+        if s.in_play and s.status != Status.DISARMED:
+            hurt[first] = yield from pistol_shot(ctx, second, first, 3 if s.is_wounded else 5, du)
+    if hurt[a] or hurt[b]:
+        fa, fb = st.figures[a], st.figures[b]
+        out_a = not fa.in_play or fa.status == Status.DISARMED
+        out_b = not fb.in_play or fb.status == Status.DISARMED
+        if out_a != out_b:
+            return b if out_a else a
+        if out_a and out_b:
+            return "draw"
+        if hurt[a] != hurt[b]:
+            return b if hurt[a] else a
+        return "draw"
+    # no damage in this exchange
+    for fid in (a, b):
+        f = st.figures[fid]
+        d = yield ask(f.side, "duel_honour", f"{f.name}: no blood drawn: declare honour satisfied?",
+                      [choose("satisfied"), choose("continue")], default=choose("satisfied"), rule="PYR-DUEL-4")
+        if d.option == "satisfied":
+            ctx.emit(Note(rule="PYR-DUEL-4", who=fid, message="honour is satisfied"))
+            return "draw"
+    if du["exchange"] < 2:
+        ctx.emit(Note(rule="PYR-DUEL-4", message="second pistols"))
+        return None
+    for fid in (a, b):
+        f = st.figures[fid]
+        d = yield ask(f.side, "duel_blades", f"{f.name}: the pistols are spent: take to blades?",
+                      [choose("draw"), choose("blades")], default=choose("draw"), rule="PYR-DUEL-4")
+        if d.option == "blades":
+            du["weapons"] = "blades"
+            meet(ctx, a, b, 0.0)
+            ctx.emit(Note(rule="PYR-DUEL-4", message="to blades"))
+            return None
+    return "draw"
+
+
+# -- the end -------------------------------------------------------------------------------------------------
+def finish(ctx, result):
+    """Announce the result, carry the duellists back, PYR-DUEL-5 treaty decision by the victor."""
+    st = ctx.state
+    du = st.data["duel"]
+    a, b = du["a"], du["b"]
+    if result is None:  # a duellist left play outside the rounds
+        ia, ib = st.figures[a].in_play, st.figures[b].in_play
+        result = a if ia and not ib else b if ib and not ia else "draw"
+    winner = "" if result == "draw" else st.figures[result].side
+    loser = "" if result == "draw" else st.figures[b if result == a else a].side
+    ctx.emit(RoundResult(rule="PYR-DUEL-3", winner=winner, loser=loser, choice="duel_draw" if not winner else "duel_won"))
+    du_log = st.data.setdefault("duels", [])
+    du_log.append({"a": a, "b": b, "winner": result})
+    for fid in (a, b):
+        f = st.figures[fid]
+        if not f.in_play:
+            continue
+        if f.status == Status.DISARMED:  # disarmed in a duel: re-arms when it is over (no capture)
+            ctx.set_status(fid, Status.WOUNDED if f.is_wounded else Status.UNWOUNDED, rule="PYR-DUEL-4",
+                           cause="the duel is over")
+        hx, hy = du["home"][fid]
+        if ctx.table.clear_at(hx, hy, f.radius, f.level, ignore=(fid,)):
+            ctx.move(fid, hx, hy, rule="PYR-DUEL-2", how="duel")
+    if st.data.get("treaty") and winner:
+        w = st.figures[result]
+        d = yield ask(w.side, "treaty", f"{w.name} won the duel: does the treaty still hold?",
+                      [choose("keep"), choose("break")], default=choose("keep"), rule="PYR-DUEL-5")
+        if d.option == "break":
+            st.data["treaty"] = False
+            ctx.emit(Note(rule="PYR-DUEL-5", who=w.side, message="the treaty is broken"))
+    st.data["duel"] = None
+
+
+def validate_challenge(ctx, fid: str, d: Decision, engaged) -> None:
+    if d.target not in challenge_targets(ctx, fid, engaged):
+        raise IllegalDecision(f"{ctx.fig(fid).name} cannot challenge {d.target}: a leader not in mêlée, within "
+                              f"{HAIL:g} in and in sight (PYR-DUEL-1)")
