@@ -119,8 +119,115 @@ def bench_frame(quick: bool) -> dict[str, float]:
     return out
 
 
-SECTIONS: list[str] = ["tools.bench_melee"]
+SECTIONS: list[str] = ["tools.bench_melee", "tools.bench_ai"]
 """Modules (dotted names) imported for their @section registrations, e.g. "tools.bench_melee"."""
+
+
+#: Headline figures (issue 10): top-level key → (section, figure) it is read from. ``--json`` prints
+#: them beside the "section.figure" keys; a key whose section did not run (or failed) is measured
+#: by its fallback below, or left out.
+SUMMARY: dict[str, tuple[str, str]] = {
+    "blit_baseline_ms": ("frame", "baseline_blit_flip_median_ms"),
+    "frame_ms_median": ("frame", "battle_frame_median_ms"),
+    "frame_ms_p99": ("frame", "battle_frame_p99_ms"),
+    "first_frame_s": ("frame", "first_frame_s"),
+    "ai_game_s_median": ("ai", "normal_vs_normal_game_s_median"),
+    "ai_decision_ms_p99_hard": ("ai", "hard_decision_ms_p99"),
+    "odds_5_2_cold_ms": ("melee", "hand_odds_5_2_cold_ms"),
+    "odds_5_2_cached_ms": ("melee", "hand_odds_5_2_cached_ms"),
+    "melee_rounds_per_s": ("melee", "melee_8v8_rounds_per_s"),
+    "simulate_2proc_speedup": ("ai", "simulate_speedup_2_over_1"),
+}
+
+
+def _ai_fallback(quick: bool) -> dict[str, float | str]:
+    """The ``ai`` headline figures measured here when the ai section (tools/bench_ai.py) is missing or
+    failed: boarding games with make_controller levels, "random" standing in for a level that cannot
+    be built or fails; simulate's speed-up with two processes playing half the games each."""
+    import multiprocessing as mp
+
+    games = 2 if quick else 4
+    note = []
+    secs, hard_ms = [], []
+    for g in range(games):
+        s, ms, used = _ai_game(g)
+        secs.append(s)
+        hard_ms.extend(ms)
+        note.extend(x for x in used if x not in note)
+    hard_ms.sort()
+    out: dict[str, float | str] = {
+        "ai_game_s_median": round(statistics.median(secs), 3),
+        "ai_decision_ms_p99_hard": round(hard_ms[min(len(hard_ms) - 1, int(0.99 * len(hard_ms)))], 3) if hard_ms else 0.0,
+    }
+    n = 4 if quick else 8
+    t0 = time.perf_counter()
+    for g in range(n):
+        _ai_game(100 + g)
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with mp.get_context("spawn").Pool(2) as pool:
+        pool.map(_ai_game, range(100, 100 + n))
+    two = time.perf_counter() - t0
+    out["simulate_2proc_speedup"] = round(one / two, 3)
+    out["ai_note"] = ("measured by tools/bench.py's fallback (no ai section): normal v normal and hard v normal "
+                      "boarding_action games" + (f"; {', '.join(note)}" if note else ""))
+    return out
+
+
+def _ai_game(g: int) -> tuple[float, list[float], list[str]]:
+    """One boarding_action game, hard (side g%2) v normal: (seconds, hard decision ms, fallback notes)."""
+    from game.ai import make_controller
+    from game.match import Match
+    from game.scenario import find_scenario
+
+    sc = find_scenario("boarding_action")
+    sides = [s.id for s in sc.sides]
+    want = {sides[g % 2]: "hard", sides[(g + 1) % 2]: "normal"}
+    ctl, used, notes = {}, {}, []
+    for i, s in enumerate(sides):
+        try:
+            ctl[s], used[s] = make_controller(want[s], 1000 + 7 * g + i), want[s]
+        except Exception:
+            ctl[s], used[s] = make_controller("random", 1000 + 7 * g + i), "random"
+            notes.append(f"{want[s]} unavailable: random")
+    m = Match(sc, seed=900 + g)
+    ms = []
+    t0 = time.perf_counter()
+    while not m.over:
+        p = m.pending
+        t = time.perf_counter()
+        try:
+            d = ctl[p.side].decide(m)
+        except Exception as e:  # a failing level is replaced by random for the rest of the game
+            notes.append(f"{used[p.side]} failed ({type(e).__name__}): random")
+            ctl[p.side], used[p.side] = make_controller("random", g), "random"
+            d = ctl[p.side].decide(m)
+        if used[p.side] == "hard":
+            ms.append((time.perf_counter() - t) * 1000)
+        m.apply(d)
+    return time.perf_counter() - t0, ms, notes
+
+
+def summary(results: dict[str, dict], quick: bool, allow_fallback: bool = True) -> dict[str, float | str]:
+    """The SUMMARY keys from the sections' figures (with the ai fallback where needed)."""
+    out: dict[str, float | str] = {}
+    missing_ai = False
+    for key, (sec, fig) in SUMMARY.items():
+        v = results.get(sec, {}).get(fig)
+        if isinstance(v, (int, float)):
+            out[key] = v
+        elif sec == "ai":
+            missing_ai = True
+    if missing_ai and allow_fallback:
+        try:
+            fb = _ai_fallback(quick)
+            for k, v in fb.items():
+                out.setdefault(k, v)
+        except Exception as e:
+            out["ai_note"] = f"ai fallback failed: {type(e).__name__}: {e}"
+    elif "ai" in results and not missing_ai:
+        out["ai_note"] = "from the ai section (tools/bench_ai.py)"
+    return dict(sorted(out.items()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -144,8 +251,12 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as e:  # a broken section must not hide the others
             results[name] = {"error": f"{type(e).__name__}: {e}"}
             rc = 1
+    full = not a.sections  # the headline keys need every section's figures
+    heads = summary(results, a.quick, allow_fallback=full or "ai" in names) if full or set(names) & {"frame", "ai", "melee"} else {}
     if a.json:
-        print(json.dumps({f"{s}.{k}": v for s, figs in results.items() for k, v in figs.items()}, sort_keys=True))
+        flat = {f"{s}.{k}": v for s, figs in results.items() for k, v in figs.items()}
+        flat.update(heads)
+        print(json.dumps(flat, sort_keys=True))
     else:
         for name in names:
             unit = REGISTRY[name][1]
@@ -153,6 +264,10 @@ def main(argv: list[str] | None = None) -> int:
             for k, v in results[name].items():
                 val = f"{v:>12,.3f}" if isinstance(v, (int, float)) else f"  {v}"
                 print(f"  {k:<28}{val}  {unit if isinstance(v, (int, float)) else ''}")
+        if heads:
+            print("[headline]")
+            for k, v in heads.items():
+                print(f"  {k:<28}{v:>12,.3f}" if isinstance(v, (int, float)) else f"  {k:<28}  {v}")
     return rc
 
 

@@ -1,0 +1,359 @@
+"""How good a position is for one side: a number the scorers and the look-ahead compare (issue 8).
+
+Works for any preset from public facts only (figures, statuses, positions, turn, the scenario's
+victory conditions and the map's zones; never ``state.data``'s card hands or decks):
+
+* material — figures in play weighted by rank and health (wounded, disarmed), as a fraction of the
+  side's starting strength, own minus enemy;
+* objectives — the scenario's victory conditions (``objectives.plan_for``): progress on hold_zone
+  counters, occupation of and approach to the zones, threat to a figure to capture, routed fraction,
+  time when a turn_limit condition names a side;
+* fighting — for every mêlée on the table the exact chance of winning its next round (PYR-DICE/
+  PYR-DMG odds of the two quotas, ``game.rules.pyrates.side_damage_odds``), and the local balance of
+  fighting strength around every figure near the front (ganging up, not standing alone).
+
+Scores are in "figure units"; a won match is +100, a lost one −100.
+"""
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+from game.rules.model import Rank, Status
+
+from .fields import cells_in, grid_for
+from .objectives import goal_point, inside, plan_for
+
+WIN = 100.0
+RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
+W_MATERIAL = 24.0
+W_ROUT = 4.0
+W_HOLD = 14.0
+W_OCCUPY = 1.5
+W_APPROACH = 2.5
+W_CAPTURE = 2.0
+W_TIME = 5.0
+W_LOCAL = 0.8
+W_MELEE = 1.6
+W_EXPOSE = 30.0
+LOCAL_R = 2.5
+CONTACT = 0.06
+
+
+def figure_value(f) -> float:
+    v = RANK_VALUE.get(f.rank, 1.0)
+    if f.type == "civilian" or "civilian" in f.flags:
+        v = min(v, 0.4)
+    return v
+
+
+def health(f) -> float:
+    """0 out of play … 1 unhurt."""
+    if not f.in_play:
+        return 0.0
+    h = 1.0
+    if f.wounds > 0 or f.status == Status.WOUNDED:
+        mw = max(1, f.max_wounds)
+        h = 0.6 if mw <= 2 else max(0.3, 1.0 - 0.5 * f.wounds / (mw - 1))
+    if f.status == Status.DISARMED:
+        h = min(h, 0.35)
+    return h
+
+
+def fight_quota(f) -> float:
+    """PYR-MQ-2 base quota, as the measure of a figure's fighting weight (any preset)."""
+    if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
+        return 0.0
+    wounded = f.wounds > 0 or f.status == Status.WOUNDED
+    if f.rank == Rank.CAPTAIN:
+        q = 2.0 if wounded else 3.0
+    elif f.rank == Rank.OFFICER:
+        q = 1.0 if wounded else 2.0
+    elif f.rank == Rank.NONCOMBATANT or f.type == "civilian" or "civilian" in f.flags:
+        q = 0.5
+    else:
+        q = 0.5 if wounded else 1.0
+    if getattr(f.melee_class, "value", f.melee_class) == "reach":
+        q += 0.5
+    return q
+
+
+@lru_cache(maxsize=4096)
+def round_win_chance(mq_a: int, mq_b: int) -> float:
+    """Exact chance that a side with quota ``mq_a`` wins a PYR-WIN-1 tally against ``mq_b`` on the
+    dice alone (more KD, then more W; a full tie is a roll-off, counted as one half)."""
+    from game.rules.pyrates import side_damage_odds
+    a = side_damage_odds(max(0, int(mq_a)))
+    b = side_damage_odds(max(0, int(mq_b)))
+    win = tie = Fraction(0)
+    for da, pa in a.items():
+        for db, pb in b.items():
+            ka, kb = (da.knockdowns, da.wounds), (db.knockdowns, db.wounds)
+            if ka > kb:
+                win += pa * pb
+            elif ka == kb:
+                tie += pa * pb
+    return float(win + tie / 2)
+
+
+class Evaluator:
+    """Evaluation of positions for ``side`` in one scenario (built once per controller and match)."""
+
+    def __init__(self, scenario, table, state, side: str):
+        self.side = side
+        self.scenario = scenario
+        self.foes = set(state.enemies_of(side))
+        self.plan = plan_for(scenario, table, state, side)
+        self.start = {}
+        self.start_count = {}
+        for f in state.figures.values():
+            self.start[f.side] = self.start.get(f.side, 0.0) + figure_value(f)
+            self.start_count[f.side] = self.start_count.get(f.side, 0) + 1
+        self.turn_limit = getattr(scenario, "turn_limit", 0) or 0
+        w, h = getattr(table, "width", 48.0), getattr(table, "height", 48.0)
+        self.diag = max(1.0, math.hypot(w, h))
+        self.table = table
+        self._zone_sources: dict = {}
+        self.need_attack = bool(self.plan.attack) or self.plan.time_is_theirs or (
+            side in self.plan.rout_for and not self.plan.time_is_ours)
+
+    # -- the whole evaluation --------------------------------------------------------------------
+    def __call__(self, state, moved: dict | None = None) -> float:
+        if state.over:
+            if state.winner == self.side:
+                return WIN
+            if state.winner in self.foes:
+                return -WIN
+            return 0.0
+        side, foes = self.side, self.foes
+        figs = []
+        for f in state.figures.values():
+            if not f.in_play:
+                continue
+            x, y = (moved[f.id] if moved and f.id in moved else (f.x, f.y))
+            figs.append((f, x, y, f.side == side, f.side in foes))
+        score = self.material(state)
+        score += self.objectives(state, figs)
+        score += self.fighting(figs)
+        if self.turn_limit:
+            tf = min(1.0, state.turn / self.turn_limit)
+            if self.plan.time_is_ours:
+                score += W_TIME * tf
+            if self.plan.time_is_theirs:
+                score -= W_TIME * tf
+        return score
+
+    def material(self, state) -> float:
+        have: dict[str, float] = {}
+        count: dict[str, int] = {}
+        for f in state.figures.values():
+            if f.in_play:
+                have[f.side] = have.get(f.side, 0.0) + figure_value(f) * health(f)
+                count[f.side] = count.get(f.side, 0) + 1
+        mine = have.get(self.side, 0.0) / max(1e-9, self.start.get(self.side, 1.0))
+        foe_sides = [s for s in self.start if s in self.foes]
+        theirs = (sum(have.get(s, 0.0) / max(1e-9, self.start[s]) for s in foe_sides) / len(foe_sides)
+                  if foe_sides else 0.0)
+        score = W_MATERIAL * (mine - theirs)
+        if self.side in self.plan.rout_for:
+            for s in foe_sides:
+                score += W_ROUT * (1.0 - count.get(s, 0) / max(1, self.start_count.get(s, 1)))
+        for s in foe_sides:
+            if s in self.plan.rout_for:
+                score -= W_ROUT * (1.0 - count.get(self.side, 0) / max(1, self.start_count.get(self.side, 1)))
+                break
+        return score
+
+    # -- objectives ------------------------------------------------------------------------------
+    def objectives(self, state, figs) -> float:
+        score = 0.0
+        for g in self.plan.attack:
+            score += self._goal(state, figs, g, mine=True)
+        for g in self.plan.guard:
+            score -= self._goal(state, figs, g, mine=False)
+        if self.need_attack and not self.plan.attack:
+            score += self._close_in(figs)
+        return score
+
+    def _goal(self, state, figs, g, mine: bool) -> float:
+        """Progress toward goal g by its owner (mine: this side; else the enemy)."""
+        owners = [t for t in figs if (t[3] if mine else t[4]) and _combatant(t[0])]
+        others = [t for t in figs if (t[4] if mine else t[3])]
+        if g.kind == "capture":
+            tgt = state.figures.get(g.figure)
+            if tgt is None or not tgt.in_play:
+                return 0.0
+            tx, ty = next(((x, y) for f, x, y, *_ in figs if f.id == tgt.id), (tgt.x, tgt.y))
+            s = 3.0 * (1.0 - health(tgt))
+            threat = 0.0
+            for f, x, y, *_ in owners:
+                if f.level != tgt.level:
+                    continue
+                d = max(0.0, math.hypot(x - tx, y - ty) - 1.0)
+                threat += max(0.0, 1.0 - d / 8.0)
+            guard = sum(1 for f, x, y, *_ in others if f.id != tgt.id and math.hypot(x - tx, y - ty) <= 2.5)
+            s += W_CAPTURE * min(threat, 3.0) - 0.5 * min(guard, 3)
+            s += W_EXPOSE * self._exposure(tgt, tx, ty, owners)
+            grid = self._grid(tgt.level)
+            if grid is not None and owners:
+                fld = grid.field((grid.cell(tx, ty),))
+                ds = sorted(min(grid.distance(fld, x, y), self.diag) for f, x, y, *_ in owners if f.level == tgt.level)
+                if ds:
+                    near = ds[:3]
+                    s -= W_APPROACH * (sum(near) / len(near)) / self.diag * 4.0
+            return s
+        if not g.points:
+            return 0.0
+        weight = 1.0 if g.kind == "hold_zone" else 0.5
+        s = 0.0
+        if g.kind == "hold_zone":
+            key = f"{g.side}:{g.zone}"
+            s += W_HOLD * min(1.0, state.data.get("hold", {}).get(key, 0) / g.turns) if isinstance(
+                state.data.get("hold"), dict) else 0.0
+        polys = [p for _, p in g.points]
+        n_own = sum(1 for f, x, y, *_ in owners if any(inside(x, y, p) for p in polys))
+        n_oth = sum(1 for f, x, y, *_ in others if any(inside(x, y, p) for p in polys))
+        s += weight * W_OCCUPY * (min(n_own, 3) - 0.7 * min(n_oth, 3))
+        if n_own and not n_oth:
+            s += weight * 2.0
+        # approach: the mean walking distance of the owner's three nearest combatants to the zone
+        if owners:
+            ds = sorted(self._to_zone(g, f.level, x, y) for f, x, y, *_ in owners)
+            near = ds[:3]
+            s -= weight * W_APPROACH * (sum(near) / len(near)) / self.diag * 4.0
+        return s
+
+    def _close_in(self, figs) -> float:
+        """A side that must attack (rout, or time against it) walks its fighters toward the enemy."""
+        mine = [t for t in figs if t[3] and _combatant(t[0])]
+        theirs = [t for t in figs if t[4]]
+        if not mine or not theirs:
+            return 0.0
+        total = 0.0
+        fields = {}
+        for f, x, y, *_ in mine:
+            grid = self._grid(f.level)
+            d = None
+            if grid is not None:
+                fld = fields.get(f.level)
+                if fld is None:
+                    src = tuple(sorted({grid.cell(gx, gy) for g, gx, gy, *_ in theirs if g.level == f.level}))
+                    fld = fields[f.level] = grid.field(src) if src else False
+                if fld:
+                    d = grid.distance(fld, x, y)
+            if d is None or d == math.inf:
+                d = min(math.hypot(x - gx, y - gy) for g, gx, gy, *_ in theirs)
+            total += min(d, self.diag)
+        return -W_APPROACH * (total / len(mine)) / self.diag * 4.0
+
+    # -- walking distances and shots ------------------------------------------------------------------
+    def _grid(self, level):
+        try:
+            return grid_for(self.table, level)
+        except Exception:  # noqa: BLE001 - a table without clear_at: straight lines
+            return None
+
+    def _to_zone(self, g, level, x, y) -> float:
+        grid = self._grid(level)
+        if grid is not None:
+            key = (g.zone, g.kind, level)
+            src = self._zone_sources.get(key)
+            if src is None:
+                src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
+            d = grid.distance(grid.field(src), x, y)
+            if d != math.inf:
+                return min(d, self.diag)
+        return min(math.hypot(x - c[0], y - c[1]) for c, _ in g.points)
+
+    def _exposure(self, tgt, tx, ty, shooters) -> float:
+        """Chance-weighted loaded missiles within range of a figure that must not fall (RNG-SHOOT-1
+        to-hit by range band, without cover; PYR save of the target)."""
+        try:
+            from game.rules.rangers.shooting import shooting_target
+        except ImportError:
+            return 0.0
+        total = 0.0
+        for f, x, y, *_ in shooters:
+            if not f.missile or not f.loaded or f.level != tgt.level:
+                continue
+            d = max(0.0, math.hypot(x - tx, y - ty) - f.radius - tgt.radius)
+            try:
+                tn = shooting_target(f.av, range_in=d, weapon=f.missile)
+            except (ValueError, KeyError):
+                tn = None
+            if tn:
+                total += tn / 20.0
+        save = {Rank.CAPTAIN: 0.5, Rank.OFFICER: 0.33}.get(tgt.rank, 0.17)
+        return min(total, 3.0) * save * 0.5
+
+    # -- fighting --------------------------------------------------------------------------------
+    def fighting(self, figs) -> float:
+        n = len(figs)
+        if n < 2:
+            return 0.0
+        q = [fight_quota(t[0]) for t in figs]
+        own_near = [0.0] * n
+        foe_near = [0.0] * n
+        contact: list[list[int]] = [[] for _ in range(n)]
+        friends_touch: list[list[int]] = [[] for _ in range(n)]
+        front = [False] * n
+        for i in range(n):
+            fi, xi, yi = figs[i][0], figs[i][1], figs[i][2]
+            ri = fi.radius
+            for j in range(i + 1, n):
+                fj, xj, yj = figs[j][0], figs[j][1], figs[j][2]
+                if fi.level != fj.level:
+                    continue
+                d = math.hypot(xi - xj, yi - yj) - ri - fj.radius
+                if d > LOCAL_R:
+                    continue
+                enemy = (figs[i][3] and figs[j][4]) or (figs[i][4] and figs[j][3])
+                if enemy:
+                    foe_near[i] += q[j]
+                    foe_near[j] += q[i]
+                    front[i] = front[j] = True
+                    if d <= CONTACT:
+                        contact[i].append(j)
+                        contact[j].append(i)
+                elif figs[i][3] == figs[j][3] and figs[i][4] == figs[j][4]:
+                    own_near[i] += q[j]
+                    own_near[j] += q[i]
+                    if d <= CONTACT:
+                        friends_touch[i].append(j)
+                        friends_touch[j].append(i)
+        score = 0.0
+        for i in range(n):
+            if not front[i] or not (figs[i][3] or figs[i][4]):
+                continue
+            mine = q[i] + own_near[i]
+            bal = mine / (mine + foe_near[i]) if mine + foe_near[i] > 0 else 0.5
+            v = figure_value(figs[i][0])
+            score += (1 if figs[i][3] else -1) * W_LOCAL * (bal - 0.5) * v
+        # mêlées: clusters of contacts (with touching supporters), exact round odds
+        seen = [False] * n
+        for i in range(n):
+            if seen[i] or not contact[i]:
+                continue
+            stack, group = [i], []
+            seen[i] = True
+            while stack:
+                k = stack.pop()
+                group.append(k)
+                for j in contact[k] + friends_touch[k]:
+                    if not seen[j] and (contact[j] or contact[k]):
+                        seen[j] = True
+                        stack.append(j)
+            mq_me = sum(q[k] for k in group if figs[k][3])
+            mq_foe = sum(q[k] for k in group if figs[k][4])
+            if mq_me == 0 and mq_foe == 0:
+                continue
+            p = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
+            stake = sum(figure_value(figs[k][0]) for k in group)
+            score += W_MELEE * (p - 0.5) * stake
+        return score
+
+
+def _combatant(f) -> bool:
+    return f.rank != Rank.NONCOMBATANT and f.type != "civilian" and "civilian" not in f.flags \
+        and f.status not in (Status.DISARMED, Status.CAPTIVE)

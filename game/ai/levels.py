@@ -1,0 +1,477 @@
+"""Scoring the options of a pending question, kind by kind (issue 8: the easy and normal levels).
+
+``score_options(level, ctx)`` returns one score per option of ``ctx.ask`` (higher is better).
+Kinds this module recognises get specialised scoring with the exact odds of the rules package
+(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds);
+any other kind falls back to positions (options with x/y are scored by the evaluation of the
+position they lead to) or to the rules' stated default (GEN-CHOICE-1). Scorers read only public
+facts: never another side's cards, never dice still to be rolled.
+"""
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from types import SimpleNamespace
+
+from game.rules.model import Rank, Status
+
+from .evaluate import W_MATERIAL, figure_value, fight_quota, health, round_win_chance
+from .objectives import goal_point, inside
+
+#: kinds whose answer ends the match or hands the enemy a figure: never chosen at random
+FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
+LOADED_VALUE = 0.35
+
+
+class Ctx:
+    """What a scorer works with for one decision."""
+
+    def __init__(self, match, ask, evaluator, rng):
+        self.match = match
+        self.ask = ask
+        self.side = ask.side
+        self.state = match.state
+        self.table = match.table
+        self.ev = evaluator
+        self.rng = rng
+        self.view = SimpleNamespace(state=match.state, table=match.table, scenario=match.scenario)
+        self._base = None
+
+    @property
+    def base(self) -> float:
+        if self._base is None:
+            self._base = self.ev(self.state)
+        return self._base
+
+    def moved(self, fid: str, x: float, y: float) -> float:
+        return self.ev(self.state, {fid: (x, y)})
+
+    def foes(self):
+        return [f for f in self.state.figures.values() if f.in_play and f.side in self.ev.foes]
+
+    def loss(self, f, after: str) -> float:
+        """Evaluation units lost by f's side if f goes to ``after`` (wounded / out)."""
+        start = self.ev.start.get(f.side, 1.0) or 1.0
+        h0 = health(f)
+        h1 = 0.0 if after == "out" else min(h0, 0.6 if f.max_wounds <= 2 else h0 * 0.6)
+        if after == "wounded" and (f.wounds > 0 or f.status == Status.WOUNDED):
+            h1 = 0.0  # a second wound knocks down (PYR-SAVE-3)
+        v = W_MATERIAL * figure_value(f) * (h0 - h1) / start
+        for g in self.ev.plan.guard + self.ev.plan.attack:  # a capture target is worth the match
+            if g.kind == "capture" and g.figure == f.id and after == "out":
+                v += 40.0
+        return v
+
+
+# -- entry point ------------------------------------------------------------------------------------
+def score_options(level: str, ctx: Ctx) -> list[float]:
+    ask = ctx.ask
+    fn = SCORERS.get(ask.kind)
+    if fn is not None:
+        try:
+            scores = fn(level, ctx)
+        except (KeyError, AttributeError, ValueError, TypeError, ImportError, ZeroDivisionError):
+            scores = None  # a kind changed shape under us: fall back rather than fail the match
+        if scores is not None:
+            return scores
+    return generic(level, ctx)
+
+
+def generic(level: str, ctx: Ctx) -> list[float]:
+    ask = ctx.ask
+    out = []
+    for d in ask.options:
+        s = 0.5 if d == ask.default else 0.0
+        if d.figure and d.x is not None and d.y is not None and d.figure in ctx.state.figures:
+            s += ctx.moved(d.figure, d.x, d.y) - ctx.base
+        if d.option in FATAL:
+            s -= 50.0
+        out.append(s)
+    return out
+
+
+# -- activation and actions -----------------------------------------------------------------------
+def _broken(state, side: str) -> bool:
+    """RNG-MOR-1 as the pyrates preset reads it: no leader left, or half the points gone (public)."""
+    leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
+    start = state.data.get("start_points", {}).get(side, 0) if isinstance(state.data.get("start_points"), dict) else 0
+    now = sum(g.points or 1 for g in state.figures.values() if g.side == side and g.in_play)
+    return bool((leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start))
+
+
+def _nearest_enemy_gap(ctx: Ctx, f) -> float:
+    best = math.inf
+    for g in ctx.foes():
+        if g.level != f.level:
+            continue
+        best = min(best, math.hypot(g.x - f.x, g.y - f.y) - f.radius - g.radius)
+    return best
+
+
+def score_activate(level: str, ctx: Ctx) -> list[float]:
+    st = ctx.state
+    broken = _broken(st, ctx.side)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "activate" or d.figure not in st.figures:
+            out.append(-0.5 if d.kind == "pass" else (0.1 if d == ctx.ask.default else 0.0))
+            continue
+        f = st.figures[d.figure]
+        gap = _nearest_enemy_gap(ctx, f)
+        s = 10.0 - min(gap, 30.0) / 3.0  # the front first: charges, then the supports behind them
+        if f.missile and f.loaded:
+            s += 0.5
+        if f.rank == Rank.CAPTAIN or f.is_leader:
+            s -= 1.5  # leaders late: they lend motivation to the others while these act (RNG-MOT-2)
+        if f.rank == Rank.NONCOMBATANT or f.type == "civilian":
+            s -= 3.0
+        if broken and "determined" not in f.traits and not (f.is_leader or f.type == "civilian") and gap > 3.5:
+            s = -1.0  # a failed motivation roll would make it flee (RNG-MOR-1): only the front risks it
+        out.append(s)
+    return out
+
+
+def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool = False) -> float:
+    """Expected evaluation gain of one shot: P(hit) × wound odds × P(save fails) × loss (exact odds)."""
+    from game.rules.pyrates.shooting import shot_save_modifiers, shot_target_number
+    from game.rules.pyrates.saves import save_chance, save_target
+    from game.rules.rangers.wounds import wound_modifier, wound_odds
+    st = ctx.state
+    v = st.figures[target]
+    tn = shot_target_number(ctx.view, shooter, target, weapon=weapon, reactive=reactive, check_melee=False)
+    if not tn:
+        return 0.0
+    p_hit = min(tn, 20) / 20.0
+    wo = wound_odds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
+    p_fail = 1.0 - float(save_chance(save_target(shot_save_modifiers(v))))
+    p1, p2 = float(wo[1]), float(wo[2])
+    wounded = v.wounds > 0 or v.status == Status.WOUNDED
+    gain = p_hit * p_fail * ((p1 + p2) * ctx.loss(v, "out") if wounded else
+                             p1 * ctx.loss(v, "wounded") + p2 * ctx.loss(v, "out"))
+    return gain
+
+
+def score_action(level: str, ctx: Ctx) -> list[float]:
+    st = ctx.state
+    ask = ctx.ask
+    base = ctx.base
+    out = []
+    fid = ask.info.get("figure") or next((d.figure for d in ask.options if d.figure), None)
+    f = st.figures.get(fid) if fid else None
+    for d in ask.options:
+        k = d.kind
+        if k in ("move", "charge") and d.x is not None:
+            s = ctx.moved(d.figure, d.x, d.y) - base
+            if k == "charge":
+                s += 0.25  # being the one who chooses the fight
+            if d.option and d.option.startswith("cross:"):
+                s -= 0.05
+        elif k == "shoot":
+            s = shot_value(ctx, d.figure, d.target, d.option)
+            if d.option != "thrown_knife":
+                s -= LOADED_VALUE * 0.5
+        elif k == "load":
+            s = LOADED_VALUE
+        elif k == "aim":
+            s = 0.08
+        elif k == "tome":
+            s = _tome_value(ctx, f)
+        elif k == "hold":
+            s = 0.0
+        else:
+            s = 0.5 if d == ask.default else 0.0
+        out.append(s)
+    return out
+
+
+def _tome_value(ctx: Ctx, leader) -> float:
+    """INI-TOME-1: worth it when friends far from the fight lag behind the leader."""
+    if leader is None:
+        return 0.0
+    acted = set(ctx.state.data.get("acted", []))
+    lg = _nearest_enemy_gap(ctx, leader)
+    n = 0
+    for g in ctx.state.in_play(leader.side):
+        if g.id == leader.id or g.id in acted:
+            continue
+        gap = _nearest_enemy_gap(ctx, g)
+        if gap > 4.0 and gap > lg + 3.0:
+            n += 1
+    return 0.15 * n - 0.1
+
+
+def score_reaction(level: str, ctx: Ctx) -> list[float]:
+    base = ctx.base
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "pass" or d.x is None:
+            out.append(0.0)
+            continue
+        s = ctx.moved(d.figure, d.x, d.y) - base
+        if d.option == "c":
+            s += 0.1
+        out.append(s - 0.02)
+    return out
+
+
+def _cap_from_prompt(prompt: str) -> int:
+    m = re.search(r"up to (\d+) shooter", prompt)
+    return int(m.group(1)) if m else 1
+
+
+def score_reactive_shot(level: str, ctx: Ctx) -> list[float]:
+    shots = [(shot_value(ctx, d.figure, d.target, d.option, reactive=True) - LOADED_VALUE, d)
+             for d in ctx.ask.options if d.kind == "shoot"]
+    cap = _cap_from_prompt(ctx.ask.prompt)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "shoot":
+            out.append(next(v for v, x in shots if x is d))
+        elif d.option == "all":
+            vals = [v for v, _ in shots][:cap]  # the rules take the best shooters first
+            out.append(sum(vals) if vals else -1.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def score_opportune_shot(level: str, ctx: Ctx) -> list[float]:
+    card = 0.6  # keeping Opportune Shot for a better moment
+    return [0.0 if d.kind != "shoot" else shot_value(ctx, d.figure, d.target, d.option) - card
+            for d in ctx.ask.options]
+
+
+# -- the mêlée ---------------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _hand_value(faces: tuple[int, ...], left: int) -> float:
+    """Exact expected 2×KD + W of a hand with ``left`` rerolls under the best reroll policy."""
+    from game.rules.pyrates import hand_score
+    now = float(hand_score(faces))
+    if left <= 0:
+        return now
+    best = now
+    for v in set(faces):
+        rest = list(faces)
+        rest.remove(v)
+        e = sum(_hand_value(tuple(sorted(rest + [f])), left - 1) for f in range(1, 7)) / 6.0
+        best = max(best, e)
+    return best
+
+
+def score_reroll(level: str, ctx: Ctx) -> list[float]:
+    faces = ctx.ask.info.get("faces")
+    left = ctx.ask.info.get("rerolls_left")
+    if faces is None or left is None:
+        return generic(level, ctx)
+    from game.rules.pyrates import hand_score
+    out = []
+    for d in ctx.ask.options:
+        if d.option == "stop":
+            out.append(float(hand_score(faces)) + 1e-9)
+            continue
+        i = int(d.option.split(":")[1])
+        rest = list(faces)
+        del rest[i]
+        out.append(sum(_hand_value(tuple(sorted(rest + [f])), left - 1) for f in range(1, 7)) / 6.0)
+    return out
+
+
+def _save_fail(ctx: Ctx, victim, tapper, eng) -> float:
+    from game.rules.pyrates.saves import save_chance, save_modifiers, save_target
+    try:
+        cq = bool(ctx.table.zone_of(victim.id).close_quarters)
+    except Exception:  # noqa: BLE001 - a table without zones
+        cq = False
+    sup = eng.supported(victim.id) if eng is not None else False
+    mods = save_modifiers(victim, tapper.melee_class, close_quarters=cq, supported=sup,
+                          attacker_mounted=tapper.mounted)
+    return 1.0 - float(save_chance(save_target(mods)))
+
+
+def score_tap(level: str, ctx: Ctx) -> list[float]:
+    from game.rules.pyrates.engage import engagements
+    st = ctx.state
+    eng = engagements(st, ctx.table)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "tap":
+            out.append(0.0)
+            continue
+        tapper = st.figures[d.figure]
+        s = 0.01 * len(d.items)
+        for t, item in d.items:
+            v = st.figures[t]
+            base = item.split("+")[0]
+            pf = _save_fail(ctx, v, tapper, eng)
+            if v.status == Status.DISARMED or base in ("kd", "disarm"):
+                gain = ctx.loss(v, "out")
+            else:
+                gain = ctx.loss(v, "wounded")
+            # a victim who has not struck yet loses its own tap if it goes down: strike the dangerous first
+            deny = 0.4 * fight_quota(v) if eng.enemies(t) else 0.0
+            s += pf * (gain + (deny if base in ("kd", "disarm") or v.is_wounded else 0.3 * deny))
+        out.append(s)
+    return out
+
+
+def score_pushback(level: str, ctx: Ctx) -> list[float]:
+    from game.rules.pyrates.saves import save_chance
+    ask = ctx.ask
+    target = ask.info.get("save_target")
+    pb = next((d.option for d in ask.options if d.option != "save"), None)
+    if target is None or pb is None:
+        return generic(level, ctx)
+    victim = _victim_from_prompt(ctx)
+    if victim is None:
+        return generic(level, ctx)
+    p_save = float(save_chance(int(target)))
+    ground = 0.8 if _holds_ground(ctx, victim) else 0.0
+    if pb == "pushback":  # instead of a W
+        cost_pb = 0.25 + ground
+        cost_save = (1 - p_save) * ctx.loss(victim, "wounded")
+    else:  # pushback_wounded instead of a KD
+        cost_pb = 0.25 + ground + ctx.loss(victim, "wounded")
+        cost_save = (1 - p_save) * ctx.loss(victim, "out")
+    return [-cost_save if d.option == "save" else -cost_pb for d in ask.options]
+
+
+def _victim_from_prompt(ctx: Ctx):
+    """The pushback prompt names the victim first ("NAME: pushback instead…")."""
+    name = ctx.ask.prompt.split(":", 1)[0]
+    for f in ctx.state.figures.values():
+        if f.in_play and f.side == ctx.side and f.name == name:
+            return f
+    return None
+
+
+def _holds_ground(ctx: Ctx, f) -> bool:
+    """Is f standing in a zone that matters (one we hold or must deny)?"""
+    for g in ctx.ev.plan.attack + ctx.ev.plan.guard:
+        for _, poly in g.points:
+            if inside(f.x, f.y, poly):
+                return True
+    return False
+
+
+def score_follow_up(level: str, ctx: Ctx) -> list[float]:
+    follow = 0.2 if ctx.ev.need_attack else -0.1
+    return [follow if d.option == "follow" else 0.0 for d in ctx.ask.options]
+
+
+def _last_quotas(ctx: Ctx) -> dict[str, int]:
+    """The mêlée quotas just announced (QuotaSet events are public)."""
+    out: dict[str, int] = {}
+    for ev in reversed(ctx.match.log[-400:]):
+        if type(ev).__name__ == "QuotaSet":
+            if ev.who not in out:
+                out[ev.who] = int(ev.mq)
+            if len(out) >= 2:
+                break
+        elif type(ev).__name__ == "MeleeRoundStarted" and out:
+            break
+    return out
+
+
+def score_withdraw(level: str, ctx: Ctx) -> list[float]:
+    q = _last_quotas(ctx)
+    mine = q.get(ctx.side)
+    theirs = [v for k, v in q.items() if k != ctx.side]
+    p = round_win_chance(mine, theirs[0]) if mine is not None and theirs else 0.4
+    ground = any(_holds_ground(ctx, f) for f in ctx.state.in_play(ctx.side))
+    out = []
+    for d in ctx.ask.options:
+        if d.option == "fight_on":
+            out.append(p - (0.3 if not ground else 0.15))
+        elif d.option == "withdraw":
+            out.append(0.1 - (0.3 if ground else 0.0))
+        else:
+            out.append(-60.0)  # striking the colours or abandoning ship loses the match
+    return out
+
+
+def _fixed(prefs: dict[str, float]):
+    def fn(level: str, ctx: Ctx) -> list[float]:
+        return [prefs.get(d.option, 0.0) + (0.01 if d == ctx.ask.default else 0.0) for d in ctx.ask.options]
+    return fn
+
+
+def score_flashing_blades(level: str, ctx: Ctx) -> list[float]:
+    q = _last_quotas(ctx)  # the quotas before the card are not yet announced: use the rules' policy
+    return [0.1 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
+
+
+SCORERS = {
+    "activate": score_activate,
+    "action": score_action,
+    "reaction": score_reaction,
+    "reactive_shot": score_reactive_shot,
+    "opportune_shot": score_opportune_shot,
+    "reroll": score_reroll,
+    "tap": score_tap,
+    "pushback": score_pushback,
+    "follow_up": score_follow_up,
+    "withdraw": score_withdraw,
+    "cornered": _fixed({"rat": 1.0, "surrender": -5.0}),
+    "surrender": _fixed({"keep": 1.0, "surrender": -5.0}),
+    "fall": _fixed({"deck": 1.0, "sea": -5.0}),
+    "flashing_blades": score_flashing_blades,
+}
+
+
+# -- easy: greedy and noisy ------------------------------------------------------------------------------
+def easy_scores(ctx: Ctx) -> list[float]:
+    try:
+        return _easy_scores(ctx)
+    except (KeyError, AttributeError, ValueError, TypeError, ImportError, ZeroDivisionError):
+        return [1.0 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
+
+
+def _easy_scores(ctx: Ctx) -> list[float]:
+    """Greedy: charge when it can, shoot a likely shot, else walk toward its goal; the rules' default
+    for everything in the mêlée. The caller adds noise."""
+    ask = ctx.ask
+    st = ctx.state
+    if ask.kind not in ("action", "reaction"):
+        if ask.kind in ("activate",):
+            return score_activate("easy", ctx)
+        return [1.0 if d == ask.default else 0.0 for d in ask.options]
+    out = []
+    for d in ask.options:
+        if d.kind == "charge":
+            s = 3.0
+        elif d.kind == "shoot":
+            from game.rules.pyrates.shooting import shot_target_number
+            tn = shot_target_number(ctx.view, d.figure, d.target, weapon=d.option, check_melee=False) or 0
+            s = 2.0 if tn >= 6 else 0.2
+        elif d.kind == "load":
+            s = 1.0
+        elif d.x is not None and d.figure in st.figures:
+            f = st.figures[d.figure]
+            gx, gy = _easy_goal(ctx, f)
+            before = math.hypot(f.x - gx, f.y - gy)
+            after = math.hypot(d.x - gx, d.y - gy)
+            s = (before - after) / 3.0
+            if d.kind == "react" and d.option == "a":
+                s += 0.5
+        elif d.kind == "pass":
+            s = 0.0
+        else:
+            s = 0.1
+        out.append(s)
+    return out
+
+
+def _easy_goal(ctx: Ctx, f) -> tuple[float, float]:
+    plan = ctx.ev.plan
+    for g in plan.attack:
+        p = goal_point(g, ctx.state, (f.x, f.y))
+        if p is not None:
+            near = [e for e in ctx.foes() if math.hypot(e.x - f.x, e.y - f.y) < 6.0]
+            if not near:
+                return p
+    foes = [e for e in ctx.foes() if e.level == f.level] or ctx.foes()
+    if not foes:
+        return (f.x, f.y)
+    e = min(foes, key=lambda e: (math.hypot(e.x - f.x, e.y - f.y), e.id))
+    return (e.x, e.y)

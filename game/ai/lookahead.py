@@ -1,0 +1,118 @@
+"""The hard level's short look-ahead: sampled rollouts on ``match.clone(dice_seed=…)`` (issue 8).
+
+For the few best candidates of the normal scoring, K rollouts each: clone the match with dice
+seeded from the AI's own RNG (so the rollout never sees the dice yet to roll), hide what the side
+cannot know (the other sides' card hands are re-dealt at random from the cards it cannot see),
+apply the candidate, let both sides play on with the rules' stated default policy for the rest of
+the current step and the next one (at most ``HORIZON`` decisions), and evaluate. Candidates share
+the same K dice seeds (common random numbers), so differences come from the choice, not the dice.
+
+Everything is counted, never timed, so the same seed gives the same decisions on any machine.
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.decisions import IllegalDecision
+
+from .evaluate import WIN
+
+#: candidates and rollouts per decision; decisions of a rollout; steps a rollout may start
+TOP = 2
+ROLLOUTS = 3
+HORIZON = 8
+STEPS = 0
+#: with more figures than this in play every apply costs more: fewer rollouts
+CROWD = 16
+#: weight of the normal scoring in the final choice (breaks near-ties the rollouts cannot see)
+PRIOR = 0.35
+#: skip the look-ahead when the normal scoring's best leads the runner-up by this much
+CLEAR_LEAD = 1.5
+#: kinds worth looking ahead on (others have exact or obvious answers)
+LOOK_KINDS = {"action", "reaction", "tap", "pushback", "withdraw", "reactive_shot", "opportune_shot",
+              "flashing_blades", "dodge", "follow_up", "escape"}
+KNOWN_SIMPLE = {"activate", "reroll", "cornered", "surrender", "fall"}
+
+
+def determinise(m, side: str, rng) -> None:
+    """Re-deal the hidden cards of the other sides in a look-ahead copy (never read them).
+
+    The cards a side cannot see are the other hands plus the deck, as one multiset (which the
+    side could work out from the deck's make-up, its own hand and the cards played); they are
+    shuffled with the AI's RNG and dealt back in the same hand sizes (hand sizes are public).
+    """
+    data = m.state.data
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        return
+    others = sorted(s for s in cards if s != side and isinstance(cards[s], list))
+    deck = data.get("deck") if isinstance(data.get("deck"), list) else []
+    unseen = sorted([c for s in others for c in cards[s]] + list(deck))
+    if not unseen:
+        return
+    rng.shuffle(unseen)
+    for s in others:
+        n = len(cards[s])
+        cards[s][:] = unseen[:n]
+        unseen = unseen[n:]
+    if isinstance(data.get("deck"), list):
+        data["deck"][:] = unseen
+
+
+def _no_hash() -> str:
+    return ""
+
+
+def _step_id(m):
+    return getattr(m, "_step_start", None), m.state.turn
+
+
+def rollout_value(match, decision, side: str, evaluator, seed: int) -> float:
+    m = match.clone(dice_seed=seed)
+    m.state_hash = _no_hash  # a look-ahead copy is never saved or verified: skip hashing every apply
+    determinise(m, side, random.Random(seed ^ 0x5EED))
+    try:
+        m.apply(decision)
+    except IllegalDecision:
+        return -WIN  # the rules refuse it on these dice: never prefer it
+    start = _step_id(m)
+    steps = 0
+    n = 0
+    while not m.over and n < HORIZON:
+        sid = _step_id(m)
+        if sid != start:
+            steps += 1
+            start = sid
+            if steps > STEPS:
+                break
+        p = m.pending
+        try:
+            m.apply(p.default if p.default is not None else p.options[0])
+        except IllegalDecision:
+            break  # a default the rules refuse (their bug): judge what was reached
+        n += 1
+    return evaluator(m.state)
+
+
+def choose(match, ask, scores, evaluator, rng):
+    """The hard choice among ``ask.options`` given the normal ``scores``."""
+    opts = ask.options
+    order = sorted(range(len(opts)), key=lambda i: -scores[i])
+    cands = order[:TOP]
+    if ask.default is not None and ask.default in opts:
+        di = opts.index(ask.default)
+        if di not in cands:
+            cands.append(di)
+    if len(cands) < 2 or scores[order[0]] - scores[order[1]] > CLEAR_LEAD:
+        return opts[order[0]]
+    k = ROLLOUTS if len(match.state.in_play()) <= CROWD else max(1, ROLLOUTS - 1)
+    seeds = [rng.getrandbits(62) for _ in range(k)]
+    best_i, best_v = cands[0], None
+    for i in cands:
+        total = 0.0
+        for s in seeds:
+            total += rollout_value(match, opts[i], ask.side, evaluator, s)
+        v = total / len(seeds) + PRIOR * scores[i]
+        if best_v is None or v > best_v + 1e-12:
+            best_i, best_v = i, v
+    return opts[best_i]

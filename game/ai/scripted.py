@@ -1,0 +1,84 @@
+"""The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
+
+* ``easy``   — greedy: charges when it can, takes likely shots, walks toward its goal (the
+  scenario's objective, else the nearest enemy); in the mêlée the rules' stated defaults. Noise on
+  every score, and now and then a random (never fatal) option.
+* ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
+  evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
+  hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
+  expectation, fight on or withdraw by the exact odds of the next round.
+* ``hard``   — normal, plus a short look-ahead (``lookahead.choose``) on the few best candidates.
+
+No level reads another side's hidden cards or the dice still to roll (the match's own Dice).
+"""
+from __future__ import annotations
+
+import random
+
+from game.rules.decisions import Decision
+
+from .evaluate import Evaluator
+from .levels import FATAL, Ctx, easy_scores, score_options
+from . import lookahead
+
+SCRIPTED_LEVELS = ("easy", "normal", "hard")
+EASY_NOISE = 0.6
+EASY_RANDOM = 0.12
+
+
+class ScriptedController:
+    """Answers ``match.pending`` for whichever side asks, at one level."""
+
+    def __init__(self, level: str, seed: int = 0):
+        if level not in SCRIPTED_LEVELS:
+            raise ValueError(f"unknown AI level {level!r}; levels are: random, {', '.join(SCRIPTED_LEVELS)}")
+        self.level = level
+        self.seed = int(seed)
+        self.rng = random.Random(self.seed)  # the AI's own RNG, never the match dice
+        self._evaluators: dict = {}
+
+    def evaluator(self, match, side: str) -> Evaluator:
+        key = (id(match.scenario), side)
+        ev = self._evaluators.get(key)
+        if ev is None:
+            ev = self._evaluators[key] = Evaluator(match.scenario, match.table, match.state, side)
+        return ev
+
+    def decide(self, match) -> Decision:
+        ask = match.pending
+        opts = ask.options
+        if not opts:
+            return ask.default
+        if len(opts) == 1:
+            return opts[0]
+        ctx = Ctx(match, ask, self.evaluator(match, ask.side), self.rng)
+        if self.level == "easy":
+            return self._easy(ctx)
+        scores = score_options("normal", ctx)
+        if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
+            return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
+        return opts[_argmax(scores)]
+
+    def _easy(self, ctx: Ctx) -> Decision:
+        opts = ctx.ask.options
+        if self.rng.random() < EASY_RANDOM:
+            safe = [d for d in opts if d.option not in FATAL]
+            if safe:
+                return self.rng.choice(safe)
+        scores = easy_scores(ctx)
+        noisy = [s + self.rng.gauss(0.0, EASY_NOISE) - (50.0 if d.option in FATAL else 0.0)
+                 for s, d in zip(scores, opts)]
+        return opts[_argmax(noisy)]
+
+
+def _argmax(scores) -> int:
+    best, bi = None, 0
+    for i, s in enumerate(scores):
+        if best is None or s > best + 1e-12:
+            best, bi = s, i
+    return bi
+
+
+def make_scripted(level: str, seed: int = 0) -> ScriptedController:
+    """A scripted controller of the named level (easy, normal, hard) with its own seeded RNG."""
+    return ScriptedController(level, seed)

@@ -1,0 +1,267 @@
+"""`python -m game simulate SCENARIO …`: many headless AI games, across processes (issue 8).
+
+Game i is played with match seed S+i. With two different levels the sides swap every other game
+(game i even: first side plays the first level). The AI seeds derive from the game seed and the
+side's index only, never from the worker, so a run gives the same games — byte-identical records —
+whatever ``--jobs``. Exit status: 0 every game finished, 1 a game raised (named on stderr), 2 bad
+arguments (one line on stderr).
+"""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing as mp
+import os
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+LEVELS = ("random", "auto", "easy", "normal", "hard")
+MAX_GAMES = 1_000_000
+MAX_DECISIONS = 100_000
+
+
+class SimulateError(ValueError):
+    """Bad arguments to simulate (the CLI prints one line and exits 2)."""
+
+
+# -- arguments ----------------------------------------------------------------------------------------
+def parse_ai(text: str) -> tuple[str, str]:
+    parts = [p.strip() for p in str(text).split(",")]
+    if len(parts) == 1:
+        parts = parts * 2
+    if len(parts) != 2 or not all(parts):
+        raise SimulateError(f"simulate: --ai {text!r}: give LEVEL or LEVEL,LEVEL")
+    for p in parts:
+        if p not in LEVELS:
+            raise SimulateError(f"simulate: --ai: unknown level {p!r}; levels are {', '.join(LEVELS)}")
+    return parts[0], parts[1]
+
+
+def load_scenario_ref(ref: str):
+    from game.scenario import find_scenario, load_scenario
+    if ref.endswith(".toml") or os.sep in ref or "/" in ref:
+        return load_scenario(ref)
+    return find_scenario(ref)
+
+
+def ai_seed(game_seed: int, side_index: int) -> int:
+    """The AI seed of one side in one game: from the game seed alone (deterministic across workers)."""
+    return (int(game_seed) * 1_000_003 + 7_919 * (side_index + 1) + 12_345) % (2 ** 62)
+
+
+def levels_for(game_index: int, levels: tuple[str, str]) -> tuple[str, str]:
+    a, b = levels
+    return (a, b) if a == b or game_index % 2 == 0 else (b, a)
+
+
+def record_name(seed: int) -> str:
+    return f"seed_{seed:06d}.json"
+
+
+# -- one game -----------------------------------------------------------------------------------------
+_SCENARIOS: dict = {}
+
+
+def _scenario(ref: str):
+    sc = _SCENARIOS.get(ref)
+    if sc is None:
+        sc = _SCENARIOS[ref] = load_scenario_ref(ref)
+    return sc
+
+
+def play_game(job: tuple) -> dict:
+    """Play one game; ``job`` = (index, scenario ref, preset, seed, (level per side), record dir)."""
+    index, ref, preset, seed, levels, record_dir = job
+    try:
+        return _play(index, ref, preset, seed, levels, record_dir)
+    except Exception as e:  # noqa: BLE001 - reported per game, the batch goes on
+        tb = traceback.format_exc(limit=-3)
+        return {"index": index, "seed": seed, "error": f"{type(e).__name__}: {e}", "trace": tb}
+
+
+def _play(index, ref, preset, seed, levels, record_dir) -> dict:
+    from game.ai.controller import make_controller
+    from game.match.match import Match
+    from game.match.record import record_of, save
+
+    sc = _scenario(ref)
+    t0 = time.perf_counter()
+    m = Match(sc, seed=seed, preset=preset)
+    sides = [s.id for s in sc.sides]
+    by_side = {s: levels[i % len(levels)] for i, s in enumerate(sides)}
+    ctl = {s: make_controller(by_side[s], ai_seed(seed, i)) for i, s in enumerate(sides)}
+    ms: dict[str, list[float]] = {}
+    rules: Counter = Counter(ev.rule for ev in m.log if getattr(ev, "rule", ""))
+    n = 0
+    while not m.over:
+        p = m.pending
+        t = time.perf_counter()
+        d = ctl[p.side].decide(m)
+        ms.setdefault(by_side[p.side], []).append((time.perf_counter() - t) * 1000.0)
+        for ev in m.apply(d):
+            r = getattr(ev, "rule", "")
+            if r:
+                rules[r] += 1
+        n += 1
+        if n > MAX_DECISIONS:
+            raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+    game_s = time.perf_counter() - t0
+    if record_dir:
+        rec = record_of(m)
+        rec.meta = {"ai": dict(by_side), "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
+                    "tool": "simulate"}
+        save(rec, Path(record_dir) / record_name(seed))
+    return {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
+            "decisions": n, "game_s": game_s, "ms": ms, "rules": dict(rules), "reason": m.state.end_reason}
+
+
+# -- many games ---------------------------------------------------------------------------------------
+def _context():
+    methods = mp.get_all_start_methods()
+    return mp.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run_games(ref: str, preset: str | None, seed: int, games: int, levels: tuple[str, str], jobs: int,
+              record_dir: str | None = None, progress=None) -> list[dict]:
+    """Play the games (in ``jobs`` processes) and return their results in game order."""
+    jobs_list = [(i, ref, preset, seed + i, levels_for(i, levels), record_dir) for i in range(games)]
+    results: list[dict] = []
+    if jobs <= 1 or games <= 1:
+        for j in jobs_list:
+            results.append(play_game(j))
+            if progress:
+                progress.step(_note(results[-1]))
+    else:
+        with _context().Pool(processes=min(jobs, games)) as pool:
+            for r in pool.imap_unordered(play_game, jobs_list, chunksize=1):
+                results.append(r)
+                if progress:
+                    progress.step(_note(r))
+    results.sort(key=lambda r: r["index"])
+    return results
+
+
+def _note(r: dict) -> str:
+    if "error" in r:
+        return f"seed {r['seed']}: ERROR"
+    return f"seed {r['seed']}: {r['winner'] or 'draw'} (turn {r['turns']})"
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    v = sorted(values)
+    k = min(len(v) - 1, max(0, int(math.ceil(q * len(v))) - 1))
+    return v[k]
+
+
+def summarise(results: list[dict], *, scenario: str, preset: str, ai: tuple[str, str], seed: int,
+              jobs: int, wall_s: float) -> dict:
+    ok = [r for r in results if "error" not in r]
+    sides = sorted({s for r in ok for s in r["levels"]})
+    wins_by_side = {s: 0 for s in sides}
+    wins_by_ai = {lv: 0 for lv in dict.fromkeys(ai)}
+    draws = 0
+    rules: Counter = Counter()
+    ms_all: list[float] = []
+    ms_by: dict[str, list[float]] = {}
+    for r in ok:
+        w = r["winner"]
+        if w is None:
+            draws += 1
+        else:
+            wins_by_side[w] = wins_by_side.get(w, 0) + 1
+            lv = r["levels"][w]
+            wins_by_ai[lv] = wins_by_ai.get(lv, 0) + 1
+        rules.update(r["rules"])
+        for lv, xs in r["ms"].items():
+            ms_all.extend(xs)
+            ms_by.setdefault(lv, []).extend(xs)
+    game_s = [r["game_s"] for r in ok]
+    turns = [r["turns"] for r in ok]
+    return {
+        "scenario": scenario, "preset": preset, "ai": ",".join(ai), "seed": seed, "jobs": jobs,
+        "games": len(ok), "errors": [{"seed": r["seed"], "error": r["error"]} for r in results if "error" in r],
+        "draws": draws, "wins_by_side": wins_by_side, "wins_by_ai": wins_by_ai,
+        "decision_ms": {"median": round(statistics.median(ms_all), 4) if ms_all else 0.0,
+                        "p99": round(_pct(ms_all, 0.99), 4),
+                        "by_ai": {lv: {"median": round(statistics.median(xs), 4), "p99": round(_pct(xs, 0.99), 4),
+                                       "max": round(max(xs), 4), "n": len(xs)} for lv, xs in sorted(ms_by.items())}},
+        "game_s": {"median": round(statistics.median(game_s), 4) if game_s else 0.0,
+                   "p99": round(_pct(game_s, 0.99), 4)},
+        "turns": turns,
+        "decisions": {"median": statistics.median([r["decisions"] for r in ok]) if ok else 0},
+        "end_reasons": dict(Counter(r["reason"] for r in ok).most_common()),
+        "rules_fired": dict(sorted(rules.items())),
+        "wall_s": round(wall_s, 3),
+    }
+
+
+def run_simulate(args) -> int:
+    """The `simulate` subcommand."""
+    games = args.games
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise SimulateError(f"simulate: --games must be 1 to {MAX_GAMES}")
+    seed = args.seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
+        raise SimulateError("simulate: --seed must be a non-negative integer")
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 512:
+        raise SimulateError("simulate: --jobs must be 1 to 512")
+    ai = parse_ai(args.ai)
+    sc = load_scenario_ref(args.scenario)  # ScenarioError is a ValueError: one line, exit 2
+    preset = args.preset or sc.preset
+    from game.rules.presets import get_preset
+    get_preset(preset)  # UnknownPreset is a ValueError
+    record_dir = getattr(args, "record_dir", None)
+    if record_dir:
+        p = Path(record_dir)
+        if p.exists() and not p.is_dir():
+            raise SimulateError(f"simulate: --record-dir {record_dir}: not a folder")
+        p.mkdir(parents=True, exist_ok=True)
+    plot = getattr(args, "plot", None)
+    if plot:
+        pp = Path(plot)
+        if pp.is_dir() or not (pp.parent if str(pp.parent) else Path(".")).is_dir():
+            raise SimulateError(f"simulate: --plot {plot}: cannot write a file there")
+    ref = args.scenario
+    from .progress import Progress
+    bar = Progress(games)
+    t0 = time.perf_counter()
+    try:
+        results = run_games(ref, args.preset, seed, games, ai, jobs, record_dir, bar)
+    finally:
+        bar.close()
+    summary = summarise(results, scenario=sc.id, preset=preset, ai=ai, seed=seed, jobs=jobs,
+                        wall_s=time.perf_counter() - t0)
+    if plot:
+        from .plot import plot_summary
+        plot_summary(summary, plot)
+    for e in summary["errors"]:
+        print(f"error: game with seed {e['seed']}: {e['error']}", file=sys.stderr)
+    if args.json:
+        out = dict(summary)
+        print(json.dumps(out, indent=1, sort_keys=True))
+    else:
+        print(_text(summary))
+    return 1 if summary["errors"] else 0
+
+
+def _text(s: dict) -> str:
+    from .plot import wilson
+    n = s["games"]
+    lines = [f"{s['scenario']} ({s['preset']}): {n} games, AI {s['ai']}, seeds {s['seed']}..{s['seed'] + n - 1}"]
+    for k, v in sorted(s["wins_by_ai"].items()):
+        p, lo, hi = wilson(v, n)
+        lines.append(f"  AI {k:<8} wins {v:4d}  {100 * p:5.1f}%  (95% {100 * lo:.1f}-{100 * hi:.1f})")
+    for k, v in sorted(s["wins_by_side"].items()):
+        lines.append(f"  side {k:<12} wins {v:4d}")
+    lines.append(f"  draws {s['draws']}")
+    dm = s["decision_ms"]
+    lines.append(f"  decision ms: median {dm['median']:.3f}, p99 {dm['p99']:.3f}; game s: median "
+                 f"{s['game_s']['median']:.3f}; wall {s['wall_s']:.1f} s")
+    return "\n".join(lines)

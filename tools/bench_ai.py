@@ -1,0 +1,115 @@
+"""Bench section `ai`: decision times of the AI levels, a whole boarding game, and simulate's speed-up.
+
+Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own:
+``python tools/bench_ai.py [--quick]``. Goals (issue 8): hard decision p99 ≤ 100 ms, a whole
+normal-vs-normal boarding game median ≤ 2 s, 2 processes ≥ 1.7× the games per second of 1.
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+SCENARIO = "boarding_action"
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, int(round(q * len(xs))) - 1))] if xs else 0.0
+
+
+def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[list[float], list[float]]:
+    """Milliseconds per decision of ``level`` and seconds per game, over ``games`` boarding games."""
+    from game.ai import make_controller
+    from game.ai.simulate import ai_seed, load_scenario_ref
+    from game.match.match import Match
+    sc = load_scenario_ref(SCENARIO)
+    ms, secs = [], []
+    for g in range(games):
+        seed = 500 + g
+        m = Match(sc, seed=seed)
+        sides = [s.id for s in sc.sides]
+        lv = {sides[g % 2]: level, sides[(g + 1) % 2]: opponent}
+        ctl = {s: make_controller(lv[s], ai_seed(seed, i)) for i, s in enumerate(sides)}
+        t0 = time.perf_counter()
+        while not m.over:
+            p = m.pending
+            t = time.perf_counter()
+            d = ctl[p.side].decide(m)
+            if lv[p.side] == level:
+                ms.append((time.perf_counter() - t) * 1000)
+            m.apply(d)
+        secs.append(time.perf_counter() - t0)
+    return ms, secs
+
+
+def speedup(games: int) -> tuple[float, float, float]:
+    """Wall seconds of ``games`` normal-vs-normal games with 1 and with 2 processes, and the ratio."""
+    from game.ai.simulate import run_games
+    walls = []
+    for jobs in (1, 2):
+        t0 = time.perf_counter()
+        run_games(SCENARIO, None, 7000, games, ("normal", "normal"), jobs)
+        walls.append(time.perf_counter() - t0)
+    return walls[0], walls[1], walls[0] / walls[1]
+
+
+def _burn(n: int) -> int:
+    s = 0
+    for i in range(n):
+        s += i * i
+    return s
+
+
+def cpu_speedup(n: int = 4_000_000) -> float:
+    """Same-run baseline: a pure CPU loop twice in 1 process against 2 processes (what the machine allows)."""
+    from game.ai.simulate import _context
+    t0 = time.perf_counter()
+    _burn(n)
+    _burn(n)
+    one = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    with _context().Pool(2) as pool:
+        pool.map(_burn, [n, n])
+    return one / (time.perf_counter() - t0)
+
+
+def run(quick: bool = False) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for level, games in (("easy", 2 if quick else 4), ("normal", 2 if quick else 6), ("hard", 2 if quick else 6)):
+        ms, secs = decision_times(level, games, "easy" if level == "hard" else "normal")
+        out[f"{level}_decision_ms_median"] = round(statistics.median(ms), 3)
+        out[f"{level}_decision_ms_p99"] = round(_pct(ms, 0.99), 3)
+        if level == "normal":
+            out["normal_vs_normal_game_s_median"] = round(statistics.median(secs), 3)
+    one, two, ratio = speedup(4 if quick else 12)
+    out["simulate_1_job_s"] = round(one, 3)
+    out["simulate_2_jobs_s"] = round(two, 3)
+    out["simulate_speedup_2_over_1"] = round(ratio, 3)
+    out["baseline_cpu_loop_speedup_2_over_1"] = round(cpu_speedup(), 3)
+    out["cpus"] = os.cpu_count() or 1
+    return out
+
+
+_main = sys.modules.get("__main__")
+section = getattr(_main, "section", None) if hasattr(_main, "REGISTRY") else None
+if section is None:
+    try:
+        from tools.bench import section
+    except ImportError:  # pragma: no cover - run standalone
+        section = None
+if section is not None:
+    @section("ai", unit="see names")
+    def bench_ai(quick: bool) -> dict[str, float]:
+        """game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding game s (≤ 2), 2-job speed-up (≥ 1.7)."""
+        return run(quick)
+
+
+if __name__ == "__main__":
+    print(json.dumps(run("--quick" in sys.argv), indent=1))
