@@ -11,7 +11,7 @@ from game.rules.initiative import (BASE_RATES, active_after_seize, automatic_bre
                                    rng_base_rate, rng_leadership, rng_rating, roll_seize, seize_odds,
                                    tactical_factors, within_medium_range)
 
-from ._mc import N, assert_matches, run
+from tests.montecarlo import N, assert_matches, run
 
 
 def test_INI_BASE_1_rates_and_leadership():

@@ -11,7 +11,7 @@ from game.rules.rangers import (auto_dv_share, dv_budget, dv_share_options, effe
                                 roll_hand_combat, wound_odds)
 from game.rules.rangers.geometry import arc_of
 
-from ._mc import N, assert_distribution, assert_matches, run
+from tests.montecarlo import N, assert_distribution, assert_matches, run
 
 
 def test_RNG_HAND_1_target_is_raw_av_minus_dv():

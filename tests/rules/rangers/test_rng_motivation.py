@@ -11,7 +11,7 @@ from game.rules.rangers import (Motivation, failed_motivation_outcome, figure_mo
                                 needs_motivation_roll, player_turn_complete, roll_first_player, roll_motivation,
                                 side_initiative_bonus)
 
-from ._mc import N, assert_matches, run
+from tests.montecarlo import N, assert_matches, run
 
 
 def _fig(fid, x, y=0.0, traits=(), side="a", status=Status.UNWOUNDED):

@@ -8,7 +8,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.rangers import (best_cover, range_band, roll_shot, shooting_modifier, shooting_odds,
                                 shooting_target, shot_wound_odds, wound_odds)
 
-from ._mc import N, assert_matches, run
+from tests.montecarlo import N, assert_matches, run
 
 
 def test_RNG_SHOOT_1_band_edges():

@@ -7,7 +7,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.rangers import (apply_lucky, apply_wounds, hand_weapon, is_dead, roll_wounds, wound_modifier,
                                 wound_odds, wound_result)
 
-from ._mc import N, assert_distribution, run
+from tests.montecarlo import N, assert_distribution, run
 
 
 def test_RNG_WND_1_table():

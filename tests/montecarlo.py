@@ -1,4 +1,4 @@
-"""Seeded Monte Carlo checks of exact odds (DESIGN: exact odds)."""
+"""Seeded Monte Carlo checks of exact odds, shared by the rules tests (within 4 standard errors)."""
 from __future__ import annotations
 
 import math
