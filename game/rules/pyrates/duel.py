@@ -28,6 +28,7 @@ from .hands import Damage, _classify_sorted, hand_damage
 from .melee_round import Round, allocation, roll_pool_flow
 from .quota import Participant, SideFacts, melee_quotas
 from .saves import save_modifiers, save_passes, save_target
+from .sight import sees
 
 HAIL = 12.0
 MAX_DUEL_ROUNDS = 6
@@ -78,7 +79,7 @@ def challenge_targets(ctx, fid: str, engaged) -> list[str]:
             continue
         if ctx.table.edge_distance(fid, g.id) > HAIL + 1e-9:
             continue
-        if not ctx.table.line_of_sight(fid, g.id).clear:
+        if not sees(ctx, fid, g.id).clear:
             continue
         out.append(g.id)
     return out

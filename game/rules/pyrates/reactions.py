@@ -14,6 +14,7 @@ from ..model import round_in
 from ..rangers.shooting import weapon_max_range
 from .engage import BTB, Engagements, nearest_enemy
 from .moves import contact_point, engaged_with_at, plan_to, probe, straight
+from .sight import sees
 
 REACT_DIST = 2.0
 #: Figures farther than this (edge distance) from every enemy are not offered reactions; they can
@@ -40,7 +41,7 @@ def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: 
         with probe(ctx, fid, x, y):
             for g in st.figures.values():
                 if g.in_play and g.side in foes:
-                    s = ctx.table.line_of_sight(fid, g.id)
+                    s = sees(ctx, fid, g.id)
                     if s.clear and s.distance <= rng:
                         return "d"
     return ""

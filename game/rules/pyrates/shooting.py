@@ -10,6 +10,7 @@ from ..rangers.shooting import roll_shot, shooting_target
 from ..rangers.wounds import roll_wounds, wound_modifier
 from .events import ShotResolved
 from .saves import Modifier, save_passes, save_target
+from .sight import sees
 
 THROWN = "thrown_knife"
 
@@ -47,7 +48,7 @@ def shot_target_number(ctx, shooter_id: str, target_id: str, *, weapon: str, rea
         return None
     if check_melee and near_enemy_of(st, target_id):
         return None
-    sight = ctx.table.line_of_sight(shooter_id, target_id)
+    sight = sees(ctx, shooter_id, target_id)
     if not sight.clear:
         return None
     moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
@@ -61,7 +62,7 @@ def resolve_shot(ctx, shooter_id: str, target_id: str, *, weapon: str, reactive:
     a miss (PYR-CARD-2), or None."""
     st = ctx.state
     s = st.figures[shooter_id]
-    sight = ctx.table.line_of_sight(shooter_id, target_id)
+    sight = sees(ctx, shooter_id, target_id)
     moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
     hit = roll_shot(ctx.dice, s.av, range_in=sight.distance, aim=s.aim, cover=sight.cover,
                     target_moved=bool(moved), keen_eyed="keen_eyed" in s.traits, reactive=reactive,
