@@ -1,0 +1,5 @@
+<?xml version="1.0"?>
+<!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+<tileset version="1.10" name="t" tilewidth="32" tileheight="32" tilecount="4" columns="2">
+ <image source="tiles/t.png" width="64" height="64"/>
+</tileset>

@@ -1,0 +1,156 @@
+"""Bad-input corpora (issue 10): malformed maps (tests/data/bad_maps, tools/make_bad_maps.py), mutated
+and truncated saves (tools/mutate_saves.py), malformed scenarios (tests/data/bad_scenarios,
+tools/make_bad_scenarios.py) — each refused with its own error, quickly and in bounded memory."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+BAD_MAPS = ROOT / "tests" / "data" / "bad_maps"
+BAD_SCENARIOS = ROOT / "tests" / "data" / "bad_scenarios"
+sys.path.insert(0, str(ROOT / "tools"))
+
+MAP_MANIFEST = json.loads((BAD_MAPS / "manifest.json").read_text())
+SCEN_MANIFEST = json.loads((BAD_SCENARIOS / "manifest.json").read_text())
+
+# Runs in a fresh interpreter: each map's check_map and load_map, timed, with the tracemalloc peak,
+# then the process's peak RSS. Prints one JSON object.
+MAP_PROBE = r"""
+import json, resource, sys, time, tracemalloc
+from pathlib import Path
+from game.table import MapError, check_map, load_map
+folder = Path(sys.argv[1])
+names = json.loads((folder / "manifest.json").read_text())
+out = {}
+for name in sorted(names):
+    p = str(folder / name)
+    t0 = time.perf_counter()
+    problems = check_map(p)
+    try:
+        load_map(p)
+        raised = None
+    except MapError as e:
+        raised = str(e)
+    except Exception as e:
+        raised = "OTHER " + type(e).__name__ + ": " + str(e)
+    secs = time.perf_counter() - t0
+    tracemalloc.start()
+    check_map(p)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    out[name] = {"problems": problems, "raised": raised, "s": secs, "peak_mb": peak / 2**20}
+rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"maps": out, "rss_mb": rss_mb}))
+"""
+
+
+@pytest.fixture(scope="module")
+def map_probe():
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", MAP_PROBE, str(BAD_MAPS)], capture_output=True, text=True,
+                       env=env, timeout=300, cwd=str(ROOT))
+    assert r.returncode == 0, r.stderr[-3000:]
+    return json.loads(r.stdout)
+
+
+def test_bad_map_corpus_is_big_enough():
+    assert len(MAP_MANIFEST) >= 30
+    assert sorted(p.name for p in BAD_MAPS.glob("*.tmx")) == sorted(MAP_MANIFEST)
+
+
+@pytest.mark.parametrize("name", sorted(MAP_MANIFEST))
+def test_bad_map_refused_fast_and_small(name, map_probe):
+    res = map_probe["maps"][name]
+    frag = MAP_MANIFEST[name]
+    assert res["problems"], f"{name}: check_map found nothing wrong"
+    assert not frag or any(frag in p for p in res["problems"]), res["problems"]
+    for p in res["problems"]:
+        assert p.startswith(str(BAD_MAPS / name) + ": ") and "\n" not in p
+    # link ends without room are a lint problem (check_map); everything else also stops load_map
+    if "no room" not in frag:
+        assert res["raised"] is not None and not res["raised"].startswith("OTHER"), res["raised"]
+    assert res["s"] < 1.0, f"{name}: {res['s']:.2f} s"
+    assert res["peak_mb"] < 256, f"{name}: {res['peak_mb']:.0f} MB"
+
+
+def test_bad_maps_whole_process_under_256_mb(map_probe):
+    assert map_probe["rss_mb"] < 256, map_probe["rss_mb"]
+
+
+def test_bad_map_tool_is_reproducible(tmp_path):
+    import make_bad_maps
+    manifest = make_bad_maps.write(tmp_path)
+    assert manifest == MAP_MANIFEST
+    for name in manifest:
+        assert (tmp_path / name).read_bytes() == (BAD_MAPS / name).read_bytes(), name
+
+
+# -- scenarios -----------------------------------------------------------------------------------
+def test_bad_scenario_corpus_is_there():
+    assert len(SCEN_MANIFEST) >= 30
+    assert sorted(p.name for p in BAD_SCENARIOS.glob("*.toml")) == sorted(SCEN_MANIFEST)
+    kinds = " ".join(SCEN_MANIFEST)
+    for must in ("unknown_", "over_points", "_string", "not_toml"):
+        assert must in kinds
+
+
+@pytest.mark.parametrize("name", sorted(SCEN_MANIFEST))
+def test_bad_scenario_refused(name):
+    from game.scenario import ScenarioError, load_scenario
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(BAD_SCENARIOS / name)
+    msg = str(e.value)
+    assert msg.startswith(str(BAD_SCENARIOS / name) + ": ")
+    assert SCEN_MANIFEST[name] in msg
+
+
+def test_over_points_roster_loads_under_a_higher_limit(tmp_path):
+    """The over-points cases fail on points alone: the same roster under a big limit loads."""
+    import make_bad_scenarios
+    from game.scenario import load_scenario
+    p = tmp_path / "ok.toml"
+    p.write_text(make_bad_scenarios.rangers(12, 100000, 12))
+    assert load_scenario(p).points_limit == 100000
+
+
+def test_bad_scenario_tool_is_reproducible(tmp_path):
+    import make_bad_scenarios
+    assert make_bad_scenarios.write(tmp_path) == SCEN_MANIFEST
+
+
+# -- saves ---------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def save_bases():
+    import mutate_saves
+    return mutate_saves.base_records()
+
+
+def _mutants(n, seed, bases):
+    import mutate_saves
+    r = mutate_saves.run(n, seed, bases=bases)
+    assert not r["failures"], "\n".join(r["failures"][:10])
+    assert not r["slow"], r["slow"][:10]
+    assert r["refused"] > n // 4 and r["loaded"] + r["bad-replay"] > n // 10, r  # both paths are exercised
+    return r
+
+
+def test_1000_mutated_saves(save_bases):
+    _mutants(1000, 1, save_bases)
+
+
+@pytest.mark.slow
+def test_10000_mutated_saves(save_bases):
+    _mutants(10_000, 2, save_bases)
+
+
+def test_committed_bad_saves_still_refused():
+    import mutate_saves
+    for p in sorted((ROOT / "tests" / "data" / "bad_saves").iterdir()):
+        assert mutate_saves.check(p.read_bytes()) == "refused", p.name

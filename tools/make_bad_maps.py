@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Write the malformed-map corpus tests/data/bad_maps/ (issue 10): one small bad .tmx per fault.
+
+    tools/make_bad_maps.py [OUT_DIR]
+
+Each map is built from one small good map (the one tests/table/test_bad_maps.py starts from) with a
+single fault. Beside them: the shared good tileset t.tsx, the bad tilesets some maps name, and
+``manifest.json`` = {file: fragment expected in one of check_map's problems}. Deterministic: rerun
+it after changing a case and commit the result. tests/proof/test_proof_bad_inputs.py checks that
+every map is refused with MapError in under 1 s and 256 MB.
+"""
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import os
+import sys
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "tests" / "data" / "bad_maps"
+
+TSX = ('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="t" tilewidth="32" '
+       'tileheight="32" tilecount="4" columns="2">\n <image source="tiles/t.png" width="64" height="64"/>\n'
+       '</tileset>\n')
+GOOD_ZONE = '<object id="1" name="deck" x="0" y="0"><polygon points="0,0 64,0 64,64"/></object>'
+GOOD_DEPLOY = '<object id="2" name="red" x="0" y="0" width="64" height="64"/>'
+ATTRS = 'width="4" height="3" tilewidth="32" tileheight="32" infinite="0"'
+
+
+def tmx(*, data="1,2,3,4,\n0,0,0,0,\n4,3,2,1", encoding='encoding="csv"', tileset='<tileset firstgid="1" source="t.tsx"/>',
+        attrs=ATTRS, zones=GOOD_ZONE, deployment=GOOD_DEPLOY, extra="", prolog="", orientation="orthogonal") -> str:
+    return (f'<?xml version="1.0" encoding="UTF-8"?>\n{prolog}'
+            f'<map version="1.10" orientation="{orientation}" renderorder="right-down" {attrs}>\n'
+            f' {tileset}\n'
+            f' <layer id="1" name="ground" width="4" height="3"><data {encoding}>{data}</data></layer>\n'
+            f' <objectgroup id="2" name="zones">{zones}</objectgroup>\n'
+            f' <objectgroup id="3" name="deployment">{deployment}</objectgroup>\n{extra}'
+            f'</map>\n')
+
+
+def b64(gids, comp=None) -> str:
+    raw = b"".join(int(g).to_bytes(4, "little") for g in gids)
+    if comp == "zlib":
+        raw = zlib.compress(raw)
+    elif comp == "gzip":
+        raw = gzip.compress(raw, mtime=0)
+    return base64.b64encode(raw).decode()
+
+
+def zone(props="", shape='<polygon points="0,0 64,0 64,64"/>', attrs='id="1" name="deck" x="0" y="0"') -> str:
+    p = f"<properties>{props}</properties>" if props else ""
+    return f"<object {attrs}>{p}{shape}</object>"
+
+
+def prop(name, value, typ="") -> str:
+    t = f' type="{typ}"' if typ else ""
+    return f'<property name="{name}"{t} value="{value}"/>'
+
+
+def obstacles(obj: str) -> str:
+    return f'<objectgroup id="4" name="obstacles">{obj}</objectgroup>\n'
+
+
+LAUGHS = ('<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+          '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\n')
+
+
+def cases() -> dict[str, tuple[str | bytes, str]]:
+    """{file name: (content, expected fragment)}."""
+    bomb = base64.b64encode(zlib.compress(b"\0" * (64 * 1024 * 1024), 9)).decode()
+    gzbomb = base64.b64encode(gzip.compress(b"\0" * (32 * 1024 * 1024), 9, mtime=0)).decode()
+    good = tmx()
+    c: dict[str, tuple[str | bytes, str]] = {
+        "broken_xml.tmx": ("<map><layer></map>", "broken XML"),
+        "empty.tmx": ("", "empty file"),
+        "whitespace.tmx": ("   \n\t\n", "empty file"),
+        "truncated.tmx": (good[: len(good) // 2], "broken XML"),
+        "binary_noise.tmx": (bytes((i * 73 + 41) % 256 for i in range(2048)), ""),
+        "billion_laughs.tmx": (tmx(prolog=LAUGHS), "DOCTYPE/ENTITY"),
+        "external_entity.tmx": (tmx(prolog='<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'),
+                                "DOCTYPE/ENTITY"),
+        "tileset_entities.tmx": (tmx(tileset='<tileset firstgid="1" source="entity.tsx"/>'), "DOCTYPE/ENTITY"),
+        "missing_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="gone.tsx"/>'), "missing"),
+        "tsj_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsj"/>'), "not a .tsx"),
+        "tileset_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="../bad_maps/t.tsx"/>'), "escapes"),
+        "tileset_absolute.tmx": (tmx(tileset='<tileset firstgid="1" source="/etc/t.tsx"/>'), "absolute"),
+        "tileset_url.tmx": (tmx(tileset='<tileset firstgid="1" source="http://example.com/t.tsx"/>'), ""),
+        "tileset_image_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="escimg.tsx"/>'), "escapes"),
+        "infinite.tmx": (tmx(attrs=ATTRS.replace('infinite="0"', 'infinite="1"')), "infinite"),
+        "zstd.tmx": (tmx(data=b64([1] * 12), encoding='encoding="base64" compression="zstd"'), "zstd"),
+        "lzma.tmx": (tmx(data=b64([1] * 12), encoding='encoding="base64" compression="lzma"'), "compression"),
+        "hex_encoding.tmx": (tmx(encoding='encoding="hex"'), "unknown encoding"),
+        "short_data.tmx": (tmx(data="1,2,3"), "fewer than width×height"),
+        "long_data.tmx": (tmx(data=",".join(["1"] * 13)), "more than width×height"),
+        "long_base64.tmx": (tmx(data=b64([1] * 14), encoding='encoding="base64"'), "more than width×height"),
+        "zlib_bomb.tmx": (tmx(data=bomb, encoding='encoding="base64" compression="zlib"'), "decompression bomb"),
+        "gzip_bomb.tmx": (tmx(data=gzbomb, encoding='encoding="base64" compression="gzip"'), ""),
+        "gid_beyond_tilesets.tmx": (tmx(data="1,2,3,4,0,0,0,0,4,3,2,5"), "beyond the tilesets"),
+        "zone_two_points.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,0"/>')), "fewer than 3"),
+        "zone_point.tmx": (tmx(zones='<object id="1" name="spot" x="5" y="5"><point/></object>'), "not a point"),
+        "zone_self_intersecting.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,64 64,0 0,64"/>')),
+                                       "intersects itself"),
+        "deployment_outside.tmx": (tmx(deployment='<object id="2" name="red" x="100" y="0" width="64" height="64"/>'),
+                                   "outside the map"),
+        "deployment_no_side.tmx": (tmx(deployment='<object id="2" x="0" y="0" width="64" height="64"/>'), "no side"),
+        "absurd_size.tmx": (tmx(attrs='width="100000" height="100000" tilewidth="32" tileheight="32"'), "absurd size"),
+        "zero_tile_size.tmx": (tmx(attrs='width="4" height="3" tilewidth="0" tileheight="32"'), "absurd tile size"),
+        "negative_size.tmx": (tmx(attrs='width="-4" height="3" tilewidth="32" tileheight="32"'), ""),
+        "hexagonal.tmx": (tmx(orientation="hexagonal"), "orientation"),
+        "isometric.tmx": (tmx(orientation="isometric"), "orientation"),
+        "bad_terrain.tmx": (tmx(zones=zone(prop("terrain", "lava"))), "terrain"),
+        "bad_cover.tmx": (tmx(zones=zone(prop("cover", "wet"))), "cover"),
+        "bad_height.tmx": (tmx(zones=zone(prop("height", "tall", "float"))), ""),
+        "template.tmx": (tmx(zones='<object id="1" template="../evil.tx" x="0" y="0"/>'), "template"),
+        "tileset_root.tmx": ('<?xml version="1.0"?><tileset name="x"/>', "not <map>"),
+        "width_not_number.tmx": (tmx(attrs='width="four" height="3" tilewidth="32" tileheight="32"'), "not a number"),
+        "width_nan.tmx": (tmx(attrs='width="nan" height="3" tilewidth="32" tileheight="32"'), ""),
+        "bad_base64.tmx": (tmx(data="!!!not base64!!!", encoding='encoding="base64"'), "bad base64"),
+        "truncated_zlib.tmx": (tmx(data=base64.b64encode(zlib.compress(b"\1\0\0\0" * 12)[:-6]).decode(),
+                                   encoding='encoding="base64" compression="zlib"'), "zlib"),
+        "link_without_room.tmx": (tmx(extra='<objectgroup id="4" name="links"><object id="9" name="hatch" x="2" y="2">'
+                                            '<properties><property name="to" value="hold"/></properties><point/>'
+                                            '</object></objectgroup>\n'), "no room"),
+        "zone_nan_point.tmx": (tmx(zones=zone(shape='<polygon points="0,0 nan,0 64,64"/>')), ""),
+        "zone_inf_x.tmx": (tmx(zones=zone(attrs='id="1" name="deck" x="inf" y="0"')), ""),
+        "obstacle_bad_kind.tmx": (tmx(extra=obstacles(zone(prop("kind", "wobbly"), attrs='id="7" name="crate" x="0" y="0"'))),
+                                  "kind"),
+    }
+    return c
+
+
+SIDE_FILES = {
+    "t.tsx": TSX,
+    "t.tsj": "{}\n",
+    "entity.tsx": '<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n' + TSX.split("\n", 1)[1],
+    "escimg.tsx": TSX.replace("tiles/t.png", "../../etc/t.png"),
+}
+
+
+def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
+    """Write the corpus; with only_refused, leave out (and print) any case the loader accepts."""
+    from game.table import check_map
+    out.mkdir(parents=True, exist_ok=True)
+    for name, text in SIDE_FILES.items():
+        (out / name).write_text(text)
+    manifest = {}
+    for name, (content, frag) in cases().items():
+        p = out / name
+        if isinstance(content, bytes):
+            p.write_bytes(content)
+        else:
+            p.write_bytes(content.encode("utf-8"))
+        problems = check_map(p)
+        if not problems:
+            print(f"ACCEPTED (not a refusal; left out of the corpus): {name}", file=sys.stderr)
+            if only_refused:
+                p.unlink()
+                continue
+        manifest[name] = frag
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    return manifest
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    os.chdir(ROOT)
+    m = write(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
+    print(f"{len(m)} bad maps in {OUT if len(sys.argv) < 2 else sys.argv[1]}")
