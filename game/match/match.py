@@ -22,7 +22,7 @@ from game.rules.presets import get_preset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
-from .setup import deploy, in_named_zone
+from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
 MAX_SILENT_STEPS = 10_000
@@ -43,6 +43,7 @@ class Match:
         self.options = {**scenario.options, **self.options_overrides}
         self.dice = dice if dice is not None else Dice(self.seed)
         self._empty_table = build_table(scenario, tmap)
+        check_zones(self._empty_table, scenario)
         figures = {f.id: f for f in self._deploy(scenario.figures)}
         self.state = MatchState(sides=scenario.sides, figures=figures, preset=self.preset_name,
                                 options=self.options)

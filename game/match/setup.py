@@ -34,6 +34,9 @@ def deploy(table, figures: list[Figure]) -> list[Figure]:
     t = table.clone()
     for f in figures:
         if not math.isnan(f.x):
+            if not _clear(t, f, f.x, f.y):
+                raise ScenarioError(f"{f.id}: x/y: ({f.x}, {f.y}) on {f.level} is off the map, in impassable "
+                                    f"ground, or overlaps an obstacle or another figure")
             t.place(f.id, f.x, f.y, f.radius, f.level)
             out.append(f)
     for f in figures:
@@ -73,3 +76,12 @@ def _clear(table, f: Figure, x: float, y: float) -> bool:
 
 def in_named_zone(table, fid: str, name: str) -> bool:
     return name in table.zones_of(fid)
+
+
+def check_zones(table, scenario) -> None:
+    """Victory conditions may only name zones the map has."""
+    names = {z.name for z in table.map.zones if z.name}
+    for i, v in enumerate(scenario.victory):
+        if v.type == "hold_zone" and v.zone not in names:
+            raise ScenarioError(f"{scenario.path or scenario.id}: victory[{i}].zone: the map has no zone named "
+                                f"{v.zone!r}")

@@ -139,6 +139,8 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if p.is_absolute() or ".." in p.parts or p.suffix != ".tmx":
             top.fail("map", f"{map_ref!r} must be a .tmx file beside the scenario (no absolute path or ..)")
         map_path = str((base_dir or Path(".")) / p)
+        if not Path(map_path).is_file():
+            top.fail("map", f"{map_ref!r} does not exist beside the scenario")
     turn_limit = top.num("turn_limit", 12, lo=1, hi=200, integer=True)
     points_limit = top.num("points_limit", 0, lo=0, hi=100000, integer=True)
     options = _json_like(file, "options", top.t.get("options", {}))

@@ -425,11 +425,11 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
         length += math.dist(a, b)
         cost += _leg_cost(t, a, b, lv)
         out.append(b)
-    if cross:
-        # RNG-MOVE-2: a crossed obstacle is passed over, not stood on (unless standable, PYR-ENG-4)
-        ex, ey = out[-1]
-        keep_out = frozenset(o for o in cross if (ob := t.obstacles.get(o)) is not None and not ob.standable)
-        if keep_out and not t.static_clear(ex, ey, r, lv, frozenset(t.obstacles) - keep_out):
-            return None
+    # GEO-SWEEP-1 / RNG-MOVE-2: the base ends clear of every obstacle — a crossed one is passed over —
+    # unless its centre stands on a standable one (PYR-ENG-4)
+    ex, ey = out[-1]
+    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable)
+    if not t.static_clear(ex, ey, r, lv, stood):
+        return None
     return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),
                     cost=round_in(cost), stops_at_obstacle=stop, level=lv if lv != l0 else None)

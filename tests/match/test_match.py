@@ -164,3 +164,23 @@ def test_clone_of_a_reseeded_clone_is_exact(tiny):
         c.apply(d)
         cc.apply(d)
         assert cc.state_hash() == c.state_hash()
+
+
+def test_figures_off_the_map_or_overlapping_are_refused(tiny):
+    from dataclasses import replace as dc_replace
+    from game.scenario import ScenarioError
+    figs = list(tiny.figures)
+    off = dc_replace(tiny, figures=tuple([dc_replace(figs[0], x=300.0)] + figs[1:]))
+    with pytest.raises(ScenarioError, match="off the map"):
+        Match(off, seed=1)
+    same = dc_replace(tiny, figures=tuple([figs[0], dc_replace(figs[1], x=figs[0].x, y=figs[0].y)] + figs[2:]))
+    with pytest.raises(ScenarioError, match=figs[1].id):
+        Match(same, seed=1)
+
+
+def test_hold_zone_must_name_a_zone_of_the_map(tiny):
+    from dataclasses import replace as dc_replace
+    from game.scenario import ScenarioError, Victory
+    bad = dc_replace(tiny, victory=(Victory("hold_zone", "red", zone="nowhere"),))
+    with pytest.raises(ScenarioError, match="no zone named 'nowhere'"):
+        Match(bad, seed=1)

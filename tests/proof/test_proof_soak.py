@@ -52,8 +52,13 @@ def test_checker_catches_planted_faults():
     assert any("off the map" in p for p in chk.check())
     # known-issue tagging
     msg = ("after decision 3 (move r to (1.00, 2.00) cross:log_1): r: inside an obstacle (log_1) at (1.0, 2.0) on deck")
-    assert soak.known_issue(msg) == "cross-end"
-    assert soak.known_issue(msg.replace("(log_1) at", "(crate_2) at")) is None
+    assert soak.known_issue(msg) is None  # fixed: such a failure now counts
+    soak.KNOWN_ISSUES["cross-end"] = "planted"
+    try:
+        assert soak.known_issue(msg) == "cross-end"
+        assert soak.known_issue(msg.replace("(log_1) at", "(crate_2) at")) is None
+    finally:
+        del soak.KNOWN_ISSUES["cross-end"]
     # out of play but left on the table
     m.state.figures[b.id] = replace(b, status=Status.FLED)
     assert any("still on the table" in p for p in chk.check())
@@ -70,6 +75,9 @@ def test_soak_1000_games():
 
 
 @pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="issue 10 finding: a scripted level answers an illegal move (game 0 of "
+                   "tools/soak.py --games 1 --seed 77 --levels easy,normal,hard --scenarios boarding_action: "
+                   "IllegalDecision 'no clear path' from game/rules/pyrates/moves.py:43); remove once fixed")
 def test_soak_scripted_levels():
     out = io.StringIO()
     failures = soak.run(60, seed=5000, levels=("random", "easy", "normal", "hard"), out=out)

@@ -63,3 +63,10 @@ def test_binary_and_huge_files_refused(tmp_path):
     q.write_text("# " + "x" * 1_100_000)
     with pytest.raises(ScenarioError, match="larger than"):
         load_scenario(q)
+
+
+def test_missing_map_file_is_a_scenario_error(tmp_path):
+    p = tmp_path / "nomap.toml"
+    p.write_text(TINY.replace('map = "open:24x16"', 'map = "missing.tmx"'))
+    with pytest.raises(ScenarioError, match="scenario.map: 'missing.tmx' does not exist"):
+        load_scenario(p)

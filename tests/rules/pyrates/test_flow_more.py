@@ -67,8 +67,8 @@ def test_PYR_CARD_3_acrobatics_leaps_over_bases_to_a_clear_spot():
 
 
 def test_PYR_CARD_3_no_clear_spot_card_not_spent():
-    # a ring of bases 2 in deep: nowhere clear within 2 in
-    ring = [fig(f"R{i}", "A", 10 + 2 * math.cos(math.radians(a)), 10 + 2 * math.sin(math.radians(a)))
+    # a ring of bases (none overlapping) leaves nowhere clear within 2 in
+    ring = [fig(f"R{i}", "A", 10 + 2.6 * math.cos(math.radians(a)), 10 + 2.6 * math.sin(math.radians(a)))
             for i, a in enumerate(range(0, 360, 30))]
     m = surrounded_v(extra=ring + [fig(f"S{i}", "A", 10 + 1.5 * math.cos(math.radians(a + 45)),
                                         10 + 1.5 * math.sin(math.radians(a + 45))) for i, a in enumerate(range(0, 360, 90))])
