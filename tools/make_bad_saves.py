@@ -5,7 +5,6 @@ Each file is one way a save can be wrong: empty, truncated, not JSON, pickle byt
 format, a future version, wrong types, absurd sizes. Loading any of them must raise SaveError.
 """
 import json
-import pickle  # only to produce hostile bytes for the corpus; the game never unpickles
 import sys
 from pathlib import Path
 
@@ -25,7 +24,8 @@ def cases():
     yield "whitespace.json", b"   \n\t\n"
     yield "truncated.json", json.dumps(good()).encode()[:57]
     yield "noise.bin", bytes((i * 73 + 41) % 256 for i in range(512))
-    yield "pickle.pkl", pickle.dumps({"format": "boarders-away-record"}, protocol=4)
+    # pickle.dumps({"format": "boarders-away-record"}, protocol=4), written out so no tool imports pickle
+    yield "pickle.pkl", b'\x80\x04\x95$\x00\x00\x00\x00\x00\x00\x00}\x94\x8c\x06format\x94\x8c\x14boarders-away-record\x94s.'
     yield "pickle_reduce.pkl", b"cos\nsystem\n(S'echo pwned'\ntR."
     yield "utf16.json", json.dumps(good()).encode("utf-16")
     yield "array.json", b"[1, 2, 3]"
