@@ -97,19 +97,5 @@ def run(quick: bool = False) -> dict[str, float]:
     return out
 
 
-_main = sys.modules.get("__main__")
-section = getattr(_main, "section", None) if hasattr(_main, "REGISTRY") else None
-if section is None:
-    try:
-        from tools.bench import section
-    except ImportError:  # pragma: no cover - run standalone
-        section = None
-if section is not None:
-    @section("ai", unit="see names")
-    def bench_ai(quick: bool) -> dict[str, float]:
-        """game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding game s (≤ 2), 2-job speed-up (≥ 1.7)."""
-        return run(quick)
-
-
 if __name__ == "__main__":
     print(json.dumps(run("--quick" in sys.argv), indent=1))

@@ -102,20 +102,6 @@ def run(quick: bool = False) -> dict[str, float]:
     return out
 
 
-_main = sys.modules.get("__main__")
-section = getattr(_main, "section", None) if hasattr(_main, "REGISTRY") else None
-if section is None:
-    try:
-        from tools.bench import section
-    except ImportError:  # pragma: no cover - run standalone
-        section = None
-if section is not None:
-    @section("melee", unit="see names")
-    def bench_melee(quick: bool) -> dict[str, float]:
-        """pyrates mêlée: 8 v 8 rounds/s through the Match (goal ≥ 2,000), hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms."""
-        return run(quick)
-
-
 if __name__ == "__main__":
     import json
     print(json.dumps(run("--quick" in sys.argv), indent=1))
