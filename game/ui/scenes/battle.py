@@ -21,6 +21,7 @@ from ..input_modes import MeasureMode, Mode, PointMode, SightMode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel
+from ..targeting import TargetHover, options_on
 from ..widgets import button, label
 from .base import Scene
 
@@ -102,6 +103,8 @@ class BattleScene(Scene):
         self.option_widgets: list = []
         self.option_map: dict = {}
         self.mouse = (0, 0)
+        self.target_hover = TargetHover()
+        self.context_menu = None  # a pop-up list when a click on a figure could mean several options
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
 
@@ -142,6 +145,7 @@ class BattleScene(Scene):
             return []
         if by_human:
             self.human_decisions.add(idx)
+        self.close_context_menu()
         self.on_events(events)
         self.mode_obj = Mode()
         if self.match.pending is not None and self.match.pending.kind != "action":
@@ -202,6 +206,7 @@ class BattleScene(Scene):
             self.camera.set_viewport(self.map_rect)
 
     def build(self) -> None:
+        self.context_menu = None  # the manager was reset: its widgets are gone
         self.layout()
         m = self.manager
         x = 6
@@ -239,6 +244,7 @@ class BattleScene(Scene):
             wdg.kill()
         self.option_widgets = []
         self.option_map = {}
+        self.close_context_menu()
         p = self.match.pending
         self._shown_pending = p
         r = self.ask_rect
@@ -318,6 +324,12 @@ class BattleScene(Scene):
             self.on_button(event.ui_element)
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
+            if self.context_menu is not None and event.ui_element is self.context_menu[0]:
+                choice = self.context_menu[1].get(event.text)
+                self.close_context_menu()
+                if isinstance(choice, Decision) and self.is_human_turn():
+                    self.decide(choice)
+                return
             choice = self.option_map.get(event.text)
             if isinstance(choice, Decision) and self.is_human_turn():
                 self.decide(choice)
@@ -365,7 +377,32 @@ class BattleScene(Scene):
                 return
             self.click_map(event.pos)
 
+    def open_context_menu(self, options, pos) -> None:
+        """A small list at the cursor when one click could mean several options (charge or shoot)."""
+        self.close_context_menu()
+        st = self.match.state
+        texts: dict[str, Decision] = {}
+        for d in options:
+            t = option_label(d, st)
+            if d.kind == "charge":
+                t = f"Charge {st.figures[d.target].name}" if d.target in st.figures else t
+            while t in texts:
+                t += " "
+            texts[t] = d
+        w = max(200, max(fonts.text(t, 14).get_width() for t in texts) + 40)
+        h = 24 * len(texts) + 8
+        r = pygame.Rect(pos[0] + 8, pos[1] + 8, w, h)
+        r.clamp_ip(self.map_rect)
+        lst = pygame_gui.elements.UISelectionList(r, list(texts), self.manager)
+        self.context_menu = (lst, texts)
+
+    def close_context_menu(self) -> None:
+        if self.context_menu is not None:
+            self.context_menu[0].kill()
+            self.context_menu = None
+
     def cancel(self) -> None:
+        self.close_context_menu()
         if not isinstance(self.mode_obj, PointMode) and type(self.mode_obj) is Mode:
             p = self.match.pending
             if not (p is not None and p.kind == "action"):
@@ -396,16 +433,19 @@ class BattleScene(Scene):
             return
         p = self.match.pending
         if fid:
-            # a figure: the one option naming it (activate it, target it…), else just select it
-            named = [d for d in p.options if (d.figure == fid or d.target == fid) and d.x is None]
+            # a figure: the one option naming it (activate it, target it…), else just select it.
+            # A charge targets the figure with its offered contact point, so it counts as targeting.
             acting = self.acting_figure()
-            targeted = [d for d in named if d.target == fid and (acting is None or d.figure in (None, acting))]
-            chosen = targeted if targeted else [d for d in named if d.figure == fid and not d.target]
-            if len(chosen) == 1 and p.kind != "action":
-                self.decide(chosen[0])
-                return
+            targeted = options_on(p, acting, fid)
+            own = [d for d in p.options if d.figure == fid and not d.target and d.x is None]
             if len(targeted) == 1:
                 self.decide(targeted[0])
+                return
+            if len(targeted) > 1:
+                self.open_context_menu(targeted, pos)
+                return
+            if len(own) == 1 and p.kind != "action":
+                self.decide(own[0])
                 return
             self.selected = fid
             return
@@ -423,7 +463,9 @@ class BattleScene(Scene):
         elif ctrl and k == pygame.K_z:
             self.undo()
         elif k == pygame.K_ESCAPE:
-            if type(self.mode_obj) is not Mode:
+            if self.context_menu is not None:
+                self.close_context_menu()
+            elif type(self.mode_obj) is not Mode:
                 self.mode_obj = Mode()
             else:
                 self.selected = None
@@ -550,6 +592,7 @@ class BattleScene(Scene):
             self.mode_obj.on_motion(self, wx, wy)
         else:
             self.hover = None
+        self.target_hover.update(self, self.hover if type(self.mode_obj) is Mode else None)
         if self.viewer:
             self.update_viewer(dt)
             return
@@ -639,6 +682,7 @@ class BattleScene(Scene):
         old = surf.get_clip()
         surf.set_clip(self.map_rect)
         self.mode_obj.draw(self, surf)
+        self.target_hover.draw(self, surf)
         self.draw_overlays(surf)
         surf.set_clip(old)
         self.draw_panel(surf)

@@ -1,0 +1,131 @@
+"""Small pre-rendered cards for the odds previews: a charge's bar charts, a shot's hit chance.
+
+A card is rendered once per preview and kept (the last few only) because the same preview is drawn
+every frame while the cursor rests on a target.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+
+from . import fonts
+from .previews import ChargePreview, ShotPreview
+
+BG = (24, 24, 30)
+EDGE = (200, 170, 90)
+TEXT = (230, 225, 210)
+DIM = (150, 150, 160)
+BAR_W = 16
+BAR_H = 44
+KEEP = 4  # cards kept; a new target pushes out the oldest
+
+
+def pct(p: Fraction | float) -> str:
+    v = float(p) * 100
+    if 0 < v < 0.5:
+        return "<1%"
+    if 99.5 < v < 100:
+        return ">99%"
+    return f"{v:.0f}%"
+
+
+def bars(dist: dict[int, Fraction], colour, label: str) -> pygame.Surface:
+    """One bar per value 0..max: height ∝ probability, the percentage above, the value below."""
+    keys = list(range(0, max(dist) + 1)) if dist else [0]
+    w = max(70, len(keys) * (BAR_W + 4) + 4)
+    s = pygame.Surface((w, BAR_H + 44), pygame.SRCALPHA)
+    s.blit(fonts.text(label, 11, DIM), (2, 0))
+    top = max(dist.values()) if dist else 1
+    base = 14 + 10 + BAR_H
+    for i, k in enumerate(keys):
+        p = dist.get(k, Fraction(0))
+        h = int(round(BAR_H * float(p / top))) if top else 0
+        x = 4 + i * (BAR_W + 4)
+        pygame.draw.rect(s, (60, 60, 70), (x, base - BAR_H, BAR_W, BAR_H), 1)
+        if h:
+            pygame.draw.rect(s, colour, (x, base - h, BAR_W, h))
+        if p >= Fraction(1, 200) or k == 0:
+            t = fonts.text(pct(p), 9, TEXT)
+            s.blit(t, t.get_rect(midbottom=(x + BAR_W // 2, base - h - 1)) if h < BAR_H - 10
+                   else t.get_rect(midtop=(x + BAR_W // 2, base - h + 1)))
+        n = fonts.text(str(k), 11, DIM)
+        s.blit(n, n.get_rect(midtop=(x + BAR_W // 2, base + 2)))
+    return s
+
+
+def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> pygame.Surface:
+    rows: list[pygame.Surface] = []
+    head = f"Charge: {names.get(pv.charger, pv.charger)} → {names.get(pv.target, pv.target)}"
+    rows.append(fonts.text(head, 15, (255, 220, 140), True))
+    if pv.error:
+        for line in fonts.wrap(pv.error, width - 16, 13)[:4]:
+            rows.append(fonts.text(line, 13, (255, 140, 130)))
+        return _frame(rows, width)
+    rows.append(fonts.text("exact odds of each side's damage pool, before any card", 11, DIM))
+    for sp in pv.sides:
+        col = tuple(sp.colour)
+        rows.append(fonts.text(f"{sp.name}: Mêlée Quota {sp.mq}", 13, col if sum(col) > 200 else TEXT, True))
+        for ln in sp.lines[:4]:
+            rows.append(fonts.text("   " + ln, 11, DIM))
+        if len(sp.lines) > 4:
+            rows.append(fonts.text(f"   … {len(sp.lines) - 4} more (PYR-MQ-7)", 11, DIM))
+        kd, w = bars(sp.marginal("knockdowns"), col, "knockdowns"), bars(sp.marginal("wounds"), col, "wounds")
+        pair = pygame.Surface((kd.get_width() + w.get_width() + 16, max(kd.get_height(), w.get_height())),
+                              pygame.SRCALPHA)
+        pair.blit(kd, (0, 0))
+        pair.blit(w, (kd.get_width() + 16, 0))
+        rows.append(pair)
+    if pv.win is not None:
+        rows.append(fonts.text(f"{pv.sides[0].name} wins the tally: {pct(pv.win)}", 13, (150, 230, 150), True))
+    rows.append(fonts.text("PYR-MQ-7 · PYR-DICE-1 · PYR-DMG-1 · PYR-WIN-1 — click to charge", 10, DIM))
+    return _frame(rows, width)
+
+
+def shot_card(pv: ShotPreview, names: dict[str, str], width: int = 300) -> pygame.Surface:
+    rows = [fonts.text(f"Shoot: {names.get(pv.shooter, pv.shooter)} → {names.get(pv.target, pv.target)}", 15,
+                       (255, 220, 140), True)]
+    if pv.error:
+        rows.append(fonts.text(pv.error, 13, (255, 140, 130)))
+        return _frame(rows, width)
+    if pv.weapon:
+        rows.append(fonts.text(f"with {pv.weapon.replace('_', ' ')}", 12, DIM))
+    hit = pv.hit if pv.hit is not None else Fraction(0)
+    rows.append(fonts.text(f"to hit: {pct(hit)}", 20, (150, 230, 150) if hit >= Fraction(1, 2) else (255, 210, 90),
+                           True))
+    need = f"d20 ≤ {pv.target_number}" if pv.target_number else "no natural roll hits"
+    rows.append(fonts.text(f"{need} · {pv.distance:.1f} in", 13, TEXT))
+    rows.append(fonts.text(f"cover: {pv.cover or 'none'}", 13, (255, 210, 90) if pv.cover else TEXT))
+    rows.append(fonts.text(f"{pv.rule} · RNG-COVER-1 — click to shoot", 10, DIM))
+    return _frame(rows, width)
+
+
+def _frame(rows: list[pygame.Surface], width: int) -> pygame.Surface:
+    h = sum(r.get_height() + 3 for r in rows) + 14
+    w = max(width, max(r.get_width() for r in rows) + 16)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    s.fill((*BG, 236))
+    pygame.draw.rect(s, EDGE, s.get_rect(), 1)
+    y = 7
+    for r in rows:
+        s.blit(r, (8, y))
+        y += r.get_height() + 3
+    return s
+
+
+class CardCache:
+    """The last few rendered cards, keyed by the preview object they show."""
+
+    def __init__(self):
+        self._cards: dict = {}
+
+    def get(self, pv, names) -> pygame.Surface:
+        key = id(pv)
+        hit = self._cards.get(key)
+        if hit is not None and hit[0] is pv:
+            return hit[1]
+        card = charge_card(pv, names) if isinstance(pv, ChargePreview) else shot_card(pv, names)
+        if len(self._cards) >= KEEP:
+            self._cards.pop(next(iter(self._cards)))
+        self._cards[key] = (pv, card)
+        return card

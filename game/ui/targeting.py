@@ -1,0 +1,111 @@
+"""Hovering an enemy while a figure is acting: what a click on it would do, and the odds first.
+
+``options_on`` lists the pending options that name a figure as their target (a charge comes with
+its offered contact point, so clicking the target itself charges). ``TargetHover`` turns the
+hovered figure into previews (``previews.Previews``) and draws them as cards beside the cursor with
+a line from the actor, BEFORE any click; an enemy with no option shows why, from the rules' own
+IllegalDecision text.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.decisions import Decision, IllegalDecision
+
+from . import fonts
+from .odds_chart import CardCache
+from .previews import Previews
+
+PREVIEW_KINDS = ("charge", "shoot")
+CHARGE_COL = (255, 120, 90)
+SHOT_COL = (255, 220, 120)
+
+
+def options_on(pending, actor: str | None, fid: str) -> list[Decision]:
+    """Options of the pending question that target ``fid`` (by ``actor`` when one is acting)."""
+    if pending is None:
+        return []
+    return [d for d in pending.options
+            if d.target == fid and (actor is None or d.figure in (None, actor))]
+
+
+class TargetHover:
+    def __init__(self):
+        self.previews = Previews()
+        self.cards = CardCache()
+        self.target: str | None = None
+        self.actor: str | None = None
+        self.shown: list = []  # previews for the hovered target
+        self.why: str = ""     # the rules' reason when the hovered enemy is no legal target
+
+    def update(self, scene, fid: str | None) -> None:
+        m = scene.match
+        p = m.pending
+        self.shown, self.why, self.target, self.actor = [], "", None, None
+        if fid is None or p is None or not scene.is_human_turn():
+            return
+        actor = scene.acting_figure()
+        if actor is None or actor == fid:
+            return
+        st = m.state
+        if fid not in st.figures or st.figures[fid].side not in st.enemies_of(st.figures[actor].side):
+            return
+        self.target, self.actor = fid, actor
+        for d in options_on(p, actor, fid):
+            if d.kind == "charge":
+                self.shown.append(self.previews.charge(m, d))
+            elif d.kind == "shoot":
+                self.shown.append(self.previews.shot(m, d))
+        if not self.shown and p.kind == "action" and not options_on(p, actor, fid):
+            self.why = self._why_not(p, actor, fid, st)
+
+    @staticmethod
+    def _why_not(p, actor, fid, st) -> str:
+        """The rules' IllegalDecision text for charging and for shooting that enemy."""
+        f = st.figures[fid]
+        reasons = []
+        for d in (Decision("charge", figure=actor, target=fid, x=f.x, y=f.y),
+                  Decision("shoot", figure=actor, target=fid, option=st.figures[actor].missile)):
+            try:
+                p.check(d)
+            except IllegalDecision as e:
+                text = str(e)
+                if "choose from:" in text:  # the generic refusal: say it shortly
+                    text = f"no {d.kind} at {f.name} is among the choices here"
+                reasons.append(text)
+            except Exception:  # noqa: BLE001 - a preview must never crash the screen
+                continue
+        return " · ".join(dict.fromkeys(reasons))
+
+    def draw(self, scene, dst: pygame.Surface) -> None:
+        if self.target is None:
+            return
+        st = scene.match.state
+        cam = scene.camera
+        a, t = st.figures[self.actor], st.figures[self.target]
+        pa, pt = cam.to_screen(a.x, a.y), cam.to_screen(t.x, t.y)
+        names = {f.id: f.name for f in st.figures.values()}
+        mx, my = scene.mouse
+        y = my + 18
+        if self.why:
+            pygame.draw.line(dst, (255, 110, 100), pa, pt, 1)
+            for line in fonts.wrap(self.why, 420, 14)[:3]:
+                t_s = fonts.outlined(line, 14, (255, 120, 110))
+                r = t_s.get_rect(topleft=(mx + 14, y))
+                r.clamp_ip(scene.map_rect)
+                dst.blit(t_s, r)
+                y += 18
+            return
+        for pv in self.shown:
+            col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
+            pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
+            pygame.draw.line(dst, col, pa, pt, 2)
+        x = mx + 18
+        for pv in self.shown:
+            card = self.cards.get(pv, names)
+            r = card.get_rect(topleft=(x, y))
+            if r.right > scene.map_rect.right:
+                r.right = mx - 18
+            r.clamp_ip(scene.map_rect)
+            dst.blit(card, r)
+            y = r.bottom + 4
