@@ -21,6 +21,7 @@ from ..input_modes import MeasureMode, Mode, PointMode, SightMode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel
+from ..tap_mode import TapMode
 from ..targeting import TargetHover, options_on
 from ..widgets import button, label
 from .base import Scene
@@ -315,6 +316,8 @@ class BattleScene(Scene):
             p = self.match.pending
             if p is not None and p.kind == "activate":
                 return "Click a figure with a white ring to activate it."
+            if p is not None and p.kind == "tap":
+                return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
             return ""
         return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
 
@@ -470,6 +473,8 @@ class BattleScene(Scene):
             else:
                 self.selected = None
                 self.highlight = ()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and hasattr(self.mode_obj, "confirm"):
+            self.mode_obj.confirm(self)
         elif k == pygame.K_m:
             self.mode_obj = Mode() if isinstance(self.mode_obj, MeasureMode) else MeasureMode()
         elif k == pygame.K_l:
@@ -598,6 +603,9 @@ class BattleScene(Scene):
             return
         if self.match.pending is not self._shown_pending:
             self.rebuild_options()
+        p = self.match.pending
+        if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
+            self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
         self.advance(dt)
 
     def update_viewer(self, dt: float) -> None:

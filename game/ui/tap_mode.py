@@ -1,0 +1,157 @@
+"""Taps by hand (PYR-ALLOC-2): click a tapper, then its targets, then the tapper again (or Enter).
+
+Each click on a target steps its item through the kinds the pool still holds — KD, W, Disarm, none —
+and every change is checked against the rules (``pending.check``) at once, so an illegal tap shows
+the rules' own reason before it is confirmed. The tap is an ordinary Decision("tap", figure, items);
+items keep the order they were given in, which is the order the rules resolve them.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.rules.decisions import Decision, IllegalDecision
+
+from . import fonts
+from .input_modes import BAD, OK, Mode, _label
+
+CYCLE = ("kd", "w", "disarm")
+ITEM_TEXT = {"kd": "KD", "w": "W", "disarm": "Disarm"}
+TAPPER = (255, 215, 90)
+
+
+class TapMode(Mode):
+    name = "tap"
+
+    def __init__(self):
+        self.tapper: str | None = None
+        self.items: dict[str, str] = {}
+        self.error: str | None = None
+        self.mouse = None
+
+    # -- what the question offers ---------------------------------------------------------------
+    @staticmethod
+    def tappers(scene) -> list[str]:
+        p = scene.match.pending
+        info = p.info if p is not None and isinstance(p.info, dict) else {}
+        return list(info.get("tappers", []))
+
+    @staticmethod
+    def pool(scene) -> tuple[int, int]:
+        p = scene.match.pending
+        pool = (p.info or {}).get("pool", {}) if p is not None else {}
+        return int(pool.get("knockdowns", 0)), int(pool.get("wounds", 0))
+
+    @staticmethod
+    def targets(scene, tapper: str) -> list[str]:
+        """Enemies the rules let this tapper strike: those named in its offered taps."""
+        p = scene.match.pending
+        out: list[str] = []
+        for d in p.options if p is not None else ():
+            if d.kind == "tap" and d.figure == tapper:
+                out += [t for t, _ in d.items if t not in out]
+        return out
+
+    def left(self, scene) -> tuple[int, int]:
+        kd, w = self.pool(scene)
+        for it in self.items.values():
+            if it in ("kd", "disarm"):
+                kd -= 1
+            elif it == "w":
+                w -= 1
+        return kd, w
+
+    @property
+    def hint(self) -> str:
+        if self.tapper is None:
+            return "Tap: click one of your figures ringed in gold, then the enemies it strikes"
+        return ("Tap: click a target to give KD → W → Disarm → none; click the tapper again or Enter to strike; "
+                "right-click cancels")
+
+    def decision(self) -> Decision | None:
+        if self.tapper is None or not self.items:
+            return None
+        return Decision("tap", figure=self.tapper, items=tuple(self.items.items()))
+
+    def _check(self, scene) -> None:
+        d = self.decision()
+        self.error = None
+        if d is None:
+            return
+        try:
+            scene.match.pending.check(d)
+        except IllegalDecision as e:
+            self.error = str(e)
+
+    # -- input -------------------------------------------------------------------------------------
+    def on_motion(self, scene, wx, wy) -> None:
+        self.mouse = (wx, wy)
+
+    def on_click(self, scene, wx, wy, fid) -> bool:
+        if fid is None:
+            return True
+        if fid == self.tapper:
+            self.confirm(scene)
+            return True
+        if fid in self.tappers(scene):
+            self.tapper, self.items, self.error = fid, {}, None
+            return True
+        if self.tapper is not None and fid in self.targets(scene, self.tapper):
+            self.step_item(scene, fid)
+        return True
+
+    def step_item(self, scene, target: str) -> None:
+        """Next item kind for ``target`` that the pool can still pay for (or none)."""
+        cur = self.items.pop(target, None)
+        kd, w = self.left(scene)
+        start = CYCLE.index(cur) + 1 if cur in CYCLE else 0
+        for it in CYCLE[start:]:
+            if (it in ("kd", "disarm") and kd > 0) or (it == "w" and w > 0):
+                self.items[target] = it
+                break
+        self._check(scene)
+
+    def confirm(self, scene) -> bool:
+        d = self.decision()
+        if d is None:
+            scene.toast("give the tapper's targets their items first (click them)")
+            return False
+        self._check(scene)
+        if self.error:
+            scene.toast(self.error, BAD)
+            return False
+        scene.decide(d)
+        return True
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, scene, dst: pygame.Surface) -> None:
+        if scene.match.pending is None or scene.match.pending.kind != "tap":
+            return
+        st, cam = scene.match.state, scene.camera
+        for fid in self.tappers(scene):
+            f = st.figures[fid]
+            c = cam.to_screen(f.x, f.y)
+            r = max(6, int(f.radius * cam.ppi) + (6 if fid == self.tapper else 4))
+            pygame.draw.circle(dst, TAPPER, c, r, 3 if fid == self.tapper else 1)
+        if self.tapper is None:
+            return
+        a = st.figures[self.tapper]
+        pa = cam.to_screen(a.x, a.y)
+        for t in self.targets(scene, self.tapper):
+            f = st.figures[t]
+            pt = cam.to_screen(f.x, f.y)
+            item = self.items.get(t)
+            if item is None:
+                pygame.draw.circle(dst, (230, 230, 230), pt, max(6, int(f.radius * cam.ppi) + 4), 1)
+                continue
+            col = BAD if self.error else OK
+            pygame.draw.line(dst, (0, 0, 0), pa, pt, 5)
+            pygame.draw.line(dst, col, pa, pt, 3)
+            lab = fonts.outlined(f"{list(self.items).index(t) + 1}. {ITEM_TEXT[item]}", 15, col)
+            dst.blit(lab, lab.get_rect(midbottom=(pt[0], pt[1] - int(f.radius * cam.ppi) - 2)))
+        kd, w = self.left(scene)
+        if self.mouse is not None:
+            m = cam.to_screen(*self.mouse)
+            _label(dst, f"{a.name} taps · pool left: {kd} KD, {w} W (PYR-ALLOC-2)", m, TAPPER)
+            if self.error:
+                for i, line in enumerate(fonts.wrap(self.error, 420, 14)[:3]):
+                    _label(dst, line, (m[0], m[1] + 20 + i * 18), BAD, 14)

@@ -1,0 +1,76 @@
+"""Taps made on the table: click the tapper, then its targets, then the tapper again (PYR-ALLOC-2)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.match import Match
+from game.rules.decisions import Decision
+
+
+def _battle_at_tap(app_factory):
+    app = app_factory()
+    scen = app.find_scenario("boarding_action")
+    m = Match(scen, seed=3)
+    for _ in range(3000):
+        if m.pending is None or m.pending.kind == "tap":
+            break
+        m.apply(m.auto())
+    if m.pending is None:
+        pytest.skip("no tap reached")
+    scene = app.start_battle(scen, mode="hotseat", seed=3)
+    scene.set_match(m)
+    scene.looking = m.pending.side
+    app.step([], 1 / 60)
+    app.step([], 1 / 60)
+    return app, scene, m
+
+
+def _click(app, scene, fid):
+    f = scene.match.state.figures[fid]
+    scene.camera.centre_on(f.x, f.y)
+    pos = tuple(int(v) for v in scene.camera.to_screen(f.x, f.y))
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
+
+
+def test_click_tapper_then_target_then_tapper_makes_the_tap(app_factory):
+    app, scene, m = _battle_at_tap(app_factory)
+    from game.ui.tap_mode import TapMode
+    assert isinstance(scene.mode_obj, TapMode)
+    tapper = m.pending.info["tappers"][0]
+    kd = m.pending.info["pool"]["knockdowns"]
+    _click(app, scene, tapper)
+    assert scene.mode_obj.tapper == tapper
+    target = scene.mode_obj.targets(scene, tapper)[0]
+    _click(app, scene, target)
+    item = "kd" if kd else "w"
+    assert scene.mode_obj.items == {target: item}
+    assert scene.mode_obj.error is None
+    n = len(m.decisions)
+    _click(app, scene, tapper)
+    assert m.decisions[n] == Decision("tap", figure=tapper, items=((target, item),))
+
+
+def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):
+    app, scene, m = _battle_at_tap(app_factory)
+    tapper = m.pending.info["tappers"][0]
+    _click(app, scene, tapper)
+    mode = scene.mode_obj
+    target = mode.targets(scene, tapper)[0]
+    seen = []
+    for _ in range(4):
+        mode.step_item(scene, target)
+        seen.append(mode.items.get(target))
+    assert seen[-1] is None or None in seen  # the cycle passes through "no item"
+    # a disarm the rules refuse is explained before any confirm
+    mode.items = {target: "disarm"}
+    mode._check(scene)
+    try:
+        m.pending.check(mode.decision())
+        assert mode.error is None
+    except Exception as e:  # noqa: BLE001
+        assert mode.error == str(e)
+    # right-click cancels the tapper: a fresh tap mode comes back
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.map_rect.center, button=3)], 1 / 60)
+    assert getattr(scene.mode_obj, "tapper", None) is None
