@@ -20,7 +20,7 @@ from ..figures_render import FigureStyle, draw_figures, figure_at
 from ..input_modes import MeasureMode, Mode, PointMode, SightMode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
-from ..melee_panel import DicePanel
+from ..melee_panel import DicePanel, dice_row
 from ..tap_mode import TapMode
 from ..targeting import TargetHover, options_on
 from ..widgets import button, label
@@ -54,7 +54,10 @@ def option_label(d: Decision, state) -> str:
         parts.append("-> " + names.get(d.target, d.target))
     if d.x is not None and d.y is not None:
         parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
-    if d.option:
+    if d.option and d.kind == "card":
+        from ..card_art import card_name
+        parts.append(card_name(d.option))
+    elif d.option:
         parts.append(d.option.replace("_", " "))
     if d.items:
         parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
@@ -122,7 +125,15 @@ class BattleScene(Scene):
         for ev in match.log:
             self.log_panel.add(ev, match.state)
         self.dice_panel.rows = []
-        self.dice_panel.show(match.log[-12:], match.state)
+        recent = []  # the latest dice rows, even when later events rolled none
+        for ev in reversed(match.log):
+            if dice_row(ev):
+                recent.append(ev)
+                if len(recent) >= 8:
+                    break
+        self.dice_panel.show(recent[::-1], match.state)
+        if self.dice_panel.wants_room != getattr(self, "_room", None) and getattr(self, "map_rect", None) is not None:
+            self.layout()
         self._shown_pending = None
 
     @property
@@ -169,6 +180,8 @@ class BattleScene(Scene):
                 self.narration = self.narration[-3:]
         self.log_panel.scroll = 0
         self.dice_panel.show(events, st)
+        if self.dice_panel.wants_room != getattr(self, "_room", None) and getattr(self, "map_rect", None) is not None:
+            self.layout()
 
     def positions(self) -> dict:
         out = {}
@@ -196,7 +209,9 @@ class BattleScene(Scene):
         self.map_rect = pygame.Rect(0, TOP, w - pw, h - TOP)
         self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
         ask_h = max(220, int((h - TOP) * 0.36))
-        dice_h = max(150, int((h - TOP) * 0.24))
+        # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
+        dice_h = max(150, int((h - TOP - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
+        self._room = self.dice_panel.wants_room
         self.ask_rect = pygame.Rect(w - pw, TOP, pw, ask_h)
         self.dice_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + 4, pw - 8, dice_h - 8))
         self.log_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + dice_h, pw - 8, h - TOP - ask_h - dice_h - 4))
