@@ -10,7 +10,7 @@ change afterwards) and blitted every frame:
 * Escarmouche: ``CardsDrawn`` as playing cards, ``DuelWon`` with the winning card;
 * opposed d6 (``CombatRolled``): both dice side by side, bonuses, totals and the winner.
 
-Rows of a mêlée (rule IDs PYR-/ESC-/OD6-/RNG-HAND/INI-MEL) make the panel a mêlée panel, which
+Rows of a mêlée (``MELEE_PREFIXES``) make the panel a mêlée panel, which
 asks the battle screen for more room (``wants_room``).
 """
 from __future__ import annotations
@@ -22,7 +22,9 @@ from .card_art import card_face
 from .dice_art import die_face
 
 BG = (30, 28, 26)
-MELEE_PREFIXES = ("PYR-", "ESC-", "OD6-", "RNG-HAND", "INI-MEL")
+#: rule IDs of the fight itself (a shot's PYR-SAVE or RNG-WND roll is not a mêlée)
+MELEE_PREFIXES = ("PYR-DICE", "PYR-DMG", "PYR-MQ", "PYR-ALLOC", "PYR-WIN", "PYR-PUSH", "PYR-MOR", "PYR-DUEL",
+                  "PYR-MG", "ESC-", "OD6-", "RNG-HAND", "INI-MEL")
 TEXT = (215, 210, 200)
 DIM = (130, 130, 140)
 GOOD = (150, 230, 150)
