@@ -37,6 +37,8 @@ class TargetHover:
         self.actor: str | None = None
         self.shown: list = []  # previews for the hovered target
         self.why: str = ""     # the rules' reason when the hovered enemy is no legal target
+        self._why_key = None
+        self._why = ""
 
     def update(self, scene, fid: str | None) -> None:
         m = scene.match
@@ -57,7 +59,10 @@ class TargetHover:
             elif d.kind == "shoot":
                 self.shown.append(self.previews.shot(m, d))
         if not self.shown and p.kind == "action" and not options_on(p, actor, fid):
-            self.why = self._why_not(p, actor, fid, st)
+            key = (id(m), len(m.decisions), actor, fid)  # checking plans a path: once per hover, not per frame
+            if self._why_key != key:
+                self._why_key, self._why = key, self._why_not(p, actor, fid, st)
+            self.why = self._why
 
     @staticmethod
     def _why_not(p, actor, fid, st) -> str:
