@@ -161,11 +161,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
     f = st.figures.get(fid) if fid else None
     for d in ask.options:
         k = d.kind
-        if d.figure is None and k in ("move", "shoot"):
-            # a whole unit's move or volley (close-combat-d6: x, y is the unit's vector, not a spot
-            # for one figure): the preset's stated auto policy is the best guide this scorer has
-            s = 0.5 if d == ask.default else 0.0
-        elif k in ("move", "charge") and d.x is not None:
+        if k in ("move", "charge") and d.x is not None:
             s = ctx.moved(d.figure, d.x, d.y) - base
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight

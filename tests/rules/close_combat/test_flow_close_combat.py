@@ -248,11 +248,3 @@ def test_PRE_OD6_1_auto_game_fights_to_a_rout_and_clones_mid_step():
         n += 1
     assert m.winner in ("red", "blue") and any(isinstance(e, UnitBroken) for e in m.log)
 
-
-def test_PRE_OD6_1_normal_ai_advances_and_fights_rather_than_holding():
-    # the scripted AI once scored a unit's move vector as a figure's spot and held every phase
-    from game.ai import make_controller
-    sc = load_scenario(ROOT / "maps" / "pike_and_shot.toml")
-    m = Match(sc, seed=3)
-    play_out(m, {s.id: make_controller("normal", i) for i, s in enumerate(sc.sides)})
-    assert m.over and any(isinstance(e, CombatRolled) for e in m.log)
