@@ -1,12 +1,17 @@
-"""ESC-SEC-1 sectors: the map's ``sectors`` polygons, else an automatic 4-inch grid from the origin."""
+"""ESC-SEC-1 sectors: the map's ``sectors`` polygons, else an automatic 4-inch grid from the origin.
+
+The grid itself is the rules' pure one (``game.rules.escarmouche.sectors``): one implementation, so
+the rules' tests and the table agree on ids, adjacency and centres.
+"""
 from __future__ import annotations
 
 import math
 
+from game.rules.escarmouche.sectors import (GRID_SIZE, grid_adjacent, grid_all, grid_centre, grid_sector, grid_shape,
+                                            parse_grid_sector)
+
 from .geometry import Point, centroid, point_in_polygon
 from .tactical_map import TacticalMap
-
-GRID = 4.0
 
 
 def _shares_edge(p: tuple[Point, ...], q: tuple[Point, ...], eps: float = 1e-6) -> bool:
@@ -43,8 +48,7 @@ class Sectors:
             ids = sorted(self.polys)
             for sid in ids:
                 self._adj[sid] = [o for o in ids if o != sid and _shares_edge(self.polys[sid], self.polys[o])]
-        self.cols = max(1, math.ceil(tmap.width / GRID - 1e-9))
-        self.rows = max(1, math.ceil(tmap.height / GRID - 1e-9))
+        self.shape = grid_shape(tmap.width, tmap.height, GRID_SIZE)
 
     def of_point(self, x: float, y: float) -> str:
         if self.polys:
@@ -53,41 +57,31 @@ class Sectors:
                     return sid
             # outside every drawn sector: the one whose centre is nearest
             return min(sorted(self.polys), key=lambda s: math.dist((x, y), centroid(self.polys[s])))
-        c = min(self.cols - 1, max(0, int(x // GRID)))
-        r = min(self.rows - 1, max(0, int(y // GRID)))
-        return f"g{c}_{r}"
+        return grid_sector(x, y, GRID_SIZE, self.shape)
 
     def _grid_cell(self, sector: str) -> tuple[int, int]:
         try:
-            c, r = sector[1:].split("_")
-            ci, ri = int(c), int(r)
+            return parse_grid_sector(sector, self.shape)
         except ValueError:
             raise KeyError(f"unknown sector {sector!r}") from None
-        if not (sector.startswith("g") and 0 <= ci < self.cols and 0 <= ri < self.rows):
-            raise KeyError(f"unknown sector {sector!r}")
-        return ci, ri
 
     def adjacent(self, sector: str) -> list[str]:
         if self.polys:
             if sector not in self._adj:
                 raise KeyError(f"unknown sector {sector!r}")
             return list(self._adj[sector])
-        c, r = self._grid_cell(sector)
-        out = [f"g{c + dc}_{r + dr}" for dc, dr in ((-1, 0), (1, 0), (0, -1), (0, 1))
-               if 0 <= c + dc < self.cols and 0 <= r + dr < self.rows]
-        return sorted(out)
+        self._grid_cell(sector)
+        return grid_adjacent(sector, *self.shape)
 
     def centre(self, sector: str) -> Point:
         if self.polys:
             if sector not in self.polys:
                 raise KeyError(f"unknown sector {sector!r}")
             return centroid(self.polys[sector])
-        c, r = self._grid_cell(sector)
-        x1 = min(self.map.width, (c + 1) * GRID)
-        y1 = min(self.map.height, (r + 1) * GRID)
-        return ((c * GRID + x1) / 2, (r * GRID + y1) / 2)
+        self._grid_cell(sector)
+        return grid_centre(sector, GRID_SIZE, (self.map.width, self.map.height))
 
     def all(self) -> list[str]:
         if self.polys:
             return sorted(self.polys)
-        return [f"g{c}_{r}" for r in range(self.rows) for c in range(self.cols)]
+        return grid_all(self.shape)

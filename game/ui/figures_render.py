@@ -2,6 +2,8 @@
 
 Base sprites are pre-rendered per (colour, emblem, pixel size) and re-used every frame; only
 markers that change (wounded, loaded, aim…) are blitted on top, also from cached sprites.
+OD6 pieces (a roster ``width``) are rectangles of their true size with a facing mark, drawn by
+:mod:`game.ui.piece_render` (OD6-PIECE-2); a Disrupted piece carries a "DS" marker.
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from functools import lru_cache
 import pygame
 import pygame.gfxdraw
 
-from . import fonts
+from . import fonts, piece_render
 
 #: one emblem per side, in scenario order, so sides differ in shape as well as colour
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross")
@@ -25,6 +27,7 @@ MARKERS = {
     "captive": ("C", (90, 40, 120)),
     "loaded": ("L", (30, 90, 200)),
     "aim": ("A", (20, 20, 20)),
+    "disrupted": ("DS", (200, 110, 20)),
 }
 
 
@@ -138,8 +141,10 @@ class FigureStyle:
         self.shape = {s.id: side_shape(i) for i, s in enumerate(state.sides)}
 
 
-def markers_of(fig) -> list[str]:
+def markers_of(fig, disrupted=()) -> list[str]:
     out = []
+    if fig.id in disrupted:  # OD6-DIS-1: the state keeps the marker, not the figure
+        out.append("disrupted")
     st = getattr(fig.status, "value", fig.status)
     if fig.wounds > 0 or st == "wounded":
         out.append("wounded")
@@ -164,11 +169,16 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
     order = {"hold": 0, "deck": 1, "rigging": 2}
     figs = sorted(state.figures.values(), key=lambda f: order.get(f.level, 1))
     msize = max(9, min(18, int(ppi * 0.45)))
+    disrupted = frozenset(getattr(state, "data", {}).get("disrupted", ()) or ())
     for f in figs:
         st = getattr(f.status, "value", f.status)
         if st == "fled":
             continue
         x, y = positions.get(f.id, (f.x, f.y))
+        if piece_render.is_piece(f):
+            _draw_piece(dst, cam, f, x, y, st, style, msize, disrupted=disrupted, selected=selected, hover=hover,
+                        highlight=highlight, acted=acted, ready=ready)
+            continue
         if x + f.base < vx0 or x - f.base > vx1 or y + f.base < vy0 or y - f.base > vy1:
             continue
         d = max(6, int(round(f.base * ppi)))
@@ -199,7 +209,7 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         elif f.id == hover:
             ring = ring_sprite(d, (200, 230, 255), max(1, d // 10))
             dst.blit(ring, ring.get_rect(center=(sx, sy)))
-        mk = markers_of(f)
+        mk = markers_of(f, disrupted)
         for i, key in enumerate(mk):
             m = marker_sprite(key, msize)
             ang = math.radians(-45 + 40 * i)
@@ -222,7 +232,8 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         label = f"{f.name}" + (f" ({st.replace('_', ' ')})" if st != "unwounded" else "") + \
                 (f" [{f.level}]" if f.level != "deck" else "")
         t = fonts.outlined(label, 15)
-        r = t.get_rect(midbottom=(sx, sy - int(f.base * ppi / 2) - 4))
+        half = piece_render.reach(f) if piece_render.is_piece(f) else f.base / 2
+        r = t.get_rect(midbottom=(sx, sy - int(half * ppi) - 4))
         r.clamp_ip(cam.viewport)
         dst.blit(t, r)
     dst.set_clip(old)
@@ -238,6 +249,12 @@ def figure_at(state, cam, sx: int, sy: int, positions: dict | None = None, hold_
         if st == "fled" or (f.level == "hold" and not hold_open):
             continue
         x, y = positions.get(f.id, (f.x, f.y))
+        if piece_render.is_piece(f):
+            # a rectangle: the click must land on it (OD6-PIECE-2), nearest centre wins among overlaps
+            d = math.hypot(wx - x, wy - y)
+            if piece_render.contains(f, x, y, wx, wy) and d < best_d + (0.0 if st != "knocked_down" else 0.5):
+                best, best_d = f.id, d
+            continue
         cands = [(x, y)]
         if f.level == "rigging":
             cands.append((x, y - RIGGING_LIFT))
@@ -246,3 +263,42 @@ def figure_at(state, cam, sx: int, sy: int, positions: dict | None = None, hold_
             if d <= f.radius + 0.05 and d < best_d + (0.0 if st != "knocked_down" else 0.5):
                 best, best_d = f.id, d
     return best
+
+
+def _draw_piece(dst, cam, f, x: float, y: float, st: str, style: FigureStyle, msize: int, *, disrupted, selected,
+                hover, highlight, acted, ready) -> None:
+    """One OD6 piece: its rectangle (piece_render), rings as outlines, markers along its rear edge."""
+    reach = piece_render.reach(f)
+    vx0, vy0, vx1, vy1 = cam.visible_world()
+    if x + reach < vx0 or x - reach > vx1 or y + reach < vy0 or y - reach > vy1:
+        return
+    colour = style.colour.get(f.side, (200, 200, 200))
+    if st == "knocked_down":
+        piece_render.draw_casualty(dst, cam, f, x, y, colour)
+        return
+    shape = style.shape.get(f.side, "circle")
+    piece_render.draw_piece(dst, cam, f, x, y, colour, emblem=lambda cx, cy, r: emblem_points(shape, cx, cy, r),
+                            dim=f.id in acted)
+    d = max(6, int(round(min(piece_render.piece_size(f)) * cam.ppi)))
+    if f.id in ready:
+        piece_render.draw_outline(dst, cam, f, x, y, (250, 250, 250), max(1, d // 14))
+    if f.id in highlight:
+        piece_render.draw_outline(dst, cam, f, x, y, (255, 120, 40), max(2, d // 8))
+    if f.id == selected:
+        piece_render.draw_outline(dst, cam, f, x, y, (255, 220, 60), max(2, d // 7))
+    elif f.id == hover:
+        piece_render.draw_outline(dst, cam, f, x, y, (200, 230, 255), max(1, d // 10))
+    # markers in a row along the rear edge, away from the front where the fighting is
+    (fx, fy), (rx, ry) = piece_render.frame(f.facing)
+    w, dep = piece_render.piece_size(f)
+    mk = markers_of(f, disrupted)
+    step = msize / cam.ppi
+    for i, key in enumerate(mk):
+        off = (i - (len(mk) - 1) / 2.0) * step * 1.1
+        mx, my = x - fx * dep / 2.0 + rx * off, y - fy * dep / 2.0 + ry * off
+        m = marker_sprite(key, msize)
+        dst.blit(m, m.get_rect(center=cam.to_screen(mx, my)))
+    if f.id in acted:
+        a = acted_sprite(msize)
+        cx, cy = piece_render.corners(x, y, f.facing, w, dep)[3]
+        dst.blit(a, a.get_rect(center=cam.to_screen(cx, cy)))

@@ -2,7 +2,8 @@
 
 Modules: result (OD6-RES-1..3, OD6-FIRE-1), pieces (OD6-PIECE-1/2), contact (OD6-PIECE-2,
 OD6-ENG-1), matching (OD6-ENG-2/3), locks (OD6-LOCK-1/2), roll (OD6-ROLL-1/2), resolve (OD6-RES-2..4),
-rally (OD6-DIS-1, OD6-PIECE-1 breaking, OD6-SEQ-1), odds (exact tables), events.
+rally (OD6-DIS-1, OD6-PIECE-1 breaking, OD6-SEQ-1), fire (OD6-FIRE-1 with RNG-SHOOT when a scenario
+enables it), odds (exact tables), events.
 """
 from .contact import Contact, classify, engaged, gap, illegal_contacts, move_back_vector, penetration, touching
 from .events import CombatRolled, PieceResolved, UnitBroken

@@ -16,26 +16,35 @@ Steps (``state.phase``) and ``state.data``:
 - ``phase_end``: the other side's phase; after the second side, ``data["turn_ended"]``.
 
 Geometry: :mod:`game.rules.close_combat.formation` (its module doc states the sweep ruling).
-Shooting (OD6-FIRE-1 with RNG-SHOOT) is not part of this preset: a scenario option ``shooting``
-is refused at set-up.
+Shooting (PRE-OD6-1 "unless the scenario enables RNG-SHOOT", OD6-FIRE-1) follows the scenario option
+``shooting`` (and ``start_loaded``): units may then load and shoot as actions, and an engage move may
+be answered by fire before contact; :mod:`game.rules.close_combat.fire` states the rulings. Only then
+does ``state.data`` carry ``moved`` (side → pieces that moved in its latest phase, RNG-SHOOT-1
+"target moved") and ``rshoot_used`` (sides that reacted with fire this phase, INI-RSHOOT-1), so games
+without shooting keep their state hashes.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import replace
 
-from ..decisions import PASS, Decision, IllegalDecision
+from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
 from ..model import Status
+from ..rangers.actions import is_firearm
+from ..rangers.events import ShotResolved
+from ..rangers.shooting import roll_shot
 from ..turns import no_questions
-from .events import UnitBroken
+from .events import PieceResolved, UnitBroken
+from .fire import FireTarget, fire_targets, may_fire, reaction_cap
 from .formation import (ALLOWANCE, Board, Candidate, engage_candidates, legal_candidates, norm_deg, transform,
                         translate_limit, unit_key)
 from .locks import disengage_roll, lock_state
 from .pieces import DEFAULT_BREAK_AFTER
 from .rally import RallyResult, broken_units, rally
 from .resolve import PairSpec, resolve_round
+from .result import Outcome, fire_hit
 from .roll import first_round_bonus, flank_support
 
 #: representative rigid moves: (label, forward, right) in inches, in the unit's frame
@@ -53,8 +62,6 @@ class CloseCombatPreset:
     # -- set-up and dispatch ---------------------------------------------------------------------------
     def setup(self, ctx: Ctx) -> None:
         st = ctx.state
-        if st.options.get("shooting"):
-            raise ValueError("close-combat-d6: shooting (OD6-FIRE-1 with RNG-SHOOT) is not supported by this preset")
         d = st.data
         d["disrupted"] = []
         d["losses"] = {}
@@ -62,6 +69,14 @@ class CloseCombatPreset:
         d["spent"] = {}
         d["bonus"] = {}
         d["fought"] = []
+        if self.shooting(ctx):
+            d["moved"] = {s: [] for s in st.side_ids()}
+            d["rshoot_used"] = []
+            if st.options.get("start_loaded"):
+                # RNG-SHOOT-2 option: firearms start loaded (the source's units start unloaded)
+                for f in sorted(st.figures.values(), key=lambda g: g.id):
+                    if is_firearm(f.missile) and not f.loaded:
+                        ctx.change(f.id, loaded=True)
         st.phase = "start"
 
     def step(self, ctx: Ctx) -> Flow:
@@ -71,6 +86,10 @@ class CloseCombatPreset:
         yield from handler(ctx)
 
     # -- options -----------------------------------------------------------------------------------------
+    def shooting(self, ctx: Ctx) -> bool:
+        """PRE-OD6-1 / OD6-FIRE-1: scenario option ``shooting`` enables RNG-SHOOT (off, as in the source)."""
+        return ctx.state.options.get("shooting") is True
+
     def actions_per_phase(self, ctx: Ctx) -> int:
         """OD6-SEQ-1: scenario option ``actions`` (default 1, as in the source)."""
         n = ctx.state.options.get("actions", 1)
@@ -114,6 +133,12 @@ class CloseCombatPreset:
 
     def move_piece(self, ctx: Ctx, pid: str, x: float, y: float, facing: float, *, rule: str, how: str) -> None:
         f = ctx.fig(pid)
+        if self.shooting(ctx) and f.side == ctx.state.active and ((f.x, f.y) != (x, y) or
+                                                                  norm_deg(f.facing) != norm_deg(facing)):
+            moved = ctx.state.data["moved"].setdefault(f.side, [])
+            if pid not in moved:  # RNG-SHOOT-1 "target moved": in its side's latest phase
+                moved.append(pid)
+                moved.sort()
         if (f.x, f.y) != (x, y):
             ctx.move(pid, x, y, rule=rule, how=how)
         if norm_deg(f.facing) != norm_deg(facing):
@@ -141,6 +166,9 @@ class CloseCombatPreset:
         side = st.active
         d = st.data
         d["spent"], d["bonus"], d["fought"] = {}, {}, []
+        if self.shooting(ctx):
+            d["moved"][side] = []      # this phase becomes the side's "last turn" (GEN-TURN-1)
+            d["rshoot_used"] = []      # one reaction per side per enemy phase (INI-RSHOOT-1)
         if d.pop("new_turn", False):
             st.turn += 1
             ctx.emit(TurnStarted(rule="PRE-OD6-1", turn=st.turn, first=side))
@@ -217,15 +245,20 @@ class CloseCombatPreset:
             for label, turn in REORGANISE:
                 if self.reorganise_ends(board, movers, turn) is not None:
                     acts.append(Decision("reorganise", option=f"{u}:{label}"))
+            if self.shooting(ctx):
+                if any(self.fire_options(ctx, board, m.id) for m in movers):
+                    acts.append(Decision("shoot", option=u))
+                if any(is_firearm(ctx.fig(m.id).missile) and not ctx.fig(m.id).loaded for m in movers):
+                    acts.append(Decision("load", option=u))
         locks = board.locks(side)
         if any(locks.get(i, 0) == 1 and not board.pieces[i].disrupted for i in ids if i in board.pieces):
             acts.append(Decision("disengage", option=u))
         return acts
 
     def default_action(self, acts: list[Decision]) -> Decision:
-        """Auto: engage (the shortest best candidate), else re-engage, else advance on the enemy,
-        else hold."""
-        for kind in ("engage", "re_engage"):
+        """Auto: engage (the shortest best candidate), else re-engage, else shoot, else load, else
+        advance on the enemy, else hold."""
+        for kind in ("engage", "re_engage", "shoot", "load"):
             for a in acts:
                 if a.kind == kind:
                     return a
@@ -354,8 +387,11 @@ class CloseCombatPreset:
             key = dict(dec.items)["key"]
             _, legal = self.engage_options(ctx, board, movers)
             cand = next(c for c in legal if c.key == key)
+            if self.shooting(ctx):
+                yield from self.fire_before_contact(ctx, board, movers, cand)
             for e in cand.ends:
-                self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-ENG-3", how="charge")
+                if ctx.fig(e.id).in_play:  # fire before contact may have eliminated it (OD6-FIRE-1)
+                    self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-ENG-3", how="charge")
             ctx.emit(Note(rule="OD6-ENG-3", message=f"unit {u} engages {cand.target} with {cand.pairs} pair(s)"))
             left = per - spent[u]
             if left > 0:
@@ -370,6 +406,94 @@ class CloseCombatPreset:
             yield from self.re_engage(ctx, u, [m.id for m in movers])
         elif dec.kind == "disengage":
             self.disengage(ctx, u, ids)
+        elif dec.kind == "load":
+            for m in movers:
+                f = ctx.fig(m.id)
+                if is_firearm(f.missile) and not f.loaded:
+                    ctx.change(m.id, loaded=True)
+                    ctx.emit(Note(rule="RNG-SHOOT-2", who=m.id, message=f"{f.name} loads"))
+        elif dec.kind == "shoot":
+            yield from self.fire_unit(ctx, [m.id for m in movers])
+
+    # -- shooting (PRE-OD6-1 with RNG-SHOOT, OD6-FIRE-1) ----------------------------------------------------
+    def fire_options(self, ctx: Ctx, board: Board, pid: str, *, at: list | None = None,
+                     reactive: bool = False) -> list[FireTarget]:
+        """Legal shots of piece ``pid`` (at ``at``, default every enemy piece), best first."""
+        f = ctx.fig(pid)
+        p = board.pieces.get(pid)
+        if p is None or not may_fire(f.missile, f.loaded, p, board.touching_enemy(pid)):
+            return []
+        foes = board.enemies_of(p.side) if at is None else at
+        moved = [q for s, ids in ctx.state.data.get("moved", {}).items() if s != p.side for q in ids]
+        return fire_targets(p, f.av, f.missile, sorted(foes, key=lambda q: q.id), board.friends_of(p.side),
+                            ctx.table.line_of_sight, moved=moved, reactive=reactive,
+                            keen_eyed="keen_eyed" in f.traits)
+
+    def resolve_fire(self, ctx: Ctx, ft: FireTarget, *, reactive: bool) -> None:
+        """RNG-SHOOT-1/2 roll (the shot unloads); OD6-FIRE-1 [HOUSE]: a hit Disrupts the target, or
+        eliminates it if it was already Disrupted."""
+        f = ctx.fig(ft.shooter)
+        hr = roll_shot(ctx.dice, f.av, range_in=ft.range_in, cover=ft.cover, target_moved=ft.target_moved,
+                       keen_eyed="keen_eyed" in f.traits, reactive=reactive, who=ft.shooter, weapon=f.missile)
+        ctx.emit(hr.roll)
+        ctx.emit(ShotResolved(rule="OD6-FIRE-1", attacker=ft.shooter, target=ft.target, range_in=ft.range_in,
+                              cover=ft.cover or "", natural=hr.roll.faces[0], hit=hr.hit, reactive=reactive))
+        ctx.change(ft.shooter, loaded=False)
+        if not hr.hit or not ctx.fig(ft.target).in_play:
+            return
+        was = ft.target in ctx.state.data["disrupted"]
+        out = fire_hit(was)
+        ctx.emit(PieceResolved(rule="OD6-FIRE-1", figure=ft.target, outcome=out.value))
+        if out is Outcome.ELIMINATED:
+            self.eliminate(ctx, ft.target, rule="OD6-FIRE-1", cause=f"shot by {f.name} while Disrupted")
+        else:
+            self.disrupt(ctx, ft.target)
+
+    def fire_unit(self, ctx: Ctx, ids: list[str]) -> Flow:
+        """A unit's shoot action: each free loaded piece picks a target or holds fire (auto: the
+        best chance)."""
+        st = ctx.state
+        for pid in ids:
+            if not ctx.fig(pid).in_play:
+                continue
+            shots = self.fire_options(ctx, self.board(ctx), pid)
+            if not shots:
+                continue
+            opts = [Decision("shoot", figure=pid, target=ft.target) for ft in shots] + [Decision("hold", figure=pid)]
+            dec = yield ask(st.active, "shoot", f"{ctx.fig(pid).name}: choose a target, or hold fire", opts,
+                            default=opts[0], info={"figure": pid, "odds": {ft.target: str(ft.chance) for ft in shots}},
+                            rule="OD6-FIRE-1")
+            if dec.kind == "shoot":
+                self.resolve_fire(ctx, shots[opts.index(dec)], reactive=False)
+
+    def fire_before_contact(self, ctx: Ctx, board: Board, movers: list, cand: Candidate) -> Flow:
+        """OD6-FIRE-1: the engaged side may answer the engage move with one INI-RSHOOT reaction
+        before contact: shooters declared together (INI-RSHOOT-2), at most ceil(inches moved) per
+        moving piece (INI-RSHOOT-3), +2 each (INI-RSHOOT-4), at the moving pieces only."""
+        st = ctx.state
+        side = ctx.fig(cand.target).side
+        if side in st.data["rshoot_used"]:
+            return
+        cap = reaction_cap((board.pieces[e.id], e) for e in cand.ends)
+        best = []
+        for q in sorted(board.friends_of(side), key=lambda p: p.id):
+            shots = self.fire_options(ctx, board, q.id, at=movers, reactive=True)
+            if shots:
+                best.append(shots[0])
+        if not best:
+            return
+        best.sort(key=lambda ft: (-ft.chance, ft.shooter))
+        every, none = choose("all"), choose("no")
+        opts = [every, none] + [Decision("shoot", figure=ft.shooter, target=ft.target) for ft in best]
+        dec = yield ask(side, "reactive_shot", f"{st.side(side).name}: fire before contact at the charging "
+                        f"unit (once this phase, up to {cap} shooter(s))?", opts, default=every,
+                        info={"cap": cap, "odds": {ft.shooter: str(ft.chance) for ft in best}}, rule="OD6-FIRE-1")
+        if dec == none:
+            return
+        st.data["rshoot_used"].append(side)
+        chosen = best[:cap] if dec == every else [best[opts.index(dec) - 2]]
+        for ft in chosen:  # INI-RSHOOT-2: all declared above, now resolved in turn
+            self.resolve_fire(ctx, ft, reactive=True)
 
     def re_engage(self, ctx: Ctx, u: str, mover_ids: list[str]) -> Flow:
         """OD6-SEQ-1: a continuation — each free piece may move on its own into full front contact

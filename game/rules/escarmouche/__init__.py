@@ -18,7 +18,7 @@ from .pairing import (auto_extras, auto_pairing, build_duels, unpaired_defenders
                       validate_order, validate_pairing)
 from .resolve import (Fate, RoundEnd, apply_results, centroid, default_eviction, eviction_destination,
                       eviction_options, round_end)
-from .sectors import GRID_SIZE, grid_adjacent, grid_centre, grid_sector, grid_shape, parse_grid_sector
+from .sectors import GRID_SIZE, grid_adjacent, grid_all, grid_centre, grid_sector, grid_shape, parse_grid_sector
 
 __all__ = [
     "advantages", "is_cavalry",
@@ -34,5 +34,5 @@ __all__ = [
     "validate_pairing",
     "Fate", "RoundEnd", "apply_results", "centroid", "default_eviction", "eviction_destination",
     "eviction_options", "round_end",
-    "GRID_SIZE", "grid_adjacent", "grid_centre", "grid_sector", "grid_shape", "parse_grid_sector",
+    "GRID_SIZE", "grid_adjacent", "grid_all", "grid_centre", "grid_sector", "grid_shape", "parse_grid_sector",
 ]

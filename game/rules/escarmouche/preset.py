@@ -6,7 +6,8 @@ Steps (``state.phase``) and what each keeps in ``state.data``:
 - ``turn_start``: RNG-TURN-1 roll-off; ``order`` (winner first), ``next`` (side to activate),
   ``acted`` (figure ids that have activated this game turn) reset.
 - ``activate``: the side named by ``next`` picks one of its groups (ESC-ADV-2: its figures in one
-  sector that have not acted) and one action: hold, move to an adjacent sector (RNG-MOVE-1), shoot
+  sector that have not acted) and one action: hold, move to an adjacent sector (RNG-MOVE-1; a linear
+  obstacle stops a figure, which may cross it at half move next turn: RNG-MOVE-2), shoot
   (RNG-SHOOT-1..3, RNG-WND-1), load (RNG-SHOOT-2) or assault an adjacent enemy-held sector
   (ESC-ENG-1/2 Resolve → ESC-CIV-1 → the melee). Sides alternate; a side with no group left is
   skipped; when no side has one, ``turn_end``.
@@ -14,7 +15,10 @@ Steps (``state.phase``) and what each keeps in ``state.data``:
   :mod:`game.rules.escarmouche.melee_flow`.
 - ``turn_end``: optional RNG-MOR-1 bookkeeping, then ``turn_start``.
 
-The ESC-DECK-1 deck lives in ``data["deck"]`` (``Deck.to_json``), shuffled by the match Dice.
+The ESC-DECK-1 deck lives in ``data["deck"]`` (``Deck.to_json``), shuffled by the match Dice;
+``data["at_obstacle"]`` (created when first needed) holds the figures stopped at a linear obstacle.
+**Digital ruling:** an assault, an eviction and a break-off are sector-to-sector moves (ESC-SEC-1):
+the Resolve test is the crossing of the sector edge, so they ignore linear obstacles.
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
 from ..model import Status
 from ..rangers import (is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier)
+from ..rangers.movement import crossing_allowance, obstacle_defended
 from ..turns import MEASURE_TOLERANCE, no_questions
 from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
@@ -210,41 +215,86 @@ class EscarmouchePreset(MeleeFlow):
     # -- RNG-MOVE -------------------------------------------------------------------------------------
     def move_group(self, ctx: Ctx, group: list[str], target: str) -> None:
         """RNG-MOVE-1 for a group: each figure goes to the clear spot of the target sector nearest its
-        centre that it can reach within its move (tough ground double), nearest figures first; a
-        figure that can reach none stays (ESC-SEC-1 digital ruling)."""
+        centre that it can reach within its move (tough ground double), walking round obstacles,
+        nearest figures first (ESC-SEC-1 digital ruling).
+
+        RNG-MOVE-2: a figure that can only get there over a linear obstacle (wall, hedge, fence)
+        stops on reaching it (``data["at_obstacle"]``: fid → {id, turn}); in a later game turn (the
+        ESC player-turn is the group's activation, once per turn) it may cross it at half move if it
+        is still touching it and no enemy stands within 1" of the far side (undefended). A figure
+        that can do neither stays."""
         cx, cy = ctx.table.sector_centre(target)
         # the figures nearest the target go first, so they do not block the others' way
         for fid in sorted(group, key=lambda i: (round(math.hypot(ctx.fig(i).x - cx, ctx.fig(i).y - cy), 6), i)):
             f = ctx.fig(fid)
-            plan = None
-            tries = 0
-            for x, y in candidate_points(cx, cy):
-                if math.hypot(x - f.x, y - f.y) > f.move + MEASURE_TOLERANCE:
-                    continue
-                if not spot_ok(ctx, fid, x, y, target):
-                    continue
-                p = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
-                if p is None or p.cost > f.move + MEASURE_TOLERANCE:
-                    tries += 1
-                    if tries <= 6:
-                        q = ctx.table.plan_path(fid, x, y)
-                        if q is not None and q.cost <= f.move + MEASURE_TOLERANCE and q.stops_at_obstacle is None:
-                            p = q
-                        else:
-                            continue
-                    else:
-                        continue
-                if p.stops_at_obstacle is not None:
-                    continue
-                plan = p
-                break
+            plan, rule = self._plan_into(ctx, fid, target, cx, cy)
             if plan is None:
                 ctx.emit(Note(rule="RNG-MOVE-1", who=fid, message=f"{f.name} cannot reach {target} and stays"))
                 continue
             end = plan.points[-1]
-            ctx.move(fid, end[0], end[1], rule="RNG-MOVE-1", path=plan.points, cost=plan.cost, level=plan.level)
+            ctx.move(fid, end[0], end[1], rule=rule, path=plan.points, cost=plan.cost, level=plan.level)
             ctx.change(fid, aim=0)
             ctx.state.data["moved_this_turn"].append(fid)
+            if plan.stops_at_obstacle is not None:
+                ctx.state.data.setdefault("at_obstacle", {})[fid] = {"id": plan.stops_at_obstacle,
+                                                                     "turn": ctx.state.turn}
+                ctx.emit(Note(rule="RNG-MOVE-2", who=fid, message=f"{f.name} stops at the obstacle"))
+            else:
+                ctx.state.data.get("at_obstacle", {}).pop(fid, None)
+
+    def _plan_into(self, ctx: Ctx, fid: str, target: str, cx: float, cy: float):
+        """(plan, rule) for one figure of ``move_group``: a full move into the sector (RNG-MOVE-1),
+        else a half-move crossing of the obstacle it waits at (RNG-MOVE-2), else a stop at the first
+        linear obstacle on the straight way to the sector (RNG-MOVE-2); (None, "") if none."""
+        f = ctx.fig(fid)
+        allow = f.move + MEASURE_TOLERANCE
+        cross = self.crossable_obstacle(ctx, fid)
+        stop = None
+        tries = 0
+        for x, y in candidate_points(cx, cy):
+            if math.hypot(x - f.x, y - f.y) > allow:
+                continue
+            if not spot_ok(ctx, fid, x, y, target):
+                continue
+            p = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+            if p is not None and p.stops_at_obstacle is not None:
+                if cross is not None and p.stops_at_obstacle == cross:
+                    q = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=(cross,))
+                    if q is not None and q.stops_at_obstacle is None and \
+                            q.cost <= crossing_allowance(f.move) + MEASURE_TOLERANCE:
+                        return q, "RNG-MOVE-2"
+                if stop is None and p.cost <= allow and len(p.points) > 1:
+                    stop = p  # the straight way to the spot nearest the centre reaches an obstacle
+                p = None      # ...but a way round it is still sought
+            if p is None or p.cost > allow:
+                tries += 1
+                if tries > 6:  # routing is costly: a handful of spots nearest the centre is enough
+                    continue
+                q = ctx.table.plan_path(fid, x, y)
+                if q is None or q.cost > allow or q.stops_at_obstacle is not None:
+                    continue
+                p = q
+            return p, "RNG-MOVE-1"
+        return (stop, "RNG-MOVE-2") if stop is not None else (None, "")
+
+    def crossable_obstacle(self, ctx: Ctx, fid: str) -> str | None:
+        """RNG-MOVE-2: the linear obstacle fid stopped at in an earlier game turn, if it still
+        touches it and it is undefended (digital ruling: no enemy within 1" of the far side)."""
+        st = ctx.state
+        rec = st.data.get("at_obstacle", {}).get(fid)
+        if not rec or rec["turn"] >= st.turn:
+            return None
+        if rec["id"] not in {o.id for o in ctx.table.touching_obstacles(fid)}:
+            return None  # moved away since (evicted, broke off): the stop no longer holds
+        tmap = getattr(ctx.table, "map", None)
+        ob = tmap.obstacle(rec["id"]) if tmap is not None else None
+        if ob is None:
+            return None
+        segs = [(a[0], a[1], b[0], b[1]) for a, b in zip(ob.points, ob.points[1:])]
+        f = ctx.fig(fid)
+        if any(obstacle_defended(f, seg, ctx.enemies(fid)) for seg in segs):
+            return None
+        return rec["id"]
 
     # -- RNG-SHOOT ------------------------------------------------------------------------------------
     def shot_targets(self, ctx: Ctx, fid: str) -> list[tuple[str, float, str | None]]:

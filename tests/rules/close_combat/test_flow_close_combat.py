@@ -247,3 +247,4 @@ def test_PRE_OD6_1_auto_game_fights_to_a_rout_and_clones_mid_step():
         m.apply(m.auto())
         n += 1
     assert m.winner in ("red", "blue") and any(isinstance(e, UnitBroken) for e in m.log)
+

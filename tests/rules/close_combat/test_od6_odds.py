@@ -1,11 +1,11 @@
 """Exact OD6 odds: combat_odds against enumeration facts and a seeded Monte Carlo run of roll_pair."""
-import math
 from fractions import Fraction
 
 import pytest
 
+from game.cli import main
 from game.rules.close_combat import OUTCOMES, combat_odds, odds_report_close_combat, roll_pair
-from game.rules.dice import Dice
+from tests.montecarlo import assert_distribution, run
 
 
 def test_OD6_ROLL_1_exact_odds_sum_to_one_and_are_symmetric():
@@ -36,14 +36,24 @@ def test_OD6_ROLL_1_exact_odds_match_seeded_monte_carlo():
     n = 30000
     for cv_a, cv_b in [(5, 3), (3, 3)]:
         exact = combat_odds(cv_a, cv_b)
-        dice = Dice(20240607 + cv_a)
-        counts = {k: 0 for k in OUTCOMES}
-        for _ in range(n):
-            pr = roll_pair(dice, "a", "b", cv_a, cv_b)
-            counts[(pr.result.winner, pr.result.kind.value)] += 1
-        for k, p in exact.items():
-            se = math.sqrt(float(p) * (1 - float(p)) / n) or 1 / n
-            assert abs(counts[k] / n - float(p)) <= 4 * se, (cv_a, cv_b, k, counts[k] / n, float(p))
+
+        def pair(dice):
+            r = roll_pair(dice, "a", "b", cv_a, cv_b).result
+            return (r.winner, r.kind.value)
+
+        assert_distribution(exact, run(20240607 + cv_a, pair, n), n, f"CV {cv_a} v {cv_b}")
+
+
+def test_OD6_RES_1_odds_cli_prints_the_exact_table(capsys):
+    # `python -m game odds close-combat --cv 5 3` (issue 6 deliverable 5)
+    assert main(["odds", "close-combat", "--cv", "5", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out == odds_report_close_combat(5, 3) + "\n"
+    assert "A d6+2 v B d6" in out and "A triple victory (B eliminated)" in out and "1/4" in out
+    assert "13/18" in out                                                   # A wins overall
+    assert main(["odds", "close-combat", "--cv", "5", "x"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 def test_OD6_RES_1_odds_report_lists_fractions_and_percentages():

@@ -8,7 +8,7 @@ from game.rules.dice import ScriptedDice
 from game.rules.escarmouche import (Card, Duel, DuelResult, Effect, RoundEnd, advantages, apply_results,
                                     auto_extras, auto_pairing, build_duels, centroid, civilian_flight,
                                     default_eviction, eviction_destination, eviction_options, fighters,
-                                    grid_adjacent, grid_centre, grid_sector, grid_shape, group_has_leader,
+                                    grid_adjacent, grid_all, grid_centre, grid_sector, grid_shape, group_has_leader,
                                     is_cavalry, is_civilian, parse_grid_sector, public_view, resolve_pass_chance,
                                     resolve_test, round_end, validate_extras, validate_order, validate_pairing)
 from game.rules.model import Figure
@@ -37,6 +37,27 @@ def test_ESC_SEC_1_adjacent_shares_an_edge():
     assert grid_adjacent("g3_5") == ["g2_5", "g3_4", "g3_6", "g4_5"]
     assert grid_adjacent("g0_0") == ["g0_1", "g1_0"]
     assert grid_adjacent("g7_4", columns=8, rows=5) == ["g6_4", "g7_3"]
+
+
+def test_ESC_SEC_1_one_grid_shared_by_rules_and_table_on_a_ragged_map():
+    # 18" x 10": the last column and row are part cells; the table answers with the rules' grid
+    from game.table import TacticalMap, Table
+    t = Table(TacticalMap.open_ground(18, 10))
+    shape = grid_shape(18, 10)
+    assert shape == (5, 3) and grid_shape(12.0000000001, 4) == (3, 1)
+    assert t.sectors() == grid_all(shape) and len(t.sectors()) == 15
+    for x, y in [(0, 0), (17.99, 9.99), (18.0, 10.0), (13.0, 5.0)]:
+        t.place("a", x, y, 0.5, "deck")
+        assert t.sector_of("a") == grid_sector(x, y, shape=shape)
+    assert grid_sector(18.0, 10.0, shape=shape) == "g4_2"  # the far edge belongs to the last cell
+    for s in grid_all(shape):
+        assert t.adjacent_sectors(s) == grid_adjacent(s, *shape)
+        assert t.sector_centre(s) == grid_centre(s, bounds=(18, 10))
+    assert grid_centre("g4_2", bounds=(18, 10)) == (17.0, 9.0)
+    with pytest.raises(ValueError):
+        parse_grid_sector("g5_0", shape)
+    with pytest.raises(KeyError):
+        t.adjacent_sectors("g5_0")
 
 
 # -- ESC-ENG ----------------------------------------------------------------------------------------

@@ -1,12 +1,12 @@
 """Exact card-duel odds (ESC-DUEL-2/3, ESC-RES-1): enumeration and a seeded Monte Carlo run of the deck."""
 import itertools
-import math
 from fractions import Fraction
 
 import pytest
 
-from game.rules.dice import Dice
+from game.cli import main
 from game.rules.escarmouche import (Card, Deck, duel_odds, full_deck, odds_report_escarmouche, resolve_pair)
+from tests.montecarlo import assert_distribution, assert_matches, run
 
 
 def brute_force(n_a, n_b):
@@ -50,22 +50,33 @@ def test_ESC_DUEL_3_preference_changes_effects_not_winner():
 
 
 def test_ESC_DECK_1_exact_duel_odds_match_seeded_monte_carlo_of_the_real_deck():
+    # draws come off one running deck with discards and reshuffles, as in a match (ESC-DECK-1)
     n = 20000
     for n_a, n_b in [(2, 1), (1, 3)]:
         exact = duel_odds(n_a, n_b)
-        dice = Dice(99 + n_a * 10 + n_b)
-        deck = Deck.shuffled(dice)
-        counts = {k: 0 for k in exact.effects}
-        for _ in range(n):
-            a = deck.draw(n_a, dice)
-            b = deck.draw(n_b, dice)
-            r = resolve_pair("a", a, "b", b)
-            counts[(r.winner, r.effect.value)] += 1
+        state = {}
+
+        def duel(dice):
+            deck = state.setdefault("deck", Deck.shuffled(dice))
+            r = resolve_pair("a", deck.draw(n_a, dice), "b", deck.draw(n_b, dice))
             deck.discard()
-        assert deck.reshuffles > 100
-        for k, p in exact.effects.items():
-            se = math.sqrt(float(p) * (1 - float(p)) / n)
-            assert abs(counts[k] / n - float(p)) <= 4 * se, (n_a, n_b, k, counts[k] / n, float(p))
+            return (r.winner, r.effect.value)
+
+        counts = run(99 + n_a * 10 + n_b, duel, n)
+        assert state["deck"].reshuffles > 100
+        assert_distribution(exact.effects, counts, n, f"duel {n_a} v {n_b}")
+        assert_matches(exact.a_wins, sum(v for (w, _), v in counts.items() if w == "a"), n, "a wins")
+
+
+def test_ESC_DUEL_2_odds_cli_prints_the_exact_table(capsys):
+    # `python -m game odds escarmouche --draws 2 1` (issue 6 deliverable 5)
+    assert main(["odds", "escarmouche", "--draws", "2", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out == odds_report_escarmouche(2, 1) + "\n"
+    assert "A wins" in out and "2/3" in out and "4/17" in out and "B wins, A evicted" in out
+    assert main(["odds", "escarmouche", "--draws", "0", "1"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
 
 
 def test_ESC_DUEL_2_odds_report_text():

@@ -1,4 +1,6 @@
 """PRE-ESC-1 flow: group activation, Resolve, the card-duel melee as match decisions, replays."""
+import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -263,3 +265,58 @@ def test_every_escarmouche_event_cites_a_rule():
     m = Match(sc, seed=4)
     play_out(m, {s.id: RandomController(i) for i, s in enumerate(sc.sides)})
     assert all(e.rule for e in m.log)
+
+
+# -- RNG-MOVE-2 in PRE-ESC-1: the farm's yard wall (a linear obstacle, 12.5..17.5 at y 12.5, in C3) ----
+
+def farm(figures, **options):
+    data = {"title": "t", "map": "farm_skirmish.tmx", "preset": "escarmouche", "turn_limit": 6, "options": options,
+            "sides": [{"id": "red"}, {"id": "blue"}], "figures": figures,
+            "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}]}
+    return parse_scenario(data, "farm_test.toml", base_dir=ROOT / "maps")
+
+
+def hold_all(m, side):
+    while m.pending.kind == "activate" and m.pending.side == side:
+        sec = m.pending.options[0].option
+        m.apply(Decision("activate", option=sec))
+        m.apply(Decision("hold", option=sec))
+
+
+def test_RNG_MOVE_2_escarmouche_figure_stops_at_a_wall_then_crosses_at_half_move():
+    from game.rules.events import Note
+    m = Match(farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20))
+    assert m.table.sector_of("r1") == "C3"
+    m.apply(Decision("activate", option="C3"))
+    assert Decision("move", option="C2") in m.pending.options
+    ev = m.apply(Decision("move", option="C2"))
+    # the straight way north meets the wall and no way round reaches C2 within 6": it stops there
+    assert any(isinstance(e, Note) and e.rule == "RNG-MOVE-2" and e.who == "r1" for e in ev)
+    r1 = m.figure("r1")
+    assert r1.x == 15.0 and 13.1 < r1.y < 13.2 and m.table.sector_of("r1") == "C3"
+    assert m.state.data["at_obstacle"]["r1"]["turn"] == 1
+    hold_all(m, "blue")
+    # turn 2: the wall is undefended (no enemy within 1" of its far side): cross it at half move (3")
+    assert m.state.turn == 2 and m.pending.side == "red"
+    m.apply(Decision("activate", option="C3"))
+    ev = m.apply(Decision("move", option="C2"))
+    mv = [e for e in ev if getattr(e, "rule", "") == "RNG-MOVE-2" and getattr(e, "figure", "") == "r1"]
+    assert mv, [e.text() for e in ev]
+    assert m.table.sector_of("r1") == "C2" and m.figure("r1").y < 12.0
+    assert math.hypot(m.figure("r1").x - r1.x, m.figure("r1").y - r1.y) <= 3.0 + 1e-3
+    assert "r1" not in m.state.data["at_obstacle"]
+
+
+def test_RNG_MOVE_2_escarmouche_no_crossing_in_the_same_turn_nor_when_defended():
+    m = Match(farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20))
+    preset, ctx = m.preset, m._ctx()
+    m.apply(Decision("activate", option="C3"))
+    m.apply(Decision("move", option="C2"))
+    assert preset.crossable_obstacle(ctx, "r1") is None          # stopped this turn: next turn at the earliest
+    m.state.turn += 1
+    oid = m.state.data["at_obstacle"]["r1"]["id"]
+    assert preset.crossable_obstacle(m._ctx(), "r1") == oid
+    # an enemy within 1" of the far side defends the wall
+    m.state.figures["b1"] = replace(m.figure("b1"), x=15.0, y=11.4)
+    m.table.place("b1", 15.0, 11.4, 0.5, "deck")
+    assert preset.crossable_obstacle(m._ctx(), "r1") is None
