@@ -30,7 +30,9 @@ class LoadScene(Scene):
         self.paths = {p.name: p for p in self.files()}
         names = list(self.paths) or []
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 90, w - 60, h - 200), names, m)
-        self.err = label(m, (30, h - 104, w - 60, 24), self.error, object_id="#error")
+        # an empty list box alone reads as a broken screen: say why it is empty and how to fill it
+        hint = self.error or ("" if names else "No saves yet: press Ctrl+S during a battle to save it here.")
+        self.err = label(m, (30, h - 104, w - 60, 24), hint, object_id="#error")
         y = h - 70
         self.resume = button(m, (30, y, 160, 44), "Resume")
         self.watch = button(m, (200, y, 180, 44), "Watch replay")
