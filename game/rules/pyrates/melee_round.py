@@ -28,6 +28,7 @@ from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
 from .tally import Tally, tally_decider
+from .tap_options import special_tap_options
 
 MAX_ROUNDS = 6
 LOCAL = 3.0
@@ -254,8 +255,10 @@ def melee_round(ctx, cur: dict, first_camp: str):
         return
     group = r.eng.group(r.group)
     if len(fled_camps) == 2 or not group:
-        ctx.emit(RoundResult(rule="PYR-WIN-2", winner="" if len(fled_camps) == 2 else winner, loser=loser,
-                             choice="ended"))
+        ctx.emit(RoundResult(rule="PYR-WIN-2" if fled_camps else "PYR-WIN-6",
+                             winner="" if len(fled_camps) == 2 else winner, loser=loser, choice="ended"))
+        if len(fled_camps) < 2:
+            withdraw_remaining(r, loser)
         cur["next"] = "end"
         return
     # (9) winner effects (PYR-WIN-3..6)
@@ -453,6 +456,9 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
                     opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
                 if left.wounds:
                     opts.append(Decision("tap", figure=t, items=((v, "w"),)))
+            off = st.figures[t].offhand
+            opts += special_tap_options(st, r.eng, turn, t, left, targets_for(r, t),
+                                        targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
         opts = list(dict.fromkeys(opts))
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
         camp = turn
@@ -673,6 +679,16 @@ def rigging_fall(r: Round, camp: str, fid: str):
         r.give(camp, "w")
 
 
+PARTY_REACH = 4.0
+
+
+def in_party_reach(st, g, group) -> bool:
+    """PYR-WIN-5: an untagged figure within 4 in (edge to edge) of a mêlée participant belongs to its
+    side's party in that mêlée."""
+    return any(math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) - g.radius - st.figures[p].radius
+               <= PARTY_REACH + 1e-9 for p in group)
+
+
 # -- (7) morale -----------------------------------------------------------------------------------------
 def morale(r: Round, camps: list[str], tally_winner: str):
     ctx, st = r.ctx, r.st
@@ -712,8 +728,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
         for g in members:
             if not g.in_play:
                 continue
-            if key.startswith("side:") and g.id not in r.group and not any(
-                    math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) <= 4.0 + 1.0 for p in r.group):
+            if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
                 continue
             if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.free_directions(g.id)):
                 ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
@@ -750,6 +765,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
     engaged_losers = [f for f in losers if r.eng.engaged(f)]
     if not engaged_losers:
         ctx.emit(RoundResult(rule="PYR-WIN-6", winner=winner, loser=loser, choice="ended"))
+        withdraw_remaining(r, loser)
         cur["next"] = "end"
         return
     lside = st.side(loser)
@@ -807,6 +823,22 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if r.eng.engaged(fid) and fid not in rats:
             rats.append(fid)
     cur["next"] = "end"
+
+
+def withdraw_remaining(r: Round, loser: str) -> None:
+    """PYR-WIN-6: the mêlée is over with no winning figure engaged; the losers still standing in it
+    (supporters, figures left out of contact) must withdraw: a bold retreat (PYR-WIN-4)."""
+    ctx, st = r.ctx, r.st
+    toward = ship_point(ctx, loser) if st.side(loser).boarder else None
+    for fid in r.group:
+        f = st.figures[fid]
+        if not f.in_play or r.camp(fid) != loser or f.status in (Status.DISARMED, Status.CAPTIVE):
+            continue
+        path = retreat(ctx, fid, toward=toward)
+        if len(path) > 1:
+            ctx.move(fid, path[-1][0], path[-1][1], rule="PYR-WIN-6", how="retreat", path=path,
+                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            _moved(st, fid)
 
 
 def rat_after_round(r: Round, cur: dict, winner: str):
