@@ -77,6 +77,7 @@ class Round:
         self.lost: dict[str, int] = {}
         self.cut_free = False
         self.tapped: set[str] = set()
+        self.push_sources: dict[str, list[str]] | None = None
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
@@ -343,6 +344,8 @@ def _pool_after(pool: Damage, items) -> Damage:
 
 
 def legal_tappers(r: Round, camp: str) -> list[str]:
+    """PYR-ALLOC-2/4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
+    the table when they fell, so they never tap; wounded figures still do."""
     st = r.st
     captors = holding_captors(st)
     out = []
@@ -438,6 +441,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         first = a if fa == "a" else b
     turn = first
     passes = 0
+    queued = [] if st.options.get("simultaneous_allocation") else None
     while passes < 2:
         r.refresh()
         left = pool[turn]
@@ -473,17 +477,30 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             continue
         passes = 0
         pool[turn] = _pool_after(left, d.items)
-        yield from resolve_tap(r, camp, d)
+        if queued is not None:  # PYR-ALLOC-5: assign now, resolve once both sides have passed
+            queued.append((camp, d, r.surrounded(d.figure)))
+            r.tapped.add(d.figure)
+            for _t, it in d.items:
+                if "+sneaky" in it:
+                    spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
+            ctx.emit(Note(rule="PYR-ALLOC-5", who=camp, message=f"{st.figures[d.figure].name} assigns "
+                          + ", ".join(f"{it} to {st.figures[t].name}" for t, it in d.items)))
+        else:
+            yield from resolve_tap(r, camp, d)
         turn = b if turn == a else a
+    if queued:
+        yield from resolve_assigned(r, queued)
 
 
-def resolve_tap(r: Round, camp: str, d: Decision):
+def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | None = None):
+    """PYR-ALLOC-2 / PYR-SUR-1: resolve a tap's items one at a time. ``declared_surrounded`` is the
+    tapper's status when an assigned tap was declared (PYR-ALLOC-5; its cards were spent then)."""
     ctx, st = r.ctx, r.st
     tapper = d.figure
-    surrounded = r.surrounded(tapper)
+    surrounded = r.surrounded(tapper) if declared_surrounded is None else declared_surrounded
     r.tapped.add(tapper)
     for _t, it in d.items:
-        if "+sneaky" in it:
+        if "+sneaky" in it and declared_surrounded is None:
             spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
     ctx.emit(TapDeclared(rule="PYR-ALLOC-2", tapper=tapper, side=camp, items=d.items, surrounded=surrounded))
     cut = False
@@ -516,6 +533,19 @@ def resolve_tap(r: Round, camp: str, d: Decision):
                 ctx.move(tapper, f.x + dist * math.cos(math.radians(deg)), f.y + dist * math.sin(math.radians(deg)),
                          rule="PYR-SUR-1", how="escape", cost=dist)
                 _moved(st, tapper)
+
+
+def resolve_assigned(r: Round, queued):
+    """PYR-ALLOC-5: every assignment resolved in assignment order; a pushback's direction sums the
+    blows of every tapper that assigned an item to that victim (PYR-PUSH-3)."""
+    sources: dict[str, list[str]] = {}
+    for _c, d, _s in queued:
+        for t, _it in d.items:
+            sources.setdefault(t, []).append(d.figure)
+    r.push_sources = sources
+    for camp, d, sur in queued:
+        r.refresh()
+        yield from resolve_tap(r, camp, d, declared_surrounded=sur)
 
 
 def _moved(st, fid):
@@ -557,7 +587,9 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             ctx.emit(ItemResolved(rule="PYR-CARD-4", tapper=tapper, victim=victim, item=item, outcome="dodged"))
             return "dodged"
     # PYR-PUSH-1..3 election before the save
-    direction = push_direction((v.x, v.y), [(f.x, f.y)])
+    srcs = r.push_sources.get(victim) if r.push_sources else None
+    direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs
+                               else [(f.x, f.y)])
     dist = 2 * v.radius
     sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
     sur = r.surrounded(victim) if sweep else False

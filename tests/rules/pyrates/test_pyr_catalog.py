@@ -377,3 +377,58 @@ def test_PYR_WIN_6_melee_ends_when_no_winning_figure_is_engaged():
     assert (res.rule, res.winner, res.loser, res.choice) == ("PYR-WIN-6", "A", "B", "ended")
     mv = of(m.log, Moved, figure="B2", how="retreat")
     assert mv and mv[-1].rule == "PYR-WIN-6"
+
+
+# -- PYR-REACT-2 / PYR-RIG-1 -----------------------------------------------------------------------------------
+def test_PYR_REACT_2_between_rounds_winner_moves_first_one_move_each():
+    figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A2", "A", 9, 12.5), fig("B2", "B", 11, 12.5)]
+    # nothing rolled, tally tie → roll-off B wins; A fights on
+    m = match(figs, dice=ScriptedDice(TURN_A + [1, 2, 4, 1, 2, 4, 1, 6] + PAD))
+    drive(m, {"activate": Decision("pass"), "reaction": Decision("pass")}, stop=("withdraw",))
+    answer(m, "withdraw", choose("fight_on"))
+    assert m.pending.kind == "reaction" and m.pending.side == "B" and m.pending.rule == "PYR-REACT-2"
+    mv = next(o for o in m.pending.options if o.figure == "B2" and o.option == "c")  # support B1
+    answer(m, "reaction", mv)
+    assert m.pending.kind == "reaction" and m.pending.side == "A"
+    assert all(o.figure != "B2" for o in m.pending.options)
+    answer(m, "reaction", Decision("pass"))
+    # B has nobody left to move, A passed: round 2 starts with B2 supporting
+    r2 = of(m.log, MeleeRoundStarted)[-1]
+    assert r2.round == 2 and "B2" in dict(r2.sides)["B"]
+
+
+def test_PYR_RIG_1_rigging_is_close_quarters_reach_helps_the_enemy():
+    rig = Zone.rect("rig", 6, 6, 8, 8, rigging=True, close_quarters=True)
+    figs = [fig("A1", "A", 9, 10, REACH, "boarding pike"), fig("B1", "B", 10, 10)]
+    m = match(figs, seed=2, tmap=TacticalMap.open_ground(24, 16, zones=[rig]))
+    q = {e.who: e.mq for e in of(m.log, QuotaSet)}
+    assert q == {"A": 1, "B": 2}
+    m2 = match(figs, seed=2)
+    q2 = {e.who: e.mq for e in of(m2.log, QuotaSet)}
+    assert q2 == {"A": 2, "B": 1}
+
+
+# -- PYR-ALLOC-5 ------------------------------------------------------------------------------------------------
+def test_PYR_ALLOC_5_simultaneous_allocation_assigns_all_then_resolves_in_order():
+    from game.match import Match
+    from flow_helpers import scenario
+    figs = [fig("A1", "A", 9, 10), fig("A2", "A", 10, 9), fig("V", "B", 10, 10)]
+    # A 4d6 two pair (2 W) allocates first; B 3d6 pair (1 W)
+    dice = TURN_A + [2, 2, 3, 3] + [4, 4, 1] + [1, 2] + PAD
+    m = Match(scenario(figs), dice=ScriptedDice(dice), tmap=TacticalMap.open_ground(24, 16),
+              options={"cards": False, "simultaneous_allocation": True})
+    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "w"),)))
+    answer(m, "tap", Decision("tap", figure="V", items=(("A1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A2", items=(("V", "w"),)))
+    assert not of(m.log, ItemResolved)  # nothing resolved while assigning
+    assert len([e for e in m.log if isinstance(e, Note) and e.rule == "PYR-ALLOC-5"]) == 3
+    # first assignment: V may be pushed back along the sum of both blows (PYR-PUSH-3)
+    assert m.pending.kind == "pushback" and m.pending.side == "B"
+    answer(m, "pushback", choose("pushback"))
+    v = m.figure("V")
+    assert (v.x, v.y) == (10.707, 10.707)
+    answer(m, "follow_up", choose("stay"))
+    # V's own blow still lands though it has been pushed out of contact: assigned blows all resolve
+    answer(m, "pushback", choose("save"))
+    assert m.figure("A1").status == Status.WOUNDED
+    assert [e.tapper for e in of(m.log, TapDeclared)] == ["A1", "V", "A2"]
