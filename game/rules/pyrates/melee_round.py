@@ -22,6 +22,7 @@ from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .hands import Damage, _classify_sorted, hand_damage
 from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
+from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .quota import Participant, SideFacts, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
@@ -78,6 +79,7 @@ class Round:
         self.cut_free = False
         self.tapped: set[str] = set()
         self.push_sources: dict[str, list[str]] | None = None
+        self.follow_up = True
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
@@ -617,7 +619,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                 yield from rigging_fall(r, camp, victim)
             # PYR-PUSH-4 follow-up
             f = st.figures[tapper]
-            if f.in_play and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist,
+            if f.in_play and r.follow_up and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist,
                                                                                direction[1] * dist)):
                 d2 = yield ask(f.side, "follow_up", f"{f.name}: follow up?", [choose("follow"), choose("stay")],
                                default=choose("follow"), rule="PYR-PUSH-4")
@@ -632,6 +634,15 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     res = save_outcome(kind, saved, v.is_wounded)
     out = "saved"
     credit = ""
+    if not saved and v.mounted and v.can_dismount and res.status in (Status.WOUNDED, Status.KNOCKED_DOWN):
+        dm = yield from offer_dismount(ctx, victim, res.status)
+        if dm:  # PYR-MNT-2: the horse takes it; dismounted wounded still counts as a wound
+            credit = "w" if dm == "dismounted_wounded" else ""
+            if credit:
+                r.give(camp, credit)
+            ctx.emit(ItemResolved(rule="PYR-MNT-2", tapper=tapper, victim=victim, item=item, outcome=dm,
+                                  credit=credit))
+            return dm
     if res.status is not None and not saved:
         if res.status == Status.WOUNDED:
             ctx.set_status(victim, Status.WOUNDED, rule="PYR-SAVE-3", cause=f"{f.name}'s blow", wounds=1)

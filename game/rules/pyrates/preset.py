@@ -20,6 +20,7 @@ from .cards import chance_deck
 from .duel import challenge, challenge_targets, duel_step, validate_challenge
 from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
+from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import candidates, resolve_reaction, validate_reaction
@@ -193,6 +194,8 @@ class PyratesPreset(TurnPreset):
                 if not engaged_with_at(ctx, fid, g.id, ex, ey):
                     continue
                 out.append(Decision("charge", figure=fid, target=g.id, x=ex, y=ey))
+                if f.mounted and not en_passant_problem(ctx, fid, g.id, plan, self.move_allowance(ctx, fid)):
+                    out.append(Decision("charge", figure=fid, target=g.id, x=ex, y=ey, option=EN_PASSANT))
                 break
         return out
 
@@ -213,6 +216,9 @@ class PyratesPreset(TurnPreset):
             acts.append(Decision("aim", figure=fid))
         if f.rank == Rank.CAPTAIN:
             acts.append(Decision("tome", figure=fid))
+        rm = remount_option(ctx, fid, self.move_allowance(ctx, fid))  # PYR-MNT-2
+        if rm is not None:
+            acts.append(rm)
         eng = _eng(ctx)
         for t in challenge_targets(ctx, fid, eng.engaged):  # PYR-DUEL-1
             acts.append(Decision("challenge", figure=fid, target=t))
@@ -277,6 +283,10 @@ class PyratesPreset(TurnPreset):
         if d.kind == "challenge":
             validate_challenge(ctx, fid, d, _eng(ctx).engaged)
             return
+        if d.kind == "remount":
+            if d != remount_option(ctx, fid, self.move_allowance(ctx, fid)):
+                raise IllegalDecision(f"{ctx.fig(fid).name} cannot reach its horse now (PYR-MNT-2)")
+            return
         raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
 
     def plan_charge(self, ctx: Ctx, fid: str, d: Decision):
@@ -290,6 +300,12 @@ class PyratesPreset(TurnPreset):
         ex, ey = plan.points[-1]
         if not engaged_with_at(ctx, fid, t.id, ex, ey):
             raise IllegalDecision(f"the charge must end in base-to-base contact with {t.name} (RNG-ACT-1, PYR-ENG-1)")
+        if d.option == EN_PASSANT:
+            why = en_passant_problem(ctx, fid, t.id, plan, self.move_allowance(ctx, fid))
+            if why:
+                raise IllegalDecision(why)
+        elif d.option:
+            raise IllegalDecision(f"unknown charge option {d.option!r}")
         return plan
 
     def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:
@@ -308,8 +324,13 @@ class PyratesPreset(TurnPreset):
                 lst = st.data.setdefault(key, [])
                 if fid not in lst:
                     lst.append(fid)
-            if d.kind == "charge" or _eng(ctx).engaged(fid):
+            if d.kind == "charge" and d.option == EN_PASSANT:  # PYR-MNT-1
+                yield from en_passant(ctx, fid, d.target, self.move_allowance(ctx, fid) - plan.cost)
+                moved = self.move_allowance(ctx, fid)
+            if _eng(ctx).engaged(fid) or (d.kind == "charge" and d.option != EN_PASSANT):
                 st.data["new_contact"] = True
+        elif d.kind == "remount":
+            remount(ctx, fid)
         elif d.kind == "load":
             ctx.change(fid, loaded=True)
             ctx.emit(Note(rule="RNG-SHOOT-2", who=fid, message=f"{f.name} loads"))

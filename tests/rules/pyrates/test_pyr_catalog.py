@@ -432,3 +432,97 @@ def test_PYR_ALLOC_5_simultaneous_allocation_assigns_all_then_resolves_in_order(
     answer(m, "pushback", choose("save"))
     assert m.figure("A1").status == Status.WOUNDED
     assert [e.tapper for e in of(m.log, TapDeclared)] == ["A1", "V", "A2"]
+
+
+# -- PYR-MNT-1/2 ------------------------------------------------------------------------------------------------
+def _rider_match(target_cls=GENERAL, zones=(), extra=(), dice=()):
+    figs = [fig("R", "A", 4, 10, mounted=True, move=12.0), fig("B1", "B", 6.5, 10, target_cls),
+            fig("B9", "B", 22, 2)] + list(extra)
+    return match(figs, dice=ScriptedDice(TURN_A + list(dice) + PAD), tmap=TacticalMap.open_ground(24, 16, zones=list(zones)))
+
+
+def _ep(m):
+    return [o for o in m.pending.options if o.kind == "charge" and o.option == "en_passant"]
+
+
+def test_PYR_MNT_1_en_passant_strikes_in_passing_and_rides_on():
+    # motivation 1; rider MQ 2 (ordinary + mounted) → 4d6 three of a kind (1 KD); B1's save 2 fails
+    m = _rider_match(dice=[1, 3, 3, 3, 1, 2])
+    answer(m, "activate", Decision("activate", figure="R"))
+    ep = _ep(m)
+    assert len(ep) == 1 and ep[0].target == "B1"
+    assert m.pending.default.option is None  # the default charge is a plain one
+    answer(m, "action", ep[0])
+    assert of(m.log, HandScored, who="A")[0].faces == (3, 3, 3, 1)
+    assert not of(m.log, HandScored, who="B")  # no return blows
+    answer(m, "pushback", choose("save"))
+    assert m.figure("B1").status == Status.KNOCKED_DOWN
+    assert m.pending.kind == "en_passant_move" and m.pending.rule == "PYR-MNT-1"
+    used = of(m.log, Moved, figure="R", how="charge")[-1].cost
+    assert m.pending.info["move_left"] == round(12.0 - used, 3)
+    answer(m, "en_passant_move", m.pending.default)
+    r = m.figure("R")
+    assert all(math.hypot(g.x - r.x, g.y - r.y) > 1.02 for g in (m.figure("B9"),))
+    assert not of(m.log, MeleeRoundStarted)
+
+
+def test_PYR_MNT_1_no_en_passant_against_reach_close_quarters_or_two_enemies():
+    m = _rider_match(REACH, dice=[1])
+    answer(m, "activate", Decision("activate", figure="R"))
+    assert not _ep(m)
+    m = _rider_match(zones=[Zone.rect("cq", 0, 0, 12, 16, close_quarters=True)], dice=[1])
+    answer(m, "activate", Decision("activate", figure="R"))
+    assert not _ep(m)
+    m = _rider_match(extra=[fig("B2", "B", 5.5, 11.01)], dice=[1])  # B2 would touch the rider too
+    answer(m, "activate", Decision("activate", figure="R"))
+    assert m.pending.kind == "action" and not any(o.target == "B1" and o.option for o in m.pending.options)
+    m = _rider_match(dice=[1])
+    answer(m, "activate", Decision("activate", figure="R"))
+    from game.rules.decisions import IllegalDecision
+    import pytest
+    plain = next(o for o in m.pending.options if o.kind == "charge" and o.target == "B1" and not o.option)
+    foot = [fig("F", "A", 4, 10, move=12.0), fig("B1", "B", 6.5, 10), fig("B9", "B", 22, 2)]
+    m2 = match(foot, dice=ScriptedDice(TURN_A + [1] + PAD))
+    answer(m2, "activate", Decision("activate", figure="F"))
+    with pytest.raises(IllegalDecision):
+        m2.apply(Decision("charge", figure="F", target="B1", x=plain.x, y=plain.y, option="en_passant"))
+
+
+def test_PYR_MNT_2_mounted_cannot_be_pushed_back_dismounts_instead_of_knockdown():
+    figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True, can_dismount=True)]
+    # A three of a kind (1 KD); B nothing; R saves on 5+ (mounted vs foot) and rolls 2; horse: 3 in, direction 1 (0°)
+    m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4] + [1, 2, 3, 5] + [2, 3, 1] + PAD))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "kd"),)))
+    assert m.pending.kind == "dismount" and m.pending.rule == "PYR-MNT-2"  # no pushback election for a rider
+    answer(m, "dismount", choose("dismount"))
+    r = m.figure("R")
+    assert r.in_play and r.status == Status.WOUNDED and not r.mounted
+    assert of(m.log, ItemResolved, victim="R")[-1].outcome == "dismounted_wounded"
+    assert m.state.data["horses"]["R"] == [13.0, 10.0]
+    assert of(m.log, RoundTallied)[0].tallies[0][1:3] == (0, 1)  # counts as a wound for A
+
+
+def test_PYR_MNT_2_dismount_instead_of_wound_and_only_with_a_dismounted_version():
+    figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True, can_dismount=True)]
+    m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 1] + [1, 2, 3, 5] + [2, 6, 10] + PAD))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "w"),)))
+    answer(m, "dismount", choose("dismount"))
+    r = m.figure("R")
+    assert r.status == Status.UNWOUNDED and not r.mounted
+    assert m.state.data["horses"]["R"] == [14.243, 14.243]  # 6 in at 45°
+    figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True)]
+    m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 1] + [1, 2, 3, 5] + [2] + PAD))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "w"),)))
+    assert m.figure("R").status == Status.WOUNDED and m.figure("R").mounted  # no dismounted version
+
+
+def test_PYR_MNT_2_unhorsed_figure_walks_to_its_horse_and_remounts():
+    figs = [fig("R", "A", 5, 10, can_dismount=True), fig("B9", "B", 22, 2)]
+    m = match(figs, dice=ScriptedDice(TURN_A + [1] + PAD))
+    m.state.data["horses"] = {"R": [8.0, 10.0]}
+    answer(m, "activate", Decision("activate", figure="R"))
+    rm = Decision("remount", figure="R", x=8.0, y=10.0)
+    assert rm in m.pending.options
+    answer(m, "action", rm)
+    r = m.figure("R")
+    assert (r.x, r.y) == (8.0, 10.0) and r.mounted and "R" not in m.state.data["horses"]
