@@ -17,7 +17,7 @@ from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
-from .duel import challenge, challenge_targets, duel_step, validate_challenge
+from .duel import challenge, challenge_targets, duel_step, give_offence, validate_challenge
 from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
@@ -222,6 +222,7 @@ class PyratesPreset(TurnPreset):
         eng = _eng(ctx)
         for t in challenge_targets(ctx, fid, eng.engaged):  # PYR-DUEL-1
             acts.append(Decision("challenge", figure=fid, target=t))
+            acts.append(Decision("challenge", figure=fid, target=t, option="stakes"))  # PYR-DUEL-3
         acts += self.move_options(ctx, fid)
         return acts
 
@@ -315,6 +316,8 @@ class PyratesPreset(TurnPreset):
         shot = False
         if d.kind != "aim" and f.aim:
             ctx.change(fid, aim=0)  # RNG-SHOOT-2: aim is lost by any other action
+        if d.kind in ("charge", "shoot"):
+            give_offence(ctx, f.side, "a charge" if d.kind == "charge" else "a shot")
         if d.kind in ("move", "charge"):
             plan = self.plan_move(ctx, fid, d) if d.kind == "move" else self.plan_charge(ctx, fid, d)
             ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1" if d.kind == "move" else "RNG-ACT-1",
@@ -344,7 +347,7 @@ class PyratesPreset(TurnPreset):
             yield from self.to_me(ctx, fid)
         elif d.kind == "challenge":
             validate_challenge(ctx, fid, d, _eng(ctx).engaged)
-            started = yield from challenge(ctx, fid, d.target)
+            started = yield from challenge(ctx, fid, d.target, stakes=d.option == "stakes")
             if started:
                 st.phase = "duel"
         else:
@@ -422,6 +425,7 @@ class PyratesPreset(TurnPreset):
             if d.option == "no":
                 continue
             st.data.setdefault("rshoot_used", []).append(side)
+            give_offence(ctx, side, "a shot")
             shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure, d.option)]
             for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved
                 if ctx.fig(actor).in_play:

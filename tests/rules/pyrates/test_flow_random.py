@@ -36,8 +36,9 @@ def overlaps(m) -> list[tuple[str, str]]:
 def check_invariants(m, events, state):
     """Nobody taps twice in a round; knocked-down figures never strike; rounds follow PYR-WIN-1."""
     for e in events:
-        if isinstance(e, MeleeRoundStarted):
-            state["tapped"] = set()
+        if isinstance(e, MeleeRoundStarted) or (getattr(e, "rule", "") == "PYR-DUEL-2"
+                                                 and getattr(e, "message", "").startswith("duel, round")):
+            state["tapped"] = set()  # a duel's blades round is a round too (PYR-DUEL-2)
         elif isinstance(e, StatusChanged) and e.status == "knocked_down":
             state["down"].add(e.figure)
         elif isinstance(e, TapDeclared):
