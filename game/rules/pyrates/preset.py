@@ -24,6 +24,7 @@ from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remoun
 from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import candidates, resolve_reaction, validate_reaction
+from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 
 CHARGE = 3.0
@@ -99,9 +100,26 @@ class PyratesPreset(TurnPreset):
         broken = (leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start)
         if broken and "determined" not in f.traits:
             ctx.set_status(fid, Status.FLED, rule="RNG-MOR-1", cause="morale broken: flees")
-        else:
+            return
+        allowance = self.move_allowance(ctx, fid)
+        opts = [Decision("hold", figure=fid)] + retreat_options(ctx, fid) + cover_options(ctx, fid, allowance)
+        d = opts[0]
+        if len(opts) > 1:
+            d = yield ask(f.side, "unmotivated", f"{f.name} failed motivation: hold, retreat 2 in or take cover",
+                          opts, default=opts[0], validate=lambda dec: validate_free_move(ctx, fid, dec, allowance),
+                          info=self.action_info(ctx, fid), rule="RNG-MOT-3")
+        if d.kind == "hold":
             ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
-        yield from no_questions()
+            return
+        plan = plan_to(ctx, fid, d.x, d.y, RETREAT if d.kind == "retreat" else allowance)
+        ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOT-3", how=d.kind, path=plan.points,
+                 cost=plan.cost, level=plan.level)
+        for key in ("moved_this_turn", "moved_pt"):
+            lst = st.data.setdefault(key, [])
+            if fid not in lst:
+                lst.append(fid)
+        follow_captors(ctx)
+        yield from self.reactive_shooting(ctx, fid, plan.length)
 
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)

@@ -526,3 +526,28 @@ def test_PYR_MNT_2_unhorsed_figure_walks_to_its_horse_and_remounts():
     answer(m, "action", rm)
     r = m.figure("R")
     assert (r.x, r.y) == (8.0, 10.0) and r.mounted and "R" not in m.state.data["horses"]
+
+
+# -- RNG-MOT-3 under the pyrates preset --------------------------------------------------------------------------
+def test_RNG_MOT_3_pyrates_failed_figure_holds_retreats_or_takes_cover():
+    import pytest
+    from game.rules.decisions import IllegalDecision
+    zones = [Zone.rect("barrels", 4, 8, 2, 4, cover="hard"), Zone.rect("crates", 14, 12, 3, 3, cover="soft")]
+    figs = [fig("A1", "A", 10, 10), fig("B1", "B", 16, 10)]
+    m = match(figs, dice=ScriptedDice(TURN_A + [6] + PAD), tmap=TacticalMap.open_ground(24, 16, zones=zones))
+    answer(m, "activate", Decision("activate", figure="A1"))
+    p = m.pending
+    assert p.kind == "unmotivated" and p.rule == "RNG-MOT-3" and p.default == Decision("hold", figure="A1")
+    kinds = {o.kind for o in p.options}
+    assert kinds == {"hold", "retreat", "cover"}
+    assert all(o.x < 10 for o in p.options if o.kind == "retreat")  # away from B1
+    # the crates are in cover too, but the way there passes within 3 in of B1
+    with pytest.raises(IllegalDecision):
+        m.apply(Decision("cover", figure="A1", x=15.0, y=13.0))
+    with pytest.raises(IllegalDecision):
+        m.apply(Decision("charge", figure="A1", target="B1", x=15.0, y=10.0))
+    cover = next(o for o in p.options if o.kind == "cover")
+    answer(m, "unmotivated", cover)
+    a = m.figure("A1")
+    assert 4 <= a.x <= 6 and 8 <= a.y <= 12
+    assert of(m.log, Moved, figure="A1")[-1].rule == "RNG-MOT-3"
