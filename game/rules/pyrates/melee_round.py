@@ -216,7 +216,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
         ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
                           lines=tuple(f"{ln.figure or 'side'} {ln.amount} {ln.reason}" for ln in q.lines)))
 
-    # (4) dice (PYR-DICE-1..3)
+    # (4) dice (PYR-DICE-1..2); PYR-DICE-3: both pools are complete before any allocation
     pool = {}
     for c in camps:
         pool[c] = yield from roll_pool_flow(ctx, c, quotas[c].mq)
@@ -346,7 +346,7 @@ def _pool_after(pool: Damage, items) -> Damage:
 
 
 def legal_tappers(r: Round, camp: str) -> list[str]:
-    """PYR-ALLOC-2/4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
+    """PYR-ALLOC-2, PYR-ALLOC-4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
     the table when they fell, so they never tap; wounded figures still do."""
     st = r.st
     captors = holding_captors(st)
