@@ -70,3 +70,26 @@ def test_missing_map_file_is_a_scenario_error(tmp_path):
     p.write_text(TINY.replace('map = "open:24x16"', 'map = "missing.tmx"'))
     with pytest.raises(ScenarioError, match="scenario.map: 'missing.tmx' does not exist"):
         load_scenario(p)
+
+
+def test_PYR_MNT_2_and_PYR_WIN_5_roster_fields_mounted_can_dismount_party(tmp_path):
+    p = tmp_path / "riders.toml"
+    p.write_text(TINY.replace('traits = ["leader"]\nx = 21.0',
+                              'traits = ["leader"]\nmounted = true\ncan_dismount = true\nlancer = true\n'
+                              'party = "quarterdeck"\nx = 21.0', 1))
+    cap = next(f for f in load_scenario(p).figures if f.id == "blue_captain")
+    assert (cap.mounted, cap.can_dismount, cap.lancer, cap.party) == (True, True, True, "quarterdeck")
+    crew = next(f for f in load_scenario(DATA / "tiny.toml").figures if f.id != "blue_captain")
+    assert (crew.mounted, crew.can_dismount, crew.party) == (False, False, "")
+
+
+@pytest.mark.parametrize("line,fault", [('mounted = "yes"', "figures[2].mounted"),
+                                        ('can_dismount = 1', "figures[2].can_dismount"),
+                                        ('party = 7', "figures[2].party"),
+                                        ('horse = true', "figures[2].horse")])
+def test_roster_mount_and_party_fields_are_type_checked(tmp_path, line, fault):
+    p = tmp_path / "bad.toml"
+    p.write_text(TINY.replace('traits = ["leader"]\nx = 21.0', f'traits = ["leader"]\n{line}\nx = 21.0', 1))
+    with pytest.raises(ScenarioError) as e:
+        load_scenario(p)
+    assert fault in str(e.value), str(e.value)

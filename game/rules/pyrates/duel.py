@@ -31,6 +31,8 @@ from .saves import save_modifiers, save_passes, save_target
 from .sight import sees
 
 HAIL = 12.0
+SUPPORT_REACH = 6.0
+MAX_SUPPORTERS = 2
 MAX_DUEL_ROUNDS = 6
 PISTOL_GAP = 2.0
 
@@ -71,7 +73,7 @@ def challenge_targets(ctx, fid: str, engaged) -> list[str]:
     f = st.figures[fid]
     if not can_duel(f) or engaged(fid) or st.data.get("duel"):
         return []
-    if st.data.get("treaty") and not st.data.get("offence"):
+    if st.data.get("treaty") and not offence_given(st):
         return []
     out = []
     for g in ctx.enemies(fid):
@@ -85,19 +87,35 @@ def challenge_targets(ctx, fid: str, engaged) -> list[str]:
     return out
 
 
+def offence_given(state) -> bool:
+    """PYR-DUEL-1: under a parley or truce a challenge needs an Offence: scenario option ``offence``
+    (given before play) or a hostile act since (``give_offence``)."""
+    return bool(state.data.get("offence") or state.options.get("offence"))
+
+
+def give_offence(ctx, side: str, how: str) -> None:
+    """PYR-DUEL-1 digital ruling: while a treaty holds, the first charge or shot by either side is the
+    Offence that frees challenges (the scenario trigger is the option ``offence``)."""
+    st = ctx.state
+    if st.data.get("treaty") and not offence_given(st):
+        st.data["offence"] = True
+        ctx.emit(Note(rule="PYR-DUEL-1", who=side, message=f"{st.side(side).name} gives Offence ({how})"))
+
+
 def both_pistols(a, b) -> bool:
     return a.missile == "pistol" and b.missile == "pistol"
 
 
-def challenge(ctx, fid: str, target: str):
+def challenge(ctx, fid: str, target: str, stakes: bool = False):
     """PYR-DUEL-1/2: the challenged side accepts or refuses; weapons; the duellists meet. Returns True
-    when a duel starts (state.data["duel"] set)."""
+    when a duel starts (state.data["duel"] set). ``stakes``: the challenge wagers stakes (the
+    challenge decision's option "stakes", PYR-DUEL-3), which the challenged side sees before it answers."""
     st = ctx.state
     a, b = st.figures[fid], st.figures[target]
     ctx.emit(Note(rule="PYR-DUEL-1", who=fid, message=f"{a.name} challenges {b.name} to a duel"))
     d = yield ask(b.side, "duel_accept", f"{b.name} is challenged by {a.name}: accept, or refuse (+1 Mutinous Dog "
                   f"point)?", [choose("accept"), choose("refuse")], default=choose("accept"),
-                  info={"challenger": fid, "challenged": target}, rule="PYR-DUEL-1")
+                  info={"challenger": fid, "challenged": target, "stakes": stakes}, rule="PYR-DUEL-1")
     if d.option == "refuse":
         ctx.emit(Note(rule="PYR-DUEL-1", who=target, message=f"{b.name} refuses and skulks like a scurvy dog"))
         add_mdp(ctx, b.side, +1, "refused a challenge", "PYR-DUEL-1")
@@ -110,9 +128,71 @@ def challenge(ctx, fid: str, target: str):
         weapons = d.option
     st.data["duel"] = {"a": fid, "b": target, "weapons": weapons, "round": 0, "exchange": 0, "panache": [],
                        "home": {fid: [a.x, a.y], target: [b.x, b.y]}, "by": a.side}
-    ctx.emit(Note(rule="PYR-DUEL-2", message=f"{b.name} accepts: {weapons}"))
+    if stakes:
+        st.data["duel"]["stakes"] = True
+    ctx.emit(Note(rule="PYR-DUEL-2", message=f"{b.name} accepts: {weapons}" + (", stakes wagered" if stakes else "")))
+    cands = {fid: supporter_candidates(ctx, fid), target: supporter_candidates(ctx, target)}
     meet(ctx, fid, target, PISTOL_GAP if weapons == "pistols" else 0.0)
+    yield from attend(ctx, fid, target, cands)
     return True
+
+
+def supporter_candidates(ctx, leader: str) -> list[str]:
+    """PYR-DUEL-2 digital ruling: a duellist's would-be supporters are friendly figures free to act
+    (in play, not in mêlée, not disarmed or captive) within 6 in of where it stood when challenged, on
+    its level, nearest first (ties by id). Reason: 6 in is a leader's reach (RNG-MOT-2)."""
+    st = ctx.state
+    f = st.figures[leader]
+    eng = engagements(st, ctx.table)
+    out = []
+    for g in st.in_play(f.side):
+        if g.id == leader or g.level != f.level or g.status in (Status.DISARMED, Status.CAPTIVE) or eng.engaged(g.id):
+            continue
+        dist = ctx.table.edge_distance(leader, g.id)
+        if dist <= SUPPORT_REACH + 1e-9:
+            out.append((round(dist, 6), g.id))
+    return [g for _, g in sorted(out)]
+
+
+def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
+    """PYR-DUEL-2: supporters are set up behind their duellist; the challenged side may limit them to
+    two apiece. They add no MQ and no support (the duel rounds count the duellists only) and go back
+    where they stood when the duel is over."""
+    st = ctx.state
+    du = st.data["duel"]
+    limit = None
+    if any(len(c) > MAX_SUPPORTERS for c in cands.values()):
+        fb = st.figures[b]
+        d = yield ask(fb.side, "duel_supporters", f"{fb.name}: limit the attendance to two supporters apiece?",
+                      [choose("two"), choose("all")], default=choose("two"), rule="PYR-DUEL-2")
+        limit = MAX_SUPPORTERS if d.option == "two" else None
+    placed = []
+    for me, other in ((a, b), (b, a)):
+        for sid in cands[me][:limit]:
+            spot = behind(ctx, me, other, sid, len([p for p in placed if p[0] == me]))
+            if spot is None:
+                continue
+            du["home"][sid] = [st.figures[sid].x, st.figures[sid].y]
+            ctx.move(sid, spot[0], spot[1], rule="PYR-DUEL-2", how="duel")
+            placed.append((me, sid))
+    if placed:
+        du["supporters"] = [sid for _, sid in placed]
+
+
+def behind(ctx, me: str, other: str, sid: str, k: int):
+    """A clear spot behind duellist ``me`` (away from ``other``) for its k-th supporter: a fan of points
+    1.5 to 3 in back, tried in a fixed order."""
+    st = ctx.state
+    f, o, s = st.figures[me], st.figures[other], st.figures[sid]
+    base = math.atan2(f.y - o.y, f.x - o.x)
+    for dist in (1.5, 2.25, 3.0):
+        for rot in (0, 40, -40, 80, -80)[k % 5:] + (0, 40, -40, 80, -80)[:k % 5]:
+            ang = base + math.radians(rot)
+            x, y = round(f.x + dist * math.cos(ang), 3), round(f.y + dist * math.sin(ang), 3)
+            if 0 < x < ctx.table.width and 0 < y < ctx.table.height and \
+                    ctx.table.clear_at(x, y, s.radius + 0.05, s.level, ignore=(sid,)):
+                return x, y
+    return None
 
 
 def meeting_point(ctx, a: str, b: str, gap: float):
@@ -387,6 +467,19 @@ def finish(ctx, result):
         hx, hy = du["home"][fid]
         if ctx.table.clear_at(hx, hy, f.radius, f.level, ignore=(fid,)):
             ctx.move(fid, hx, hy, rule="PYR-DUEL-2", how="duel")
+    for sid in du.get("supporters", []):
+        s = st.figures[sid]
+        hx, hy = du["home"][sid]
+        if s.in_play and ctx.table.clear_at(hx, hy, s.radius, s.level, ignore=(sid,)):
+            ctx.move(sid, hx, hy, rule="PYR-DUEL-2", how="duel")
+    if du.get("stakes") and winner:
+        lf = st.figures[b if result == a else a]
+        d = yield ask(lf.side, "duel_stakes_honour", f"{st.side(lf.side).name}: honour the stakes of the duel, or "
+                      f"break its terms (+1 Mutinous Dog point)?", [choose("honour"), choose("renege")],
+                      default=choose("honour"), rule="PYR-DUEL-3")
+        du_log[-1]["stakes"] = d.option
+        if d.option == "renege":
+            add_mdp(ctx, lf.side, +1, "broke the terms of a duel", "PYR-DUEL-3")
     if st.data.get("treaty") and winner:
         w = st.figures[result]
         d = yield ask(w.side, "treaty", f"{w.name} won the duel: does the treaty still hold?",
@@ -398,6 +491,8 @@ def finish(ctx, result):
 
 
 def validate_challenge(ctx, fid: str, d: Decision, engaged) -> None:
+    if d.option not in (None, "stakes"):
+        raise IllegalDecision(f"a challenge may only wager stakes (option \"stakes\"), not {d.option!r} (PYR-DUEL-3)")
     if d.target not in challenge_targets(ctx, fid, engaged):
         raise IllegalDecision(f"{ctx.fig(fid).name} cannot challenge {d.target}: a leader not in mêlée, within "
                               f"{HAIL:g} in and in sight (PYR-DUEL-1)")

@@ -22,12 +22,14 @@ from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .hands import Damage, _classify_sorted, hand_damage
 from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
+from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .quota import Participant, SideFacts, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
 from .tally import Tally, tally_decider
+from .tap_options import special_tap_options
 
 MAX_ROUNDS = 6
 LOCAL = 3.0
@@ -76,6 +78,8 @@ class Round:
         self.lost: dict[str, int] = {}
         self.cut_free = False
         self.tapped: set[str] = set()
+        self.push_sources: dict[str, list[str]] | None = None
+        self.follow_up = True
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
@@ -212,7 +216,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
         ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
                           lines=tuple(f"{ln.figure or 'side'} {ln.amount} {ln.reason}" for ln in q.lines)))
 
-    # (4) dice (PYR-DICE-1..3)
+    # (4) dice (PYR-DICE-1..2); PYR-DICE-3: both pools are complete before any allocation
     pool = {}
     for c in camps:
         pool[c] = yield from roll_pool_flow(ctx, c, quotas[c].mq)
@@ -254,8 +258,10 @@ def melee_round(ctx, cur: dict, first_camp: str):
         return
     group = r.eng.group(r.group)
     if len(fled_camps) == 2 or not group:
-        ctx.emit(RoundResult(rule="PYR-WIN-2", winner="" if len(fled_camps) == 2 else winner, loser=loser,
-                             choice="ended"))
+        ctx.emit(RoundResult(rule="PYR-WIN-2" if fled_camps else "PYR-WIN-6",
+                             winner="" if len(fled_camps) == 2 else winner, loser=loser, choice="ended"))
+        if len(fled_camps) < 2:
+            withdraw_remaining(r, loser)
         cur["next"] = "end"
         return
     # (9) winner effects (PYR-WIN-3..6)
@@ -340,6 +346,8 @@ def _pool_after(pool: Damage, items) -> Damage:
 
 
 def legal_tappers(r: Round, camp: str) -> list[str]:
+    """PYR-ALLOC-2, PYR-ALLOC-4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
+    the table when they fell, so they never tap; wounded figures still do."""
     st = r.st
     captors = holding_captors(st)
     out = []
@@ -435,6 +443,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         first = a if fa == "a" else b
     turn = first
     passes = 0
+    queued = [] if st.options.get("simultaneous_allocation") else None
     while passes < 2:
         r.refresh()
         left = pool[turn]
@@ -453,6 +462,9 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
                     opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
                 if left.wounds:
                     opts.append(Decision("tap", figure=t, items=((v, "w"),)))
+            off = st.figures[t].offhand
+            opts += special_tap_options(st, r.eng, turn, t, left, targets_for(r, t),
+                                        targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
         opts = list(dict.fromkeys(opts))
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
         camp = turn
@@ -467,17 +479,30 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             continue
         passes = 0
         pool[turn] = _pool_after(left, d.items)
-        yield from resolve_tap(r, camp, d)
+        if queued is not None:  # PYR-ALLOC-5: assign now, resolve once both sides have passed
+            queued.append((camp, d, r.surrounded(d.figure)))
+            r.tapped.add(d.figure)
+            for _t, it in d.items:
+                if "+sneaky" in it:
+                    spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
+            ctx.emit(Note(rule="PYR-ALLOC-5", who=camp, message=f"{st.figures[d.figure].name} assigns "
+                          + ", ".join(f"{it} to {st.figures[t].name}" for t, it in d.items)))
+        else:
+            yield from resolve_tap(r, camp, d)
         turn = b if turn == a else a
+    if queued:
+        yield from resolve_assigned(r, queued)
 
 
-def resolve_tap(r: Round, camp: str, d: Decision):
+def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | None = None):
+    """PYR-ALLOC-2 / PYR-SUR-1: resolve a tap's items one at a time. ``declared_surrounded`` is the
+    tapper's status when an assigned tap was declared (PYR-ALLOC-5; its cards were spent then)."""
     ctx, st = r.ctx, r.st
     tapper = d.figure
-    surrounded = r.surrounded(tapper)
+    surrounded = r.surrounded(tapper) if declared_surrounded is None else declared_surrounded
     r.tapped.add(tapper)
     for _t, it in d.items:
-        if "+sneaky" in it:
+        if "+sneaky" in it and declared_surrounded is None:
             spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
     ctx.emit(TapDeclared(rule="PYR-ALLOC-2", tapper=tapper, side=camp, items=d.items, surrounded=surrounded))
     cut = False
@@ -510,6 +535,19 @@ def resolve_tap(r: Round, camp: str, d: Decision):
                 ctx.move(tapper, f.x + dist * math.cos(math.radians(deg)), f.y + dist * math.sin(math.radians(deg)),
                          rule="PYR-SUR-1", how="escape", cost=dist)
                 _moved(st, tapper)
+
+
+def resolve_assigned(r: Round, queued):
+    """PYR-ALLOC-5: every assignment resolved in assignment order; a pushback's direction sums the
+    blows of every tapper that assigned an item to that victim (PYR-PUSH-3)."""
+    sources: dict[str, list[str]] = {}
+    for _c, d, _s in queued:
+        for t, _it in d.items:
+            sources.setdefault(t, []).append(d.figure)
+    r.push_sources = sources
+    for camp, d, sur in queued:
+        r.refresh()
+        yield from resolve_tap(r, camp, d, declared_surrounded=sur)
 
 
 def _moved(st, fid):
@@ -551,7 +589,9 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             ctx.emit(ItemResolved(rule="PYR-CARD-4", tapper=tapper, victim=victim, item=item, outcome="dodged"))
             return "dodged"
     # PYR-PUSH-1..3 election before the save
-    direction = push_direction((v.x, v.y), [(f.x, f.y)])
+    srcs = r.push_sources.get(victim) if r.push_sources else None
+    direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs
+                               else [(f.x, f.y)])
     dist = 2 * v.radius
     sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
     sur = r.surrounded(victim) if sweep else False
@@ -579,7 +619,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                 yield from rigging_fall(r, camp, victim)
             # PYR-PUSH-4 follow-up
             f = st.figures[tapper]
-            if f.in_play and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist,
+            if f.in_play and r.follow_up and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist,
                                                                                direction[1] * dist)):
                 d2 = yield ask(f.side, "follow_up", f"{f.name}: follow up?", [choose("follow"), choose("stay")],
                                default=choose("follow"), rule="PYR-PUSH-4")
@@ -594,6 +634,15 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     res = save_outcome(kind, saved, v.is_wounded)
     out = "saved"
     credit = ""
+    if not saved and v.mounted and v.can_dismount and res.status in (Status.WOUNDED, Status.KNOCKED_DOWN):
+        dm = yield from offer_dismount(ctx, victim, res.status)
+        if dm:  # PYR-MNT-2: the horse takes it; dismounted wounded still counts as a wound
+            credit = "w" if dm == "dismounted_wounded" else ""
+            if credit:
+                r.give(camp, credit)
+            ctx.emit(ItemResolved(rule="PYR-MNT-2", tapper=tapper, victim=victim, item=item, outcome=dm,
+                                  credit=credit))
+            return dm
     if res.status is not None and not saved:
         if res.status == Status.WOUNDED:
             ctx.set_status(victim, Status.WOUNDED, rule="PYR-SAVE-3", cause=f"{f.name}'s blow", wounds=1)
@@ -673,6 +722,16 @@ def rigging_fall(r: Round, camp: str, fid: str):
         r.give(camp, "w")
 
 
+PARTY_REACH = 4.0
+
+
+def in_party_reach(st, g, group) -> bool:
+    """PYR-WIN-5: an untagged figure within 4 in (edge to edge) of a mêlée participant belongs to its
+    side's party in that mêlée."""
+    return any(math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) - g.radius - st.figures[p].radius
+               <= PARTY_REACH + 1e-9 for p in group)
+
+
 # -- (7) morale -----------------------------------------------------------------------------------------
 def morale(r: Round, camps: list[str], tally_winner: str):
     ctx, st = r.ctx, r.st
@@ -712,8 +771,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
         for g in members:
             if not g.in_play:
                 continue
-            if key.startswith("side:") and g.id not in r.group and not any(
-                    math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) <= 4.0 + 1.0 for p in r.group):
+            if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
                 continue
             if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.free_directions(g.id)):
                 ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
@@ -750,6 +808,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
     engaged_losers = [f for f in losers if r.eng.engaged(f)]
     if not engaged_losers:
         ctx.emit(RoundResult(rule="PYR-WIN-6", winner=winner, loser=loser, choice="ended"))
+        withdraw_remaining(r, loser)
         cur["next"] = "end"
         return
     lside = st.side(loser)
@@ -807,6 +866,22 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if r.eng.engaged(fid) and fid not in rats:
             rats.append(fid)
     cur["next"] = "end"
+
+
+def withdraw_remaining(r: Round, loser: str) -> None:
+    """PYR-WIN-6: the mêlée is over with no winning figure engaged; the losers still standing in it
+    (supporters, figures left out of contact) must withdraw: a bold retreat (PYR-WIN-4)."""
+    ctx, st = r.ctx, r.st
+    toward = ship_point(ctx, loser) if st.side(loser).boarder else None
+    for fid in r.group:
+        f = st.figures[fid]
+        if not f.in_play or r.camp(fid) != loser or f.status in (Status.DISARMED, Status.CAPTIVE):
+            continue
+        path = retreat(ctx, fid, toward=toward)
+        if len(path) > 1:
+            ctx.move(fid, path[-1][0], path[-1][1], rule="PYR-WIN-6", how="retreat", path=path,
+                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            _moved(st, fid)
 
 
 def rat_after_round(r: Round, cur: dict, winner: str):

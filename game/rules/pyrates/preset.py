@@ -17,12 +17,14 @@ from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
-from .duel import challenge, challenge_targets, duel_step, validate_challenge
+from .duel import challenge, challenge_targets, duel_step, give_offence, validate_challenge
 from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
+from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import candidates, resolve_reaction, validate_reaction
+from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 
 CHARGE = 3.0
@@ -98,9 +100,26 @@ class PyratesPreset(TurnPreset):
         broken = (leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start)
         if broken and "determined" not in f.traits:
             ctx.set_status(fid, Status.FLED, rule="RNG-MOR-1", cause="morale broken: flees")
-        else:
+            return
+        allowance = self.move_allowance(ctx, fid)
+        opts = [Decision("hold", figure=fid)] + retreat_options(ctx, fid) + cover_options(ctx, fid, allowance)
+        d = opts[0]
+        if len(opts) > 1:
+            d = yield ask(f.side, "unmotivated", f"{f.name} failed motivation: hold, retreat 2 in or take cover",
+                          opts, default=opts[0], validate=lambda dec: validate_free_move(ctx, fid, dec, allowance),
+                          info=self.action_info(ctx, fid), rule="RNG-MOT-3")
+        if d.kind == "hold":
             ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
-        yield from no_questions()
+            return
+        plan = plan_to(ctx, fid, d.x, d.y, RETREAT if d.kind == "retreat" else allowance)
+        ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOT-3", how=d.kind, path=plan.points,
+                 cost=plan.cost, level=plan.level)
+        for key in ("moved_this_turn", "moved_pt"):
+            lst = st.data.setdefault(key, [])
+            if fid not in lst:
+                lst.append(fid)
+        follow_captors(ctx)
+        yield from self.reactive_shooting(ctx, fid, plan.length)
 
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
@@ -193,6 +212,8 @@ class PyratesPreset(TurnPreset):
                 if not engaged_with_at(ctx, fid, g.id, ex, ey):
                     continue
                 out.append(Decision("charge", figure=fid, target=g.id, x=ex, y=ey))
+                if f.mounted and not en_passant_problem(ctx, fid, g.id, plan, self.move_allowance(ctx, fid)):
+                    out.append(Decision("charge", figure=fid, target=g.id, x=ex, y=ey, option=EN_PASSANT))
                 break
         return out
 
@@ -213,9 +234,13 @@ class PyratesPreset(TurnPreset):
             acts.append(Decision("aim", figure=fid))
         if f.rank == Rank.CAPTAIN:
             acts.append(Decision("tome", figure=fid))
+        rm = remount_option(ctx, fid, self.move_allowance(ctx, fid))  # PYR-MNT-2
+        if rm is not None:
+            acts.append(rm)
         eng = _eng(ctx)
         for t in challenge_targets(ctx, fid, eng.engaged):  # PYR-DUEL-1
             acts.append(Decision("challenge", figure=fid, target=t))
+            acts.append(Decision("challenge", figure=fid, target=t, option="stakes"))  # PYR-DUEL-3
         acts += self.move_options(ctx, fid)
         return acts
 
@@ -277,6 +302,10 @@ class PyratesPreset(TurnPreset):
         if d.kind == "challenge":
             validate_challenge(ctx, fid, d, _eng(ctx).engaged)
             return
+        if d.kind == "remount":
+            if d != remount_option(ctx, fid, self.move_allowance(ctx, fid)):
+                raise IllegalDecision(f"{ctx.fig(fid).name} cannot reach its horse now (PYR-MNT-2)")
+            return
         raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
 
     def plan_charge(self, ctx: Ctx, fid: str, d: Decision):
@@ -290,6 +319,12 @@ class PyratesPreset(TurnPreset):
         ex, ey = plan.points[-1]
         if not engaged_with_at(ctx, fid, t.id, ex, ey):
             raise IllegalDecision(f"the charge must end in base-to-base contact with {t.name} (RNG-ACT-1, PYR-ENG-1)")
+        if d.option == EN_PASSANT:
+            why = en_passant_problem(ctx, fid, t.id, plan, self.move_allowance(ctx, fid))
+            if why:
+                raise IllegalDecision(why)
+        elif d.option:
+            raise IllegalDecision(f"unknown charge option {d.option!r}")
         return plan
 
     def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:
@@ -299,6 +334,8 @@ class PyratesPreset(TurnPreset):
         shot = False
         if d.kind != "aim" and f.aim:
             ctx.change(fid, aim=0)  # RNG-SHOOT-2: aim is lost by any other action
+        if d.kind in ("charge", "shoot"):
+            give_offence(ctx, f.side, "a charge" if d.kind == "charge" else "a shot")
         if d.kind in ("move", "charge"):
             plan = self.plan_move(ctx, fid, d) if d.kind == "move" else self.plan_charge(ctx, fid, d)
             ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1" if d.kind == "move" else "RNG-ACT-1",
@@ -308,8 +345,13 @@ class PyratesPreset(TurnPreset):
                 lst = st.data.setdefault(key, [])
                 if fid not in lst:
                     lst.append(fid)
-            if d.kind == "charge" or _eng(ctx).engaged(fid):
+            if d.kind == "charge" and d.option == EN_PASSANT:  # PYR-MNT-1
+                yield from en_passant(ctx, fid, d.target, self.move_allowance(ctx, fid) - plan.cost)
+                moved = self.move_allowance(ctx, fid)
+            if _eng(ctx).engaged(fid) or (d.kind == "charge" and d.option != EN_PASSANT):
                 st.data["new_contact"] = True
+        elif d.kind == "remount":
+            remount(ctx, fid)
         elif d.kind == "load":
             ctx.change(fid, loaded=True)
             ctx.emit(Note(rule="RNG-SHOOT-2", who=fid, message=f"{f.name} loads"))
@@ -323,7 +365,7 @@ class PyratesPreset(TurnPreset):
             yield from self.to_me(ctx, fid)
         elif d.kind == "challenge":
             validate_challenge(ctx, fid, d, _eng(ctx).engaged)
-            started = yield from challenge(ctx, fid, d.target)
+            started = yield from challenge(ctx, fid, d.target, stakes=d.option == "stakes")
             if started:
                 st.phase = "duel"
         else:
@@ -401,6 +443,7 @@ class PyratesPreset(TurnPreset):
             if d.option == "no":
                 continue
             st.data.setdefault("rshoot_used", []).append(side)
+            give_offence(ctx, side, "a shot")
             shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure, d.option)]
             for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved
                 if ctx.fig(actor).in_play:

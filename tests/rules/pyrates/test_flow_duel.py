@@ -174,3 +174,57 @@ def test_PYR_DUEL_1_option_duel_makes_default_challenge():
         m.apply(m.auto())
     if m.pending.kind == "action":
         assert m.pending.default.kind == "challenge"
+
+
+def test_PYR_DUEL_1_offence_under_treaty_frees_challenges():
+    figs = leaders() + [fig("A2", "A", 2, 14), fig("B2", "B", 4.5, 14)]
+    m = Match(scenario(figs), dice=ScriptedDice([6, 1, 1] + [3, 4] * 20), tmap=TacticalMap.open_ground(24, 16),
+              options={"cards": False, "treaty": True})
+    answer(m, "activate", Decision("activate", figure="A1"))
+    assert not any(o.kind == "challenge" for o in m.pending.options)
+    answer(m, "action", Decision("hold", figure="A1"))
+    answer(m, "activate", Decision("activate", figure="A2"))
+    charge = next(o for o in m.pending.options if o.kind == "charge" and o.target == "B2")
+    answer(m, "action", charge)
+    assert m.state.data["offence"] is True
+    assert any(getattr(e, "rule", "") == "PYR-DUEL-1" and "Offence" in getattr(e, "message", "") for e in m.log)
+    # the scenario option gives the Offence before play
+    m2 = Match(scenario(leaders()), dice=ScriptedDice([6, 1]), tmap=TacticalMap.open_ground(24, 16),
+               options={"cards": False, "treaty": True, "offence": True})
+    answer(m2, "activate", Decision("activate", figure="A1"))
+    assert Decision("challenge", figure="A1", target="B1") in m2.pending.options
+
+
+def test_PYR_DUEL_2_supporters_behind_their_duellist_limited_to_two_and_home_after():
+    friends = [fig("A2", "A", 5, 10), fig("A3", "A", 4, 8), fig("A4", "A", 5, 6), fig("B2", "B", 13, 10)]
+    m = match(leaders() + friends, dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6]))
+    challenged(m)
+    answer(m, "duel_accept", choose("accept"))
+    assert m.pending.kind == "duel_supporters" and m.pending.side == "B"
+    answer(m, "duel_supporters", choose("two"))
+    du = m.state.data["duel"]
+    assert sorted(du["supporters"]) == ["A2", "A3", "B2"]  # A1's two nearest; A4 ties A2 and loses on id
+    a, b = m.figure("A1"), m.figure("B1")
+    for sid in du["supporters"]:
+        s, me, other = m.figure(sid), (a if sid[0] == "A" else b), (b if sid[0] == "A" else a)
+        assert math.hypot(s.x - other.x, s.y - other.y) > math.hypot(me.x - other.x, me.y - other.y)  # behind
+    stay = [g for g in ("A2", "A3", "A4") if g not in du["supporters"]]
+    assert len(stay) == 1
+    homes = {sid: tuple(du["home"][sid]) for sid in du["supporters"]}
+    answer(m, "duel_quarter", choose("fight_on"))
+    answer(m, "duel_quarter", choose("quarter"))
+    for sid, home in homes.items():
+        assert (m.figure(sid).x, m.figure(sid).y) == home
+
+
+def test_PYR_DUEL_3_stakes_must_be_honoured_or_cost_a_mdp():
+    m = match(leaders(), dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6]))
+    answer(m, "activate", Decision("activate", figure="A1"))
+    answer(m, "action", Decision("challenge", figure="A1", target="B1", option="stakes"))
+    assert m.pending.info["stakes"] is True
+    answer(m, "duel_accept", choose("accept"))
+    answer(m, "duel_quarter", choose("fight_on"))
+    answer(m, "duel_quarter", choose("quarter"))
+    assert m.pending.kind == "duel_stakes_honour" and m.pending.side == "B"
+    answer(m, "duel_stakes_honour", choose("renege"))
+    assert m.state.data["mdp"]["B"] == 1 and m.state.data["duels"][-1]["stakes"] == "renege"
