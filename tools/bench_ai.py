@@ -60,6 +60,43 @@ def speedup(games: int) -> tuple[float, float, float]:
     return walls[0], walls[1], walls[0] / walls[1]
 
 
+def _rollout(m, plain: bool, seed: int, horizon: int = 8) -> None:
+    c = m.clone(dice_seed=seed) if plain else m.clone(dice_seed=seed, lookahead=True)
+    n = 0
+    while not c.over and n < horizon:
+        c.apply(c.auto())
+        n += 1
+
+
+def lookahead_gain(points: int) -> tuple[float, float, float]:
+    """Microseconds per 8-decision rollout from ``points`` positions of a boarding game, with a plain
+    ``clone(dice_seed=…)`` (hash after every apply, snapshot at every step) and with
+    ``clone(…, lookahead=True)``; and the ratio."""
+    from game.ai import make_controller
+    from game.ai.simulate import load_scenario_ref
+    from game.match.match import Match
+    sc = load_scenario_ref(SCENARIO)
+    m = Match(sc, seed=321)
+    ctl = make_controller("normal", 5)
+    spots = []
+    while not m.over and len(spots) < points:
+        if len(m.decisions) % 7 == 3:
+            spots.append(m.clone())
+        m.apply(ctl.decide(m))
+    out = []
+    for plain in (True, False):
+        best = None
+        for _ in range(3):
+            t0 = time.perf_counter()
+            for i, s in enumerate(spots):
+                for k in range(3):
+                    _rollout(s, plain, 1000 * i + k)
+            dt = (time.perf_counter() - t0) / (3 * len(spots)) * 1e6
+            best = dt if best is None else min(best, dt)
+        out.append(best)
+    return out[0], out[1], out[0] / out[1]
+
+
 def _burn(n: int) -> int:
     s = 0
     for i in range(n):
@@ -88,6 +125,10 @@ def run(quick: bool = False) -> dict[str, float]:
         out[f"{level}_decision_ms_p99"] = round(_pct(ms, 0.99), 3)
         if level == "normal":
             out["normal_vs_normal_game_s_median"] = round(statistics.median(secs), 3)
+    plain, light, gain = lookahead_gain(10 if quick else 30)
+    out["rollout_us_plain_clone"] = round(plain, 1)
+    out["rollout_us_lookahead_clone"] = round(light, 1)
+    out["lookahead_clone_gain"] = round(gain, 3)
     one, two, ratio = speedup(4 if quick else 12)
     out["simulate_1_job_s"] = round(one, 3)
     out["simulate_2_jobs_s"] = round(two, 3)

@@ -289,6 +289,16 @@ def _save_fail(ctx: Ctx, victim, tapper, eng) -> float:
     return 1.0 - float(save_chance(save_target(mods)))
 
 
+def _can_still_tap(ctx: Ctx, eng, fid: str) -> bool:
+    """Will ``fid`` still give its side's items this round? From the tap Ask's info (both sides'
+    tappers and pools, public at the table); without it, any engaged figure might."""
+    info = ctx.ask.info
+    by_side = info.get("tappers_by_side")
+    if isinstance(by_side, dict):
+        return any(fid in ids for ids in by_side.values())
+    return bool(eng.enemies(fid))
+
+
 def score_tap(level: str, ctx: Ctx) -> list[float]:
     from game.rules.pyrates.engage import engagements
     st = ctx.state
@@ -309,7 +319,7 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
             else:
                 gain = ctx.loss(v, "wounded")
             # a victim who has not struck yet loses its own tap if it goes down: strike the dangerous first
-            deny = 0.4 * fight_quota(v) if eng.enemies(t) else 0.0
+            deny = 0.4 * fight_quota(v) if _can_still_tap(ctx, eng, t) else 0.0
             s += pf * (gain + (deny if base in ("kd", "disarm") or v.is_wounded else 0.3 * deny))
         out.append(s)
     return out
@@ -322,7 +332,8 @@ def score_pushback(level: str, ctx: Ctx) -> list[float]:
     pb = next((d.option for d in ask.options if d.option != "save"), None)
     if target is None or pb is None:
         return generic(level, ctx)
-    victim = _victim_from_prompt(ctx)
+    vid = ask.info.get("victim")
+    victim = ctx.state.figures.get(vid) if vid else _victim_from_prompt(ctx)
     if victim is None:
         return generic(level, ctx)
     p_save = float(save_chance(int(target)))
@@ -337,7 +348,7 @@ def score_pushback(level: str, ctx: Ctx) -> list[float]:
 
 
 def _victim_from_prompt(ctx: Ctx):
-    """The pushback prompt names the victim first ("NAME: pushback instead…")."""
+    """Older asks without ``info["victim"]``: the prompt names the victim first ("NAME: pushback…")."""
     name = ctx.ask.prompt.split(":", 1)[0]
     for f in ctx.state.figures.values():
         if f.in_play and f.side == ctx.side and f.name == name:
@@ -374,7 +385,7 @@ def _last_quotas(ctx: Ctx) -> dict[str, int]:
 
 
 def score_withdraw(level: str, ctx: Ctx) -> list[float]:
-    q = _last_quotas(ctx)
+    q = ctx.ask.info.get("quotas") or _last_quotas(ctx)
     mine = q.get(ctx.side)
     theirs = [v for k, v in q.items() if k != ctx.side]
     p = round_win_chance(mine, theirs[0]) if mine is not None and theirs else 0.4
