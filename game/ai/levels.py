@@ -2,7 +2,8 @@
 
 ``score_options(level, ctx)`` returns one score per option of ``ctx.ask`` (higher is better).
 Kinds this module recognises get specialised scoring with the exact odds of the rules package
-(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds);
+(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds; the
+other presets' own odds through ``preset_odds``: Escarmouche duels, close-combat opposed d6);
 any other kind falls back to positions (options with x/y are scored by the evaluation of the
 position they lead to) or to the rules' stated default (GEN-CHOICE-1). Scorers read only public
 facts: never another side's cards, never dice still to be rolled.
