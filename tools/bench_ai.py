@@ -24,13 +24,15 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, max(0, int(round(q * len(xs))) - 1))] if xs else 0.0
 
 
-def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[list[float], list[float]]:
-    """Milliseconds per decision of ``level`` and seconds per game, over ``games`` boarding games."""
+def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds per decision of ``level`` (wall clock, and this process's CPU time: on a machine
+    shared with other work the wall clock counts the waits for a core too) and seconds per game,
+    over ``games`` boarding games."""
     from game.ai import make_controller
     from game.ai.simulate import ai_seed, load_scenario_ref
     from game.match.match import Match
     sc = load_scenario_ref(SCENARIO)
-    ms, secs = [], []
+    ms, cpu, secs = [], [], []
     for g in range(games):
         seed = 500 + g
         m = Match(sc, seed=seed)
@@ -40,13 +42,14 @@ def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[li
         t0 = time.perf_counter()
         while not m.over:
             p = m.pending
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             d = ctl[p.side].decide(m)
             if lv[p.side] == level:
                 ms.append((time.perf_counter() - t) * 1000)
+                cpu.append((time.process_time() - c) * 1000)
             m.apply(d)
         secs.append(time.perf_counter() - t0)
-    return ms, secs
+    return ms, cpu, secs
 
 
 def speedup(games: int) -> tuple[float, float, float]:
@@ -58,6 +61,43 @@ def speedup(games: int) -> tuple[float, float, float]:
         run_games(SCENARIO, None, 7000, games, ("normal", "normal"), jobs)
         walls.append(time.perf_counter() - t0)
     return walls[0], walls[1], walls[0] / walls[1]
+
+
+def _rollout(m, plain: bool, seed: int, horizon: int = 8) -> None:
+    c = m.clone(dice_seed=seed) if plain else m.clone(dice_seed=seed, lookahead=True)
+    n = 0
+    while not c.over and n < horizon:
+        c.apply(c.auto())
+        n += 1
+
+
+def lookahead_gain(points: int) -> tuple[float, float, float]:
+    """Microseconds per 8-decision rollout from ``points`` positions of a boarding game, with a plain
+    ``clone(dice_seed=…)`` (hash after every apply, snapshot at every step) and with
+    ``clone(…, lookahead=True)``; and the ratio."""
+    from game.ai import make_controller
+    from game.ai.simulate import load_scenario_ref
+    from game.match.match import Match
+    sc = load_scenario_ref(SCENARIO)
+    m = Match(sc, seed=321)
+    ctl = make_controller("normal", 5)
+    spots = []
+    while not m.over and len(spots) < points:
+        if len(m.decisions) % 7 == 3:
+            spots.append(m.clone())
+        m.apply(ctl.decide(m))
+    out = []
+    for plain in (True, False):
+        best = None
+        for _ in range(3):
+            t0 = time.perf_counter()
+            for i, s in enumerate(spots):
+                for k in range(3):
+                    _rollout(s, plain, 1000 * i + k)
+            dt = (time.perf_counter() - t0) / (3 * len(spots)) * 1e6
+            best = dt if best is None else min(best, dt)
+        out.append(best)
+    return out[0], out[1], out[0] / out[1]
 
 
 def _burn(n: int) -> int:
@@ -83,17 +123,26 @@ def cpu_speedup(n: int = 4_000_000) -> float:
 def run(quick: bool = False) -> dict[str, float]:
     out: dict[str, float] = {}
     for level, games in (("easy", 2 if quick else 4), ("normal", 2 if quick else 6), ("hard", 2 if quick else 6)):
-        ms, secs = decision_times(level, games, "easy" if level == "hard" else "normal")
+        ms, cpu, secs = decision_times(level, games, "easy" if level == "hard" else "normal")
         out[f"{level}_decision_ms_median"] = round(statistics.median(ms), 3)
         out[f"{level}_decision_ms_p99"] = round(_pct(ms, 0.99), 3)
+        out[f"{level}_decision_cpu_ms_p99"] = round(_pct(cpu, 0.99), 3)
         if level == "normal":
             out["normal_vs_normal_game_s_median"] = round(statistics.median(secs), 3)
+    plain, light, gain = lookahead_gain(10 if quick else 30)
+    out["rollout_us_plain_clone"] = round(plain, 1)
+    out["rollout_us_lookahead_clone"] = round(light, 1)
+    out["lookahead_clone_gain"] = round(gain, 3)
     one, two, ratio = speedup(4 if quick else 12)
     out["simulate_1_job_s"] = round(one, 3)
     out["simulate_2_jobs_s"] = round(two, 3)
     out["simulate_speedup_2_over_1"] = round(ratio, 3)
     out["baseline_cpu_loop_speedup_2_over_1"] = round(cpu_speedup(), 3)
     out["cpus"] = os.cpu_count() or 1
+    try:  # what else the machine was doing: the wall-clock figures above are only fair when it is low
+        out["load_average_1min"] = round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        pass
     return out
 
 

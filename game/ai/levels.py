@@ -2,7 +2,8 @@
 
 ``score_options(level, ctx)`` returns one score per option of ``ctx.ask`` (higher is better).
 Kinds this module recognises get specialised scoring with the exact odds of the rules package
-(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds);
+(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds; the
+other presets' own odds through ``preset_odds``: Escarmouche duels, close-combat opposed d6);
 any other kind falls back to positions (options with x/y are scored by the evaluation of the
 position they lead to) or to the rules' stated default (GEN-CHOICE-1). Scorers read only public
 facts: never another side's cards, never dice still to be rolled.
@@ -16,6 +17,7 @@ from types import SimpleNamespace
 
 from game.rules.model import Rank, Status
 
+from . import preset_odds as PO
 from .evaluate import W_MATERIAL, figure_value, fight_quota, health, round_win_chance
 from .objectives import goal_point, inside
 
@@ -93,10 +95,20 @@ def generic(level: str, ctx: Ctx) -> list[float]:
 
 # -- activation and actions -----------------------------------------------------------------------
 def _broken(state, side: str) -> bool:
-    """RNG-MOR-1 as the pyrates preset reads it: no leader left, or half the points gone (public)."""
+    """RNG-MOR-1: no leader left, or half the points gone (public), counted the way the preset
+    counted ``start_points``: the Rangers! points table under rangers/initiative (whose figures
+    carry no ``points``), else ``points or 1`` (pyrates)."""
+    data = state.data
+    if isinstance(data.get("broken"), dict) and data["broken"].get(side):
+        return True
+    if state.preset in ("rangers", "initiative"):
+        from game.rules.rangers.flowkit import safe_figure_points as pts
+    else:
+        def pts(g):
+            return g.points or 1
     leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
-    start = state.data.get("start_points", {}).get(side, 0) if isinstance(state.data.get("start_points"), dict) else 0
-    now = sum(g.points or 1 for g in state.figures.values() if g.side == side and g.in_play)
+    start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
+    now = sum(pts(g) for g in state.figures.values() if g.side == side and g.in_play)
     return bool((leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start))
 
 
@@ -152,6 +164,47 @@ def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool 
     return gain
 
 
+def _preset_option(ctx: Ctx, d) -> float | None:
+    """An action option scored with the preset's own exact odds (``preset_odds``), or None when the
+    pyrates scoring below applies."""
+    preset = PO.preset_of(ctx)
+    info = ctx.ask.info
+    k = d.kind
+    if preset == "escarmouche":
+        group = PO.in_play_ids(ctx, info.get("group") or [])
+        if k == "assault":
+            return PO.assault_value(ctx, group, d.option) + 0.1  # the initiative of the charge
+        if k == "move" and d.x is None:
+            return PO.esc_move_value(ctx, group, d.option)
+        if k == "shoot" and d.target is None:
+            return PO.esc_group_shot_value(ctx, group) - 0.5 * LOADED_VALUE
+        if k == "load":
+            return LOADED_VALUE
+        return None
+    if preset == "close-combat-d6":
+        if k == "engage" and d.target:
+            return PO.od6_value(ctx, d.figure, d.target) + 0.1
+        if k == "move" and d.figure is None and d.x is not None:  # a translation of the whole unit
+            return PO.od6_move_value(ctx, PO.in_play_ids(ctx, info.get("pieces") or []), d.x, d.y)
+        if k == "re_engage":
+            return 0.15
+        if k in ("reorganise", "disengage"):
+            return -0.05
+        return None
+    if PO.uses_d20(ctx):
+        if k in ("attack", "retaliate") and d.target:
+            return PO.hand_value(ctx, d.figure, d.target)
+        if k in ("charge", "engage") and d.target and d.x is not None:
+            return ctx.moved(d.figure, d.x, d.y) - ctx.base + PO.hand_exchange(ctx, d.figure, d.target)
+        if k == "melee" and d.figure:
+            return PO.best_attack(ctx, d.figure)
+        if k == "shoot" and d.target:
+            from game.rules.rangers.actions import is_firearm
+            f = ctx.state.figures[d.figure]
+            return PO.d20_shot_value(ctx, d.figure, d.target) - (0.5 * LOADED_VALUE if is_firearm(f.missile) else 0.0)
+    return None
+
+
 def score_action(level: str, ctx: Ctx) -> list[float]:
     st = ctx.state
     ask = ctx.ask
@@ -159,9 +212,13 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
     out = []
     fid = ask.info.get("figure") or next((d.figure for d in ask.options if d.figure), None)
     f = st.figures.get(fid) if fid else None
+    pyrates = PO.preset_of(ctx) == "pyrates"
     for d in ask.options:
         k = d.kind
-        if k in ("move", "charge") and d.x is not None:
+        ps = None if pyrates else _preset_option(ctx, d)
+        if ps is not None:
+            s = ps
+        elif k in ("move", "charge") and d.x is not None and d.figure:
             s = ctx.moved(d.figure, d.x, d.y) - base
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
@@ -289,6 +346,16 @@ def _save_fail(ctx: Ctx, victim, tapper, eng) -> float:
     return 1.0 - float(save_chance(save_target(mods)))
 
 
+def _can_still_tap(ctx: Ctx, eng, fid: str) -> bool:
+    """Will ``fid`` still give its side's items this round? From the tap Ask's info (both sides'
+    tappers and pools, public at the table); without it, any engaged figure might."""
+    info = ctx.ask.info
+    by_side = info.get("tappers_by_side")
+    if isinstance(by_side, dict):
+        return any(fid in ids for ids in by_side.values())
+    return bool(eng.enemies(fid))
+
+
 def score_tap(level: str, ctx: Ctx) -> list[float]:
     from game.rules.pyrates.engage import engagements
     st = ctx.state
@@ -309,7 +376,7 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
             else:
                 gain = ctx.loss(v, "wounded")
             # a victim who has not struck yet loses its own tap if it goes down: strike the dangerous first
-            deny = 0.4 * fight_quota(v) if eng.enemies(t) else 0.0
+            deny = 0.4 * fight_quota(v) if _can_still_tap(ctx, eng, t) else 0.0
             s += pf * (gain + (deny if base in ("kd", "disarm") or v.is_wounded else 0.3 * deny))
         out.append(s)
     return out
@@ -322,7 +389,8 @@ def score_pushback(level: str, ctx: Ctx) -> list[float]:
     pb = next((d.option for d in ask.options if d.option != "save"), None)
     if target is None or pb is None:
         return generic(level, ctx)
-    victim = _victim_from_prompt(ctx)
+    vid = ask.info.get("victim")
+    victim = ctx.state.figures.get(vid) if vid else _victim_from_prompt(ctx)
     if victim is None:
         return generic(level, ctx)
     p_save = float(save_chance(int(target)))
@@ -337,7 +405,7 @@ def score_pushback(level: str, ctx: Ctx) -> list[float]:
 
 
 def _victim_from_prompt(ctx: Ctx):
-    """The pushback prompt names the victim first ("NAME: pushback instead…")."""
+    """Older asks without ``info["victim"]``: the prompt names the victim first ("NAME: pushback…")."""
     name = ctx.ask.prompt.split(":", 1)[0]
     for f in ctx.state.figures.values():
         if f.in_play and f.side == ctx.side and f.name == name:
@@ -374,7 +442,7 @@ def _last_quotas(ctx: Ctx) -> dict[str, int]:
 
 
 def score_withdraw(level: str, ctx: Ctx) -> list[float]:
-    q = _last_quotas(ctx)
+    q = ctx.ask.info.get("quotas") or _last_quotas(ctx)
     mine = q.get(ctx.side)
     theirs = [v for k, v in q.items() if k != ctx.side]
     p = round_win_chance(mine, theirs[0]) if mine is not None and theirs else 0.4
@@ -401,7 +469,79 @@ def score_flashing_blades(level: str, ctx: Ctx) -> list[float]:
     return [0.1 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
 
 
+def score_melee_target(level: str, ctx: Ctx) -> list[float]:
+    """RNG-HAND-1: whom to strike, by the exact hit-and-wound odds against each one's DV left."""
+    return [PO.hand_value(ctx, d.figure, d.target) if d.target else 0.0 for d in ctx.ask.options]
+
+
+def score_react_shoot(level: str, ctx: Ctx) -> list[float]:
+    """INI-RSHOOT: each (shooter, target) pair by its exact d20 odds; "all" takes every pair."""
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "react_shoot":
+            out.append(0.0)
+            continue
+        v = 0.0
+        for shooter, target in d.items:
+            v += PO.d20_shot_value(ctx, shooter, target, reactive=True) - 0.5 * LOADED_VALUE
+        out.append(v)
+    return out
+
+
+def score_esc_shoot(level: str, ctx: Ctx) -> list[float]:
+    """Escarmouche, one shooter: the target by the hit chance the preset shows (info["odds"])."""
+    from fractions import Fraction
+    odds = ctx.ask.info.get("odds") or {}
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "shoot" and d.target in odds:
+            out.append(PO.esc_shot_value(ctx, d.figure, d.target, float(Fraction(odds[d.target]))) - 0.3 * LOADED_VALUE)
+        else:
+            out.append(0.0)
+    return out
+
+
+def score_break_off(level: str, ctx: Ctx) -> list[float]:
+    """ESC-RND-1: fight another round when the next round's duels (exact odds) favour us."""
+    info = ctx.ask.info
+    me_attacking = "attackers" in info and isinstance(info["attackers"], list) and info["attackers"] \
+        and isinstance(info["attackers"][0], str)
+    atts = info.get("attackers") or []
+    defs = info.get("defenders") or []
+    ids = lambda xs: [x if isinstance(x, str) else x.get("id") for x in xs]  # noqa: E731
+    mine, theirs = (ids(atts), ids(defs)) if me_attacking else (ids(defs), ids(atts))
+    v = PO.break_off_value(ctx, mine, theirs)
+    return [v if d.option == "fight_on" else 0.0 for d in ctx.ask.options]
+
+
+def score_re_engage(level: str, ctx: Ctx) -> list[float]:
+    """OD6: move a piece back into contact when the opposed d6 (exact odds) favours it."""
+    targets = ctx.ask.info.get("targets") or []
+    pid = ctx.ask.info.get("figure")
+    out = []
+    places = [d for d in ctx.ask.options if d.kind == "place"]
+    for d in ctx.ask.options:
+        if d.kind == "place" and pid and len(targets) == len(places):
+            out.append(PO.od6_value(ctx, pid, targets[places.index(d)]))
+        else:
+            out.append(0.0)
+    return out
+
+
+def _by_preset(**fns):
+    """A scorer chosen by the match's preset (the same ask kind means different things)."""
+    def fn(level: str, ctx: Ctx):
+        f = fns.get(PO.preset_of(ctx).replace("-", "_"))
+        return f(level, ctx) if f is not None else None
+    return fn
+
+
 SCORERS = {
+    "melee_target": score_melee_target,
+    "react_shoot": score_react_shoot,
+    "shoot": _by_preset(escarmouche=score_esc_shoot),
+    "break_off": _by_preset(escarmouche=score_break_off),
+    "re_engage": _by_preset(close_combat_d6=score_re_engage),
     "activate": score_activate,
     "action": score_action,
     "reaction": score_reaction,

@@ -48,6 +48,15 @@ def load_scenario_ref(ref: str):
     return find_scenario(ref)
 
 
+def cores() -> int:
+    """The default --jobs: the cores this process may run on (a container or taskset may allow
+    fewer than the machine has)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
 def ai_seed(game_seed: int, side_index: int) -> int:
     """The AI seed of one side in one game: from the game seed alone (deterministic across workers)."""
     return (int(game_seed) * 1_000_003 + 7_919 * (side_index + 1) + 12_345) % (2 ** 62)
@@ -209,7 +218,7 @@ def run_simulate(args) -> int:
     seed = args.seed
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
         raise SimulateError("simulate: --seed must be a non-negative integer")
-    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    jobs = args.jobs if args.jobs is not None else cores()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 512:
         raise SimulateError("simulate: --jobs must be 1 to 512")
     ai = parse_ai(args.ai)

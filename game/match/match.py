@@ -6,6 +6,11 @@ preset's flow resolve it (drawing dice from the match's own seeded Dice) and ret
 How it keeps clone() cheap: a preset runs in *steps* (an activation, a reaction phase, a mêlée);
 at each step's start the match snapshots the state and dice. A clone copies that snapshot and
 replays only the current step's decisions.
+
+What an AI may use (issue 8): ``pending`` (the Ask: kind, side, options, info), ``apply``, ``auto``,
+``step_index`` (which step is running, to bound a look-ahead by steps), ``clone(dice_seed=…,
+lookahead=True)`` and ``state`` / ``table`` for the public facts. Never ``dice``: its state is the
+dice yet to roll.
 """
 from __future__ import annotations
 
@@ -59,6 +64,7 @@ class Match:
         self._dice_swaps: list[tuple[int, int]] = []
         self._step_start = 0
         self._seen_turn = 0
+        self._lookahead = False
         ctx = self._ctx()
         self.preset.setup(ctx)
         self.log.extend(ctx.events)
@@ -70,6 +76,21 @@ class Match:
     def pending(self) -> Ask | None:
         """The question waiting for an answer, or None when the match is over."""
         return self._pending
+
+    @property
+    def step_index(self) -> int:
+        """How many decisions had been made when the current step started.
+
+        Changes exactly when a new step (an activation, a reaction phase, a mêlée…) starts, so a
+        look-ahead can stop "at the end of this step" without reading the preset's phases. Equal
+        in a clone and its original.
+        """
+        return self._step_start
+
+    @property
+    def is_lookahead(self) -> bool:
+        """True for a ``clone(lookahead=True)``: no hashes, no snapshots, not clonable again."""
+        return self._lookahead
 
     @property
     def over(self) -> bool:
@@ -97,7 +118,8 @@ class Match:
             self._pending = None
         self._advance(events)
         self.log.extend(events)
-        self.hashes.append(self.state_hash())
+        if not self._lookahead:  # a look-ahead copy is never saved or verified: no hash to prove
+            self.hashes.append(self.state_hash())
         return events
 
     def state_hash(self) -> str:
@@ -120,31 +142,42 @@ class Match:
         h.update(self.dice.fingerprint().encode())
         return h.hexdigest()
 
-    def clone(self, dice_seed: int | None = None) -> "Match":
+    def clone(self, dice_seed: int | None = None, *, lookahead: bool = False) -> "Match":
         """An independent copy for look-ahead: same state and pending question.
 
         With ``dice_seed`` the copy's future rolls come from a fresh Dice(dice_seed) instead of the
         match's own, so a look-ahead samples outcomes without seeing the dice yet to roll.
+
+        With ``lookahead=True`` the copy is a throw-away for rollouts: it starts with an empty
+        ``log`` and ``hashes``, computes no state hash after each decision and takes no snapshot at
+        each step's start (the two costs a rollout does not need), so it cannot itself be cloned
+        or saved. Its play is otherwise identical to a plain clone's.
         """
-        m = self._clone_exact()
+        if self._lookahead:
+            raise ValueError("a look-ahead copy cannot be cloned: clone the match it came from")
+        m = self._clone_exact(light=lookahead)
         if dice_seed is not None:
             m._swap_dice(Dice(dice_seed))
             m._dice_swaps = self._dice_swaps + [(len(m._step_decisions), dice_seed)]
+        if lookahead:
+            m._lookahead = True
+            m._snap = None
+            m._dice_swaps = []
         return m
 
     def _swap_dice(self, dice: Dice) -> None:
         self.dice = dice
         self._ctx_obj.dice = dice
 
-    def _clone_exact(self) -> "Match":
+    def _clone_exact(self, light: bool = False) -> "Match":
         m = Match.__new__(Match)
         m.__dict__.update(self.__dict__)
         m.decisions = list(self.decisions)
-        m.hashes = list(self.hashes)
-        m.log = list(self.log)
+        m.hashes = [] if light else list(self.hashes)
+        m.log = [] if light else list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
-        m._fig_bytes = dict(self._fig_bytes)
+        m._fig_bytes = {} if light else dict(self._fig_bytes)
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()
@@ -198,7 +231,8 @@ class Match:
             silent += 1
             if silent > MAX_SILENT_STEPS:
                 raise RuntimeError(f"preset {self.preset_name!r} ran {MAX_SILENT_STEPS} steps without a question")
-            self._snap = (self.state.copy(), self.dice.clone())
+            # the snapshot a clone starts from; a look-ahead copy is never cloned, so it skips it
+            self._snap = None if self._lookahead else (self.state.copy(), self.dice.clone())
             self._step_decisions = []
             self._dice_swaps = []
             self._step_start = len(self.decisions)

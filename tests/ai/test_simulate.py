@@ -90,3 +90,19 @@ def test_ai_seeds_come_from_the_game_seed_only():
     assert ai_seed(42, 0) == ai_seed(42, 0) != ai_seed(42, 1) != ai_seed(43, 1)
     assert levels_for(0, ("hard", "easy")) == ("hard", "easy")
     assert levels_for(1, ("hard", "easy")) == ("easy", "hard")
+
+
+def test_jobs_default_to_the_cores_we_may_use(capsys):
+    from game.ai.simulate import cores
+    assert main(["simulate", str(TINY), "--games", "1", "--seed", "2", "--ai", "random", "--json"]) == 0
+    s = json.loads(capsys.readouterr().out)
+    assert s["jobs"] == cores() >= 1
+
+
+def test_two_levels_swap_sides_every_other_game():
+    from game.ai.simulate import run_games
+    res = run_games(str(TINY), None, 60, 4, ("easy", "random"), 1)
+    firsts = [r["levels"] for r in res]
+    sides = list(firsts[0])
+    assert [f[sides[0]] for f in firsts] == ["easy", "random", "easy", "random"]
+    assert [f[sides[1]] for f in firsts] == ["random", "easy", "random", "easy"]

@@ -80,6 +80,8 @@ class Round:
         self.tapped: set[str] = set()
         self.push_sources: dict[str, list[str]] | None = None
         self.follow_up = True
+        self.quotas: dict[str, int] = {}
+        """Each camp's Mêlée Quota this round, once announced (public: the QuotaSet events)."""
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
@@ -211,6 +213,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
                 fb[c] = 1
     qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
     quotas = {a: qa, b: qb}
+    r.quotas = {c: q.mq for c, q in quotas.items()}
     for c in camps:
         q = quotas[c]
         ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
@@ -468,10 +471,18 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         opts = list(dict.fromkeys(opts))
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
         camp = turn
+        other = b if camp == a else a
+        # public facts a player sees at the table when choosing a tap: both pools still to give,
+        # who has tapped, who of either side may still tap, and the announced quotas
+        info = {"pool": left.to_json(), "tappers": list(tappers),
+                "pools": {c: pool[c].to_json() for c in camps},
+                "tappers_by_side": {camp: list(tappers),
+                                    other: legal_tappers(r, other) if not pool[other].empty else []},
+                "tapped": sorted(r.tapped), "quotas": dict(r.quotas), "first": first}
         d = yield ask(camp, "tap", f"{st.side(camp).name}: tap a figure ({left.text()} left) or pass",
                       opts + [PASS], default=dflt,
                       validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
-                      info={"pool": left.to_json(), "tappers": list(tappers)}, rule="PYR-ALLOC-2")
+                      info=info, rule="PYR-ALLOC-2")
         if d.kind == "pass":
             ctx.emit(Note(rule="PYR-ALLOC-1", who=camp, message=f"{st.side(camp).name} passes"))
             passes += 1
@@ -602,7 +613,8 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
         dflt = pb.option if ai_takes_pushback(pb.option, target) else "save"
         d = yield ask(vside, "pushback", f"{v.name}: {pb.option.replace('_', ' ')} instead, or save on {target}+?",
                       [choose(pb.option), choose("save")], default=choose(dflt),
-                      info={"save_target": target}, rule="PYR-PUSH-1")
+                      info={"save_target": target, "victim": victim, "tapper": tapper, "item": item,
+                            "option": pb.option, "kind": kind}, rule="PYR-PUSH-1")
         if d.option != "save":
             nx, ny = v.x + direction[0] * dist, v.y + direction[1] * dist
             ctx.move(victim, nx, ny, rule="PYR-PUSH-2", how="pushback", cost=dist)
@@ -821,7 +833,9 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             opts.append(choose("abandon_ship"))
     dflt = "fight_on" if not loser_fled and quotas[loser].mq >= quotas[winner].mq else "withdraw"
     d = yield ask(loser, "withdraw", f"{lside.name} lost the round: fight on or withdraw?", opts,
-                  default=choose(dflt), rule="PYR-WIN-3")
+                  default=choose(dflt), rule="PYR-WIN-3",
+                  info={"quotas": {c: q.mq for c, q in quotas.items()}, "winner": winner, "loser": loser,
+                        "fled": bool(loser_fled), "round": cur.get("round", 1)})
     ch = d.option
     ctx.emit(RoundResult(rule="PYR-WIN-3", winner=winner, loser=loser, choice=ch))
     if ch == "fight_on":

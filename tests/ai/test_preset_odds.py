@@ -1,0 +1,133 @@
+"""The normal level scores the other presets with their own exact odds (issue 8, point 3), never
+fails back on an error for the kinds it knows, and never reads what ESC-ENG-3 hides."""
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from game.ai import levels
+from game.ai import preset_odds as PO
+from game.ai.scripted import make_scripted
+from game.match.match import Match
+from game.scenario import find_scenario
+
+#: one scenario per preset other than pyrates, and the ask kinds the normal level scores there
+PRESET_SCENARIOS = {
+    "escarmouche": "farm_skirmish",
+    "close-combat-d6": "pike_and_shot",
+    "rangers": "forest_clearing",
+    "initiative": "forest_initiative",
+}
+
+
+def _scenario(name, turns):
+    try:
+        sc = find_scenario(name)
+    except ValueError as e:
+        pytest.skip(f"{name}: {e}")
+    return dataclasses.replace(sc, turn_limit=min(sc.turn_limit or turns, turns))
+
+
+@pytest.mark.parametrize("preset", sorted(PRESET_SCENARIOS))
+def test_known_kinds_are_scored_without_falling_back(preset, monkeypatch):
+    """Every scorer the normal level has for a kind runs to the end under the preset (an exception
+    would silently fall back to the generic scoring)."""
+    sc = _scenario(PRESET_SCENARIOS[preset], 3)
+    seen = {}
+
+    def strict(level, ctx):
+        fn = levels.SCORERS.get(ctx.ask.kind)
+        if fn is not None:
+            scores = fn(level, ctx)  # raises here instead of falling back
+            if scores is not None:
+                assert len(scores) == len(ctx.ask.options)
+                assert all(s == s for s in scores)  # no NaN
+                seen[ctx.ask.kind] = seen.get(ctx.ask.kind, 0) + 1
+                return scores
+        return levels.generic(level, ctx)
+
+    monkeypatch.setattr("game.ai.scripted.score_options", strict)
+    for seed in (1, 2):
+        m = Match(sc, seed=seed)
+        ctl = {s.id: make_scripted("normal", 40 + i) for i, s in enumerate(sc.sides)}
+        n = 0
+        while not m.over and n < 3000:
+            m.apply(ctl[m.pending.side].decide(m))
+            n += 1
+    assert seen, "no ask the normal level scores came up"
+
+
+def _ctx(m, ask):
+    ctl = make_scripted("normal", 1)
+    return levels.Ctx(m, ask, ctl.evaluator(m, ask.side), None)
+
+
+def test_od6_value_follows_the_exact_opposed_odds():
+    """A stronger piece's engagement is worth more; equal pieces are a wash (OD6 symmetry)."""
+    from game.rules.close_combat.odds import combat_odds
+    sc = _scenario("pike_and_shot", 2)
+    m = Match(sc, seed=1)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    mine = next(f for f in m.state.in_play(ask.side))
+    theirs = next(f for f in m.state.in_play() if f.side in ctx.ev.foes)
+    st = m.state
+    base = PO.od6_value(ctx, mine.id, theirs.id)
+    st.figures[mine.id] = dataclasses.replace(mine, cv=theirs.cv + 2)
+    stronger = PO.od6_value(ctx, mine.id, theirs.id)
+    st.figures[mine.id] = dataclasses.replace(mine, cv=theirs.cv - 2)
+    weaker = PO.od6_value(ctx, mine.id, theirs.id)
+    assert weaker < base < stronger or weaker < stronger
+    o = combat_odds(theirs.cv + 2, theirs.cv)
+    assert sum(p for (w, _), p in o.items() if w == "a") > Fraction(1, 2)
+    assert stronger > 0 > weaker
+
+
+def test_assault_value_uses_duel_odds_and_not_hidden_flags():
+    """ESC-ENG-3: the defenders' flags (pike, heavy cavalry…) are hidden: the attacker's estimate
+    must not change when they do; more attackers (one more card each) make it better."""
+    sc = _scenario("farm_skirmish", 2)
+    m = Match(sc, seed=3)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    mine = [f.id for f in m.state.in_play(ask.side) if f.type != "civilian" and "civilian" not in f.flags]
+    foe = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.type != "civilian")
+    sector = m.table.sector_of(foe.id)
+    one = PO.assault_value(ctx, mine[:1], sector)
+    many = PO.assault_value(ctx, mine[:3], sector)
+    assert many >= one
+    for f in list(m.state.figures.values()):
+        if f.side in ctx.ev.foes:
+            m.state.figures[f.id] = dataclasses.replace(f, flags=tuple(sorted(set(f.flags) | {"pike", "heavy_cavalry"})))
+    assert PO.assault_value(ctx, mine[:1], sector) == one
+    assert PO.assault_value(ctx, mine[:3], sector) == many
+
+
+def test_duel_table_is_the_rules_exact_odds():
+    from game.rules.escarmouche.odds import duel_odds
+    o = duel_odds(2, 1)
+    got = PO._duel(2, 1)
+    assert got[0] == float(o[("a", "killed")]) and got[3] == float(o[("b", "killed")])
+    assert abs(sum(got) - 1.0) < 1e-12
+
+
+def test_hand_value_is_the_exact_hit_and_wound_chance():
+    """RNG-HAND-1 + RNG-WND-1: the value is P(wounds) × what they cost, from the rules' odds."""
+    from game.rules.rangers.odds import hand_attack_wound_odds
+    sc = _scenario("forest_clearing", 2)
+    m = Match(sc, seed=2)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    a = next(f for f in m.state.in_play(ask.side))
+    v = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.max_wounds >= 2 and f.wounds == 0)
+    got = PO.hand_value(ctx, a.id, v.id, dv=v.dv)
+    from game.rules.rangers.wounds import hand_weapon, wound_modifier
+    mod = wound_modifier(hand_combat=True, weapon_mod=hand_weapon(a.melee_weapon, a.missile)[1],
+                         strongman="strongman" in a.traits, target_tough="tough" in v.traits)
+    odds = hand_attack_wound_odds(a.av, v.dv, mod, lucky="lucky" in v.traits)
+    want = float(odds[1]) * ctx.loss(v, "out" if v.max_wounds <= 1 else "wounded") + \
+        float(odds[2]) * ctx.loss(v, "out" if v.max_wounds <= 2 else "wounded")
+    assert got == pytest.approx(want)
