@@ -64,6 +64,12 @@ def test_scenario_plays_with_the_normal_ai(path):
     _plays_and_replays(path, range(20), "normal")
 
 
+@pytest.mark.parametrize("name", BOARDING)
+def test_boarding_scenario_plays_normal_v_normal_and_replays(name):
+    """The fast suite's short version of the 20-seed normal v normal run above (one seed)."""
+    _plays_and_replays(os.path.join(MAPS, f"{name}.toml"), [7], "normal")
+
+
 # -- the boarding scenarios on the pyrates preset (issue 9) -------------------------------------
 def _boarding(name):
     return load_scenario(os.path.join(MAPS, f"{name}.toml"))
