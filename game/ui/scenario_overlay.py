@@ -40,7 +40,7 @@ def draw_night(surf: pygame.Surface, rect: pygame.Rect, state) -> None:
     if not state.options.get("night"):
         return
     veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-    veil.fill((8, 12, 40, 110))
+    veil.fill((8, 12, 40, 140))
     surf.blit(veil, rect.topleft)
 
 

@@ -237,3 +237,11 @@ def test_sleepers_fire_and_reach_replay_to_identical_hashes():
         play_out(m, ctrl, max_decisions=20_000)
         res = replay(record_of(m), verify=True)
         assert res.ok and res.match.hashes == m.hashes
+
+
+def test_rng_move_1_every_offered_move_is_one_plan_move_accepts():
+    """Duel seed 132 (normal v normal): a move toward the enemy ended on a point rounded to 1/1000 in
+    whose straight line grazed a base past GEO-SWEEP-1's tolerance; the option is no longer offered."""
+    from game.ai.simulate import play_game
+    res = play_game((0, "duel_on_the_quarterdeck", None, 132, ("normal", "normal"), None))
+    assert "error" not in res, res.get("error")

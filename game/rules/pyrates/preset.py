@@ -148,6 +148,11 @@ class PyratesPreset(TurnPreset):
                 continue
             if enemy_contact_at(ctx, fid, ex, ey):
                 continue
+            # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
+            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts
+            again = straight(ctx, fid, ex, ey)
+            if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
+                continue
             seen.add((ex, ey))
             out.append(Decision("move", figure=fid, x=ex, y=ey))
         # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)

@@ -174,9 +174,9 @@ def spread_fire(ctx) -> None:
     known = set(cells)
     grown = 0
     for _ in range(max(0, fire["spread"])):
-        pick = ctx.roll("SCN-FIRE-1", purpose="which fire spreads", sides=len(cells)).faces[0]
+        pick = ctx.roll("SCN-FIRE-1", purpose="fire: which patch spreads", sides=len(cells)).faces[0]
         level, i, j = parse_cell(cells[pick - 1])
-        way = ctx.roll("SCN-FIRE-1", purpose="where it spreads (1 N, 2 E, 3 S, 4 W, 5 deck/hold, 6 no)").faces[0]
+        way = ctx.roll("SCN-FIRE-1", purpose="fire: which way (1-4 NESW, 5 deck/hold)").faces[0]
         if way == 6:
             continue
         if way == 5:
@@ -206,7 +206,7 @@ def scorch(ctx) -> None:
     for f in list(st.figures.values()):
         if not f.in_play or cell_key(f.level, int(math.floor(f.x / c)), int(math.floor(f.y / c))) not in burning:
             continue
-        ev = ctx.roll("SCN-FIRE-2", who=f.id, purpose="scorched by the fire?", target=fire["scorch"], roll_under=True)
+        ev = ctx.roll("SCN-FIRE-2", who=f.id, purpose="scorched by the fire", target=fire["scorch"], roll_under=True)
         if not ev.success:
             continue
         if f.is_wounded:

@@ -694,7 +694,7 @@ class BattleScene(Scene):
         return max((b.rect.right for b in self.buttons.values()), default=0)
 
     def draw_overlays(self, surf) -> None:
-        y = self.map_rect.y + 12
+        y = self.map_rect.y + 12 + 24 * len(self.match.state.sides)  # below the sides' counts (draw_status)
         for text, colour, ttl in self.narration:
             t = fonts.outlined(text, 20, (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
