@@ -92,7 +92,7 @@ def test_scn_alarm_1_spotting_a_boarder_aboard_rolls_and_can_wake_the_ship():
         ctx.move("seaman_ames", 21.5, 17.5, rule="test")  # aboard, next to the lookout
         scn.spot(ctx)
         rolls = [e for e in ctx.events if e.rule == "SCN-ALARM-1"]
-        assert rolls and all(e.target == scn.ALARM_SPOT for e in rolls)
+        assert rolls and all(e.target == m.state.options.get("alarm_spot", scn.ALARM_SPOT) for e in rolls)
         woke += bool(m.state.data["alarm"])
         assert bool(m.state.data["alarm"]) == any(e.success for e in rolls)
     assert 0 < woke < 12
