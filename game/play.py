@@ -43,11 +43,20 @@ def run_headless(scenario_ref: str, *, seed: int | None = None, preset: str | No
     except ValueError:
         print(f"AI level {level!r} is not built yet; the demo plays the random baseline", file=sys.stderr)
         ctrl = {s.id: make_controller("random", seed + i) for i, s in enumerate(scenario.sides)}
+    from game.ui.narration import headline  # pure: no pygame
     match = Match(scenario, seed=seed, preset=preset)
     print(f"{scenario.title} — {scenario.blurb} (preset {match.preset_name}, seed {seed})", file=out)
-    for ev in match.log:
-        print(format_event(ev, match.state), file=out)
-    play_out(match, ctrl, on_events=lambda evs: [print(format_event(e, match.state), file=out) for e in evs])
+    memo: dict = {}
+
+    def show(events) -> None:
+        for ev in events:
+            print(format_event(ev, match.state), file=out)
+            line = headline(ev, match, memo)
+            if line:  # the key events stand out, as the window's narration does
+                print(f"  >> {line}", file=out)
+
+    show(match.log)
+    play_out(match, ctrl, on_events=show)
     st = match.state
     winner = st.side(st.winner).name if st.winner else "nobody"
     print(f"Result: {winner} — {st.end_reason} after {st.turn} turn(s), {len(match.decisions)} decisions", file=out)

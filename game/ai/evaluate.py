@@ -23,7 +23,7 @@ from functools import lru_cache
 from game.rules.model import Rank, Status
 
 from .fields import cells_in, grid_for
-from .objectives import goal_point, inside, plan_for
+from .objectives import goal_point, inside, plan_for, table_map
 
 WIN = 100.0
 RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
@@ -172,7 +172,9 @@ class Evaluator:
             score += self._goal(state, figs, g, mine=True)
         for g in self.plan.guard:
             score -= self._goal(state, figs, g, mine=False)
-        if self.need_attack and not self.plan.attack:
+        # the fighters not walking to a goal close in too when the clock is against this side: a
+        # goal's approach term counts only the nearest three (issue 9: the cutters stayed in their boats)
+        if self.need_attack and (not self.plan.attack or self.plan.time_is_theirs):
             score += self._close_in(figs)
         return score
 
@@ -205,7 +207,7 @@ class Evaluator:
             return s
         if not g.points:
             return 0.0
-        weight = 1.0 if g.kind == "hold_zone" else 0.5
+        weight = 1.0 if g.kind in ("hold_zone", "reach_zone") else 0.5
         s = 0.0
         if g.kind == "hold_zone":
             key = f"{g.side}:{g.zone}"
@@ -214,14 +216,19 @@ class Evaluator:
         polys = [p for _, p in g.points]
         n_own = sum(1 for f, x, y, *_ in owners if any(inside(x, y, p) for p in polys))
         n_oth = sum(1 for f, x, y, *_ in others if any(inside(x, y, p) for p in polys))
-        s += weight * W_OCCUPY * (min(n_own, 3) - 0.7 * min(n_oth, 3))
+        # reach_zone is won by g.count figures in the zone: count that many, not three
+        cap = max(3, g.count) if g.kind == "reach_zone" else 3
+        s += weight * W_OCCUPY * (min(n_own, cap) - 0.7 * min(n_oth, 3))
         if n_own and not n_oth:
             s += weight * 2.0
-        # approach: the mean walking distance of the owner's three nearest combatants to the zone
+        # approach: the mean walking distance of the owner's nearest combatants (three, or as many
+        # as a reach_zone needs) to the zone
         if owners:
             ds = sorted(self._to_zone(g, f.level, x, y) for f, x, y, *_ in owners)
-            near = ds[:3]
-            s -= weight * W_APPROACH * (sum(near) / len(near)) / self.diag * 4.0
+            # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
+            # (each figure weighs as much as one of the three nearest of a hold_zone)
+            near = ds if g.kind == "reach_zone" else ds[:cap]
+            s -= weight * W_APPROACH * (sum(near) / min(len(near), 3)) / self.diag * 4.0
         return s
 
     def _close_in(self, figs) -> float:
@@ -255,16 +262,40 @@ class Evaluator:
             return None
 
     def _to_zone(self, g, level, x, y) -> float:
-        grid = self._grid(level)
-        if grid is not None:
-            key = (g.zone, g.kind, level)
-            src = self._zone_sources.get(key)
-            if src is None:
-                src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
-            d = grid.distance(grid.field(src), x, y)
-            if d != math.inf:
-                return min(d, self.diag)
+        d = self._walk_to_zone(g, level, x, y)
+        if d == math.inf:
+            d = self._via_link(g, level, x, y)
+        if d != math.inf:
+            return min(d, self.diag)
         return min(math.hypot(x - c[0], y - c[1]) for c, _ in g.points)
+
+    def _walk_to_zone(self, g, level, x, y) -> float:
+        grid = self._grid(level)
+        if grid is None:
+            return math.inf
+        key = (g.zone, g.kind, level)
+        src = self._zone_sources.get(key)
+        if src is None:
+            src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
+        return grid.distance(grid.field(src), x, y)
+
+    def _via_link(self, g, level, x, y) -> float:
+        """A zone out of reach on this level (the boats seen from the hold or the rigging): walk to
+        a hatch, ladder or shroud, climb it, and walk on from its other end (one climb)."""
+        grid = self._grid(level)
+        tmap = table_map(self.table)
+        if grid is None or tmap is None:
+            return math.inf
+        best = math.inf
+        for lk in getattr(tmap, "links", ()):
+            for end, lv, other, lv_other in ((lk.a, lk.level_a, lk.b, lk.level_b), (lk.b, lk.level_b, lk.a, lk.level_a)):
+                if lv != level or lv_other == level:
+                    continue
+                on = grid.distance(grid.field((grid.cell(*end),)), x, y)
+                if on == math.inf:
+                    continue
+                best = min(best, on + lk.cost + self._walk_to_zone(g, lv_other, *other))
+        return best
 
     def _exposure(self, tgt, tx, ty, shooters) -> float:
         """Chance-weighted loaded missiles within range of a figure that must not fall (RNG-SHOOT-1

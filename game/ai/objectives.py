@@ -55,7 +55,7 @@ class Goal:
     """One thing to reach or to guard."""
 
     kind: str
-    """hold_zone, colours, capture."""
+    """hold_zone, reach_zone, colours, capture."""
     side: str
     """Side that wins by it."""
     points: list = field(default_factory=list)
@@ -65,6 +65,8 @@ class Goal:
     turns: int = 1
     """hold_zone: game-turn ends needed."""
     zone: str = ""
+    count: int = 1
+    """reach_zone: figures that must stand in the zone (all of them count, not only three)."""
 
 
 @dataclass
@@ -97,6 +99,8 @@ def plan_for(scenario, table, state, side: str) -> Plan:
             continue
         if c.type == "hold_zone":
             g = Goal("hold_zone", c.side, zone_points(table, c.zone), turns=max(1, int(c.turns or 1)), zone=c.zone)
+        elif c.type == "reach_zone":
+            g = Goal("reach_zone", c.side, zone_points(table, c.zone), zone=c.zone, count=max(1, int(c.count or 1)))
         elif c.type == "strike_colours":
             g = Goal("colours", c.side, zone_points(table, c.zone), zone=c.zone)
         elif c.type == "capture":
@@ -114,7 +118,7 @@ def plan_for(scenario, table, state, side: str) -> Plan:
         else:
             continue
         if g.kind != "capture" and not g.points:
-            if g.kind == "hold_zone":
+            if g.kind in ("hold_zone", "reach_zone"):
                 continue  # a zone the map does not have: nothing to walk to
         (attack if mine else guard).append(g)
     return Plan(side, attack, guard, time_ours, time_theirs, rout_for, rout_below)

@@ -254,7 +254,8 @@ class Match:
         if turn_ended:
             self._seen_turn = ended
         result = check_victory(st, self.scenario.victory, zone_holders=self._zone_holders,
-                               turn_ended=turn_ended, turn_limit=self.scenario.turn_limit)
+                               turn_ended=turn_ended, turn_limit=self.scenario.turn_limit,
+                               zone_counts=self._zone_counts)
         if st.data.get("ended"):
             result = (st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
         if result is not None:
@@ -267,6 +268,13 @@ class Match:
             if in_named_zone(self.table, f.id, zone):
                 holders.add(f.side)
         return holders
+
+    def _zone_counts(self, zone: str) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for f in self.state.in_play():
+            if in_named_zone(self.table, f.id, zone):
+                counts[f.side] = counts.get(f.side, 0) + 1
+        return counts
 
     # -- set-up ----------------------------------------------------------------------------------
     def _table_for(self, state: MatchState):

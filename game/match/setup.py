@@ -82,6 +82,6 @@ def check_zones(table, scenario) -> None:
     """Victory conditions may only name zones the map has."""
     names = {z.name for z in table.map.zones if z.name}
     for i, v in enumerate(scenario.victory):
-        if v.type == "hold_zone" and v.zone not in names:
+        if v.type in ("hold_zone", "reach_zone") and v.zone not in names:
             raise ScenarioError(f"{scenario.path or scenario.id}: victory[{i}].zone: the map has no zone named "
                                 f"{v.zone!r}")

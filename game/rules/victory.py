@@ -6,11 +6,13 @@ from .state import MatchState
 
 
 def check_victory(state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False,
-                  turn_limit: int = 0) -> tuple[str | None, str] | None:
+                  turn_limit: int = 0, zone_counts=None) -> tuple[str | None, str] | None:
     """Return (winner or None for a draw, reason) when the match is decided, else None.
 
     ``zone_holders(zone_name) -> set of side ids with figures in play inside it`` answers hold_zone;
     hold counts live in state.data["hold"] and advance only when ``turn_ended``.
+    ``zone_counts(zone_name) -> {side id: figures in play inside it}`` answers reach_zone (judged
+    only when ``turn_ended``: the boats cast off at the end of a turn).
     """
     starting = state.data.setdefault("starting", {})
     if not starting:
@@ -40,6 +42,11 @@ def check_victory(state: MatchState, conditions, *, zone_holders=None, turn_ende
             hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
             if hold[key] >= c.turns:
                 return c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)"
+        elif c.type == "reach_zone" and turn_ended and zone_counts is not None:
+            counts = zone_counts(c.zone)
+            mine = counts.get(c.side, 0)
+            if mine >= c.count and not any(counts.get(foe, 0) for foe in foes):
+                return c.side, f"{state.side(c.side).name} reached the {c.zone} with {mine} figure(s)"
     # a side with nobody left loses even without a rout condition
     alive = [s.id for s in state.sides if any(f.side == s.id and f.in_play for f in state.figures.values())]
     if len(alive) == 1:

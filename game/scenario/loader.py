@@ -15,7 +15,7 @@ MAX_BYTES = 1_000_000
 MAX_FIGURES = 400
 ID_RE = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
 PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
-VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "turn_limit")
+VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "reach_zone", "turn_limit")
 TOP_KEYS = {"id", "title", "blurb", "map", "preset", "turn_limit", "points_limit", "options", "sides",
             "figures", "victory", "cards", "orders"}
 SIDE_KEYS = {"id", "name", "colour", "boarder", "ship", "deployment"}
@@ -23,7 +23,7 @@ FIGURE_KEYS = {"id", "name", "side", "type", "rank", "melee", "offhand", "missil
                "armoured", "drilled", "mounted", "lancer", "can_dismount", "flags", "base", "party",
                "command", "count", "deployment", "x", "y", "level", "facing", "cv", "qv", "width", "depth",
                "unit", "loaded"}
-VICTORY_KEYS = {"type", "side", "figure", "zone", "turns", "below"}
+VICTORY_KEYS = {"type", "side", "figure", "zone", "turns", "below", "count"}
 MISSILES = ("musket", "pistol", "bow", "sling", "crossbow", "javelin", "rifle")
 TRAITS = ("fast", "tough", "athletic", "leader", "legendary_leader", "strongman", "keen_eyed", "lucky",
           "veteran", "initiative", "determined")
@@ -244,17 +244,60 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if vt == "capture" and fig not in seen:
             r.fail("figure", f"{fig!r} is not a figure of this scenario")
         zone = r.str("zone", "", limit=64)
-        if vt == "hold_zone" and not zone:
-            r.fail("zone", "missing (hold_zone needs a zone name)")
+        if vt in ("hold_zone", "reach_zone") and not zone:
+            r.fail("zone", f"missing ({vt} needs a zone name)")
+        count = r.num("count", 1, lo=1, hi=MAX_FIGURES, integer=True)
+        if vt == "reach_zone":
+            have = sum(1 for f in figures if f.side == vs)
+            if count > have:
+                r.fail("count", f"{count} figures must reach {zone!r} but side {vs!r} has only {have}")
         victory.append(Victory(vt, vs, fig, zone, r.num("turns", 1, lo=1, hi=50, integer=True),
-                               float(r.num("below", 0.0, lo=0.0, hi=0.99))))
+                               float(r.num("below", 0.0, lo=0.0, hi=0.99)), count))
 
+    _check_scenario_rules(file, options, figures)
     scenario = Scenario(id=sid, title=title, blurb=blurb, map=map_path, preset=preset, sides=tuple(sides),
                         figures=tuple(figures), victory=tuple(victory), turn_limit=turn_limit,
                         points_limit=points_limit, options=options, cards=cards, deployment=deployment,
                         orders=tuple(orders), path=file)
     _check_points(scenario)
     return scenario
+
+
+def _check_scenario_rules(file: str, options: dict, figures: list[Figure]) -> None:
+    """The [options] that switch on scenario rules (maps/README.md, SCN-ALARM, SCN-FIRE) must be well
+    formed: the preset trusts them."""
+    def fail(key: str, what: str):
+        raise ScenarioError(f"{file}: options.{key}: {what}")
+
+    if "alarm" in options:
+        party = options["alarm"]
+        if not isinstance(party, str) or not party:
+            fail("alarm", "expected the name of the sleeping party (a string)")
+        sleepers = [f for f in figures if f.party == party]
+        if not sleepers:
+            fail("alarm", f"no figure has party {party!r}")
+        if len({f.side for f in sleepers}) != 1:
+            fail("alarm", f"party {party!r} has figures of more than one side")
+    if "alarm_spot" in options:
+        v = options["alarm_spot"]
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 7:
+            fail("alarm_spot", "expected an integer 1..7 (the d6 score that spots an enemy; 7 = never)")
+    if "fire" in options:
+        fire = options["fire"]
+        if not isinstance(fire, dict):
+            fail("fire", "expected a table {ship, spread, cell, scorch}")
+        unknown = sorted(set(fire) - {"ship", "spread", "cell", "scorch"})
+        if unknown:
+            fail(f"fire.{unknown[0]}", "unknown key")
+        if "ship" in fire and (not isinstance(fire["ship"], str) or not ID_RE.match(fire["ship"])):
+            fail("fire.ship", "expected a ship id")
+        for key, lo, hi in (("spread", 0, 20), ("scorch", 0, 6)):
+            v = fire.get(key, lo)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                fail(f"fire.{key}", f"expected an integer {lo}..{hi}")
+        c = fire.get("cell", 2.0)
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or not 0.5 <= c <= 8:
+            fail("fire.cell", "expected a number of inches 0.5..8")
 
 
 def _mark_deploy(fig: Figure, zone: str) -> Figure:

@@ -12,17 +12,19 @@ class Victory:
     """One victory condition (maps/README.md)."""
 
     type: str
-    """rout, strike_colours, capture, hold_zone or turn_limit."""
+    """rout, strike_colours, capture, hold_zone, reach_zone or turn_limit."""
     side: str
     """Side that wins when the condition is met."""
     figure: str = ""
     """capture: the figure to take captive (or knock down)."""
     zone: str = ""
-    """hold_zone: name of the zone object."""
+    """hold_zone, reach_zone: name of the zone object(s)."""
     turns: int = 1
     """hold_zone: consecutive game-turn ends it must be held."""
     below: float = 0.0
     """rout: the enemy is routed when its figures in play fall to this fraction or less (0 = none left)."""
+    count: int = 1
+    """reach_zone: figures of the side that must stand in the zone, with no enemy there, at a turn's end."""
 
 
 @dataclass(frozen=True)

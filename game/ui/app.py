@@ -199,7 +199,8 @@ class App:
         mode = getattr(args, "mode", None)
         if not mode:
             from .scenes.menu import MenuScene
-            self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None)))
+            # `make play`: the main menu opens with Boarders Away! selected (issue 9)
+            self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None) or DEFAULT_SCENARIO))
             return
         ref = getattr(args, "scenario", None) or DEFAULT_SCENARIO
         try:

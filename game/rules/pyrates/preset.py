@@ -25,6 +25,7 @@ from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, st
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import candidates, resolve_reaction, validate_reaction
 from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
+from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 
 CHARGE = 3.0
@@ -75,6 +76,12 @@ class PyratesPreset(TurnPreset):
                 if f.missile and f.missile != THROWN and not f.loaded:
                     ctx.change(f.id, loaded=True)
         d["start_points"] = {s: sum(f.points or 1 for f in st.figures.values() if f.side == s) for s in st.side_ids()}
+        setup_alarm(ctx)  # SCN-ALARM-1 (scenario option alarm)
+        setup_fire(ctx)   # SCN-FIRE-1 (scenario option fire)
+
+    def on_turn_end(self, ctx: Ctx) -> None:
+        """SCN-FIRE-1/2: a burning ship's fire spreads and scorches at each game turn's end."""
+        spread_fire(ctx)
 
     def on_player_turn_start(self, ctx: Ctx, side: str) -> None:
         d = ctx.state.data
@@ -85,8 +92,9 @@ class PyratesPreset(TurnPreset):
 
     # -- activation (PRE-PYR-1 step 1) -----------------------------------------------------------------
     def can_activate(self, ctx: Ctx, fig) -> bool:
-        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither."""
-        if fig.status in (Status.DISARMED, Status.CAPTIVE):
+        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither;
+        nor sleepers before the alarm (SCN-ALARM-1)."""
+        if fig.status in (Status.DISARMED, Status.CAPTIVE) or asleep(ctx.state, fig.id):
             return False
         return not _eng(ctx).engaged(fig.id)
 
@@ -159,8 +167,24 @@ class PyratesPreset(TurnPreset):
                 continue
             if enemy_contact_at(ctx, fid, ex, ey):
                 continue
+            # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
+            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts
+            again = straight(ctx, fid, ex, ey)
+            if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
+                continue
             seen.add((ex, ey))
             out.append(Decision("move", figure=fid, x=ex, y=ey))
+        # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)
+        for lk in ctx.table.map.links:
+            plan = self._climb_plan(ctx, fid, lk.id, allowance)
+            if plan is None:
+                continue
+            ex, ey = plan.points[-1]
+            lv = plan.level or f.level
+            if any(g.level == lv and math.hypot(g.x - ex, g.y - ey) <= f.radius + g.radius + 0.02
+                   for g in ctx.enemies(fid)):
+                continue  # a move may not end in contact (RNG-ACT-1): charge instead
+            out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"climb:{lk.id}"))
         # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
         for ob in ctx.table.touching_obstacles(fid):
             if ob.kind != "linear" or self._defended(ctx, fid, ob.id):
@@ -178,6 +202,33 @@ class PyratesPreset(TurnPreset):
                 seen.add((ex, ey))
                 out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
         return out
+
+    def _climb_plan(self, ctx: Ctx, fid: str, link_id: str, allowance: float):
+        """RNG-MOVE-1 through a link: walk to its end on the figure's level, climb to the other end
+        (cost = distance + the link's cost, changing level). None when it is out of reach or blocked."""
+        f = ctx.fig(fid)
+        lk = next((k for k in ctx.table.map.links if k.id == link_id), None)
+        if lk is None:
+            return None
+        if lk.level_a == f.level:
+            near, far = lk.a, lk.b
+        elif lk.level_b == f.level:
+            near, far = lk.b, lk.a
+        else:
+            return None
+        if math.hypot(near[0] - f.x, near[1] - f.y) + lk.cost > allowance + 1e-9:
+            return None
+        plan = ctx.table.path_cost(fid, [(f.x, f.y), near, far])
+        if plan is None or plan.stops_at_obstacle:  # round an obstacle on the way to the link
+            walk = ctx.table.plan_path(fid, near[0], near[1], level=f.level)
+            if walk is None or walk.level or walk.stops_at_obstacle or walk.cost + lk.cost > allowance + 1e-9:
+                return None
+            plan = ctx.table.path_cost(fid, [*walk.points, far])
+        if plan is None or plan.stops_at_obstacle or plan.cost > allowance + 1e-9:
+            return None
+        if math.hypot(plan.points[-1][0] - far[0], plan.points[-1][1] - far[1]) > 2e-3:
+            return None
+        return plan
 
     def _defended(self, ctx: Ctx, fid: str, oid: str) -> bool:
         """RNG-MOVE-2 digital ruling: defended = an enemy touching the obstacle within 2 in."""
@@ -278,6 +329,16 @@ class PyratesPreset(TurnPreset):
             raise IllegalDecision("a move needs a destination")
         allowance = self.move_allowance(ctx, fid)
         cross = ()
+        if d.option and d.option.startswith("climb:"):
+            plan = self._climb_plan(ctx, fid, d.option[6:], allowance)
+            if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
+                raise IllegalDecision(f"{ctx.fig(fid).name} cannot climb {d.option[6:]} to there this move (RNG-MOVE-1)")
+            ex, ey = plan.points[-1]
+            lv = plan.level or ctx.fig(fid).level
+            if any(g.level == lv and math.hypot(g.x - ex, g.y - ey) <= ctx.fig(fid).radius + g.radius + 0.02
+                   for g in ctx.enemies(fid)):
+                raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
+            return plan
         if d.option and d.option.startswith("cross:"):
             oid = d.option[6:]
             if not any(o.id == oid and o.kind == "linear" for o in ctx.table.touching_obstacles(fid)):
@@ -371,6 +432,8 @@ class PyratesPreset(TurnPreset):
         else:
             ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{f.name} holds"))
         follow_captors(ctx)  # PYR-DIS-4: prisoners move with their captors
+        if shot and d.option != THROWN:  # SCN-ALARM-2: a shot wakes the ship; a thrown knife is silent
+            raise_alarm(ctx, f"{f.name} fires")
         if moved > 0 or shot:
             yield from self.reactive_shooting(ctx, fid, moved)
 
@@ -425,7 +488,8 @@ class PyratesPreset(TurnPreset):
                 continue
             eligible = []
             for g in st.in_play(side):
-                if not (g.missile and g.missile != THROWN and g.loaded) or g.status == Status.DISARMED:
+                if not (g.missile and g.missile != THROWN and g.loaded) or g.status == Status.DISARMED \
+                        or asleep(st, g.id):
                     continue
                 tn = shot_target_number(ctx, g.id, actor, weapon=g.missile, reactive=True)
                 if tn and not self.party_engaged(ctx, g.id):
@@ -448,11 +512,13 @@ class PyratesPreset(TurnPreset):
             for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved
                 if ctx.fig(actor).in_play:
                     resolve_shot(ctx, s, actor, weapon=w, reactive=True, rule="INI-RSHOOT-1")
+            raise_alarm(ctx, f"{st.side(side).name} open fire")  # SCN-ALARM-2
 
     # -- after the activations: reactions and the mêlée step ----------------------------------------------
     def after_player_turn(self, ctx: Ctx) -> Flow:
         st = ctx.state
         if st.data.get("pt_stage") is None:
+            spot(ctx)  # SCN-ALARM-1: the watch looks about before the blows of this player-turn
             st.data["pt_stage"] = "react"
             st.phase = "react1" if st.data.get("new_contact") else "melee_start"
         yield from no_questions()
@@ -474,7 +540,8 @@ class PyratesPreset(TurnPreset):
             turn += 1
             eng = engagements(st, ctx.table, only=near)
             allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
-                       and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)]
+                       and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)
+                       and not asleep(st, f.id)]
             opts: list[Decision] = []
             for fid in allowed:
                 opts += candidates(ctx, eng, fid)
@@ -502,6 +569,8 @@ class PyratesPreset(TurnPreset):
         st = ctx.state
         eng = engagements(st, ctx.table)
         st.data["ms"] = {"todo": eng.groups(), "cur": None, "rats": [], "fought": [], "n": 0}
+        if st.data["ms"]["todo"]:
+            raise_alarm(ctx, "steel clashes")  # SCN-ALARM-2
         st.phase = "melee_next"
         yield from no_questions()
 

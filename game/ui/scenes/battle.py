@@ -29,7 +29,6 @@ from .base import Scene
 TOP = 40
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
 DEMO_SPEEDS = (1, 2, 4, 8)
-NARRATE = ("TurnStarted", "StatusChanged", "GameOver")
 
 
 def ai_controller(level: str, seed: int):
@@ -92,6 +91,9 @@ class BattleScene(Scene):
         self.highlight: tuple = ()
         self.toasts: list[list] = []  # [text, colour, ttl]
         self.narration: list[list] = []
+        self._narrated: dict = {}  # what the narration already said (game/ui/narration.py)
+        if self.mode == "demo":  # the demo opens by naming the scenario it plays
+            self.narration.append([f"{match.scenario.title} (seed {match.seed})", None, 4.0])
         self.anims: dict[str, list] = {}  # fid -> [points, travelled, total]
         self.ai_timer = 0.0
         self.paused = False
@@ -173,11 +175,12 @@ class BattleScene(Scene):
                 total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(ev.path, ev.path[1:]))
                 if total > 0.01:
                     self.anims[ev.figure] = [list(ev.path), 0.0, total]
-            if self.mode == "demo" and (name in NARRATE or ev.rule.startswith(("PYR-WIN", "PYR-MOR"))):
-                from game.log import format_event
-                from ..log_panel import split_rule
-                self.narration.append([split_rule(format_event(ev, st), ev.rule), None, 3.0])
-                self.narration = self.narration[-3:]
+            if self.mode == "demo":  # key events only (issue 9): grapples, falls, colours, alarm, fire
+                from ..narration import headline
+                line = headline(ev, self.match, self._narrated)
+                if line:
+                    self.narration.append([line, None, 3.0])
+                    self.narration = self.narration[-3:]
         self.log_panel.scroll = 0
         self.dice_panel.show(events, st)
         if self.dice_panel.wants_room != getattr(self, "_room", None) and getattr(self, "map_rect", None) is not None:
@@ -700,8 +703,12 @@ class BattleScene(Scene):
             ready = {d.figure for d in p.options if d.kind == "activate"}
         acted = set(self.match.state.data.get("acted", []) or [])
         sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
+        from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
+        draw_night(surf, self.map_rect, self.match.state)
+        draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
         draw_figures(surf, self.camera, self.match.state, self.style, positions=self.positions(), selected=sel,
                      hover=self.hover, highlight=self.highlight, acted=acted, ready=ready, hold_open=hold)
+        draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
         old = surf.get_clip()
         surf.set_clip(self.map_rect)
         self.mode_obj.draw(self, surf)
@@ -754,7 +761,7 @@ class BattleScene(Scene):
         return max((b.rect.right for b in self.buttons.values()), default=0)
 
     def draw_overlays(self, surf) -> None:
-        y = self.map_rect.y + 12
+        y = self.map_rect.y + 12 + 24 * len(self.match.state.sides)  # below the sides' counts (draw_status)
         for text, colour, ttl in self.narration:
             t = fonts.outlined(text, 20, (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
