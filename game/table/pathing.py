@@ -15,7 +15,6 @@ from game.rules.tabletop import PathPlan
 
 from .geometry import bbox, round_in
 from .tactical_map import DECK
-from .terrain import swept_hits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -326,7 +325,7 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
         ob = t.obstacles.get(oid) if kind == "obstacle" else None
         if ob is None or ob.kind != "linear":
             return None, None
-        seg = swept_hits(t.space, a, b, r, t.filter(lv))
+        seg = t.swept_hits(a, b, r, t.filter(lv))
         touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
         out = list(pts[:j])
         if touch > 0:
@@ -410,7 +409,7 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
             if ob is None or ob.kind != "linear" or any(h[1][1] != oid and h[0] <= alpha + 1e-9 for h in hits):
                 return None
             # RNG-MOVE-2: stop on reaching it (touching, not penetrating)
-            seg = swept_hits(t.space, a, b, r, t.filter(lv))
+            seg = t.swept_hits(a, b, r, t.filter(lv))
             touch = min((al for al, sh in seg if sh.tag[1] == oid), default=alpha)
             touch = max(0.0, touch - 1e-4)
             end = (a[0] + dx * touch, a[1] + dy * touch)

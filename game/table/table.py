@@ -14,7 +14,7 @@ from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, Terrain, best_cover, swept_hits
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -146,23 +146,22 @@ class Table:
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
     def _blocking(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
                   ignore: frozenset | set, *, static: bool = True, bases: bool = True,
-                  only: set | None = None) -> list[tuple[float, tuple[str, str]]]:
+                  only: set | None = None, pools=None) -> list[tuple[float, tuple[str, str]]]:
         """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
         (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
-        move goes deeper (distance to a convex shape is convex along the path)."""
+        move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
+        shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
         length = math.hypot(dx, dy)
         if length == 0:
             return []
         b = (a[0] + dx, a[1] + dy)
         # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
         qr = max(r - PENETRATION + ROUNDING, 1e-4)
-        flt = self._t.filter(level)
         step = min(0.01, length)
         probe = (a[0] + dx / length * step, a[1] + dy / length * step)
         out = []
-        spaces = ([self._t.space] if static else []) + ([self._space] if bases else [])
-        for sp in spaces:
-            for alpha, shape in swept_hits(sp, a, b, qr, flt):
+        if static:
+            for alpha, shape in self._t.swept_hits(a, b, qr, self._t.filter(level), pools and pools[0]):
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
                     continue
@@ -172,8 +171,37 @@ class Table:
                     if d1 >= d0 - 1e-9:
                         continue
                 out.append((alpha, tag))
+        if bases:
+            self._sweep_bases(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore, only,
+                              probe, out)
         out.sort()
         return out
+
+    def _sweep_bases(self, pool, level: str, a, b, qr: float, ignore, only, probe, out: list) -> None:
+        """The bases part of ``_blocking``, in Python: the same bounding-box test and swept-circle
+        arithmetic as Chipmunk's bb query and cpShapeSegmentQuery on a circle (a base's circle
+        centre is exactly its body position), without a cffi round trip per base."""
+        ax, ay = a
+        bx, by = b
+        ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
+        for o in pool:
+            if o.level != level:
+                continue
+            x, y, rr = o.x, o.y, o.radius
+            if not (ql <= x + rr and x - rr <= qr_ and qb_ <= y + rr and y - rr <= qt):
+                continue
+            fid = o.fid
+            if fid in ignore or (only is not None and fid not in only):
+                continue
+            alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
+            if alpha is None:
+                continue
+            if alpha <= 1e-9:
+                d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
+                px, py = probe[0] - x, probe[1] - y
+                if math.sqrt(px * px + py * py) - rr >= d0 - 1e-9:
+                    continue
+            out.append((alpha, ("base", fid)))
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
         """No base on that level overlaps a base of this radius here by more than 0.01 in."""
@@ -208,11 +236,28 @@ class Table:
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
         ``distance`` (default the base depth = diameter, GEO-BASE-1)."""
-        d = 2 * self._base(fid).radius if distance is None else distance
+        b = self._base(fid)
+        d = 2 * b.radius if distance is None else distance
+        # The 72 sweeps all lie in one box around the base: gather what that box meets once,
+        # then each sweep tests only those (the same exact tests as sweep_clear).
+        x, y = b.x, b.y
+        ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
+        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
+        pools = (self._t.candidates(l, bt, r, t),
+                 [o for o in self._bases.values() if o.level == b.level
+                  and l <= o.x + o.radius and o.x - o.radius <= r and bt <= o.y + o.radius and o.y - o.radius <= t])
+        ign = frozenset((fid,))
         out = []
         for k in range(72):
             ang = math.radians(5 * k)
-            if self.sweep_clear(fid, d * math.cos(ang), d * math.sin(ang)):
+            dx, dy = d * math.cos(ang), d * math.sin(ang)
+            if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+                continue
+            if dx == 0 and dy == 0:
+                clear = self.clear_at(x, y, b.radius, b.level, ign)
+            else:
+                clear = not self._blocking(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
+            if clear:
                 out.append(5 * k)
         return out
 
@@ -271,13 +316,13 @@ class Table:
         return sorted({z.name for z in self._t.zones_at(x, y, self._base(fid).level) if z.name})
 
     def _stood_on(self, x: float, y: float, level: str) -> set[str]:
-        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), STAND_TOLERANCE, self._t.filter(level))
-                if q.shape.tag[0] == "obstacle"}
+        return {sh.tag[1] for sh in self._t.point_hits((x, y), STAND_TOLERANCE, self._t.filter(level))
+                if sh.tag[0] == "obstacle"}
 
     def _crossed(self, pa, pb, levels) -> set[str]:
         out: set[str] = set()
         for lv in levels:
-            for _, shape in swept_hits(self._t.space, pa, pb, 0.0, self._t.filter(lv)):
+            for _, shape in self._t.swept_hits(pa, pb, 0.0, self._t.filter(lv)):
                 if shape.tag[0] == "obstacle":
                     out.add(shape.tag[1])
         return out
@@ -307,9 +352,8 @@ class Table:
     def _touching(self, fid: str) -> set[str]:
         b = self._base(fid)
         x, y = self._pos(fid)
-        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), b.radius + CONTACT + 1e-9,
-                                                                 self._t.filter(b.level))
-                if q.shape.tag[0] == "obstacle"}
+        return {sh.tag[1] for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
+                if sh.tag[0] == "obstacle"}
 
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
@@ -381,3 +425,24 @@ class Table:
 
     def sectors(self) -> list[str]:
         return self._sectors().all()
+
+
+def circle_sweep_alpha(cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float,
+                       r: float) -> float | None:
+    """cpShapeSegmentQuery(circle (cx, cy, cr), a, b, r).alpha, or None on a miss: Chipmunk's own
+    operations in its order (a point query at a, then CircleSegmentQuery), so the same doubles."""
+    dax, day = ax - cx, ay - cy
+    da_da = dax * dax + day * day
+    if math.sqrt(da_da) - cr <= r:
+        return 0.0
+    dbx, dby = bx - cx, by - cy
+    rsum = cr + r
+    da_db = dax * dbx + day * dby
+    qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
+    qb = da_db - da_da
+    det = qb * qb - qa * (da_da - rsum * rsum)
+    if det >= 0.0:
+        t = (-qb - math.sqrt(det)) / qa
+        if 0.0 <= t <= 1.0:
+            return t
+    return None

@@ -15,7 +15,7 @@ from ..flow import ask
 from ..model import Rank, Status, WeaponClass
 from .acrobatics import acrobatics
 from .cards import DODGE_DUCK, FLASHING_BLADES, OPPORTUNE_SHOT, SNEAKY_ATTACK, main_gauche_result
-from .engage import Engagements, engagements, party_key
+from .engage import Engagements, engagements_of, party_key
 from .events import (DieRerolled, HandScored, ItemResolved, MeleeRoundStarted, QuotaSet, RoundResult,
                      RoundTallied, TapDeclared)
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
@@ -80,7 +80,7 @@ class Round:
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
         ids = local_ids(self.st, self.group or self.cur["seeds"])
-        self.eng = engagements(self.st, self.ctx.table, only=ids)
+        self.eng = engagements_of(self.ctx, only=ids)
         return self.eng
 
     def camp(self, fid: str) -> str:
