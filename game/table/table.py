@@ -1,6 +1,12 @@
-"""The tabletop: bases on a pymunk Space over a shared static Terrain; implements the rules'
-``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded to
-1/1000 inch (GEO-SWEEP-1)."""
+"""The tabletop: bases (circles) over a shared static Terrain in a pymunk Space; implements the
+rules' ``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded
+to 1/1000 inch (GEO-SWEEP-1).
+
+Bases are kept as plain circles and swept in Python with Chipmunk's own circle arithmetic
+(``circle_sweep_alpha``): a match moves bases thousands of times a second and a cffi round trip
+per move or query cost more than the geometry. ``bases_space()`` builds a pymunk Space of them
+for whoever wants one.
+"""
 from __future__ import annotations
 
 import math
@@ -27,11 +33,10 @@ ROUNDING = 0.001
 
 
 class _Base:
-    __slots__ = ("fid", "body", "shape", "radius", "level", "x", "y")
+    __slots__ = ("fid", "radius", "level", "x", "y")
 
-    def __init__(self, fid: str, body: pymunk.Body, shape: pymunk.Circle, radius: float, level: str,
-                 x: float, y: float):
-        self.fid, self.body, self.shape, self.radius, self.level = fid, body, shape, radius, level
+    def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
+        self.fid, self.radius, self.level = fid, radius, level
         self.x, self.y = x, y
 
 
@@ -41,7 +46,6 @@ class Table:
     def __init__(self, tmap: TacticalMap, *, _terrain: Terrain | None = None):
         self.map = tmap
         self._t = _terrain if _terrain is not None else Terrain(tmap)
-        self._space = pymunk.Space()
         self._bases: dict[str, _Base] = {}
 
     # -- keeping the table in step -----------------------------------------------------------
@@ -52,24 +56,28 @@ class Table:
             raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
         old = self._bases.get(fid)
         if old is not None and old.radius == radius and old.level == level:
-            old.body.position = (x, y)
             old.x, old.y = x, y
-            self._space.reindex_shapes_for_body(old.body)
             return
         if old is not None:
             self.remove(fid)
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = (x, y)
-        shape = pymunk.Circle(body, radius)
-        shape.filter = self._t.filter(level)
-        shape.tag = ("base", fid)
-        self._space.add(body, shape)
-        self._bases[fid] = _Base(fid, body, shape, float(radius), level, x, y)
+        self._t.filter(level)  # a level the map never named gets its collision bit now, as before
+        self._bases[fid] = _Base(fid, float(radius), level, x, y)
 
     def remove(self, fid: str) -> None:
-        b = self._bases.pop(fid, None)
-        if b is not None:
-            self._space.remove(b.shape, b.body)
+        self._bases.pop(fid, None)
+
+    def bases_space(self) -> pymunk.Space:
+        """A new pymunk Space holding one kinematic circle per base (tagged ("base", id), filtered by
+        level), for tools and debugging; the table's own queries do not use it."""
+        space = pymunk.Space()
+        for b in self._bases.values():
+            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            body.position = (b.x, b.y)
+            shape = pymunk.Circle(body, b.radius)
+            shape.filter = self._t.filter(b.level)
+            shape.tag = ("base", b.fid)
+            space.add(body, shape)
+        return space
 
     def position(self, fid: str) -> tuple[float, float]:
         b = self._base(fid)
@@ -90,8 +98,7 @@ class Table:
     def clone(self) -> "Table":
         """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
         t = Table(self.map, _terrain=self._t)
-        for fid, b in self._bases.items():
-            t.place(fid, b.x, b.y, b.radius, b.level)
+        t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
         return t
 
     @property
