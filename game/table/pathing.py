@@ -346,7 +346,7 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
         pre.append(pre[-1] + _leg_cost(t, a, b, level))
 
     def clear(a, b):
-        return not table._blocking(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
+        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
 
     out = [pts[0]]
     i = 0

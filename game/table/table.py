@@ -30,6 +30,8 @@ SEA_REACH = 2.0
 STAND_TOLERANCE = 0.05
 #: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
 ROUNDING = 0.001
+#: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
+_HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
 
 
 class _Base:
@@ -158,15 +160,30 @@ class Table:
         (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
         move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
         shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
+        out = list(self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools))
+        out.sort()
+        return out
+
+    def _blocked(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
+                 ignore: frozenset | set, *, static: bool = True, only: set | None = None, pools=None) -> bool:
+        """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
+        for _ in self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, bases_first=True):
+            return True
+        return False
+
+    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, bases_first=False):
+        """The (alpha, tag) of ``_blocking``, unsorted."""
         length = math.hypot(dx, dy)
         if length == 0:
-            return []
+            return
         b = (a[0] + dx, a[1] + dy)
         # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
         qr = max(r - PENETRATION + ROUNDING, 1e-4)
         step = min(0.01, length)
         probe = (a[0] + dx / length * step, a[1] + dy / length * step)
-        out = []
+        if bases and bases_first:
+            yield from self._base_hits(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore,
+                                       only, probe)
         if static:
             for alpha, shape in self._t.swept_hits(a, b, qr, self._t.filter(level), pools and pools[0]):
                 tag = shape.tag
@@ -177,17 +194,16 @@ class Table:
                     d1 = shape.point_query(probe).distance
                     if d1 >= d0 - 1e-9:
                         continue
-                out.append((alpha, tag))
-        if bases:
-            self._sweep_bases(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore, only,
-                              probe, out)
-        out.sort()
-        return out
+                yield (alpha, tag)
+        if bases and not bases_first:
+            yield from self._base_hits(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore,
+                                       only, probe)
 
-    def _sweep_bases(self, pool, level: str, a, b, qr: float, ignore, only, probe, out: list) -> None:
+    @staticmethod
+    def _base_hits(pool, level: str, a, b, qr: float, ignore, only, probe):
         """The bases part of ``_blocking``, in Python: the same bounding-box test and swept-circle
-        arithmetic as Chipmunk's bb query and cpShapeSegmentQuery on a circle (a base's circle
-        centre is exactly its body position), without a cffi round trip per base."""
+        arithmetic as Chipmunk's bb query and cpShapeSegmentQuery on a circle, without a cffi
+        round trip per base."""
         ax, ay = a
         bx, by = b
         ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
@@ -208,7 +224,7 @@ class Table:
                 px, py = probe[0] - x, probe[1] - y
                 if math.sqrt(px * px + py * py) - rr >= d0 - 1e-9:
                     continue
-            out.append((alpha, ("base", fid)))
+            yield (alpha, ("base", fid))
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
         """No base on that level overlaps a base of this radius here by more than 0.01 in."""
@@ -238,11 +254,18 @@ class Table:
         ign = frozenset(ignore) | {fid}
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocking(b.level, (x, y), dx, dy, b.radius, ign)
+        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
         ``distance`` (default the base depth = diameter, GEO-BASE-1)."""
+        return list(self._free_headings(fid, distance))
+
+    def has_free_direction(self, fid: str, distance: float | None = None) -> bool:
+        """``bool(free_directions(fid, distance))``, stopping at the first free heading."""
+        return next(self._free_headings(fid, distance), None) is not None
+
+    def _free_headings(self, fid: str, distance: float | None):
         b = self._base(fid)
         d = 2 * b.radius if distance is None else distance
         # The 72 sweeps all lie in one box around the base: gather what that box meets once,
@@ -254,19 +277,16 @@ class Table:
                  [o for o in self._bases.values() if o.level == b.level
                   and l <= o.x + o.radius and o.x - o.radius <= r and bt <= o.y + o.radius and o.y - o.radius <= t])
         ign = frozenset((fid,))
-        out = []
-        for k in range(72):
-            ang = math.radians(5 * k)
-            dx, dy = d * math.cos(ang), d * math.sin(ang)
+        for k, (ca, sa) in enumerate(_HEADINGS_5):
+            dx, dy = d * ca, d * sa
             if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
                 continue
             if dx == 0 and dy == 0:
                 clear = self.clear_at(x, y, b.radius, b.level, ign)
             else:
-                clear = not self._blocking(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
+                clear = not self._blocked(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
             if clear:
-                out.append(5 * k)
-        return out
+                yield 5 * k
 
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
         """GEO-SUR-1: (a) fid's centre lies strictly inside the convex hull of the engaged enemies'
@@ -287,7 +307,7 @@ class Table:
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            if self._blocking(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
+            if self._blocked(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
                               only=pool - {e}):
                 return True
         return False
