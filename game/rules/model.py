@@ -6,6 +6,7 @@ so a copy of the state can share every unchanged figure.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field, fields, replace
 
 
@@ -190,8 +191,12 @@ class Figure:
         return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def round_in(value: float) -> float:
-    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism)."""
+    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism).
+
+    Memoised: positions recur all game long and ``round(v, 3)`` costs ~0.3 µs (numerically equal
+    inputs give equal results)."""
     return round(float(value), 3) + 0.0
 
 

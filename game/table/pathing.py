@@ -391,8 +391,9 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     out = [pts[0]]
     length = cost = 0.0
     stop = None
+    links = table.map.links
     for a, b in zip(pts, pts[1:]):
-        lk, nlv = _link_at(table, a, b, lv)
+        lk, nlv = _link_at(table, a, b, lv) if links else (None, lv)
         if lk is not None:
             if not (t.static_clear(b[0], b[1], r, nlv, ignore) and table.bases_clear_at(b[0], b[1], r, nlv, (fid,))):
                 return None
