@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 from .model import Figure, SideInfo
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_tree(v):
     """Copy a JSON-like tree (faster than copy.deepcopy for plain data)."""
+    # leaves are returned as they are, without a call each: a state copy is taken every step
     if isinstance(v, dict):
-        return {k: copy_tree(x) for k, x in v.items()}
+        return {k: x if type(x) in _LEAVES else copy_tree(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [copy_tree(x) for x in v]
+        return [x if type(x) in _LEAVES else copy_tree(x) for x in v]
     return v
 
 
