@@ -35,11 +35,17 @@ _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k)
 
 
 class _Base:
-    __slots__ = ("fid", "radius", "level", "x", "y")
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t")
 
     def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
         self.fid, self.radius, self.level = fid, radius, level
+        self.move(x, y)
+
+    def move(self, x: float, y: float) -> None:
+        # the bounding box Chipmunk would cache for this circle (cpBBNewForCircle)
         self.x, self.y = x, y
+        r = self.radius
+        self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
 
 
 class Table:
@@ -49,6 +55,7 @@ class Table:
         self.map = tmap
         self._t = _terrain if _terrain is not None else Terrain(tmap)
         self._bases: dict[str, _Base] = {}
+        self._by_level: dict[str, dict[str, _Base]] = {}
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
@@ -58,15 +65,18 @@ class Table:
             raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
         old = self._bases.get(fid)
         if old is not None and old.radius == radius and old.level == level:
-            old.x, old.y = x, y
+            old.move(x, y)
             return
         if old is not None:
             self.remove(fid)
         self._t.filter(level)  # a level the map never named gets its collision bit now, as before
-        self._bases[fid] = _Base(fid, float(radius), level, x, y)
+        b = self._bases[fid] = _Base(fid, float(radius), level, x, y)
+        self._by_level.setdefault(level, {})[fid] = b
 
     def remove(self, fid: str) -> None:
-        self._bases.pop(fid, None)
+        b = self._bases.pop(fid, None)
+        if b is not None:
+            del self._by_level[b.level][fid]
 
     def bases_space(self) -> pymunk.Space:
         """A new pymunk Space holding one kinematic circle per base (tagged ("base", id), filtered by
@@ -101,6 +111,8 @@ class Table:
         """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
         t = Table(self.map, _terrain=self._t)
         t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
+        for fid, b in t._bases.items():
+            t._by_level.setdefault(b.level, {})[fid] = b
         return t
 
     @property
@@ -182,8 +194,8 @@ class Table:
         step = min(0.01, length)
         probe = (a[0] + dx / length * step, a[1] + dy / length * step)
         if bases and bases_first:
-            yield from self._base_hits(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore,
-                                       only, probe)
+            yield from self._base_hits(self._level_bases(level) if pools is None else pools[1], level, a, b, qr,
+                                       ignore, only, probe)
         if static:
             for alpha, shape in self._t.swept_hits(a, b, qr, self._t.filter(level), pools and pools[0]):
                 tag = shape.tag
@@ -196,8 +208,12 @@ class Table:
                         continue
                 yield (alpha, tag)
         if bases and not bases_first:
-            yield from self._base_hits(self._bases.values() if pools is None else pools[1], level, a, b, qr, ignore,
-                                       only, probe)
+            yield from self._base_hits(self._level_bases(level) if pools is None else pools[1], level, a, b, qr,
+                                       ignore, only, probe)
+
+    def _level_bases(self, level: str):
+        got = self._by_level.get(level)
+        return got.values() if got else ()
 
     @staticmethod
     def _base_hits(pool, level: str, a, b, qr: float, ignore, only, probe):
@@ -208,11 +224,9 @@ class Table:
         bx, by = b
         ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
         for o in pool:
-            if o.level != level:
+            if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
                 continue
             x, y, rr = o.x, o.y, o.radius
-            if not (ql <= x + rr and x - rr <= qr_ and qb_ <= y + rr and y - rr <= qt):
-                continue
             fid = o.fid
             if fid in ignore or (only is not None and fid not in only):
                 continue
@@ -229,8 +243,8 @@ class Table:
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
         """No base on that level overlaps a base of this radius here by more than 0.01 in."""
         ign = set(ignore)
-        for o in self._bases.values():
-            if o.level != level or o.fid in ign:
+        for o in self._level_bases(level):
+            if o.fid in ign:
                 continue
             if math.hypot(o.x - x, o.y - y) < radius + o.radius - PENETRATION:
                 return False
@@ -274,8 +288,7 @@ class Table:
         ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
         l, bt, r, t = x - ext, y - ext, x + ext, y + ext
         pools = (self._t.candidates(l, bt, r, t),
-                 [o for o in self._bases.values() if o.level == b.level
-                  and l <= o.x + o.radius and o.x - o.radius <= r and bt <= o.y + o.radius and o.y - o.radius <= t])
+                 [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
         ign = frozenset((fid,))
         for k, (ca, sa) in enumerate(_HEADINGS_5):
             dx, dy = d * ca, d * sa
