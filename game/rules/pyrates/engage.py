@@ -17,8 +17,16 @@ ACROSS_GAP = 1.0
 
 def camp_of(state, side: str) -> str:
     """Allied sides count as one (PYR-WIN-1): the camp is the first allied side id."""
-    foes = set(state.enemies_of(side))
-    return min(s for s in state.side_ids() if s not in foes)
+    # memoised beside enemies_of (same sides and allies option)
+    foes = state.enemies_of(side)
+    memo = state.__dict__.get("_enemies_memo")
+    key = ("camp", side)
+    got = memo[2].get(key) if memo is not None else None
+    if got is None:
+        got = min(s for s in state.side_ids() if s not in foes)
+        if memo is not None:
+            memo[2][key] = got
+    return got
 
 
 @dataclass
@@ -165,10 +173,13 @@ def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = Non
     best, bd = None, math.inf
     foes = set(state.enemies_of(f.side))
     pool = (state.figures[e] for e in enemy_ids) if enemy_ids is not None else state.figures.values()
+    fr, lv, hypot = f.radius, f.level, math.hypot
     for g in pool:
-        if g.side not in foes or not g.in_play or g.level != f.level:
+        if g.side not in foes or g.level != lv or not g.in_play:
             continue
-        d = max(0.0, math.hypot(g.x - px, g.y - py) - f.radius - g.radius)
+        d = hypot(g.x - px, g.y - py) - fr - g.radius
+        if d <= 0.0:  # max(0.0, d) without the call (a -0.0 becomes 0.0 alike)
+            d = 0.0
         if d < bd:
             best, bd = g.id, d
     return best, bd

@@ -90,9 +90,10 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
     st = ctx.state
     f = st.figures[fid]
     foes = set(st.enemies_of(f.side))
+    fr, lv, hypot = f.radius, f.level, math.hypot
     return [g.id for g in st.figures.values()
-            if g.in_play and g.side in foes and g.level == f.level
-            and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9]
+            if g.side in foes and g.level == lv and g.in_play
+            and hypot(g.x - x, g.y - y) - fr - g.radius <= BTB + 1e-9]
 
 
 def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
