@@ -428,7 +428,8 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     # GEO-SWEEP-1 / RNG-MOVE-2: the base ends clear of every obstacle — a crossed one is passed over —
     # unless its centre stands on a standable one (PYR-ENG-4)
     ex, ey = out[-1]
-    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable)
+    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable) \
+        if t.obstacles else frozenset()
     if not t.static_clear(ex, ey, r, lv, stood):
         return None
     return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),

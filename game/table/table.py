@@ -172,73 +172,74 @@ class Table:
         (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
         move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
         shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
-        out = list(self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools))
+        out: list = []
+        self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools, out, False)
         out.sort()
         return out
 
     def _blocked(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
                  ignore: frozenset | set, *, static: bool = True, only: set | None = None, pools=None) -> bool:
         """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
-        for _ in self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, bases_first=True):
-            return True
-        return False
+        return self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, [], True)
 
-    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, bases_first=False):
-        """The (alpha, tag) of ``_blocking``, unsorted."""
+    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, out: list, first: bool) -> bool:
+        """Append the (alpha, tag) of ``_blocking`` to ``out``, unsorted; with ``first``, stop at
+        the first and return True."""
         length = math.hypot(dx, dy)
         if length == 0:
-            return
-        b = (a[0] + dx, a[1] + dy)
+            return False
+        ax, ay = a
+        bx, by = ax + dx, ay + dy
         # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
         qr = max(r - PENETRATION + ROUNDING, 1e-4)
         step = min(0.01, length)
-        probe = (a[0] + dx / length * step, a[1] + dy / length * step)
-        if bases and bases_first:
-            yield from self._base_hits(self._level_bases(level) if pools is None else pools[1], level, a, b, qr,
-                                       ignore, only, probe)
+        px, py = ax + dx / length * step, ay + dy / length * step
+        ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
+        if bases:
+            # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
+            # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
+            by_level = self._by_level.get(level)
+            for o in (pools[1] if pools is not None else by_level.values() if by_level else ()):
+                if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
+                    continue
+                fid = o.fid
+                if fid in ignore or (only is not None and fid not in only):
+                    continue
+                x, y, rr = o.x, o.y, o.radius
+                alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
+                if alpha is None:
+                    continue
+                if alpha <= 1e-9:
+                    d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
+                    ux, uy = px - x, py - y
+                    if math.sqrt(ux * ux + uy * uy) - rr >= d0 - 1e-9:
+                        continue
+                out.append((alpha, ("base", fid)))
+                if first:
+                    return True
         if static:
-            for alpha, shape in self._t.swept_hits(a, b, qr, self._t.filter(level), pools and pools[0]):
+            a, b, probe = (ax, ay), (bx, by), (px, py)
+            for shape in self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0]):
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
                     continue
+                h = shape.segment_query(a, b, qr)
+                if h is None:
+                    continue
+                alpha = h.alpha
                 if alpha <= 1e-9:
                     d0 = shape.point_query(a).distance
                     d1 = shape.point_query(probe).distance
                     if d1 >= d0 - 1e-9:
                         continue
-                yield (alpha, tag)
-        if bases and not bases_first:
-            yield from self._base_hits(self._level_bases(level) if pools is None else pools[1], level, a, b, qr,
-                                       ignore, only, probe)
+                out.append((alpha, tag))
+                if first:
+                    return True
+        return bool(out)
 
     def _level_bases(self, level: str):
         got = self._by_level.get(level)
         return got.values() if got else ()
-
-    @staticmethod
-    def _base_hits(pool, level: str, a, b, qr: float, ignore, only, probe):
-        """The bases part of ``_blocking``, in Python: the same bounding-box test and swept-circle
-        arithmetic as Chipmunk's bb query and cpShapeSegmentQuery on a circle, without a cffi
-        round trip per base."""
-        ax, ay = a
-        bx, by = b
-        ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
-        for o in pool:
-            if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
-                continue
-            x, y, rr = o.x, o.y, o.radius
-            fid = o.fid
-            if fid in ignore or (only is not None and fid not in only):
-                continue
-            alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
-            if alpha is None:
-                continue
-            if alpha <= 1e-9:
-                d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
-                px, py = probe[0] - x, probe[1] - y
-                if math.sqrt(px * px + py * py) - rr >= d0 - 1e-9:
-                    continue
-            yield (alpha, ("base", fid))
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
         """No base on that level overlaps a base of this radius here by more than 0.01 in."""
