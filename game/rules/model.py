@@ -183,7 +183,9 @@ class Figure:
         out = {}
         for name in FIGURE_FIELDS:
             v = getattr(self, name)
-            if isinstance(v, enum.Enum):
+            if type(v) in _PLAIN:  # most fields: no isinstance checks (the match hashes figures often)
+                pass
+            elif isinstance(v, enum.Enum):
                 v = v.value
             elif isinstance(v, frozenset):
                 v = sorted(v)
@@ -201,3 +203,4 @@ def round_in(value: float) -> float:
 
 
 FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
+_PLAIN = frozenset({str, int, float, bool, type(None)})

@@ -72,8 +72,10 @@ class Engagements:
                 if g not in seen:
                     seen.add(g)
                     todo.append(g)
-        order = list(self.figs)
-        return sorted(seen, key=order.index) if seen and any(self.engaged(s) for s in seen) else []
+        if not seen or not any(self.engaged(s) for s in seen):
+            return []
+        pos = {f: i for i, f in enumerate(self.figs)}  # roster order
+        return sorted(seen, key=pos.__getitem__)
 
     def groups(self) -> list[list[str]]:
         out, seen = [], set()
