@@ -6,6 +6,7 @@ loudly when it runs out.
 """
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Sequence
 
@@ -23,6 +24,8 @@ class Dice:
         self._rng = random.Random(seed)
         self.seed = seed
         self.count = 0
+        self._fp: tuple[int, str] | None = None
+        self._pool_digest = None
 
     # -- raw draws -------------------------------------------------------------------------
     def face(self, sides: int) -> int:
@@ -98,19 +101,41 @@ class Dice:
         self._rng.setstate((version, tuple(internal), gauss))
         self.count = count
         self.seed = seed
+        self._fp = None
 
     def fingerprint(self) -> str:
         """Short stand-in for the state in hashes: the next draws are a function of it."""
+        # The match hashes after every decision, mostly with no die thrown since the last time:
+        # every draw counts in ``count`` and set_state forgets the memo, so (count, text) is exact.
+        fp = self._fp
+        if fp is not None and fp[0] == self.count:
+            return fp[1]
         version, internal, gauss = self._rng.getstate()
-        # index (last word) plus a digest of the pool keeps hashing cheap and exact
-        return f"{internal[-1]}:{hash_words(internal)}:{self.count}"
+        # index (last word) plus a digest of the pool keeps hashing cheap and exact; the pool's 624
+        # words change only every 624 draws, so the digest of their text is kept and only the index
+        # is fed to a copy of it (the same bytes as hash_words(internal))
+        words = internal[:-1]
+        pre = self._pool_digest
+        if pre is None or pre[0] != words:
+            h = hashlib.blake2b(digest_size=12)
+            h.update(("(" + ", ".join(map(repr, words))).encode())
+            pre = self._pool_digest = (words, h)
+        h = pre[1].copy()
+        h.update(f", {internal[-1]!r})".encode())
+        text = f"{internal[-1]}:{h.hexdigest()}:{self.count}"
+        self._fp = (self.count, text)
+        return text
 
     def clone(self) -> "Dice":
         other = Dice.__new__(Dice)
-        other._rng = random.Random()
+        # __new__ without __init__: setstate replaces the whole generator state, so seeding a
+        # throw-away state first (from os.urandom, twice) is wasted
+        other._rng = random.Random.__new__(random.Random)
         other._rng.setstate(self._rng.getstate())
         other.seed = self.seed
         other.count = self.count
+        other._fp = self._fp
+        other._pool_digest = self._pool_digest  # never updated in place, only copied
         return other
 
 

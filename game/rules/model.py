@@ -6,6 +6,7 @@ so a copy of the state can share every unchanged figure.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass, field, fields, replace
 
 
@@ -182,7 +183,9 @@ class Figure:
         out = {}
         for name in FIGURE_FIELDS:
             v = getattr(self, name)
-            if isinstance(v, enum.Enum):
+            if type(v) in _PLAIN:  # most fields: no isinstance checks (the match hashes figures often)
+                pass
+            elif isinstance(v, enum.Enum):
                 v = v.value
             elif isinstance(v, frozenset):
                 v = sorted(v)
@@ -190,9 +193,14 @@ class Figure:
         return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def round_in(value: float) -> float:
-    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism)."""
+    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism).
+
+    Memoised: positions recur all game long and ``round(v, 3)`` costs ~0.3 µs (numerically equal
+    inputs give equal results)."""
     return round(float(value), 3) + 0.0
 
 
 FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
+_PLAIN = frozenset({str, int, float, bool, type(None)})

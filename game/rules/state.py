@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 from .model import Figure, SideInfo
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_tree(v):
     """Copy a JSON-like tree (faster than copy.deepcopy for plain data)."""
+    # leaves are returned as they are, without a call each: a state copy is taken every step
     if isinstance(v, dict):
-        return {k: copy_tree(x) for k, x in v.items()}
+        return {k: x if type(x) in _LEAVES else copy_tree(x) for k, x in v.items()}
     if isinstance(v, list):
-        return [copy_tree(x) for x in v]
+        return [x if type(x) in _LEAVES else copy_tree(x) for x in v]
     return v
 
 
@@ -61,8 +65,16 @@ class MatchState:
 
     def enemies_of(self, sid: str) -> list[str]:
         """Other sides (allied sides are a scenario option, `allies`: list of lists of side ids)."""
-        allies = next((set(g) for g in self.options.get("allies", []) if sid in g), {sid})
-        return [s.id for s in self.sides if s.id not in allies]
+        # asked thousands of times a turn; the answer only changes with the sides or the allies option
+        opt = self.options.get("allies")
+        memo = self.__dict__.get("_enemies_memo")
+        if memo is None or memo[0] is not self.sides or memo[1] is not opt:
+            memo = self._enemies_memo = (self.sides, opt, {})
+        got = memo[2].get(sid)
+        if got is None:
+            allies = next((set(g) for g in (opt or []) if sid in g), {sid})
+            got = memo[2][sid] = tuple(s.id for s in self.sides if s.id not in allies)
+        return list(got)
 
     def in_play(self, side: str | None = None) -> list[Figure]:
         return [f for f in self.figures.values() if f.in_play and (side is None or f.side == side)]

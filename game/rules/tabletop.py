@@ -135,6 +135,9 @@ class Tabletop(Protocol):
         """GEO-ESC-1: the headings in degrees (0, 5, … 355; 0 = +x, 90 = +y) along which a sweep
         of ``distance`` (default the base depth) is clear."""
 
+    def has_free_direction(self, fid: str, distance: float | None = None) -> bool:
+        """``bool(free_directions(fid, distance))``; may stop at the first free heading."""
+
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
         """GEO-SUR-1 for fid against the given engaged enemies; the pushback sweep of (b) is blocked
         by any base in ``enemies`` (default: the engaged ones)."""

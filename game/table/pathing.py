@@ -15,7 +15,6 @@ from game.rules.tabletop import PathPlan
 
 from .geometry import bbox, round_in
 from .tactical_map import DECK
-from .terrain import swept_hits
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -326,7 +325,7 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
         ob = t.obstacles.get(oid) if kind == "obstacle" else None
         if ob is None or ob.kind != "linear":
             return None, None
-        seg = swept_hits(t.space, a, b, r, t.filter(lv))
+        seg = t.swept_hits(a, b, r, t.filter(lv))
         touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
         out = list(pts[:j])
         if touch > 0:
@@ -347,7 +346,7 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
         pre.append(pre[-1] + _leg_cost(t, a, b, level))
 
     def clear(a, b):
-        return not table._blocking(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
+        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
 
     out = [pts[0]]
     i = 0
@@ -392,8 +391,9 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     out = [pts[0]]
     length = cost = 0.0
     stop = None
+    links = table.map.links
     for a, b in zip(pts, pts[1:]):
-        lk, nlv = _link_at(table, a, b, lv)
+        lk, nlv = _link_at(table, a, b, lv) if links else (None, lv)
         if lk is not None:
             if not (t.static_clear(b[0], b[1], r, nlv, ignore) and table.bases_clear_at(b[0], b[1], r, nlv, (fid,))):
                 return None
@@ -410,7 +410,7 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
             if ob is None or ob.kind != "linear" or any(h[1][1] != oid and h[0] <= alpha + 1e-9 for h in hits):
                 return None
             # RNG-MOVE-2: stop on reaching it (touching, not penetrating)
-            seg = swept_hits(t.space, a, b, r, t.filter(lv))
+            seg = t.swept_hits(a, b, r, t.filter(lv))
             touch = min((al for al, sh in seg if sh.tag[1] == oid), default=alpha)
             touch = max(0.0, touch - 1e-4)
             end = (a[0] + dx * touch, a[1] + dy * touch)
@@ -428,7 +428,8 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     # GEO-SWEEP-1 / RNG-MOVE-2: the base ends clear of every obstacle — a crossed one is passed over —
     # unless its centre stands on a standable one (PYR-ENG-4)
     ex, ey = out[-1]
-    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable)
+    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable) \
+        if t.obstacles else frozenset()
     if not t.static_clear(ex, ey, r, lv, stood):
         return None
     return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),

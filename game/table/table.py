@@ -1,6 +1,12 @@
-"""The tabletop: bases on a pymunk Space over a shared static Terrain; implements the rules'
-``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded to
-1/1000 inch (GEO-SWEEP-1)."""
+"""The tabletop: bases (circles) over a shared static Terrain in a pymunk Space; implements the
+rules' ``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded
+to 1/1000 inch (GEO-SWEEP-1).
+
+Bases are kept as plain circles and swept in Python with Chipmunk's own circle arithmetic
+(``circle_sweep_alpha``): a match moves bases thousands of times a second and a cffi round trip
+per move or query cost more than the geometry. ``bases_space()`` builds a pymunk Space of them
+for whoever wants one.
+"""
 from __future__ import annotations
 
 import math
@@ -14,7 +20,7 @@ from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, Terrain, best_cover, swept_hits
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -24,15 +30,22 @@ SEA_REACH = 2.0
 STAND_TOLERANCE = 0.05
 #: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
 ROUNDING = 0.001
+#: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
+_HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
 
 
 class _Base:
-    __slots__ = ("fid", "body", "shape", "radius", "level", "x", "y")
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t")
 
-    def __init__(self, fid: str, body: pymunk.Body, shape: pymunk.Circle, radius: float, level: str,
-                 x: float, y: float):
-        self.fid, self.body, self.shape, self.radius, self.level = fid, body, shape, radius, level
+    def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
+        self.fid, self.radius, self.level = fid, radius, level
+        self.move(x, y)
+
+    def move(self, x: float, y: float) -> None:
+        # the bounding box Chipmunk would cache for this circle (cpBBNewForCircle)
         self.x, self.y = x, y
+        r = self.radius
+        self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
 
 
 class Table:
@@ -41,8 +54,8 @@ class Table:
     def __init__(self, tmap: TacticalMap, *, _terrain: Terrain | None = None):
         self.map = tmap
         self._t = _terrain if _terrain is not None else Terrain(tmap)
-        self._space = pymunk.Space()
         self._bases: dict[str, _Base] = {}
+        self._by_level: dict[str, dict[str, _Base]] = {}
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
@@ -52,24 +65,31 @@ class Table:
             raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
         old = self._bases.get(fid)
         if old is not None and old.radius == radius and old.level == level:
-            old.body.position = (x, y)
-            old.x, old.y = x, y
-            self._space.reindex_shapes_for_body(old.body)
+            old.move(x, y)
             return
         if old is not None:
             self.remove(fid)
-        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-        body.position = (x, y)
-        shape = pymunk.Circle(body, radius)
-        shape.filter = self._t.filter(level)
-        shape.tag = ("base", fid)
-        self._space.add(body, shape)
-        self._bases[fid] = _Base(fid, body, shape, float(radius), level, x, y)
+        self._t.filter(level)  # a level the map never named gets its collision bit now, as before
+        b = self._bases[fid] = _Base(fid, float(radius), level, x, y)
+        self._by_level.setdefault(level, {})[fid] = b
 
     def remove(self, fid: str) -> None:
         b = self._bases.pop(fid, None)
         if b is not None:
-            self._space.remove(b.shape, b.body)
+            del self._by_level[b.level][fid]
+
+    def bases_space(self) -> pymunk.Space:
+        """A new pymunk Space holding one kinematic circle per base (tagged ("base", id), filtered by
+        level), for tools and debugging; the table's own queries do not use it."""
+        space = pymunk.Space()
+        for b in self._bases.values():
+            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+            body.position = (b.x, b.y)
+            shape = pymunk.Circle(body, b.radius)
+            shape.filter = self._t.filter(b.level)
+            shape.tag = ("base", b.fid)
+            space.add(body, shape)
+        return space
 
     def position(self, fid: str) -> tuple[float, float]:
         b = self._base(fid)
@@ -90,8 +110,9 @@ class Table:
     def clone(self) -> "Table":
         """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
         t = Table(self.map, _terrain=self._t)
-        for fid, b in self._bases.items():
-            t.place(fid, b.x, b.y, b.radius, b.level)
+        t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
+        for fid, b in t._bases.items():
+            t._by_level.setdefault(b.level, {})[fid] = b
         return t
 
     @property
@@ -146,40 +167,85 @@ class Table:
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
     def _blocking(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
                   ignore: frozenset | set, *, static: bool = True, bases: bool = True,
-                  only: set | None = None) -> list[tuple[float, tuple[str, str]]]:
+                  only: set | None = None, pools=None) -> list[tuple[float, tuple[str, str]]]:
         """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
         (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
-        move goes deeper (distance to a convex shape is convex along the path)."""
+        move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
+        shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
+        out: list = []
+        self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools, out, False)
+        out.sort()
+        return out
+
+    def _blocked(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
+                 ignore: frozenset | set, *, static: bool = True, only: set | None = None, pools=None) -> bool:
+        """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
+        return self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, [], True)
+
+    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, out: list, first: bool) -> bool:
+        """Append the (alpha, tag) of ``_blocking`` to ``out``, unsorted; with ``first``, stop at
+        the first and return True."""
         length = math.hypot(dx, dy)
         if length == 0:
-            return []
-        b = (a[0] + dx, a[1] + dy)
+            return False
+        ax, ay = a
+        bx, by = ax + dx, ay + dy
         # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
         qr = max(r - PENETRATION + ROUNDING, 1e-4)
-        flt = self._t.filter(level)
         step = min(0.01, length)
-        probe = (a[0] + dx / length * step, a[1] + dy / length * step)
-        out = []
-        spaces = ([self._t.space] if static else []) + ([self._space] if bases else [])
-        for sp in spaces:
-            for alpha, shape in swept_hits(sp, a, b, qr, flt):
+        px, py = ax + dx / length * step, ay + dy / length * step
+        ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
+        if bases:
+            # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
+            # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
+            by_level = self._by_level.get(level)
+            for o in (pools[1] if pools is not None else by_level.values() if by_level else ()):
+                if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
+                    continue
+                fid = o.fid
+                if fid in ignore or (only is not None and fid not in only):
+                    continue
+                x, y, rr = o.x, o.y, o.radius
+                alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
+                if alpha is None:
+                    continue
+                if alpha <= 1e-9:
+                    d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
+                    ux, uy = px - x, py - y
+                    if math.sqrt(ux * ux + uy * uy) - rr >= d0 - 1e-9:
+                        continue
+                out.append((alpha, ("base", fid)))
+                if first:
+                    return True
+        if static:
+            a, b, probe = (ax, ay), (bx, by), (px, py)
+            for shape in self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0]):
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
                     continue
+                h = shape.segment_query(a, b, qr)
+                if h is None:
+                    continue
+                alpha = h.alpha
                 if alpha <= 1e-9:
                     d0 = shape.point_query(a).distance
                     d1 = shape.point_query(probe).distance
                     if d1 >= d0 - 1e-9:
                         continue
                 out.append((alpha, tag))
-        out.sort()
-        return out
+                if first:
+                    return True
+        return bool(out)
+
+    def _level_bases(self, level: str):
+        got = self._by_level.get(level)
+        return got.values() if got else ()
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
         """No base on that level overlaps a base of this radius here by more than 0.01 in."""
         ign = set(ignore)
-        for o in self._bases.values():
-            if o.level != level or o.fid in ign:
+        for o in self._level_bases(level):
+            if o.fid in ign:
                 continue
             if math.hypot(o.x - x, o.y - y) < radius + o.radius - PENETRATION:
                 return False
@@ -203,18 +269,38 @@ class Table:
         ign = frozenset(ignore) | {fid}
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocking(b.level, (x, y), dx, dy, b.radius, ign)
+        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
         ``distance`` (default the base depth = diameter, GEO-BASE-1)."""
-        d = 2 * self._base(fid).radius if distance is None else distance
-        out = []
-        for k in range(72):
-            ang = math.radians(5 * k)
-            if self.sweep_clear(fid, d * math.cos(ang), d * math.sin(ang)):
-                out.append(5 * k)
-        return out
+        return list(self._free_headings(fid, distance))
+
+    def has_free_direction(self, fid: str, distance: float | None = None) -> bool:
+        """``bool(free_directions(fid, distance))``, stopping at the first free heading."""
+        return next(self._free_headings(fid, distance), None) is not None
+
+    def _free_headings(self, fid: str, distance: float | None):
+        b = self._base(fid)
+        d = 2 * b.radius if distance is None else distance
+        # The 72 sweeps all lie in one box around the base: gather what that box meets once,
+        # then each sweep tests only those (the same exact tests as sweep_clear).
+        x, y = b.x, b.y
+        ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
+        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
+        pools = (self._t.candidates(l, bt, r, t),
+                 [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
+        ign = frozenset((fid,))
+        for k, (ca, sa) in enumerate(_HEADINGS_5):
+            dx, dy = d * ca, d * sa
+            if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+                continue
+            if dx == 0 and dy == 0:
+                clear = self.clear_at(x, y, b.radius, b.level, ign)
+            else:
+                clear = not self._blocked(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
+            if clear:
+                yield 5 * k
 
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
         """GEO-SUR-1: (a) fid's centre lies strictly inside the convex hull of the engaged enemies'
@@ -235,7 +321,7 @@ class Table:
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            if self._blocking(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
+            if self._blocked(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
                               only=pool - {e}):
                 return True
         return False
@@ -271,13 +357,13 @@ class Table:
         return sorted({z.name for z in self._t.zones_at(x, y, self._base(fid).level) if z.name})
 
     def _stood_on(self, x: float, y: float, level: str) -> set[str]:
-        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), STAND_TOLERANCE, self._t.filter(level))
-                if q.shape.tag[0] == "obstacle"}
+        return {sh.tag[1] for sh in self._t.point_hits((x, y), STAND_TOLERANCE, self._t.filter(level))
+                if sh.tag[0] == "obstacle"}
 
     def _crossed(self, pa, pb, levels) -> set[str]:
         out: set[str] = set()
         for lv in levels:
-            for _, shape in swept_hits(self._t.space, pa, pb, 0.0, self._t.filter(lv)):
+            for _, shape in self._t.swept_hits(pa, pb, 0.0, self._t.filter(lv)):
                 if shape.tag[0] == "obstacle":
                     out.add(shape.tag[1])
         return out
@@ -307,9 +393,8 @@ class Table:
     def _touching(self, fid: str) -> set[str]:
         b = self._base(fid)
         x, y = self._pos(fid)
-        return {q.shape.tag[1] for q in self._t.space.point_query((x, y), b.radius + CONTACT + 1e-9,
-                                                                 self._t.filter(b.level))
-                if q.shape.tag[0] == "obstacle"}
+        return {sh.tag[1] for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
+                if sh.tag[0] == "obstacle"}
 
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
@@ -381,3 +466,24 @@ class Table:
 
     def sectors(self) -> list[str]:
         return self._sectors().all()
+
+
+def circle_sweep_alpha(cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float,
+                       r: float) -> float | None:
+    """cpShapeSegmentQuery(circle (cx, cy, cr), a, b, r).alpha, or None on a miss: Chipmunk's own
+    operations in its order (a point query at a, then CircleSegmentQuery), so the same doubles."""
+    dax, day = ax - cx, ay - cy
+    da_da = dax * dax + day * day
+    if math.sqrt(da_da) - cr <= r:
+        return 0.0
+    dbx, dby = bx - cx, by - cy
+    rsum = cr + r
+    da_db = dax * dbx + day * dby
+    qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
+    qb = da_db - da_da
+    det = qb * qb - qa * (da_da - rsum * rsum)
+    if det >= 0.0:
+        t = (-qb - math.sqrt(det)) / qa
+        if 0.0 <= t <= 1.0:
+            return t
+    return None

@@ -28,6 +28,13 @@ CONTACT = 0.02
 _BASE_LEVELS = ("hold", "deck", "rigging")
 _TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
 _COVER_RANK = {None: 0, "soft": 1, "hard": 2}
+#: Static-shape index: grid cell size and padding (inches); a query box larger than
+#: _SCAN_ALL_AREA square inches (a line of sight across the map) scans every shape instead.
+_CELL = 2.0
+_CELL_PAD = 0.01
+_SCAN_ALL_AREA = 64.0
+#: Maps with this few static shapes (the open table: its four edges) skip the grid.
+_SCAN_ALL_SHAPES = 12
 
 
 def best_cover(a: str | None, b: str | None) -> str | None:
@@ -56,6 +63,7 @@ class Terrain:
             lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK}
         self.grids: dict = {}
         self._build()
+        self._index_static()
 
     # -- building ---------------------------------------------------------------------------------
     def filter(self, level: str) -> pymunk.ShapeFilter:
@@ -124,6 +132,83 @@ class Terrain:
             elif self.in_area(mx, my, level):
                 continue
             self._add(pymunk.Segment(body, a, b, 0.0), ("wall", z.id), self.bits[level])
+
+    def _index_static(self) -> None:
+        """Each static shape's bounding box and filter as Python numbers, bucketed on a coarse grid.
+
+        Queries here are a few inches long; asking Chipmunk through cffi costs more than the
+        query itself. ``bb_shapes``/``point_hits`` apply Chipmunk's own tests (filter reject,
+        cpBBIntersects on the cached shape bb) to the few shapes of the touched cells, so their
+        answers are the ones ``Space.bb_query``/``Space.point_query`` give.
+        """
+        self._static: list[tuple[float, float, float, float, int, int, int, pymunk.Shape]] = []
+        self._cells: dict[tuple[int, int], list[int]] = {}
+        for i, sh in enumerate(self.space.shapes):
+            bb, f = sh.bb, sh.filter
+            self._static.append((bb.left, bb.bottom, bb.right, bb.top, f.categories, f.mask, f.group, sh))
+            for key in self._cells_over(bb.left, bb.bottom, bb.right, bb.top):
+                self._cells.setdefault(key, []).append(i)
+        self._ncells = len(self._cells)
+
+    def _cells_over(self, l: float, b: float, r: float, t: float):
+        # padded so a box touching a cell edge is listed on both sides of it
+        i0, i1 = math.floor((l - _CELL_PAD) / _CELL), math.floor((r + _CELL_PAD) / _CELL)
+        j0, j1 = math.floor((b - _CELL_PAD) / _CELL), math.floor((t + _CELL_PAD) / _CELL)
+        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+
+    def candidates(self, l: float, b: float, r: float, t: float):
+        """Indices of static shapes that may overlap the box (a superset, each once)."""
+        if len(self._static) <= _SCAN_ALL_SHAPES or (r - l) * (t - b) > _SCAN_ALL_AREA:
+            return range(len(self._static))
+        cells = self._cells
+        out: set[int] = set()
+        for i in range(math.floor((l - _CELL_PAD) / _CELL), math.floor((r + _CELL_PAD) / _CELL) + 1):
+            for j in range(math.floor((b - _CELL_PAD) / _CELL), math.floor((t + _CELL_PAD) / _CELL) + 1):
+                got = cells.get((i, j))
+                if got:
+                    out.update(got)
+        return out
+
+    def bb_shapes(self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter,
+                  cand=None) -> list[pymunk.Shape]:
+        """``self.space.bb_query(BB(l, b, r, t), flt)`` (same shapes; order unspecified). ``cand``:
+        shape indices known to hold every shape the box may meet (from ``candidates``)."""
+        cat, mask, group = flt.categories, flt.mask, flt.group
+        out = []
+        static = self._static
+        for i in (self.candidates(l, b, r, t) if cand is None else cand):
+            sl, sb, sr, st, scat, smask, sgroup, sh = static[i]
+            if (group and group == sgroup) or not (cat & smask) or not (scat & mask):
+                continue
+            if l <= sr and sl <= r and b <= st and sb <= t:
+                out.append(sh)
+        return out
+
+    def point_hits(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:
+        """Shapes of ``self.space.point_query(p, max_distance, flt)`` (same shapes; order unspecified)."""
+        x, y = p
+        rr = max_distance if max_distance > 0.0 else 0.0
+        l, b, r, t = x - rr, y - rr, x + rr, y + rr
+        cat, mask, group = flt.categories, flt.mask, flt.group
+        out = []
+        static = self._static
+        for i in self.candidates(l, b, r, t):
+            sl, sb, sr, st, scat, smask, sgroup, sh = static[i]
+            if (group and group == sgroup) or not (cat & smask) or not (scat & mask):
+                continue
+            if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance:
+                out.append(sh)
+        return out
+
+    def swept_hits(self, a, b, radius: float, flt: pymunk.ShapeFilter, cand=None) -> list:
+        """``swept_hits(self.space, a, b, radius, flt)`` without the space's bb query."""
+        out = []
+        for s in self.bb_shapes(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius,
+                                max(a[0], b[0]) + radius, max(a[1], b[1]) + radius, flt, cand):
+            h = s.segment_query(a, b, radius)
+            if h is not None:
+                out.append((h.alpha, s))
+        return out
 
     # -- zones ----------------------------------------------------------------------------------
     def zones_at_level(self, level: str) -> list[Zone]:
@@ -200,8 +285,8 @@ class Terrain:
         """No static shape overlaps a base here by more than PENETRATION, and it may stand here."""
         if not self.walkable(x, y, level, radius):
             return False
-        for q in self.space.point_query((x, y), radius - PENETRATION, self.filter(level)):
-            if q.shape.tag[1] not in ignore:
+        for sh in self.point_hits((x, y), radius - PENETRATION, self.filter(level)):
+            if sh.tag[1] not in ignore:
                 return False
         return True
 

@@ -71,3 +71,25 @@ def test_scripted_dice_fail_loudly_when_exhausted():
 def test_scripted_dice_refuse_impossible_faces():
     with pytest.raises(ValueError):
         ScriptedDice([7]).d6()
+
+
+def test_GEN_DICE_1_fingerprint_memo_equals_the_full_digest():
+    # fingerprint() is memoised per draw count and digests the MT pool once per twist; it must stay
+    # the digest of the whole state (it is hashed into every record)
+    from game.rules.dice import hash_words
+
+    def full(d):
+        _, internal, _ = d._rng.getstate()
+        return f"{internal[-1]}:{hash_words(internal)}:{d.count}"
+
+    d = Dice(11)
+    for i in range(1500):  # past two twists of the 624-word pool
+        assert d.fingerprint() == full(d)
+        if i % 9 == 0:
+            d = d.clone()
+        if i % 5:
+            d.d6()
+        else:
+            d.shuffle(list(range(8)))
+    d.set_state(Dice(5).state())
+    assert d.fingerprint() == full(d)

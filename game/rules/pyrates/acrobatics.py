@@ -54,7 +54,7 @@ def acrobatics(r, camp: str):
         f = st.figures[fid]
         if not f.in_play or r.camp(fid) != camp or not r.eng.engaged(fid) or f.status.value in ("disarmed", "captive"):
             continue
-        if not (r.surrounded(fid) or not ctx.table.free_directions(fid)):
+        if not (r.surrounded(fid) or not ctx.table.has_free_direction(fid)):
             continue
         spots = acrobatic_spots(ctx, fid)
         foes = [g for g in ctx.enemies(fid) if g.level == f.level]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import is_ as _is
 
 from ..model import Figure, Status, WeaponClass
 
@@ -16,8 +17,16 @@ ACROSS_GAP = 1.0
 
 def camp_of(state, side: str) -> str:
     """Allied sides count as one (PYR-WIN-1): the camp is the first allied side id."""
-    foes = set(state.enemies_of(side))
-    return min(s for s in state.side_ids() if s not in foes)
+    # memoised beside enemies_of (same sides and allies option)
+    foes = state.enemies_of(side)
+    memo = state.__dict__.get("_enemies_memo")
+    key = ("camp", side)
+    got = memo[2].get(key) if memo is not None else None
+    if got is None:
+        got = min(s for s in state.side_ids() if s not in foes)
+        if memo is not None:
+            memo[2][key] = got
+    return got
 
 
 @dataclass
@@ -63,8 +72,10 @@ class Engagements:
                 if g not in seen:
                     seen.add(g)
                     todo.append(g)
-        order = list(self.figs)
-        return sorted(seen, key=order.index) if seen and any(self.engaged(s) for s in seen) else []
+        if not seen or not any(self.engaged(s) for s in seen):
+            return []
+        pos = {f: i for i, f in enumerate(self.figs)}  # roster order
+        return sorted(seen, key=pos.__getitem__)
 
     def groups(self) -> list[list[str]]:
         out, seen = [], set()
@@ -81,6 +92,11 @@ def _fights(f: Figure) -> bool:
     return f.in_play and f.status not in (Status.CAPTIVE,)
 
 
+#: A pair whose centres differ by more than r1 + r2 + this on one axis is farther apart than
+#: ACROSS_GAP whatever the other axis (the margin dwarfs hypot's rounding): skipped untested.
+_REJECT_PAD = ACROSS_GAP + 0.01
+
+
 def engagements(state, table, only: set[str] | None = None) -> Engagements:
     """PYR-ENG-1/2 for every figure in play (or only among ``only``)."""
     figs = {f.id: f for f in state.figures.values() if _fights(f) and (only is None or f.id in only)}
@@ -94,34 +110,61 @@ def engagements(state, table, only: set[str] | None = None) -> Engagements:
     pairs: dict[str, dict[str, bool]] = {}
     support: dict[str, list[str]] = {}
     has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
-    items = list(figs.values())
-    n = len(items)
+    # one tuple per figure: the pair loop below runs n²/2 times per call
+    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == WeaponClass.CLOSE)
+            for f in figs.values()]
+    n = len(rows)
+    hypot = math.hypot
     for i in range(n):
-        a = items[i]
+        aid, ax, ay, ar, alv, acamp, aclose = rows[i]
         for j in range(i + 1, n):
-            b = items[j]
-            if a.level != b.level:
+            bid, bx, by, br, blv, bcamp, bclose = rows[j]
+            if alv != blv:
                 continue
-            d = math.hypot(a.x - b.x, a.y - b.y) - a.radius - b.radius
+            dx, dy = ax - bx, ay - by
+            reach = ar + br + _REJECT_PAD
+            if dx > reach or -dx > reach or dy > reach or -dy > reach:
+                continue
+            d = hypot(dx, dy) - ar - br
             if d > ACROSS_GAP + 1e-9:
                 continue
-            enemy = camp[a.id] != camp[b.id]
+            enemy = acamp != bcamp
             if d <= BTB + 1e-9:
                 if enemy:
-                    pairs.setdefault(a.id, {})[b.id] = False
-                    pairs.setdefault(b.id, {})[a.id] = False
+                    pairs.setdefault(aid, {})[bid] = False
+                    pairs.setdefault(bid, {})[aid] = False
                 else:
-                    support.setdefault(a.id, []).append(b.id)
-                    support.setdefault(b.id, []).append(a.id)
+                    support.setdefault(aid, []).append(bid)
+                    support.setdefault(bid, []).append(aid)
                 continue
             if not enemy or not has_obstacles:
                 continue
-            if a.melee_class == WeaponClass.CLOSE and b.melee_class == WeaponClass.CLOSE:
+            if aclose and bclose:
                 continue
-            if table.obstacle_between(a.id, b.id) is not None:
-                pairs.setdefault(a.id, {})[b.id] = True
-                pairs.setdefault(b.id, {})[a.id] = True
+            if table.obstacle_between(aid, bid) is not None:
+                pairs.setdefault(aid, {})[bid] = True
+                pairs.setdefault(bid, {})[aid] = True
     return Engagements(pairs, support, camp, figs)
+
+
+def engagements_of(ctx, only: set[str] | None = None) -> Engagements:
+    """``engagements(ctx.state, ctx.table, only)``, memoised on the ctx while no figure changes.
+
+    Figures are frozen, so the same figure objects in the same state mean the same positions,
+    statuses and levels; the mêlée flow asks after every item of every tap, mostly unchanged.
+    Callers must not mutate the result (it is shared).
+    """
+    st = ctx.state
+    figs = tuple(st.figures.values())
+    memo = ctx.__dict__.get("_engagements_memo")
+    if memo is None or memo[0] is not st or memo[1] is not ctx.table or len(memo[2]) != len(figs) \
+            or not all(map(_is, memo[2], figs)):
+        memo = ctx._engagements_memo = (st, ctx.table, figs, {})
+    key = None if only is None else frozenset(only)
+    eng = memo[3].get(key)
+    if eng is None:
+        eng = memo[3][key] = engagements(st, ctx.table, only)
+    return eng
 
 
 def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = None,
@@ -132,10 +175,13 @@ def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = Non
     best, bd = None, math.inf
     foes = set(state.enemies_of(f.side))
     pool = (state.figures[e] for e in enemy_ids) if enemy_ids is not None else state.figures.values()
+    fr, lv, hypot = f.radius, f.level, math.hypot
     for g in pool:
-        if g.side not in foes or not g.in_play or g.level != f.level:
+        if g.side not in foes or g.level != lv or not g.in_play:
             continue
-        d = max(0.0, math.hypot(g.x - px, g.y - py) - f.radius - g.radius)
+        d = hypot(g.x - px, g.y - py) - fr - g.radius
+        if d <= 0.0:  # max(0.0, d) without the call (a -0.0 becomes 0.0 alike)
+            d = 0.0
         if d < bd:
             best, bd = g.id, d
     return best, bd

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from operator import is_
 
 from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import DiceRolled, Note
@@ -15,7 +16,7 @@ from ..flow import ask
 from ..model import Rank, Status, WeaponClass
 from .acrobatics import acrobatics
 from .cards import DODGE_DUCK, FLASHING_BLADES, OPPORTUNE_SHOT, SNEAKY_ATTACK, main_gauche_result
-from .engage import Engagements, engagements, party_key
+from .engage import Engagements, engagements_of, party_key
 from .events import (DieRerolled, HandScored, ItemResolved, MeleeRoundStarted, QuotaSet, RoundResult,
                      RoundTallied, TapDeclared)
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
@@ -73,6 +74,7 @@ class Round:
         self.cur = cur
         self.rat = cur.get("rat") or ""
         self.eng: Engagements | None = None
+        self._refresh_memo: tuple | None = None
         self.group: list[str] = []
         self.credit: dict[str, dict[str, int]] = {}
         self.lost: dict[str, int] = {}
@@ -85,8 +87,16 @@ class Round:
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
-        ids = local_ids(self.st, self.group or self.cur["seeds"])
-        self.eng = engagements(self.st, self.ctx.table, only=ids)
+        # asked after every item of every tap: unchanged figures (frozen, compared by identity) and
+        # group give the same local ids and engagements
+        seeds = self.group or self.cur["seeds"]
+        figs = tuple(self.st.figures.values())
+        memo = self._refresh_memo
+        if memo is not None and memo[1] == seeds and len(memo[0]) == len(figs) and all(map(is_, memo[0], figs)):
+            return self.eng
+        ids = local_ids(self.st, seeds)
+        self.eng = engagements_of(self.ctx, only=ids)
+        self._refresh_memo = (figs, list(seeds))
         return self.eng
 
     def camp(self, fid: str) -> str:
@@ -785,7 +795,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
                 continue
             if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
                 continue
-            if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.free_directions(g.id)):
+            if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.has_free_direction(g.id)):
                 ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
             else:
                 ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
@@ -862,7 +872,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
         r.refresh()
-        cornered = r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.free_directions(fid))
+        cornered = r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
         if cornered:
             dd = yield ask(f.side, "cornered", f"{f.name} is cornered: fight on as a cornered rat or surrender?",
                            [choose("rat"), choose("surrender")], default=choose("rat"), rule="PYR-CR-1")

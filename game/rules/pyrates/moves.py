@@ -14,6 +14,8 @@ from ..model import WeaponClass, round_in
 from .engage import BTB
 
 STEP = 0.5
+#: (cos, sin) of the 24 retreat headings, 15 degrees apart
+_HEADINGS_15 = tuple((math.cos(math.radians(15 * k)), math.sin(math.radians(15 * k))) for k in range(24))
 #: positions are rounded to 1/1000 in, so a planned cost may exceed the allowance by that much
 COST_TOL = 2e-3
 
@@ -88,9 +90,10 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
     st = ctx.state
     f = st.figures[fid]
     foes = set(st.enemies_of(f.side))
+    fr, lv, hypot = f.radius, f.level, math.hypot
     return [g.id for g in st.figures.values()
-            if g.in_play and g.side in foes and g.level == f.level
-            and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9]
+            if g.side in foes and g.level == lv and g.in_play
+            and hypot(g.x - x, g.y - y) - fr - g.radius <= BTB + 1e-9]
 
 
 def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
@@ -111,8 +114,18 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
             if g.in_play and g.side in enemy_sides and g.level == f.level]
 
+    hypot = math.hypot
+
     def gap(px, py):
-        return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
+        # min(max(0.0, …)) over the foes, as a plain loop (called 25 times a step)
+        best = math.inf
+        for gx, gy, rr in foes:
+            v = hypot(gx - px, gy - py) - rr
+            if v <= 0.0:
+                v = 0.0
+            if v < best:
+                best = v
+        return best
 
     left = max_dist
     try:
@@ -120,9 +133,8 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
             step = min(STEP, left)
             d0 = gap(x, y)
             cands = []
-            for k in range(24):
-                a = math.radians(15 * k)
-                nx, ny = x + step * math.cos(a), y + step * math.sin(a)
+            for k, (ca, sa) in enumerate(_HEADINGS_15):
+                nx, ny = x + step * ca, y + step * sa
                 d1 = gap(nx, ny)
                 if rat:
                     if d1 + 1e-9 < min(1.0, d0):

@@ -18,7 +18,7 @@ from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
 from .duel import challenge, challenge_targets, duel_step, give_offence, validate_challenge
-from .engage import Engagements, camp_of, engagements, nearest_enemy, party_key
+from .engage import Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
@@ -33,15 +33,8 @@ CHARGE_ANGLES = (0, 20, -20, 40, -40, 60, -60, 90, -90)
 
 
 def _eng(ctx: Ctx) -> Engagements:
-    """Engagements of the current positions, memoised on the ctx by a key of every figure in play."""
-    st = ctx.state
-    key = tuple((f.id, f.x, f.y, f.level, f.status) for f in st.figures.values() if f.in_play)
-    cache = getattr(ctx, "_pyr_eng", None)
-    if cache is not None and cache[0] == key and cache[2] is ctx.table:
-        return cache[1]
-    e = engagements(st, ctx.table)
-    ctx._pyr_eng = (key, e, ctx.table)
-    return e
+    """Engagements of the current positions (memoised on the ctx while no figure changes)."""
+    return engagements_of(ctx)
 
 
 class PyratesPreset(TurnPreset):
@@ -538,7 +531,7 @@ class PyratesPreset(TurnPreset):
         while passes < len(sides):
             side = sides[turn % len(sides)]
             turn += 1
-            eng = engagements(st, ctx.table, only=near)
+            eng = engagements_of(ctx, only=near)
             allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
                        and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)
                        and not asleep(st, f.id)]
@@ -567,7 +560,7 @@ class PyratesPreset(TurnPreset):
     def phase_melee_start(self, ctx: Ctx) -> Flow:
         """PRE-PYR-1 step 3: every mêlée on the table is resolved by PYR-SEQ-1 (PYR-ENG-1 groups)."""
         st = ctx.state
-        eng = engagements(st, ctx.table)
+        eng = engagements_of(ctx)
         st.data["ms"] = {"todo": eng.groups(), "cur": None, "rats": [], "fought": [], "n": 0}
         if st.data["ms"]["todo"]:
             raise_alarm(ctx, "steel clashes")  # SCN-ALARM-2
@@ -577,7 +570,7 @@ class PyratesPreset(TurnPreset):
     def phase_melee_next(self, ctx: Ctx) -> Flow:
         st = ctx.state
         ms = st.data["ms"]
-        eng = engagements(st, ctx.table)
+        eng = engagements_of(ctx)
         while ms["todo"]:
             seeds = ms["todo"].pop(0)
             g = eng.group(seeds)
