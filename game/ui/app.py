@@ -78,14 +78,19 @@ class App:
     def top(self):
         return self.scenes[-1] if self.scenes else None
 
-    def _rebuild(self) -> None:
+    def _rebuild(self, *, scene_changed: bool = False) -> None:
+        from .widgets import forget_dirty_rects
         self.manager.clear_and_reset()
         if self.top is not None:
             self.top.build()
+        forget_dirty_rects(self.manager)
+        if scene_changed:  # the widgets and scenes left behind are garbage now: free them for real (memory.py)
+            from .memory import release_scene_memory
+            release_scene_memory()
 
     def push(self, scene) -> None:
         self.scenes.append(scene)
-        self._rebuild()
+        self._rebuild(scene_changed=True)
 
     def pop(self) -> None:
         if self.scenes:
@@ -93,7 +98,7 @@ class App:
         if not self.scenes:
             from .scenes.menu import MenuScene
             self.scenes.append(MenuScene(self))
-        self._rebuild()
+        self._rebuild(scene_changed=True)
 
     def replace(self, scene) -> None:
         if self.scenes:
@@ -129,6 +134,7 @@ class App:
     # -- the loop ---------------------------------------------------------------------------------------
     def step(self, events, dt: float) -> None:
         """One frame: route events, advance, draw, flip."""
+        from .widgets import forget_dirty_rects
         for event in events:
             if event.type == pygame.QUIT:
                 self.running = False
@@ -156,6 +162,7 @@ class App:
             top = self.top
             top.draw(self.screen)
         self.manager.draw_ui(self.screen)
+        forget_dirty_rects(self.manager)
         pygame.display.flip()
         self.frame += 1
         if self.first_frame_s is None:

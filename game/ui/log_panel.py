@@ -93,7 +93,8 @@ class LogPanel:
                 x += 4
             elif e.dice:
                 x = lead
-            s.blit(fonts.text(line, SIZE, colour), (x, 0))
+            s.blit(fonts.font(SIZE).render(line, True, colour), (x, 0))  # once: not via the text cache, whose
+            # 4,096 slots would otherwise fill with copies of log lines (~15 KB each) kept here already
             if i == 0 and rule:
                 s.blit(rule, (width - rule.get_width(), 3))
             surfs.append(s)

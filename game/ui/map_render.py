@@ -7,6 +7,10 @@ the visible region each frame costs a smoothscale of the whole viewport.
 
 Tiled maps are loaded with ``pytmx.util_pygame.load_pygame`` here only (the rules load the same
 file image-less). "open:WxH" maps get a parchment ground with a one-inch grid.
+
+Memory: a 48×32-inch map is 24 MB a step at 64 px/inch, so the ground cache is bounded by bytes
+(``budget``) as well as by steps (``keep``); the zones overlay is baked into the ground and not
+kept beside it (it was: up to three more full-map alpha surfaces; screen fuzz, issue 10).
 """
 from __future__ import annotations
 
@@ -69,16 +73,21 @@ def parchment(w: int, h: int, seed: int = 7) -> pygame.Surface:
     return s
 
 
-class MapRenderer:
-    """Draws one TacticalMap; keeps at most ``keep`` zoom steps of pre-scaled ground in memory."""
+#: bytes of pre-scaled ground a renderer keeps beyond the step on screen
+GROUND_BUDGET = 48 * 2**20
 
-    def __init__(self, tmap, keep: int = 3):
+
+class MapRenderer:
+    """Draws one TacticalMap; keeps at most ``keep`` zoom steps of pre-scaled ground in memory, and
+    older steps only while they all fit in ``budget`` bytes (the newest one is always kept)."""
+
+    def __init__(self, tmap, keep: int = 3, budget: int = GROUND_BUDGET):
         self.tmap = tmap
         self.keep = keep
+        self.budget = budget
         self.source = getattr(tmap, "source", "") or ""
         self.tiles: pygame.Surface | None = load_tiles(self.source) if self.source.endswith(".tmx") else None
-        self._cache: OrderedDict[int, pygame.Surface] = OrderedDict()
-        self._overlay: OrderedDict[int, pygame.Surface] = OrderedDict()
+        self._cache: OrderedDict[tuple[int, bool], pygame.Surface] = OrderedDict()
         self.show_overlay = self.tiles is None
         self.show_grid = self.tiles is None
         self._hold_cut: dict[int, pygame.Surface] = {}
@@ -109,13 +118,16 @@ class MapRenderer:
         if pygame.display.get_surface() is not None:
             s = s.convert()
         self._cache[key] = s
-        while len(self._cache) > self.keep:
+        while len(self._cache) > 1 and (len(self._cache) > self.keep or self.cached_bytes() > self.budget):
             self._cache.popitem(last=False)
         return s
 
+    def cached_bytes(self) -> int:
+        """Pixel bytes held by the ground cache."""
+        return sum(g.get_bytesize() * g.get_width() * g.get_height() for g in self._cache.values())
+
     def invalidate(self) -> None:
         self._cache.clear()
-        self._overlay.clear()
 
     def _draw_grid(self, s: pygame.Surface, ppi: int) -> None:
         w, h = s.get_size()
@@ -127,10 +139,8 @@ class MapRenderer:
             pygame.draw.line(s, GRID_MAJOR if j % 6 == 0 else GRID, (0, y), (w, y), 1)
 
     def overlay(self, ppi: int) -> pygame.Surface:
-        """Zones, obstacles, links and deployment zones drawn in inches (the tactical view)."""
-        s = self._overlay.get(ppi)
-        if s is not None:
-            return s
+        """Zones, obstacles, links and deployment zones drawn in inches (the tactical view); not
+        cached: ``ground`` bakes it in and caches the result."""
         tm = self.tmap
         w, h = int(round(tm.width * ppi)), int(round(tm.height * ppi))
         s = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
@@ -174,9 +184,6 @@ class MapRenderer:
             pygame.draw.line(s, (240, 220, 120, 220), a, b, max(2, ppi // 8))
             for q in (a, b):
                 pygame.draw.circle(s, (240, 220, 120, 220), q, max(2, ppi // 6))
-        self._overlay[ppi] = s
-        while len(self._overlay) > self.keep:
-            self._overlay.popitem(last=False)
         return s
 
     def hold_cut(self, ppi: int) -> pygame.Surface | None:

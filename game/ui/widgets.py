@@ -36,6 +36,19 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     return m
 
 
+def forget_dirty_rects(manager: pygame_gui.UIManager) -> None:
+    """Drop the dirty rects pygame_gui 0.6.14 collects for every killed element and never reads.
+
+    ``LayeredGUIGroup.remove_internal`` appends two rects to ``lostsprites`` per removed element, but
+    its ``draw`` (unlike pygame's ``LayeredUpdates.draw``) never empties the list. Scene changes and
+    rebuilt option lists added ~2,400 rects per cycle of the screen fuzz, never freed (found with
+    tracemalloc; pyscroll issue 23 is the same bug). The app redraws whole frames and never reads them.
+    """
+    lost = getattr(manager.ui_group, "lostsprites", None)
+    if lost:
+        lost.clear()
+
+
 def button(manager, rect, text, *, object_id=None, tool_tip=None, container=None) -> pygame_gui.elements.UIButton:
     return pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager, container=container,
                                         object_id=object_id, tool_tip_text=tool_tip)

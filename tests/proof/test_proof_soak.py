@@ -75,10 +75,8 @@ def test_soak_1000_games():
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="issue 10 finding: a scripted level answers an illegal move (game 0 of "
-                   "tools/soak.py --games 1 --seed 77 --levels easy,normal,hard --scenarios boarding_action: "
-                   "IllegalDecision 'no clear path' from game/rules/pyrates/moves.py:43); remove once fixed")
 def test_soak_scripted_levels():
+    """Scripted AI levels too (issue 10: an illegal 'no clear path' move, fixed with the movement bugs)."""
     out = io.StringIO()
     failures = soak.run(60, seed=5000, levels=("random", "easy", "normal", "hard"), out=out)
     assert failures == 0, out.getvalue()[-5000:]
