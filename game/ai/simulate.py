@@ -130,8 +130,11 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
 
 # -- many games ---------------------------------------------------------------------------------------
 def _context():
+    # not "fork": a process that has started SDL (the window, the frame bench) holds threads and
+    # locks a forked child inherits half-taken, and the pool deadlocks; a fork server is started
+    # clean, before any of that, and still forks its workers cheaply
     methods = mp.get_all_start_methods()
-    return mp.get_context("fork" if "fork" in methods else "spawn")
+    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
 def run_games(ref: str, preset: str | None, seed: int, games: int, levels: tuple[str, str], jobs: int,

@@ -20,7 +20,7 @@ from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, Terrain, best_cover
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover, sweep_alpha
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -223,10 +223,9 @@ class Table:
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
                     continue
-                h = shape.segment_query(a, b, qr)
-                if h is None:
+                alpha = sweep_alpha(shape, a, b, qr)
+                if alpha is None:
                     continue
-                alpha = h.alpha
                 if alpha <= 1e-9:
                     d0 = shape.point_query(a).distance
                     d1 = shape.point_query(probe).distance

@@ -15,14 +15,13 @@ def boarding_scenario(per_side: int = 20):
         return None
     sides = (SideInfo("merchants", "Merchant crew", (46, 134, 193)), SideInfo("pirates", "Pirates", (192, 57, 43), boarder=True))
     figs = []
-    origin = {"merchants": (8.0, 6.0), "pirates": (12.0, 17.5)}
     for s in sides:
-        ox, oy = origin[s.id]
         for i in range(per_side):
-            x, y = ox + 1.6 * (i % 10), oy + 1.6 * (i // 10)
+            # no x/y: the Match deploys them on the map's deployment zones, clear of masts and hatches
+            x = y = float("nan")
             rank = Rank.CAPTAIN if i == 0 else Rank.ORDINARY
             figs.append(Figure(id=f"{s.id}_{i + 1}", name=f"{s.name.split()[0]} {i + 1}" if i else f"{s.name} captain",
-                               side=s.id, x=x, y=y, rank=rank,
+                               side=s.id, x=x, y=y, rank=rank, flags=frozenset({f"deploy:{s.id}"}),
                                traits=frozenset({"leader"}) if i == 0 else frozenset(),
                                melee_class=WeaponClass.GENERAL, melee_weapon="cutlass"))
     return Scenario(id="boarding_sample", title="Boarding action (sample, 40 figures)",
