@@ -184,3 +184,23 @@ def shot_preview(match, d: Decision) -> ShotPreview:
               keen_eyed="keen_eyed" in f.traits, weapon=f.missile)
     return ShotPreview(d.figure, d.target, shooting_odds(f.av, **kw), sight.cover, sight.distance,
                        shooting_target(f.av, **kw))
+
+
+def choice_odds(ask) -> str:
+    """The odds a pending choice turns on, as one line for the prompt box ('' when none).
+
+    A Pyrates pushback election (PYR-PUSH-1) is a trade of a sure pushback against a save at the
+    target its ``info`` carries: the save's exact chance is ``pyrates.saves.save_chance``.
+    """
+    info = getattr(ask, "info", None) or {}
+    if ask.kind == "pushback" and isinstance(info.get("save_target"), int):
+        from game.rules.pyrates.saves import save_chance
+        target = info["save_target"]
+        p = save_chance(target)
+        dflt = ask.default.option if ask.default is not None else None
+        hint = f"Save on {target}+: {p.numerator}/{p.denominator} ({float(p):.0%}); a failed save takes the " \
+               f"{str(info.get('kind', 'item')).upper()}."
+        if dflt:
+            hint += f" Suggested: {dflt.replace('_', ' ')}."
+        return hint
+    return ""

@@ -96,3 +96,20 @@ def test_hovering_a_charge_target_shows_the_chart_then_click_charges(boarding):
         assert scene.context_menu is not None
         scene.decide(scene.context_menu[1][next(t for t, o in scene.context_menu[1].items() if o == d)])
     assert m.decisions[n] == d
+
+
+def test_PYR_PUSH_1_pushback_choice_shows_the_exact_save_odds():
+    """The pushback election names the save target and its exact chance (PYR-SAVE-1 via save_chance)."""
+    from game.rules.decisions import choose
+    from game.rules.flow import Ask
+    from game.ui.previews import choice_odds
+    ask = Ask(side="A", kind="pushback", prompt="Bones: pushback instead, or save on 4+?",
+              options=[choose("pushback"), choose("save")], default=choose("save"),
+              info={"save_target": 4, "victim": "B0", "tapper": "A0", "item": "kd", "option": "pushback",
+                    "kind": "kd"})
+    line = choice_odds(ask)
+    assert "Save on 4+" in line and "1/2 (50%)" in line and "KD" in line and "Suggested: save" in line
+    ask2 = Ask(side="A", kind="pushback", prompt="", options=[choose("save")], default=choose("save"),
+               info={"save_target": 6, "kind": "w"})
+    assert "1/6 (17%)" in choice_odds(ask2)
+    assert choice_odds(Ask(side="A", kind="tap", prompt="", options=[], default=None)) == ""

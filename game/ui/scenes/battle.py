@@ -21,6 +21,7 @@ from ..input_modes import MeasureMode, Mode, PointMode, SightMode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
+from ..previews import choice_odds
 from ..tap_mode import TapMode
 from ..targeting import TargetHover, options_on
 from ..widgets import button, label
@@ -282,6 +283,9 @@ class BattleScene(Scene):
         prompt = f"<b>{side}</b> ({who}): {p.prompt}"
         if p.rule:
             prompt += f" <font color='#8c8c96'>{p.rule}</font>"
+        odds = choice_odds(p)
+        if odds:
+            prompt += f"<br><font color='#e8c86a'>{odds}</font>"
         hint = self.point_hint()
         if hint and p.side in self.humans:
             prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
