@@ -438,7 +438,8 @@ def harbour_tavern() -> TmxMap:
     m.ellipse("obstacles", "boat_mast", 35, 26, 0.35, "mast", kind="single", cover="hard", height=6.0)
     m.put(35, 26, "mast")
     m.rectangle("deployment", "pirates", 9, 5, 12, 7, "deployment", side="pirates")
-    m.rectangle("deployment", "navy", 38, 12, 9.5, 7.5, "deployment", side="navy")
+    # the press gang comes up the street from the west, behind the tavern (balance: was the east end)
+    m.rectangle("deployment", "navy", 1.5, 14.0, 6.5, 5.5, "deployment", side="navy")
     return m
 
 
