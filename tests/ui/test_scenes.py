@@ -191,3 +191,27 @@ def test_resize_and_fullscreen_keep_working(tiny):
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)])
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=0)])
     assert not_blank(app.screen)
+
+
+@pytest.mark.parametrize("mode", ["hotseat", "solo", "demo"])
+def test_PYR_CARD_1_own_chance_cards_shown_only_to_their_player(app_factory, mode):
+    """Hot-seat: the side whose player-turn it is sees its own hand and never the other's; solo: the
+    human side's hand; demo: none. Reading the hand never adds state (the hash is unchanged)."""
+    app = app_factory()
+    scen = app.find_scenario("boarding_action")
+    app.start_battle(scen, mode=mode, seed=3, ai="random")
+    frame(app, n=2)
+    from game.ui.scenes.battle import BattleScene
+    battle = next(s for s in app.scenes if isinstance(s, BattleScene))
+    st = battle.match.state
+    assert all((st.data.get("cards") or {}).get(s.id) for s in st.sides)  # both hands dealt
+    before = battle.match.state_hash()
+    hand = battle.own_cards()
+    assert battle.match.state_hash() == before
+    if mode == "demo":
+        assert hand == []
+        return
+    side = st.active if mode == "hotseat" else sorted(battle.humans)[0]
+    mine = (st.data.get("cards") or {}).get(side, [])
+    assert hand and len(hand) == len(mine)
+    assert all(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") in hand for c in mine)

@@ -760,12 +760,32 @@ class BattleScene(Scene):
             surf.blit(spr, (self.map_rect.x + 8, side_y))
             surf.blit(lab, (self.map_rect.x + 32, side_y + 1))
             side_y += 24
+        hand = self.own_cards()
+        if hand:
+            t = fonts.outlined("Your cards: " + " · ".join(hand), 14, (240, 214, 140))
+            surf.blit(t, (self.map_rect.x + 32, side_y + 1))
+
+    def own_cards(self) -> list[str]:
+        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo, the side
+        whose player-turn it is in hot-seat (the hand-over hides them from the other player); none in
+        the demo. Read without touching the state (``cards_of`` would insert an empty hand)."""
+        st = self.match.state
+        if self.mode == "solo":
+            side = next(iter(sorted(self.humans)), None)
+        elif self.mode == "hotseat":
+            side = st.active if st.active in self.humans else None
+        else:
+            side = None
+        hand = (st.data.get("cards") or {}).get(side) or [] if side else []
+        return [c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in hand]
 
     def buttons_right(self) -> int:
         return max((b.rect.right for b in self.buttons.values()), default=0)
 
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12 + 24 * len(self.match.state.sides)  # below the sides' counts (draw_status)
+        if self.own_cards():
+            y += 22
         for text, colour, ttl in self.narration:
             t = fonts.outlined(text, 20, (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
