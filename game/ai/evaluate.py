@@ -83,18 +83,8 @@ def fight_quota(f) -> float:
 def round_win_chance(mq_a: int, mq_b: int) -> float:
     """Exact chance that a side with quota ``mq_a`` wins a PYR-WIN-1 tally against ``mq_b`` on the
     dice alone (more KD, then more W; a full tie is a roll-off, counted as one half)."""
-    from game.rules.pyrates import side_damage_odds
-    a = side_damage_odds(max(0, int(mq_a)))
-    b = side_damage_odds(max(0, int(mq_b)))
-    win = tie = Fraction(0)
-    for da, pa in a.items():
-        for db, pb in b.items():
-            ka, kb = (da.knockdowns, da.wounds), (db.knockdowns, db.wounds)
-            if ka > kb:
-                win += pa * pb
-            elif ka == kb:
-                tie += pa * pb
-    return float(win + tie / 2)
+    from game.rules.pyrates import side_damage_odds, tally_win_odds
+    return float(tally_win_odds(side_damage_odds(max(0, int(mq_a))), side_damage_odds(max(0, int(mq_b)))))
 
 
 class Evaluator:

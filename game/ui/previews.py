@@ -98,16 +98,9 @@ class Previews:
 
 # -- charges ------------------------------------------------------------------------------------------
 def tally_win_chance(a: dict, b: dict) -> Fraction:
-    """PYR-WIN-1 on the dice alone: more knockdowns, then more wounds; a full tie is a roll-off (½)."""
-    win = tie = Fraction(0)
-    for da, pa in a.items():
-        for db, pb in b.items():
-            ka, kb = (da.knockdowns, da.wounds), (db.knockdowns, db.wounds)
-            if ka > kb:
-                win += pa * pb
-            elif ka == kb:
-                tie += pa * pb
-    return win + tie / 2
+    """PYR-WIN-1 on the dice alone (``pyrates.tally_win_odds``)."""
+    from game.rules.pyrates import tally_win_odds
+    return tally_win_odds(a, b)
 
 
 def charge_preview(match, d: Decision) -> ChargePreview:

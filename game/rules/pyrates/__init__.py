@@ -10,7 +10,7 @@ from .events import DieRerolled, HandScored
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .hands import HAND_DAMAGE, NO_DAMAGE, Damage, Hand, classify_hand, hand_damage, hand_score
 from .morale import lost_half, morale_passes, morale_target_modifiers, must_test_morale, roll_morale
-from .odds import clear_caches, expected_damage, hand_damage_odds, hand_odds, side_damage_odds
+from .odds import clear_caches, expected_damage, hand_damage_odds, hand_odds, side_damage_odds, tally_win_odds
 from .pushback import PushbackCheck, ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .quota import (Participant, Quota, QuotaLine, SideFacts, base_quota, defends_obstacle, excluded_reason,
                     formation_of, melee_quotas, quota_contributions, reach_bonus, side_quota)
@@ -34,6 +34,6 @@ __all__ = [
     "melee_quotas", "morale_passes", "morale_target_modifiers", "must_test_morale", "odds_report", "pistol_dice",
     "pistol_first", "push_direction", "pushback_option", "quota_contributions", "reach_bonus", "reroll_values",
     "roll_hand", "roll_hand_faces", "roll_morale", "roll_pool", "roll_save", "round_quota", "save_chance",
-    "save_modifiers", "save_outcome", "save_passes", "save_target", "side_damage_odds", "side_quota",
+    "save_modifiers", "save_outcome", "save_passes", "save_target", "side_damage_odds", "side_quota", "tally_win_odds",
     "tally_decider", "tally_winner", "weapon_class",
 ]

@@ -226,3 +226,18 @@ def clear_caches() -> None:
     from .hands import _classify_sorted as cls
     for f in (_tables, _hand_counts, _multisets, _hand_odds_cached, _pool_counts, reroll_values, cls):
         f.cache_clear()
+
+
+def tally_win_odds(a: dict, b: dict) -> Fraction:
+    """PYR-WIN-1 on the dice alone: the exact chance that pool ``a`` (a ``side_damage_odds``
+    distribution) beats pool ``b`` — more knockdowns, then more wounds; a full tie is a roll-off,
+    counted as one half. The odds preview and the AI both ask this."""
+    win = tie = Fraction(0)
+    for da, pa in a.items():
+        for db, pb in b.items():
+            ka, kb = (da.knockdowns, da.wounds), (db.knockdowns, db.wounds)
+            if ka > kb:
+                win += pa * pb
+            elif ka == kb:
+                tie += pa * pb
+    return win + tie / 2
