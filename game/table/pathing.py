@@ -383,8 +383,8 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     base = table._base(fid)
     r, lv = base.radius, base.level
     l0 = lv
-    start = table._pos(fid)
-    pts = [tuple(map(float, p)) for p in points]
+    start = (base.x, base.y)
+    pts = [(float(x), float(y)) for x, y in points]
     if not pts or math.dist(pts[0], start) > 1e-3:
         pts.insert(0, start)
     ignore = cross | {fid}
@@ -392,6 +392,7 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     length = cost = 0.0
     stop = None
     links = table.map.links
+    walkable_end = False  # out[-1] already passed t.walkable on lv
     for a, b in zip(pts, pts[1:]):
         lk, nlv = _link_at(table, a, b, lv) if links else (None, lv)
         if lk is not None:
@@ -401,9 +402,16 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
             cost += lk.cost + math.dist(a, b)
             lv = nlv
             out.append(b)
+            walkable_end = False
             continue
         dx, dy = b[0] - a[0], b[1] - a[1]
-        hits = table._blocking(lv, a, dx, dy, r, ignore)
+        if lv not in t.obstacle_levels:
+            # no linear obstacle to stop at (RNG-MOVE-2) on this level: any hit blocks the leg
+            if table._blocked(lv, a, dx, dy, r, ignore):
+                return None
+            hits = None
+        else:
+            hits = table._blocking(lv, a, dx, dy, r, ignore)
         if hits:
             alpha, (kind, oid) = hits[0]
             ob = t.obstacles.get(oid) if kind == "obstacle" else None
@@ -418,6 +426,7 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
             cost += _leg_cost(t, a, end, lv)
             if touch > 0:
                 out.append(end)
+            walkable_end = False
             stop = oid
             break
         if not t.walkable(b[0], b[1], lv, r):
@@ -425,12 +434,13 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
         length += math.dist(a, b)
         cost += _leg_cost(t, a, b, lv)
         out.append(b)
+        walkable_end = True
     # GEO-SWEEP-1 / RNG-MOVE-2: the base ends clear of every obstacle — a crossed one is passed over —
     # unless its centre stands on a standable one (PYR-ENG-4)
     ex, ey = out[-1]
     stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable) \
-        if t.obstacles else frozenset()
-    if not t.static_clear(ex, ey, r, lv, stood):
+        if lv in t.obstacle_levels else frozenset()
+    if not (t.static_free(ex, ey, r, lv, stood) if walkable_end else t.static_clear(ex, ey, r, lv, stood)):
         return None
     return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),
                     cost=round_in(cost), stops_at_obstacle=stop, level=lv if lv != l0 else None)

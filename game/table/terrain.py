@@ -28,6 +28,8 @@ CONTACT = 0.02
 _BASE_LEVELS = ("hold", "deck", "rigging")
 _TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
 _COVER_RANK = {None: 0, "soft": 1, "hard": 2}
+#: the flags of a point no zone holds (ZoneFlags is frozen, so one instance serves every caller)
+_NO_FLAGS = ZoneFlags()
 #: Static-shape index: grid cell size and padding (inches); a query box larger than
 #: _SCAN_ALL_AREA square inches (a line of sight across the map) scans every shape instead.
 _CELL = 2.0
@@ -52,6 +54,8 @@ class Terrain:
         self.filters = {lv: pymunk.ShapeFilter(categories=b, mask=b) for lv, b in self.bits.items()}
         self.space = pymunk.Space()
         self.obstacles: dict[str, Obstacle] = {o.id: o for o in tmap.obstacles}
+        #: levels holding an obstacle: elsewhere a sweep can only meet bases and walls
+        self.obstacle_levels: frozenset[str] = frozenset(o.level for o in tmap.obstacles)
         self.info: dict[str, ObstacleInfo] = {
             o.id: ObstacleInfo(id=o.id, kind=o.kind, cover=o.cover, standable=o.standable,
                                blocks_los=o.blocks_los, height=o.height) for o in tmap.obstacles}
@@ -59,6 +63,9 @@ class Terrain:
         self._zones: dict[str, list[tuple[tuple[float, float, float, float], Zone]]] = {}
         for z in tmap.zones:
             self._zones.setdefault(z.on_level, []).append((bbox(z.points), z))
+        #: per level, the (bbox, zone) of impassable and of tough zones only (walkable, tough_length)
+        self._impassable = {lv: [(bb, z) for bb, z in zs if z.terrain == "impassable"] for lv, zs in self._zones.items()}
+        self._tough = {lv: [(bb, z) for bb, z in zs if z.terrain == "tough"] for lv, zs in self._zones.items()}
         self.areas: dict[str, list[Zone]] = {
             lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK}
         self.grids: dict = {}
@@ -226,7 +233,7 @@ class Terrain:
         best cover, any boolean, first ship and level, greatest height."""
         zs = self.zones_at(x, y, level)
         if not zs:
-            return ZoneFlags()
+            return _NO_FLAGS
         terrain, cover, ship, lvl, height = "open", None, None, None, 0.0
         cq = adv = rig = water = struct = False
         for z in zs:
@@ -245,7 +252,10 @@ class Terrain:
                          water=water, structure=struct, ship=ship, level=lvl, height=height)
 
     def impassable_at(self, x: float, y: float, level: str) -> bool:
-        return any(z.terrain == "impassable" for z in self.zones_at(x, y, level))
+        for (x0, y0, x1, y1), z in self._impassable.get(level or DECK, ()):
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
+                return True
+        return False
 
     def in_area(self, x: float, y: float, level: str) -> bool:
         """The level exists at this point (always on the deck; elsewhere inside one of its zones)."""
@@ -262,11 +272,14 @@ class Terrain:
 
     def tough_length(self, a: Point, b: Point, level: str) -> float:
         """Inches of segment ab inside tough zones on that level (RNG-MOVE-1)."""
+        tough = self._tough.get(level)
+        if not tough:
+            return 0.0
         x0, x1 = min(a[0], b[0]), max(a[0], b[0])
         y0, y1 = min(a[1], b[1]), max(a[1], b[1])
         iv: list[tuple[float, float]] = []
-        for (zx0, zy0, zx1, zy1), z in self._zones.get(level, ()):
-            if z.terrain == "tough" and zx0 <= x1 and x0 <= zx1 and zy0 <= y1 and y0 <= zy1:
+        for (zx0, zy0, zx1, zy1), z in tough:
+            if zx0 <= x1 and x0 <= zx1 and zy0 <= y1 and y0 <= zy1:
                 iv.extend(segment_inside_intervals(a, b, z.points))
         return union_length(iv) * math.hypot(b[0] - a[0], b[1] - a[1]) if iv else 0.0
 
@@ -283,8 +296,11 @@ class Terrain:
     # -- static clearance -----------------------------------------------------------------------
     def static_clear(self, x: float, y: float, radius: float, level: str, ignore: frozenset = frozenset()) -> bool:
         """No static shape overlaps a base here by more than PENETRATION, and it may stand here."""
-        if not self.walkable(x, y, level, radius):
-            return False
+        return self.walkable(x, y, level, radius) and self.static_free(x, y, radius, level, ignore)
+
+    def static_free(self, x: float, y: float, radius: float, level: str, ignore: frozenset = frozenset()) -> bool:
+        """The part of ``static_clear`` after ``walkable``: no static shape overlaps the base by more
+        than PENETRATION."""
         for sh in self.point_hits((x, y), radius - PENETRATION, self.filter(level)):
             if sh.tag[1] not in ignore:
                 return False
