@@ -30,6 +30,8 @@ from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 
 CHARGE = 3.0
 CHARGE_ANGLES = (0, 20, -20, 40, -40, 60, -60, 90, -90)
+#: (cos, sin) of MOVE_HEADINGS
+_MOVE_UNITS = tuple((math.cos(math.radians(h)), math.sin(math.radians(h))) for h in MOVE_HEADINGS)
 
 
 def _eng(ctx: Ctx) -> Engagements:
@@ -139,19 +141,22 @@ class PyratesPreset(TurnPreset):
         out: list[Decision] = []
         seen = set()
         targets = []
+        fx, fy = f.x, f.y
         for frac in (1.0, 0.5):
-            for h in MOVE_HEADINGS:
-                dist = allowance * frac
-                targets.append((f.x + dist * math.cos(math.radians(h)), f.y + dist * math.sin(math.radians(h))))
+            dist = allowance * frac
+            for c, s in _MOVE_UNITS:
+                targets.append((fx + dist * c, fy + dist * s))
         e, d0 = nearest_enemy(ctx.state, fid)
         if e is not None and d0 > 0.6:
             g = ctx.fig(e)
             cd = math.hypot(g.x - f.x, g.y - f.y)
             step = min(allowance, max(0.0, d0 - 0.5))
             targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
+        lo = f.radius + 0.01
+        hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
         for x, y in targets:
-            x = min(max(x, f.radius + 0.01), ctx.table.width - f.radius - 0.01)
-            y = min(max(y, f.radius + 0.01), ctx.table.height - f.radius - 0.01)
+            x = min(max(x, lo), hi_x)
+            y = min(max(y, lo), hi_y)
             plan = straight(ctx, fid, x, y)
             if plan is None or plan.cost > allowance + 1e-9:
                 continue
@@ -161,8 +166,9 @@ class PyratesPreset(TurnPreset):
             if enemy_contact_at(ctx, fid, ex, ey):
                 continue
             # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
-            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts
-            again = straight(ctx, fid, ex, ey)
+            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
+            # rounding left the end where it was, that line is the one just measured)
+            again = plan if (ex, ey) == (x, y) else straight(ctx, fid, ex, ey)
             if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
                 continue
             seen.add((ex, ey))

@@ -18,6 +18,8 @@ from .moves import enemy_contact_at, plan_to, straight
 RETREAT = 2.0
 COVER_AVOID = 3.0
 HEADINGS = tuple(range(0, 360, 30))
+#: (cos, sin) of HEADINGS
+_UNITS = tuple((math.cos(math.radians(h)), math.sin(math.radians(h))) for h in HEADINGS)
 SAMPLE = 0.5
 
 
@@ -72,12 +74,14 @@ def cover_options(ctx, fid: str, allowance: float, limit: int = 2) -> list[Decis
     if ctx.table.zone_of(fid).cover:
         return []
     cands = []
+    table = ctx.table
+    fx, fy, fr, lv = f.x, f.y, f.radius, f.level
+    hi_x, hi_y = table.width - fr, table.height - fr
     for k in range(1, int(allowance) + 1):
-        for h in HEADINGS:
-            x = round_in(f.x + k * math.cos(math.radians(h)))
-            y = round_in(f.y + k * math.sin(math.radians(h)))
-            if f.radius < x < ctx.table.width - f.radius and f.radius < y < ctx.table.height - f.radius \
-                    and ctx.table.zone_at(x, y, f.level).cover:
+        for c, s in _UNITS:
+            x = round_in(fx + k * c)
+            y = round_in(fy + k * s)
+            if fr < x < hi_x and fr < y < hi_y and table.zone_at(x, y, lv).cover:
                 cands.append((x, y))
     out = []
     for x, y in cands:
