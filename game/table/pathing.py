@@ -442,5 +442,6 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
         if lv in t.obstacle_levels else frozenset()
     if not (t.static_free(ex, ey, r, lv, stood) if walkable_end else t.static_clear(ex, ey, r, lv, stood)):
         return None
-    return PathPlan(points=tuple((round_in(px), round_in(py)) for px, py in out), length=round_in(length),
-                    cost=round_in(cost), stops_at_obstacle=stop, level=lv if lv != l0 else None)
+    # PathPlan(points, length, cost, stops_at_obstacle, level), positionally: this runs thousands of times a round
+    return PathPlan(tuple([(round_in(px), round_in(py)) for px, py in out]), round_in(length), round_in(cost), stop,
+                    lv if lv != l0 else None)

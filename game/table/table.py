@@ -191,10 +191,14 @@ class Table:
         ax, ay = a
         bx, by = ax + dx, ay + dy
         # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
-        qr = max(r - PENETRATION + ROUNDING, 1e-4)
-        step = min(0.01, length)
+        qr = r - PENETRATION + ROUNDING
+        if qr < 1e-4:  # max(…, 1e-4)
+            qr = 1e-4
+        step = length if length < 0.01 else 0.01  # min(0.01, length)
         px, py = ax + dx / length * step, ay + dy / length * step
-        ql, qb_, qr_, qt = min(ax, bx) - qr, min(ay, by) - qr, max(ax, bx) + qr, max(ay, by) + qr
+        # the swept box: min/max as conditional expressions (same values, fewer calls)
+        ql, qr_ = ((bx if bx < ax else ax) - qr, (bx if bx > ax else ax) + qr)
+        qb_, qt = ((by if by < ay else ay) - qr, (by if by > ay else ay) + qr)
         if bases:
             # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
             # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
@@ -219,7 +223,12 @@ class Table:
                     return True
         if static:
             a, b, probe = (ax, ay), (bx, by), (px, py)
-            for shape in self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0]):
+            few = self._t.few_on_level(level) if pools is None else None
+            if few is not None:  # bb_shapes's scan, inlined
+                shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
+            else:
+                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0])
+            for shape in shapes:
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
                     continue

@@ -156,6 +156,27 @@ class Terrain:
             for key in self._cells_over(bb.left, bb.bottom, bb.right, bb.top):
                 self._cells.setdefault(key, []).append(i)
         self._ncells = len(self._cells)
+        # candidates() is every shape on so small a map: bb_shapes/point_hits then scan, per filter,
+        # the (l, b, r, t, shape) that pass it, in index order
+        self._few = len(self._static) <= _SCAN_ALL_SHAPES
+        self._by_filter: dict[pymunk.ShapeFilter, list] = {}
+
+    def few_on_level(self, level: str) -> list | None:
+        """On a map of few static shapes, the (l, b, r, t, shape) of those on that level (what
+        ``bb_shapes`` scans); None on a larger map."""
+        if not self._few:
+            return None
+        return self._passing(self.filter(level))
+
+    def _passing(self, flt: pymunk.ShapeFilter) -> list:
+        """(l, b, r, t, shape) of the static shapes the filter lets through, in index order."""
+        got = self._by_filter.get(flt)
+        if got is None:
+            cat, mask, group = flt.categories, flt.mask, flt.group
+            got = self._by_filter[flt] = [
+                (sl, sb, sr, st, sh) for sl, sb, sr, st, scat, smask, sgroup, sh in self._static
+                if not ((group and group == sgroup) or not (cat & smask) or not (scat & mask))]
+        return got
 
     def _cells_over(self, l: float, b: float, r: float, t: float):
         # padded so a box touching a cell edge is listed on both sides of it
@@ -180,6 +201,8 @@ class Terrain:
                   cand=None) -> list[pymunk.Shape]:
         """``self.space.bb_query(BB(l, b, r, t), flt)`` (same shapes; order unspecified). ``cand``:
         shape indices known to hold every shape the box may meet (from ``candidates``)."""
+        if cand is None and self._few:
+            return [sh for sl, sb, sr, st, sh in self._passing(flt) if l <= sr and sl <= r and b <= st and sb <= t]
         cat, mask, group = flt.categories, flt.mask, flt.group
         out = []
         static = self._static
@@ -196,6 +219,9 @@ class Terrain:
         x, y = p
         rr = max_distance if max_distance > 0.0 else 0.0
         l, b, r, t = x - rr, y - rr, x + rr, y + rr
+        if self._few:
+            return [sh for sl, sb, sr, st, sh in self._passing(flt)
+                    if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance]
         cat, mask, group = flt.categories, flt.mask, flt.group
         out = []
         static = self._static

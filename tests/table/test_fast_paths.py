@@ -63,3 +63,34 @@ def test_straight_path_cost_without_obstacles_agrees_with_the_full_sweep(seed):
         blocked += got is None
         clear += got is not None
     assert blocked > 50 and clear > 50  # both outcomes well exercised
+
+
+def test_a_small_map_scans_its_few_shapes_like_the_space():
+    from game.table import Obstacle
+    from game.table.terrain import swept_hits
+    tmap = TacticalMap.open_ground(24, 16, obstacles=[
+        Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),
+        Obstacle.box("crate", 5, 5, 1, 1),
+        Obstacle.line("rail", [(2, 12), (9, 12)]),
+        Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+    table = Table(tmap)
+    terr = table.terrain
+    assert terr.few_on_level("deck") is not None
+    rng = random.Random(3)
+    for _ in range(1500):
+        lv = rng.choice(["deck", "hold"])
+        flt = terr.filter(lv)
+        a = (rng.uniform(-1, 25), rng.uniform(-1, 17))
+        b = (a[0] + rng.uniform(-4, 4), a[1] + rng.uniform(-4, 4))
+        r = rng.choice([0.0, 0.491, 0.5])
+        want = sorted((al, id(s)) for al, s in swept_hits(terr.space, a, b, r, flt))
+        assert sorted((al, id(s)) for al, s in terr.swept_hits(a, b, r, flt)) == want
+        d = rng.choice([0.05, 0.49, 0.52, -0.1])
+        assert sorted(id(s) for s in terr.point_hits(a, d, flt)) == \
+            sorted(id(q.shape) for q in terr.space.point_query(a, d, flt))
+        # the sweep's inlined scan and bb_shapes over an explicit candidate list find the same hits
+        every = (range(len(terr._static)), [])
+        fast, slow = [], []
+        table._hits(lv, a, b[0] - a[0], b[1] - a[1], max(r, 0.2), frozenset(), True, False, None, None, fast, False)
+        table._hits(lv, a, b[0] - a[0], b[1] - a[1], max(r, 0.2), frozenset(), True, False, None, every, slow, False)
+        assert fast == slow
