@@ -382,6 +382,11 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     t = table.terrain
     base = table._base(fid)
     r, lv = base.radius, base.level
+    if len(points) == 2 and not table.map.links and lv not in t.obstacle_levels:
+        (x0, y0), (x1, y1) = points
+        a = (float(x0), float(y0))
+        if math.dist(a, (base.x, base.y)) <= 1e-3:
+            return _plain_leg(table, t, fid, r, lv, a, (float(x1), float(y1)), cross)
     l0 = lv
     start = (base.x, base.y)
     pts = [(float(x), float(y)) for x, y in points]
@@ -445,3 +450,15 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     # PathPlan(points, length, cost, stops_at_obstacle, level), positionally: this runs thousands of times a round
     return PathPlan(tuple([(round_in(px), round_in(py)) for px, py in out]), round_in(length), round_in(cost), stop,
                     lv if lv != l0 else None)
+
+
+def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset) -> PathPlan | None:
+    """``cost_along`` of one straight leg from fid's position on a level with no obstacle and a map
+    with no link (the common question of option lists): what the general loop computes there — any
+    sweep hit blocks, nothing to stand on or stop at — without its bookkeeping."""
+    if table._blocked(lv, a, b[0] - a[0], b[1] - a[1], r, cross | {fid}):
+        return None
+    if not (t.walkable(b[0], b[1], lv, r) and t.static_free(b[0], b[1], r, lv, frozenset())):
+        return None
+    return PathPlan(((round_in(a[0]), round_in(a[1])), (round_in(b[0]), round_in(b[1]))), round_in(math.dist(a, b)),
+                    round_in(_leg_cost(t, a, b, lv)), None, None)
