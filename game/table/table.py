@@ -365,6 +365,8 @@ class Table:
         return sorted({z.name for z in self._t.zones_at(x, y, self._base(fid).level) if z.name})
 
     def _stood_on(self, x: float, y: float, level: str) -> set[str]:
+        if level not in self._t.obstacle_levels:
+            return set()
         return {sh.tag[1] for sh in self._t.point_hits((x, y), STAND_TOLERANCE, self._t.filter(level))
                 if sh.tag[0] == "obstacle"}
 
@@ -400,6 +402,8 @@ class Table:
 
     def _touching(self, fid: str) -> set[str]:
         b = self._base(fid)
+        if b.level not in self._t.obstacle_levels:
+            return set()
         x, y = self._pos(fid)
         return {sh.tag[1] for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
                 if sh.tag[0] == "obstacle"}
@@ -407,7 +411,7 @@ class Table:
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
         ba, bb = self._base(a), self._base(b)
-        if ba.level != bb.level:
+        if ba.level != bb.level or ba.level not in self._t.obstacle_levels:
             return None
         both = self._touching(a) & self._touching(b) & self._crossed(self._pos(a), self._pos(b), {ba.level})
         return self._t.info[min(both)] if both else None

@@ -94,3 +94,20 @@ def test_a_small_map_scans_its_few_shapes_like_the_space():
         table._hits(lv, a, b[0] - a[0], b[1] - a[1], max(r, 0.2), frozenset(), True, False, None, None, fast, False)
         table._hits(lv, a, b[0] - a[0], b[1] - a[1], max(r, 0.2), frozenset(), True, False, None, every, slow, False)
         assert fast == slow
+
+
+def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_scan():
+    from game.table import Obstacle
+    tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+    table = Table(tmap)
+    terr = table.terrain
+    assert "deck" not in terr.obstacle_levels
+    rng = random.Random(5)
+    for i in range(30):
+        table.place(f"f{i}", round(rng.uniform(0.5, 23.5), 3), round(rng.uniform(0.5, 15.5), 3), 0.5, "deck")
+    for i in range(30):
+        x, y = table.position(f"f{i}")
+        scan = {sh.tag[1] for sh in terr.point_hits((x, y), 0.52 + 1e-9, terr.filter("deck")) if sh.tag[0] == "obstacle"}
+        assert table._touching(f"f{i}") == scan == set()
+        assert table._stood_on(x, y, "deck") == set()
+        assert table.obstacle_between(f"f{i}", f"f{(i + 1) % 30}") is None

@@ -31,8 +31,9 @@ def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: 
     _, d1 = nearest_enemy(st, fid, x, y)
     if d1 > start_d + 1e-6:
         return "b"
+    camp = eng.camp.get(fid)
     for g in eng.figs.values():
-        if g.id != fid and eng.camp.get(g.id) == eng.camp.get(fid) and eng.engaged(g.id) and g.level == f.level \
+        if g.id != fid and eng.camp.get(g.id) == camp and eng.engaged(g.id) and g.level == f.level \
                 and math.hypot(g.x - x, g.y - y) - g.radius - f.radius <= BTB + 1e-9:
             return "c"
     if f.missile and f.loaded:
@@ -81,8 +82,9 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
             if len(out) > before:
                 break
     # (c) support an engaged friend
+    camp = eng.camp.get(fid)
     for gid, g in eng.figs.items():
-        if g.id != fid and eng.camp.get(gid) == eng.camp.get(fid) and eng.engaged(gid) and g.level == f.level:
+        if g.id != fid and eng.camp.get(gid) == camp and eng.engaged(gid) and g.level == f.level:
             if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= REACT_DIST:
                 for ang in (0, 40, -40):
                     cx, cy = contact_point(ctx, fid, gid, ang)
