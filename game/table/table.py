@@ -494,7 +494,9 @@ def circle_sweep_alpha(cx: float, cy: float, cr: float, ax: float, ay: float, bx
     qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
     qb = da_db - da_da
     det = qb * qb - qa * (da_da - rsum * rsum)
-    if det >= 0.0:
+    # qa is 0 when a nonzero move vanishes in rounding (b == a): Chipmunk divides by zero there and
+    # gets -inf or NaN, a miss (found by the soak: a move option of ~1e-16 in)
+    if det >= 0.0 and qa != 0.0:
         t = (-qb - math.sqrt(det)) / qa
         if 0.0 <= t <= 1.0:
             return t

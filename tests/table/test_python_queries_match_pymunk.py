@@ -41,6 +41,19 @@ def test_circle_sweep_alpha_is_chipmunks_segment_query():
     assert 500 < hits < 3500  # both outcomes well exercised
 
 
+def test_circle_sweep_alpha_of_a_move_lost_in_rounding_is_a_miss_like_chipmunk():
+    """GEO-SWEEP-1: a move of 1e-17 in leaves b == a in floats; Chipmunk's query misses, no error."""
+    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    body.position = (10.0, 5.0)
+    shape = pymunk.Circle(body, 0.5)
+    pymunk.Space().add(body, shape)
+    for ax, ay in ((11.2, 5.0), (12.0, 6.5), (10.0, 3.9)):
+        bx, by = ax + 1e-17, ay
+        assert (bx, by) == (ax, ay)
+        q = shape.segment_query((ax, ay), (bx, by), 0.49)
+        assert circle_sweep_alpha(10.0, 5.0, 0.5, ax, ay, bx, by, 0.49) == (None if q is None else q.alpha)
+
+
 @pytest.mark.parametrize("name", ["boarding_action", "harbour_tavern", "fire_in_the_hold"])
 def test_static_index_answers_like_the_space(name):
     t = Table(load_map(MAPS / f"{name}.tmx"))
