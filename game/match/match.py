@@ -15,7 +15,6 @@ dice yet to roll.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Iterable
 
 from game.rules.decisions import Decision, IllegalDecision
@@ -27,6 +26,7 @@ from game.rules.presets import get_preset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
+from .canon import FiguresMemo, canonical
 from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
@@ -57,7 +57,7 @@ class Match:
         self.hashes: list[str] = []
         self.log: list[Event] = []
         self._pending: Ask | None = None
-        self._fig_bytes: dict[str, tuple[Figure, bytes]] = {}
+        self._figures_memo = FiguresMemo()
         self._gen = None
         self._snap: tuple[MatchState, Dice] | None = None
         self._step_decisions: list[Decision] = []
@@ -125,20 +125,12 @@ class Match:
     def state_hash(self) -> str:
         """sha256 of a canonical serialisation of the whole state, dice included.
 
-        Figures are frozen, so each one's canonical bytes are cached by identity: an unchanged
-        figure is the same object and is not serialised again.
+        Figures are frozen, so their canonical bytes are kept while they are the same objects and a
+        changed figure re-encodes only its changed fields (canon.py).
         """
         st = self.state
-        h = hashlib.sha256()
-        rest = st.to_json(figures=False)
-        h.update(canonical(rest))
-        cache = self._fig_bytes
-        for fid, f in st.figures.items():
-            hit = cache.get(fid)
-            if hit is None or hit[0] is not f:
-                hit = (f, canonical(f.to_json()))
-                cache[fid] = hit
-            h.update(hit[1])
+        h = hashlib.sha256(canonical(st.to_json(figures=False)))
+        h.update(self._figures_memo.bytes_of(st.figures))
         h.update(self.dice.fingerprint().encode())
         return h.hexdigest()
 
@@ -177,7 +169,7 @@ class Match:
         m.log = [] if light else list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
-        m._fig_bytes = {} if light else dict(self._fig_bytes)
+        m._figures_memo = FiguresMemo() if light else self._figures_memo.copy()
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()
@@ -288,7 +280,3 @@ class Match:
         """Figures without a position are placed in their deployment zone (maps/README.md)."""
         return deploy(self._empty_table, list(figures))
 
-
-def canonical(obj) -> bytes:
-    """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode()
