@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 import json
 import operator
+from json.encoder import c_make_encoder, encode_basestring_ascii
 from math import isfinite
 
 from game.rules.model import FIGURE_FIELDS, Figure, json_value
@@ -22,10 +23,20 @@ _OPTIONS = dict(sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_
 _ENCODER = json.JSONEncoder(**_OPTIONS)
 
 
-def canonical(obj) -> bytes:
-    """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
-    # the same encoder json.dumps(obj, **_OPTIONS) would build for this one call
-    return _ENCODER.encode(obj).encode()
+if c_make_encoder is not None:
+    # the C encoder json.dumps(obj, **_OPTIONS) builds for each call, built once; without the
+    # circular-reference check (state is a JSON-like tree: a cycle would fail anyway, with a
+    # RecursionError instead of a ValueError)
+    _C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring_ascii, None,
+                               _ENCODER.key_separator, _ENCODER.item_separator, True, False, False)
+
+    def canonical(obj) -> bytes:
+        """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
+        return "".join(_C_ENCODE(obj, 0)).encode()
+else:  # pragma: no cover - CPython always has the C encoder
+    def canonical(obj) -> bytes:
+        """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
+        return _ENCODER.encode(obj).encode()
 
 
 def _text(obj) -> str:

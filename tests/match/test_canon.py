@@ -91,3 +91,13 @@ def test_state_hash_equals_the_uncached_hash_all_game_long(tiny):
             c = m.clone()
             assert c.state_hash() == full_state_hash(c) == m.hashes[-1]
         n += 1
+
+
+def test_canonical_refuses_what_json_dumps_refuses():
+    import pytest
+
+    for bad in (float("nan"), {"x": float("inf")}, {1: "a", "b": 2}, {"s": {1, 2}}):
+        with pytest.raises((ValueError, TypeError)):
+            plain_canonical(bad)
+        with pytest.raises((ValueError, TypeError)):
+            canonical(bad)
