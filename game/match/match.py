@@ -4,8 +4,9 @@
 preset's flow resolve it (drawing dice from the match's own seeded Dice) and returns the events.
 
 How it keeps clone() cheap: a preset runs in *steps* (an activation, a reaction phase, a mêlée);
-at each step's start the match snapshots the state and dice. A clone copies that snapshot and
-replays only the current step's decisions.
+when a decision ends a step, the match snapshots the state and dice before the next one starts. A
+clone copies that snapshot, replays the steps that asked nothing since (cheap bookkeeping steps:
+turn start and end, mêlée set-up) and then only the current step's decisions.
 
 What an AI may use (issue 8): ``pending`` (the Ask: kind, side, options, info), ``apply``, ``auto``,
 ``step_index`` (which step is running, to bound a look-ahead by steps), ``clone(dice_seed=…,
@@ -59,7 +60,10 @@ class Match:
         self._pending: Ask | None = None
         self._figures_memo = FiguresMemo()
         self._gen = None
-        self._snap: tuple[MatchState, Dice] | None = None
+        self._snap: tuple[MatchState, Dice, int] | None = None
+        """(state, dice, _seen_turn) before the first step of the last run of steps."""
+        self._snap_steps = 0
+        """Steps started since that snapshot; the last is the current one."""
         self._step_decisions: list[Decision] = []
         self._dice_swaps: list[tuple[int, int]] = []
         self._step_start = 0
@@ -176,12 +180,21 @@ class Match:
             m.table = m._table_for(m.state)
             m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
             return m
-        snap_state, snap_dice = self._snap
+        snap_state, snap_dice, m._seen_turn = self._snap
         m.state = snap_state.copy()
         m.dice = snap_dice.clone()
         m.table = m._table_for(m.state)
-        m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
-        m._gen = m.preset.step(m._ctx_obj)
+        ctx = m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
+        for _ in range(self._snap_steps - 1):  # the steps that asked nothing, as _advance ran them
+            gen = m.preset.step(ctx)
+            try:
+                next(gen)
+            except StopIteration:
+                pass
+            else:
+                raise RuntimeError("a step that asked nothing asks on replay: the flow is not deterministic")
+            m._check_end(ctx)
+        m._gen = m.preset.step(ctx)
         swaps = dict(self._dice_swaps)  # a reseeded look-ahead swapped dice at these points of the step
         if 0 in swaps:
             m._swap_dice(Dice(swaps[0]))
@@ -223,8 +236,12 @@ class Match:
             silent += 1
             if silent > MAX_SILENT_STEPS:
                 raise RuntimeError(f"preset {self.preset_name!r} ran {MAX_SILENT_STEPS} steps without a question")
-            # the snapshot a clone starts from; a look-ahead copy is never cloned, so it skips it
-            self._snap = None if self._lookahead else (self.state.copy(), self.dice.clone())
+            # the snapshot a clone starts from, taken before the first step of this run only: the
+            # steps before the one that asks asked nothing (often a few µs of rules, less than a
+            # state copy), so a clone replays them; a look-ahead copy is never cloned: no snapshot
+            if silent == 1 and not self._lookahead:
+                self._snap = (self.state.copy(), self.dice.clone(), self._seen_turn)
+            self._snap_steps = silent
             self._step_decisions = []
             self._dice_swaps = []
             self._step_start = len(self.decisions)
