@@ -4,8 +4,9 @@
 preset's flow resolve it (drawing dice from the match's own seeded Dice) and returns the events.
 
 How it keeps clone() cheap: a preset runs in *steps* (an activation, a reaction phase, a mêlée);
-at each step's start the match snapshots the state and dice. A clone copies that snapshot and
-replays only the current step's decisions.
+when a decision ends a step, the match snapshots the state and dice before the next one starts. A
+clone copies that snapshot, replays the steps that asked nothing since (cheap bookkeeping steps:
+turn start and end, mêlée set-up) and then only the current step's decisions.
 
 What an AI may use (issue 8): ``pending`` (the Ask: kind, side, options, info), ``apply``, ``auto``,
 ``step_index`` (which step is running, to bound a look-ahead by steps), ``clone(dice_seed=…,
@@ -15,7 +16,6 @@ dice yet to roll.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Iterable
 
 from game.rules.decisions import Decision, IllegalDecision
@@ -27,6 +27,7 @@ from game.rules.presets import get_preset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
+from .canon import FiguresMemo, canonical
 from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
@@ -57,9 +58,12 @@ class Match:
         self.hashes: list[str] = []
         self.log: list[Event] = []
         self._pending: Ask | None = None
-        self._fig_bytes: dict[str, tuple[Figure, bytes]] = {}
+        self._figures_memo = FiguresMemo()
         self._gen = None
-        self._snap: tuple[MatchState, Dice] | None = None
+        self._snap: tuple[MatchState, Dice, int] | None = None
+        """(state, dice, _seen_turn) before the first step of the last run of steps."""
+        self._snap_steps = 0
+        """Steps started since that snapshot; the last is the current one."""
         self._step_decisions: list[Decision] = []
         self._dice_swaps: list[tuple[int, int]] = []
         self._step_start = 0
@@ -125,20 +129,12 @@ class Match:
     def state_hash(self) -> str:
         """sha256 of a canonical serialisation of the whole state, dice included.
 
-        Figures are frozen, so each one's canonical bytes are cached by identity: an unchanged
-        figure is the same object and is not serialised again.
+        Figures are frozen, so their canonical bytes are kept while they are the same objects and a
+        changed figure re-encodes only its changed fields (canon.py).
         """
         st = self.state
-        h = hashlib.sha256()
-        rest = st.to_json(figures=False)
-        h.update(canonical(rest))
-        cache = self._fig_bytes
-        for fid, f in st.figures.items():
-            hit = cache.get(fid)
-            if hit is None or hit[0] is not f:
-                hit = (f, canonical(f.to_json()))
-                cache[fid] = hit
-            h.update(hit[1])
+        h = hashlib.sha256(canonical(st.to_json(figures=False)))
+        h.update(self._figures_memo.bytes_of(st.figures))
         h.update(self.dice.fingerprint().encode())
         return h.hexdigest()
 
@@ -177,19 +173,28 @@ class Match:
         m.log = [] if light else list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
-        m._fig_bytes = {} if light else dict(self._fig_bytes)
+        m._figures_memo = FiguresMemo() if light else self._figures_memo.copy()
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()
             m.table = m._table_for(m.state)
             m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
             return m
-        snap_state, snap_dice = self._snap
+        snap_state, snap_dice, m._seen_turn = self._snap
         m.state = snap_state.copy()
         m.dice = snap_dice.clone()
         m.table = m._table_for(m.state)
-        m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
-        m._gen = m.preset.step(m._ctx_obj)
+        ctx = m._ctx_obj = Ctx(m.state, m.dice, m.table, m.scenario)
+        for _ in range(self._snap_steps - 1):  # the steps that asked nothing, as _advance ran them
+            gen = m.preset.step(ctx)
+            try:
+                next(gen)
+            except StopIteration:
+                pass
+            else:
+                raise RuntimeError("a step that asked nothing asks on replay: the flow is not deterministic")
+            m._check_end(ctx)
+        m._gen = m.preset.step(ctx)
         swaps = dict(self._dice_swaps)  # a reseeded look-ahead swapped dice at these points of the step
         if 0 in swaps:
             m._swap_dice(Dice(swaps[0]))
@@ -231,8 +236,12 @@ class Match:
             silent += 1
             if silent > MAX_SILENT_STEPS:
                 raise RuntimeError(f"preset {self.preset_name!r} ran {MAX_SILENT_STEPS} steps without a question")
-            # the snapshot a clone starts from; a look-ahead copy is never cloned, so it skips it
-            self._snap = None if self._lookahead else (self.state.copy(), self.dice.clone())
+            # the snapshot a clone starts from, taken before the first step of this run only: the
+            # steps before the one that asks asked nothing (often a few µs of rules, less than a
+            # state copy), so a clone replays them; a look-ahead copy is never cloned: no snapshot
+            if silent == 1 and not self._lookahead:
+                self._snap = (self.state.copy(), self.dice.clone(), self._seen_turn)
+            self._snap_steps = silent
             self._step_decisions = []
             self._dice_swaps = []
             self._step_start = len(self.decisions)
@@ -288,7 +297,3 @@ class Match:
         """Figures without a position are placed in their deployment zone (maps/README.md)."""
         return deploy(self._empty_table, list(figures))
 
-
-def canonical(obj) -> bytes:
-    """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode()

@@ -3,6 +3,15 @@
 ``Dice(seed)`` wraps ``random.Random``; its whole state serialises to JSON (``state()``) and is
 part of the match state and its hash. ``ScriptedDice`` replays given faces for tests and fails
 loudly when it runs out.
+
+Why the dice count the generator's words: the match hashes the dice after every decision and
+copies them at every step, and reading a Mersenne Twister's state (``getstate``, 625 ints) costs
+more than the rest of a decision's bookkeeping. Every draw here goes through ``getrandbits(k)``
+with k <= 32, which takes exactly one 32-bit word of the generator, so the number of words drawn
+since a saved state (an *anchor*) says exactly where the generator stands: its index moves by one
+per word until the 624-word pool is used up. A copy is then just the anchor plus a word count
+(the generator is rebuilt only if the copy ever rolls), and the fingerprint needs the full state
+only once per pool.
 """
 from __future__ import annotations
 
@@ -11,6 +20,14 @@ import random
 from typing import Sequence
 
 from .events import DiceRolled
+
+#: Words in the Mersenne Twister's pool; its index runs 1..624 after each draw.
+_POOL = 624
+#: A copy rebuilds its generator by skipping the words drawn since the anchor; past this many the
+#: original takes a fresh anchor first so that rebuilding stays cheap.
+_MAX_SKIP = 2048
+#: Largest die drawn with one word (getrandbits(k) for k <= 32 takes exactly one word).
+_ONE_WORD = 1 << 32
 
 
 class DiceExhausted(RuntimeError):
@@ -21,17 +38,75 @@ class Dice:
     """Seeded dice. Rules draw from it; nothing else in a match is random."""
 
     def __init__(self, seed: int = 0):
-        self._rng = random.Random(seed)
+        self._gen: random.Random | None = random.Random(seed)
+        """The generator; None in a copy that has not rolled yet (see ``_materialize``)."""
+        self._bits = self._gen.getrandbits
         self.seed = seed
         self.count = 0
+        self._words = 0
+        """32-bit words drawn from the generator (only meaningful against ``_anchor``)."""
+        self._anchor: tuple[int, tuple] | None = None
+        """(``_words`` then, ``getstate()`` then); None when unknown (after set_state or an
+        untracked draw)."""
         self._fp: tuple[int, str] | None = None
         self._pool_digest = None
+
+    @property
+    def _rng(self) -> random.Random:
+        """The generator itself, rebuilt first in a copy that has not rolled yet."""
+        if self._gen is None:
+            self._materialize()
+        return self._gen
+
+    def _materialize(self):
+        """Rebuild the generator of a lazy copy: the anchor's state, then skip the words since."""
+        words, state = self._anchor
+        gen = random.Random.__new__(random.Random)
+        gen.setstate(state)
+        skip = self._words - words
+        if skip:
+            gen.getrandbits(32 * skip)  # takes exactly ``skip`` words
+        self._gen = gen
+        self._bits = gen.getrandbits
+        return self._bits
+
+    def _take_anchor(self) -> tuple[int, tuple]:
+        anchor = self._anchor = (self._words, self._rng.getstate())
+        return anchor
 
     # -- raw draws -------------------------------------------------------------------------
     def face(self, sides: int) -> int:
         """One natural face of a die with ``sides`` faces."""
+        # the same draws as random.Random.randrange(sides) (_randbelow_with_getrandbits), counted
         self.count += 1
-        return self._rng.randrange(sides) + 1
+        bits = self._bits
+        if bits is None:
+            bits = self._materialize()
+        if type(sides) is not int or not 0 < sides < _ONE_WORD:
+            self._anchor = None  # words not counted: the next fingerprint or copy reads the state
+            return self._rng.randrange(sides) + 1
+        k = sides.bit_length()
+        r = bits(k)
+        w = 1
+        while r >= sides:
+            r = bits(k)
+            w += 1
+        self._words += w
+        return r + 1
+
+    def _below(self, n: int) -> int:
+        """random.Random._randbelow(n) for 0 < n < 2**32, counting the words drawn."""
+        bits = self._bits
+        if bits is None:
+            bits = self._materialize()
+        k = n.bit_length()
+        r = bits(k)
+        w = 1
+        while r >= n:
+            r = bits(k)
+            w += 1
+        self._words += w
+        return r
 
     def faces(self, n: int, sides: int = 6) -> tuple[int, ...]:
         return tuple(self.face(sides) for _ in range(n))
@@ -44,8 +119,16 @@ class Dice:
 
     def shuffle(self, items: list) -> None:
         """Shuffle in place (cards, ESC-DECK-1)."""
+        # random.Random.shuffle's own loop, drawing through _below so the words are counted
         self.count += 1
-        self._rng.shuffle(items)
+        if len(items) >= _ONE_WORD:
+            self._anchor = None
+            self._rng.shuffle(items)
+            return
+        below = self._below
+        for i in reversed(range(1, len(items))):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
 
     def pick(self, items: Sequence):
         """One item chosen uniformly (e.g. a random figure, PYR-CARD-2)."""
@@ -101,6 +184,7 @@ class Dice:
         self._rng.setstate((version, tuple(internal), gauss))
         self.count = count
         self.seed = seed
+        self._anchor = None
         self._fp = None
 
     def fingerprint(self) -> str:
@@ -110,30 +194,42 @@ class Dice:
         fp = self._fp
         if fp is not None and fp[0] == self.count:
             return fp[1]
-        version, internal, gauss = self._rng.getstate()
-        # index (last word) plus a digest of the pool keeps hashing cheap and exact; the pool's 624
-        # words change only every 624 draws, so the digest of their text is kept and only the index
-        # is fed to a copy of it (the same bytes as hash_words(internal))
-        words = internal[:-1]
+        # the generator's index is the anchor's plus the words drawn since, while the pool lasts
+        anchor = self._anchor
+        if anchor is not None:
+            internal = anchor[1][1]
+            index = internal[-1] + self._words - anchor[0]
+            if index > _POOL:
+                anchor = None
+        if anchor is None:
+            internal = self._take_anchor()[1][1]
+            index = internal[-1]
+        # index plus a digest of the pool keeps hashing cheap and exact; the pool's 624 words change
+        # only every 624 draws, so the digest of their text is kept and only the index is fed to a
+        # copy of it (the same bytes as hash_words(internal) for the current state)
         pre = self._pool_digest
-        if pre is None or pre[0] != words:
+        if pre is None or (pre[0] is not internal and pre[0][:-1] != internal[:-1]):
             h = hashlib.blake2b(digest_size=12)
-            h.update(("(" + ", ".join(map(repr, words))).encode())
-            pre = self._pool_digest = (words, h)
+            h.update(("(" + ", ".join(map(repr, internal[:-1]))).encode())
+            pre = self._pool_digest = (internal, h)
         h = pre[1].copy()
-        h.update(f", {internal[-1]!r})".encode())
-        text = f"{internal[-1]}:{h.hexdigest()}:{self.count}"
+        h.update(f", {index!r})".encode())
+        text = f"{index}:{h.hexdigest()}:{self.count}"
         self._fp = (self.count, text)
         return text
 
     def clone(self) -> "Dice":
+        """An independent copy; it rebuilds its generator only when it first rolls."""
+        anchor = self._anchor
+        if anchor is None or self._words - anchor[0] > _MAX_SKIP:
+            anchor = self._take_anchor()
         other = Dice.__new__(Dice)
-        # __new__ without __init__: setstate replaces the whole generator state, so seeding a
-        # throw-away state first (from os.urandom, twice) is wasted
-        other._rng = random.Random.__new__(random.Random)
-        other._rng.setstate(self._rng.getstate())
+        other._gen = None
+        other._bits = None
         other.seed = self.seed
         other.count = self.count
+        other._words = self._words
+        other._anchor = anchor  # a state tuple, never changed in place
         other._fp = self._fp
         other._pool_digest = self._pool_digest  # never updated in place, only copied
         return other

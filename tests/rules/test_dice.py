@@ -93,3 +93,57 @@ def test_GEN_DICE_1_fingerprint_memo_equals_the_full_digest():
             d.shuffle(list(range(8)))
     d.set_state(Dice(5).state())
     assert d.fingerprint() == full(d)
+
+
+def test_GEN_DICE_1_counted_words_track_the_generator_index():
+    # the dice count the generator's words instead of reading its state; the count must give the
+    # same index as the state itself, across pool twists, copies and odd die sizes
+    d = Dice(23)
+    for i in range(3000):
+        sides = (2, 3, 6, 7, 20, 100, 1000)[i % 7]
+        d.face(sides)
+        if i % 11 == 0:
+            d.shuffle(list(range(i % 13)))
+        if i % 97 == 0:
+            d = d.clone()
+        anchor = d._anchor
+        if anchor is not None and anchor[1][1][-1] + d._words - anchor[0] <= 624:
+            assert anchor[1][1][-1] + d._words - anchor[0] == d._rng.getstate()[1][-1]
+
+
+def test_GEN_DICE_1_faces_and_shuffles_equal_random_randrange_and_shuffle():
+    import random
+
+    d, r = Dice(5), random.Random(5)
+    for i in range(2000):
+        sides = (1, 2, 6, 20, 33, 2**31 + 5)[i % 6]
+        assert d.face(sides) == r.randrange(sides) + 1
+        if i % 50 == 0:
+            a, b = list(range(i % 40)), list(range(i % 40))
+            d.shuffle(a)
+            r.shuffle(b)
+            assert a == b
+    assert d._rng.getstate() == r.getstate()
+
+
+def test_GEN_DICE_1_a_copy_that_never_rolled_still_fingerprints_and_clones_exactly():
+    d = Dice(8)
+    d.faces(700)
+    snap = d.state()
+    c = d.clone()
+    assert c._gen is None  # rebuilt only when it rolls
+    assert c.fingerprint() == d.fingerprint()
+    cc = c.clone()
+    assert cc.faces(50) == d.faces(50) == c.faces(50)
+    assert c.state()[:2] == d.state()[:2] != snap[:2]
+
+
+def test_GEN_DICE_1_uncounted_draws_fall_back_to_the_generator_state():
+    from game.rules.dice import hash_words
+
+    d = Dice(4)
+    d.faces(10)
+    d.fingerprint()
+    d.face(2**40)  # too big for one word: not counted
+    _, internal, _ = d._rng.getstate()
+    assert d.fingerprint() == f"{internal[-1]}:{hash_words(internal)}:{d.count}"

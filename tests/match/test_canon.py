@@ -1,0 +1,103 @@
+"""The state hash's cached encodings (game/match/canon.py) equal a fresh canonical encoding."""
+import dataclasses
+import hashlib
+import json
+import random
+
+from game.match import Match, canonical
+from game.match.canon import FigureBytes, FiguresMemo, figure_bytes
+from game.rules.model import Figure, Rank, Status, WeaponClass
+
+
+def plain_canonical(obj) -> bytes:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False).encode()
+
+
+def full_state_hash(m: Match) -> str:
+    """The state hash computed from scratch, as it was before any caching."""
+    st = m.state
+    h = hashlib.sha256()
+    h.update(plain_canonical(st.to_json(figures=False)))
+    for f in st.figures.values():
+        h.update(plain_canonical(f.to_json()))
+    h.update(m.dice.fingerprint().encode())
+    return h.hexdigest()
+
+
+def some_figure(i=0):
+    return Figure(id=f"f{i}", name=f"F {i}", side="A", x=1.5 + i, y=2.25, rank=Rank.CAPTAIN,
+                  melee_class=WeaponClass.GENERAL, melee_weapon="cutlass", traits=frozenset({"tough", "fast"}))
+
+
+CHANGES = [dict(x=3.125), dict(y=-0.0), dict(status=Status.WOUNDED, wounds=1), dict(traits=frozenset()),
+           dict(aim=True), dict(aim=1), dict(facing=90.0), dict(facing=90), dict(name="Zoë \"the\" ,:{"),
+           dict(offhand=WeaponClass.CLOSE), dict(missile="pistol", loaded=True), dict(flags=frozenset({"pike"}))]
+
+
+def test_canonical_equals_json_dumps_with_the_same_options():
+    tree = {"b": [1, 1.0, True, None, -0.0, 1e-7, "é\n"], "a": {"z": {}, "y": []}, "c": 2**70}
+    assert canonical(tree) == plain_canonical(tree)
+    assert canonical("x\"y") == plain_canonical("x\"y") and canonical(0.1) == plain_canonical(0.1)
+
+
+def test_figure_bytes_equal_the_canonical_json_of_the_figure():
+    f = some_figure()
+    assert figure_bytes(f) == plain_canonical(f.to_json())
+
+
+def test_figure_bytes_updated_field_by_field_equal_a_fresh_encoding():
+    rnd = random.Random(4)
+    prev = FigureBytes(some_figure())
+    f = prev.figure
+    for _ in range(300):
+        f = dataclasses.replace(f, **rnd.choice(CHANGES))
+        prev = FigureBytes(f, prev)
+        assert prev.bytes == plain_canonical(f.to_json())
+    # built from another figure's bytes (a roster neighbour)
+    g = some_figure(7)
+    assert FigureBytes(g, prev).bytes == plain_canonical(g.to_json())
+
+
+def test_figures_memo_follows_changes_additions_and_removals():
+    rnd = random.Random(9)
+    memo = FiguresMemo()
+    figs = {f.id: f for f in (some_figure(i) for i in range(6))}
+    for step in range(200):
+        fid = rnd.choice(sorted(figs))
+        r = rnd.random()
+        if r < 0.1 and len(figs) > 2:
+            del figs[fid]
+        elif r < 0.2:
+            g = some_figure(100 + step)
+            figs[g.id] = g
+        elif r < 0.7:
+            figs[fid] = dataclasses.replace(figs[fid], **rnd.choice(CHANGES))
+        copy = memo.copy() if step % 7 == 0 else None
+        assert memo.bytes_of(figs) == b"".join(plain_canonical(f.to_json()) for f in figs.values())
+        if copy is not None:
+            assert copy.bytes_of(figs) == memo.bytes_of(figs)
+
+
+def test_state_hash_equals_the_uncached_hash_all_game_long(tiny):
+    from game.ai import RandomController
+
+    m = Match(tiny, seed=5)
+    ctrl = RandomController(3)
+    n = 0
+    while not m.over and n < 400:
+        m.apply(ctrl.decide(m))
+        assert m.hashes[-1] == full_state_hash(m)
+        if n % 25 == 3:
+            c = m.clone()
+            assert c.state_hash() == full_state_hash(c) == m.hashes[-1]
+        n += 1
+
+
+def test_canonical_refuses_what_json_dumps_refuses():
+    import pytest
+
+    for bad in (float("nan"), {"x": float("inf")}, {1: "a", "b": 2}, {"s": {1, 2}}):
+        with pytest.raises((ValueError, TypeError)):
+            plain_canonical(bad)
+        with pytest.raises((ValueError, TypeError)):
+            canonical(bad)
