@@ -96,6 +96,44 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
             and hypot(g.x - x, g.y - y) - fr - g.radius <= BTB + 1e-9]
 
 
+_OFFSETS: dict[float, tuple[tuple[float, float], ...]] = {}
+
+
+def _offsets(step: float) -> tuple[tuple[float, float], ...]:
+    """(step cos, step sin) of the 24 retreat headings (memoised: the step is nearly always 0.5)."""
+    got = _OFFSETS.get(step)
+    if got is None:
+        got = _OFFSETS[step] = tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
+    return got
+
+
+def _gap(foes, px: float, py: float) -> float:
+    """Nearest-enemy edge gap from (px, py): min over foes (gx, gy, r1 + r2) of max(0, distance), inf if none."""
+    best = math.inf
+    hypot = math.hypot
+    for gx, gy, rr in foes:
+        v = hypot(gx - px, gy - py) - rr
+        if v <= 0.0:
+            v = 0.0
+        if v < best:
+            best = v
+    return best
+
+
+#: slack on the bound used by ``_near_foes`` (rounding errors are ~1e-14 in)
+_NEAR_PAD = 0.01
+
+
+def _near_foes(foes, x: float, y: float, d0: float, step: float) -> list:
+    """The foes (gx, gy, r1 + r2) that can give the nearest-enemy gap anywhere within ``step`` of
+    (x, y), given ``d0`` = that gap at (x, y): a foe's gap changes by at most ``step`` along a step,
+    so one farther than d0 + 2 step now is beaten there by the nearest one. The minimum over these
+    is the minimum over all foes, exactly (the same float values, fewer of them)."""
+    lim = d0 + 2 * step + _NEAR_PAD
+    hypot = math.hypot
+    return [t for t in foes if hypot(t[0] - x, t[1] - y) - t[2] <= lim]
+
+
 def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
             rat: bool = False) -> list[tuple[float, float]]:
     """PYR-WIN-4 bold retreat (``rat``: PYR-CR-2's): greedy 0.5 in steps along clear sweeps.
@@ -115,33 +153,31 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
             if g.in_play and g.side in enemy_sides and g.level == f.level]
 
     hypot = math.hypot
-
-    def gap(px, py):
-        # min(max(0.0, …)) over the foes, as a plain loop (called 25 times a step)
-        best = math.inf
-        for gx, gy, rr in foes:
-            v = hypot(gx - px, gy - py) - rr
-            if v <= 0.0:
-                v = 0.0
-            if v < best:
-                best = v
-        return best
+    inf = math.inf
 
     left = max_dist
     try:
         while left > 1e-6:
             step = min(STEP, left)
-            d0 = gap(x, y)
+            d0 = _gap(foes, x, y)
+            near = _near_foes(foes, x, y, d0, step)
             cands = []
-            for k, (ca, sa) in enumerate(_HEADINGS_15):
-                nx, ny = x + step * ca, y + step * sa
-                d1 = gap(nx, ny)
+            for k, (ox, oy) in enumerate(_offsets(step)):
+                nx, ny = x + ox, y + oy
+                # _gap(near, nx, ny) inlined: 24 headings a step
+                d1 = inf
+                for gx, gy, rr in near:
+                    v = hypot(gx - nx, gy - ny) - rr
+                    if v <= 0.0:
+                        v = 0.0
+                    if v < d1:
+                        d1 = v
                 if rat:
                     if d1 + 1e-9 < min(1.0, d0):
                         continue
                 elif d1 <= d0 + 1e-6:
                     continue
-                score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
+                score = -hypot(toward[0] - nx, toward[1] - ny) if toward else d1
                 if rat and toward is None:
                     score = d1
                 cands.append((-score, k, nx, ny))

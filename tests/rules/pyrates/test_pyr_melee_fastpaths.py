@@ -1,0 +1,94 @@
+"""The mêlée flow's fast paths agree with the plain computations they replace (PYR-WIN-4, PYR-CR-2,
+PYR-ENG-1/2, PYR-MQ-1..7)."""
+from __future__ import annotations
+
+import math
+import random
+
+from game.rules.flow import Ctx
+from game.rules.model import round_in
+from game.rules.pyrates import moves
+from game.table import Obstacle, TacticalMap
+
+from flow_helpers import fig, match
+
+
+def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
+    """moves.retreat as first written: the nearest-enemy gap over every foe at every heading."""
+    st = ctx.state
+    f = st.figures[fid]
+    x, y = f.x, f.y
+    path = [(x, y)]
+    enemy_sides = set(st.enemies_of(f.side))
+    foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
+            if g.in_play and g.side in enemy_sides and g.level == f.level]
+
+    def gap(px, py):
+        return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
+
+    left = max_dist
+    try:
+        while left > 1e-6:
+            step = min(moves.STEP, left)
+            d0 = gap(x, y)
+            cands = []
+            for k, (ca, sa) in enumerate(moves._HEADINGS_15):
+                nx, ny = x + step * ca, y + step * sa
+                d1 = gap(nx, ny)
+                if rat:
+                    if d1 + 1e-9 < min(1.0, d0):
+                        continue
+                elif d1 <= d0 + 1e-6:
+                    continue
+                score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
+                if rat and toward is None:
+                    score = d1
+                cands.append((-score, k, nx, ny))
+            cands.sort()
+            best = None
+            for negscore, _k, nx, ny in cands:
+                if ctx.table.sweep_clear(fid, nx - x, ny - y):
+                    best = (-negscore, nx, ny)
+                    break
+            if best is None:
+                break
+            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
+                    toward[0] - best[1], toward[1] - best[2]) and d0 >= 1.0:
+                break
+            x, y = round_in(best[1]), round_in(best[2])
+            ctx.table.place(fid, x, y, f.radius, f.level)
+            path.append((x, y))
+            left -= step
+    finally:
+        ctx.table.place(fid, f.x, f.y, f.radius, f.level)
+    return path
+
+
+def _random_ctx(rng: random.Random) -> Ctx:
+    figs, spots = [], []
+    for side in ("A", "B"):
+        for i in range(rng.randint(1, 7)):
+            while True:
+                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
+                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
+                    break
+            spots.append((x, y))
+            figs.append(fig(f"{side}{i}", side, x, y))
+    tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)])
+    m = match(figs, tmap=tmap)
+    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+
+
+def test_PYR_WIN_4_retreat_with_near_foes_only_matches_the_full_gap_search():
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        ctx = _random_ctx(rng)
+        for fid, f in ctx.state.figures.items():
+            if not f.in_play:
+                continue
+            for toward, rat in ((None, False), ((1.0, 1.0), False), ((20.0, 14.0), True), (None, True)):
+                assert moves.retreat(ctx, fid, toward=toward, rat=rat) == \
+                    reference_retreat(ctx, fid, toward=toward, rat=rat)
+                checked += 1
+    assert checked > 300
