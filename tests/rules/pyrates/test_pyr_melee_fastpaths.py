@@ -92,3 +92,33 @@ def test_PYR_WIN_4_retreat_with_near_foes_only_matches_the_full_gap_search():
                     reference_retreat(ctx, fid, toward=toward, rat=rat)
                 checked += 1
     assert checked > 300
+
+
+def test_PYR_MQ_7_total_in_half_points_equals_the_sum_of_the_lines():
+    from fractions import Fraction
+
+    from game.rules.model import Figure, Rank, Status, WeaponClass
+    from game.rules.pyrates.quota import Participant, SideFacts, melee_quotas
+
+    rng = random.Random(3)
+    ranks = [Rank.CAPTAIN, Rank.OFFICER, Rank.ORDINARY, Rank.NONCOMBATANT]
+    statuses = [Status.UNWOUNDED, Status.WOUNDED, Status.KNOCKED_DOWN, Status.DISARMED]
+    classes = [WeaponClass.GENERAL, WeaponClass.REACH, WeaponClass.CLOSE]
+
+    def side(name, n):
+        out = []
+        for i in range(n):
+            f = Figure(id=f"{name}{i}", name=f"{name}{i}", side=name, x=0.0, y=0.0, rank=rng.choice(ranks),
+                       status=rng.choice(statuses), wounds=rng.randint(0, 1), melee_class=rng.choice(classes),
+                       mounted=rng.random() < 0.2, drilled=rng.random() < 0.5)
+            out.append(Participant(f, engaged=rng.random() < 0.7, close_quarters=rng.random() < 0.3,
+                                   advantageous=rng.random() < 0.3, contacts=frozenset(f"{name}{j}" for j in range(n)),
+                                   holding_captive=rng.random() < 0.1))
+        return SideFacts(tuple(out), rng.randint(0, 2), name)
+
+    for _ in range(300):
+        a, b = side("a", rng.randint(0, 12)), side("b", rng.randint(0, 12))
+        for q in melee_quotas(a, b):
+            assert type(q.total) is Fraction and all(type(ln.amount) is Fraction for ln in q.lines)
+            assert q.total == sum((ln.amount for ln in q.lines), Fraction(0))
+            assert q.mq == math.ceil(q.total)
