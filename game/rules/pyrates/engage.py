@@ -58,24 +58,33 @@ class Engagements:
         return any(not self.engaged(g) for g in self.support.get(fid, ()))
 
     def group(self, seeds) -> list[str]:
-        """PYR-ENG-1: the mêlée holding any of ``seeds`` (engagements and support links)."""
-        todo = [s for s in seeds if s in self.figs and (self.engaged(s) or self.supporter(s))]
+        """PYR-ENG-1: the mêlée holding any of ``seeds`` (engagements and support links), in roster order."""
+        # a round asks the same engagements for the same seeds several times: memoised per seeds
+        key = tuple(seeds)
+        memo = self.__dict__.setdefault("_group_memo", {})
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._group(key)
+        return list(got)
+
+    def _group(self, seeds: tuple[str, ...]) -> tuple[str, ...]:
+        pairs, support, figs = self.pairs, self.support, self.figs
+        todo = [s for s in seeds if s in figs and (pairs.get(s) or support.get(s))]
         seen = set(todo)
         while todo:
             f = todo.pop()
-            nxt = list(self.pairs.get(f, ()))
-            if self.engaged(f):
-                nxt += [g for g in self.support.get(f, ()) if not self.engaged(g)]
+            nxt = list(pairs.get(f, ()))
+            if pairs.get(f):
+                nxt += [g for g in support.get(f, ()) if not pairs.get(g)]
             else:
-                nxt += [g for g in self.support.get(f, ()) if self.engaged(g)]
+                nxt += [g for g in support.get(f, ()) if pairs.get(g)]
             for g in nxt:
                 if g not in seen:
                     seen.add(g)
                     todo.append(g)
-        if not seen or not any(self.engaged(s) for s in seen):
-            return []
-        pos = {f: i for i, f in enumerate(self.figs)}  # roster order
-        return sorted(seen, key=pos.__getitem__)
+        if not any(pairs.get(s) for s in seen):
+            return ()
+        return tuple(f for f in figs if f in seen)  # roster order (every id met is in figs)
 
     def groups(self) -> list[list[str]]:
         out, seen = [], set()
