@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
 from typing import NamedTuple, Sequence
 
@@ -82,16 +81,16 @@ class Quota:
     total: Fraction
     """Exact sum of the lines."""
 
-    @cached_property
+    @property
     def mq(self) -> int:
-        """PYR-MQ-7: the total rounded up once (computed once: a round asks it a dozen times)."""
+        """PYR-MQ-7: the total rounded up once."""
         return side_quota(self.total)
 
 
 def side_quota(total) -> int:
     """PYR-MQ-7: add all contributions exactly, then round the side total up once (3 wounded crew
     = 3/2 → 2)."""
-    t = Fraction(total)
+    t = total if type(total) is Fraction else Fraction(total)
     if t < 0:
         raise ValueError(f"a side's quota cannot be negative ({t}) (PYR-MQ-7)")
     return math.ceil(t)

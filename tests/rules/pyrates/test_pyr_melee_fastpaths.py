@@ -122,3 +122,52 @@ def test_PYR_MQ_7_total_in_half_points_equals_the_sum_of_the_lines():
             assert type(q.total) is Fraction and all(type(ln.amount) is Fraction for ln in q.lines)
             assert q.total == sum((ln.amount for ln in q.lines), Fraction(0))
             assert q.mq == math.ceil(q.total)
+
+
+def _same_engagements(a, b):
+    """Equal, down to the insertion order of every dict and list."""
+    assert list(a.figs.items()) == list(b.figs.items())
+    assert list(a.camp.items()) == list(b.camp.items())
+    assert [(k, list(v.items())) for k, v in a.pairs.items()] == [(k, list(v.items())) for k, v in b.pairs.items()]
+    assert list(a.support.items()) == list(b.support.items())
+
+
+def test_PYR_ENG_1_engagements_kept_in_step_incrementally_equal_a_fresh_computation():
+    from game.rules.model import Status
+    from game.rules.pyrates.engage import engagements, engagements_of
+    from game.rules.pyrates.melee_round import local_ids
+
+    rng = random.Random(11)
+    for _ in range(25):
+        ctx = _random_ctx(rng)
+        st = ctx.state
+        # pack them into a mêlée first: every figure next to a random other one
+        ids = list(st.figures)
+        for fid in ids[1:]:
+            t = st.figures[rng.choice(ids)]
+            f = st.figures[fid]
+            x, y = t.x + rng.choice((-1.0, 0.0, 1.0, 1.5)), t.y + rng.choice((-1.0, 1.0, 0.5))
+            if rng.random() < 0.4:  # against the rail, engaging across it (PYR-ENG-2)
+                x, y = rng.choice((11.39, 12.61)), round(rng.uniform(3, 7), 2)
+            if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                ctx.move(fid, x, y, rule="test")
+        for _step in range(30):
+            live = [fid for fid, f in st.figures.items() if f.in_play]
+            seeds = rng.sample(live, min(len(live), 3))
+            for only in (None, local_ids(st, seeds)):
+                _same_engagements(engagements_of(ctx, only), engagements(st, ctx.table, only))
+            for fid in rng.sample(live, min(len(live), rng.choice((1, 1, 2, 3)))):
+                f = st.figures[fid]
+                roll = rng.random()
+                if roll < 0.5:
+                    x, y = f.x + rng.uniform(-0.6, 0.6), f.y + rng.uniform(-0.6, 0.6)
+                    if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                        ctx.move(fid, x, y, rule="test")
+                elif roll < 0.7:
+                    ctx.set_status(fid, Status.WOUNDED, rule="test", wounds=1)
+                elif roll < 0.8:
+                    ctx.set_status(fid, Status.CAPTIVE, rule="test")
+                elif roll < 0.9:
+                    ctx.set_status(fid, Status.DISARMED, rule="test")
+                else:
+                    ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
