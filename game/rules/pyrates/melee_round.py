@@ -614,11 +614,15 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs
                                else [(f.x, f.y)])
     dist = 2 * v.radius
-    sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
-    sur = r.surrounded(victim) if sweep else False
-    pb = pushback_option(kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else ""),
-                         victim_wounded=v.is_wounded, mounted=v.mounted, surrounded=sur,
-                         disarmed=v.status == Status.DISARMED, sweep_clear=sweep)
+    pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
+    pb_facts = dict(victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED)
+    # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
+    # allow a pushback at all: both are pure queries, and either refusal leaves no option
+    pb = pushback_option(pb_item, **pb_facts)
+    if pb.option is not None:
+        sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
+        sur = r.surrounded(victim) if sweep else False
+        pb = pushback_option(pb_item, surrounded=sur, sweep_clear=sweep, **pb_facts)
     if pb.option is not None:
         dflt = pb.option if ai_takes_pushback(pb.option, target) else "save"
         d = yield ask(vside, "pushback", f"{v.name}: {pb.option.replace('_', ' ')} instead, or save on {target}+?",
@@ -795,7 +799,8 @@ def morale(r: Round, camps: list[str], tally_winner: str):
                 continue
             if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
                 continue
-            if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.has_free_direction(g.id)):
+            if r.eng.engaged(g.id) and (r.surrounded(g.id)
+                                        or not has_free_direction(ctx, g.id, r.eng.enemies(g.id))):
                 ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
             else:
                 ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
@@ -872,7 +877,8 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
         r.refresh()
-        cornered = r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
+        cornered = r.eng.engaged(fid) and (r.surrounded(fid)
+                                           or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
         if cornered:
             dd = yield ask(f.side, "cornered", f"{f.name} is cornered: fight on as a cornered rat or surrender?",
                            [choose("rat"), choose("surrender")], default=choose("rat"), rule="PYR-CR-1")
@@ -937,4 +943,4 @@ def rat_after_round(r: Round, cur: dict, winner: str):
     yield from ()
 
 
-from .moves import retreat  # noqa: E402  (kept at the end: moves imports engage only)
+from .moves import has_free_direction, retreat  # noqa: E402  (kept at the end: moves imports engage only)

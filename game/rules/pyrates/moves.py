@@ -161,21 +161,19 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
             step = min(STEP, left)
             d0 = _gap(foes, x, y)
             near = _near_foes(foes, x, y, d0, step)
+            pts = [(x + ox, y + oy) for ox, oy in _offsets(step)]
+            # the nearest-enemy gap at each heading: one column of clamped gaps per near foe, then the
+            # minimum across them (the same values as _gap(near, nx, ny), 24 headings a step)
+            cols = [[v if (v := hypot(gx - nx, gy - ny) - rr) > 0.0 else 0.0 for nx, ny in pts]
+                    for gx, gy, rr in near]
+            gaps = cols[0] if len(cols) == 1 else map(min, *cols) if cols else [inf] * len(pts)
+            floor = min(1.0, d0) if rat else d0 + 1e-6
             cands = []
-            for k, (ox, oy) in enumerate(_offsets(step)):
-                nx, ny = x + ox, y + oy
-                # _gap(near, nx, ny) inlined: 24 headings a step
-                d1 = inf
-                for gx, gy, rr in near:
-                    v = hypot(gx - nx, gy - ny) - rr
-                    if v <= 0.0:
-                        v = 0.0
-                    if v < d1:
-                        d1 = v
+            for k, ((nx, ny), d1) in enumerate(zip(pts, gaps)):
                 if rat:
-                    if d1 + 1e-9 < min(1.0, d0):
+                    if d1 + 1e-9 < floor:
                         continue
-                elif d1 <= d0 + 1e-6:
+                elif d1 <= floor:
                     continue
                 score = -hypot(toward[0] - nx, toward[1] - ny) if toward else d1
                 if rat and toward is None:
@@ -199,3 +197,30 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     finally:
         ctx.table.place(fid, f.x, f.y, f.radius, f.level)
     return path
+
+
+#: (cos, sin) of the 72 escape headings, 5 degrees apart (GEO-ESC-1, as the Tabletop sweeps them)
+_HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
+
+
+def has_free_direction(ctx, fid: str, away_from: list[str]) -> bool:
+    """GEO-ESC-1 ``table.has_free_direction(fid)``: some 5° heading has a clear sweep of a base depth.
+
+    The table tries the headings from 0°, so a figure hemmed in on its front pays for every blocked
+    one first; the heading nearest to the bearing away from ``away_from`` (the enemies it fights) is
+    tried first here: when clear it answers, else the table's full scan does.
+    """
+    st = ctx.state
+    f = st.figures[fid]
+    foes = [st.figures[e] for e in away_from if e in st.figures]
+    if foes:
+        cx = sum(g.x for g in foes) / len(foes)
+        cy = sum(g.y for g in foes) / len(foes)
+        if cx != f.x or cy != f.y:
+            k = round(math.degrees(math.atan2(f.y - cy, f.x - cx)) / 5) % 72
+            ca, sa = _HEADINGS_5[k]
+            d = 2 * f.radius
+            if ctx.table.sweep_clear(fid, d * ca, d * sa):
+                return True
+    return ctx.table.has_free_direction(fid)
+

@@ -84,7 +84,12 @@ class Quota:
     @property
     def mq(self) -> int:
         """PYR-MQ-7: the total rounded up once."""
-        return side_quota(self.total)
+        # kept on the instance (frozen, so written to __dict__ directly): a round asks it a dozen
+        # times and Fraction arithmetic is slow
+        got = self.__dict__.get("_mq")
+        if got is None:
+            got = self.__dict__["_mq"] = side_quota(self.total)
+        return got
 
 
 def side_quota(total) -> int:

@@ -171,3 +171,25 @@ def test_PYR_ENG_1_engagements_kept_in_step_incrementally_equal_a_fresh_computat
                     ctx.set_status(fid, Status.DISARMED, rule="test")
                 else:
                     ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
+
+
+def test_GEO_ESC_1_free_direction_tried_away_from_the_enemies_first_agrees_with_the_table():
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(40):
+        ctx = _random_ctx(rng)
+        st = ctx.state
+        ids = list(st.figures)
+        for fid in ids[1:]:  # crowd them so that some have no free heading
+            t = st.figures[rng.choice(ids)]
+            f = st.figures[fid]
+            x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
+            if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                ctx.move(fid, x, y, rule="test")
+        for fid in ids:
+            foes = [g for g in ids if st.figures[g].side != st.figures[fid].side]
+            away = rng.sample(foes, min(len(foes), rng.randint(0, 3)))
+            got = moves.has_free_direction(ctx, fid, away)
+            assert got == ctx.table.has_free_direction(fid)
+            answers.add(got)
+    assert answers == {True, False}
