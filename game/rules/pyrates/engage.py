@@ -86,6 +86,15 @@ class Engagements:
             return ()
         return tuple(f for f in figs if f in seen)  # roster order (every id met is in figs)
 
+    def refigured(self, figures: dict[str, Figure]) -> "Engagements":
+        """These engagements with the figures' current objects (the same links: only facts the pair
+        test does not read changed). Shares the links and the memoised groups."""
+        eng = Engagements(self.pairs, self.support, self.camp, {fid: figures[fid] for fid in self.figs})
+        memo = self.__dict__.get("_group_memo")
+        if memo:
+            eng._group_memo = dict(memo)
+        return eng
+
     def groups(self) -> list[list[str]]:
         out, seen = [], set()
         for fid in self.figs:
@@ -166,10 +175,8 @@ def engagements_of(ctx, only: set[str] | None = None) -> Engagements:
     """
     st = ctx.state
     links = ctx.__dict__.get("_engagement_links")
-    if links is None or not links.valid_for(st, ctx.table):
+    if links is None or not links.valid_for(st, ctx.table) or not links.update():
         links = ctx._engagement_links = _Links(st, ctx.table)
-    else:
-        links.update()
     key = None if only is None else frozenset(only)
     eng = links.by_only.get(key)
     if eng is None:
@@ -205,7 +212,7 @@ class _Links:
 
     def valid_for(self, state, table) -> bool:
         return (self.state is state and self.table is table and self.sides is state.sides
-                and self.allies is state.options.get("allies") and list(self.seen) == list(state.figures))
+                and self.allies is state.options.get("allies"))
 
     def _row(self, f: Figure) -> tuple:
         c = self.camps.get(f.side)
@@ -213,26 +220,39 @@ class _Links:
             c = self.camps[f.side] = camp_of(self.state, f.side)
         return (f.id, f.x, f.y, f.radius, f.level, c, f.melee_class == WeaponClass.CLOSE)
 
-    def update(self) -> None:
-        """Recompute the links of the figures whose objects changed since the last call."""
+    def update(self) -> bool:
+        """Recompute the links of the figures whose objects changed since the last call; False when
+        the roster itself changed (figures added, removed or reordered: build anew)."""
         figures, seen = self.state.figures, self.seen
-        if all(map(_is, seen.values(), figures.values())):
-            return
-        changed = [fid for (fid, f), old in zip(figures.items(), seen.values()) if f is not old]
+        if len(seen) == len(figures) and all(map(_is, seen.values(), figures.values())):
+            return True
+        if list(seen) != list(figures):
+            return False
         rows, links = self.rows, self.links
-        for fid in changed:
-            rows.pop(fid, None)
+        moved = []
+        for (fid, f), old in zip(figures.items(), seen.values()):
+            if f is old:
+                continue
+            row = self._row(f) if _fights(f) else None
+            if row == rows.get(fid):
+                if row is not None:
+                    rows[fid] = row
+                continue  # same pair-test facts (e.g. only a wound): same links
+            moved.append(fid)
             for other in links.pop(fid, ()):
                 del links[other][fid]
-        fresh = [fid for fid in changed if _fights(figures[fid])]
-        for fid in fresh:
-            rows[fid] = self._row(figures[fid])
-            links[fid] = {}
+            if row is None:
+                rows.pop(fid, None)
+            else:
+                rows[fid] = row
+                links[fid] = {}
         pos, table, obstacles = self.pos, self.table, self.has_obstacles
         done = set()
-        for c in fresh:
+        for c in moved:
             done.add(c)
-            rc = rows[c]
+            rc = rows.get(c)
+            if rc is None:
+                continue
             for g, rg in rows.items():
                 if g in done:
                     continue
@@ -243,7 +263,11 @@ class _Links:
                     links[ra[0]][rb[0]] = kind
                     links[rb[0]][ra[0]] = kind
         self.seen = dict(figures)
-        self.by_only = {}
+        if moved:
+            self.by_only = {}
+        else:  # the same links: the built engagements only need the new figure objects
+            self.by_only = {k: eng.refigured(figures) for k, eng in self.by_only.items()}
+        return True
 
     def engagements(self, only: set[str] | None) -> Engagements:
         rows, links, pos = self.rows, self.links, self.pos

@@ -155,7 +155,10 @@ def test_PYR_ENG_1_engagements_kept_in_step_incrementally_equal_a_fresh_computat
             live = [fid for fid, f in st.figures.items() if f.in_play]
             seeds = rng.sample(live, min(len(live), 3))
             for only in (None, local_ids(st, seeds)):
-                _same_engagements(engagements_of(ctx, only), engagements(st, ctx.table, only))
+                got, want = engagements_of(ctx, only), engagements(st, ctx.table, only)
+                _same_engagements(got, want)
+                for s in [seeds] + [[x] for x in seeds]:  # memoised groups carried over stay right
+                    assert got.group(s) == want.group(s)
             for fid in rng.sample(live, min(len(live), rng.choice((1, 1, 2, 3)))):
                 f = st.figures[fid]
                 roll = rng.random()
