@@ -227,7 +227,9 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
         halves += 2
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
     total = _BY_HALVES[halves] if halves in _BY_HALVES else Fraction(halves, 2)
-    return Quota(tuple(lines), total)
+    quota = Quota(tuple(lines), total)
+    quota.__dict__["_mq"] = (halves + 1) // 2  # PYR-MQ-7 rounding up, in integers (halves >= 0)
+    return quota
 
 
 def melee_quotas(side_a: SideFacts | Sequence[Participant],
