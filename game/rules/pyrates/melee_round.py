@@ -291,8 +291,8 @@ def roll_pool_flow(ctx, camp: str, mq: int):
         used = 0
         while left > 0:
             auto = auto_reroll_choice(faces, left)
-            opts = [choose(f"reroll:{i}") for i in range(n)] + [choose("stop")]
-            dflt = choose("stop") if auto is None else choose(f"reroll:{auto}")
+            opts = _reroll_options(n)
+            dflt = opts[-1] if auto is None else opts[auto]
             d = yield ask(camp, "reroll", f"{camp} hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die "
                           f"({left} left) or stop?", opts, default=dflt,
                           info={"faces": list(faces), "rerolls_left": left, "hand": k + 1}, rule="PYR-DICE-2")
@@ -312,6 +312,17 @@ def roll_pool_flow(ctx, camp: str, mq: int):
                             knockdowns=dmg.knockdowns, wounds=dmg.wounds, rerolls_used=used))
         total = total + dmg
     return total
+
+
+_REROLL_OPTIONS: dict[int, tuple[Decision, ...]] = {}
+
+
+def _reroll_options(n: int) -> tuple[Decision, ...]:
+    """PYR-DICE-2 answers for a hand of n dice: reroll:0 … reroll:n-1, then stop (built once per n)."""
+    got = _REROLL_OPTIONS.get(n)
+    if got is None:
+        got = _REROLL_OPTIONS[n] = tuple(choose(f"reroll:{i}") for i in range(n)) + (choose("stop"),)
+    return got
 
 
 # -- (1) Opportune Shot -----------------------------------------------------------------------------
