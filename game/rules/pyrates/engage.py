@@ -47,8 +47,13 @@ class Engagements:
     def strikable(self, fid: str, cls: WeaponClass | None = None) -> list[str]:
         """PYR-ALLOC-2: enemies fid can strike; a Close weapon cannot strike across an obstacle."""
         c = cls or self.figs[fid].melee_class
-        return sorted(e for e, across in self.pairs.get(fid, {}).items()
-                      if not (across and c == WeaponClass.CLOSE))
+        # asked for every tapper's options at every tap: memoised (the engagements never change)
+        memo = self.__dict__.setdefault("_strikable_memo", {})
+        got = memo.get((fid, c))
+        if got is None:
+            got = memo[(fid, c)] = sorted(e for e, across in self.pairs.get(fid, {}).items()
+                                          if not (across and c == WeaponClass.CLOSE))
+        return list(got)
 
     def supporter(self, fid: str) -> bool:
         return not self.engaged(fid) and bool(self.support.get(fid))

@@ -221,7 +221,8 @@ def melee_round(ctx, cur: dict, first_camp: str):
             if d.option == "play":
                 spend_card(ctx, c, FLASHING_BLADES, "PYR-CARD-1")
                 fb[c] = 1
-    qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
+    if fb[a] or fb[b]:  # else the same facts as above: the same quotas
+        qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
     quotas = {a: qa, b: qb}
     r.quotas = {c: q.mq for c, q in quotas.items()}
     for c in camps:
@@ -773,6 +774,8 @@ def in_party_reach(st, g, group) -> bool:
 def morale(r: Round, camps: list[str], tally_winner: str):
     ctx, st = r.ctx, r.st
     fled = []
+    if not r.lost:  # no party lost a figure: no test (PYR-MOR-1)
+        return fled
     starting: dict[str, int] = {}
     gone: dict[str, int] = {}
     for f in st.figures.values():
