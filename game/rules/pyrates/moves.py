@@ -6,6 +6,7 @@ validate a destination a player picked outside the offered options.
 """
 from __future__ import annotations
 
+import heapq
 import math
 from contextlib import contextmanager
 
@@ -107,31 +108,55 @@ def _offsets(step: float) -> tuple[tuple[float, float], ...]:
     return got
 
 
-def _gap(foes, px: float, py: float) -> float:
-    """Nearest-enemy edge gap from (px, py): min over foes (gx, gy, r1 + r2) of max(0, distance), inf if none."""
-    best = math.inf
-    hypot = math.hypot
-    for gx, gy, rr in foes:
-        v = hypot(gx - px, gy - py) - rr
-        if v <= 0.0:
-            v = 0.0
-        if v < best:
-            best = v
-    return best
-
-
-#: slack on the bound used by ``_near_foes`` (rounding errors are ~1e-14 in)
+#: A foe whose gap exceeds d0 + 2 step + this (d0: the nearest-enemy gap where a retreat step
+#: starts) cannot be the nearest anywhere within the step, as a gap changes by at most the step:
+#: ``retreat`` leaves it out of the heading tests, which keeps the same minimum (the same float
+#: values, fewer of them). The slack dwarfs rounding errors (~1e-14 in).
 _NEAR_PAD = 0.01
 
 
-def _near_foes(foes, x: float, y: float, d0: float, step: float) -> list:
-    """The foes (gx, gy, r1 + r2) that can give the nearest-enemy gap anywhere within ``step`` of
-    (x, y), given ``d0`` = that gap at (x, y): a foe's gap changes by at most ``step`` along a step,
-    so one farther than d0 + 2 step now is beaten there by the nearest one. The minimum over these
-    is the minimum over all foes, exactly (the same float values, fewer of them)."""
-    lim = d0 + 2 * step + _NEAR_PAD
+def _heading_gaps(pts, near) -> list[float]:
+    """The nearest-enemy gap (clamped at 0) at each point, over the near foes (gx, gy, r1 + r2).
+
+    Clamped after taking the minimum: max(0, ·) is monotone, so this is the minimum of the
+    clamped gaps, the same float."""
     hypot = math.hypot
-    return [t for t in foes if hypot(t[0] - x, t[1] - y) - t[2] <= lim]
+    cols = [[hypot(gx - nx, gy - ny) - rr for nx, ny in pts] for gx, gy, rr in near]
+    gaps = cols[0] if len(cols) == 1 else map(min, *cols) if cols else [math.inf] * len(pts)
+    return [g if g > 0.0 else 0.0 for g in gaps]
+
+
+def _ranked_by_gap(pts, near, nearest: int | None, ok):
+    """(-gap, k) of the headings whose gap passes ``ok``, best gap first then lowest k: the order of
+    ``sorted`` over every heading, produced lazily (a retreat step mostly takes the first).
+
+    Any one foe's gap bounds the heading's gap from above, so the headings are visited by that bound
+    (the ``nearest`` foe's) and a heading's exact gap is yielded once no heading left can beat it.
+    """
+    if nearest is None:  # no foe near: every gap is infinite
+        yield from sorted((-g, k) for k, g in enumerate(_heading_gaps(pts, near)) if ok(g))
+        return
+    hypot = math.hypot
+    gx, gy, rr = near[nearest]
+    bound = [hypot(gx - nx, gy - ny) - rr for nx, ny in pts]
+    others = near[:nearest] + near[nearest + 1:]
+    heap: list[tuple[float, int]] = []
+    for neg, k in sorted((-(u if u > 0.0 else 0.0), k) for k, u in enumerate(bound)):
+        while heap and heap[0] < (neg, k):
+            yield heapq.heappop(heap)
+        if not ok(-neg):
+            break  # the gaps left are at most this bound: none passes
+        nx, ny = pts[k]
+        d = bound[k]
+        for ox, oy, orr in others:
+            v = hypot(ox - nx, oy - ny) - orr
+            if v < d:
+                d = v
+        d1 = d if d > 0.0 else 0.0
+        if ok(d1):
+            heapq.heappush(heap, (-d1, k))
+    while heap:
+        yield heapq.heappop(heap)
 
 
 def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
@@ -153,44 +178,46 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
             if g.in_play and g.side in enemy_sides and g.level == f.level]
 
     hypot = math.hypot
-    inf = math.inf
+    by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
+    tx, ty = toward if by_distance else (0.0, 0.0)
 
     left = max_dist
     try:
         while left > 1e-6:
             step = min(STEP, left)
-            d0 = _gap(foes, x, y)
-            near = _near_foes(foes, x, y, d0, step)
+            # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
+            # the same value as the minimum of the clamped gaps
+            here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
+            d0 = max(min(here), 0.0) if here else math.inf
+            lim = d0 + 2 * step + _NEAR_PAD
+            near = [t for t, v in zip(foes, here) if v <= lim]
+            here_near = [v for v in here if v <= lim]
             pts = [(x + ox, y + oy) for ox, oy in _offsets(step)]
-            # the nearest-enemy gap at each heading: one column of clamped gaps per near foe, then the
-            # minimum across them (the same values as _gap(near, nx, ny), 24 headings a step)
-            cols = [[v if (v := hypot(gx - nx, gy - ny) - rr) > 0.0 else 0.0 for nx, ny in pts]
-                    for gx, gy, rr in near]
-            gaps = cols[0] if len(cols) == 1 else map(min, *cols) if cols else [inf] * len(pts)
-            floor = min(1.0, d0) if rat else d0 + 1e-6
-            cands = []
-            for k, ((nx, ny), d1) in enumerate(zip(pts, gaps)):
-                if rat:
-                    if d1 + 1e-9 < floor:
-                        continue
-                elif d1 <= floor:
-                    continue
-                score = -hypot(toward[0] - nx, toward[1] - ny) if toward else d1
-                if rat and toward is None:
-                    score = d1
-                cands.append((-score, k, nx, ny))
-            cands.sort()
+            if rat:
+                floor = min(1.0, d0)
+                ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
+            else:
+                floor = d0 + 1e-6
+                ok = lambda d1: d1 > floor  # noqa: E731
+            if by_distance:  # score -distance to toward, headings sorted by that distance
+                gaps = _heading_gaps(pts, near)
+                ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
+                                if ok(d1))
+            else:  # score the gap gained, largest first
+                nearest = min(range(len(near)), key=lambda i: (here_near[i], i)) if near else None
+                ranked = _ranked_by_gap(pts, near, nearest, ok)
             best = None
-            for negscore, _k, nx, ny in cands:
+            for _negscore, k in ranked:
+                nx, ny = pts[k]
                 if ctx.table.sweep_clear(fid, nx - x, ny - y):
-                    best = (-negscore, nx, ny)
+                    best = (nx, ny)
                     break
             if best is None:
                 break
             if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
-                    toward[0] - best[1], toward[1] - best[2]) and d0 >= 1.0:
+                    toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
                 break  # a rat next to its friends stops
-            x, y = round_in(best[1]), round_in(best[2])
+            x, y = round_in(best[0]), round_in(best[1])
             ctx.table.place(fid, x, y, f.radius, f.level)
             path.append((x, y))
             left -= step

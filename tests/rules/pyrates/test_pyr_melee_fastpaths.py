@@ -79,11 +79,25 @@ def _random_ctx(rng: random.Random) -> Ctx:
     return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
 
 
-def test_PYR_WIN_4_retreat_with_near_foes_only_matches_the_full_gap_search():
+def _pack(ctx, rng: random.Random) -> None:
+    """Crowd the figures into a mêlée: each moved next to a random other one where it fits."""
+    st = ctx.state
+    ids = list(st.figures)
+    for fid in ids[1:]:
+        t = st.figures[rng.choice(ids)]
+        f = st.figures[fid]
+        x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
+        if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+            ctx.move(fid, x, y, rule="test")
+
+
+def test_PYR_WIN_4_retreat_fast_search_matches_the_full_gap_search():
     rng = random.Random(7)
     checked = 0
-    for _ in range(60):
+    for n in range(80):
         ctx = _random_ctx(rng)
+        if n % 2:
+            _pack(ctx, rng)
         for fid, f in ctx.state.figures.items():
             if not f.in_play:
                 continue
@@ -183,12 +197,7 @@ def test_GEO_ESC_1_free_direction_tried_away_from_the_enemies_first_agrees_with_
         ctx = _random_ctx(rng)
         st = ctx.state
         ids = list(st.figures)
-        for fid in ids[1:]:  # crowd them so that some have no free heading
-            t = st.figures[rng.choice(ids)]
-            f = st.figures[fid]
-            x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
-            if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
-                ctx.move(fid, x, y, rule="test")
+        _pack(ctx, rng)  # crowded, so that some have no free heading
         for fid in ids:
             foes = [g for g in ids if st.figures[g].side != st.figures[fid].side]
             away = rng.sample(foes, min(len(foes), rng.randint(0, 3)))
