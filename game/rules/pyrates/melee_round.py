@@ -119,11 +119,11 @@ class Round:
     def defends(self, fid: str) -> bool:
         """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
         contact this player-turn while this figure did not."""
-        moved = set(self.st.data.get("moved_pt", []))
+        moved = self.st.data.get("moved_pt", ())  # a short list: tested in place
         if fid in moved:
             return False
         for e, across in self.eng.pairs.get(fid, {}).items():
-            if e in moved and across:
+            if across and e in moved:
                 return True
         return False
 
