@@ -101,7 +101,17 @@ class Decision:
 
 
 def choose(option: str) -> Decision:
-    return Decision("choose", option=option)
+    """The answer naming ``option`` (shared per option: decisions are immutable and flows build
+    the same few, e.g. "reroll:2", "stop", many times a round)."""
+    got = _CHOSEN.get(option)
+    if got is None:
+        got = Decision("choose", option=option)
+        if len(_CHOSEN) < 4096:
+            _CHOSEN[option] = got
+    return got
+
+
+_CHOSEN: dict[str, Decision] = {}
 
 
 PASS = Decision("pass")

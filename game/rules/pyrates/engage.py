@@ -47,8 +47,13 @@ class Engagements:
     def strikable(self, fid: str, cls: WeaponClass | None = None) -> list[str]:
         """PYR-ALLOC-2: enemies fid can strike; a Close weapon cannot strike across an obstacle."""
         c = cls or self.figs[fid].melee_class
-        return sorted(e for e, across in self.pairs.get(fid, {}).items()
-                      if not (across and c == WeaponClass.CLOSE))
+        # asked for every tapper's options at every tap: memoised (the engagements never change)
+        memo = self.__dict__.setdefault("_strikable_memo", {})
+        got = memo.get((fid, c))
+        if got is None:
+            got = memo[(fid, c)] = sorted(e for e, across in self.pairs.get(fid, {}).items()
+                                          if not (across and c == WeaponClass.CLOSE))
+        return list(got)
 
     def supporter(self, fid: str) -> bool:
         return not self.engaged(fid) and bool(self.support.get(fid))
@@ -58,24 +63,42 @@ class Engagements:
         return any(not self.engaged(g) for g in self.support.get(fid, ()))
 
     def group(self, seeds) -> list[str]:
-        """PYR-ENG-1: the mêlée holding any of ``seeds`` (engagements and support links)."""
-        todo = [s for s in seeds if s in self.figs and (self.engaged(s) or self.supporter(s))]
+        """PYR-ENG-1: the mêlée holding any of ``seeds`` (engagements and support links), in roster order."""
+        # a round asks the same engagements for the same seeds several times: memoised per seeds
+        key = tuple(seeds)
+        memo = self.__dict__.setdefault("_group_memo", {})
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self._group(key)
+        return list(got)
+
+    def _group(self, seeds: tuple[str, ...]) -> tuple[str, ...]:
+        pairs, support, figs = self.pairs, self.support, self.figs
+        todo = [s for s in seeds if s in figs and (pairs.get(s) or support.get(s))]
         seen = set(todo)
         while todo:
             f = todo.pop()
-            nxt = list(self.pairs.get(f, ()))
-            if self.engaged(f):
-                nxt += [g for g in self.support.get(f, ()) if not self.engaged(g)]
+            nxt = list(pairs.get(f, ()))
+            if pairs.get(f):
+                nxt += [g for g in support.get(f, ()) if not pairs.get(g)]
             else:
-                nxt += [g for g in self.support.get(f, ()) if self.engaged(g)]
+                nxt += [g for g in support.get(f, ()) if pairs.get(g)]
             for g in nxt:
                 if g not in seen:
                     seen.add(g)
                     todo.append(g)
-        if not seen or not any(self.engaged(s) for s in seen):
-            return []
-        pos = {f: i for i, f in enumerate(self.figs)}  # roster order
-        return sorted(seen, key=pos.__getitem__)
+        if not any(pairs.get(s) for s in seen):
+            return ()
+        return tuple(f for f in figs if f in seen)  # roster order (every id met is in figs)
+
+    def refigured(self, figures: dict[str, Figure]) -> "Engagements":
+        """These engagements with the figures' current objects (the same links: only facts the pair
+        test does not read changed). Shares the links and the memoised groups."""
+        eng = Engagements(self.pairs, self.support, self.camp, {fid: figures[fid] for fid in self.figs})
+        memo = self.__dict__.get("_group_memo")
+        if memo:
+            eng._group_memo = dict(memo)
+        return eng
 
     def groups(self) -> list[list[str]]:
         out, seen = [], set()
@@ -148,23 +171,157 @@ def engagements(state, table, only: set[str] | None = None) -> Engagements:
 
 
 def engagements_of(ctx, only: set[str] | None = None) -> Engagements:
-    """``engagements(ctx.state, ctx.table, only)``, memoised on the ctx while no figure changes.
+    """``engagements(ctx.state, ctx.table, only)``, memoised on the ctx while no figure changes and
+    kept up to date incrementally when some do (``_Links``).
 
     Figures are frozen, so the same figure objects in the same state mean the same positions,
     statuses and levels; the mêlée flow asks after every item of every tap, mostly unchanged.
     Callers must not mutate the result (it is shared).
     """
     st = ctx.state
-    figs = tuple(st.figures.values())
-    memo = ctx.__dict__.get("_engagements_memo")
-    if memo is None or memo[0] is not st or memo[1] is not ctx.table or len(memo[2]) != len(figs) \
-            or not all(map(_is, memo[2], figs)):
-        memo = ctx._engagements_memo = (st, ctx.table, figs, {})
+    links = ctx.__dict__.get("_engagement_links")
+    if links is None or not links.valid_for(st, ctx.table) or not links.update():
+        links = ctx._engagement_links = _Links(st, ctx.table)
     key = None if only is None else frozenset(only)
-    eng = memo[3].get(key)
+    eng = links.by_only.get(key)
     if eng is None:
-        eng = memo[3][key] = engagements(st, ctx.table, only)
+        eng = links.by_only[key] = links.engagements(only)
     return eng
+
+
+class _Links:
+    """The engagement links (PYR-ENG-1/2) among every figure that fights in one state, kept in step
+    by figure identity: when figures change, only their links are recomputed (against every other
+    figure), the rest are kept. ``engagements(only)`` then gives exactly what ``engagements`` would:
+    the same links, inserted in the same (roster) order."""
+
+    def __init__(self, state, table):
+        self.state, self.table = state, table
+        self.sides, self.allies = state.sides, state.options.get("allies")
+        self.has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
+        full = engagements(state, table)
+        self.seen = dict(state.figures)
+        """fid -> the figure object the links were computed for (every figure, fighting or not)."""
+        self.pos = {fid: i for i, fid in enumerate(state.figures)}
+        self.camps: dict[str, str] = {}
+        self.rows = {fid: self._row(f) for fid, f in full.figs.items()}
+        """fid -> the pair test's facts, for the figures that fight."""
+        self.links: dict[str, dict[str, bool | None]] = {fid: {} for fid in full.figs}
+        """fid -> {linked fid: across an obstacle (enemies) or None (friends in support)}."""
+        for a, foes in full.pairs.items():
+            self.links[a].update(foes)
+        for a, friends in full.support.items():
+            self.links[a].update(dict.fromkeys(friends))
+        self.by_only: dict = {}
+        """Engagements already built for these figures, by ``only``."""
+
+    def valid_for(self, state, table) -> bool:
+        return (self.state is state and self.table is table and self.sides is state.sides
+                and self.allies is state.options.get("allies"))
+
+    def _row(self, f: Figure) -> tuple:
+        c = self.camps.get(f.side)
+        if c is None:
+            c = self.camps[f.side] = camp_of(self.state, f.side)
+        return (f.id, f.x, f.y, f.radius, f.level, c, f.melee_class == WeaponClass.CLOSE)
+
+    def update(self) -> bool:
+        """Recompute the links of the figures whose objects changed since the last call; False when
+        the roster itself changed (figures added, removed or reordered: build anew)."""
+        figures, seen = self.state.figures, self.seen
+        if len(seen) == len(figures) and all(map(_is, seen.values(), figures.values())):
+            return True
+        if list(seen) != list(figures):
+            return False
+        rows, links = self.rows, self.links
+        moved = []
+        for (fid, f), old in zip(figures.items(), seen.values()):
+            if f is old:
+                continue
+            row = self._row(f) if _fights(f) else None
+            if row == rows.get(fid):
+                if row is not None:
+                    rows[fid] = row
+                continue  # same pair-test facts (e.g. only a wound): same links
+            moved.append(fid)
+            for other in links.pop(fid, ()):
+                del links[other][fid]
+            if row is None:
+                rows.pop(fid, None)
+            else:
+                rows[fid] = row
+                links[fid] = {}
+        pos, table, obstacles = self.pos, self.table, self.has_obstacles
+        done = set()
+        for c in moved:
+            done.add(c)
+            rc = rows.get(c)
+            if rc is None:
+                continue
+            for g, rg in rows.items():
+                if g in done:
+                    continue
+                # the reference loop tests each pair with the earlier figure of the roster first
+                ra, rb = (rc, rg) if pos[c] < pos[g] else (rg, rc)
+                kind = _link(ra, rb, table, obstacles)
+                if kind is not _NO_LINK:
+                    links[ra[0]][rb[0]] = kind
+                    links[rb[0]][ra[0]] = kind
+        self.seen = dict(figures)
+        if moved:
+            self.by_only = {}
+        else:  # the same links: the built engagements only need the new figure objects
+            self.by_only = {k: eng.refigured(figures) for k, eng in self.by_only.items()}
+        return True
+
+    def engagements(self, only: set[str] | None) -> Engagements:
+        rows, links, pos = self.rows, self.links, self.pos
+        figs = {fid: f for fid, f in self.state.figures.items() if fid in rows and (only is None or fid in only)}
+        camp = {fid: rows[fid][5] for fid in figs}
+        edges = []
+        for a in figs:
+            pa = pos[a]
+            for b, kind in links[a].items():
+                pb = pos[b]
+                if pb > pa and b in figs:
+                    edges.append((pa, pb, a, b, kind))
+        edges.sort()
+        # the reference loop's insertions, in its order (pairs of the roster, earlier figure first)
+        pairs: dict[str, dict[str, bool]] = {}
+        support: dict[str, list[str]] = {}
+        for _pa, _pb, a, b, kind in edges:
+            if kind is None:
+                support.setdefault(a, []).append(b)
+                support.setdefault(b, []).append(a)
+            else:
+                pairs.setdefault(a, {})[b] = kind
+                pairs.setdefault(b, {})[a] = kind
+        return Engagements(pairs, support, camp, figs)
+
+
+_NO_LINK = object()
+
+
+def _link(ra: tuple, rb: tuple, table, has_obstacles: bool):
+    """The reference loop's test of one pair of rows (``ra`` earlier in the roster): False (enemies
+    in BtB), True (enemies across an obstacle), None (friends in BtB) or ``_NO_LINK``."""
+    aid, ax, ay, ar, alv, acamp, aclose = ra
+    bid, bx, by, br, blv, bcamp, bclose = rb
+    if alv != blv:
+        return _NO_LINK
+    dx, dy = ax - bx, ay - by
+    reach = ar + br + _REJECT_PAD
+    if dx > reach or -dx > reach or dy > reach or -dy > reach:
+        return _NO_LINK
+    d = math.hypot(dx, dy) - ar - br
+    if d > ACROSS_GAP + 1e-9:
+        return _NO_LINK
+    enemy = acamp != bcamp
+    if d <= BTB + 1e-9:
+        return False if enemy else None
+    if not enemy or not has_obstacles or (aclose and bclose):
+        return _NO_LINK
+    return True if table.obstacle_between(aid, bid) is not None else _NO_LINK
 
 
 def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = None,

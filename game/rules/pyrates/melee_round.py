@@ -119,11 +119,11 @@ class Round:
     def defends(self, fid: str) -> bool:
         """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
         contact this player-turn while this figure did not."""
-        moved = set(self.st.data.get("moved_pt", []))
+        moved = self.st.data.get("moved_pt", ())  # a short list: tested in place
         if fid in moved:
             return False
         for e, across in self.eng.pairs.get(fid, {}).items():
-            if e in moved and across:
+            if across and e in moved:
                 return True
         return False
 
@@ -221,7 +221,8 @@ def melee_round(ctx, cur: dict, first_camp: str):
             if d.option == "play":
                 spend_card(ctx, c, FLASHING_BLADES, "PYR-CARD-1")
                 fb[c] = 1
-    qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
+    if fb[a] or fb[b]:  # else the same facts as above: the same quotas
+        qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
     quotas = {a: qa, b: qb}
     r.quotas = {c: q.mq for c, q in quotas.items()}
     for c in camps:
@@ -291,8 +292,8 @@ def roll_pool_flow(ctx, camp: str, mq: int):
         used = 0
         while left > 0:
             auto = auto_reroll_choice(faces, left)
-            opts = [choose(f"reroll:{i}") for i in range(n)] + [choose("stop")]
-            dflt = choose("stop") if auto is None else choose(f"reroll:{auto}")
+            opts = _reroll_options(n)
+            dflt = opts[-1] if auto is None else opts[auto]
             d = yield ask(camp, "reroll", f"{camp} hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die "
                           f"({left} left) or stop?", opts, default=dflt,
                           info={"faces": list(faces), "rerolls_left": left, "hand": k + 1}, rule="PYR-DICE-2")
@@ -312,6 +313,17 @@ def roll_pool_flow(ctx, camp: str, mq: int):
                             knockdowns=dmg.knockdowns, wounds=dmg.wounds, rerolls_used=used))
         total = total + dmg
     return total
+
+
+_REROLL_OPTIONS: dict[int, tuple[Decision, ...]] = {}
+
+
+def _reroll_options(n: int) -> tuple[Decision, ...]:
+    """PYR-DICE-2 answers for a hand of n dice: reroll:0 … reroll:n-1, then stop (built once per n)."""
+    got = _REROLL_OPTIONS.get(n)
+    if got is None:
+        got = _REROLL_OPTIONS[n] = tuple(choose(f"reroll:{i}") for i in range(n)) + (choose("stop"),)
+    return got
 
 
 # -- (1) Opportune Shot -----------------------------------------------------------------------------
@@ -614,11 +626,15 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs
                                else [(f.x, f.y)])
     dist = 2 * v.radius
-    sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
-    sur = r.surrounded(victim) if sweep else False
-    pb = pushback_option(kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else ""),
-                         victim_wounded=v.is_wounded, mounted=v.mounted, surrounded=sur,
-                         disarmed=v.status == Status.DISARMED, sweep_clear=sweep)
+    pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
+    pb_facts = dict(victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED)
+    # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
+    # allow a pushback at all: both are pure queries, and either refusal leaves no option
+    pb = pushback_option(pb_item, **pb_facts)
+    if pb.option is not None:
+        sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
+        sur = r.surrounded(victim) if sweep else False
+        pb = pushback_option(pb_item, surrounded=sur, sweep_clear=sweep, **pb_facts)
     if pb.option is not None:
         dflt = pb.option if ai_takes_pushback(pb.option, target) else "save"
         d = yield ask(vside, "pushback", f"{v.name}: {pb.option.replace('_', ' ')} instead, or save on {target}+?",
@@ -758,6 +774,8 @@ def in_party_reach(st, g, group) -> bool:
 def morale(r: Round, camps: list[str], tally_winner: str):
     ctx, st = r.ctx, r.st
     fled = []
+    if not r.lost:  # no party lost a figure: no test (PYR-MOR-1)
+        return fled
     starting: dict[str, int] = {}
     gone: dict[str, int] = {}
     for f in st.figures.values():
@@ -795,7 +813,8 @@ def morale(r: Round, camps: list[str], tally_winner: str):
                 continue
             if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
                 continue
-            if r.eng.engaged(g.id) and (r.surrounded(g.id) or not ctx.table.has_free_direction(g.id)):
+            if r.eng.engaged(g.id) and (r.surrounded(g.id)
+                                        or not has_free_direction(ctx, g.id, r.eng.enemies(g.id))):
                 ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
             else:
                 ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
@@ -872,7 +891,8 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
         r.refresh()
-        cornered = r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
+        cornered = r.eng.engaged(fid) and (r.surrounded(fid)
+                                           or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
         if cornered:
             dd = yield ask(f.side, "cornered", f"{f.name} is cornered: fight on as a cornered rat or surrender?",
                            [choose("rat"), choose("surrender")], default=choose("rat"), rule="PYR-CR-1")
@@ -937,4 +957,4 @@ def rat_after_round(r: Round, cur: dict, winner: str):
     yield from ()
 
 
-from .moves import retreat  # noqa: E402  (kept at the end: moves imports engage only)
+from .moves import has_free_direction, retreat  # noqa: E402  (kept at the end: moves imports engage only)

@@ -13,7 +13,10 @@ from typing import NamedTuple, Sequence
 
 from ..model import Figure, Rank, Status, WeaponClass
 
-HALF = Fraction(1, 2)
+#: every line amount and side total (up to 40) by its number of half points: shared, as Fractions
+#: are immutable and building one costs more than the rest of a line
+_BY_HALVES = {n: Fraction(n, 2) for n in range(0, 81)}
+ZERO, HALF, ONE = _BY_HALVES[0], _BY_HALVES[1], _BY_HALVES[2]
 _EXCLUDED = {Status.KNOCKED_DOWN: "knocked down", Status.DISARMED: "disarmed",
              Status.CAPTIVE: "captive", Status.FLED: "fled"}
 
@@ -81,13 +84,18 @@ class Quota:
     @property
     def mq(self) -> int:
         """PYR-MQ-7: the total rounded up once."""
-        return side_quota(self.total)
+        # kept on the instance (frozen, so written to __dict__ directly): a round asks it a dozen
+        # times and Fraction arithmetic is slow
+        got = self.__dict__.get("_mq")
+        if got is None:
+            got = self.__dict__["_mq"] = side_quota(self.total)
+        return got
 
 
 def side_quota(total) -> int:
     """PYR-MQ-7: add all contributions exactly, then round the side total up once (3 wounded crew
     = 3/2 → 2)."""
-    t = Fraction(total)
+    t = total if type(total) is Fraction else Fraction(total)
     if t < 0:
         raise ValueError(f"a side's quota cannot be negative ({t}) (PYR-MQ-7)")
     return math.ceil(t)
@@ -116,14 +124,20 @@ def _noncombatant(f: Figure) -> bool:
 def base_quota(f: Figure) -> tuple[Fraction, str]:
     """PYR-MQ-2: Captain 3 (2 wounded); Officer 2 (1 wounded); ordinary 1 (1/2 wounded); cabin boy,
     civilian or similar 1/2 (wounded or not)."""
+    halves, reason = _base_halves(f)
+    return _BY_HALVES[halves], reason
+
+
+def _base_halves(f: Figure) -> tuple[int, str]:
+    """``base_quota`` counted in half points."""
     w = _wounded(f)
     if f.rank == Rank.CAPTAIN:
-        return (Fraction(2), "wounded captain") if w else (Fraction(3), "captain")
+        return (4, "wounded captain") if w else (6, "captain")
     if f.rank == Rank.OFFICER:
-        return (Fraction(1), "wounded officer") if w else (Fraction(2), "officer")
+        return (2, "wounded officer") if w else (4, "officer")
     if _noncombatant(f):
-        return HALF, "non-combatant"
-    return (HALF, "wounded") if w else (Fraction(1), "figure")
+        return 1, "non-combatant"
+    return (1, "wounded") if w else (2, "figure")
 
 
 def formation_of(p: Participant, side: Sequence[Participant]) -> bool:
@@ -178,32 +192,44 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
     """
     own, foe = _side(side), _side(enemy)
     lines: list[QuotaLine] = []
+    # the total is kept in half points (every amount is a multiple of 1/2) and made a Fraction once
+    halves = 0
     for p in own.participants:
         f = p.figure
         why = excluded_reason(p)
         if why:
-            lines.append(QuotaLine(f.id, Fraction(0), f"not counted: {why}", "PYR-MQ-1"))
+            lines.append(QuotaLine(f.id, ZERO, f"not counted: {why}", "PYR-MQ-1"))
             continue
-        amount, reason = base_quota(f)
-        lines.append(QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
+        h, reason = _base_halves(f)
+        halves += h
+        lines.append(QuotaLine(f.id, _BY_HALVES[h], reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
         if formation_of(p, own.participants):
-            lines.append(QuotaLine(f.id, HALF if _wounded(f) else Fraction(1),
-                                   "in formation, wounded" if _wounded(f) else "in formation", "PYR-MQ-3"))
+            wounded = _wounded(f)
+            halves += 1 if wounded else 2
+            lines.append(QuotaLine(f.id, HALF if wounded else ONE,
+                                   "in formation, wounded" if wounded else "in formation", "PYR-MQ-3"))
         bonus, what = reach_bonus(f)
         if bonus and not p.close_quarters:
-            lines.append(QuotaLine(f.id, Fraction(bonus), what, "PYR-MQ-4"))
+            halves += 2 * bonus
+            lines.append(QuotaLine(f.id, _BY_HALVES[2 * bonus], what, "PYR-MQ-4"))
         if p.engaged and p.advantageous:
-            lines.append(QuotaLine(f.id, Fraction(1), "advantageous position", "PYR-MQ-5"))
+            halves += 2
+            lines.append(QuotaLine(f.id, ONE, "advantageous position", "PYR-MQ-5"))
     for q in foe.participants:
         if excluded_reason(q):
             continue
         bonus, what = reach_bonus(q.figure)
         if bonus and q.close_quarters:
-            lines.append(QuotaLine(q.id, Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters",
+            halves += 2 * bonus
+            lines.append(QuotaLine(q.id, _BY_HALVES[2 * bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters",
                                    "PYR-MQ-4"))
     for _ in range(int(own.flashing_blades)):
-        lines.append(QuotaLine("", Fraction(1), "Flashing Blades", "PYR-MQ-6"))
-    return Quota(tuple(lines), sum((ln.amount for ln in lines), Fraction(0)))
+        halves += 2
+        lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
+    total = _BY_HALVES[halves] if halves in _BY_HALVES else Fraction(halves, 2)
+    quota = Quota(tuple(lines), total)
+    quota.__dict__["_mq"] = (halves + 1) // 2  # PYR-MQ-7 rounding up, in integers (halves >= 0)
+    return quota
 
 
 def melee_quotas(side_a: SideFacts | Sequence[Participant],

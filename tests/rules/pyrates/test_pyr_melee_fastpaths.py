@@ -1,0 +1,207 @@
+"""The mêlée flow's fast paths agree with the plain computations they replace (PYR-WIN-4, PYR-CR-2,
+PYR-ENG-1/2, PYR-MQ-1..7)."""
+from __future__ import annotations
+
+import math
+import random
+
+from game.rules.flow import Ctx
+from game.rules.model import round_in
+from game.rules.pyrates import moves
+from game.table import Obstacle, TacticalMap
+
+from flow_helpers import fig, match
+
+
+def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
+    """moves.retreat as first written: the nearest-enemy gap over every foe at every heading."""
+    st = ctx.state
+    f = st.figures[fid]
+    x, y = f.x, f.y
+    path = [(x, y)]
+    enemy_sides = set(st.enemies_of(f.side))
+    foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
+            if g.in_play and g.side in enemy_sides and g.level == f.level]
+
+    def gap(px, py):
+        return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
+
+    left = max_dist
+    try:
+        while left > 1e-6:
+            step = min(moves.STEP, left)
+            d0 = gap(x, y)
+            cands = []
+            for k, (ca, sa) in enumerate(moves._HEADINGS_15):
+                nx, ny = x + step * ca, y + step * sa
+                d1 = gap(nx, ny)
+                if rat:
+                    if d1 + 1e-9 < min(1.0, d0):
+                        continue
+                elif d1 <= d0 + 1e-6:
+                    continue
+                score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
+                if rat and toward is None:
+                    score = d1
+                cands.append((-score, k, nx, ny))
+            cands.sort()
+            best = None
+            for negscore, _k, nx, ny in cands:
+                if ctx.table.sweep_clear(fid, nx - x, ny - y):
+                    best = (-negscore, nx, ny)
+                    break
+            if best is None:
+                break
+            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
+                    toward[0] - best[1], toward[1] - best[2]) and d0 >= 1.0:
+                break
+            x, y = round_in(best[1]), round_in(best[2])
+            ctx.table.place(fid, x, y, f.radius, f.level)
+            path.append((x, y))
+            left -= step
+    finally:
+        ctx.table.place(fid, f.x, f.y, f.radius, f.level)
+    return path
+
+
+def _random_ctx(rng: random.Random) -> Ctx:
+    figs, spots = [], []
+    for side in ("A", "B"):
+        for i in range(rng.randint(1, 7)):
+            while True:
+                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
+                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
+                    break
+            spots.append((x, y))
+            figs.append(fig(f"{side}{i}", side, x, y))
+    tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)])
+    m = match(figs, tmap=tmap)
+    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+
+
+def _pack(ctx, rng: random.Random) -> None:
+    """Crowd the figures into a mêlée: each moved next to a random other one where it fits."""
+    st = ctx.state
+    ids = list(st.figures)
+    for fid in ids[1:]:
+        t = st.figures[rng.choice(ids)]
+        f = st.figures[fid]
+        x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
+        if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+            ctx.move(fid, x, y, rule="test")
+
+
+def test_PYR_WIN_4_retreat_fast_search_matches_the_full_gap_search():
+    rng = random.Random(7)
+    checked = 0
+    for n in range(80):
+        ctx = _random_ctx(rng)
+        if n % 2:
+            _pack(ctx, rng)
+        for fid, f in ctx.state.figures.items():
+            if not f.in_play:
+                continue
+            for toward, rat in ((None, False), ((1.0, 1.0), False), ((20.0, 14.0), True), (None, True)):
+                assert moves.retreat(ctx, fid, toward=toward, rat=rat) == \
+                    reference_retreat(ctx, fid, toward=toward, rat=rat)
+                checked += 1
+    assert checked > 300
+
+
+def test_PYR_MQ_7_total_in_half_points_equals_the_sum_of_the_lines():
+    from fractions import Fraction
+
+    from game.rules.model import Figure, Rank, Status, WeaponClass
+    from game.rules.pyrates.quota import Participant, SideFacts, melee_quotas
+
+    rng = random.Random(3)
+    ranks = [Rank.CAPTAIN, Rank.OFFICER, Rank.ORDINARY, Rank.NONCOMBATANT]
+    statuses = [Status.UNWOUNDED, Status.WOUNDED, Status.KNOCKED_DOWN, Status.DISARMED]
+    classes = [WeaponClass.GENERAL, WeaponClass.REACH, WeaponClass.CLOSE]
+
+    def side(name, n):
+        out = []
+        for i in range(n):
+            f = Figure(id=f"{name}{i}", name=f"{name}{i}", side=name, x=0.0, y=0.0, rank=rng.choice(ranks),
+                       status=rng.choice(statuses), wounds=rng.randint(0, 1), melee_class=rng.choice(classes),
+                       mounted=rng.random() < 0.2, drilled=rng.random() < 0.5)
+            out.append(Participant(f, engaged=rng.random() < 0.7, close_quarters=rng.random() < 0.3,
+                                   advantageous=rng.random() < 0.3, contacts=frozenset(f"{name}{j}" for j in range(n)),
+                                   holding_captive=rng.random() < 0.1))
+        return SideFacts(tuple(out), rng.randint(0, 2), name)
+
+    for _ in range(300):
+        a, b = side("a", rng.randint(0, 12)), side("b", rng.randint(0, 12))
+        for q in melee_quotas(a, b):
+            assert type(q.total) is Fraction and all(type(ln.amount) is Fraction for ln in q.lines)
+            assert q.total == sum((ln.amount for ln in q.lines), Fraction(0))
+            assert q.mq == math.ceil(q.total)
+
+
+def _same_engagements(a, b):
+    """Equal, down to the insertion order of every dict and list."""
+    assert list(a.figs.items()) == list(b.figs.items())
+    assert list(a.camp.items()) == list(b.camp.items())
+    assert [(k, list(v.items())) for k, v in a.pairs.items()] == [(k, list(v.items())) for k, v in b.pairs.items()]
+    assert list(a.support.items()) == list(b.support.items())
+
+
+def test_PYR_ENG_1_engagements_kept_in_step_incrementally_equal_a_fresh_computation():
+    from game.rules.model import Status
+    from game.rules.pyrates.engage import engagements, engagements_of
+    from game.rules.pyrates.melee_round import local_ids
+
+    rng = random.Random(11)
+    for _ in range(25):
+        ctx = _random_ctx(rng)
+        st = ctx.state
+        # pack them into a mêlée first: every figure next to a random other one
+        ids = list(st.figures)
+        for fid in ids[1:]:
+            t = st.figures[rng.choice(ids)]
+            f = st.figures[fid]
+            x, y = t.x + rng.choice((-1.0, 0.0, 1.0, 1.5)), t.y + rng.choice((-1.0, 1.0, 0.5))
+            if rng.random() < 0.4:  # against the rail, engaging across it (PYR-ENG-2)
+                x, y = rng.choice((11.39, 12.61)), round(rng.uniform(3, 7), 2)
+            if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                ctx.move(fid, x, y, rule="test")
+        for _step in range(30):
+            live = [fid for fid, f in st.figures.items() if f.in_play]
+            seeds = rng.sample(live, min(len(live), 3))
+            for only in (None, local_ids(st, seeds)):
+                got, want = engagements_of(ctx, only), engagements(st, ctx.table, only)
+                _same_engagements(got, want)
+                for s in [seeds] + [[x] for x in seeds]:  # memoised groups carried over stay right
+                    assert got.group(s) == want.group(s)
+            for fid in rng.sample(live, min(len(live), rng.choice((1, 1, 2, 3)))):
+                f = st.figures[fid]
+                roll = rng.random()
+                if roll < 0.5:
+                    x, y = f.x + rng.uniform(-0.6, 0.6), f.y + rng.uniform(-0.6, 0.6)
+                    if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                        ctx.move(fid, x, y, rule="test")
+                elif roll < 0.7:
+                    ctx.set_status(fid, Status.WOUNDED, rule="test", wounds=1)
+                elif roll < 0.8:
+                    ctx.set_status(fid, Status.CAPTIVE, rule="test")
+                elif roll < 0.9:
+                    ctx.set_status(fid, Status.DISARMED, rule="test")
+                else:
+                    ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
+
+
+def test_GEO_ESC_1_free_direction_tried_away_from_the_enemies_first_agrees_with_the_table():
+    rng = random.Random(5)
+    answers = set()
+    for _ in range(40):
+        ctx = _random_ctx(rng)
+        st = ctx.state
+        ids = list(st.figures)
+        _pack(ctx, rng)  # crowded, so that some have no free heading
+        for fid in ids:
+            foes = [g for g in ids if st.figures[g].side != st.figures[fid].side]
+            away = rng.sample(foes, min(len(foes), rng.randint(0, 3)))
+            got = moves.has_free_direction(ctx, fid, away)
+            assert got == ctx.table.has_free_direction(fid)
+            answers.add(got)
+    assert answers == {True, False}
