@@ -120,10 +120,10 @@ def bench_frame(quick: bool) -> dict[str, float]:
 
 
 SECTIONS: dict[str, tuple[str, str]] = {
-    "melee": ("tools.bench_melee", "pyrates mêlée: 8 v 8 rounds/s of the rules' flow (goal ≥ 2,000; the "
-                                   "headline: it measures resolving mêlée rounds) and through the Match (adds "
-                                   "per-decision hashing and snapshots for records), hand_odds(5, 2) cold ≤ 50 ms, "
-                                   "cached ≤ 1 ms"),
+    "melee": ("tools.bench_melee", "pyrates mêlée: 8 v 8 rounds/s of the preset's mêlée steps (goal ≥ 2,000; "
+                                   "the headline), of its whole flow (activations included) and of that flow "
+                                   "through the Match (adds per-decision hashing and snapshots for records), "
+                                   "hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms"),
     "ai": ("tools.bench_ai", "game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding "
                              "game s (≤ 2), 2-job speed-up (≥ 1.7)"),
 }
@@ -149,7 +149,7 @@ SUMMARY: dict[str, tuple[str, str]] = {
     "ai_decision_ms_p99_hard": ("ai", "hard_decision_ms_p99"),
     "odds_5_2_cold_ms": ("melee", "hand_odds_5_2_cold_ms"),
     "odds_5_2_cached_ms": ("melee", "hand_odds_5_2_cached_ms"),
-    "melee_rounds_per_s": ("melee", "melee_8v8_rounds_per_s_rules"),
+    "melee_rounds_per_s": ("melee", "melee_8v8_rounds_per_s_melee"),
     "simulate_2proc_speedup": ("ai", "simulate_speedup_2_over_1"),
 }
 

@@ -1,5 +1,5 @@
-"""Bench section `melee`: 8 v 8 pyrates mêlée rounds per second (the preset's flow alone, and
-through the Match), and the exact hand odds.
+"""Bench section `melee`: 8 v 8 pyrates mêlée rounds per second (the preset's mêlée steps, its
+whole flow, and the whole flow through the Match), and the exact hand odds.
 
 Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own.
 """
@@ -52,24 +52,33 @@ def melee_rounds_per_second(rounds_wanted: int) -> tuple[float, float]:
     return rounds / spent, decisions / max(1, rounds)
 
 
-def melee_rounds_rules_only(rounds_wanted: int) -> float:
-    """Rounds/s of the preset's flow alone (no Match hashing/snapshots): steps run on a Ctx with the
-    default answers, the same games as through the Match."""
+#: The pyrates preset's mêlée steps (PYR-SEQ-1): reactions after the attacker moves (PYR-REACT-1),
+#: the mêlée step's start and its choice of the next mêlée, the rounds, the reactions between rounds
+#: (PYR-REACT-2) and duels. Activations (moving, charging, shooting: RNG-ACT) are not mêlée.
+MELEE_STEPS = frozenset({"react1", "melee_start", "melee_next", "melee_round", "melee_react", "duel"})
+
+
+def melee_rounds_rules_only(rounds_wanted: int) -> tuple[float, float]:
+    """(rounds/s of the preset's whole flow, rounds/s of its mêlée steps alone), without the Match's
+    hashing and snapshots: steps run on a Ctx with the default answers, the same games as through
+    the Match. The second figure divides the same rounds by the time spent in MELEE_STEPS."""
     from game.rules.flow import Ctx
     from game.rules.pyrates.events import MeleeRoundStarted
     rounds = 0
-    spent = 0.0
+    spent = in_melee = 0.0
     seed = 0
+    clock = time.perf_counter
     while rounds < rounds_wanted:
         m = _melee_match(seed)
         seed += 1
         ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
         preset = m.preset
-        t0 = time.perf_counter()
         for _ in range(2000):
             if rounds >= rounds_wanted or ctx.state.data.get("ended") or ctx.state.turn > 40:
                 break
             ctx.events = []
+            melee_step = ctx.state.phase in MELEE_STEPS
+            t0 = clock()
             gen = preset.step(ctx)
             try:
                 q = next(gen)
@@ -77,28 +86,35 @@ def melee_rounds_rules_only(rounds_wanted: int) -> float:
                     q = gen.send(q.default if q.default is not None else q.options[0])
             except StopIteration:
                 pass
+            dt = clock() - t0
+            spent += dt
+            if melee_step:
+                in_melee += dt
             rounds += sum(1 for e in ctx.events if isinstance(e, MeleeRoundStarted))
             if len({f.side for f in ctx.state.figures.values() if f.in_play}) < 2:
                 break
-        spent += time.perf_counter() - t0
-    return rounds / spent
+    return rounds / spent, rounds / in_melee
 
 
 def run(quick: bool = False) -> dict[str, float]:
-    """Two figures of the same 8 v 8 games, each the median of three runs:
+    """Three figures of the same 8 v 8 games (two lines of eight in base contact, general weapons,
+    default answers), each the median of three runs:
 
-    * ``melee_8v8_rounds_per_s_rules`` — the headline (``melee_rounds_per_s``): mêlée rounds per
-      second of the pyrates preset's flow, i.e. the rules resolving the fight (activations,
-      reactions and the rounds themselves, all with the default answers);
-    * ``melee_8v8_rounds_per_s_match`` — the same games driven through ``Match.apply(m.auto())``,
+    * ``melee_8v8_rounds_per_s_melee`` — the headline (``melee_rounds_per_s``): mêlée rounds per
+      second of the pyrates preset's mêlée steps (MELEE_STEPS: the reactions, the rounds — quotas,
+      dice, taps, saves, pushbacks, tallies, morale, withdrawals — and the choice of the next mêlée);
+    * ``melee_8v8_rounds_per_s_rules`` — the same rounds over the preset's whole flow, activations
+      (move, charge and cover options) included;
+    * ``melee_8v8_rounds_per_s_match`` — the whole flow driven through ``Match.apply(m.auto())``,
       which adds per-decision validation, state hashing and step snapshots (the record/replay cost).
     """
     from game.rules.pyrates.odds import clear_caches, hand_odds
     out: dict[str, float] = {}
     want = 150 if quick else 600
-    rules = sorted(melee_rounds_rules_only(want) for _ in range(3))
+    flows = [melee_rounds_rules_only(want) for _ in range(3)]
     match = sorted(melee_rounds_per_second(want) for _ in range(3))
-    out["melee_8v8_rounds_per_s_rules"] = round(rules[1], 1)
+    out["melee_8v8_rounds_per_s_melee"] = round(sorted(f[1] for f in flows)[1], 1)
+    out["melee_8v8_rounds_per_s_rules"] = round(sorted(f[0] for f in flows)[1], 1)
     out["melee_8v8_rounds_per_s_match"] = round(match[1][0], 1)
     out["melee_8v8_decisions_per_round"] = round(match[1][1], 2)
     colds = []
