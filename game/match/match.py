@@ -196,9 +196,11 @@ class Match:
             m._check_end(ctx)
         m._gen = m.preset.step(ctx)
         swaps = dict(self._dice_swaps)  # a reseeded look-ahead swapped dice at these points of the step
+        m._pending = next(m._gen)
+        # clone(dice_seed=…) swaps once the step has reached its question: whatever the step rolled
+        # before asking came from the old dice, so a swap at 0 comes after the first question too
         if 0 in swaps:
             m._swap_dice(Dice(swaps[0]))
-        m._pending = next(m._gen)
         for i, d in enumerate(m._step_decisions):
             m._pending = m._gen.send(d)
             if i + 1 in swaps:

@@ -206,3 +206,31 @@ def test_clones_replay_the_silent_steps_since_the_snapshot_exactly(tiny):
         assert c.hashes[-1] == m.hashes[-1] and rr.hashes[-1] == r.hashes[-1]
         n += 1
     assert chained > 0  # some clones did replay steps that asked nothing
+
+
+def test_clone_of_a_reseeded_clone_is_exact_when_the_step_rolled_before_asking():
+    # a pyrates mêlée round rolls both pools before its first question (a tap or a reroll): the
+    # reseeded clone drew those dice from the old dice, and so must a clone of it
+    from game.rules.model import Figure, SideInfo, WeaponClass
+    from game.scenario.model import Scenario
+    from game.table import TacticalMap
+    figs = [Figure(id=f"{s}{i}", name=f"{s}{i}", side=s, x=x, y=3.0 + i, melee_class=WeaponClass.GENERAL,
+                   melee_weapon="cutlass", rank="captain" if i == 0 else "ordinary")
+            for s, x in (("A", 10.0), ("B", 11.0)) for i in range(4)]
+    sc = Scenario(id="line4", title="4 v 4", blurb="", map="open:24x16", preset="pyrates",
+                  sides=(SideInfo("A", "A"), SideInfo("B", "B")), figures=tuple(figs), turn_limit=10)
+    checked = 0
+    for seed in range(3):
+        m = Match(sc, seed=seed, tmap=TacticalMap.open_ground(24, 16), options={"cards": False})
+        n = 0
+        while not m.over and n < 60:
+            r = m.clone(dice_seed=1000 + n)
+            rr = r.clone()
+            assert rr.state_hash() == r.state_hash() and rr.pending == r.pending, (seed, n)
+            if not r.over:
+                d = r.auto()
+                assert [e.to_json() for e in rr.apply(d)] == [e.to_json() for e in r.apply(d)]
+                checked += 1
+            m.apply(m.auto())
+            n += 1
+    assert checked > 20
