@@ -258,8 +258,16 @@ class _Links:
             rc = rows.get(c)
             if rc is None:
                 continue
+            _cid, cx, cy, cr, clv = rc[:5]
             for g, rg in rows.items():
-                if g in done:
+                # _link's own first rejections (other level, too far on one axis), inline: most
+                # pairs end there. |cx - gx| is the same whichever figure comes first (a - b is
+                # exactly -(b - a) in floating point)
+                if rg[4] != clv:
+                    continue
+                reach = cr + rg[3] + _REJECT_PAD
+                dx, dy = cx - rg[1], cy - rg[2]
+                if dx > reach or -dx > reach or dy > reach or -dy > reach or g in done:
                     continue
                 # the reference loop tests each pair with the earlier figure of the roster first
                 ra, rb = (rc, rg) if pos[c] < pos[g] else (rg, rc)

@@ -25,7 +25,7 @@ from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
 from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
-from .quota import Participant, SideFacts, melee_quotas
+from .quota import Participant, SideFacts, line_text, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
@@ -39,24 +39,32 @@ ITEM_KINDS = ("kd", "w", "disarm")
 
 def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     """Figures in play within ``margin`` of the mêlée's bounding box (engagement look-ups)."""
-    figs = [state.figures[g] for g in group if g in state.figures]
+    figures = state.figures
+    figs = [figures[g] for g in group if g in figures]
     if not figs:
         return set()
-    x0 = min(f.x for f in figs) - margin
-    x1 = max(f.x for f in figs) + margin
-    y0 = min(f.y for f in figs) - margin
-    y1 = max(f.y for f in figs) + margin
-    return {f.id for f in state.figures.values() if f.in_play and x0 <= f.x <= x1 and y0 <= f.y <= y1}
+    xs = [f.x for f in figs]
+    ys = [f.y for f in figs]
+    x0, x1 = min(xs) - margin, max(xs) + margin
+    y0, y1 = min(ys) - margin, max(ys) + margin
+    # the box first: the same figures pass, in the same order, with fewer in_play look-ups
+    return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
 
 
 def holding_captors(state) -> set[str]:
     """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4, excepted)."""
+    captives = state.data.get("captives")
+    if not captives:  # asked for every tapper and participant list: mostly no captive at all
+        return set()
     pris = state.data.get("prisoners", {})
-    return {k for c, k in state.data.get("captives", {}).items() if k and c not in pris}
+    return {k for c, k in captives.items() if k and c not in pris}
 
 
 def cards_of(state, side: str) -> list[str]:
-    return state.data.setdefault("cards", {}).setdefault(side, [])
+    try:  # asked many times a round: no {} and [] built for setdefault when the hand exists
+        return state.data["cards"][side]
+    except KeyError:
+        return state.data.setdefault("cards", {}).setdefault(side, [])
 
 
 def spend_card(ctx, side: str, card: str, rule: str) -> None:
@@ -228,7 +236,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     for c in camps:
         q = quotas[c]
         ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
-                          lines=tuple(f"{ln.figure or 'side'} {ln.amount} {ln.reason}" for ln in q.lines)))
+                          lines=tuple(map(line_text, q.lines))))
 
     # (4) dice (PYR-DICE-1..2); PYR-DICE-3: both pools are complete before any allocation
     pool = {}
@@ -240,8 +248,11 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (6) tally (PYR-WIN-1)
     tallies = {}
-    from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
-    mdp = {c: camp_mdp(st, c) for c in camps}
+    if st.data.get("mdp"):
+        from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
+        mdp = {c: camp_mdp(st, c) for c in camps}
+    else:  # no side has Mutinous Dog points: every camp has 0
+        mdp = {}
     for c in camps:
         cr = r.credit.get(c, {"kd": 0, "w": 0, "push": 0})
         left = pool[c]
