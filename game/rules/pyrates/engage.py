@@ -284,15 +284,19 @@ class _Links:
 
     def engagements(self, only: set[str] | None) -> Engagements:
         rows, links, pos = self.rows, self.links, self.pos
-        figs = {fid: f for fid, f in self.state.figures.items() if fid in rows and (only is None or fid in only)}
+        if only is None:
+            figs = {fid: f for fid, f in self.state.figures.items() if fid in rows}
+        else:
+            figs = {fid: f for fid, f in self.state.figures.items() if fid in only and fid in rows}
         camp = {fid: rows[fid][5] for fid in figs}
         edges = []
         for a in figs:
             pa = pos[a]
             for b, kind in links[a].items():
-                pb = pos[b]
-                if pb > pa and b in figs:
-                    edges.append((pa, pb, a, b, kind))
+                if b in figs:
+                    pb = pos[b]
+                    if pb > pa:
+                        edges.append((pa, pb, a, b, kind))
         edges.sort()
         # the reference loop's insertions, in its order (pairs of the roster, earlier figure first)
         pairs: dict[str, dict[str, bool]] = {}

@@ -108,12 +108,14 @@ class Round:
         return self.eng
 
     def camp(self, fid: str) -> str:
-        return self.eng.camp[fid] if fid in self.eng.camp else self.st.figures[fid].side
+        c = self.eng.camp.get(fid)  # camps are side ids, never None
+        return c if c is not None else self.st.figures[fid].side
 
     def enemies_on_table(self, fid: str) -> list[str]:
         f = self.st.figures[fid]
         foes = set(self.st.enemies_of(f.side))
-        return [g.id for g in self.st.figures.values() if g.in_play and g.side in foes and g.level == f.level]
+        lv = f.level  # the cheap tests first (in_play is a property): the same figures pass, in order
+        return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
 
     def surrounded(self, fid: str) -> bool:
         engaged = self.eng.enemies(fid)
@@ -407,10 +409,26 @@ def targets_for(r: Round, fid: str, cls: WeaponClass | None = None) -> list[str]
     return t
 
 
-def auto_items(r: Round, fid: str, pool: Damage) -> tuple[tuple[str, str], ...]:
-    """Default tap: one item per strikable enemy, KD first, W to wounded enemies first."""
+_SINGLE_TAPS: dict[tuple[str, str, str], Decision] = {}
+
+
+def _single_tap(fid: str, victim: str, item: str) -> Decision:
+    """``Decision("tap", figure=fid, items=((victim, item),))``, built once (decisions are frozen)."""
+    key = (fid, victim, item)
+    got = _SINGLE_TAPS.get(key)
+    if got is None:
+        if len(_SINGLE_TAPS) > 4096:  # many rosters in one process: start over rather than grow
+            _SINGLE_TAPS.clear()
+        got = _SINGLE_TAPS[key] = Decision("tap", figure=fid, items=((victim, item),))
+    return got
+
+
+def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """Default tap: one item per strikable enemy, KD first, W to wounded enemies first. ``targets``:
+    ``targets_for(r, fid)`` when the caller has it."""
     st = r.st
-    targets = targets_for(r, fid)
+    if targets is None:
+        targets = targets_for(r, fid)
     kd, w = pool.knockdowns, pool.wounds
     items = []
     order = sorted(targets, key=lambda t: (st.figures[t].status != Status.DISARMED, not st.figures[t].is_wounded))
@@ -490,16 +508,17 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             continue
         opts = []
         for t in tappers:
-            items = auto_items(r, t, left)
+            targets = targets_for(r, t)
+            items = auto_items(r, t, left, targets)
             if items:
                 opts.append(Decision("tap", figure=t, items=items))
-            for v in targets_for(r, t):
+            for v in targets:
                 if left.knockdowns:
-                    opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
+                    opts.append(_single_tap(t, v, "kd"))
                 if left.wounds:
-                    opts.append(Decision("tap", figure=t, items=((v, "w"),)))
+                    opts.append(_single_tap(t, v, "w"))
             off = st.figures[t].offhand
-            opts += special_tap_options(st, r.eng, turn, t, left, targets_for(r, t),
+            opts += special_tap_options(st, r.eng, turn, t, left, targets,
                                         targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
         opts = list(dict.fromkeys(opts))
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))

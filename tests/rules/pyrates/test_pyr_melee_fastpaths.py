@@ -253,3 +253,15 @@ def test_PYR_DIS_2_holding_captors_and_cards_of_as_plain_lookups():
     assert hand == [] and st.data == {"cards": {"A": []}} and cards_of(st, "A") is hand
     st.data["cards"]["B"] = ["dodge_duck"]
     assert cards_of(st, "B") == ["dodge_duck"] and cards_of(st, "C") == [] and list(st.data["cards"]) == ["A", "B", "C"]
+
+
+def test_PYR_ALLOC_2_single_item_taps_are_shared_equal_decisions():
+    from game.rules.decisions import Decision
+    from game.rules.pyrates import melee_round as mr
+
+    a = mr._single_tap("A1", "B2", "kd")
+    assert a == Decision("tap", figure="A1", items=(("B2", "kd"),)) and mr._single_tap("A1", "B2", "kd") is a
+    assert mr._single_tap("A1", "B2", "w") == Decision("tap", figure="A1", items=(("B2", "w"),))
+    for i in range(5000):  # the cache starts over rather than grow without bound
+        assert mr._single_tap(f"F{i}", "B2", "kd").figure == f"F{i}"
+    assert len(mr._SINGLE_TAPS) <= 4097
