@@ -808,13 +808,14 @@ def morale(r: Round, camps: list[str], tally_winner: str):
         return fled
     starting: dict[str, int] = {}
     gone: dict[str, int] = {}
+    party_of = {}  # a figure's party never changes with its status: keyed once
     for f in st.figures.values():
-        k = party_key(f)
+        k = party_of[f.id] = party_key(f)
         starting[k] = starting.get(k, 0) + 1
         if not f.in_play:
             gone[k] = gone.get(k, 0) + 1
     for key in sorted(r.lost):
-        members = [g for g in st.figures.values() if party_key(g) == key]
+        members = [st.figures[fid] for fid, k in party_of.items() if k == key]
         if not members:
             continue
         side = members[0].side
