@@ -258,8 +258,16 @@ class _Links:
             rc = rows.get(c)
             if rc is None:
                 continue
+            _cid, cx, cy, cr, clv = rc[:5]
             for g, rg in rows.items():
-                if g in done:
+                # _link's own first rejections (other level, too far on one axis), inline: most
+                # pairs end there. |cx - gx| is the same whichever figure comes first (a - b is
+                # exactly -(b - a) in floating point)
+                if rg[4] != clv:
+                    continue
+                reach = cr + rg[3] + _REJECT_PAD
+                dx, dy = cx - rg[1], cy - rg[2]
+                if dx > reach or -dx > reach or dy > reach or -dy > reach or g in done:
                     continue
                 # the reference loop tests each pair with the earlier figure of the roster first
                 ra, rb = (rc, rg) if pos[c] < pos[g] else (rg, rc)
@@ -276,15 +284,19 @@ class _Links:
 
     def engagements(self, only: set[str] | None) -> Engagements:
         rows, links, pos = self.rows, self.links, self.pos
-        figs = {fid: f for fid, f in self.state.figures.items() if fid in rows and (only is None or fid in only)}
+        if only is None:
+            figs = {fid: f for fid, f in self.state.figures.items() if fid in rows}
+        else:
+            figs = {fid: f for fid, f in self.state.figures.items() if fid in only and fid in rows}
         camp = {fid: rows[fid][5] for fid in figs}
         edges = []
         for a in figs:
             pa = pos[a]
             for b, kind in links[a].items():
-                pb = pos[b]
-                if pb > pa and b in figs:
-                    edges.append((pa, pb, a, b, kind))
+                if b in figs:
+                    pb = pos[b]
+                    if pb > pa:
+                        edges.append((pa, pb, a, b, kind))
         edges.sort()
         # the reference loop's insertions, in its order (pairs of the roster, earlier figure first)
         pairs: dict[str, dict[str, bool]] = {}

@@ -25,7 +25,7 @@ from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
 from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
-from .quota import Participant, SideFacts, melee_quotas
+from .quota import Participant, SideFacts, line_text, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
@@ -39,24 +39,32 @@ ITEM_KINDS = ("kd", "w", "disarm")
 
 def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     """Figures in play within ``margin`` of the mêlée's bounding box (engagement look-ups)."""
-    figs = [state.figures[g] for g in group if g in state.figures]
+    figures = state.figures
+    figs = [figures[g] for g in group if g in figures]
     if not figs:
         return set()
-    x0 = min(f.x for f in figs) - margin
-    x1 = max(f.x for f in figs) + margin
-    y0 = min(f.y for f in figs) - margin
-    y1 = max(f.y for f in figs) + margin
-    return {f.id for f in state.figures.values() if f.in_play and x0 <= f.x <= x1 and y0 <= f.y <= y1}
+    xs = [f.x for f in figs]
+    ys = [f.y for f in figs]
+    x0, x1 = min(xs) - margin, max(xs) + margin
+    y0, y1 = min(ys) - margin, max(ys) + margin
+    # the box first: the same figures pass, in the same order, with fewer in_play look-ups
+    return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
 
 
 def holding_captors(state) -> set[str]:
     """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4, excepted)."""
+    captives = state.data.get("captives")
+    if not captives:  # asked for every tapper and participant list: mostly no captive at all
+        return set()
     pris = state.data.get("prisoners", {})
-    return {k for c, k in state.data.get("captives", {}).items() if k and c not in pris}
+    return {k for c, k in captives.items() if k and c not in pris}
 
 
 def cards_of(state, side: str) -> list[str]:
-    return state.data.setdefault("cards", {}).setdefault(side, [])
+    try:  # asked many times a round: no {} and [] built for setdefault when the hand exists
+        return state.data["cards"][side]
+    except KeyError:
+        return state.data.setdefault("cards", {}).setdefault(side, [])
 
 
 def spend_card(ctx, side: str, card: str, rule: str) -> None:
@@ -100,12 +108,14 @@ class Round:
         return self.eng
 
     def camp(self, fid: str) -> str:
-        return self.eng.camp[fid] if fid in self.eng.camp else self.st.figures[fid].side
+        c = self.eng.camp.get(fid)  # camps are side ids, never None
+        return c if c is not None else self.st.figures[fid].side
 
     def enemies_on_table(self, fid: str) -> list[str]:
         f = self.st.figures[fid]
         foes = set(self.st.enemies_of(f.side))
-        return [g.id for g in self.st.figures.values() if g.in_play and g.side in foes and g.level == f.level]
+        lv = f.level  # the cheap tests first (in_play is a property): the same figures pass, in order
+        return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
 
     def surrounded(self, fid: str) -> bool:
         engaged = self.eng.enemies(fid)
@@ -228,7 +238,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     for c in camps:
         q = quotas[c]
         ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
-                          lines=tuple(f"{ln.figure or 'side'} {ln.amount} {ln.reason}" for ln in q.lines)))
+                          lines=tuple(map(line_text, q.lines))))
 
     # (4) dice (PYR-DICE-1..2); PYR-DICE-3: both pools are complete before any allocation
     pool = {}
@@ -240,8 +250,11 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (6) tally (PYR-WIN-1)
     tallies = {}
-    from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
-    mdp = {c: camp_mdp(st, c) for c in camps}
+    if st.data.get("mdp"):
+        from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
+        mdp = {c: camp_mdp(st, c) for c in camps}
+    else:  # no side has Mutinous Dog points: every camp has 0
+        mdp = {}
     for c in camps:
         cr = r.credit.get(c, {"kd": 0, "w": 0, "push": 0})
         left = pool[c]
@@ -396,10 +409,26 @@ def targets_for(r: Round, fid: str, cls: WeaponClass | None = None) -> list[str]
     return t
 
 
-def auto_items(r: Round, fid: str, pool: Damage) -> tuple[tuple[str, str], ...]:
-    """Default tap: one item per strikable enemy, KD first, W to wounded enemies first."""
+_SINGLE_TAPS: dict[tuple[str, str, str], Decision] = {}
+
+
+def _single_tap(fid: str, victim: str, item: str) -> Decision:
+    """``Decision("tap", figure=fid, items=((victim, item),))``, built once (decisions are frozen)."""
+    key = (fid, victim, item)
+    got = _SINGLE_TAPS.get(key)
+    if got is None:
+        if len(_SINGLE_TAPS) > 4096:  # many rosters in one process: start over rather than grow
+            _SINGLE_TAPS.clear()
+        got = _SINGLE_TAPS[key] = Decision("tap", figure=fid, items=((victim, item),))
+    return got
+
+
+def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """Default tap: one item per strikable enemy, KD first, W to wounded enemies first. ``targets``:
+    ``targets_for(r, fid)`` when the caller has it."""
     st = r.st
-    targets = targets_for(r, fid)
+    if targets is None:
+        targets = targets_for(r, fid)
     kd, w = pool.knockdowns, pool.wounds
     items = []
     order = sorted(targets, key=lambda t: (st.figures[t].status != Status.DISARMED, not st.figures[t].is_wounded))
@@ -479,16 +508,17 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             continue
         opts = []
         for t in tappers:
-            items = auto_items(r, t, left)
+            targets = targets_for(r, t)
+            items = auto_items(r, t, left, targets)
             if items:
                 opts.append(Decision("tap", figure=t, items=items))
-            for v in targets_for(r, t):
+            for v in targets:
                 if left.knockdowns:
-                    opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
+                    opts.append(_single_tap(t, v, "kd"))
                 if left.wounds:
-                    opts.append(Decision("tap", figure=t, items=((v, "w"),)))
+                    opts.append(_single_tap(t, v, "w"))
             off = st.figures[t].offhand
-            opts += special_tap_options(st, r.eng, turn, t, left, targets_for(r, t),
+            opts += special_tap_options(st, r.eng, turn, t, left, targets,
                                         targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
         opts = list(dict.fromkeys(opts))
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
@@ -778,13 +808,14 @@ def morale(r: Round, camps: list[str], tally_winner: str):
         return fled
     starting: dict[str, int] = {}
     gone: dict[str, int] = {}
+    party_of = {}  # a figure's party never changes with its status: keyed once
     for f in st.figures.values():
-        k = party_key(f)
+        k = party_of[f.id] = party_key(f)
         starting[k] = starting.get(k, 0) + 1
         if not f.in_play:
             gone[k] = gone.get(k, 0) + 1
     for key in sorted(r.lost):
-        members = [g for g in st.figures.values() if party_key(g) == key]
+        members = [st.figures[fid] for fid, k in party_of.items() if k == key]
         if not members:
             continue
         side = members[0].side

@@ -21,6 +21,18 @@ _EXCLUDED = {Status.KNOCKED_DOWN: "knocked down", Status.DISARMED: "disarmed",
              Status.CAPTIVE: "captive", Status.FLED: "fled"}
 
 
+#: the text of each shared amount, by the Fraction's identity (they live as long as the module)
+_HALVES_TEXT = {id(v): str(v) for v in _BY_HALVES.values()}
+
+
+def line_text(line: "QuotaLine") -> str:
+    """A contribution as the QuotaSet event lists it: "figure amount reason" ("side" for a side-wide line)."""
+    amount = _HALVES_TEXT.get(id(line.amount))
+    if amount is None:
+        amount = str(line.amount)
+    return f"{line.figure or 'side'} {amount} {line.reason}"
+
+
 class QuotaLine(NamedTuple):
     """One contribution to a side's quota: (figure id, amount, reason, rule)."""
 

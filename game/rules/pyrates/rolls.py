@@ -27,6 +27,8 @@ Chooser = Callable[[tuple[int, ...], int], "int | None"]
 
 def round_quota(mq) -> int:
     """PYR-MQ-7: the side's exact total, rounded up once (GEN-ROUND-1). Accepts int or Fraction."""
+    if type(mq) is int and mq >= 0:  # the flow's case (a Quota's mq): already whole
+        return mq
     if isinstance(mq, bool) or not isinstance(mq, numbers.Rational):
         raise TypeError(f"a mêlée quota must be an int or a Fraction, got {type(mq).__name__} {mq!r} (PYR-MQ-7)")
     if mq < 0:

@@ -205,3 +205,63 @@ def test_GEO_ESC_1_free_direction_tried_away_from_the_enemies_first_agrees_with_
             assert got == ctx.table.has_free_direction(fid)
             answers.add(got)
     assert answers == {True, False}
+
+
+def test_PYR_MQ_7_quota_line_text_matches_the_plain_format():
+    from fractions import Fraction
+
+    from game.rules.pyrates.quota import QuotaLine, line_text
+
+    amounts = [Fraction(n, 2) for n in range(0, 90)] + [Fraction(1, 3)]  # fresh objects, not the shared ones
+    from game.rules.pyrates import quota
+    amounts += list(quota._BY_HALVES.values())
+    for a in amounts:
+        for fig_id in ("", "A3"):
+            ln = QuotaLine(fig_id, a, "in formation, wounded", "PYR-MQ-3")
+            assert line_text(ln) == f"{ln.figure or 'side'} {ln.amount} {ln.reason}"
+
+
+def test_PYR_MQ_7_round_quota_of_a_whole_number_is_itself_and_checks_stay():
+    import pytest
+    from fractions import Fraction
+
+    from game.rules.pyrates.rolls import round_quota
+
+    for n in range(0, 40):
+        assert round_quota(n) == math.ceil(Fraction(n)) and type(round_quota(n)) is int
+        assert round_quota(Fraction(2 * n + 1, 2)) == n + 1
+    with pytest.raises(ValueError):
+        round_quota(-1)
+    with pytest.raises(TypeError):
+        round_quota(True)
+    with pytest.raises(TypeError):
+        round_quota(1.5)
+
+
+def test_PYR_DIS_2_holding_captors_and_cards_of_as_plain_lookups():
+    from game.rules.pyrates.melee_round import cards_of, holding_captors
+
+    class St:
+        def __init__(self, data):
+            self.data = data
+
+    assert holding_captors(St({})) == set() and holding_captors(St({"captives": {}})) == set()
+    st = St({"captives": {"b1": "a1", "b2": "", "b3": "a2"}, "prisoners": {"b3": 1}})
+    assert holding_captors(st) == {"a1"}
+    st = St({})
+    hand = cards_of(st, "A")
+    assert hand == [] and st.data == {"cards": {"A": []}} and cards_of(st, "A") is hand
+    st.data["cards"]["B"] = ["dodge_duck"]
+    assert cards_of(st, "B") == ["dodge_duck"] and cards_of(st, "C") == [] and list(st.data["cards"]) == ["A", "B", "C"]
+
+
+def test_PYR_ALLOC_2_single_item_taps_are_shared_equal_decisions():
+    from game.rules.decisions import Decision
+    from game.rules.pyrates import melee_round as mr
+
+    a = mr._single_tap("A1", "B2", "kd")
+    assert a == Decision("tap", figure="A1", items=(("B2", "kd"),)) and mr._single_tap("A1", "B2", "kd") is a
+    assert mr._single_tap("A1", "B2", "w") == Decision("tap", figure="A1", items=(("B2", "w"),))
+    for i in range(5000):  # the cache starts over rather than grow without bound
+        assert mr._single_tap(f"F{i}", "B2", "kd").figure == f"F{i}"
+    assert len(mr._SINGLE_TAPS) <= 4097
