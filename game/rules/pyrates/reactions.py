@@ -13,7 +13,7 @@ from ..decisions import Decision, IllegalDecision
 from ..model import round_in
 from ..rangers.shooting import weapon_max_range
 from .engage import BTB, Engagements, nearest_enemy
-from .moves import contact_point, engaged_with_at, plan_to, probe, straight
+from .moves import contact_points, engaged_with_at, plan_to, probe, straight
 from .sight import sees
 
 REACT_DIST = 2.0
@@ -74,8 +74,7 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
         out.append(Decision("react", figure=fid, x=x, y=y, option=test))
 
     # (a) engage the nearest enemy
-    for ang in (0, 25, -25, 50, -50):
-        cx, cy = contact_point(ctx, fid, e, ang)
+    for cx, cy in contact_points(ctx, fid, e, (0, 25, -25, 50, -50)):
         if math.hypot(cx - f.x, cy - f.y) <= REACT_DIST:
             before = len(out)
             add(cx, cy, "a")
@@ -86,8 +85,7 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     for gid, g in eng.figs.items():
         if g.id != fid and eng.camp.get(gid) == camp and eng.engaged(gid) and g.level == f.level:
             if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= REACT_DIST:
-                for ang in (0, 40, -40):
-                    cx, cy = contact_point(ctx, fid, gid, ang)
+                for cx, cy in contact_points(ctx, fid, gid, (0, 40, -40)):
                     before = len(out)
                     add(cx, cy, "c")
                     if len(out) > before:

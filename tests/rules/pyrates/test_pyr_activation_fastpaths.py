@@ -1,0 +1,119 @@
+"""The activation and reaction steps' fast paths agree with the plain computations they replace
+(RNG-MOVE-1, RNG-ACT-1, PYR-ENG-1/2, PYR-REACT-1/2, RNG-MOT-3)."""
+from __future__ import annotations
+
+import math
+import random
+
+from game.rules.flow import Ctx
+from game.rules.model import WeaponClass, round_in
+from game.rules.pyrates import moves
+from game.rules.pyrates.engage import BTB
+from game.table import Obstacle, TacticalMap
+
+from flow_helpers import fig, match
+
+
+def _random_ctx(rng: random.Random, *, rail: bool = True) -> Ctx:
+    figs, spots = [], []
+    for side in ("A", "B"):
+        for i in range(rng.randint(1, 7)):
+            while True:
+                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
+                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
+                    break
+            spots.append((x, y))
+            cls = rng.choice([WeaponClass.GENERAL, WeaponClass.CLOSE, WeaponClass.REACH])
+            figs.append(fig(f"{side}{i}", side, x, y, cls=cls))
+    obstacles = [Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)] if rail else []
+    m = match(figs, tmap=TacticalMap.open_ground(24, 16, obstacles=obstacles))
+    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+
+
+def reference_contact_point(ctx, fid, tid, angle=0.0):
+    """moves.contact_point as first written: the bearing measured for every angle."""
+    f, t = ctx.state.figures[fid], ctx.state.figures[tid]
+    dx, dy = f.x - t.x, f.y - t.y
+    a = math.atan2(dy, dx) + math.radians(angle)
+    r = f.radius + t.radius + 0.005
+    return round_in(t.x + r * math.cos(a)), round_in(t.y + r * math.sin(a))
+
+
+def reference_engaged_with_at(ctx, fid, tid, x, y):
+    """moves.engaged_with_at as first written: the table is asked whatever the level."""
+    f, t = ctx.state.figures[fid], ctx.state.figures[tid]
+    if f.level != t.level:
+        return False
+    gap = math.hypot(t.x - x, t.y - y) - f.radius - t.radius
+    if gap <= BTB + 1e-9:
+        return True
+    if gap > 1.0 + 1e-9 or (f.melee_class == WeaponClass.CLOSE and t.melee_class == WeaponClass.CLOSE):
+        return False
+    with moves.probe(ctx, fid, x, y):
+        return ctx.table.obstacle_between(fid, tid) is not None
+
+
+def reference_enemy_contact_at(ctx, fid, x, y):
+    st = ctx.state
+    f = st.figures[fid]
+    foes = set(st.enemies_of(f.side))
+    return [g.id for g in st.figures.values()
+            if g.side in foes and g.level == f.level and g.in_play
+            and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9]
+
+
+def test_contact_points_match_contact_point_per_angle():
+    rng = random.Random(7)
+    angles = (0, 20, -20, 40, -40, 60, -60, 90, -90, 25, -25, 50, -50)
+    for _ in range(30):
+        ctx = _random_ctx(rng)
+        ids = list(ctx.state.figures)
+        for fid in ids:
+            for tid in ids:
+                if tid == fid:
+                    continue
+                got = list(moves.contact_points(ctx, fid, tid, angles))
+                assert got == [reference_contact_point(ctx, fid, tid, a) for a in angles]
+                assert moves.contact_point(ctx, fid, tid, 40) == reference_contact_point(ctx, fid, tid, 40)
+
+
+def test_engaged_with_at_skips_the_table_only_where_it_answers_none():
+    rng = random.Random(11)
+    for rail in (True, False):
+        for _ in range(20):
+            ctx = _random_ctx(rng, rail=rail)
+            ids = list(ctx.state.figures)
+            for fid in ids:
+                f = ctx.state.figures[fid]
+                for tid in ids:
+                    if tid == fid:
+                        continue
+                    for cx, cy in moves.contact_points(ctx, fid, tid, (0, 90, -90)):
+                        for extra in (0.0, 0.3, 0.9, 1.2):
+                            x, y = round_in(cx + extra * (cx - ctx.state.figures[tid].x)), round_in(cy)
+                            assert moves.engaged_with_at(ctx, fid, tid, x, y) == \
+                                reference_engaged_with_at(ctx, fid, tid, x, y)
+
+
+def test_engaged_with_at_across_a_rail_still_asks_the_table():
+    a = fig("a", "A", 11.0, 5.0)
+    b = fig("b", "B", 12.6, 5.0)
+    tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)])
+    m = match([a, b], tmap=tmap)
+    ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+    x, y = 11.4, 5.0  # both bases touch the rail, 0.2 in apart
+    assert reference_engaged_with_at(ctx, "a", "b", x, y) is True
+    assert moves.engaged_with_at(ctx, "a", "b", x, y) is True
+
+
+def test_enemy_rows_and_contact_in_match_enemy_contact_at():
+    rng = random.Random(3)
+    for _ in range(30):
+        ctx = _random_ctx(rng)
+        for fid, f in ctx.state.figures.items():
+            rows = moves.enemy_rows(ctx, fid)
+            for _k in range(20):
+                x, y = round_in(rng.uniform(5, 19)), round_in(rng.uniform(3, 13))
+                want = reference_enemy_contact_at(ctx, fid, x, y)
+                assert moves.contact_in(rows, f.radius, x, y) == want
+                assert moves.enemy_contact_at(ctx, fid, x, y) == want
