@@ -117,3 +117,49 @@ def test_enemy_rows_and_contact_in_match_enemy_contact_at():
                 want = reference_enemy_contact_at(ctx, fid, x, y)
                 assert moves.contact_in(rows, f.radius, x, y) == want
                 assert moves.enemy_contact_at(ctx, fid, x, y) == want
+
+
+def reference_cover_options(ctx, fid, allowance, limit=2):
+    """unmotivated.cover_options as first written: every sampled point is looked up."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates.unmotivated import _UNITS, _path_avoids
+    f = ctx.state.figures[fid]
+    if ctx.table.zone_of(fid).cover:
+        return []
+    cands = []
+    for k in range(1, int(allowance) + 1):
+        for c, s in _UNITS:
+            x, y = round_in(f.x + k * c), round_in(f.y + k * s)
+            if f.radius < x < ctx.table.width - f.radius and f.radius < y < ctx.table.height - f.radius \
+                    and ctx.table.zone_at(x, y, f.level).cover:
+                cands.append((x, y))
+    out = []
+    for x, y in cands:
+        plan = moves.straight(ctx, fid, x, y)
+        if plan is None or plan.stops_at_obstacle or plan.cost > allowance + 1e-6:
+            continue
+        if moves.enemy_contact_at(ctx, fid, x, y) or not _path_avoids(ctx, fid, plan.points):
+            continue
+        out.append(Decision("cover", figure=fid, x=x, y=y))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def test_cover_options_skip_the_scan_only_on_a_level_without_cover():
+    from game.rules.pyrates.unmotivated import cover_options
+    from game.table import Zone
+    rng = random.Random(5)
+    found = 0
+    for zones in ([], [Zone.rect("z", 3, 3, 4, 4, terrain="tough")], [Zone.rect("c", 2, 2, 5, 12, cover="soft")],
+                  [Zone.rect("h", 0, 0, 24, 16, level="hold", cover="hard")]):
+        for _ in range(10):
+            figs = [fig("A0", "A", round(rng.uniform(7, 10), 3), round(rng.uniform(3, 13), 3)),
+                    fig("B0", "B", round(rng.uniform(17, 22), 3), round(rng.uniform(3, 13), 3))]
+            m = match(figs, tmap=TacticalMap.open_ground(24, 16, zones=zones))
+            ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+            for allowance in (4.0, 6.0):
+                got = cover_options(ctx, "A0", allowance)
+                assert got == reference_cover_options(ctx, "A0", allowance)
+                found += bool(got)
+    assert found  # the soft-cover map offers some
