@@ -50,18 +50,27 @@ def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: 
 
 def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     """Representative legal reaction moves for fid (each tagged with the test it meets)."""
+    return _candidates(ctx, eng, fid)[0]
+
+
+def _candidates(ctx, eng: Engagements, fid: str) -> tuple[list[Decision], float]:
+    """``candidates`` and the farthest point (from fid) it tried a move to (0 when none)."""
     st = ctx.state
     f = st.figures[fid]
     e, d0 = nearest_enemy(st, fid)
     if e is None or d0 > NEAR:
-        return []
+        return [], 0.0
     out: list[Decision] = []
     seen = set()
+    far = [0.0]
 
     def add(x, y, want=None):
         x, y = round_in(x), round_in(y)
-        if (x, y) in seen or math.hypot(x - f.x, y - f.y) < 0.05:
+        d = math.hypot(x - f.x, y - f.y)
+        if (x, y) in seen or d < 0.05:
             return
+        if d > far[0]:
+            far[0] = d
         plan = straight(ctx, fid, x, y)
         if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
             return
@@ -95,7 +104,65 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     dx, dy = f.x - g.x, f.y - g.y
     n = math.hypot(dx, dy) or 1.0
     add(f.x + dx / n * REACT_DIST, f.y + dy / n * REACT_DIST, "b")
-    return out
+    return out, far[0]
+
+
+#: Slack added to the reach of a figure's reaction candidates (see ``ReactionCandidates``): it dwarfs
+#: the table's sweep tolerances (thousandths of an inch) and BTB.
+_REACH_PAD = 0.25
+
+
+class ReactionCandidates:
+    """``candidates`` of the figures of one reaction loop (PYR-REACT-1/2), kept between its questions
+    and recomputed only for the figures a change since can have reached.
+
+    A reaction moves one figure (and perhaps its captives). The options of an unchanged figure Y
+    read: its enemies (nearest enemy, the end tests (a), (b), (d)); the bases its straight moves to
+    the tried points may meet (all within ``far`` of Y, so within far + both radii); the friends
+    engaged within REACT_DIST of it (test (c) and its contact points), whose engagement depends only
+    on themselves and their enemies. Sight is never blocked by figures (GEO-LOS-1). So a change to a
+    figure of Y's side whose old and new bases both lie farther from Y than max(far, REACT_DIST) +
+    both radii + ``_REACH_PAD`` leaves Y's options as they were; any other change recomputes them.
+    """
+
+    def __init__(self, state):
+        self.state = state
+        self.seen = dict(state.figures)
+        self.changes: list = []
+        """(old, new) figure objects, in the order found."""
+        self.got: dict[str, tuple[int, float, list[Decision]]] = {}
+        """fid -> (len(changes) when computed, its reach, its candidates)."""
+
+    def sync(self) -> None:
+        """Record the figures changed since the last call (a new roster order forgets everything)."""
+        figures, seen = self.state.figures, self.seen
+        if list(figures) != list(seen):
+            self.got.clear()
+        else:
+            for (fid, f), old in zip(figures.items(), seen.values()):
+                if f is not old:
+                    self.changes.append((old, f))
+        self.seen = dict(figures)
+
+    def of(self, ctx, eng: Engagements, fid: str) -> list[Decision]:
+        """``candidates(ctx, eng, fid)``: the shared list, not to be mutated."""
+        hit = self.got.get(fid)
+        if hit is not None and self._untouched(fid, hit[0], hit[1]):
+            return hit[2]
+        opts, far = _candidates(ctx, eng, fid)
+        y = self.state.figures[fid]
+        self.got[fid] = (len(self.changes), max(far, REACT_DIST) + y.radius + _REACH_PAD, opts)
+        return opts
+
+    def _untouched(self, fid: str, since: int, reach: float) -> bool:
+        y = self.state.figures[fid]
+        hypot = math.hypot
+        for pair in self.changes[since:]:
+            for g in pair:
+                # NaN positions (off the table) fail the test: recomputed
+                if g.side != y.side or not hypot(g.x - y.x, g.y - y.y) > reach + g.radius:
+                    return False
+        return True
 
 
 def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set[str]) -> None:

@@ -163,3 +163,42 @@ def test_cover_options_skip_the_scan_only_on_a_level_without_cover():
                 assert got == reference_cover_options(ctx, "A0", allowance)
                 found += bool(got)
     assert found  # the soft-cover map offers some
+
+
+def test_reaction_candidates_kept_between_questions_match_a_fresh_computation(monkeypatch):
+    """PYR-REACT-1/2: random reactions (several per loop, both camps) with the options of every
+    question checked against ``candidates`` computed anew."""
+    from game.rules.pyrates import reactions
+
+    checked = {"hits": 0, "asks": 0}
+    plain_of = reactions.ReactionCandidates.of
+
+    def checked_of(self, ctx, eng, fid):
+        hit = self.got.get(fid)
+        kept = hit is not None and self._untouched(fid, hit[0], hit[1])
+        got = plain_of(self, ctx, eng, fid)
+        assert got == reactions.candidates(ctx, eng, fid)
+        checked["hits"] += kept
+        return got
+
+    monkeypatch.setattr(reactions.ReactionCandidates, "of", checked_of)
+    rng = random.Random(2)
+    for seed in range(6):
+        figs = []
+        for side, x in (("A", 8.5), ("B", 12.0)):
+            for i in range(6):
+                figs.append(fig(f"{side}{i}", side, round(x + rng.uniform(-1, 1), 3), 2.0 + 2.2 * i,
+                                cls=rng.choice([WeaponClass.GENERAL, WeaponClass.REACH])))
+        m = match(figs, seed=seed)
+        for _ in range(400):
+            q = m.pending
+            if q is None:
+                break
+            if q.kind == "reaction":
+                checked["asks"] += 1
+                reacts = [o for o in q.options if o.kind == "react"]
+                d = rng.choice(reacts) if reacts and rng.random() < 0.8 else q.default
+            else:
+                d = q.default if q.default is not None else q.options[0]
+            m.apply(d)
+    assert checked["asks"] > 20 and checked["hits"] > 5
