@@ -23,7 +23,7 @@ from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_in, contact_points, engaged_with_at, enemy_contact_at, enemy_rows, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
-from .reactions import ReactionCandidates, resolve_reaction, validate_reaction
+from .reactions import reaction_candidates, resolve_reaction, validate_reaction
 from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
@@ -534,12 +534,11 @@ class PyratesPreset(TurnPreset):
         st = ctx.state
         passes = 0
         turn = 0
-        cands = ReactionCandidates(st)
         while passes < len(sides):
             side = sides[turn % len(sides)]
             turn += 1
             eng = engagements_of(ctx, only=near)
-            cands.sync()
+            cands = reaction_candidates(ctx, near)
             allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
                        and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)
                        and not asleep(st, f.id)]

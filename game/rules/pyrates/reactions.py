@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from ..decisions import Decision, IllegalDecision
-from ..model import round_in
+from ..model import Figure, Status, round_in
 from ..rangers.shooting import weapon_max_range
 from .engage import BTB, Engagements, nearest_enemy
 from .moves import contact_points, engaged_with_at, plan_to, probe, straight
@@ -110,37 +110,51 @@ def _candidates(ctx, eng: Engagements, fid: str) -> tuple[list[Decision], float]
 #: Slack added to the reach of a figure's reaction candidates (see ``ReactionCandidates``): it dwarfs
 #: the table's sweep tolerances (thousandths of an inch) and BTB.
 _REACH_PAD = 0.25
+#: A ReactionCandidates forgets everything past this many recorded changes (a scan's length).
+_MAX_CHANGES = 64
+#: Kept ReactionCandidates per ctx (one per set of figures near a mêlée, PYR-REACT-2).
+_MAX_KEPT = 8
+
+
+def _facts(f: Figure) -> tuple:
+    """What ``candidates`` reads of a figure, its own or another's (directly, through the table's
+    bases or through the engagements): a change to anything else (wounds, aim) alters no options."""
+    return (f.side, f.x, f.y, f.radius, f.level, f.in_play, f.status == Status.CAPTIVE, f.melee_class,
+            f.missile, f.loaded)
 
 
 class ReactionCandidates:
-    """``candidates`` of the figures of one reaction loop (PYR-REACT-1/2), kept between its questions
-    and recomputed only for the figures a change since can have reached.
+    """``candidates`` of the figures asked about in reaction loops (PYR-REACT-1/2), kept between
+    questions (and between loops over the same figures, ``reaction_candidates``) and recomputed only
+    for the figures a change since can have reached.
 
-    A reaction moves one figure (and perhaps its captives). The options of an unchanged figure Y
-    read: its enemies (nearest enemy, the end tests (a), (b), (d)); the bases its straight moves to
-    the tried points may meet (all within ``far`` of Y, so within far + both radii); the friends
-    engaged within REACT_DIST of it (test (c) and its contact points), whose engagement depends only
-    on themselves and their enemies. Sight is never blocked by figures (GEO-LOS-1). So a change to a
-    figure of Y's side whose old and new bases both lie farther from Y than max(far, REACT_DIST) +
-    both radii + ``_REACH_PAD`` leaves Y's options as they were; any other change recomputes them.
+    ``candidates(Y)`` reads of the figures only ``_facts``; of Y's enemies, everything it reads is
+    there (nearest enemy, the end tests (a), (b), (d); sight is never blocked by figures, GEO-LOS-1).
+    Of Y's side it reads the bases its straight moves to the tried points may meet (all within
+    ``far`` of Y, so within far + both radii) and the friends engaged within REACT_DIST of it (test
+    (c) and its contact points), whose engagement depends only on their own and their enemies' facts.
+    So a change to the facts of a figure of Y's side whose old and new bases both lie farther from Y
+    than max(far, REACT_DIST) + both radii + ``_REACH_PAD`` leaves Y's options as they were; a change
+    to Y or to an enemy's facts recomputes them, and a change to no fact is not recorded.
     """
 
-    def __init__(self, state):
-        self.state = state
+    def __init__(self, state, table):
+        self.state, self.table = state, table
         self.seen = dict(state.figures)
         self.changes: list = []
-        """(old, new) figure objects, in the order found."""
+        """(old, new) figure objects whose facts differ, in the order found."""
         self.got: dict[str, tuple[int, float, list[Decision]]] = {}
         """fid -> (len(changes) when computed, its reach, its candidates)."""
 
     def sync(self) -> None:
         """Record the figures changed since the last call (a new roster order forgets everything)."""
         figures, seen = self.state.figures, self.seen
-        if list(figures) != list(seen):
+        if list(figures) != list(seen) or len(self.changes) > _MAX_CHANGES:
             self.got.clear()
+            self.changes = []
         else:
             for (fid, f), old in zip(figures.items(), seen.values()):
-                if f is not old:
+                if f is not old and _facts(f) != _facts(old):
                     self.changes.append((old, f))
         self.seen = dict(figures)
 
@@ -163,6 +177,26 @@ class ReactionCandidates:
                 if g.side != y.side or not hypot(g.x - y.x, g.y - y.y) > reach + g.radius:
                     return False
         return True
+
+
+def reaction_candidates(ctx, only: set[str] | None) -> ReactionCandidates:
+    """The ReactionCandidates of the loops over ``only`` (the figures near a mêlée; None: all) in
+    this ctx, synchronised with its state (a new one for another state or table)."""
+    st = ctx.state
+    # what else the options read: the roster's sides and allies (enemies_of), the sight limit
+    world = (st, ctx.table, st.sides, st.options.get("allies"), st.options.get("sight_limit"))
+    kept = ctx.__dict__.get("_reaction_candidates")
+    if kept is None or any(a is not b for a, b in zip(kept[0], world)):
+        kept = ctx._reaction_candidates = (world, {})
+    by_only = kept[1]
+    key = None if only is None else frozenset(only)
+    got = by_only.get(key)
+    if got is None:
+        if len(by_only) >= _MAX_KEPT:
+            by_only.clear()
+        got = by_only[key] = ReactionCandidates(ctx.state, ctx.table)
+    got.sync()
+    return got
 
 
 def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set[str]) -> None:

@@ -202,3 +202,44 @@ def test_reaction_candidates_kept_between_questions_match_a_fresh_computation(mo
                 d = q.default if q.default is not None else q.options[0]
             m.apply(d)
     assert checked["asks"] > 20 and checked["hits"] > 5
+
+
+def _reaction_ctx():
+    figs = [fig("Y", "A", 6.0, 8.0), fig("F", "A", 6.0, 4.0), fig("G", "A", 14.0, 12.0),
+            fig("E", "B", 8.0, 8.0), fig("E2", "B", 9.5, 9.5), fig("H", "B", 7.0, 4.0)]
+    m = match(figs)
+    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+
+
+def test_reaction_candidates_follow_each_kind_of_change():
+    """Kept candidates are recomputed after a change they read (an enemy leaving play, an enemy or
+    a near friend moving, the figure's own move) and kept after one they do not (a far friend
+    moving, a wound)."""
+    from game.rules.model import Status
+    from game.rules.pyrates import reactions
+    from game.rules.pyrates.engage import engagements_of
+
+    def check(ctx, expect_kept):
+        eng = engagements_of(ctx)
+        rc = reactions.reaction_candidates(ctx, None)
+        hit = rc.got.get("Y")
+        kept = hit is not None and rc._untouched("Y", hit[0], hit[1])
+        assert rc.of(ctx, eng, "Y") == reactions.candidates(ctx, eng, "Y")
+        assert kept == expect_kept
+
+    ctx = _reaction_ctx()
+    check(ctx, False)
+    check(ctx, True)
+    ctx.change("G", wounds=1)  # not read
+    check(ctx, True)
+    ctx.move("G", 15.0, 12.0, rule="test")  # a friend far away
+    check(ctx, True)
+    ctx.set_status("E", Status.KNOCKED_DOWN, rule="test")  # the nearest enemy leaves play
+    check(ctx, False)
+    ctx.move("H", 7.0, 3.0, rule="test")  # an enemy moves
+    check(ctx, False)
+    ctx.move("F", 6.0, 5.5, rule="test")  # a friend moves near
+    check(ctx, False)
+    check(ctx, True)
+    ctx.move("Y", 6.0, 8.5, rule="test")
+    check(ctx, False)
