@@ -342,7 +342,7 @@ def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = Non
     f = state.figures[fid]
     px, py = (f.x, f.y) if x is None else (x, y)
     best, bd = None, math.inf
-    foes = set(state.enemies_of(f.side))
+    foes = state.enemies_of(f.side)  # a side or two: a list tests membership as fast as a set
     pool = (state.figures[e] for e in enemy_ids) if enemy_ids is not None else state.figures.values()
     fr, lv, hypot = f.radius, f.level, math.hypot
     for g in pool:

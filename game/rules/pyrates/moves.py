@@ -64,12 +64,20 @@ def probe(ctx, fid: str, x: float, y: float):
 
 def contact_point(ctx, fid: str, tid: str, angle: float = 0.0) -> tuple[float, float]:
     """Point at distance r1 + r2 from the target on the line target→fid, rotated by ``angle`` deg."""
+    return next(contact_points(ctx, fid, tid, (angle,)))
+
+
+def contact_points(ctx, fid: str, tid: str, angles):
+    """``contact_point`` for each of ``angles`` in turn, lazily (callers stop at the first that
+    works): the bearing target→fid is measured once, the arithmetic per angle is unchanged."""
     f, t = ctx.state.figures[fid], ctx.state.figures[tid]
-    dx, dy = f.x - t.x, f.y - t.y
-    n = math.hypot(dx, dy) or 1.0
-    a = math.atan2(dy, dx) + math.radians(angle)
+    tx, ty = t.x, t.y
+    base = math.atan2(f.y - ty, f.x - tx)
     r = f.radius + t.radius + 0.005
-    return round_in(t.x + r * math.cos(a)), round_in(t.y + r * math.sin(a))
+    cos, sin, radians = math.cos, math.sin, math.radians
+    for angle in angles:
+        a = base + radians(angle)
+        yield round_in(tx + r * cos(a)), round_in(ty + r * sin(a))
 
 
 def engaged_with_at(ctx, fid: str, tid: str, x: float, y: float) -> bool:
@@ -82,19 +90,32 @@ def engaged_with_at(ctx, fid: str, tid: str, x: float, y: float) -> bool:
         return True
     if gap > 1.0 + 1e-9 or (f.melee_class == WeaponClass.CLOSE and t.melee_class == WeaponClass.CLOSE):
         return False
+    if f.level not in ctx.table.terrain.obstacle_levels:
+        return False  # the table's obstacle_between answers None on a level without obstacles
     with probe(ctx, fid, x, y):
         return ctx.table.obstacle_between(fid, tid) is not None
 
 
-def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
-    """Enemies whose bases would touch fid's at (x, y)."""
+def enemy_rows(ctx, fid: str) -> list[tuple[str, float, float, float]]:
+    """(id, x, y, radius) of fid's enemies in play on its level, in roster order: what
+    ``enemy_contact_at`` scans, gathered once for many points."""
     st = ctx.state
     f = st.figures[fid]
-    foes = set(st.enemies_of(f.side))
-    fr, lv, hypot = f.radius, f.level, math.hypot
-    return [g.id for g in st.figures.values()
-            if g.side in foes and g.level == lv and g.in_play
-            and hypot(g.x - x, g.y - y) - fr - g.radius <= BTB + 1e-9]
+    foes = st.enemies_of(f.side)
+    lv = f.level
+    return [(g.id, g.x, g.y, g.radius) for g in st.figures.values()
+            if g.side in foes and g.level == lv and g.in_play]
+
+
+def contact_in(rows, fr: float, x: float, y: float) -> list[str]:
+    """``enemy_contact_at`` over ``enemy_rows`` (fr: the mover's radius)."""
+    hypot = math.hypot
+    return [gid for gid, gx, gy, gr in rows if hypot(gx - x, gy - y) - fr - gr <= BTB + 1e-9]
+
+
+def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
+    """Enemies whose bases would touch fid's at (x, y)."""
+    return contact_in(enemy_rows(ctx, fid), ctx.state.figures[fid].radius, x, y)
 
 
 _OFFSETS: dict[float, tuple[tuple[float, float], ...]] = {}

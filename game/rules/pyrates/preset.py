@@ -21,9 +21,9 @@ from .duel import challenge, challenge_targets, duel_step, give_offence, validat
 from .engage import Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
-from .moves import contact_point, engaged_with_at, enemy_contact_at, plan_to, straight
+from .moves import contact_in, contact_points, engaged_with_at, enemy_contact_at, enemy_rows, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
-from .reactions import candidates, resolve_reaction, validate_reaction
+from .reactions import reaction_candidates, resolve_reaction, validate_reaction
 from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
@@ -154,6 +154,7 @@ class PyratesPreset(TurnPreset):
             targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
         lo = f.radius + 0.01
         hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
+        foes, fr = enemy_rows(ctx, fid), f.radius
         for x, y in targets:
             x = min(max(x, lo), hi_x)
             y = min(max(y, lo), hi_y)
@@ -163,7 +164,7 @@ class PyratesPreset(TurnPreset):
             ex, ey = plan.points[-1]
             if math.hypot(ex - f.x, ey - f.y) < 0.05 or (ex, ey) in seen:
                 continue
-            if enemy_contact_at(ctx, fid, ex, ey):
+            if contact_in(foes, fr, ex, ey):
                 continue
             # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
             # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
@@ -196,7 +197,7 @@ class PyratesPreset(TurnPreset):
                 if plan is None or plan.cost > half + 1e-9 or plan.stops_at_obstacle:
                     continue
                 ex, ey = plan.points[-1]
-                if enemy_contact_at(ctx, fid, ex, ey) or (ex, ey) in seen:
+                if contact_in(foes, fr, ex, ey) or (ex, ey) in seen:
                     continue
                 seen.add((ex, ey))
                 out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
@@ -249,8 +250,7 @@ class PyratesPreset(TurnPreset):
             gap = math.hypot(g.x - f.x, g.y - f.y) - f.radius - g.radius
             if gap > allowance + 0.01 or gap <= 0.02:
                 continue
-            for ang in CHARGE_ANGLES:
-                cx, cy = contact_point(ctx, fid, g.id, ang)
+            for cx, cy in contact_points(ctx, fid, g.id, CHARGE_ANGLES):
                 if math.hypot(cx - f.x, cy - f.y) > allowance + 1e-6:
                     continue
                 plan = straight(ctx, fid, cx, cy)
@@ -538,12 +538,13 @@ class PyratesPreset(TurnPreset):
             side = sides[turn % len(sides)]
             turn += 1
             eng = engagements_of(ctx, only=near)
+            cands = reaction_candidates(ctx, near)
             allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
                        and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)
                        and not asleep(st, f.id)]
             opts: list[Decision] = []
             for fid in allowed:
-                opts += candidates(ctx, eng, fid)
+                opts += cands.of(ctx, eng, fid)
             if not opts:
                 passes += 1
                 continue
