@@ -456,9 +456,14 @@ def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, 
     """``cost_along`` of one straight leg from fid's position on a level with no obstacle and a map
     with no link (the common question of option lists): what the general loop computes there — any
     sweep hit blocks, nothing to stand on or stop at — without its bookkeeping."""
-    if table._blocked(lv, a, b[0] - a[0], b[1] - a[1], r, cross | {fid}):
+    ax, ay = a
+    bx, by = b
+    # _blocked's sweep, called directly; ignoring (fid,) is ignoring {fid}
+    if table._hits(lv, a, bx - ax, by - ay, r, cross | {fid} if cross else (fid,), True, True, None, None, [], True):
         return None
-    if not (t.walkable(b[0], b[1], lv, r) and t.static_free(b[0], b[1], r, lv, frozenset())):
+    if not (t.walkable(bx, by, lv, r) and t.static_free(bx, by, r, lv)):
         return None
-    return PathPlan(((round_in(a[0]), round_in(a[1])), (round_in(b[0]), round_in(b[1]))), round_in(math.dist(a, b)),
-                    round_in(_leg_cost(t, a, b, lv)), None, None)
+    # _leg_cost, with tough_length's answer where the level has no tough ground
+    cost = math.hypot(bx - ax, by - ay) + (t.tough_length(a, b, lv) if lv in t.tough_levels else 0.0)
+    return PathPlan(((round_in(ax), round_in(ay)), (round_in(bx), round_in(by))), round_in(math.dist(a, b)),
+                    round_in(cost), None, None)

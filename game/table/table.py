@@ -223,8 +223,11 @@ class Table:
                     return True
         if static:
             a, b, probe = (ax, ay), (bx, by), (px, py)
-            few = self._t.few_on_level(level) if pools is None else None
+            few = (self._t.few_by_level.get(level) or self._t.few_on_level(level)) if pools is None else None
             if few is not None:  # bb_shapes's scan, inlined
+                cl, cb, cr, ct = self._t.few_box[level]
+                if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
+                    return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
                 shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
             else:
                 shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0])

@@ -111,3 +111,62 @@ def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_sc
         assert table._touching(f"f{i}") == scan == set()
         assert table._stood_on(x, y, "deck") == set()
         assert table.obstacle_between(f"f{i}", f"f{(i + 1) % 30}") is None
+
+
+def _few_shape_maps():
+    from game.table import Obstacle
+    yield TacticalMap.open_ground(24, 16)
+    yield TacticalMap.open_ground(24, 16, obstacles=[
+        Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),  # across the centre both ways: no clear box
+        Obstacle.box("crate", 5, 5, 1, 1),
+        Obstacle.line("rail", [(2, 12), (9, 12)]),
+        Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+    yield TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(2, 12), (20, 12)])])
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_the_clear_box_of_a_few_shape_level_holds_only_boxes_meeting_no_shape(k):
+    terr = Table(list(_few_shape_maps())[k]).terrain
+    rng = random.Random(k)
+    inside = 0
+    for _ in range(3000):
+        lv = rng.choice(["deck", "hold"])
+        assert terr.few_on_level(lv) is not None
+        cl, cb, cr, ct = terr.few_box[lv]
+        x, y = rng.uniform(-1, 25), rng.uniform(-1, 17)
+        w, h = rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)]), rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)])
+        if x > cl and y > cb and x + w < cr and y + h < ct:
+            inside += 1
+            assert terr.bb_shapes(x, y, x + w, y + h, terr.filter(lv)) == []
+    assert inside > (500 if k != 1 else -1)
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_static_free_and_walkable_agree_with_the_point_query_and_zone_scans(k):
+    terr = Table(list(_few_shape_maps())[k]).terrain
+    rng = random.Random(10 + k)
+    for _ in range(3000):
+        lv = rng.choice(["deck", "hold"])
+        x, y = rng.choice([rng.uniform(-1, 25), rng.uniform(-0.1, 1.0), rng.uniform(23, 24.1), 12.0]), \
+            rng.choice([rng.uniform(-1, 17), rng.uniform(-0.1, 1.0), rng.uniform(15, 16.1), 8.0])
+        r = rng.choice([0.0, 0.005, 0.491, 0.5, 0.75])
+        ign = rng.choice([frozenset(), frozenset({"edge"}), frozenset({"barrel", "rail"})])
+        want = not any(sh.tag[1] not in ign for sh in terr.point_hits((x, y), r - 0.01, terr.filter(lv)))
+        assert terr.static_free(x, y, r, lv, ign) == want
+        m = max(r - 0.01, 0.0)
+        want = m <= x <= 24 - m and m <= y <= 16 - m and terr.in_area(x, y, lv) and not terr.impassable_at(x, y, lv)
+        assert terr.walkable(x, y, lv, r) == want
+
+
+@pytest.mark.parametrize("name", ZONED)
+def test_walkable_on_zoned_maps_agrees_with_the_area_and_impassable_scans(name):
+    t = Table(load_map(MAPS / f"{name}.tmx")).terrain
+    rng = random.Random(name)
+    for _ in range(1500):
+        lv = rng.choice(["deck", "hold", "rigging"])
+        x, y = rng.uniform(-1, t.map.width + 1), rng.uniform(-1, t.map.height + 1)
+        r = rng.choice([0.0, 0.5])
+        m = max(r - 0.01, 0.0)
+        want = m <= x <= t.map.width - m and m <= y <= t.map.height - m and t.in_area(x, y, lv) \
+            and not t.impassable_at(x, y, lv)
+        assert t.walkable(x, y, lv, r) == want
