@@ -274,13 +274,13 @@ class Table:
         be on the map and not in impassable ground. A zero move is clear iff the base overlaps
         nothing by more than 0.01 in where it stands."""
         b = self._base(fid)
-        x, y = self._pos(fid)
+        x, y = b.x, b.y
         if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
             return False
-        ign = frozenset(ignore) | {fid}
+        ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
+        return not self._hits(b.level, (x, y), dx, dy, b.radius, ign, True, True, None, None, [], True)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
@@ -319,12 +319,17 @@ class Table:
         from it (PYR-PUSH-3: unit vector from its centre to fid's) hits another enemy's base.
         ``enemies`` (default: the engaged list) says whose bases count as enemies in (b)."""
         b = self._base(fid)
-        x, y = self._pos(fid)
-        foes = [e for e in engaged if e in self._bases and e != fid]
+        x, y = b.x, b.y
+        bases = self._bases
+        foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
         pool = set(enemies) if enemies is not None else set(foes)
         pool.discard(fid)
+        # the sweeps below meet only bases in pool: scan those alone (a superset of the level's
+        # bases they may hit; each still passes every test of the full scan)
+        lv = b.level
+        pools = ((), [o for e in pool if (o := bases.get(e)) is not None and o.level == lv])
         d = 2 * b.radius
         for e in foes:
             ex, ey = self._pos(e)
@@ -332,8 +337,7 @@ class Table:
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            if self._blocked(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
-                              only=pool - {e}):
+            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (), False, True, pool - {e}, pools, [], True):
                 return True
         return False
 

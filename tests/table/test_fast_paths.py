@@ -170,3 +170,44 @@ def test_walkable_on_zoned_maps_agrees_with_the_area_and_impassable_scans(name):
         want = m <= x <= t.map.width - m and m <= y <= t.map.height - m and t.in_area(x, y, lv) \
             and not t.impassable_at(x, y, lv)
         assert t.walkable(x, y, lv, r) == want
+
+
+def _reference_surrounded(table, fid, engaged, enemies=None):
+    """GEO-SUR-1 the long way: every base on the level swept, the pool applied as a filter."""
+    from game.table.geometry import convex_hull, strictly_inside_convex
+    b = table._base(fid)
+    x, y = table.position(fid)
+    foes = [e for e in engaged if e in table and e != fid]
+    if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([table.position(e) for e in foes])):
+        return True
+    pool = set(enemies) if enemies is not None else set(foes)
+    pool.discard(fid)
+    for e in foes:
+        ex, ey = table.position(e)
+        n = math.hypot(x - ex, y - ey)
+        if n and table._blocked(b.level, (x, y), (x - ex) / n * 2 * b.radius, (y - ey) / n * 2 * b.radius, b.radius,
+                                frozenset(), static=False, only=pool - {e}):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_surrounded_scanning_only_the_enemy_pool_agrees_with_the_full_scan(seed):
+    rng = random.Random(seed)
+    table = Table(TacticalMap.open_ground(12, 8))
+    ids = [f"f{i}" for i in range(16)]
+    for fid in ids:
+        table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), rng.choice([0.5, 0.75]),
+                    rng.choice(["deck", "deck", "deck", "hold"]))
+    outcomes = set()
+    for _ in range(1500):
+        fid = rng.choice(ids)
+        near = sorted(ids, key=lambda o: math.dist(table.position(fid), table.position(o)))
+        engaged = near[1:1 + rng.randrange(0, 5)]
+        enemies = None if rng.random() < 0.3 else rng.sample(ids, rng.randrange(0, 12)) + engaged
+        got = table.surrounded(fid, engaged, enemies)
+        assert got == _reference_surrounded(table, fid, engaged, enemies)
+        outcomes.add(got)
+        if rng.random() < 0.2:
+            table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), 0.5, "deck")
+    assert outcomes == {True, False}
