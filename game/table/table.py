@@ -20,7 +20,7 @@ from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, Terrain, best_cover, sweep_alpha
+from .terrain import CONTACT, PENETRATION, ROUNDING, Terrain, best_cover, sweep_alpha
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -28,8 +28,6 @@ COVER_REACH = 1.0
 SEA_REACH = 2.0
 #: A centre this close to (or inside) a standable obstacle stands on it (PYR-ENG-4).
 STAND_TOLERANCE = 0.05
-#: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
-ROUNDING = 0.001
 #: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
 _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
 
@@ -223,14 +221,16 @@ class Table:
                     return True
         if static:
             a, b, probe = (ax, ay), (bx, by), (px, py)
-            few = (self._t.few_by_level.get(level) or self._t.few_on_level(level)) if pools is None else None
+            # pools[0] None: no static pool given (a bases-only pool, see path_costs)
+            few = (self._t.few_by_level.get(level) or self._t.few_on_level(level)) \
+                if pools is None or pools[0] is None else None
             if few is not None:  # bb_shapes's scan, inlined
                 cl, cb, cr, ct = self._t.few_box[level]
                 if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
                     return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
                 shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
             else:
-                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0])
+                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None)
             for shape in shapes:
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
@@ -349,6 +349,13 @@ class Table:
         links add their cost and change level, and a path reaching a linear obstacle stops there
         (RNG-MOVE-2, ``stops_at_obstacle``) unless its id is in ``cross``. None when unreachable."""
         return pathing.plan(self, fid, x, y, level=level, cross=frozenset(cross))
+
+    def path_costs(self, fid: str, start: tuple[float, float], targets: Iterable[tuple[float, float]], *,
+                   cross: Iterable[str] = ()) -> list[PathPlan | None]:
+        """``[path_cost(fid, [start, t], cross=cross) for t in targets]`` (the same plans), sharing
+        the work of a fan of straight legs from one base: the bases the sweeps may meet are found
+        once, in the box holding them all."""
+        return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross))
 
     def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
                   cross: Iterable[str] = ()) -> PathPlan | None:

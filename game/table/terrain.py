@@ -25,6 +25,8 @@ from .tactical_map import DECK, Obstacle, TacticalMap, Zone
 #: GEO-SWEEP-1 / GEO-BTB-1 tolerances, inches.
 PENETRATION = 0.01
 CONTACT = 0.02
+#: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
+ROUNDING = 0.001
 _BASE_LEVELS = ("hold", "deck", "rigging")
 _TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
 _COVER_RANK = {None: 0, "soft": 1, "hard": 2}

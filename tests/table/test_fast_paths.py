@@ -211,3 +211,28 @@ def test_surrounded_scanning_only_the_enemy_pool_agrees_with_the_full_scan(seed)
         if rng.random() < 0.2:
             table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), 0.5, "deck")
     assert outcomes == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_path_costs_of_a_fan_are_the_path_costs_one_by_one(seed):
+    from game.table import Obstacle
+    rng = random.Random(seed)
+    obstacles = [] if seed % 2 == 0 else [Obstacle.line("rail", [(2, 12), (20, 12)]), Obstacle.box("crate", 5, 5, 1, 1)]
+    table = Table(TacticalMap.open_ground(24, 16, obstacles=obstacles))
+    for i in range(14):
+        table.place(f"f{i}", round(rng.uniform(0.3, 23.7), 3), round(rng.uniform(0.3, 15.7), 3),
+                    rng.choice([0.491, 0.5, 0.75]), rng.choice(["deck", "deck", "hold"]))
+    seen = set()
+    for _ in range(150):
+        fid = f"f{rng.randrange(14)}"
+        x, y = table.position(fid)
+        start = rng.choice([(x, y), (x + 0.0004, y), (x + 0.5, y)])
+        fan = [(x + d * math.cos(k * math.pi / 8), y + d * math.sin(k * math.pi / 8))
+               for k in range(16) for d in (rng.uniform(0, 6),)] + [(x, y), start]
+        cross = rng.choice([(), ("rail",), ("f3", "f4")])
+        want = [table.path_cost(fid, [start, p], cross=cross) for p in fan]
+        assert table.path_costs(fid, start, fan, cross=cross) == want
+        assert table.path_costs(fid, start, iter(fan), cross=cross) == want
+        seen |= {p is None for p in want}
+    assert seen == {True, False}
+    assert table.path_costs("f0", table.position("f0"), []) == []
