@@ -7,7 +7,7 @@ match can clone itself by copying that snapshot and replaying the step's decisio
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Callable, Generator, Iterable, Protocol, Sequence
 
 from .decisions import Decision, IllegalDecision
@@ -83,7 +83,7 @@ class Ctx:
         return fig
 
     def change(self, fid: str, **fields) -> Figure:
-        return self.update(replace(self.state.figures[fid], **fields))
+        return self.update(self.state.figures[fid].evolve(**fields))
 
     def move(self, fid: str, x: float, y: float, *, rule: str, how: str = "move",
              path: Sequence[tuple[float, float]] | None = None, cost: float = 0.0,
@@ -92,7 +92,7 @@ class Ctx:
         f = self.state.figures[fid]
         x, y = round_in(x), round_in(y)
         lv = level or f.level
-        new = replace(f, x=x, y=y, level=lv)
+        new = f.evolve(x=x, y=y, level=lv)
         self.state.figures[fid] = new
         self.table.place(fid, x, y, new.radius, lv)
         pts = tuple((round_in(px), round_in(py)) for px, py in (path or [(f.x, f.y), (x, y)]))
@@ -106,7 +106,7 @@ class Ctx:
         """Change a figure's status; figures leaving play come off the table."""
         f = self.state.figures[fid]
         w = f.wounds if wounds is None else wounds
-        new = replace(f, status=status, wounds=w)
+        new = f.evolve(status=status, wounds=w)
         self.state.figures[fid] = new
         if not new.in_play:
             self.table.remove(fid)

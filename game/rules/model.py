@@ -1,13 +1,16 @@
 """Shared vocabulary of the rules: sides, figures, weapons, statuses (GEO-BASE-1, PYR-WPN-1, RNG-STAT-1).
 
-Figures are frozen: the match state replaces a figure with ``dataclasses.replace`` when it changes,
-so a copy of the state can share every unchanged figure.
+Figures are frozen: the match state replaces a figure with a changed copy (``Figure.evolve``, which
+is ``dataclasses.replace``) when it changes, so a copy of the state can share every unchanged figure.
 """
 from __future__ import annotations
 
 import enum
 import functools
-from dataclasses import dataclass, field, fields, replace
+import itertools
+import operator
+from collections import deque
+from dataclasses import dataclass, fields
 
 
 class Status(str, enum.Enum):
@@ -79,9 +82,19 @@ class SideInfo:
     """The `ship=<id>` zone this side calls its own, if any."""
 
 
+class _Derived:
+    """Slots a Figure derives from its fields when it is built (not fields: not compared, hashed,
+    shown nor saved)."""
+
+    __slots__ = ("in_play",)
+
+
 @dataclass(frozen=True, slots=True)
-class Figure:
-    """One figure on its base. Positions are inches, y down (DESIGN: inches)."""
+class Figure(_Derived):
+    """One figure on its base. Positions are inches, y down (DESIGN: inches).
+
+    ``in_play`` (the status does not take it out of play) is computed once when the figure is
+    built: it is read hundreds of times a mêlée round and a figure never changes."""
 
     id: str
     """Stable identifier, unique in the match."""
@@ -160,13 +173,32 @@ class Figure:
     points: int = 0
     """Points cost (RNG-PTS-1), computed when the roster is loaded."""
 
+    def __post_init__(self):
+        _set_in_play(self, self.status not in OUT_OF_PLAY)
+
+    def __setstate__(self, state):
+        # copy.copy and deepcopy restore the fields only: derive the rest again
+        for name, value in zip(FIGURE_FIELDS, state):
+            object.__setattr__(self, name, value)
+        _set_in_play(self, self.status not in OUT_OF_PLAY)
+
+    def evolve(self, **changes) -> "Figure":
+        """``dataclasses.replace(self, **changes)`` without its generic machinery: a copy of the
+        slots with some replaced (every move and status change makes one)."""
+        values = list(_FIELD_VALUES(self))
+        for name, value in changes.items():
+            i = _FIELD_INDEX.get(name)
+            if i is None:
+                raise TypeError(f"Figure has no field {name!r}")
+            values[i] = value
+        new = _new_object(type(self))
+        _consume(map(_call, _FIELD_SETTERS, itertools.repeat(new, len(values)), values))
+        _set_in_play(new, new.status not in OUT_OF_PLAY)
+        return new
+
     @property
     def radius(self) -> float:
         return self.base / 2.0
-
-    @property
-    def in_play(self) -> bool:
-        return self.status not in OUT_OF_PLAY
 
     @property
     def is_wounded(self) -> bool:
@@ -177,7 +209,7 @@ class Figure:
         return "leader" in self.traits or "legendary_leader" in self.traits
 
     def moved_to(self, x: float, y: float) -> "Figure":
-        return replace(self, x=round_in(x), y=round_in(y))
+        return self.evolve(x=round_in(x), y=round_in(y))
 
     def to_json(self) -> dict:
         out = {}
@@ -208,4 +240,12 @@ def json_value(v):
 
 
 FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
+# Figure.evolve: every field read at once, and each set through its slot (as __init__ would)
+_FIELD_VALUES = operator.attrgetter(*FIGURE_FIELDS)
+_FIELD_INDEX = {name: i for i, name in enumerate(FIGURE_FIELDS)}
+_FIELD_SETTERS = tuple(Figure.__dict__[name].__set__ for name in FIGURE_FIELDS)
+_set_in_play = _Derived.__dict__["in_play"].__set__
+_new_object = object.__new__
+_call = operator.call
+_consume = deque(maxlen=0).extend
 _PLAIN = frozenset({str, int, float, bool, type(None)})

@@ -15,6 +15,7 @@ from game.rules.tabletop import PathPlan
 
 from .geometry import bbox, round_in
 from .tactical_map import DECK
+from .terrain import PENETRATION, ROUNDING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
@@ -452,13 +453,42 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
                     lv if lv != l0 else None)
 
 
-def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset) -> PathPlan | None:
+def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozenset) -> list[PathPlan | None]:
+    """``Table.path_costs``: where ``cost_along`` takes its one-leg shortcut, the legs' sweeps scan
+    only the bases whose boxes meet the box holding every sweep (any other fails each sweep's own
+    box test); elsewhere, ``cost_along`` per target."""
+    t = table.terrain
+    base = table._base(fid)
+    r, lv = base.radius, base.level
+    a = (float(start[0]), float(start[1]))
+    if table.map.links or lv in t.obstacle_levels or math.dist(a, (base.x, base.y)) > 1e-3 or not targets:
+        return [cost_along(table, fid, [start, b], cross=cross) for b in targets]
+    ends = [(float(x), float(y)) for x, y in targets]
+    # the sweeps' radius (as _hits), widened by a margin: a base this box misses misses every sweep's box
+    qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
+    l = min(a[0], min(x for x, _ in ends)) - qr
+    rt = max(a[0], max(x for x, _ in ends)) + qr
+    bt = min(a[1], min(y for _, y in ends)) - qr
+    tp = max(a[1], max(y for _, y in ends)) + qr
+    near = [o for o in table._level_bases(lv) if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp]
+    pools = (None, near)
+    return [_plain_leg(table, t, fid, r, lv, a, b, cross, pools) for b in ends]
+
+
+def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset,
+               pools=None) -> PathPlan | None:
     """``cost_along`` of one straight leg from fid's position on a level with no obstacle and a map
     with no link (the common question of option lists): what the general loop computes there — any
-    sweep hit blocks, nothing to stand on or stop at — without its bookkeeping."""
-    if table._blocked(lv, a, b[0] - a[0], b[1] - a[1], r, cross | {fid}):
+    sweep hit blocks, nothing to stand on or stop at — without its bookkeeping. ``pools``: (None,
+    bases holding every base the sweep may meet), see costs_from."""
+    ax, ay = a
+    bx, by = b
+    # _blocked's sweep, called directly; ignoring (fid,) is ignoring {fid}
+    if table._hits(lv, a, bx - ax, by - ay, r, cross | {fid} if cross else (fid,), True, True, None, pools, [], True):
         return None
-    if not (t.walkable(b[0], b[1], lv, r) and t.static_free(b[0], b[1], r, lv, frozenset())):
+    if not (t.walkable(bx, by, lv, r) and t.static_free(bx, by, r, lv)):
         return None
-    return PathPlan(((round_in(a[0]), round_in(a[1])), (round_in(b[0]), round_in(b[1]))), round_in(math.dist(a, b)),
-                    round_in(_leg_cost(t, a, b, lv)), None, None)
+    # _leg_cost, with tough_length's answer where the level has no tough ground
+    cost = math.hypot(bx - ax, by - ay) + (t.tough_length(a, b, lv) if lv in t.tough_levels else 0.0)
+    return PathPlan(((round_in(ax), round_in(ay)), (round_in(bx), round_in(by))), round_in(math.dist(a, b)),
+                    round_in(cost), None, None)

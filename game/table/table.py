@@ -20,7 +20,7 @@ from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, Terrain, best_cover, sweep_alpha
+from .terrain import CONTACT, PENETRATION, ROUNDING, Terrain, best_cover, sweep_alpha
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -28,8 +28,6 @@ COVER_REACH = 1.0
 SEA_REACH = 2.0
 #: A centre this close to (or inside) a standable obstacle stands on it (PYR-ENG-4).
 STAND_TOLERANCE = 0.05
-#: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
-ROUNDING = 0.001
 #: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
 _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
 
@@ -223,11 +221,16 @@ class Table:
                     return True
         if static:
             a, b, probe = (ax, ay), (bx, by), (px, py)
-            few = self._t.few_on_level(level) if pools is None else None
+            # pools[0] None: no static pool given (a bases-only pool, see path_costs)
+            few = (self._t.few_by_level.get(level) or self._t.few_on_level(level)) \
+                if pools is None or pools[0] is None else None
             if few is not None:  # bb_shapes's scan, inlined
+                cl, cb, cr, ct = self._t.few_box[level]
+                if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
+                    return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
                 shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
             else:
-                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools and pools[0])
+                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None)
             for shape in shapes:
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
@@ -271,13 +274,13 @@ class Table:
         be on the map and not in impassable ground. A zero move is clear iff the base overlaps
         nothing by more than 0.01 in where it stands."""
         b = self._base(fid)
-        x, y = self._pos(fid)
+        x, y = b.x, b.y
         if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
             return False
-        ign = frozenset(ignore) | {fid}
+        ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
+        return not self._hits(b.level, (x, y), dx, dy, b.radius, ign, True, True, None, None, [], True)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
@@ -316,12 +319,17 @@ class Table:
         from it (PYR-PUSH-3: unit vector from its centre to fid's) hits another enemy's base.
         ``enemies`` (default: the engaged list) says whose bases count as enemies in (b)."""
         b = self._base(fid)
-        x, y = self._pos(fid)
-        foes = [e for e in engaged if e in self._bases and e != fid]
+        x, y = b.x, b.y
+        bases = self._bases
+        foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
         pool = set(enemies) if enemies is not None else set(foes)
         pool.discard(fid)
+        # the sweeps below meet only bases in pool: scan those alone (a superset of the level's
+        # bases they may hit; each still passes every test of the full scan)
+        lv = b.level
+        pools = ((), [o for e in pool if (o := bases.get(e)) is not None and o.level == lv])
         d = 2 * b.radius
         for e in foes:
             ex, ey = self._pos(e)
@@ -329,8 +337,7 @@ class Table:
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            if self._blocked(b.level, (x, y), vx / n * d, vy / n * d, b.radius, frozenset(), static=False,
-                              only=pool - {e}):
+            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (), False, True, pool - {e}, pools, [], True):
                 return True
         return False
 
@@ -342,6 +349,13 @@ class Table:
         links add their cost and change level, and a path reaching a linear obstacle stops there
         (RNG-MOVE-2, ``stops_at_obstacle``) unless its id is in ``cross``. None when unreachable."""
         return pathing.plan(self, fid, x, y, level=level, cross=frozenset(cross))
+
+    def path_costs(self, fid: str, start: tuple[float, float], targets: Iterable[tuple[float, float]], *,
+                   cross: Iterable[str] = ()) -> list[PathPlan | None]:
+        """``[path_cost(fid, [start, t], cross=cross) for t in targets]`` (the same plans), sharing
+        the work of a fan of straight legs from one base: the bases the sweeps may meet are found
+        once, in the box holding them all."""
+        return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross))
 
     def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
                   cross: Iterable[str] = ()) -> PathPlan | None:

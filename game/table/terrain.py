@@ -25,6 +25,8 @@ from .tactical_map import DECK, Obstacle, TacticalMap, Zone
 #: GEO-SWEEP-1 / GEO-BTB-1 tolerances, inches.
 PENETRATION = 0.01
 CONTACT = 0.02
+#: Part of the GEO-SWEEP-1 tolerance reserved for rounding positions to 1/1000 in.
+ROUNDING = 0.001
 _BASE_LEVELS = ("hold", "deck", "rigging")
 _TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
 _COVER_RANK = {None: 0, "soft": 1, "hard": 2}
@@ -66,8 +68,12 @@ class Terrain:
         #: per level, the (bbox, zone) of impassable and of tough zones only (walkable, tough_length)
         self._impassable = {lv: [(bb, z) for bb, z in zs if z.terrain == "impassable"] for lv, zs in self._zones.items()}
         self._tough = {lv: [(bb, z) for bb, z in zs if z.terrain == "tough"] for lv, zs in self._zones.items()}
+        #: levels holding tough ground (elsewhere tough_length is 0.0)
+        self.tough_levels = frozenset(lv for lv, zs in self._tough.items() if zs)
         self.areas: dict[str, list[Zone]] = {
             lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK}
+        #: levels where every on-map point is walkable: the deck when it has no impassable zone
+        self._open_levels = frozenset() if self._impassable.get(DECK) else frozenset((DECK,))
         self.grids: dict = {}
         self._build()
         self._index_static()
@@ -160,13 +166,42 @@ class Terrain:
         # the (l, b, r, t, shape) that pass it, in index order
         self._few = len(self._static) <= _SCAN_ALL_SHAPES
         self._by_filter: dict[pymunk.ShapeFilter, list] = {}
+        self.few_by_level: dict[str, list] = {}
+        #: per level in few_by_level, the (L, B, R, T) of ``_clear_box``
+        self.few_box: dict[str, tuple[float, float, float, float]] = {}
 
     def few_on_level(self, level: str) -> list | None:
         """On a map of few static shapes, the (l, b, r, t, shape) of those on that level (what
-        ``bb_shapes`` scans); None on a larger map."""
+        ``bb_shapes`` scans); None on a larger map. Also kept in ``few_by_level`` once asked."""
         if not self._few:
             return None
-        return self._passing(self.filter(level))
+        got = self.few_by_level.get(level)
+        if got is None:
+            got = self._passing(self.filter(level))
+            self.few_box[level] = self._clear_box(got)
+            self.few_by_level[level] = got
+        return got
+
+    def _clear_box(self, few: list) -> tuple[float, float, float, float]:
+        """(L, B, R, T) such that a box with l > L, b > B, r < R and t < T meets none of these shapes
+        under ``bb_shapes``'s test: each shape's box lies wholly left of L, below B, right of R or
+        above T (the open table's four edges). A shape across the map's centre both ways leaves
+        no such box: then no box passes."""
+        cx, cy = self.map.width / 2, self.map.height / 2
+        left = low = -math.inf
+        right = high = math.inf
+        for sl, sb, sr, st, _ in few:
+            if sr < cx:
+                left = max(left, sr)
+            elif sl > cx:
+                right = min(right, sl)
+            elif st < cy:
+                low = max(low, st)
+            elif sb > cy:
+                high = min(high, sb)
+            else:
+                return (math.inf, math.inf, -math.inf, -math.inf)
+        return (left, low, right, high)
 
     def _passing(self, flt: pymunk.ShapeFilter) -> list:
         """(l, b, r, t, shape) of the static shapes the filter lets through, in index order."""
@@ -294,6 +329,8 @@ class Terrain:
         m = radius - PENETRATION if radius > PENETRATION else 0.0
         if not (m <= x <= self.map.width - m and m <= y <= self.map.height - m):
             return False
+        if level in self._open_levels:  # in_area is True and impassable_at False everywhere there
+            return True
         return self.in_area(x, y, level) and not self.impassable_at(x, y, level)
 
     def tough_length(self, a: Point, b: Point, level: str) -> float:
@@ -327,6 +364,19 @@ class Terrain:
     def static_free(self, x: float, y: float, radius: float, level: str, ignore: frozenset = frozenset()) -> bool:
         """The part of ``static_clear`` after ``walkable``: no static shape overlaps the base by more
         than PENETRATION."""
+        few = self.few_by_level.get(level) or self.few_on_level(level)
+        if few is not None:  # point_hits's scan, inlined, stopping at the first shape not ignored
+            p, md = (x, y), radius - PENETRATION
+            rr = md if md > 0.0 else 0.0
+            l, b, r, t = x - rr, y - rr, x + rr, y + rr
+            cl, cb, cr, ct = self.few_box[level]
+            if l > cl and b > cb and r < cr and t < ct:
+                return True
+            for sl, sb, sr, st, sh in few:
+                if l <= sr and sl <= r and b <= st and sb <= t and sh.tag[1] not in ignore \
+                        and sh.point_query(p).distance < md:
+                    return False
+            return True
         for sh in self.point_hits((x, y), radius - PENETRATION, self.filter(level)):
             if sh.tag[1] not in ignore:
                 return False

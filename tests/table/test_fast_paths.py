@@ -111,3 +111,128 @@ def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_sc
         assert table._touching(f"f{i}") == scan == set()
         assert table._stood_on(x, y, "deck") == set()
         assert table.obstacle_between(f"f{i}", f"f{(i + 1) % 30}") is None
+
+
+def _few_shape_maps():
+    from game.table import Obstacle
+    yield TacticalMap.open_ground(24, 16)
+    yield TacticalMap.open_ground(24, 16, obstacles=[
+        Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),  # across the centre both ways: no clear box
+        Obstacle.box("crate", 5, 5, 1, 1),
+        Obstacle.line("rail", [(2, 12), (9, 12)]),
+        Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+    yield TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(2, 12), (20, 12)])])
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_the_clear_box_of_a_few_shape_level_holds_only_boxes_meeting_no_shape(k):
+    terr = Table(list(_few_shape_maps())[k]).terrain
+    rng = random.Random(k)
+    inside = 0
+    for _ in range(3000):
+        lv = rng.choice(["deck", "hold"])
+        assert terr.few_on_level(lv) is not None
+        cl, cb, cr, ct = terr.few_box[lv]
+        x, y = rng.uniform(-1, 25), rng.uniform(-1, 17)
+        w, h = rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)]), rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)])
+        if x > cl and y > cb and x + w < cr and y + h < ct:
+            inside += 1
+            assert terr.bb_shapes(x, y, x + w, y + h, terr.filter(lv)) == []
+    assert inside > (500 if k != 1 else -1)
+
+
+@pytest.mark.parametrize("k", range(3))
+def test_static_free_and_walkable_agree_with_the_point_query_and_zone_scans(k):
+    terr = Table(list(_few_shape_maps())[k]).terrain
+    rng = random.Random(10 + k)
+    for _ in range(3000):
+        lv = rng.choice(["deck", "hold"])
+        x, y = rng.choice([rng.uniform(-1, 25), rng.uniform(-0.1, 1.0), rng.uniform(23, 24.1), 12.0]), \
+            rng.choice([rng.uniform(-1, 17), rng.uniform(-0.1, 1.0), rng.uniform(15, 16.1), 8.0])
+        r = rng.choice([0.0, 0.005, 0.491, 0.5, 0.75])
+        ign = rng.choice([frozenset(), frozenset({"edge"}), frozenset({"barrel", "rail"})])
+        want = not any(sh.tag[1] not in ign for sh in terr.point_hits((x, y), r - 0.01, terr.filter(lv)))
+        assert terr.static_free(x, y, r, lv, ign) == want
+        m = max(r - 0.01, 0.0)
+        want = m <= x <= 24 - m and m <= y <= 16 - m and terr.in_area(x, y, lv) and not terr.impassable_at(x, y, lv)
+        assert terr.walkable(x, y, lv, r) == want
+
+
+@pytest.mark.parametrize("name", ZONED)
+def test_walkable_on_zoned_maps_agrees_with_the_area_and_impassable_scans(name):
+    t = Table(load_map(MAPS / f"{name}.tmx")).terrain
+    rng = random.Random(name)
+    for _ in range(1500):
+        lv = rng.choice(["deck", "hold", "rigging"])
+        x, y = rng.uniform(-1, t.map.width + 1), rng.uniform(-1, t.map.height + 1)
+        r = rng.choice([0.0, 0.5])
+        m = max(r - 0.01, 0.0)
+        want = m <= x <= t.map.width - m and m <= y <= t.map.height - m and t.in_area(x, y, lv) \
+            and not t.impassable_at(x, y, lv)
+        assert t.walkable(x, y, lv, r) == want
+
+
+def _reference_surrounded(table, fid, engaged, enemies=None):
+    """GEO-SUR-1 the long way: every base on the level swept, the pool applied as a filter."""
+    from game.table.geometry import convex_hull, strictly_inside_convex
+    b = table._base(fid)
+    x, y = table.position(fid)
+    foes = [e for e in engaged if e in table and e != fid]
+    if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([table.position(e) for e in foes])):
+        return True
+    pool = set(enemies) if enemies is not None else set(foes)
+    pool.discard(fid)
+    for e in foes:
+        ex, ey = table.position(e)
+        n = math.hypot(x - ex, y - ey)
+        if n and table._blocked(b.level, (x, y), (x - ex) / n * 2 * b.radius, (y - ey) / n * 2 * b.radius, b.radius,
+                                frozenset(), static=False, only=pool - {e}):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_surrounded_scanning_only_the_enemy_pool_agrees_with_the_full_scan(seed):
+    rng = random.Random(seed)
+    table = Table(TacticalMap.open_ground(12, 8))
+    ids = [f"f{i}" for i in range(16)]
+    for fid in ids:
+        table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), rng.choice([0.5, 0.75]),
+                    rng.choice(["deck", "deck", "deck", "hold"]))
+    outcomes = set()
+    for _ in range(1500):
+        fid = rng.choice(ids)
+        near = sorted(ids, key=lambda o: math.dist(table.position(fid), table.position(o)))
+        engaged = near[1:1 + rng.randrange(0, 5)]
+        enemies = None if rng.random() < 0.3 else rng.sample(ids, rng.randrange(0, 12)) + engaged
+        got = table.surrounded(fid, engaged, enemies)
+        assert got == _reference_surrounded(table, fid, engaged, enemies)
+        outcomes.add(got)
+        if rng.random() < 0.2:
+            table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), 0.5, "deck")
+    assert outcomes == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_path_costs_of_a_fan_are_the_path_costs_one_by_one(seed):
+    from game.table import Obstacle
+    rng = random.Random(seed)
+    obstacles = [] if seed % 2 == 0 else [Obstacle.line("rail", [(2, 12), (20, 12)]), Obstacle.box("crate", 5, 5, 1, 1)]
+    table = Table(TacticalMap.open_ground(24, 16, obstacles=obstacles))
+    for i in range(14):
+        table.place(f"f{i}", round(rng.uniform(0.3, 23.7), 3), round(rng.uniform(0.3, 15.7), 3),
+                    rng.choice([0.491, 0.5, 0.75]), rng.choice(["deck", "deck", "hold"]))
+    seen = set()
+    for _ in range(150):
+        fid = f"f{rng.randrange(14)}"
+        x, y = table.position(fid)
+        start = rng.choice([(x, y), (x + 0.0004, y), (x + 0.5, y)])
+        fan = [(x + d * math.cos(k * math.pi / 8), y + d * math.sin(k * math.pi / 8))
+               for k in range(16) for d in (rng.uniform(0, 6),)] + [(x, y), start]
+        cross = rng.choice([(), ("rail",), ("f3", "f4")])
+        want = [table.path_cost(fid, [start, p], cross=cross) for p in fan]
+        assert table.path_costs(fid, start, fan, cross=cross) == want
+        assert table.path_costs(fid, start, iter(fan), cross=cross) == want
+        seen |= {p is None for p in want}
+    assert seen == {True, False}
+    assert table.path_costs("f0", table.position("f0"), []) == []
