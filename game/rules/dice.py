@@ -79,20 +79,12 @@ class Dice:
         """One natural face of a die with ``sides`` faces."""
         # the same draws as random.Random.randrange(sides) (_randbelow_with_getrandbits), counted
         self.count += 1
-        bits = self._bits
-        if bits is None:
-            bits = self._materialize()
+        if self._bits is None:
+            self._materialize()
         if type(sides) is not int or not 0 < sides < _ONE_WORD:
             self._anchor = None  # words not counted: the next fingerprint or copy reads the state
             return self._rng.randrange(sides) + 1
-        k = sides.bit_length()
-        r = bits(k)
-        w = 1
-        while r >= sides:
-            r = bits(k)
-            w += 1
-        self._words += w
-        return r + 1
+        return self._below(sides) + 1
 
     def _below(self, n: int) -> int:
         """random.Random._randbelow(n) for 0 < n < 2**32, counting the words drawn."""

@@ -1,11 +1,15 @@
 """Building pyrates matches in code for the flow tests (PRE-PYR-1)."""
 from __future__ import annotations
 
+import math
+import random
+
 from game.match import Match
 from game.rules.decisions import Decision, choose
 from game.rules.model import Figure, SideInfo, WeaponClass
 from game.scenario.model import Scenario
-from game.table import TacticalMap
+from game.rules.flow import Ctx
+from game.table import Obstacle, TacticalMap
 
 GENERAL = WeaponClass.GENERAL
 CLOSE = WeaponClass.CLOSE
@@ -49,3 +53,24 @@ def auto_until(m: Match, kinds, limit: int = 500):
 
 
 __all__ = ["fig", "scenario", "match", "answer", "auto_until", "choose", "Decision", "GENERAL", "CLOSE", "REACH"]
+
+
+def random_ctx(rng: random.Random, *, rail: bool = True, mixed_weapons: bool = False) -> Ctx:
+    """A Ctx of 1-7 figures a side scattered (1 in apart) either side of x = 12, where a rail runs from
+    (12, 2) to (12, 8) unless ``rail`` is False; ``mixed_weapons`` draws each figure's class."""
+    figs, spots = [], []
+    for side in ("A", "B"):
+        for i in range(rng.randint(1, 7)):
+            while True:
+                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
+                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
+                    break
+            spots.append((x, y))
+            if mixed_weapons:
+                cls = rng.choice([WeaponClass.GENERAL, WeaponClass.CLOSE, WeaponClass.REACH])
+                figs.append(fig(f"{side}{i}", side, x, y, cls=cls))
+            else:
+                figs.append(fig(f"{side}{i}", side, x, y))
+    obstacles = [Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)] if rail else []
+    m = match(figs, tmap=TacticalMap.open_ground(24, 16, obstacles=obstacles))
+    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)

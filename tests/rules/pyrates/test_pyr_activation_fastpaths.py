@@ -11,23 +11,7 @@ from game.rules.pyrates import moves
 from game.rules.pyrates.engage import BTB
 from game.table import Obstacle, TacticalMap
 
-from flow_helpers import fig, match
-
-
-def _random_ctx(rng: random.Random, *, rail: bool = True) -> Ctx:
-    figs, spots = [], []
-    for side in ("A", "B"):
-        for i in range(rng.randint(1, 7)):
-            while True:
-                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
-                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
-                    break
-            spots.append((x, y))
-            cls = rng.choice([WeaponClass.GENERAL, WeaponClass.CLOSE, WeaponClass.REACH])
-            figs.append(fig(f"{side}{i}", side, x, y, cls=cls))
-    obstacles = [Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)] if rail else []
-    m = match(figs, tmap=TacticalMap.open_ground(24, 16, obstacles=obstacles))
-    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+from flow_helpers import fig, match, random_ctx
 
 
 def reference_contact_point(ctx, fid, tid, angle=0.0):
@@ -66,7 +50,7 @@ def test_contact_points_match_contact_point_per_angle():
     rng = random.Random(7)
     angles = (0, 20, -20, 40, -40, 60, -60, 90, -90, 25, -25, 50, -50)
     for _ in range(30):
-        ctx = _random_ctx(rng)
+        ctx = random_ctx(rng, mixed_weapons=True)
         ids = list(ctx.state.figures)
         for fid in ids:
             for tid in ids:
@@ -81,7 +65,7 @@ def test_engaged_with_at_skips_the_table_only_where_it_answers_none():
     rng = random.Random(11)
     for rail in (True, False):
         for _ in range(20):
-            ctx = _random_ctx(rng, rail=rail)
+            ctx = random_ctx(rng, rail=rail, mixed_weapons=True)
             ids = list(ctx.state.figures)
             for fid in ids:
                 f = ctx.state.figures[fid]
@@ -109,7 +93,7 @@ def test_engaged_with_at_across_a_rail_still_asks_the_table():
 def test_enemy_rows_and_contact_in_match_enemy_contact_at():
     rng = random.Random(3)
     for _ in range(30):
-        ctx = _random_ctx(rng)
+        ctx = random_ctx(rng, mixed_weapons=True)
         for fid, f in ctx.state.figures.items():
             rows = moves.enemy_rows(ctx, fid)
             for _k in range(20):

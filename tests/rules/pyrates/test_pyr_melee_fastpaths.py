@@ -5,12 +5,10 @@ from __future__ import annotations
 import math
 import random
 
-from game.rules.flow import Ctx
 from game.rules.model import round_in
 from game.rules.pyrates import moves
-from game.table import Obstacle, TacticalMap
 
-from flow_helpers import fig, match
+from flow_helpers import fig, match, random_ctx
 
 
 def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
@@ -64,21 +62,6 @@ def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
     return path
 
 
-def _random_ctx(rng: random.Random) -> Ctx:
-    figs, spots = [], []
-    for side in ("A", "B"):
-        for i in range(rng.randint(1, 7)):
-            while True:
-                x, y = round(rng.uniform(6, 18), 3), round(rng.uniform(4, 12), 3)
-                if abs(x - 12) > 0.8 and all(math.hypot(x - a, y - b) >= 1.0 for a, b in spots):
-                    break
-            spots.append((x, y))
-            figs.append(fig(f"{side}{i}", side, x, y))
-    tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)])
-    m = match(figs, tmap=tmap)
-    return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
-
-
 def _pack(ctx, rng: random.Random) -> None:
     """Crowd the figures into a mêlée: each moved next to a random other one where it fits."""
     st = ctx.state
@@ -95,7 +78,7 @@ def test_PYR_WIN_4_retreat_fast_search_matches_the_full_gap_search():
     rng = random.Random(7)
     checked = 0
     for n in range(80):
-        ctx = _random_ctx(rng)
+        ctx = random_ctx(rng)
         if n % 2:
             _pack(ctx, rng)
         for fid, f in ctx.state.figures.items():
@@ -153,7 +136,7 @@ def test_PYR_ENG_1_engagements_kept_in_step_incrementally_equal_a_fresh_computat
 
     rng = random.Random(11)
     for _ in range(25):
-        ctx = _random_ctx(rng)
+        ctx = random_ctx(rng)
         st = ctx.state
         # pack them into a mêlée first: every figure next to a random other one
         ids = list(st.figures)
@@ -194,7 +177,7 @@ def test_GEO_ESC_1_free_direction_tried_away_from_the_enemies_first_agrees_with_
     rng = random.Random(5)
     answers = set()
     for _ in range(40):
-        ctx = _random_ctx(rng)
+        ctx = random_ctx(rng)
         st = ctx.state
         ids = list(st.figures)
         _pack(ctx, rng)  # crowded, so that some have no free heading
