@@ -160,9 +160,20 @@ def _ranked_by_gap(pts, near, nearest: int | None, ok):
     hypot = math.hypot
     gx, gy, rr = near[nearest]
     bound = [hypot(gx - nx, gy - ny) - rr for nx, ny in pts]
+    negs = [-u if u > 0.0 else -0.0 for u in bound]
+    # a stable sort by -bound from k = 0 up: the order of sorting the (-bound, k) pairs
+    order = sorted(range(len(pts)), key=negs.__getitem__)
     others = near[:nearest] + near[nearest + 1:]
+    if not others:  # the nearest foe alone: each bound is the exact gap
+        for k in order:
+            neg = negs[k]
+            if not ok(-neg):
+                return  # the gaps left are at most this one: none passes
+            yield neg, k
+        return
     heap: list[tuple[float, int]] = []
-    for neg, k in sorted((-(u if u > 0.0 else 0.0), k) for k, u in enumerate(bound)):
+    for k in order:
+        neg = negs[k]
         while heap and heap[0] < (neg, k):
             yield heapq.heappop(heap)
         if not ok(-neg):
@@ -225,7 +236,8 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
                 ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
                                 if ok(d1))
             else:  # score the gap gained, largest first
-                nearest = min(range(len(near)), key=lambda i: (here_near[i], i)) if near else None
+                # the first of the smallest gaps: min over the (gap, i) pairs
+                nearest = here_near.index(min(here_near)) if near else None
                 ranked = _ranked_by_gap(pts, near, nearest, ok)
             best = None
             for _negscore, k in ranked:
