@@ -83,8 +83,6 @@ class Round:
         self.rat = cur.get("rat") or ""
         self.eng: Engagements | None = None
         self._refresh_memo: tuple | None = None
-        self._surrounded_memo: dict[str, tuple] = {}
-        """fid -> (engagements, figures, answer) of its last ``surrounded``."""
         self.group: list[str] = []
         self.credit: dict[str, dict[str, int]] = {}
         self.lost: dict[str, int] = {}
@@ -120,19 +118,6 @@ class Round:
         return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
 
     def surrounded(self, fid: str) -> bool:
-        # asked again for the same figure with nothing changed (a tapper, then its victims' turns,
-        # morale, the withdrawal): the answer depends only on the engagements and the figures
-        # (frozen, compared by identity; the table follows them)
-        eng = self.eng
-        figs = tuple(self.st.figures.values())
-        got = self._surrounded_memo.get(fid)
-        if got is not None and got[0] is eng and len(got[1]) == len(figs) and all(map(is_, got[1], figs)):
-            return got[2]
-        out = self._surrounded(fid)
-        self._surrounded_memo[fid] = (eng, figs, out)
-        return out
-
-    def _surrounded(self, fid: str) -> bool:
         engaged = self.eng.enemies(fid)
         if not engaged:
             return False

@@ -248,39 +248,3 @@ def test_PYR_ALLOC_2_single_item_taps_are_shared_equal_decisions():
     for i in range(5000):  # the cache starts over rather than grow without bound
         assert mr._single_tap(f"F{i}", "B2", "kd").figure == f"F{i}"
     assert len(mr._SINGLE_TAPS) <= 4097
-
-
-def test_PYR_SUR_1_round_surrounded_memo_agrees_with_a_fresh_answer_as_figures_change():
-    from game.rules.model import Status
-    from game.rules.pyrates.melee_round import Round
-
-    rng = random.Random(17)
-    answers = set()
-    for _ in range(30):
-        ctx = random_ctx(rng)
-        st = ctx.state
-        _pack(ctx, rng)
-        r = Round(ctx, {"seeds": [f for f in st.figures if st.figures[f].in_play][:3]})
-        r.refresh()
-        for _step in range(12):
-            if rng.random() < 0.4:
-                r.refresh()  # else the engagements stay as they were while figures change
-            for fid in st.figures:
-                if not st.figures[fid].in_play:
-                    continue
-                got = r.surrounded(fid)
-                assert got == r._surrounded(fid)
-                assert r.surrounded(fid) == got  # the memoised answer
-                answers.add(got)
-            live = [fid for fid, f in st.figures.items() if f.in_play]
-            if len(live) < 3:
-                break
-            for fid in rng.sample(live, 2):
-                f = st.figures[fid]
-                if rng.random() < 0.8:
-                    x, y = f.x + rng.uniform(-0.8, 0.8), f.y + rng.uniform(-0.8, 0.8)
-                    if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
-                        ctx.move(fid, x, y, rule="test")
-                else:
-                    ctx.set_status(fid, rng.choice((Status.WOUNDED, Status.KNOCKED_DOWN)), rule="test")
-    assert answers == {True, False}
