@@ -183,10 +183,21 @@ def engagements_of(ctx, only: set[str] | None = None) -> Engagements:
     if links is None or not links.valid_for(st, ctx.table) or not links.update():
         links = ctx._engagement_links = _Links(st, ctx.table)
     key = None if only is None else frozenset(only)
-    eng = links.by_only.get(key)
-    if eng is None:
-        eng = links.by_only[key] = links.engagements(only)
+    got = links.by_only.get(key)
+    if got is None:
+        if len(links.by_only) >= _MAX_KEPT:
+            links.by_only.clear()
+        eng = links.engagements(only)
+    elif got[1] == links.version:
+        return got[0]
+    else:  # the same links: only the figure objects are newer
+        eng = got[0].refigured(st.figures)
+    links.by_only[key] = (eng, links.version)
     return eng
+
+
+#: Engagements kept per ``only`` (the mêlées' local sets) while the links stay the same.
+_MAX_KEPT = 64
 
 
 class _Links:
@@ -213,7 +224,10 @@ class _Links:
         for a, friends in full.support.items():
             self.links[a].update(dict.fromkeys(friends))
         self.by_only: dict = {}
-        """Engagements already built for these figures, by ``only``."""
+        """(engagements, version) already built for these figures, by ``only``: the links are the
+        same while they are kept; the figure objects are those of that version."""
+        self.version = 0
+        """Counts the updates that changed some figure object."""
 
     def valid_for(self, state, table) -> bool:
         return (self.state is state and self.table is table and self.sides is state.sides
@@ -235,16 +249,20 @@ class _Links:
             return False
         rows, links = self.rows, self.links
         moved = []
+        before = {}  # a moved figure's links (None: it did not fight) and camp before the update
         for (fid, f), old in zip(figures.items(), seen.values()):
             if f is old:
                 continue
             row = self._row(f) if _fights(f) else None
-            if row == rows.get(fid):
+            old_row = rows.get(fid)
+            if row == old_row:
                 if row is not None:
                     rows[fid] = row
                 continue  # same pair-test facts (e.g. only a wound): same links
             moved.append(fid)
-            for other in links.pop(fid, ()):
+            mine = links.pop(fid, None)
+            before[fid] = (mine, old_row[5] if old_row is not None else None)
+            for other in mine or ():
                 del links[other][fid]
             if row is None:
                 rows.pop(fid, None)
@@ -276,10 +294,16 @@ class _Links:
                     links[ra[0]][rb[0]] = kind
                     links[rb[0]][ra[0]] = kind
         self.seen = dict(figures)
-        if moved:
-            self.by_only = {}
-        else:  # the same links: the built engagements only need the new figure objects
-            self.by_only = {k: eng.refigured(figures) for k, eng in self.by_only.items()}
+        self.version += 1
+        # a figure that moved but kept the same links (as a set: the engagements sort them), the
+        # same fighting and the same camp changes no engagements: those built are kept, and get
+        # the new figure objects when next asked for (engagements_of)
+        for c in moved:
+            mine, camp = before[c]
+            row = rows.get(c)
+            if mine != links.get(c) or camp != (row[5] if row is not None else None):
+                self.by_only = {}
+                break
         return True
 
     def engagements(self, only: set[str] | None) -> Engagements:

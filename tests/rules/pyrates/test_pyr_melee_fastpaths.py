@@ -248,3 +248,26 @@ def test_PYR_ALLOC_2_single_item_taps_are_shared_equal_decisions():
     for i in range(5000):  # the cache starts over rather than grow without bound
         assert mr._single_tap(f"F{i}", "B2", "kd").figure == f"F{i}"
     assert len(mr._SINGLE_TAPS) <= 4097
+
+
+def test_PYR_ENG_1_engagements_kept_when_a_figure_moves_without_changing_any_link():
+    from game.rules.pyrates.engage import engagements, engagements_of
+
+    rng = random.Random(23)
+    kept = 0
+    for _ in range(40):
+        ctx = random_ctx(rng)
+        st = ctx.state
+        before = engagements_of(ctx)
+        fid = rng.choice(list(st.figures))
+        f = st.figures[fid]
+        x, y = f.x + rng.uniform(-0.3, 0.3), f.y + rng.uniform(-0.3, 0.3)
+        if not ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+            continue
+        ctx.move(fid, x, y, rule="test")
+        after = engagements_of(ctx)
+        _same_engagements(after, engagements(st, ctx.table))
+        assert after.figs[fid] is st.figures[fid]  # the new figure object, not the kept one
+        if after.pairs is before.pairs:  # the links were kept, not rebuilt
+            kept += 1
+    assert kept > 10
