@@ -332,12 +332,13 @@ class Table:
         pools = ((), [o for e in pool if (o := bases.get(e)) is not None and o.level == lv])
         d = 2 * b.radius
         for e in foes:
-            ex, ey = self._pos(e)
-            vx, vy = x - ex, y - ey
+            o = bases[e]
+            vx, vy = x - o.x, y - o.y
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (), False, True, pool - {e}, pools, [], True):
+            # the pool holds only the enemies' bases: ignoring e leaves exactly pool - {e}
+            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (e,), False, True, None, pools, [], True):
                 return True
         return False
 
