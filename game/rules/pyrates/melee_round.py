@@ -98,10 +98,12 @@ class Round:
         # asked after every item of every tap: unchanged figures (frozen, compared by identity) and
         # group give the same local ids and engagements
         seeds = self.group or self.cur["seeds"]
-        figs = tuple(self.st.figures.values())
+        figures = self.st.figures
         memo = self._refresh_memo
-        if memo is not None and memo[1] == seeds and len(memo[0]) == len(figs) and all(map(is_, memo[0], figs)):
+        if memo is not None and memo[1] == seeds and len(memo[0]) == len(figures) \
+                and all(map(is_, memo[0], figures.values())):
             return self.eng
+        figs = tuple(figures.values())
         ids = local_ids(self.st, seeds)
         self.eng = engagements_of(self.ctx, only=ids)
         self._refresh_memo = (figs, list(seeds))
