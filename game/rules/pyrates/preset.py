@@ -539,9 +539,12 @@ class PyratesPreset(TurnPreset):
             turn += 1
             eng = engagements_of(ctx, only=near)
             cands = reaction_candidates(ctx, near)
-            allowed = [f.id for f in st.in_play(side) if f.id not in reacted and not eng.engaged(f.id)
-                       and f.status not in (Status.DISARMED, Status.CAPTIVE) and (near is None or f.id in near)
-                       and not asleep(st, f.id)]
+            # st.in_play(side) filtered, in one pass (asleep(): the sleepers' list)
+            sleepers, pairs = st.data.get("asleep") or (), eng.pairs
+            allowed = [fid for fid, f in st.figures.items()
+                       if f.side == side and f.in_play and fid not in reacted and (near is None or fid in near)
+                       and not pairs.get(fid) and f.status not in (Status.DISARMED, Status.CAPTIVE)
+                       and fid not in sleepers]
             opts: list[Decision] = []
             for fid in allowed:
                 opts += cands.of(ctx, eng, fid)

@@ -13,7 +13,7 @@ from ..decisions import Decision, IllegalDecision
 from ..model import Figure, Status, round_in
 from ..rangers.shooting import weapon_max_range
 from .engage import BTB, Engagements, nearest_enemy
-from .moves import contact_points, engaged_with_at, plan_to, probe, straight
+from .moves import contact_points, enemy_rows, engaged_with_at, plan_to, probe, straight
 from .sight import sees
 
 REACT_DIST = 2.0
@@ -54,7 +54,12 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
 
 
 def _candidates(ctx, eng: Engagements, fid: str) -> tuple[list[Decision], float]:
-    """``candidates`` and the farthest point (from fid) it tried a move to (0 when none)."""
+    """``candidates`` and the farthest point (from fid) it tried a move to (0 when none).
+
+    Each point is tried for one test, so it is kept only when ``_ok_tests`` would name that test:
+    (d) is never asked (a point meeting no earlier test is tagged (d) or nothing, never the one
+    wanted), and the others are ``_ok_tests``'s with the enemies and the engaged friends gathered
+    once, the same arithmetic. The tests are pure, so a (c) point the tests reject skips its path."""
     st = ctx.state
     f = st.figures[fid]
     e, d0 = nearest_enemy(st, fid)
@@ -62,49 +67,70 @@ def _candidates(ctx, eng: Engagements, fid: str) -> tuple[list[Decision], float]
         return [], 0.0
     out: list[Decision] = []
     seen = set()
-    far = [0.0]
+    far = 0.0
+    fx, fy, fr, lv = f.x, f.y, f.radius, f.level
+    hypot = math.hypot
+    foes = enemy_rows(ctx, fid)  # nearest_enemy's pool, in its order
+    farther = d0 + 1e-6
+    camp, pairs, camps = eng.camp.get(fid), eng.pairs, eng.camp
+    # _ok_tests (c)'s friends: engaged, of fid's camp, on its level
+    friends = [g for gid, g in eng.figs.items()
+               if gid != fid and camps.get(gid) == camp and pairs.get(gid) and g.level == lv]
 
-    def add(x, y, want=None):
+    def test(x, y) -> str:
+        """_ok_tests without (d)."""
+        if engaged_with_at(ctx, fid, e, x, y):
+            return "a"
+        # nearest_enemy(st, fid, x, y)[1] > farther: no enemy's (clamped) edge distance is within
+        # it (NaN distances are skipped there and here)
+        for _, gx, gy, gr in foes:
+            if hypot(gx - x, gy - y) - fr - gr <= farther:
+                break
+        else:
+            return "b"
+        for g in friends:
+            if hypot(g.x - x, g.y - y) - g.radius - fr <= BTB + 1e-9:
+                return "c"
+        return ""
+
+    def add(x, y, want):
+        nonlocal far
         x, y = round_in(x), round_in(y)
-        d = math.hypot(x - f.x, y - f.y)
+        d = hypot(x - fx, y - fy)
         if (x, y) in seen or d < 0.05:
-            return
-        if d > far[0]:
-            far[0] = d
+            return False
+        if d > far:
+            far = d
+        if want == "c" and test(x, y) != want:
+            return False
         plan = straight(ctx, fid, x, y)
         if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
-            return
-        if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
-            return
-        test = _ok_tests(ctx, eng, fid, x, y, e, d0)
-        if not test or (want and test != want):
-            return
+            return False
+        end = plan.points[-1]
+        if hypot(end[0] - x, end[1] - y) > 2e-3:
+            return False
+        if want != "c" and test(x, y) != want:
+            return False
         seen.add((x, y))
-        out.append(Decision("react", figure=fid, x=x, y=y, option=test))
+        out.append(Decision("react", figure=fid, x=x, y=y, option=want))
+        return True
 
     # (a) engage the nearest enemy
     for cx, cy in contact_points(ctx, fid, e, (0, 25, -25, 50, -50)):
-        if math.hypot(cx - f.x, cy - f.y) <= REACT_DIST:
-            before = len(out)
-            add(cx, cy, "a")
-            if len(out) > before:
-                break
+        if hypot(cx - fx, cy - fy) <= REACT_DIST and add(cx, cy, "a"):
+            break
     # (c) support an engaged friend
-    camp = eng.camp.get(fid)
-    for gid, g in eng.figs.items():
-        if g.id != fid and eng.camp.get(gid) == camp and eng.engaged(gid) and g.level == f.level:
-            if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= REACT_DIST:
-                for cx, cy in contact_points(ctx, fid, gid, (0, 40, -40)):
-                    before = len(out)
-                    add(cx, cy, "c")
-                    if len(out) > before:
-                        break
+    for g in friends:
+        if hypot(g.x - fx, g.y - fy) - g.radius - fr <= REACT_DIST:
+            for cx, cy in contact_points(ctx, fid, g.id, (0, 40, -40)):
+                if add(cx, cy, "c"):
+                    break
     # (b) fall back 2 in straight away from the nearest enemy
     g = st.figures[e]
-    dx, dy = f.x - g.x, f.y - g.y
-    n = math.hypot(dx, dy) or 1.0
-    add(f.x + dx / n * REACT_DIST, f.y + dy / n * REACT_DIST, "b")
-    return out, far[0]
+    dx, dy = fx - g.x, fy - g.y
+    n = hypot(dx, dy) or 1.0
+    add(fx + dx / n * REACT_DIST, fy + dy / n * REACT_DIST, "b")
+    return out, far
 
 
 #: Slack added to the reach of a figure's reaction candidates (see ``ReactionCandidates``): it dwarfs

@@ -227,3 +227,90 @@ def test_reaction_candidates_follow_each_kind_of_change():
     check(ctx, True)
     ctx.move("Y", 6.0, 8.5, rule="test")
     check(ctx, False)
+
+
+def reference_reaction_candidates(ctx, eng, fid):
+    """reactions._candidates as first written: every tried point planned first, then all of
+    ``_ok_tests`` (d included) asked."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates import reactions
+    from game.rules.pyrates.engage import nearest_enemy
+    st = ctx.state
+    f = st.figures[fid]
+    e, d0 = nearest_enemy(st, fid)
+    if e is None or d0 > reactions.NEAR:
+        return [], 0.0
+    out, seen, far = [], set(), [0.0]
+
+    def add(x, y, want=None):
+        x, y = round_in(x), round_in(y)
+        d = math.hypot(x - f.x, y - f.y)
+        if (x, y) in seen or d < 0.05:
+            return
+        if d > far[0]:
+            far[0] = d
+        plan = moves.straight(ctx, fid, x, y)
+        if plan is None or plan.stops_at_obstacle or plan.cost > reactions.REACT_DIST + 1e-6:
+            return
+        if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
+            return
+        test = reactions._ok_tests(ctx, eng, fid, x, y, e, d0)
+        if not test or (want and test != want):
+            return
+        seen.add((x, y))
+        out.append(Decision("react", figure=fid, x=x, y=y, option=test))
+
+    for cx, cy in moves.contact_points(ctx, fid, e, (0, 25, -25, 50, -50)):
+        if math.hypot(cx - f.x, cy - f.y) <= reactions.REACT_DIST:
+            before = len(out)
+            add(cx, cy, "a")
+            if len(out) > before:
+                break
+    camp = eng.camp.get(fid)
+    for gid, g in eng.figs.items():
+        if g.id != fid and eng.camp.get(gid) == camp and eng.engaged(gid) and g.level == f.level:
+            if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= reactions.REACT_DIST:
+                for cx, cy in moves.contact_points(ctx, fid, gid, (0, 40, -40)):
+                    before = len(out)
+                    add(cx, cy, "c")
+                    if len(out) > before:
+                        break
+    g = st.figures[e]
+    dx, dy = f.x - g.x, f.y - g.y
+    n = math.hypot(dx, dy) or 1.0
+    add(f.x + dx / n * reactions.REACT_DIST, f.y + dy / n * reactions.REACT_DIST, "b")
+    return out, far[0]
+
+
+def test_reaction_candidates_match_the_first_written_computation():
+    """PYR-REACT-1/2: ``_candidates`` (tests gathered once, (c) points tested before their path)
+    gives the options and reach of the first computation, near a rail (engagements across it),
+    with mixed weapons, loaded missiles and engagements restricted to some figures."""
+    from game.rules.pyrates import reactions
+    from game.rules.pyrates.engage import engagements_of
+
+    rng = random.Random(11)
+    kinds = {}
+    for i in range(60):
+        if i % 2:
+            ctx = random_ctx(rng, rail=rng.random() < 0.7, mixed_weapons=True)
+        else:  # two lines in base contact, some figures stepped back from it (free to support)
+            figs = [fig(f"{side}{k}", side, x - (rng.uniform(0.3, 2.5) if rng.random() < 0.4 else 0.0) * sign,
+                        3.0 + k)
+                    for side, x, sign in (("A", 10.0, 1), ("B", 11.0, -1)) for k in range(8)]
+            m = match([f.evolve(x=round_in(f.x)) for f in figs])
+            ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+        ids = list(ctx.state.figures)
+        for fid in ids:
+            if rng.random() < 0.3:
+                ctx.change(fid, missile=rng.choice(["pistol", "musket"]), loaded=rng.random() < 0.7)
+        for only in (None, {fid for fid in ids if rng.random() < 0.8}):
+            eng = engagements_of(ctx, only=only)
+            for fid in eng.figs:
+                if eng.engaged(fid):
+                    continue
+                got = reactions._candidates(ctx, eng, fid)
+                assert got == reference_reaction_candidates(ctx, eng, fid)
+                for d in got[0]:
+                    kinds[d.option] = kinds.get(d.option, 0) + 1
+    assert all(kinds.get(k, 0) > 10 for k in "abc"), kinds
