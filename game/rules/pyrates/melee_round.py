@@ -442,6 +442,35 @@ def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = Non
     return tuple(items)
 
 
+def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[Decision]:
+    """PYR-ALLOC-2 options for ``camp``: per tapper its default tap, single KD / W taps and the
+    special single-item taps (tap_options.py), each option once, first place kept."""
+    st = r.st
+    cards = cards_of(st, camp)
+    kd, w = left.knockdowns, left.wounds
+    opts = []
+    for t in tappers:
+        targets = targets_for(r, t)
+        items = auto_items(r, t, left, targets)
+        # the only repeat an option list can hold: a one-item default tap is also a single tap
+        # (targets are distinct, specials carry other items, tappers differ): it keeps its place
+        # and the single is not listed again
+        one = items[0] if len(items) == 1 else None
+        if one is not None:
+            opts.append(_single_tap(t, one[0], one[1]))
+        elif items:
+            opts.append(Decision("tap", t, None, None, None, None, items))  # (kind, figure, …, items)
+        for v in targets:
+            if kd and one != (v, "kd"):
+                opts.append(_single_tap(t, v, "kd"))
+            if w and one != (v, "w"):
+                opts.append(_single_tap(t, v, "w"))
+        off = st.figures[t].offhand
+        opts += special_tap_options(st, r.eng, camp, t, left, targets,
+                                    targets_for(r, t, off) if off is not None else [], cards)
+    return opts
+
+
 def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decision) -> None:
     st = r.st
     if d.kind != "tap":
@@ -506,21 +535,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             passes += 1
             turn = b if turn == a else a
             continue
-        opts = []
-        for t in tappers:
-            targets = targets_for(r, t)
-            items = auto_items(r, t, left, targets)
-            if items:
-                opts.append(Decision("tap", figure=t, items=items))
-            for v in targets:
-                if left.knockdowns:
-                    opts.append(_single_tap(t, v, "kd"))
-                if left.wounds:
-                    opts.append(_single_tap(t, v, "w"))
-            off = st.figures[t].offhand
-            opts += special_tap_options(st, r.eng, turn, t, left, targets,
-                                        targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
-        opts = list(dict.fromkeys(opts))
+        opts = tap_options(r, turn, tappers, left)
         dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
         camp = turn
         other = b if camp == a else a

@@ -248,3 +248,61 @@ def test_PYR_ALLOC_2_single_item_taps_are_shared_equal_decisions():
     for i in range(5000):  # the cache starts over rather than grow without bound
         assert mr._single_tap(f"F{i}", "B2", "kd").figure == f"F{i}"
     assert len(mr._SINGLE_TAPS) <= 4097
+
+
+def reference_tap_options(r, camp, tappers, left):
+    """The PYR-ALLOC-2 option list as first written: every option built, repeats then dropped."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates import melee_round as mr
+    from game.rules.pyrates.tap_options import special_tap_options
+
+    st, opts = r.st, []
+    for t in tappers:
+        targets = mr.targets_for(r, t)
+        items = mr.auto_items(r, t, left, targets)
+        if items:
+            opts.append(Decision("tap", figure=t, items=items))
+        for v in targets:
+            if left.knockdowns:
+                opts.append(mr._single_tap(t, v, "kd"))
+            if left.wounds:
+                opts.append(mr._single_tap(t, v, "w"))
+        off = st.figures[t].offhand
+        opts += special_tap_options(st, r.eng, camp, t, left, targets,
+                                    mr.targets_for(r, t, off) if off is not None else [], mr.cards_of(st, camp))
+    return list(dict.fromkeys(opts))
+
+
+def test_PYR_ALLOC_2_tap_options_list_each_option_once_in_the_reference_order():
+    from game.rules.model import Status, WeaponClass
+    from game.rules.pyrates import melee_round as mr
+    from game.rules.pyrates.cards import SNEAKY_ATTACK
+    from game.rules.pyrates.hands import Damage
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        ctx = random_ctx(rng, mixed_weapons=True)
+        _pack(ctx, rng)
+        st = ctx.state
+        for fid in list(st.figures):
+            roll = rng.random()
+            if roll < 0.2:
+                ctx.set_status(fid, Status.WOUNDED, rule="test", wounds=1)
+            elif roll < 0.3:
+                ctx.set_status(fid, Status.DISARMED, rule="test")
+            if rng.random() < 0.3:
+                ctx.update(st.figures[fid].evolve(offhand=WeaponClass.CLOSE))
+        st.data["cards"] = {"A": [SNEAKY_ATTACK] if rng.random() < 0.5 else [], "B": []}
+        r = mr.Round(ctx, {"seeds": [f for f in st.figures if st.figures[f].in_play]})
+        r.refresh()
+        r.group = r.eng.group(r.cur["seeds"])
+        if rng.random() < 0.3 and r.group:
+            r.rat = rng.choice(r.group)
+        for camp in ("A", "B"):
+            tappers = mr.legal_tappers(r, camp)
+            for pool in (Damage(0, 1), Damage(1, 0), Damage(1, 1), Damage(3, 2), Damage(0, 4)):
+                got = mr.tap_options(r, camp, tappers, pool)
+                assert got == reference_tap_options(r, camp, tappers, pool)
+                checked += bool(got)
+    assert checked > 50
