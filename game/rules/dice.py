@@ -102,10 +102,24 @@ class Dice:
 
     def faces(self, n: int, sides: int = 6) -> tuple[int, ...]:
         if type(sides) is int and 0 < sides < _ONE_WORD and type(self).face is Dice.face:
-            # face(sides) n times, in one loop: the same words in the same order, counted
+            # face(sides) n times in one loop (_below's rejection loop inlined): the same words in
+            # the same order, counted
             self.count += n
-            below = self._below
-            return tuple([below(sides) + 1 for _ in range(n)])
+            bits = self._bits
+            if bits is None:
+                bits = self._materialize()
+            k = sides.bit_length()
+            out = []
+            words = 0
+            for _ in range(n):
+                r = bits(k)
+                words += 1
+                while r >= sides:
+                    r = bits(k)
+                    words += 1
+                out.append(r + 1)
+            self._words += words
+            return tuple(out)
         return tuple([self.face(sides) for _ in range(n)])
 
     def d6(self) -> int:

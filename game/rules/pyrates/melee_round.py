@@ -25,7 +25,7 @@ from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
 from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
-from .quota import Participant, SideFacts, line_text, melee_quotas
+from .quota import Participant, SideFacts, line_text, melee_quotas, participant
 from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
@@ -157,9 +157,8 @@ def participants(r: Round, camp: str) -> list[Participant]:
         zone = r.ctx.table.zone_of(fid)
         engaged = eng.engaged(fid)
         contacts = frozenset(list(eng.pairs.get(fid, {})) + eng.support.get(fid, []))
-        out.append(Participant(f, engaged=engaged, close_quarters=zone.close_quarters,
-                               advantageous=engaged and (zone.advantageous or r.defends(fid)), contacts=contacts,
-                               holding_captive=fid in captors, party=party_key(f)))
+        out.append(participant(f, engaged, zone.close_quarters, engaged and (zone.advantageous or r.defends(fid)),
+                               contacts, fid in captors, party_key(f)))
     return out
 
 
@@ -297,7 +296,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
 def roll_pool_flow(ctx, camp: str, mq: int):
     """PYR-DICE-1/2: each hand rolled, then rerolls one die at a time as decisions."""
-    total = Damage()
+    kd = w = 0
     for k, (n, rr) in enumerate(dice_for_quota(mq)):
         ev = ctx.roll("PYR-DICE-1", who=camp, purpose=f"mêlée hand {k + 1} ({n}d6, {rr} rerolls)", n=n)
         faces = list(ev.faces)
@@ -322,10 +321,11 @@ def roll_pool_flow(ctx, camp: str, mq: int):
                                  faces=tuple(faces), rerolls_left=left))
         hand = _classify_sorted(tuple(sorted(faces)))
         dmg = hand_damage(hand)
-        ctx.emit(HandScored(rule="PYR-DMG-1", who=camp, hand_no=k + 1, faces=tuple(faces), hand=hand.value,
-                            knockdowns=dmg.knockdowns, wounds=dmg.wounds, rerolls_used=used))
-        total = total + dmg
-    return total
+        # (rule, who, hand_no, faces, hand, knockdowns, wounds, rerolls_used), positional
+        ctx.emit(HandScored("PYR-DMG-1", camp, k + 1, tuple(faces), hand.value, dmg.knockdowns, dmg.wounds, used))
+        kd += dmg.knockdowns
+        w += dmg.wounds
+    return Damage(kd, w)  # the hands' sum
 
 
 _REROLL_OPTIONS: dict[int, tuple[Decision, ...]] = {}

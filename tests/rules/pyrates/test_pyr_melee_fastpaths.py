@@ -306,3 +306,64 @@ def test_PYR_ALLOC_2_tap_options_list_each_option_once_in_the_reference_order():
                 assert got == reference_tap_options(r, camp, tappers, pool)
                 checked += bool(got)
     assert checked > 50
+
+
+def reference_quota_lines(own, foe):
+    """quota_contributions' lines as first written: every helper asked for every participant."""
+    from game.rules.pyrates import quota as qm
+
+    lines = []
+    for p in own:
+        f = p.figure
+        why = qm.excluded_reason(p)
+        if why:
+            lines.append(qm.QuotaLine(f.id, qm.ZERO, f"not counted: {why}", "PYR-MQ-1"))
+            continue
+        amount, reason = qm.base_quota(f)
+        lines.append(qm.QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
+        if qm.formation_of(p, own):
+            w = qm._wounded(f)
+            lines.append(qm.QuotaLine(f.id, qm.HALF if w else qm.ONE, "in formation, wounded" if w else "in formation",
+                                      "PYR-MQ-3"))
+        bonus, what = qm.reach_bonus(f)
+        if bonus and not p.close_quarters:
+            lines.append(qm.QuotaLine(f.id, qm.Fraction(bonus), what, "PYR-MQ-4"))
+        if p.engaged and p.advantageous:
+            lines.append(qm.QuotaLine(f.id, qm.ONE, "advantageous position", "PYR-MQ-5"))
+    for q in foe:
+        if qm.excluded_reason(q):
+            continue
+        bonus, what = qm.reach_bonus(q.figure)
+        if bonus and q.close_quarters:
+            lines.append(qm.QuotaLine(q.id, qm.Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters",
+                                      "PYR-MQ-4"))
+    return lines
+
+
+def test_PYR_MQ_1_to_5_quota_lines_with_cheap_tests_first_equal_the_reference():
+    from game.rules.model import Status, WeaponClass
+    from game.rules.pyrates.quota import Participant, SideFacts, melee_quotas, participant
+
+    rng = random.Random(9)
+    for _ in range(400):
+        sides = []
+        for side in ("A", "B"):
+            ps = []
+            for i in range(rng.randint(0, 5)):
+                f = fig(f"{side}{i}", side, 1.0 + i, 2.0, cls=rng.choice(list(WeaponClass)),
+                        rank=rng.choice(["captain", "officer", "ordinary", "noncombatant"]),
+                        mounted=rng.random() < 0.3, lancer=rng.random() < 0.3, drilled=rng.random() < 0.5,
+                        status=rng.choice([Status.UNWOUNDED, Status.UNWOUNDED, Status.WOUNDED, Status.DISARMED]))
+                contacts = frozenset(f"{side}{j}" for j in range(5) if rng.random() < 0.4)
+                args = (f, rng.random() < 0.7, rng.random() < 0.3, rng.random() < 0.3, contacts,
+                        rng.random() < 0.1, rng.choice([None, f"side:{side}", "p1"]))
+                if rng.random() < 0.2:  # an override of the formation test (PYR-MQ-3)
+                    ps.append(Participant(*args[:6], in_formation=rng.random() < 0.5, party=args[6]))
+                else:
+                    p = participant(*args)
+                    assert vars(p) == vars(Participant(*args[:6], party=args[6]))
+                    ps.append(p)
+            sides.append(tuple(ps))
+        qa, qb = melee_quotas(SideFacts(sides[0], 0, "A"), SideFacts(sides[1], 0, "B"))
+        assert list(qa.lines) == reference_quota_lines(sides[0], sides[1])
+        assert list(qb.lines) == reference_quota_lines(sides[1], sides[0])
