@@ -378,8 +378,13 @@ def opportune_shot(r: Round, camp: str):
 
 # -- (5) allocation ----------------------------------------------------------------------------------
 def _pool_after(pool: Damage, items) -> Damage:
-    kd = sum(1 for _, it in items if it.split("+")[0] in ("kd", "disarm"))
-    w = sum(1 for _, it in items if it.split("+")[0] == "w")
+    kd = w = 0
+    for _, it in items:
+        kind = it.split("+", 1)[0]
+        if kind == "kd" or kind == "disarm":
+            kd += 1
+        elif kind == "w":
+            w += 1
     return Damage(pool.knockdowns - kd, pool.wounds - w)
 
 
@@ -527,16 +532,18 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
     turn = first
     passes = 0
     queued = [] if st.options.get("simultaneous_allocation") else None
+    tappers_of = _TappersMemo(r)
     while passes < 2:
         r.refresh()
         left = pool[turn]
-        tappers = legal_tappers(r, turn) if not left.empty else []
+        tappers = tappers_of(turn) if not left.empty else []
         if not tappers:
             passes += 1
             turn = b if turn == a else a
             continue
         opts = tap_options(r, turn, tappers, left)
-        dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
+        dflt = max(opts, key=_n_items)  # the first of the longest taps (every option is a tap)
+        opts.append(PASS)
         camp = turn
         other = b if camp == a else a
         # public facts a player sees at the table when choosing a tap: both pools still to give,
@@ -544,10 +551,10 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         info = {"pool": left.to_json(), "tappers": list(tappers),
                 "pools": {c: pool[c].to_json() for c in camps},
                 "tappers_by_side": {camp: list(tappers),
-                                    other: legal_tappers(r, other) if not pool[other].empty else []},
+                                    other: list(tappers_of(other)) if not pool[other].empty else []},
                 "tapped": sorted(r.tapped), "quotas": dict(r.quotas), "first": first}
         d = yield ask(camp, "tap", f"{st.side(camp).name}: tap a figure ({left.text()} left) or pass",
-                      opts + [PASS], default=dflt,
+                      opts, default=dflt,
                       validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
                       info=info, rule="PYR-ALLOC-2")
         if d.kind == "pass":
@@ -570,6 +577,31 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         turn = b if turn == a else a
     if queued:
         yield from resolve_assigned(r, queued)
+
+
+def _n_items(d: Decision) -> int:
+    return len(d.items)
+
+
+class _TappersMemo:
+    """``legal_tappers(r, camp)`` kept while nothing it reads changes: the same Engagements, the
+    same (frozen) figures and no new tapped figure. A pass or a saved blow changes none of them, and
+    the side not on turn is asked for its tappers (the tap's info) before its own turn."""
+
+    def __init__(self, r: Round):
+        self.r = r
+        self.known: dict[str, tuple] = {}
+
+    def __call__(self, camp: str) -> list[str]:
+        r = self.r
+        figs = tuple(r.st.figures.values())
+        got = self.known.get(camp)
+        if (got is not None and got[0] is r.eng and got[1] == len(r.tapped) and len(got[2]) == len(figs)
+                and all(map(is_, got[2], figs))):
+            return got[3]
+        tappers = legal_tappers(r, camp)
+        self.known[camp] = (r.eng, len(r.tapped), figs, tappers)
+        return tappers
 
 
 def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | None = None):

@@ -367,3 +367,47 @@ def test_PYR_MQ_1_to_5_quota_lines_with_cheap_tests_first_equal_the_reference():
         qa, qb = melee_quotas(SideFacts(sides[0], 0, "A"), SideFacts(sides[1], 0, "B"))
         assert list(qa.lines) == reference_quota_lines(sides[0], sides[1])
         assert list(qb.lines) == reference_quota_lines(sides[1], sides[0])
+
+
+def test_PYR_ALLOC_2_tappers_kept_between_turns_equal_a_fresh_legal_tappers():
+    from game.rules.model import Status
+    from game.rules.pyrates import melee_round as mr
+
+    rng = random.Random(13)
+    hits = 0
+    for _ in range(30):
+        ctx = random_ctx(rng, mixed_weapons=True)
+        _pack(ctx, rng)
+        st = ctx.state
+        r = mr.Round(ctx, {"seeds": [f for f in st.figures if st.figures[f].in_play]})
+        r.refresh()
+        r.group = r.eng.group(r.cur["seeds"])
+        memo = mr._TappersMemo(r)
+        for _step in range(25):
+            r.refresh()
+            for camp in ("A", "B", "A"):
+                before = memo.known.get(camp)
+                got = memo(camp)
+                hits += before is not None and memo.known[camp] is before
+                assert got == mr.legal_tappers(r, camp)
+            live = [f for f in r.group if st.figures[f].in_play]
+            if not live:
+                break
+            fid = rng.choice(live)
+            roll = rng.random()
+            if roll < 0.3:
+                r.tapped.add(fid)
+            elif roll < 0.45:
+                f = st.figures[fid]
+                x, y = f.x + rng.uniform(-0.5, 0.5), f.y + rng.uniform(-0.5, 0.5)
+                if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                    ctx.move(fid, x, y, rule="test")
+            elif roll < 0.55:
+                ctx.set_status(fid, Status.DISARMED, rule="test")
+            elif roll < 0.65:
+                victim = rng.choice(live)
+                ctx.set_status(victim, Status.CAPTIVE, rule="test")
+                st.data.setdefault("captives", {})[victim] = fid
+            elif roll < 0.75:
+                ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
+    assert hits > 20
