@@ -704,27 +704,29 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                                else [(f.x, f.y)])
     dist = 2 * v.radius
     pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
-    pb_facts = dict(victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED)
     # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
-    # allow a pushback at all: both are pure queries, and either refusal leaves no option
-    pb = pushback_option(pb_item, **pb_facts)
-    if pb.option is not None:
+    # allow a pushback at all: both are pure queries, and either refusal leaves no option, while
+    # with both clear the option is the one allowed here (pushback_option's defaults: not
+    # surrounded, a clear sweep)
+    option = pushback_option(pb_item, victim_wounded=v.is_wounded, mounted=v.mounted,
+                             disarmed=v.status == Status.DISARMED).option
+    if option is not None:
         sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
-        sur = r.surrounded(victim) if sweep else False
-        pb = pushback_option(pb_item, surrounded=sur, sweep_clear=sweep, **pb_facts)
-    if pb.option is not None:
-        dflt = pb.option if ai_takes_pushback(pb.option, target) else "save"
-        d = yield ask(vside, "pushback", f"{v.name}: {pb.option.replace('_', ' ')} instead, or save on {target}+?",
-                      [choose(pb.option), choose("save")], default=choose(dflt),
+        if not sweep or r.surrounded(victim):
+            option = None
+    if option is not None:
+        dflt = option if ai_takes_pushback(option, target) else "save"
+        d = yield ask(vside, "pushback", f"{v.name}: {option.replace('_', ' ')} instead, or save on {target}+?",
+                      [choose(option), choose("save")], default=choose(dflt),
                       info={"save_target": target, "victim": victim, "tapper": tapper, "item": item,
-                            "option": pb.option, "kind": kind}, rule="PYR-PUSH-1")
+                            "option": option, "kind": kind}, rule="PYR-PUSH-1")
         if d.option != "save":
             nx, ny = v.x + direction[0] * dist, v.y + direction[1] * dist
             ctx.move(victim, nx, ny, rule="PYR-PUSH-2", how="pushback", cost=dist)
             _moved(st, victim)
             r.give(camp, "push")
             out = "pushback"
-            if pb.option == "pushback_wounded":
+            if option == "pushback_wounded":
                 ctx.set_status(victim, Status.WOUNDED, rule="PYR-PUSH-1", cause="pushed back wounded", wounds=1)
                 r.give(camp, "w")
                 out = "pushback_wounded"
@@ -744,7 +746,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                     _moved(st, tapper)
             return out
     # PYR-SAVE-1..3
-    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail={1})
+    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail=_NATURAL_1)
     saved = save_passes(ev.faces[0], target)
     res = save_outcome(kind, saved, v.is_wounded)
     out = "saved"
@@ -795,6 +797,10 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             st.data.setdefault("captives", {})[victim] = tapper
             r.lose(victim)
     return out
+
+
+_NATURAL_1 = frozenset({1})
+"""PYR-SAVE-1: a natural 1 always fails."""
 
 
 def _drop_captive(st, fid):

@@ -411,3 +411,18 @@ def test_PYR_ALLOC_2_tappers_kept_between_turns_equal_a_fresh_legal_tappers():
             elif roll < 0.75:
                 ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
     assert hits > 20
+
+
+def test_PYR_PUSH_1_geometry_refusals_leave_the_option_allowed_without_them():
+    # resolve_item asks pushback_option once without the geometry, then lets a surrounded victim or
+    # a blocked sweep refuse it: the same option as asking again with the geometry
+    import itertools
+
+    from game.rules.pyrates.pushback import pushback_option
+
+    for item in ("w", "kd", "disarm", "capture", "w+mg", "kd+sneaky", "w+mg+sneaky"):
+        for wounded, mounted, disarmed, sur, sweep in itertools.product((False, True), repeat=5):
+            facts = dict(victim_wounded=wounded, mounted=mounted, disarmed=disarmed)
+            first = pushback_option(item, **facts).option
+            fast = first if first is not None and sweep and not sur else None
+            assert fast == pushback_option(item, surrounded=sur, sweep_clear=sweep, **facts).option
