@@ -41,6 +41,11 @@ class Ask:
 
     def check(self, decision: Decision) -> None:
         """Raise IllegalDecision unless the decision is legal here."""
+        # most answers are one of the offered objects (the default, a shared choose()): found by
+        # identity before any field-by-field comparison
+        for o in self.options:
+            if o is decision:
+                return
         if decision in self.options:
             return
         if self.validate is not None:

@@ -38,3 +38,15 @@ def test_GEN_CHOICE_1_ask_builds_the_same_question_as_the_dataclass():
     bare = ask("B", "k", "p?", iter(opts))
     assert vars(bare) == vars(Ask("B", "k", "p?", tuple(opts), opts[0], None, {}, ""))
     assert bare.info is not ask("B", "k", "p?", opts).info  # each question its own info dict
+
+
+def test_GEN_CHOICE_1_check_accepts_offered_or_equal_answers_and_refuses_others():
+    from game.rules.decisions import IllegalDecision
+    from game.rules.flow import ask
+
+    opts = [Decision("choose", option=f"o{i}") for i in range(5)]
+    q = ask("A", "k", "p?", opts)
+    q.check(opts[4])  # the offered object itself
+    q.check(Decision("choose", option="o3"))  # an equal answer built anew
+    with pytest.raises(IllegalDecision):
+        q.check(Decision("choose", option="o9"))
