@@ -41,6 +41,11 @@ class Ask:
 
     def check(self, decision: Decision) -> None:
         """Raise IllegalDecision unless the decision is legal here."""
+        # most answers are one of the offered objects (the default, a shared choose()): found by
+        # identity before any field-by-field comparison
+        for o in self.options:
+            if o is decision:
+                return
         if decision in self.options:
             return
         if self.validate is not None:
@@ -95,9 +100,12 @@ class Ctx:
         new = f.evolve(x=x, y=y, level=lv)
         self.state.figures[fid] = new
         self.table.place(fid, x, y, new.radius, lv)
-        pts = tuple((round_in(px), round_in(py)) for px, py in (path or [(f.x, f.y), (x, y)]))
-        ev = Moved(rule=rule, figure=fid, path=pts, cost=round_in(cost), how=how,
-                   level=lv if lv != f.level else "")
+        if path:
+            pts = tuple([(round_in(px), round_in(py)) for px, py in path])
+        else:  # the common case: start and end (the end rounded again, as a given path's would be)
+            pts = ((round_in(f.x), round_in(f.y)), (round_in(x), round_in(y)))
+        # positional: the same Moved(rule, figure, path, cost, how, level), without keyword passing
+        ev = Moved(rule, fid, pts, round_in(cost), how, lv if lv != f.level else "")
         self.events.append(ev)
         return ev
 
@@ -110,7 +118,7 @@ class Ctx:
         self.state.figures[fid] = new
         if not new.in_play:
             self.table.remove(fid)
-        ev = StatusChanged(rule=rule, figure=fid, status=status.value, wounds=w, cause=cause)
+        ev = StatusChanged(rule, fid, status.value, w, cause)  # (rule, figure, status, wounds, cause)
         self.events.append(ev)
         return ev
 
@@ -137,5 +145,13 @@ def ask(side: str, kind: str, prompt: str, options: Iterable[Decision], default:
     opts = tuple(options)
     if not opts and validate is None:
         raise ValueError(f"an Ask with no options and no validator ({kind})")
-    return Ask(side, kind, prompt, opts, default if default is not None else (opts[0] if opts else None),
-               validate, info or {}, rule)
+    # the same fields as Ask(...): filled in one update, as the frozen dataclass's __init__ sets
+    # them one object.__setattr__ at a time (a third of the cost; every question of a game is one)
+    q = _new_ask(Ask)
+    q.__dict__.update(side=side, kind=kind, prompt=prompt, options=opts,
+                      default=default if default is not None else (opts[0] if opts else None),
+                      validate=validate, info=info or {}, rule=rule)
+    return q
+
+
+_new_ask = object.__new__

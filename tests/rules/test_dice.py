@@ -147,3 +147,18 @@ def test_GEN_DICE_1_uncounted_draws_fall_back_to_the_generator_state():
     d.face(2**40)  # too big for one word: not counted
     _, internal, _ = d._rng.getstate()
     assert d.fingerprint() == f"{internal[-1]}:{hash_words(internal)}:{d.count}"
+
+
+def test_GEN_DICE_1_faces_in_one_loop_equal_face_by_face():
+    # faces(n) draws n faces in one loop: the same faces, count, words and fingerprint as n face()
+    a, b = Dice(31), Dice(31)
+    for i in range(1500):
+        n, sides = 1 + i % 6, (2, 6, 7, 20, 2**32 + 3)[i % 5]
+        assert a.faces(n, sides) == tuple(b.face(sides) for _ in range(n))
+        assert (a.count, a._words) == (b.count, b._words)
+        if i % 37 == 0:
+            a, b = a.clone(), b.clone()
+            assert a.fingerprint() == b.fingerprint()
+    assert a._rng.getstate() == b._rng.getstate()
+    s = ScriptedDice([1, 2, 3, 4])  # a subclass drawing its own faces still goes face by face
+    assert s.faces(3) == (1, 2, 3) and s.remaining == 1

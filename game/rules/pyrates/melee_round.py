@@ -25,7 +25,7 @@ from .alloc import first_allocator
 from .morale import lost_half, morale_target_modifiers
 from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
-from .quota import Participant, SideFacts, line_text, melee_quotas
+from .quota import Participant, SideFacts, line_text, melee_quotas, participant
 from .rolls import auto_reroll_choice, dice_for_quota
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .shooting import resolve_shot, shot_target_number
@@ -159,9 +159,8 @@ def participants(r: Round, camp: str) -> list[Participant]:
         zone = r.ctx.table.zone_of(fid)
         engaged = eng.engaged(fid)
         contacts = frozenset(list(eng.pairs.get(fid, {})) + eng.support.get(fid, []))
-        out.append(Participant(f, engaged=engaged, close_quarters=zone.close_quarters,
-                               advantageous=engaged and (zone.advantageous or r.defends(fid)), contacts=contacts,
-                               holding_captive=fid in captors, party=party_key(f)))
+        out.append(participant(f, engaged, zone.close_quarters, engaged and (zone.advantageous or r.defends(fid)),
+                               contacts, fid in captors, party_key(f)))
     return out
 
 
@@ -299,7 +298,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
 def roll_pool_flow(ctx, camp: str, mq: int):
     """PYR-DICE-1/2: each hand rolled, then rerolls one die at a time as decisions."""
-    total = Damage()
+    kd = w = 0
     for k, (n, rr) in enumerate(dice_for_quota(mq)):
         ev = ctx.roll("PYR-DICE-1", who=camp, purpose=f"mêlée hand {k + 1} ({n}d6, {rr} rerolls)", n=n)
         faces = list(ev.faces)
@@ -324,10 +323,11 @@ def roll_pool_flow(ctx, camp: str, mq: int):
                                  faces=tuple(faces), rerolls_left=left))
         hand = _classify_sorted(tuple(sorted(faces)))
         dmg = hand_damage(hand)
-        ctx.emit(HandScored(rule="PYR-DMG-1", who=camp, hand_no=k + 1, faces=tuple(faces), hand=hand.value,
-                            knockdowns=dmg.knockdowns, wounds=dmg.wounds, rerolls_used=used))
-        total = total + dmg
-    return total
+        # (rule, who, hand_no, faces, hand, knockdowns, wounds, rerolls_used), positional
+        ctx.emit(HandScored("PYR-DMG-1", camp, k + 1, tuple(faces), hand.value, dmg.knockdowns, dmg.wounds, used))
+        kd += dmg.knockdowns
+        w += dmg.wounds
+    return Damage(kd, w)  # the hands' sum
 
 
 _REROLL_OPTIONS: dict[int, tuple[Decision, ...]] = {}
@@ -380,8 +380,13 @@ def opportune_shot(r: Round, camp: str):
 
 # -- (5) allocation ----------------------------------------------------------------------------------
 def _pool_after(pool: Damage, items) -> Damage:
-    kd = sum(1 for _, it in items if it.split("+")[0] in ("kd", "disarm"))
-    w = sum(1 for _, it in items if it.split("+")[0] == "w")
+    kd = w = 0
+    for _, it in items:
+        kind = it.split("+", 1)[0]
+        if kind == "kd" or kind == "disarm":
+            kd += 1
+        elif kind == "w":
+            w += 1
     return Damage(pool.knockdowns - kd, pool.wounds - w)
 
 
@@ -444,6 +449,35 @@ def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = Non
     return tuple(items)
 
 
+def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[Decision]:
+    """PYR-ALLOC-2 options for ``camp``: per tapper its default tap, single KD / W taps and the
+    special single-item taps (tap_options.py), each option once, first place kept."""
+    st = r.st
+    cards = cards_of(st, camp)
+    kd, w = left.knockdowns, left.wounds
+    opts = []
+    for t in tappers:
+        targets = targets_for(r, t)
+        items = auto_items(r, t, left, targets)
+        # the only repeat an option list can hold: a one-item default tap is also a single tap
+        # (targets are distinct, specials carry other items, tappers differ): it keeps its place
+        # and the single is not listed again
+        one = items[0] if len(items) == 1 else None
+        if one is not None:
+            opts.append(_single_tap(t, one[0], one[1]))
+        elif items:
+            opts.append(Decision("tap", t, None, None, None, None, items))  # (kind, figure, …, items)
+        for v in targets:
+            if kd and one != (v, "kd"):
+                opts.append(_single_tap(t, v, "kd"))
+            if w and one != (v, "w"):
+                opts.append(_single_tap(t, v, "w"))
+        off = st.figures[t].offhand
+        opts += special_tap_options(st, r.eng, camp, t, left, targets,
+                                    targets_for(r, t, off) if off is not None else [], cards)
+    return opts
+
+
 def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decision) -> None:
     st = r.st
     if d.kind != "tap":
@@ -500,30 +534,18 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
     turn = first
     passes = 0
     queued = [] if st.options.get("simultaneous_allocation") else None
+    tappers_of = _TappersMemo(r)
     while passes < 2:
         r.refresh()
         left = pool[turn]
-        tappers = legal_tappers(r, turn) if not left.empty else []
+        tappers = tappers_of(turn) if not left.empty else []
         if not tappers:
             passes += 1
             turn = b if turn == a else a
             continue
-        opts = []
-        for t in tappers:
-            targets = targets_for(r, t)
-            items = auto_items(r, t, left, targets)
-            if items:
-                opts.append(Decision("tap", figure=t, items=items))
-            for v in targets:
-                if left.knockdowns:
-                    opts.append(_single_tap(t, v, "kd"))
-                if left.wounds:
-                    opts.append(_single_tap(t, v, "w"))
-            off = st.figures[t].offhand
-            opts += special_tap_options(st, r.eng, turn, t, left, targets,
-                                        targets_for(r, t, off) if off is not None else [], cards_of(st, turn))
-        opts = list(dict.fromkeys(opts))
-        dflt = max((o for o in opts if o.items), key=lambda o: len(o.items))
+        opts = tap_options(r, turn, tappers, left)
+        dflt = max(opts, key=_n_items)  # the first of the longest taps (every option is a tap)
+        opts.append(PASS)
         camp = turn
         other = b if camp == a else a
         # public facts a player sees at the table when choosing a tap: both pools still to give,
@@ -531,10 +553,10 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         info = {"pool": left.to_json(), "tappers": list(tappers),
                 "pools": {c: pool[c].to_json() for c in camps},
                 "tappers_by_side": {camp: list(tappers),
-                                    other: legal_tappers(r, other) if not pool[other].empty else []},
+                                    other: list(tappers_of(other)) if not pool[other].empty else []},
                 "tapped": sorted(r.tapped), "quotas": dict(r.quotas), "first": first}
         d = yield ask(camp, "tap", f"{st.side(camp).name}: tap a figure ({left.text()} left) or pass",
-                      opts + [PASS], default=dflt,
+                      opts, default=dflt,
                       validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
                       info=info, rule="PYR-ALLOC-2")
         if d.kind == "pass":
@@ -557,6 +579,31 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         turn = b if turn == a else a
     if queued:
         yield from resolve_assigned(r, queued)
+
+
+def _n_items(d: Decision) -> int:
+    return len(d.items)
+
+
+class _TappersMemo:
+    """``legal_tappers(r, camp)`` kept while nothing it reads changes: the same Engagements, the
+    same (frozen) figures and no new tapped figure. A pass or a saved blow changes none of them, and
+    the side not on turn is asked for its tappers (the tap's info) before its own turn."""
+
+    def __init__(self, r: Round):
+        self.r = r
+        self.known: dict[str, tuple] = {}
+
+    def __call__(self, camp: str) -> list[str]:
+        r = self.r
+        figs = tuple(r.st.figures.values())
+        got = self.known.get(camp)
+        if (got is not None and got[0] is r.eng and got[1] == len(r.tapped) and len(got[2]) == len(figs)
+                and all(map(is_, got[2], figs))):
+            return got[3]
+        tappers = legal_tappers(r, camp)
+        self.known[camp] = (r.eng, len(r.tapped), figs, tappers)
+        return tappers
 
 
 def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | None = None):
@@ -659,27 +706,29 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                                else [(f.x, f.y)])
     dist = 2 * v.radius
     pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
-    pb_facts = dict(victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED)
     # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
-    # allow a pushback at all: both are pure queries, and either refusal leaves no option
-    pb = pushback_option(pb_item, **pb_facts)
-    if pb.option is not None:
+    # allow a pushback at all: both are pure queries, and either refusal leaves no option, while
+    # with both clear the option is the one allowed here (pushback_option's defaults: not
+    # surrounded, a clear sweep)
+    option = pushback_option(pb_item, victim_wounded=v.is_wounded, mounted=v.mounted,
+                             disarmed=v.status == Status.DISARMED).option
+    if option is not None:
         sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
-        sur = r.surrounded(victim) if sweep else False
-        pb = pushback_option(pb_item, surrounded=sur, sweep_clear=sweep, **pb_facts)
-    if pb.option is not None:
-        dflt = pb.option if ai_takes_pushback(pb.option, target) else "save"
-        d = yield ask(vside, "pushback", f"{v.name}: {pb.option.replace('_', ' ')} instead, or save on {target}+?",
-                      [choose(pb.option), choose("save")], default=choose(dflt),
+        if not sweep or r.surrounded(victim):
+            option = None
+    if option is not None:
+        dflt = option if ai_takes_pushback(option, target) else "save"
+        d = yield ask(vside, "pushback", f"{v.name}: {option.replace('_', ' ')} instead, or save on {target}+?",
+                      [choose(option), choose("save")], default=choose(dflt),
                       info={"save_target": target, "victim": victim, "tapper": tapper, "item": item,
-                            "option": pb.option, "kind": kind}, rule="PYR-PUSH-1")
+                            "option": option, "kind": kind}, rule="PYR-PUSH-1")
         if d.option != "save":
             nx, ny = v.x + direction[0] * dist, v.y + direction[1] * dist
             ctx.move(victim, nx, ny, rule="PYR-PUSH-2", how="pushback", cost=dist)
             _moved(st, victim)
             r.give(camp, "push")
             out = "pushback"
-            if pb.option == "pushback_wounded":
+            if option == "pushback_wounded":
                 ctx.set_status(victim, Status.WOUNDED, rule="PYR-PUSH-1", cause="pushed back wounded", wounds=1)
                 r.give(camp, "w")
                 out = "pushback_wounded"
@@ -699,7 +748,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                     _moved(st, tapper)
             return out
     # PYR-SAVE-1..3
-    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail={1})
+    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail=_NATURAL_1)
     saved = save_passes(ev.faces[0], target)
     res = save_outcome(kind, saved, v.is_wounded)
     out = "saved"
@@ -750,6 +799,10 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             st.data.setdefault("captives", {})[victim] = tapper
             r.lose(victim)
     return out
+
+
+_NATURAL_1 = frozenset({1})
+"""PYR-SAVE-1: a natural 1 always fails."""
 
 
 def _drop_captive(st, fid):

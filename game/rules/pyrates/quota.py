@@ -72,6 +72,20 @@ class Participant:
         return self.figure.party if self.party is None else self.party
 
 
+def participant(figure: Figure, engaged: bool, close_quarters: bool, advantageous: bool,
+                contacts: frozenset[str], holding_captive: bool, party: str | None) -> Participant:
+    """``Participant(figure, engaged, …, party)`` (in_formation None) with its fields filled in one
+    update: the frozen dataclass's __init__ sets them one at a time (the mêlée flow builds one per
+    figure per round)."""
+    p = _new(Participant)
+    p.__dict__.update(figure=figure, engaged=engaged, close_quarters=close_quarters, advantageous=advantageous,
+                      contacts=contacts, holding_captive=holding_captive, in_formation=None, party=party)
+    return p
+
+
+_new = object.__new__
+
+
 @dataclass(frozen=True)
 class SideFacts:
     """One side of a mêlée for the quota (allied sides count as one, PYR-WIN-1)."""
@@ -206,32 +220,34 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
     lines: list[QuotaLine] = []
     # the total is kept in half points (every amount is a multiple of 1/2) and made a Fraction once
     halves = 0
+    # the cheap tests first: formation needs a drilled figure (or an override) and a reach bonus a
+    # mount or a Reach weapon, so most figures skip those calls (the same lines, in the same order)
     for p in own.participants:
         f = p.figure
-        why = excluded_reason(p)
-        if why:
-            lines.append(QuotaLine(f.id, ZERO, f"not counted: {why}", "PYR-MQ-1"))
+        if f.status in _EXCLUDED or p.holding_captive:
+            lines.append(QuotaLine(f.id, ZERO, f"not counted: {excluded_reason(p)}", "PYR-MQ-1"))
             continue
         h, reason = _base_halves(f)
         halves += h
         lines.append(QuotaLine(f.id, _BY_HALVES[h], reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
-        if formation_of(p, own.participants):
+        if (f.drilled or p.in_formation is not None) and formation_of(p, own.participants):
             wounded = _wounded(f)
             halves += 1 if wounded else 2
             lines.append(QuotaLine(f.id, HALF if wounded else ONE,
                                    "in formation, wounded" if wounded else "in formation", "PYR-MQ-3"))
-        bonus, what = reach_bonus(f)
-        if bonus and not p.close_quarters:
+        if not p.close_quarters and (f.mounted or f.melee_class == WeaponClass.REACH):
+            bonus, what = reach_bonus(f)
             halves += 2 * bonus
             lines.append(QuotaLine(f.id, _BY_HALVES[2 * bonus], what, "PYR-MQ-4"))
         if p.engaged and p.advantageous:
             halves += 2
             lines.append(QuotaLine(f.id, ONE, "advantageous position", "PYR-MQ-5"))
     for q in foe.participants:
-        if excluded_reason(q):
+        g = q.figure
+        if not q.close_quarters or not (g.mounted or g.melee_class == WeaponClass.REACH) or excluded_reason(q):
             continue
-        bonus, what = reach_bonus(q.figure)
-        if bonus and q.close_quarters:
+        bonus, what = reach_bonus(g)
+        if bonus:
             halves += 2 * bonus
             lines.append(QuotaLine(q.id, _BY_HALVES[2 * bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters",
                                    "PYR-MQ-4"))
@@ -239,8 +255,9 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
         halves += 2
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
     total = _BY_HALVES[halves] if halves in _BY_HALVES else Fraction(halves, 2)
-    quota = Quota(tuple(lines), total)
-    quota.__dict__["_mq"] = (halves + 1) // 2  # PYR-MQ-7 rounding up, in integers (halves >= 0)
+    quota = _new(Quota)  # Quota(tuple(lines), total), its fields filled in one update
+    # PYR-MQ-7 rounding up, in integers (halves >= 0), kept as the mq property would
+    quota.__dict__.update(lines=tuple(lines), total=total, _mq=(halves + 1) // 2)
     return quota
 
 

@@ -35,15 +35,17 @@ def save_modifiers(victim: Figure, attacker_class: WeaponClass, *, close_quarter
     unengaged friendly figure. Rank [HOUSE]: Officer +1, Captain +2.
     """
     mods: list[Modifier] = []
+    if type(attacker_class) is not WeaponClass:
+        attacker_class = WeaponClass(attacker_class)
     if victim.armoured:
         mods.append(Modifier(1, "armoured", "PYR-SAVE-2"))
     if defending:
         mods.append(Modifier(1, "defending obstacle or advantageous position", "PYR-SAVE-2"))
     if supported:
         mods.append(Modifier(1, "supported", "PYR-SAVE-2"))
-    if WeaponClass(attacker_class) == WeaponClass.CLOSE and not close_quarters:
+    if attacker_class == WeaponClass.CLOSE and not close_quarters:
         mods.append(Modifier(1, "Close weapon outside close quarters", "PYR-SAVE-2"))
-    if (victim.mounted and not attacker_mounted and WeaponClass(attacker_class) != WeaponClass.REACH
+    if (victim.mounted and not attacker_mounted and attacker_class != WeaponClass.REACH
             and not close_quarters):
         mods.append(Modifier(1, "mounted against foot without Reach", "PYR-SAVE-2"))
     if victim.rank == Rank.OFFICER:
@@ -56,7 +58,10 @@ def save_modifiers(victim: Figure, attacker_class: WeaponClass, *, close_quarter
 def save_target(modifiers: Iterable = ()) -> int:
     """PYR-SAVE-1: the d6 score needed, 6 − sum of modifiers, never below 2. Accepts ints or
     ``Modifier`` tuples. (A natural 1 always fails: see ``save_passes``.)"""
-    return max(MIN_SAVE, BASE_SAVE - sum(_amount(m) for m in modifiers))
+    total = 0
+    for m in modifiers:
+        total += m[0] if isinstance(m, tuple) else int(m)  # _amount, inlined: one per blow
+    return max(MIN_SAVE, BASE_SAVE - total)
 
 
 def save_passes(natural: int, target: int) -> bool:
@@ -101,12 +106,17 @@ def save_outcome(item: str, saved: bool, victim_wounded: bool) -> SaveOutcome:
         raise ValueError(f"unknown mêlée item {item!r}: expected w, kd, disarm or capture (PYR-ALLOC-2)")
     if saved:
         if kind == "capture":
-            return SaveOutcome(Status.WOUNDED if victim_wounded else Status.UNWOUNDED, None)
-        return SaveOutcome(None, None)
+            return _REARMED_WOUNDED if victim_wounded else _REARMED
+        return _NO_EFFECT
     if kind == "w":
-        return SaveOutcome(Status.KNOCKED_DOWN, "kd") if victim_wounded else SaveOutcome(Status.WOUNDED, "w")
-    if kind == "kd":
-        return SaveOutcome(Status.KNOCKED_DOWN, "kd")
-    if kind == "disarm":
-        return SaveOutcome(Status.DISARMED, "kd")
-    return SaveOutcome(Status.CAPTIVE, "kd")
+        return _FAILED["kd"] if victim_wounded else _WOUNDED
+    return _FAILED[kind]
+
+
+# every outcome is one of these few (frozen, so shared rather than built per item)
+_NO_EFFECT = SaveOutcome(None, None)
+_REARMED = SaveOutcome(Status.UNWOUNDED, None)
+_REARMED_WOUNDED = SaveOutcome(Status.WOUNDED, None)
+_WOUNDED = SaveOutcome(Status.WOUNDED, "w")
+_FAILED = {"kd": SaveOutcome(Status.KNOCKED_DOWN, "kd"), "disarm": SaveOutcome(Status.DISARMED, "kd"),
+           "capture": SaveOutcome(Status.CAPTIVE, "kd")}

@@ -271,3 +271,181 @@ def test_PYR_ENG_1_engagements_kept_when_a_figure_moves_without_changing_any_lin
         if after.pairs is before.pairs:  # the links were kept, not rebuilt
             kept += 1
     assert kept > 10
+
+
+def reference_tap_options(r, camp, tappers, left):
+    """The PYR-ALLOC-2 option list as first written: every option built, repeats then dropped."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates import melee_round as mr
+    from game.rules.pyrates.tap_options import special_tap_options
+
+    st, opts = r.st, []
+    for t in tappers:
+        targets = mr.targets_for(r, t)
+        items = mr.auto_items(r, t, left, targets)
+        if items:
+            opts.append(Decision("tap", figure=t, items=items))
+        for v in targets:
+            if left.knockdowns:
+                opts.append(mr._single_tap(t, v, "kd"))
+            if left.wounds:
+                opts.append(mr._single_tap(t, v, "w"))
+        off = st.figures[t].offhand
+        opts += special_tap_options(st, r.eng, camp, t, left, targets,
+                                    mr.targets_for(r, t, off) if off is not None else [], mr.cards_of(st, camp))
+    return list(dict.fromkeys(opts))
+
+
+def test_PYR_ALLOC_2_tap_options_list_each_option_once_in_the_reference_order():
+    from game.rules.model import Status, WeaponClass
+    from game.rules.pyrates import melee_round as mr
+    from game.rules.pyrates.cards import SNEAKY_ATTACK
+    from game.rules.pyrates.hands import Damage
+
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        ctx = random_ctx(rng, mixed_weapons=True)
+        _pack(ctx, rng)
+        st = ctx.state
+        for fid in list(st.figures):
+            roll = rng.random()
+            if roll < 0.2:
+                ctx.set_status(fid, Status.WOUNDED, rule="test", wounds=1)
+            elif roll < 0.3:
+                ctx.set_status(fid, Status.DISARMED, rule="test")
+            if rng.random() < 0.3:
+                ctx.update(st.figures[fid].evolve(offhand=WeaponClass.CLOSE))
+        st.data["cards"] = {"A": [SNEAKY_ATTACK] if rng.random() < 0.5 else [], "B": []}
+        r = mr.Round(ctx, {"seeds": [f for f in st.figures if st.figures[f].in_play]})
+        r.refresh()
+        r.group = r.eng.group(r.cur["seeds"])
+        if rng.random() < 0.3 and r.group:
+            r.rat = rng.choice(r.group)
+        for camp in ("A", "B"):
+            tappers = mr.legal_tappers(r, camp)
+            for pool in (Damage(0, 1), Damage(1, 0), Damage(1, 1), Damage(3, 2), Damage(0, 4)):
+                got = mr.tap_options(r, camp, tappers, pool)
+                assert got == reference_tap_options(r, camp, tappers, pool)
+                checked += bool(got)
+    assert checked > 50
+
+
+def reference_quota_lines(own, foe):
+    """quota_contributions' lines as first written: every helper asked for every participant."""
+    from game.rules.pyrates import quota as qm
+
+    lines = []
+    for p in own:
+        f = p.figure
+        why = qm.excluded_reason(p)
+        if why:
+            lines.append(qm.QuotaLine(f.id, qm.ZERO, f"not counted: {why}", "PYR-MQ-1"))
+            continue
+        amount, reason = qm.base_quota(f)
+        lines.append(qm.QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
+        if qm.formation_of(p, own):
+            w = qm._wounded(f)
+            lines.append(qm.QuotaLine(f.id, qm.HALF if w else qm.ONE, "in formation, wounded" if w else "in formation",
+                                      "PYR-MQ-3"))
+        bonus, what = qm.reach_bonus(f)
+        if bonus and not p.close_quarters:
+            lines.append(qm.QuotaLine(f.id, qm.Fraction(bonus), what, "PYR-MQ-4"))
+        if p.engaged and p.advantageous:
+            lines.append(qm.QuotaLine(f.id, qm.ONE, "advantageous position", "PYR-MQ-5"))
+    for q in foe:
+        if qm.excluded_reason(q):
+            continue
+        bonus, what = qm.reach_bonus(q.figure)
+        if bonus and q.close_quarters:
+            lines.append(qm.QuotaLine(q.id, qm.Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters",
+                                      "PYR-MQ-4"))
+    return lines
+
+
+def test_PYR_MQ_1_to_5_quota_lines_with_cheap_tests_first_equal_the_reference():
+    from game.rules.model import Status, WeaponClass
+    from game.rules.pyrates.quota import Participant, SideFacts, melee_quotas, participant
+
+    rng = random.Random(9)
+    for _ in range(400):
+        sides = []
+        for side in ("A", "B"):
+            ps = []
+            for i in range(rng.randint(0, 5)):
+                f = fig(f"{side}{i}", side, 1.0 + i, 2.0, cls=rng.choice(list(WeaponClass)),
+                        rank=rng.choice(["captain", "officer", "ordinary", "noncombatant"]),
+                        mounted=rng.random() < 0.3, lancer=rng.random() < 0.3, drilled=rng.random() < 0.5,
+                        status=rng.choice([Status.UNWOUNDED, Status.UNWOUNDED, Status.WOUNDED, Status.DISARMED]))
+                contacts = frozenset(f"{side}{j}" for j in range(5) if rng.random() < 0.4)
+                args = (f, rng.random() < 0.7, rng.random() < 0.3, rng.random() < 0.3, contacts,
+                        rng.random() < 0.1, rng.choice([None, f"side:{side}", "p1"]))
+                if rng.random() < 0.2:  # an override of the formation test (PYR-MQ-3)
+                    ps.append(Participant(*args[:6], in_formation=rng.random() < 0.5, party=args[6]))
+                else:
+                    p = participant(*args)
+                    assert vars(p) == vars(Participant(*args[:6], party=args[6]))
+                    ps.append(p)
+            sides.append(tuple(ps))
+        qa, qb = melee_quotas(SideFacts(sides[0], 0, "A"), SideFacts(sides[1], 0, "B"))
+        assert list(qa.lines) == reference_quota_lines(sides[0], sides[1])
+        assert list(qb.lines) == reference_quota_lines(sides[1], sides[0])
+
+
+def test_PYR_ALLOC_2_tappers_kept_between_turns_equal_a_fresh_legal_tappers():
+    from game.rules.model import Status
+    from game.rules.pyrates import melee_round as mr
+
+    rng = random.Random(13)
+    hits = 0
+    for _ in range(30):
+        ctx = random_ctx(rng, mixed_weapons=True)
+        _pack(ctx, rng)
+        st = ctx.state
+        r = mr.Round(ctx, {"seeds": [f for f in st.figures if st.figures[f].in_play]})
+        r.refresh()
+        r.group = r.eng.group(r.cur["seeds"])
+        memo = mr._TappersMemo(r)
+        for _step in range(25):
+            r.refresh()
+            for camp in ("A", "B", "A"):
+                before = memo.known.get(camp)
+                got = memo(camp)
+                hits += before is not None and memo.known[camp] is before
+                assert got == mr.legal_tappers(r, camp)
+            live = [f for f in r.group if st.figures[f].in_play]
+            if not live:
+                break
+            fid = rng.choice(live)
+            roll = rng.random()
+            if roll < 0.3:
+                r.tapped.add(fid)
+            elif roll < 0.45:
+                f = st.figures[fid]
+                x, y = f.x + rng.uniform(-0.5, 0.5), f.y + rng.uniform(-0.5, 0.5)
+                if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+                    ctx.move(fid, x, y, rule="test")
+            elif roll < 0.55:
+                ctx.set_status(fid, Status.DISARMED, rule="test")
+            elif roll < 0.65:
+                victim = rng.choice(live)
+                ctx.set_status(victim, Status.CAPTIVE, rule="test")
+                st.data.setdefault("captives", {})[victim] = fid
+            elif roll < 0.75:
+                ctx.set_status(fid, Status.KNOCKED_DOWN, rule="test")
+    assert hits > 20
+
+
+def test_PYR_PUSH_1_geometry_refusals_leave_the_option_allowed_without_them():
+    # resolve_item asks pushback_option once without the geometry, then lets a surrounded victim or
+    # a blocked sweep refuse it: the same option as asking again with the geometry
+    import itertools
+
+    from game.rules.pyrates.pushback import pushback_option
+
+    for item in ("w", "kd", "disarm", "capture", "w+mg", "kd+sneaky", "w+mg+sneaky"):
+        for wounded, mounted, disarmed, sur, sweep in itertools.product((False, True), repeat=5):
+            facts = dict(victim_wounded=wounded, mounted=mounted, disarmed=disarmed)
+            first = pushback_option(item, **facts).option
+            fast = first if first is not None and sweep and not sur else None
+            assert fast == pushback_option(item, surrounded=sur, sweep_clear=sweep, **facts).option
