@@ -15,7 +15,6 @@ dice yet to roll.
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Iterable
 
 from game.rules.decisions import Decision, IllegalDecision
@@ -27,7 +26,7 @@ from game.rules.presets import get_preset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
-from .canon import FiguresMemo, canonical
+from .canon import StateHasher, canonical
 from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
@@ -58,7 +57,7 @@ class Match:
         self.hashes: list[str] = []
         self.log: list[Event] = []
         self._pending: Ask | None = None
-        self._figures_memo = FiguresMemo()
+        self._hasher = StateHasher()
         self._gen = None
         self._snap: tuple[MatchState, Dice, int] | None = None
         """(state, dice, _seen_turn) before the first step of the last run of steps."""
@@ -130,13 +129,10 @@ class Match:
         """sha256 of a canonical serialisation of the whole state, dice included.
 
         Figures are frozen, so their canonical bytes are kept while they are the same objects and a
-        changed figure re-encodes only its changed fields (canon.py).
+        changed figure re-encodes only its changed fields; the sha256 of the state's bytes is kept
+        while they are unchanged (canon.StateHasher).
         """
-        st = self.state
-        h = hashlib.sha256(canonical(st.to_json(figures=False)))
-        h.update(self._figures_memo.bytes_of(st.figures))
-        h.update(self.dice.fingerprint().encode())
-        return h.hexdigest()
+        return self._hasher.hexdigest(self.state, self.dice)
 
     def clone(self, dice_seed: int | None = None, *, lookahead: bool = False) -> "Match":
         """An independent copy for look-ahead: same state and pending question.
@@ -173,7 +169,7 @@ class Match:
         m.log = [] if light else list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
-        m._figures_memo = FiguresMemo() if light else self._figures_memo.copy()
+        m._hasher = StateHasher() if light else self._hasher.copy()
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()
             m.dice = self.dice.clone()

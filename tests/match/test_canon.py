@@ -101,3 +101,22 @@ def test_canonical_refuses_what_json_dumps_refuses():
             plain_canonical(bad)
         with pytest.raises((ValueError, TypeError)):
             canonical(bad)
+
+
+def test_state_hasher_keeps_its_prefix_only_while_the_bytes_are_unchanged(tiny):
+    m = Match(tiny, seed=3)
+    first = m.state_hash()
+    assert m.state_hash() == first == full_state_hash(m)  # the kept prefix, the dice hashed again
+    m.state.data["probe"] = [1]  # changed in place: same figures, other bytes
+    assert m.state_hash() == full_state_hash(m) != first
+    m.state.data["probe"].append(True)
+    assert m.state_hash() == full_state_hash(m)
+    m.state.data["probe"][1] = 1  # equal to True in Python, not in JSON
+    assert m.state_hash() == full_state_hash(m)
+    del m.state.data["probe"]
+    assert m.state_hash() == first
+    m.dice.d6()  # only the dice moved on
+    assert m.state_hash() == full_state_hash(m) != first
+    fid = next(iter(m.state.figures))
+    m.state.figures[fid] = dataclasses.replace(m.state.figures[fid], x=m.state.figures[fid].x + 0.5)
+    assert m.state_hash() == full_state_hash(m)
