@@ -157,24 +157,70 @@ def figure_bytes(figure: Figure) -> bytes:
     return FigureBytes(figure).bytes
 
 
+#: The keys of ``MatchState.to_json(figures=False)``, sorted as canonical() writes them (a test
+#: checks them against to_json: a new key there must be added to ``StateHasher._head``).
+HEAD_KEYS = ("active", "data", "end_reason", "figures", "options", "over", "phase", "preset", "sides",
+             "turn", "winner")
+_EXACT_LEAVES = frozenset({str, int, bool, type(None)})
+_IMMUTABLE_LEAVES = _EXACT_LEAVES | {float}
+
+
+def _any_text(v) -> str:
+    """``canonical(v)`` as text, through the memo for the leaf types that always encode alike."""
+    if type(v) in _EXACT_LEAVES:
+        return _value_text(v)
+    return "".join(_C_ENCODE(v, 0)) if c_make_encoder is not None else _ENCODER.encode(v)
+
+
+_SCALARS = operator.attrgetter("active", "end_reason", "over", "phase", "preset", "turn", "winner")
+
+
 class StateHasher:
     """The match's state hash: sha256(canonical state without figures + figures' bytes + dice).
 
-    The sha256 of the first two parts is kept while the figures' bytes are the very same object
+    The state without figures is ``canonical(state.to_json(figures=False))`` written piece by piece
+    without building that dict: the text around ``data`` and ``options`` (the sides, the roster's
+    ids and the scalar fields: phase, turn, active side…) is kept while they are the same. The
+    sha256 of the first two parts is kept while the figures' bytes are the very same object
     (``FiguresMemo`` returns its kept bytes when no figure changed) and the rest encodes to equal
-    bytes; then only the dice fingerprint is hashed on a copy of it. The rest is encoded every
-    time: it is a mutable tree, and telling it unchanged exactly costs about as much.
+    bytes; then only the dice fingerprint is hashed on a copy of it. ``data`` and ``options`` are
+    encoded every time: mutable trees, which cost about as much to tell unchanged exactly.
     """
 
-    __slots__ = ("_figures", "_prefix")
+    __slots__ = ("_figures", "_prefix", "_sides", "_ids", "_scalars", "_around")
 
     def __init__(self):
         self._figures = FiguresMemo()
         self._prefix: tuple | None = None
         """(head bytes, figures bytes, sha256 of both): that hash object is only ever copied."""
+        self._sides = self._ids = self._scalars = None
+        self._around = ("", "", "")
+        """The head's text before data, between data and options, after options."""
+
+    def _head(self, st) -> bytes:
+        """``canonical(st.to_json(figures=False))``."""
+        scalars = _SCALARS(st)
+        ids = tuple(st.figures)
+        if (st.sides is not self._sides or ids != self._ids or self._scalars is None
+                or not all(map(operator.is_, scalars, self._scalars))):
+            self._around_for(st, scalars, ids)
+        before, between, after = self._around
+        return "".join((before, _any_text(st.data), between, _any_text(st.options), after)).encode()
+
+    def _around_for(self, st, scalars, ids) -> None:
+        active, end_reason, over, phase, preset, turn, winner = map(_any_text, scalars)
+        self._around = ('{"active":' + active + ',"data":',
+                        ',"end_reason":' + end_reason + ',"figures":' + _any_text(list(ids)) + ',"options":',
+                        ',"over":' + over + ',"phase":' + phase + ',"preset":' + preset + ',"sides":'
+                        + _any_text([s.id for s in st.sides]) + ',"turn":' + turn + ',"winner":' + winner + "}")
+        # what makes the kept text valid again: the same tuple of frozen SideInfo; an equal tuple
+        # of exact str ids (equal strings encode alike); the very same immutable scalars
+        self._sides = st.sides
+        self._ids = ids if all(type(i) is str for i in ids) else None
+        self._scalars = scalars if all(type(v) in _IMMUTABLE_LEAVES for v in scalars) else None
 
     def hexdigest(self, state, dice) -> str:
-        head = canonical(state.to_json(figures=False))
+        head = self._head(state)
         figs = self._figures.bytes_of(state.figures)
         pre = self._prefix
         if pre is None or pre[1] is not figs or pre[0] != head:
@@ -188,4 +234,5 @@ class StateHasher:
     def copy(self) -> "StateHasher":
         other = StateHasher()
         other._figures, other._prefix = self._figures.copy(), self._prefix
+        other._sides, other._ids, other._scalars, other._around = self._sides, self._ids, self._scalars, self._around
         return other

@@ -120,3 +120,26 @@ def test_state_hasher_keeps_its_prefix_only_while_the_bytes_are_unchanged(tiny):
     fid = next(iter(m.state.figures))
     m.state.figures[fid] = dataclasses.replace(m.state.figures[fid], x=m.state.figures[fid].x + 0.5)
     assert m.state_hash() == full_state_hash(m)
+
+
+def test_state_hasher_head_equals_the_canonical_state_without_figures(tiny):
+    from game.match.canon import HEAD_KEYS, StateHasher
+
+    m = Match(tiny, seed=2)
+    st = m.state
+    assert tuple(sorted(st.to_json(figures=False))) == HEAD_KEYS  # the pieces _head writes
+    hasher = StateHasher()
+    sides = st.sides
+    for change in (dict(phase="x\"y"), dict(turn=3), dict(turn=3.0), dict(turn=True), dict(over=1),
+                   dict(over=True), dict(active=None), dict(winner="A"), dict(end_reason="é"),
+                   dict(sides=tuple(reversed(sides))), dict(sides=sides), dict(options={"k": [1, 2.5]}),
+                   dict(preset="other")):
+        for name, value in change.items():
+            setattr(st, name, value)
+        assert hasher._head(st) == plain_canonical(st.to_json(figures=False))
+    figs = dict(st.figures)
+    st.figures = {f"{k}x": f for k, f in figs.items()}  # other ids, the same figures
+    assert hasher._head(st) == plain_canonical(st.to_json(figures=False))
+    st.figures = figs
+    st.data["turn"] = [-0.0]
+    assert hasher._head(st) == plain_canonical(st.to_json(figures=False))
