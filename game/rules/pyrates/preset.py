@@ -138,8 +138,6 @@ class PyratesPreset(TurnPreset):
         e.g. at a rail), one move toward the nearest enemy; none ending in contact with an enemy."""
         f = ctx.fig(fid)
         allowance = self.move_allowance(ctx, fid)
-        out: list[Decision] = []
-        seen = set()
         targets = []
         fx, fy = f.x, f.y
         for frac in (1.0, 0.5):
@@ -155,25 +153,26 @@ class PyratesPreset(TurnPreset):
         lo = f.radius + 0.01
         hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
         foes, fr = enemy_rows(ctx, fid), f.radius
-        for x, y in targets:
-            x = min(max(x, lo), hi_x)
-            y = min(max(y, lo), hi_y)
-            plan = straight(ctx, fid, x, y)
+        pts = [(min(max(x, lo), hi_x), min(max(y, lo), hi_y)) for x, y in targets]
+        # whether a path end is offered depends on that end alone: each is tested once, in the
+        # order first reached, and each fan of straight lines is measured in one call
+        fits: dict[tuple[float, float], bool] = {}
+        for (x, y), plan in zip(pts, ctx.table.path_costs(fid, (fx, fy), pts)):
             if plan is None or plan.cost > allowance + 1e-9:
                 continue
-            ex, ey = plan.points[-1]
-            if math.hypot(ex - f.x, ey - f.y) < 0.05 or (ex, ey) in seen:
-                continue
-            if contact_in(foes, fr, ex, ey):
-                continue
-            # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
-            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
-            # rounding left the end where it was, that line is the one just measured)
-            again = plan if (ex, ey) == (x, y) else straight(ctx, fid, ex, ey)
-            if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
-                continue
-            seen.add((ex, ey))
-            out.append(Decision("move", figure=fid, x=ex, y=ey))
+            end = plan.points[-1]
+            if end not in fits and math.hypot(end[0] - fx, end[1] - fy) >= 0.05:
+                fits[end] = end == (x, y)
+        ends = [e for e in fits if not contact_in(foes, fr, e[0], e[1])]
+        # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
+        # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
+        # rounding left the end where it was, that line is the one just measured)
+        again = [e for e in ends if not fits[e]]
+        for e, plan in zip(again, ctx.table.path_costs(fid, (fx, fy), again)):
+            if plan is not None and math.hypot(plan.points[-1][0] - e[0], plan.points[-1][1] - e[1]) <= 2e-3:
+                fits[e] = True
+        seen = {e for e in ends if fits[e]}
+        out = [Decision("move", figure=fid, x=ex, y=ey) for ex, ey in ends if fits[(ex, ey)]]
         # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)
         for lk in ctx.table.map.links:
             plan = self._climb_plan(ctx, fid, lk.id, allowance)

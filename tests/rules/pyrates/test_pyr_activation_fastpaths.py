@@ -227,3 +227,76 @@ def test_reaction_candidates_follow_each_kind_of_change():
     check(ctx, True)
     ctx.move("Y", 6.0, 8.5, rule="test")
     check(ctx, False)
+
+
+def reference_move_options(preset, ctx, fid):
+    """PyratesPreset.move_options as first written: every target measured and checked in turn."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates.engage import nearest_enemy
+    from game.rules.pyrates.preset import _MOVE_UNITS
+    from game.rules.turns import MOVE_HEADINGS
+    f = ctx.fig(fid)
+    allowance = preset.move_allowance(ctx, fid)
+    out, seen, targets = [], set(), []
+    for frac in (1.0, 0.5):
+        dist = allowance * frac
+        for c, s in _MOVE_UNITS:
+            targets.append((f.x + dist * c, f.y + dist * s))
+    e, d0 = nearest_enemy(ctx.state, fid)
+    if e is not None and d0 > 0.6:
+        g = ctx.fig(e)
+        cd = math.hypot(g.x - f.x, g.y - f.y)
+        step = min(allowance, max(0.0, d0 - 0.5))
+        targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
+    lo = f.radius + 0.01
+    hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
+    for x, y in targets:
+        x, y = min(max(x, lo), hi_x), min(max(y, lo), hi_y)
+        plan = moves.straight(ctx, fid, x, y)
+        if plan is None or plan.cost > allowance + 1e-9:
+            continue
+        ex, ey = plan.points[-1]
+        if math.hypot(ex - f.x, ey - f.y) < 0.05 or (ex, ey) in seen or moves.enemy_contact_at(ctx, fid, ex, ey):
+            continue
+        again = plan if (ex, ey) == (x, y) else moves.straight(ctx, fid, ex, ey)
+        if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
+            continue
+        seen.add((ex, ey))
+        out.append(Decision("move", figure=fid, x=ex, y=ey))
+    for ob in ctx.table.touching_obstacles(fid):
+        if ob.kind != "linear" or preset._defended(ctx, fid, ob.id):
+            continue
+        half = allowance / 2
+        for h in MOVE_HEADINGS:
+            x, y = f.x + half * math.cos(math.radians(h)), f.y + half * math.sin(math.radians(h))
+            plan = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=[ob.id])
+            if plan is None or plan.cost > half + 1e-9 or plan.stops_at_obstacle:
+                continue
+            ex, ey = plan.points[-1]
+            if moves.enemy_contact_at(ctx, fid, ex, ey) or (ex, ey) in seen:
+                continue
+            seen.add((ex, ey))
+            out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
+    return out
+
+
+def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
+    """RNG-MOVE-1/2: the options (and their order) of ``move_options``, which measures its straight
+    lines in two fans and tests each end once, are those of the target-by-target loop — with and
+    without a rail (where the table measures each line alone), crowded or not."""
+    from game.rules.pyrates.preset import PyratesPreset
+    preset = PyratesPreset()
+    rng = random.Random(13)
+    kinds = set()
+    for rail in (True, False):
+        for _ in range(40):
+            ctx = random_ctx(rng, rail=rail)
+            if rail and rng.random() < 0.5:  # one against the rail, to cross it
+                ctx.change("A0", x=11.4, y=round(rng.uniform(3, 7), 3))
+                ctx.table.place("A0", 11.4, ctx.fig("A0").y, ctx.fig("A0").radius, "deck")
+            for fid in ctx.state.figures:
+                got = preset.move_options(ctx, fid)
+                assert got == reference_move_options(preset, ctx, fid)
+                kinds |= {(d.option or "")[:5] for d in got}
+                kinds.add(len(got) < 17)
+    assert kinds == {"", "cross", True, False}  # crossing moves, and some targets refused
