@@ -470,9 +470,28 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     rt = max(a[0], max(x for x, _ in ends)) + qr
     bt = min(a[1], min(y for _, y in ends)) - qr
     tp = max(a[1], max(y for _, y in ends)) + qr
-    near = [o for o in table._level_bases(lv) if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp]
+    ignore = cross | {fid} if cross else (fid,)
+    # the pool leaves out the bases the sweeps ignore (the mover's own is in every box)
+    near = [o for o in table._level_bases(lv)
+            if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore]
     pools = (None, near)
-    return [_plain_leg(table, t, fid, r, lv, a, b, cross, pools) for b in ends]
+    # _plain_leg for each end, with what the legs share worked out once
+    ax, ay = a
+    a_r = (round_in(ax), round_in(ay))
+    hits, walkable, static_free = table._hits, t.walkable, t.static_free
+    tough = lv in t.tough_levels
+    out: list[PathPlan | None] = []
+    for b in ends:
+        bx, by = b
+        if hits(lv, a, bx - ax, by - ay, r, ignore, True, True, None, pools, [], True) \
+                or not (walkable(bx, by, lv, r) and static_free(bx, by, r, lv)):
+            out.append(None)
+            continue
+        # math.dist(a, b) is math.hypot(bx - ax, by - ay) (the same norm of the same differences)
+        length = round_in(math.dist(a, b))
+        cost = round_in(math.hypot(bx - ax, by - ay) + t.tough_length(a, b, lv)) if tough else length
+        out.append(PathPlan((a_r, (round_in(bx), round_in(by))), length, cost, None, None))
+    return out
 
 
 def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset,

@@ -93,6 +93,15 @@ class PyratesPreset(TurnPreset):
             return False
         return not _eng(ctx).engaged(fig.id)
 
+    def ready(self, ctx: Ctx, figs: list) -> list:
+        """``can_activate`` of each, with the engagements looked up once."""
+        st = ctx.state
+        free = [f for f in figs if f.status not in (Status.DISARMED, Status.CAPTIVE) and not asleep(st, f.id)]
+        if not free:
+            return free
+        engaged = _eng(ctx).engaged
+        return [f for f in free if not engaged(f.id)]
+
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3, and RNG-MOR-1 with the Captain as Leader: once broken, a failed figure flees."""
         st = ctx.state

@@ -300,3 +300,26 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
                 kinds |= {(d.option or "")[:5] for d in got}
                 kinds.add(len(got) < 17)
     assert kinds == {"", "cross", True, False}  # crossing moves, and some targets refused
+
+
+def test_ready_figures_are_those_can_activate_accepts():
+    """PYR-ENG-3, SCN-ALARM-1: ``ready`` (one engagements lookup for all) keeps exactly the figures
+    ``can_activate`` accepts one by one, in order — engaged, disarmed, captive and asleep ones out."""
+    from game.rules.model import Status
+    from game.rules.pyrates.engage import engagements_of
+    from game.rules.pyrates.preset import PyratesPreset
+    preset = PyratesPreset()
+    rng = random.Random(17)
+    dropped = set()
+    for _ in range(60):
+        ctx = random_ctx(rng)
+        ids = list(ctx.state.figures)
+        for fid in rng.sample(ids, min(2, len(ids))):
+            ctx.change(fid, status=rng.choice([Status.DISARMED, Status.CAPTIVE, Status.WOUNDED]))
+        ctx.state.data["asleep"] = rng.sample(ids, rng.randrange(0, 3))
+        figs = list(ctx.state.figures.values())
+        got = preset.ready(ctx, figs)
+        assert got == [f for f in figs if preset.can_activate(ctx, f)]
+        eng = engagements_of(ctx)
+        dropped |= {"engaged" if eng.engaged(f.id) else "other" for f in figs if f not in got}
+    assert dropped == {"engaged", "other"}
