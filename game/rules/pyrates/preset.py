@@ -18,7 +18,7 @@ from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
 from .duel import challenge, challenge_targets, duel_step, give_offence, validate_challenge
-from .engage import Engagements, camp_of, engagements_of, nearest_enemy, party_key
+from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_in, contact_points, engaged_with_at, enemy_contact_at, enemy_rows, plan_to, straight
@@ -161,18 +161,28 @@ class PyratesPreset(TurnPreset):
             targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
         lo = f.radius + 0.01
         hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
-        foes, fr = enemy_rows(ctx, fid), f.radius
-        pts = [(min(max(x, lo), hi_x), min(max(y, lo), hi_y)) for x, y in targets]
+        fr = f.radius
+        pts = [(x, y) if lo <= x <= hi_x and lo <= y <= hi_y else (min(max(x, lo), hi_x), min(max(y, lo), hi_y))
+               for x, y in targets]
         # whether a path end is offered depends on that end alone: each is tested once, in the
         # order first reached, and each fan of straight lines is measured in one call
         fits: dict[tuple[float, float], bool] = {}
+        reach = 0.0
         for (x, y), plan in zip(pts, ctx.table.path_costs(fid, (fx, fy), pts)):
             if plan is None or plan.cost > allowance + 1e-9:
                 continue
             end = plan.points[-1]
-            if end not in fits and math.hypot(end[0] - fx, end[1] - fy) >= 0.05:
+            if end in fits:
+                continue
+            d = math.hypot(end[0] - fx, end[1] - fy)
+            if d >= 0.05:
                 fits[end] = end == (x, y)
-        ends = [e for e in fits if not contact_in(foes, fr, e[0], e[1])]
+                reach = d if d > reach else reach
+        # an enemy farther from the mover than contact beyond the farthest end touches no end
+        rows = enemy_rows(ctx, fid)
+        foes = [row for row in rows
+                if math.hypot(row[1] - fx, row[2] - fy) - fr - row[3] - reach <= BTB + 1e-6]
+        ends = [e for e in fits if not contact_in(foes, fr, e[0], e[1])] if foes else list(fits)
         # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
         # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
         # rounding left the end where it was, that line is the one just measured)
@@ -180,8 +190,8 @@ class PyratesPreset(TurnPreset):
         for e, plan in zip(again, ctx.table.path_costs(fid, (fx, fy), again)):
             if plan is not None and math.hypot(plan.points[-1][0] - e[0], plan.points[-1][1] - e[1]) <= 2e-3:
                 fits[e] = True
-        seen = {e for e in ends if fits[e]}
         out = [Decision("move", figure=fid, x=ex, y=ey) for ex, ey in ends if fits[(ex, ey)]]
+        straight_moves = len(out)
         # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)
         for lk in ctx.table.map.links:
             plan = self._climb_plan(ctx, fid, lk.id, allowance)
@@ -194,9 +204,12 @@ class PyratesPreset(TurnPreset):
                 continue  # a move may not end in contact (RNG-ACT-1): charge instead
             out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"climb:{lk.id}"))
         # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
+        seen = None
         for ob in ctx.table.touching_obstacles(fid):
             if ob.kind != "linear" or self._defended(ctx, fid, ob.id):
                 continue
+            if seen is None:
+                seen = {(d.x, d.y) for d in out[:straight_moves]}
             half = allowance / 2
             for h in MOVE_HEADINGS:
                 x = f.x + half * math.cos(math.radians(h))
@@ -205,7 +218,7 @@ class PyratesPreset(TurnPreset):
                 if plan is None or plan.cost > half + 1e-9 or plan.stops_at_obstacle:
                     continue
                 ex, ey = plan.points[-1]
-                if contact_in(foes, fr, ex, ey) or (ex, ey) in seen:
+                if contact_in(rows, fr, ex, ey) or (ex, ey) in seen:
                     continue
                 seen.add((ex, ey))
                 out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))

@@ -284,7 +284,7 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
     """RNG-MOVE-1/2: the options (and their order) of ``move_options``, which measures its straight
     lines in two fans and tests each end once, are those of the target-by-target loop — with and
     without a rail (where the table measures each line alone), crowded or not."""
-    from game.rules.pyrates.preset import PyratesPreset
+    from game.rules.pyrates.preset import _MOVE_UNITS, PyratesPreset
     preset = PyratesPreset()
     rng = random.Random(13)
     kinds = set()
@@ -294,12 +294,32 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
             if rail and rng.random() < 0.5:  # one against the rail, to cross it
                 ctx.change("A0", x=11.4, y=round(rng.uniform(3, 7), 3))
                 ctx.table.place("A0", 11.4, ctx.fig("A0").y, ctx.fig("A0").radius, "deck")
+            if rng.random() < 0.5:  # an enemy just touching (or just not) where a move of A0's ends
+                a, b = ctx.fig("A0"), ctx.fig("B0")
+                c, s = rng.choice(_MOVE_UNITS)
+                reach = preset.move_allowance(ctx, "A0") * rng.choice([1.0, 0.5]) + a.radius + b.radius \
+                    + rng.choice([0.0, 0.015, 0.03])
+                x, y = round(a.x + reach * c, 3), round(a.y + reach * s, 3)
+                ctx.change("B0", x=x, y=y)
+                ctx.table.place("B0", x, y, b.radius, "deck")
             for fid in ctx.state.figures:
                 got = preset.move_options(ctx, fid)
-                assert got == reference_move_options(preset, ctx, fid)
+                want = reference_move_options(preset, ctx, fid)
+                assert got == want
                 kinds |= {(d.option or "")[:5] for d in got}
                 kinds.add(len(got) < 17)
-    assert kinds == {"", "cross", True, False}  # crossing moves, and some targets refused
+                refused = len({(d.x, d.y) for d in want}) < len({(d.x, d.y) for d in got_all(preset, ctx, fid)})
+                kinds.add("contact" if refused else "free")
+    # crossing moves, some targets refused, some ends refused for an enemy's contact
+    assert kinds == {"", "cross", True, False, "contact", "free"}
+
+
+def got_all(preset, ctx, fid):
+    """move_options with enemy contact allowed anywhere (to tell which ends contact refused)."""
+    from unittest import mock
+    with mock.patch.object(moves, "contact_in", lambda *a: []), \
+            mock.patch("game.rules.pyrates.preset.contact_in", lambda *a: []):
+        return preset.move_options(ctx, fid)
 
 
 def test_ready_figures_are_those_can_activate_accepts():
