@@ -233,6 +233,8 @@ def test_path_costs_of_a_fan_are_the_path_costs_one_by_one(seed):
         want = [table.path_cost(fid, [start, p], cross=cross) for p in fan]
         assert table.path_costs(fid, start, fan, cross=cross) == want
         assert table.path_costs(fid, start, iter(fan), cross=cross) == want
+        assert table.path_costs(fid, start, fan, cross=cross, ends=True) == \
+            [None if p is None else (p.points[-1], p.cost) for p in want]
         seen |= {p is None for p in want}
     assert seen == {True, False}
     assert table.path_costs("f0", table.position("f0"), []) == []

@@ -168,10 +168,10 @@ class PyratesPreset(TurnPreset):
         # order first reached, and each fan of straight lines is measured in one call
         fits: dict[tuple[float, float], bool] = {}
         reach = 0.0
-        for (x, y), plan in zip(pts, ctx.table.path_costs(fid, (fx, fy), pts)):
-            if plan is None or plan.cost > allowance + 1e-9:
+        for (x, y), got in zip(pts, ctx.table.path_costs(fid, (fx, fy), pts, ends=True)):
+            if got is None or got[1] > allowance + 1e-9:
                 continue
-            end = plan.points[-1]
+            end = got[0]
             if end in fits:
                 continue
             d = math.hypot(end[0] - fx, end[1] - fy)
@@ -187,8 +187,8 @@ class PyratesPreset(TurnPreset):
         # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
         # rounding left the end where it was, that line is the one just measured)
         again = [e for e in ends if not fits[e]]
-        for e, plan in zip(again, ctx.table.path_costs(fid, (fx, fy), again)):
-            if plan is not None and math.hypot(plan.points[-1][0] - e[0], plan.points[-1][1] - e[1]) <= 2e-3:
+        for e, got in zip(again, ctx.table.path_costs(fid, (fx, fy), again, ends=True)):
+            if got is not None and math.hypot(got[0][0] - e[0], got[0][1] - e[1]) <= 2e-3:
                 fits[e] = True
         out = [Decision("move", figure=fid, x=ex, y=ey) for ex, ey in ends if fits[(ex, ey)]]
         straight_moves = len(out)
