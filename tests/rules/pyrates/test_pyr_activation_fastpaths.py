@@ -343,3 +343,50 @@ def test_ready_figures_are_those_can_activate_accepts():
         eng = engagements_of(ctx)
         dropped |= {"engaged" if eng.engaged(f.id) else "other" for f in figs if f not in got}
     assert dropped == {"engaged", "other"}
+
+
+def reference_retreat_options(ctx, fid):
+    """unmotivated.retreat_options as first written: each retreat measured alone, the nearest enemy
+    looked for among every figure."""
+    from game.rules.decisions import Decision
+    from game.rules.pyrates.engage import nearest_enemy
+    from game.rules.pyrates.unmotivated import RETREAT
+    st = ctx.state
+    f = st.figures[fid]
+    e, d0 = nearest_enemy(st, fid)
+    if e is None:
+        return []
+    g = st.figures[e]
+    away = math.degrees(math.atan2(f.y - g.y, f.x - g.x))
+    out = []
+    for off in (0, 45, -45):
+        a = math.radians(away + off)
+        x, y = round_in(f.x + RETREAT * math.cos(a)), round_in(f.y + RETREAT * math.sin(a))
+        plan = moves.straight(ctx, fid, x, y)
+        if plan is None or plan.stops_at_obstacle or plan.cost > RETREAT + 1e-6:
+            continue
+        if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
+            continue
+        if nearest_enemy(st, fid, x, y)[1] <= d0 + 1e-6:
+            continue
+        out.append(Decision("retreat", figure=fid, x=x, y=y))
+    return out
+
+
+def test_retreat_options_measured_as_a_fan_match_the_retreats_measured_alone():
+    """RNG-MOT-3: the three retreats, measured in one fan with the nearest enemy sought among the
+    enemies only, are those measured one by one (with and without a rail; some refused)."""
+    from game.rules.model import Status
+    from game.rules.pyrates.unmotivated import retreat_options
+    rng = random.Random(19)
+    sizes = set()
+    for rail in (True, False):
+        for _ in range(40):
+            ctx = random_ctx(rng, rail=rail)
+            if rng.random() < 0.3:  # an enemy out of play is no nearest enemy
+                ctx.change("B0", status=Status.FLED)
+            for fid in ctx.state.figures:
+                got = retreat_options(ctx, fid)
+                assert got == reference_retreat_options(ctx, fid)
+                sizes.add(len(got))
+    assert {0, 3} <= sizes and len(sizes) >= 3
