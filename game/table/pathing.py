@@ -465,19 +465,27 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
         plans = [cost_along(table, fid, [start, b], cross=cross) for b in targets]
         return [None if p is None else (p.points[-1], p.cost) for p in plans] if ends else plans
     bs = [(float(x), float(y)) for x, y in targets]
+    ax, ay = a
+    l = rt = ax
+    bt = tp = ay
+    for x, y in bs:
+        if x < l:
+            l = x
+        elif x > rt:
+            rt = x
+        if y < bt:
+            bt = y
+        elif y > tp:
+            tp = y
     # the sweeps' radius (as _hits), widened by a margin: a base this box misses misses every sweep's box
     qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
-    l = min(a[0], min(x for x, _ in bs)) - qr
-    rt = max(a[0], max(x for x, _ in bs)) + qr
-    bt = min(a[1], min(y for _, y in bs)) - qr
-    tp = max(a[1], max(y for _, y in bs)) + qr
+    l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
     ignore = cross | {fid} if cross else (fid,)
     # the pool leaves out the bases the sweeps ignore (the mover's own is in every box)
     near = [o for o in table._level_bases(lv)
             if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore]
     pools = (None, near)
     # _plain_leg for each end, with what the legs share worked out once
-    ax, ay = a
     a_r = (round_in(ax), round_in(ay))
     hits, walkable, static_free = table._hits, t.walkable, t.static_free
     tough = lv in t.tough_levels
