@@ -485,6 +485,13 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     near = [o for o in table._level_bases(lv)
             if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore]
     pools = (None, near)
+    # on a map of few static shapes, a fan boxed inside their clear box (the test _hits and
+    # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
+    few = t.few_by_level.get(lv) or t.few_on_level(lv)
+    static = True
+    if few is not None:
+        cl, cb, cr, ct = t.few_box[lv]
+        static = not (l > cl and bt > cb and rt < cr and tp < ct)
     # _plain_leg for each end, with what the legs share worked out once
     a_r = (round_in(ax), round_in(ay))
     hits, walkable, static_free = table._hits, t.walkable, t.static_free
@@ -492,8 +499,8 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     out: list = []
     for b in bs:
         bx, by = b
-        if hits(lv, a, bx - ax, by - ay, r, ignore, True, True, None, pools, [], True) \
-                or not (walkable(bx, by, lv, r) and static_free(bx, by, r, lv)):
+        if hits(lv, a, bx - ax, by - ay, r, ignore, static, True, None, pools, [], True) \
+                or not (walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))):
             out.append(None)
             continue
         # math.dist(a, b) is math.hypot(bx - ax, by - ay) (the same norm of the same differences)
