@@ -81,7 +81,7 @@ class TurnPreset:
         st = ctx.state
         side = st.active
         acted = set(st.data["acted"])
-        ready = self.ready(ctx, [f for f in st.in_play(side) if f.id not in acted])
+        ready = self.ready(ctx, [f for f in st.figures.values() if f.in_play and f.side == side and f.id not in acted])
         if not ready:
             st.phase = "player_turn_end"
             return

@@ -17,7 +17,7 @@ from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
 from .cards import chance_deck
-from .duel import challenge, challenge_targets, duel_step, give_offence, validate_challenge
+from .duel import can_duel, challenge, challenge_targets, duel_step, give_offence, validate_challenge
 from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
@@ -293,8 +293,9 @@ class PyratesPreset(TurnPreset):
         f = ctx.fig(fid)
         acts = [Decision("hold", figure=fid)]
         acts += self.charge_options(ctx, fid)
-        if not self.party_engaged(ctx, fid):
-            for w in shooting_weapons(st, fid):
+        weapons = shooting_weapons(st, fid)
+        if weapons and not self.party_engaged(ctx, fid):
+            for w in weapons:
                 for e in ctx.enemies(fid):
                     tn = shot_target_number(ctx, fid, e.id, weapon=w)
                     if tn:
@@ -308,10 +309,10 @@ class PyratesPreset(TurnPreset):
         rm = remount_option(ctx, fid, self.move_allowance(ctx, fid))  # PYR-MNT-2
         if rm is not None:
             acts.append(rm)
-        eng = _eng(ctx)
-        for t in challenge_targets(ctx, fid, eng.engaged):  # PYR-DUEL-1
-            acts.append(Decision("challenge", figure=fid, target=t))
-            acts.append(Decision("challenge", figure=fid, target=t, option="stakes"))  # PYR-DUEL-3
+        if can_duel(f):  # challenge_targets' own first test, before the engagements are looked up
+            for t in challenge_targets(ctx, fid, _eng(ctx).engaged):  # PYR-DUEL-1
+                acts.append(Decision("challenge", figure=fid, target=t))
+                acts.append(Decision("challenge", figure=fid, target=t, option="stakes"))  # PYR-DUEL-3
         acts += self.move_options(ctx, fid)
         return acts
 
