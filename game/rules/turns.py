@@ -99,7 +99,7 @@ class TurnPreset:
         return True
 
     def ready(self, ctx: Ctx, figs: list[Figure]) -> list[Figure]:
-        """Those of ``figs`` that ``can_activate``, in order (a preset may share work among them)."""
+        """RNG-MOT-1: those of ``figs`` that ``can_activate``, in order (a preset may share work among them)."""
         return [f for f in figs if self.can_activate(ctx, f)]
 
     def activate_figure(self, ctx: Ctx, fid: str) -> Flow:

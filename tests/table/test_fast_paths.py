@@ -257,7 +257,8 @@ def test_path_costs_inside_and_across_the_clear_box_are_the_path_costs_one_by_on
     for _ in range(600):
         fid = f"f{rng.randrange(10)}"
         if rng.random() < 0.5:  # hug an edge, or the rock
-            x, y = rng.choice([(rng.uniform(0.5, 1.5), rng.uniform(0.5, 15.5)), (rng.uniform(22.5, 23.5), rng.uniform(0.5, 15.5)),
+            x, y = rng.choice([(rng.uniform(0.5, 1.5), rng.uniform(0.5, 15.5)),
+                               (rng.uniform(22.5, 23.5), rng.uniform(0.5, 15.5)),
                                (rng.uniform(1, 8), rng.choice([1.4, 5.6])), (rng.choice([1.4, 6.6]), rng.uniform(1, 6))])
             table.place(fid, round(x, 3), round(y, 3), 0.5, "deck")
         start = table.position(fid)

@@ -94,7 +94,7 @@ class PyratesPreset(TurnPreset):
         return not _eng(ctx).engaged(fig.id)
 
     def ready(self, ctx: Ctx, figs: list) -> list:
-        """``can_activate`` of each, with the engagements looked up once."""
+        """PYR-ENG-3, SCN-ALARM-1: ``can_activate`` of each, with the engagements looked up once."""
         st = ctx.state
         free = [f for f in figs if f.status not in (Status.DISARMED, Status.CAPTIVE) and not asleep(st, f.id)]
         if not free:
