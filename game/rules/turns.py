@@ -81,7 +81,7 @@ class TurnPreset:
         st = ctx.state
         side = st.active
         acted = set(st.data["acted"])
-        ready = [f for f in st.in_play(side) if f.id not in acted and self.can_activate(ctx, f)]
+        ready = self.ready(ctx, [f for f in st.figures.values() if f.in_play and f.side == side and f.id not in acted])
         if not ready:
             st.phase = "player_turn_end"
             return
@@ -97,6 +97,10 @@ class TurnPreset:
 
     def can_activate(self, ctx: Ctx, fig: Figure) -> bool:
         return True
+
+    def ready(self, ctx: Ctx, figs: list[Figure]) -> list[Figure]:
+        """RNG-MOT-1: those of ``figs`` that ``can_activate``, in order (a preset may share work among them)."""
+        return [f for f in figs if self.can_activate(ctx, f)]
 
     def activate_figure(self, ctx: Ctx, fid: str) -> Flow:
         """Roll motivation when needed, then ask for one action."""

@@ -453,26 +453,62 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
                     lv if lv != l0 else None)
 
 
-def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozenset) -> list[PathPlan | None]:
+def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozenset, ends: bool = False) -> list:
     """``Table.path_costs``: where ``cost_along`` takes its one-leg shortcut, the legs' sweeps scan
     only the bases whose boxes meet the box holding every sweep (any other fails each sweep's own
-    box test); elsewhere, ``cost_along`` per target."""
+    box test); elsewhere, ``cost_along`` per target. ``ends``: (points[-1], cost) for each plan."""
     t = table.terrain
     base = table._base(fid)
     r, lv = base.radius, base.level
     a = (float(start[0]), float(start[1]))
     if table.map.links or lv in t.obstacle_levels or math.dist(a, (base.x, base.y)) > 1e-3 or not targets:
-        return [cost_along(table, fid, [start, b], cross=cross) for b in targets]
-    ends = [(float(x), float(y)) for x, y in targets]
+        plans = [cost_along(table, fid, [start, b], cross=cross) for b in targets]
+        return [None if p is None else (p.points[-1], p.cost) for p in plans] if ends else plans
+    bs = [(float(x), float(y)) for x, y in targets]
+    ax, ay = a
+    l = rt = ax
+    bt = tp = ay
+    for x, y in bs:
+        if x < l:
+            l = x
+        elif x > rt:
+            rt = x
+        if y < bt:
+            bt = y
+        elif y > tp:
+            tp = y
     # the sweeps' radius (as _hits), widened by a margin: a base this box misses misses every sweep's box
     qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
-    l = min(a[0], min(x for x, _ in ends)) - qr
-    rt = max(a[0], max(x for x, _ in ends)) + qr
-    bt = min(a[1], min(y for _, y in ends)) - qr
-    tp = max(a[1], max(y for _, y in ends)) + qr
-    near = [o for o in table._level_bases(lv) if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp]
+    l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
+    ignore = cross | {fid} if cross else (fid,)
+    # the pool leaves out the bases the sweeps ignore (the mover's own is in every box)
+    near = [o for o in table._level_bases(lv)
+            if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore]
     pools = (None, near)
-    return [_plain_leg(table, t, fid, r, lv, a, b, cross, pools) for b in ends]
+    # on a map of few static shapes, a fan boxed inside their clear box (the test _hits and
+    # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
+    few = t.few_by_level.get(lv) or t.few_on_level(lv)
+    static = True
+    if few is not None:
+        cl, cb, cr, ct = t.few_box[lv]
+        static = not (l > cl and bt > cb and rt < cr and tp < ct)
+    # _plain_leg for each end, with what the legs share worked out once
+    a_r = (round_in(ax), round_in(ay))
+    hits, walkable, static_free = table._hits, t.walkable, t.static_free
+    tough = lv in t.tough_levels
+    out: list = []
+    for b in bs:
+        bx, by = b
+        if hits(lv, a, bx - ax, by - ay, r, ignore, static, True, None, pools, [], True) \
+                or not (walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))):
+            out.append(None)
+            continue
+        # math.dist(a, b) is math.hypot(bx - ax, by - ay) (the same norm of the same differences)
+        length = round_in(math.dist(a, b))
+        cost = round_in(math.hypot(bx - ax, by - ay) + t.tough_length(a, b, lv)) if tough else length
+        end = (round_in(bx), round_in(by))
+        out.append((end, cost) if ends else PathPlan((a_r, end), length, cost, None, None))
+    return out
 
 
 def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset,

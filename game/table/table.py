@@ -352,11 +352,12 @@ class Table:
         return pathing.plan(self, fid, x, y, level=level, cross=frozenset(cross))
 
     def path_costs(self, fid: str, start: tuple[float, float], targets: Iterable[tuple[float, float]], *,
-                   cross: Iterable[str] = ()) -> list[PathPlan | None]:
+                   cross: Iterable[str] = (), ends: bool = False) -> list:
         """``[path_cost(fid, [start, t], cross=cross) for t in targets]`` (the same plans), sharing
         the work of a fan of straight legs from one base: the bases the sweeps may meet are found
-        once, in the box holding them all."""
-        return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross))
+        once, in the box holding them all. With ``ends``, each plan is given only as its
+        (points[-1], cost), without building it (what an option list reads)."""
+        return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross), ends=ends)
 
     def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
                   cross: Iterable[str] = ()) -> PathPlan | None:

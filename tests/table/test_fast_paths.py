@@ -233,6 +233,41 @@ def test_path_costs_of_a_fan_are_the_path_costs_one_by_one(seed):
         want = [table.path_cost(fid, [start, p], cross=cross) for p in fan]
         assert table.path_costs(fid, start, fan, cross=cross) == want
         assert table.path_costs(fid, start, iter(fan), cross=cross) == want
+        assert table.path_costs(fid, start, fan, cross=cross, ends=True) == \
+            [None if p is None else (p.points[-1], p.cost) for p in want]
         seen |= {p is None for p in want}
     assert seen == {True, False}
     assert table.path_costs("f0", table.position("f0"), []) == []
+
+
+@pytest.mark.parametrize("walled", [False, True])
+def test_path_costs_inside_and_across_the_clear_box_are_the_path_costs_one_by_one(walled):
+    """A fan boxed inside the static shapes' clear box skips them once for all its legs; fans near
+    and across the table's edges, or an impassable zone's walls off the table's centre (which stop
+    legs between two walkable ends), still measure every leg as alone."""
+    from game.table import Zone
+    rng = random.Random(23)
+    zones = [Zone.rect("rock", 2, 2, 4, 3, terrain="impassable")] if walled else []
+    table = Table(TacticalMap.open_ground(24, 16, zones=zones))
+    spots = [(x, y) for x in range(1, 24) for y in range(1, 16) if not (walled and 1 <= x <= 7 and 1 <= y <= 6)]
+    for i, (x, y) in enumerate(rng.sample(spots, 10)):
+        table.place(f"f{i}", x + 0.3, y + 0.3, 0.5, "deck")
+    t = table.terrain
+    inside, blocked = set(), set()
+    for _ in range(600):
+        fid = f"f{rng.randrange(10)}"
+        if rng.random() < 0.5:  # hug an edge, or the rock
+            x, y = rng.choice([(rng.uniform(0.5, 1.5), rng.uniform(0.5, 15.5)),
+                               (rng.uniform(22.5, 23.5), rng.uniform(0.5, 15.5)),
+                               (rng.uniform(1, 8), rng.choice([1.4, 5.6])), (rng.choice([1.4, 6.6]), rng.uniform(1, 6))])
+            table.place(fid, round(x, 3), round(y, 3), 0.5, "deck")
+        start = table.position(fid)
+        d = rng.choice([0.3, 1.0, 2.0, 4.0, rng.uniform(0, 6)])
+        fan = [(start[0] + d * math.cos(k * math.pi / 4), start[1] + d * math.sin(k * math.pi / 4)) for k in range(8)]
+        want = [table.path_cost(fid, [start, p]) for p in fan]
+        assert table.path_costs(fid, start, fan) == want
+        cl, cb, cr, ct = t.few_box["deck"]
+        xs, ys = [p[0] for p in fan] + [start[0]], [p[1] for p in fan] + [start[1]]
+        inside.add(min(xs) - 0.5 > cl and max(xs) + 0.5 < cr and min(ys) - 0.5 > cb and max(ys) + 0.5 < ct)
+        blocked |= {w is None and t.static_clear(p[0], p[1], 0.5, "deck") for w, p in zip(want, fan)}
+    assert inside == {True, False} and blocked == {True, False}
