@@ -274,7 +274,16 @@ class Table:
         be on the map and not in impassable ground. A zero move is clear iff the base overlaps
         nothing by more than 0.01 in where it stands."""
         b = self._base(fid)
-        x, y = b.x, b.y
+        return self._sweep_clear(b, b.x, b.y, dx, dy, ignore)
+
+    def sweep_clear_from(self, fid: str, x: float, y: float, dx: float, dy: float) -> bool:
+        """``sweep_clear(fid, dx, dy)`` as if fid's base stood at (x, y), rounded to 1/1000 in as
+        ``place`` would (the table is left as it is: a walk of many steps need not move the base)."""
+        b = self._base(fid)
+        return self._sweep_clear(b, round_in(x), round_in(y), dx, dy, ())
+
+    def _sweep_clear(self, b: _Base, x: float, y: float, dx: float, dy: float, ignore: Iterable[str]) -> bool:
+        fid = b.fid
         if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
             return False
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does

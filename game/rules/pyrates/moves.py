@@ -202,8 +202,8 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     Plain: each step must increase the distance to the nearest enemy; the step is the heading that
     best approaches ``toward`` (boarders: own ship) or else gains most distance. Rat: heading toward
     ``toward`` (nearest party figure) with the nearest-enemy distance kept ≥ min(1 in, before).
-    Moves the base on the table as it goes (the caller records the end with ctx.move).
-    Returns the path (start first).
+    Each step is swept from where the last ended (``sweep_clear_from``): the table is left as it is
+    (the caller records the end with ctx.move). Returns the path (start first).
     """
     st = ctx.state
     f = st.figures[fid]
@@ -216,60 +216,55 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     hypot = math.hypot
     by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
     tx, ty = toward if by_distance else (0.0, 0.0)
-    table = ctx.table
-    sweep_clear = table.sweep_clear
+    sweep_from = ctx.table.sweep_clear_from
 
     left = max_dist
-    try:
-        while left > 1e-6:
-            step = min(STEP, left)
-            offs = _offsets(step)
-            # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
-            # the same value as the minimum of the clamped gaps
-            here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
-            d0 = max(min(here), 0.0) if here else math.inf
-            lim = d0 + 2 * step + _NEAR_PAD
-            if rat:
-                floor = min(1.0, d0)
-                ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
-            else:
-                floor = d0 + 1e-6
-                ok = lambda d1: d1 > floor  # noqa: E731
-            if by_distance:  # score -distance to toward, headings sorted by that distance
-                near = [t for t, v in zip(foes, here) if v <= lim]
-                pts = [(x + ox, y + oy) for ox, oy in offs]
-                gaps = _heading_gaps(pts, near)
-                ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
-                                if ok(d1))
-            else:  # score the gap gained, largest first
-                # the near foes, and the first of the smallest gaps among them: min over (gap, i)
-                near = []
-                nearest = None
-                low = math.inf
-                for t, v in zip(foes, here):
-                    if v <= lim:
-                        if v < low:
-                            low, nearest = v, len(near)
-                        near.append(t)
-                ranked = _ranked_by_gap(x, y, offs, near, nearest, ok)
-            best = None
-            for _negscore, k in ranked:
-                ox, oy = offs[k]
-                nx, ny = x + ox, y + oy
-                if sweep_clear(fid, nx - x, ny - y):
-                    best = (nx, ny)
-                    break
-            if best is None:
+    while left > 1e-6:
+        step = min(STEP, left)
+        offs = _offsets(step)
+        # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
+        # the same value as the minimum of the clamped gaps
+        here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
+        d0 = max(min(here), 0.0) if here else math.inf
+        lim = d0 + 2 * step + _NEAR_PAD
+        if rat:
+            floor = min(1.0, d0)
+            ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
+        else:
+            floor = d0 + 1e-6
+            ok = lambda d1: d1 > floor  # noqa: E731
+        if by_distance:  # score -distance to toward, headings sorted by that distance
+            near = [t for t, v in zip(foes, here) if v <= lim]
+            pts = [(x + ox, y + oy) for ox, oy in offs]
+            gaps = _heading_gaps(pts, near)
+            ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
+                            if ok(d1))
+        else:  # score the gap gained, largest first
+            # the near foes, and the first of the smallest gaps among them: min over (gap, i)
+            near = []
+            nearest = None
+            low = math.inf
+            for t, v in zip(foes, here):
+                if v <= lim:
+                    if v < low:
+                        low, nearest = v, len(near)
+                    near.append(t)
+            ranked = _ranked_by_gap(x, y, offs, near, nearest, ok)
+        best = None
+        for _negscore, k in ranked:
+            ox, oy = offs[k]
+            nx, ny = x + ox, y + oy
+            if sweep_from(fid, x, y, nx - x, ny - y):
+                best = (nx, ny)
                 break
-            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
-                    toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
-                break  # a rat next to its friends stops
-            x, y = round_in(best[0]), round_in(best[1])
-            table.place(fid, x, y, f.radius, f.level)
-            path.append((x, y))
-            left -= step
-    finally:
-        table.place(fid, f.x, f.y, f.radius, f.level)
+        if best is None:
+            break
+        if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
+                toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
+            break  # a rat next to its friends stops
+        x, y = round_in(best[0]), round_in(best[1])
+        path.append((x, y))
+        left -= step
     return path
 
 
