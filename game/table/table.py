@@ -333,13 +333,17 @@ class Table:
         foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
-        pool = set(enemies) if enemies is not None else set(foes)
-        pool.discard(fid)
-        # the sweeps below meet only bases in pool: scan those alone (a superset of the level's
-        # bases they may hit; each still passes every test of the full scan)
+        # the sweeps below meet only the enemies' bases: scan those alone, and only those within
+        # the box holding every sweep (a base of radius r moved by at most d from (x, y); ``_hits``
+        # skips a base outside a sweep's box, and each sweep's box lies inside this one). A base
+        # listed twice is tested twice, the same answer; fid's own is left out.
         lv = b.level
-        pools = ((), [o for e in pool if (o := bases.get(e)) is not None and o.level == lv])
         d = 2 * b.radius
+        ext = d + max(b.radius - PENETRATION + ROUNDING, 1e-4) + 0.01
+        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
+        pools = ((), [o for e in (enemies if enemies is not None else foes)
+                      if (o := bases.get(e)) is not None and o.level == lv and e != fid
+                      and l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
