@@ -384,8 +384,8 @@ class Table:
         return self._t.flags_at(x, y, level)
 
     def zone_of(self, fid: str) -> ZoneFlags:
-        x, y = self._pos(fid)
-        return self._t.flags_at(x, y, self._base(fid).level)
+        b = self._base(fid)  # asked for every participant and every blow: one look-up
+        return self._t.flags_at(b.x, b.y, b.level)
 
     def zones_of(self, fid: str) -> list[str]:
         """Names of the zones holding fid's centre on its level (for hold_zone victory checks)."""
