@@ -126,8 +126,8 @@ class Round:
 
     def enemies_on_table(self, fid: str) -> list[str]:
         f = self.st.figures[fid]
-        foes = set(self.st.enemies_of(f.side))
-        lv = f.level  # the cheap tests first (in_play is a property): the same figures pass, in order
+        foes = self.st.enemies_of(f.side)  # a side or two: a list tests membership as fast as a set
+        lv = f.level  # the cheap tests first: the same figures pass, in order
         return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
 
     def surrounded(self, fid: str) -> bool:
