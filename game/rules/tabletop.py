@@ -131,6 +131,10 @@ class Tabletop(Protocol):
         obstacle (other than those in ignore) at any point? Touching at start or end is allowed;
         the end must also be on the map and not in impassable ground."""
 
+    def sweep_clear_from(self, fid: str, x: float, y: float, dx: float, dy: float) -> bool:
+        """``sweep_clear(fid, dx, dy)`` as if fid's base stood at (x, y) (rounded to 1/1000 in, as
+        ``place`` rounds), every other base where it is; the table is not changed."""
+
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: the headings in degrees (0, 5, … 355; 0 = +x, 90 = +y) along which a sweep
         of ``distance`` (default the base depth) is clear."""

@@ -274,7 +274,16 @@ class Table:
         be on the map and not in impassable ground. A zero move is clear iff the base overlaps
         nothing by more than 0.01 in where it stands."""
         b = self._base(fid)
-        x, y = b.x, b.y
+        return self._sweep_clear(b, b.x, b.y, dx, dy, ignore)
+
+    def sweep_clear_from(self, fid: str, x: float, y: float, dx: float, dy: float) -> bool:
+        """``sweep_clear(fid, dx, dy)`` as if fid's base stood at (x, y), rounded to 1/1000 in as
+        ``place`` would (the table is left as it is: a walk of many steps need not move the base)."""
+        b = self._base(fid)
+        return self._sweep_clear(b, round_in(x), round_in(y), dx, dy, ())
+
+    def _sweep_clear(self, b: _Base, x: float, y: float, dx: float, dy: float, ignore: Iterable[str]) -> bool:
+        fid = b.fid
         if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
             return False
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
@@ -324,13 +333,17 @@ class Table:
         foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
-        pool = set(enemies) if enemies is not None else set(foes)
-        pool.discard(fid)
-        # the sweeps below meet only bases in pool: scan those alone (a superset of the level's
-        # bases they may hit; each still passes every test of the full scan)
+        # the sweeps below meet only the enemies' bases: scan those alone, and only those within
+        # the box holding every sweep (a base of radius r moved by at most d from (x, y); ``_hits``
+        # skips a base outside a sweep's box, and each sweep's box lies inside this one). A base
+        # listed twice is tested twice, the same answer; fid's own is left out.
         lv = b.level
-        pools = ((), [o for e in pool if (o := bases.get(e)) is not None and o.level == lv])
         d = 2 * b.radius
+        ext = d + max(b.radius - PENETRATION + ROUNDING, 1e-4) + 0.01
+        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
+        pools = ((), [o for e in (enemies if enemies is not None else foes)
+                      if (o := bases.get(e)) is not None and o.level == lv and e != fid
+                      and l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
@@ -372,8 +385,8 @@ class Table:
         return self._t.flags_at(x, y, level)
 
     def zone_of(self, fid: str) -> ZoneFlags:
-        x, y = self._pos(fid)
-        return self._t.flags_at(x, y, self._base(fid).level)
+        b = self._base(fid)  # asked for every participant and every blow: one look-up
+        return self._t.flags_at(b.x, b.y, b.level)
 
     def zones_of(self, fid: str) -> list[str]:
         """Names of the zones holding fid's centre on its level (for hold_zone victory checks)."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from operator import is_ as _is
+from itertools import compress
+from operator import is_ as _is, is_not as _is_not
 
 from ..model import Figure, Status, WeaponClass
 
@@ -250,9 +251,8 @@ class _Links:
         rows, links = self.rows, self.links
         moved = []
         before = {}  # a moved figure's links (None: it did not fight) and camp before the update
-        for (fid, f), old in zip(figures.items(), seen.values()):
-            if f is old:
-                continue
+        # the changed figures picked out in one C-level pass (mostly one or two of the roster)
+        for fid, f in compress(figures.items(), map(_is_not, figures.values(), seen.values())):
             row = self._row(f) if _fights(f) else None
             old_row = rows.get(fid)
             if row == old_row:
@@ -270,29 +270,43 @@ class _Links:
                 rows[fid] = row
                 links[fid] = {}
         pos, table, obstacles = self.pos, self.table, self.has_obstacles
+        hypot = math.hypot
         done = set()
         for c in moved:
             done.add(c)
             rc = rows.get(c)
             if rc is None:
                 continue
-            _cid, cx, cy, cr, clv = rc[:5]
+            _cid, cx, cy, cr, clv, ccamp, cclose = rc
+            pc, mine = pos[c], links[c]
             for g, rg in rows.items():
-                # _link's own first rejections (other level, too far on one axis), inline: most
-                # pairs end there. |cx - gx| is the same whichever figure comes first (a - b is
-                # exactly -(b - a) in floating point)
+                # the pair test of ``engagements``, inline: most pairs end at its first rejections
+                # (other level, too far on one axis). Its tests are symmetric but for the order of
+                # the radii and of the obstacle query, taken with the earlier figure of the roster
+                # first as the reference loop does (|cx - gx| and hypot are the same whichever comes
+                # first: a - b is exactly -(b - a) in floating point)
                 if rg[4] != clv:
                     continue
-                reach = cr + rg[3] + _REJECT_PAD
+                gr = rg[3]
+                reach = cr + gr + _REJECT_PAD
                 dx, dy = cx - rg[1], cy - rg[2]
                 if dx > reach or -dx > reach or dy > reach or -dy > reach or g in done:
                     continue
-                # the reference loop tests each pair with the earlier figure of the roster first
-                ra, rb = (rc, rg) if pos[c] < pos[g] else (rg, rc)
-                kind = _link(ra, rb, table, obstacles)
-                if kind is not _NO_LINK:
-                    links[ra[0]][rb[0]] = kind
-                    links[rb[0]][ra[0]] = kind
+                first = pc < pos[g]
+                d = hypot(dx, dy) - cr - gr if first else hypot(dx, dy) - gr - cr
+                if d > ACROSS_GAP + 1e-9:
+                    continue
+                enemy = ccamp != rg[5]
+                if d <= BTB + 1e-9:
+                    kind = False if enemy else None
+                elif not enemy or not obstacles or (cclose and rg[6]):
+                    continue
+                elif (table.obstacle_between(c, g) if first else table.obstacle_between(g, c)) is not None:
+                    kind = True
+                else:
+                    continue
+                mine[g] = kind
+                links[g][c] = kind
         self.seen = dict(figures)
         self.version += 1
         # a figure that moved but kept the same links (as a set: the engagements sort them), the
@@ -333,31 +347,6 @@ class _Links:
                 pairs.setdefault(a, {})[b] = kind
                 pairs.setdefault(b, {})[a] = kind
         return Engagements(pairs, support, camp, figs)
-
-
-_NO_LINK = object()
-
-
-def _link(ra: tuple, rb: tuple, table, has_obstacles: bool):
-    """The reference loop's test of one pair of rows (``ra`` earlier in the roster): False (enemies
-    in BtB), True (enemies across an obstacle), None (friends in BtB) or ``_NO_LINK``."""
-    aid, ax, ay, ar, alv, acamp, aclose = ra
-    bid, bx, by, br, blv, bcamp, bclose = rb
-    if alv != blv:
-        return _NO_LINK
-    dx, dy = ax - bx, ay - by
-    reach = ar + br + _REJECT_PAD
-    if dx > reach or -dx > reach or dy > reach or -dy > reach:
-        return _NO_LINK
-    d = math.hypot(dx, dy) - ar - br
-    if d > ACROSS_GAP + 1e-9:
-        return _NO_LINK
-    enemy = acamp != bcamp
-    if d <= BTB + 1e-9:
-        return False if enemy else None
-    if not enemy or not has_obstacles or (aclose and bclose):
-        return _NO_LINK
-    return True if table.obstacle_between(aid, bid) is not None else _NO_LINK
 
 
 def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = None,

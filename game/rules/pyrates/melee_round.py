@@ -98,15 +98,26 @@ class Round:
         # asked after every item of every tap: unchanged figures (frozen, compared by identity) and
         # group give the same local ids and engagements
         seeds = self.group or self.cur["seeds"]
-        figures = self.st.figures
+        st = self.st
+        figures = st.figures
         memo = self._refresh_memo
+        if memo is None:
+            # a new round mostly starts where the last one on this ctx ended (the same group, no
+            # figure changed between): its answer is kept on the ctx, for the same state and table
+            memo = self.ctx.__dict__.get("_round_refresh")
+            if memo is not None and not (memo[3] is st and memo[4] is self.ctx.table and memo[5] is st.sides
+                                         and memo[6] is st.options.get("allies")):
+                memo = None
         if memo is not None and memo[1] == seeds and len(memo[0]) == len(figures) \
                 and all(map(is_, memo[0], figures.values())):
+            self.eng = memo[2]
+            self._refresh_memo = memo
             return self.eng
         figs = tuple(figures.values())
-        ids = local_ids(self.st, seeds)
+        ids = local_ids(st, seeds)
         self.eng = engagements_of(self.ctx, only=ids)
-        self._refresh_memo = (figs, list(seeds))
+        self._refresh_memo = self.ctx._round_refresh = (figs, list(seeds), self.eng, st, self.ctx.table,
+                                                        st.sides, st.options.get("allies"))
         return self.eng
 
     def camp(self, fid: str) -> str:
@@ -115,8 +126,8 @@ class Round:
 
     def enemies_on_table(self, fid: str) -> list[str]:
         f = self.st.figures[fid]
-        foes = set(self.st.enemies_of(f.side))
-        lv = f.level  # the cheap tests first (in_play is a property): the same figures pass, in order
+        foes = self.st.enemies_of(f.side)  # a side or two: a list tests membership as fast as a set
+        lv = f.level  # the cheap tests first: the same figures pass, in order
         return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
 
     def surrounded(self, fid: str) -> bool:

@@ -147,22 +147,24 @@ def _heading_gaps(pts, near) -> list[float]:
     return [g if g > 0.0 else 0.0 for g in gaps]
 
 
-def _ranked_by_gap(pts, near, nearest: int | None, ok):
-    """(-gap, k) of the headings whose gap passes ``ok``, best gap first then lowest k: the order of
-    ``sorted`` over every heading, produced lazily (a retreat step mostly takes the first).
+def _ranked_by_gap(x: float, y: float, offs, near, nearest: int | None, ok):
+    """(-gap, k) of the headings (x + ox, y + oy) of ``offs`` whose gap passes ``ok``, best gap first
+    then lowest k: the order of ``sorted`` over every heading, produced lazily (a retreat step mostly
+    takes the first).
 
     Any one foe's gap bounds the heading's gap from above, so the headings are visited by that bound
     (the ``nearest`` foe's) and a heading's exact gap is yielded once no heading left can beat it.
     """
     if nearest is None:  # no foe near: every gap is infinite
+        pts = [(x + ox, y + oy) for ox, oy in offs]
         yield from sorted((-g, k) for k, g in enumerate(_heading_gaps(pts, near)) if ok(g))
         return
     hypot = math.hypot
     gx, gy, rr = near[nearest]
-    bound = [hypot(gx - nx, gy - ny) - rr for nx, ny in pts]
-    negs = [-u if u > 0.0 else -0.0 for u in bound]
+    # -max(bound, 0): a heading's point is (x + ox, y + oy), the same floats as a list of points
+    negs = [-u if (u := hypot(gx - (x + ox), gy - (y + oy)) - rr) > 0.0 else -0.0 for ox, oy in offs]
     # a stable sort by -bound from k = 0 up: the order of sorting the (-bound, k) pairs
-    order = sorted(range(len(pts)), key=negs.__getitem__)
+    order = sorted(range(len(negs)), key=negs.__getitem__)
     others = near[:nearest] + near[nearest + 1:]
     if not others:  # the nearest foe alone: each bound is the exact gap
         for k in order:
@@ -178,10 +180,12 @@ def _ranked_by_gap(pts, near, nearest: int | None, ok):
             yield heapq.heappop(heap)
         if not ok(-neg):
             break  # the gaps left are at most this bound: none passes
-        nx, ny = pts[k]
-        d = bound[k]
-        for ox, oy, orr in others:
-            v = hypot(ox - nx, oy - ny) - orr
+        ox, oy = offs[k]
+        nx, ny = x + ox, y + oy
+        # the bound clamped at 0 starts the minimum: a bound <= 0 gives a gap of 0 either way
+        d = -neg
+        for px, py, prr in others:
+            v = hypot(px - nx, py - ny) - prr
             if v < d:
                 d = v
         d1 = d if d > 0.0 else 0.0
@@ -198,8 +202,8 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     Plain: each step must increase the distance to the nearest enemy; the step is the heading that
     best approaches ``toward`` (boarders: own ship) or else gains most distance. Rat: heading toward
     ``toward`` (nearest party figure) with the nearest-enemy distance kept ≥ min(1 in, before).
-    Moves the base on the table as it goes (the caller records the end with ctx.move).
-    Returns the path (start first).
+    Each step is swept from where the last ended (``sweep_clear_from``): the table is left as it is
+    (the caller records the end with ctx.move). Returns the path (start first).
     """
     st = ctx.state
     f = st.figures[fid]
@@ -212,50 +216,55 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     hypot = math.hypot
     by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
     tx, ty = toward if by_distance else (0.0, 0.0)
+    sweep_from = ctx.table.sweep_clear_from
 
     left = max_dist
-    try:
-        while left > 1e-6:
-            step = min(STEP, left)
-            # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
-            # the same value as the minimum of the clamped gaps
-            here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
-            d0 = max(min(here), 0.0) if here else math.inf
-            lim = d0 + 2 * step + _NEAR_PAD
+    while left > 1e-6:
+        step = min(STEP, left)
+        offs = _offsets(step)
+        # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
+        # the same value as the minimum of the clamped gaps
+        here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
+        d0 = max(min(here), 0.0) if here else math.inf
+        lim = d0 + 2 * step + _NEAR_PAD
+        if rat:
+            floor = min(1.0, d0)
+            ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
+        else:
+            floor = d0 + 1e-6
+            ok = lambda d1: d1 > floor  # noqa: E731
+        if by_distance:  # score -distance to toward, headings sorted by that distance
             near = [t for t, v in zip(foes, here) if v <= lim]
-            here_near = [v for v in here if v <= lim]
-            pts = [(x + ox, y + oy) for ox, oy in _offsets(step)]
-            if rat:
-                floor = min(1.0, d0)
-                ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
-            else:
-                floor = d0 + 1e-6
-                ok = lambda d1: d1 > floor  # noqa: E731
-            if by_distance:  # score -distance to toward, headings sorted by that distance
-                gaps = _heading_gaps(pts, near)
-                ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
-                                if ok(d1))
-            else:  # score the gap gained, largest first
-                # the first of the smallest gaps: min over the (gap, i) pairs
-                nearest = here_near.index(min(here_near)) if near else None
-                ranked = _ranked_by_gap(pts, near, nearest, ok)
-            best = None
-            for _negscore, k in ranked:
-                nx, ny = pts[k]
-                if ctx.table.sweep_clear(fid, nx - x, ny - y):
-                    best = (nx, ny)
-                    break
-            if best is None:
+            pts = [(x + ox, y + oy) for ox, oy in offs]
+            gaps = _heading_gaps(pts, near)
+            ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
+                            if ok(d1))
+        else:  # score the gap gained, largest first
+            # the near foes, and the first of the smallest gaps among them: min over (gap, i)
+            near = []
+            nearest = None
+            low = math.inf
+            for t, v in zip(foes, here):
+                if v <= lim:
+                    if v < low:
+                        low, nearest = v, len(near)
+                    near.append(t)
+            ranked = _ranked_by_gap(x, y, offs, near, nearest, ok)
+        best = None
+        for _negscore, k in ranked:
+            ox, oy = offs[k]
+            nx, ny = x + ox, y + oy
+            if sweep_from(fid, x, y, nx - x, ny - y):
+                best = (nx, ny)
                 break
-            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
-                    toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
-                break  # a rat next to its friends stops
-            x, y = round_in(best[0]), round_in(best[1])
-            ctx.table.place(fid, x, y, f.radius, f.level)
-            path.append((x, y))
-            left -= step
-    finally:
-        ctx.table.place(fid, f.x, f.y, f.radius, f.level)
+        if best is None:
+            break
+        if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
+                toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
+            break  # a rat next to its friends stops
+        x, y = round_in(best[0]), round_in(best[1])
+        path.append((x, y))
+        left -= step
     return path
 
 
