@@ -32,6 +32,7 @@ W_ROUT = 4.0
 W_HOLD = 14.0
 W_OCCUPY = 1.5
 W_APPROACH = 2.5
+PRESS = 3.0
 W_CAPTURE = 2.0
 W_TIME = 5.0
 W_LOCAL = 0.8
@@ -107,6 +108,10 @@ class Evaluator:
         self._zone_sources: dict = {}
         self.need_attack = bool(self.plan.attack) or self.plan.time_is_theirs or (
             side in self.plan.rout_for and not self.plan.time_is_ours)
+        # the clock is against this side: every inch toward its goals and the enemy is worth PRESS
+        # times as much, so that the walk up the gangplank outweighs the local odds at its far end
+        # (without it the Sea Wolf's boarders stood at their own rail and shot until turn 15)
+        self.press = PRESS if self.plan.time_is_theirs and self.need_attack else 1.0
 
     # -- the whole evaluation --------------------------------------------------------------------
     def __call__(self, state, moved: dict | None = None) -> float:
@@ -193,7 +198,7 @@ class Evaluator:
                 ds = sorted(min(grid.distance(fld, x, y), self.diag) for f, x, y, *_ in owners if f.level == tgt.level)
                 if ds:
                     near = ds[:3]
-                    s -= W_APPROACH * (sum(near) / len(near)) / self.diag * 4.0
+                    s -= W_APPROACH * (self.press if mine else 1.0) * (sum(near) / len(near)) / self.diag * 4.0
             return s
         if not g.points:
             return 0.0
@@ -218,7 +223,7 @@ class Evaluator:
             # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
             # (each figure weighs as much as one of the three nearest of a hold_zone)
             near = ds if g.kind == "reach_zone" else ds[:cap]
-            s -= weight * W_APPROACH * (sum(near) / min(len(near), 3)) / self.diag * 4.0
+            s -= weight * W_APPROACH * (self.press if mine else 1.0) * (sum(near) / min(len(near), 3)) / self.diag * 4.0
         return s
 
     def _close_in(self, figs) -> float:
@@ -242,7 +247,7 @@ class Evaluator:
             if d is None or d == math.inf:
                 d = min(math.hypot(x - gx, y - gy) for g, gx, gy, *_ in theirs)
             total += min(d, self.diag)
-        return -W_APPROACH * (total / len(mine)) / self.diag * 4.0
+        return -W_APPROACH * self.press * (total / len(mine)) / self.diag * 4.0
 
     # -- walking distances and shots ------------------------------------------------------------------
     def _grid(self, level):

@@ -24,6 +24,8 @@ from .objectives import goal_point, inside
 #: kinds whose answer ends the match or hands the enemy a figure: never chosen at random
 FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
 LOADED_VALUE = 0.35
+#: a side whose clock runs out charges more readily (boarders must come to blows, not trade shots)
+PRESS_CHARGE = 1.0
 
 
 class Ctx:
@@ -222,6 +224,8 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = ctx.moved(d.figure, d.x, d.y) - base
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
+                if ctx.ev.press > 1:
+                    s += PRESS_CHARGE  # time is against us: a fight now beats a better one too late
             if d.option and d.option.startswith("cross:"):
                 s -= 0.05
         elif k == "shoot":

@@ -13,6 +13,7 @@ No level reads another side's hidden cards or the dice still to roll (the match'
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from game.rules.decisions import Decision
@@ -20,6 +21,7 @@ from game.rules.decisions import Decision
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_scores, score_options
 from . import lookahead
+from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.6
@@ -54,6 +56,10 @@ class ScriptedController:
         ctx = Ctx(match, ask, self.evaluator(match, ask.side), self.rng)
         if self.level == "easy":
             return self._easy(ctx)
+        extra = _routes(ctx)
+        if extra:
+            ask = ctx.ask = dataclasses.replace(ask, options=tuple(opts) + tuple(extra))
+            opts = ask.options
         scores = score_options("normal", ctx)
         if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
             return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
@@ -69,6 +75,13 @@ class ScriptedController:
         noisy = [s + self.rng.gauss(0.0, EASY_NOISE) - (50.0 if d.option in FATAL else 0.0)
                  for s, d in zip(scores, opts)]
         return opts[_argmax(noisy)]
+
+
+def _routes(ctx: Ctx) -> list[Decision]:
+    try:
+        return route_moves(ctx)
+    except (KeyError, AttributeError, ValueError, TypeError, ZeroDivisionError):
+        return []  # a table or Ask of another shape: the offered options alone
 
 
 def _argmax(scores) -> int:
