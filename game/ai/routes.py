@@ -24,6 +24,12 @@ FRACTIONS = (1.0, 0.75, 0.5)
 AHEAD = 3.0
 #: a route end this close to an offered move adds nothing
 SAME = 0.3
+#: an offered move that already walks this share of the allowance down a field leaves that field
+#: nothing to add (in the open the straight headings follow it; only a bend such as a gangplank
+#: needs a route, and each route costs path searches of a few ms)
+PROGRESS = 0.6
+#: route moves added to one question at most (each is one more option for the hard level's rollouts)
+MOST = 2
 
 
 def route_moves(ctx) -> list[Decision]:
@@ -48,6 +54,11 @@ def route_moves(ctx) -> list[Decision]:
     out: list[Decision] = []
     taken = [(d.x, d.y) for d in ask.options if d.x is not None]
     for fld in _fields(ctx, grid, f):
+        if len(out) >= MOST:
+            break
+        here = grid.distance(fld, f.x, f.y)
+        if here == INF or here - min(grid.distance(fld, d.x, d.y) for d in plain) >= PROGRESS * allowance:
+            continue
         route = _descend(grid, fld, f.x, f.y, allowance + AHEAD)
         if len(route) < 2:
             continue

@@ -140,7 +140,26 @@ def _reachable_levels(table: "Table", start: str) -> list[str]:
     return seen
 
 
+#: plans kept per Terrain (shared by a table's clones): the AI's look-ahead replays the same
+#: activation from the same positions in every rollout, and a search that fails explores the whole
+#: map (~10 ms); a plan depends only on the static terrain and every base, which the key holds
+PLANS_KEPT = 256
+
+
 def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
+    """``Table.plan_path``, memoised on the terrain by everything the search reads."""
+    key = (fid, x, y, level, cross, tuple([(o.fid, o.x, o.y, o.radius, o.level) for o in table._bases.values()]))
+    kept = table.terrain.plans
+    if key in kept:
+        kept.move_to_end(key)
+        return kept[key]
+    got = kept[key] = _plan(table, fid, x, y, level=level, cross=cross)
+    if len(kept) > PLANS_KEPT:
+        kept.popitem(last=False)
+    return got
+
+
+def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)
     r, l0 = base.radius, base.level

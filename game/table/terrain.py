@@ -12,6 +12,8 @@ never collide or touch (GEO-BTB-1).
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import math
 
 import pymunk
@@ -75,6 +77,8 @@ class Terrain:
         #: levels where every on-map point is walkable: the deck when it has no impassable zone
         self._open_levels = frozenset() if self._impassable.get(DECK) else frozenset((DECK,))
         self.grids: dict = {}
+        self.plans: OrderedDict = OrderedDict()
+        """pathing.plan's answers, by everything the search reads (see pathing.PLANS_KEPT)."""
         self._build()
         self._index_static()
 
