@@ -74,3 +74,15 @@ def random_ctx(rng: random.Random, *, rail: bool = True, mixed_weapons: bool = F
     obstacles = [Obstacle.line("rail", [(12, 2), (12, 8)], thickness=0.2)] if rail else []
     m = match(figs, tmap=TacticalMap.open_ground(24, 16, obstacles=obstacles))
     return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
+
+
+def pack(ctx, rng: random.Random) -> None:
+    """Crowd the figures into a mêlée: each moved next to a random other one where it fits."""
+    st = ctx.state
+    ids = list(st.figures)
+    for fid in ids[1:]:
+        t = st.figures[rng.choice(ids)]
+        f = st.figures[fid]
+        x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
+        if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
+            ctx.move(fid, x, y, rule="test")

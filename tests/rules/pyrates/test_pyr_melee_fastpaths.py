@@ -8,7 +8,7 @@ import random
 from game.rules.model import round_in
 from game.rules.pyrates import moves
 
-from flow_helpers import fig, match, random_ctx
+from flow_helpers import fig, match, pack as _pack, random_ctx
 
 
 def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
@@ -60,18 +60,6 @@ def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
     finally:
         ctx.table.place(fid, f.x, f.y, f.radius, f.level)
     return path
-
-
-def _pack(ctx, rng: random.Random) -> None:
-    """Crowd the figures into a mêlée: each moved next to a random other one where it fits."""
-    st = ctx.state
-    ids = list(st.figures)
-    for fid in ids[1:]:
-        t = st.figures[rng.choice(ids)]
-        f = st.figures[fid]
-        x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
-        if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
-            ctx.move(fid, x, y, rule="test")
 
 
 def test_PYR_WIN_4_retreat_fast_search_matches_the_full_gap_search():

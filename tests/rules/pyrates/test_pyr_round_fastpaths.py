@@ -8,7 +8,7 @@ from game.rules.model import Status
 from game.rules.pyrates import melee_round as mr
 from game.rules.pyrates.engage import engagements
 
-from flow_helpers import random_ctx
+from flow_helpers import pack as _pack, random_ctx
 
 
 def _same_engagements(a, b):
@@ -17,17 +17,6 @@ def _same_engagements(a, b):
     assert list(a.camp.items()) == list(b.camp.items())
     assert [(k, list(v.items())) for k, v in a.pairs.items()] == [(k, list(v.items())) for k, v in b.pairs.items()]
     assert list(a.support.items()) == list(b.support.items())
-
-
-def _pack(ctx, rng):
-    st = ctx.state
-    ids = list(st.figures)
-    for fid in ids[1:]:
-        t = st.figures[rng.choice(ids)]
-        f = st.figures[fid]
-        x, y = t.x + rng.choice((-1.0, 0.0, 1.0)), t.y + rng.choice((-1.0, 0.0, 1.0))
-        if ctx.table.clear_at(x, y, f.radius, f.level, ignore=[fid]):
-            ctx.move(fid, x, y, rule="test")
 
 
 def test_PYR_ENG_1_a_new_round_on_the_same_ctx_refreshes_to_fresh_engagements():
