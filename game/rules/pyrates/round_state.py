@@ -1,0 +1,160 @@
+"""The state of one mêlée round while it runs (PYR-SEQ-1): the Round, its participants (PYR-MQ-1),
+the local engagement look-ups and the chance-card hands it spends from."""
+from __future__ import annotations
+
+from operator import is_
+
+from ..events import Note
+from .engage import Engagements, engagements_of, party_key
+from .quota import Participant, participant
+
+
+MAX_ROUNDS = 6
+LOCAL = 3.0
+ITEM_KINDS = ("kd", "w", "disarm")
+
+
+def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
+    """Figures in play within ``margin`` of the mêlée's bounding box (engagement look-ups)."""
+    figures = state.figures
+    figs = [figures[g] for g in group if g in figures]
+    if not figs:
+        return set()
+    xs = [f.x for f in figs]
+    ys = [f.y for f in figs]
+    x0, x1 = min(xs) - margin, max(xs) + margin
+    y0, y1 = min(ys) - margin, max(ys) + margin
+    # the box first: the same figures pass, in the same order, with fewer in_play look-ups
+    return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
+
+
+def holding_captors(state) -> set[str]:
+    """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4, excepted)."""
+    captives = state.data.get("captives")
+    if not captives:  # asked for every tapper and participant list: mostly no captive at all
+        return set()
+    pris = state.data.get("prisoners", {})
+    return {k for c, k in captives.items() if k and c not in pris}
+
+
+def cards_of(state, side: str) -> list[str]:
+    try:  # asked many times a round: no {} and [] built for setdefault when the hand exists
+        return state.data["cards"][side]
+    except KeyError:
+        return state.data.setdefault("cards", {}).setdefault(side, [])
+
+
+def spend_card(ctx, side: str, card: str, rule: str) -> None:
+    hand = cards_of(ctx.state, side)
+    hand.remove(card)
+    ctx.emit(Note(rule=rule, who=side, message=f"{ctx.state.side(side).name} plays {card.replace('_', ' ').title()}"))
+
+
+class Round:
+    """The state of one round while it runs (local to the step; never stored)."""
+
+    def __init__(self, ctx, cur: dict):
+        self.ctx = ctx
+        self.st = ctx.state
+        self.cur = cur
+        self.rat = cur.get("rat") or ""
+        self.eng: Engagements | None = None
+        self._refresh_memo: tuple | None = None
+        self.group: list[str] = []
+        self.credit: dict[str, dict[str, int]] = {}
+        self.lost: dict[str, int] = {}
+        self.cut_free = False
+        self.tapped: set[str] = set()
+        self.push_sources: dict[str, list[str]] | None = None
+        self.follow_up = True
+        self.quotas: dict[str, int] = {}
+        """Each camp's Mêlée Quota this round, once announced (public: the QuotaSet events)."""
+
+    # -- geometry -----------------------------------------------------------------------------
+    def refresh(self) -> Engagements:
+        # asked after every item of every tap: unchanged figures (frozen, compared by identity) and
+        # group give the same local ids and engagements
+        seeds = self.group or self.cur["seeds"]
+        st = self.st
+        figures = st.figures
+        memo = self._refresh_memo
+        if memo is None:
+            # a new round mostly starts where the last one on this ctx ended (the same group, no
+            # figure changed between): its answer is kept on the ctx, for the same state and table
+            memo = self.ctx.__dict__.get("_round_refresh")
+            if memo is not None and not (memo[3] is st and memo[4] is self.ctx.table and memo[5] is st.sides
+                                         and memo[6] is st.options.get("allies")):
+                memo = None
+        if memo is not None and memo[1] == seeds and len(memo[0]) == len(figures) \
+                and all(map(is_, memo[0], figures.values())):
+            self.eng = memo[2]
+            self._refresh_memo = memo
+            return self.eng
+        figs = tuple(figures.values())
+        ids = local_ids(st, seeds)
+        self.eng = engagements_of(self.ctx, only=ids)
+        self._refresh_memo = self.ctx._round_refresh = (figs, list(seeds), self.eng, st, self.ctx.table,
+                                                        st.sides, st.options.get("allies"))
+        return self.eng
+
+    def camp(self, fid: str) -> str:
+        c = self.eng.camp.get(fid)  # camps are side ids, never None
+        return c if c is not None else self.st.figures[fid].side
+
+    def enemies_on_table(self, fid: str) -> list[str]:
+        f = self.st.figures[fid]
+        foes = self.st.enemies_of(f.side)  # a side or two: a list tests membership as fast as a set
+        lv = f.level  # the cheap tests first: the same figures pass, in order
+        return [g.id for g in self.st.figures.values() if g.level == lv and g.side in foes and g.in_play]
+
+    def surrounded(self, fid: str) -> bool:
+        engaged = self.eng.enemies(fid)
+        if not engaged:
+            return False
+        try:
+            return bool(self.ctx.table.surrounded(fid, engaged, enemies=self.enemies_on_table(fid)))
+        except TypeError:
+            return bool(self.ctx.table.surrounded(fid, engaged))
+
+    def defends(self, fid: str) -> bool:
+        """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
+        contact this player-turn while this figure did not."""
+        moved = self.st.data.get("moved_pt", ())  # a short list: tested in place
+        if fid in moved:
+            return False
+        for e, across in self.eng.pairs.get(fid, {}).items():
+            if across and e in moved:
+                return True
+        return False
+
+    def give(self, camp: str, what: str, n: int = 1) -> None:
+        c = self.credit.setdefault(camp, {"kd": 0, "w": 0, "push": 0})
+        c[what] += n
+
+    def lose(self, fid: str) -> None:
+        k = party_key(self.st.figures[fid])
+        self.lost[k] = self.lost.get(k, 0) + 1
+
+
+def participants(r: Round, camp: str) -> list[Participant]:
+    st, eng = r.st, r.eng
+    captors = holding_captors(st)
+    out = []
+    for fid in r.group:
+        f = st.figures[fid]
+        if not f.in_play or r.camp(fid) != camp:
+            continue
+        zone = r.ctx.table.zone_of(fid)
+        engaged = eng.engaged(fid)
+        contacts = frozenset(list(eng.pairs.get(fid, {})) + eng.support.get(fid, []))
+        out.append(participant(f, engaged, zone.close_quarters, engaged and (zone.advantageous or r.defends(fid)),
+                               contacts, fid in captors, party_key(f)))
+    return out
+
+
+
+
+def _moved(st, fid):
+    mv = st.data.setdefault("moved_pt", [])
+    if fid not in mv:
+        mv.append(fid)
