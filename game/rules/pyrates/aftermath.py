@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from ..decisions import choose
+from ..events import Note
 from ..flow import ask
 from ..model import Rank, Status
-from .engage import party_key
+from .engage import engagements_of, party_key
 from .events import RoundResult
 from .morale import lost_half, morale_target_modifiers
 from .round_state import MAX_ROUNDS, Round, _moved
@@ -25,54 +26,77 @@ def in_party_reach(st, g, group) -> bool:
 
 
 # -- (7) morale -----------------------------------------------------------------------------------------
+SHAKEN = "mor_shaken"
+"""state.data key: parties whose next PYR-MOR-2 test takes +1 (PYR-MOR-3: some of them stayed)."""
+
+
+def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, eng, surrounded) -> bool:
+    """PYR-MOR-2 / PYR-MOR-3 for party ``key`` after a fight whose participants (figure ids, either
+    side) are ``participants``: roll; on a failure the party's figures that took part or stand within
+    4 in of a participant flee (removed from play; one that cannot end unengaged surrenders), the
+    others stay and the party's next test takes +1. ``eng``: the engagements; ``surrounded(fid)``:
+    GEO-SUR-1. Returns True when the test is passed."""
+    st = ctx.state
+    members = [f for f in st.figures.values() if party_key(f) == key]
+    if not members:
+        return True
+    side = members[0].side
+    gone = sum(1 for f in members if not f.in_play)
+    in_melee = [g for g in members if g.in_play and g.id in participants]
+    cap_down = any(not g.in_play for g in st.figures.values() if g.side == side and g.rank == Rank.CAPTAIN)
+    lead = [g for g in st.figures.values() if g.side == side and g.in_play
+            and (g.rank == Rank.CAPTAIN or g.is_leader)]
+    near = any(math.hypot(ld.x - m.x, ld.y - m.y) - ld.radius - m.radius <= 6.0 and ld.level == m.level
+               for ld in lead for m in in_melee)
+    shaken_list = st.data.get(SHAKEN) or []
+    shaken = key in shaken_list
+    if shaken:  # the +1 is for the next test only
+        shaken_list.remove(key)
+    mods = morale_target_modifiers(lost_half_starting=lost_half(gone, len(members)), captain_down=cap_down,
+                                   tally_winner=tally_winner, leader_within_6=near, shaken=shaken)
+    ev = ctx.roll("PYR-MOR-2", who=key, purpose="morale", modifier=sum(m.amount for m in mods), target=4,
+                  roll_under=True, natural_pass={1}, natural_fail={6})
+    if ev.success:
+        return True
+    # PYR-MOR-3: those who took part or saw the rout flee; the rest stay, shaken
+    stay = 0
+    for g in members:
+        if not g.in_play:
+            continue
+        if g.id not in participants and not in_party_reach(st, g, participants):
+            stay += 1
+            continue
+        if eng.engaged(g.id) and (surrounded(g.id) or not has_free_direction(ctx, g.id, eng.enemies(g.id))):
+            ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
+        else:
+            ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
+    if stay:
+        st.data.setdefault(SHAKEN, []).append(key)
+        ctx.emit(Note(rule="PYR-MOR-3", who=side, message=f"{stay} of the party stood too far off to see the "
+                      f"rout: they stay, shaken (+1 on the next morale test)"))
+    return False
+
+
 def morale(r: Round, camps: list[str], tally_winner: str):
+    """PYR-MOR-1: each party that lost a figure this round tests (PYR-MOR-2); fled parties flee
+    (PYR-MOR-3). Returns the camps with a fled party."""
     ctx, st = r.ctx, r.st
     fled = []
     if not r.lost:  # no party lost a figure: no test (PYR-MOR-1)
         return fled
-    starting: dict[str, int] = {}
-    gone: dict[str, int] = {}
-    party_of = {}  # a figure's party never changes with its status: keyed once
-    for f in st.figures.values():
-        k = party_of[f.id] = party_key(f)
-        starting[k] = starting.get(k, 0) + 1
-        if not f.in_play:
-            gone[k] = gone.get(k, 0) + 1
+    participants = list(r.group)
     for key in sorted(r.lost):
-        members = [st.figures[fid] for fid, k in party_of.items() if k == key]
+        members = [f for f in st.figures.values() if party_key(f) == key]
         if not members:
             continue
-        side = members[0].side
-        camp = r.camp(members[0].id) if members[0].id in r.eng.camp else side
+        camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
         if camp not in camps:
             continue
-        in_melee = [g for g in members if g.in_play and g.id in r.group]
-        captain = [g for g in st.figures.values() if g.side == side and g.rank == Rank.CAPTAIN]
-        cap_down = any(not g.in_play for g in captain)
-        lead = [g for g in st.figures.values() if g.side == side and g.in_play
-                and (g.rank == Rank.CAPTAIN or g.is_leader)]
-        near = any(math.hypot(l.x - m.x, l.y - m.y) - l.radius - m.radius <= 6.0 and l.level == m.level
-                   for l in lead for m in in_melee) if in_melee else False
-        mods = morale_target_modifiers(lost_half_starting=lost_half(gone.get(key, 0), starting.get(key, 0)),
-                                       captain_down=cap_down, tally_winner=camp == tally_winner,
-                                       leader_within_6=near)
-        ev = ctx.roll("PYR-MOR-2", who=key, purpose="morale", modifier=sum(m.amount for m in mods), target=4,
-                      roll_under=True, natural_pass={1}, natural_fail={6})
-        if ev.success:
-            continue
-        # PYR-MOR-3: the party flees
-        if camp not in fled:
-            fled.append(camp)
-        for g in members:
-            if not g.in_play:
-                continue
-            if key.startswith("side:") and g.id not in r.group and not in_party_reach(st, g, r.group):
-                continue
-            if r.eng.engaged(g.id) and (r.surrounded(g.id)
-                                        or not has_free_direction(ctx, g.id, r.eng.enemies(g.id))):
-                ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
-            else:
-                ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
+        if not party_test(ctx, key, participants, tally_winner=camp == tally_winner, eng=r.eng,
+                          surrounded=r.surrounded):
+            r.fled_parties.add(key)
+            if camp not in fled:
+                fled.append(camp)
         r.refresh()
     return fled
     yield  # pragma: no cover
@@ -97,7 +121,59 @@ def has_water(ctx) -> bool:
     return bool(tmap and any(z.water for z in tmap.zones))
 
 
+def boarding_action(st) -> bool:
+    """PYR-WIN-3: a boarding action = some side boards (roster side flag ``boarder``)."""
+    return any(getattr(sd, "boarder", False) for sd in st.sides)
+
+
+def losing_party(r: Round, loser: str) -> list[str]:
+    """PYR-WIN-3 / PYR-WIN-5: every figure in play of the losing camp's parties in this mêlée, fighters
+    or not: a tagged party's members wherever they stand, untagged figures of a side within 4 in of a
+    participant. Figures engaged in another mêlée stay in that fight; disarmed and captive ones
+    cannot move. Roster order."""
+    st = r.st
+    group = set(r.group)
+    keys = {party_key(st.figures[f]) for f in r.group if r.camp(f) == loser}
+    if not keys:
+        return []
+    eng_all = None
+    out = []
+    for f in st.figures.values():
+        if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE) or party_key(f) not in keys:
+            continue
+        if f.id not in group:
+            if not f.party and not in_party_reach(st, f, r.group):
+                continue
+            if eng_all is None:
+                eng_all = engagements_of(r.ctx)
+            if eng_all.engaged(f.id):
+                continue
+        out.append(f.id)
+    return out
+
+
+def withdraw_options(r: Round, loser: str, can_fight_on: bool) -> list:
+    """PYR-WIN-3: boarders may fight on or withdraw toward their own ship; boardees may fight on,
+    strike their colours or abandon ship (water on the map), with no plain bold retreat; in a
+    tavern brawl (nobody boards) fight on or withdraw. Digital ruling: a boardee that cannot fight
+    on keeps the withdrawal, so that it is never left only the ways to lose the match."""
+    st = r.st
+    opts = [choose("fight_on")] if can_fight_on else []
+    boardee = boarding_action(st) and not st.side(loser).boarder
+    if boardee:
+        if not can_fight_on:
+            opts.append(choose("withdraw"))
+        opts.append(choose("strike_colours"))
+        if has_water(r.ctx):
+            opts.append(choose("abandon_ship"))
+    else:
+        opts.append(choose("withdraw"))
+    return opts
+
+
 def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: bool, quotas):
+    """PYR-WIN-3..6: the losing camp fights on (still engaged, morale held) or takes one of the ways
+    out its place in the action allows (``withdraw_options``)."""
     ctx, st = r.ctx, r.st
     group = r.eng.group(r.group)
     losers = [f for f in group if r.camp(f) == loser and st.figures[f].in_play]
@@ -108,14 +184,14 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         cur["next"] = "end"
         return
     lside = st.side(loser)
-    opts = [choose("withdraw")]
-    if not loser_fled:
-        opts.insert(0, choose("fight_on"))
-    if not lside.boarder:
-        opts.append(choose("strike_colours"))
-        if has_water(ctx):
-            opts.append(choose("abandon_ship"))
-    dflt = "fight_on" if not loser_fled and quotas[loser].mq >= quotas[winner].mq else "withdraw"
+    # "if still engaged and morale holds": an engaged figure whose party did not fail this round
+    can_fight_on = any(party_key(st.figures[f]) not in r.fled_parties for f in engaged_losers)
+    opts = withdraw_options(r, loser, can_fight_on)
+    keep = {o.option for o in opts}
+    if can_fight_on and (quotas[loser].mq >= quotas[winner].mq or "withdraw" not in keep):
+        dflt = "fight_on"
+    else:
+        dflt = "withdraw" if "withdraw" in keep else opts[0].option
     d = yield ask(loser, "withdraw", f"{lside.name} lost the round: fight on or withdraw?", opts,
                   default=choose(dflt), rule="PYR-WIN-3",
                   info={"quotas": {c: q.mq for c, q in quotas.items()}, "winner": winner, "loser": loser,
@@ -133,21 +209,23 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
                 ctx.set_status(f.id, Status.CAPTIVE, rule="PYR-WIN-3", cause="colours struck")
         cur["next"] = "end"
         return
-    if ch == "abandon_ship":
-        for fid in losers:
+    party = losing_party(r, loser)
+    if ch == "abandon_ship":  # the whole party leaves by the water
+        for fid in party:
             ctx.set_status(fid, Status.FLED, rule="PYR-WIN-3", cause="abandoned ship")
         cur["next"] = "end"
         return
-    # withdraw: every figure of the losing party (in this mêlée) makes a bold retreat (PYR-WIN-4)
+    # withdraw: every figure of the losing party makes a bold retreat (PYR-WIN-4), boarders toward
+    # their own ship; a cornered one surrenders or fights on as a rat (PYR-CR-1)
     toward = ship_point(ctx, loser) if lside.boarder else None
     rats = st.data["ms"].setdefault("rats", [])
-    for fid in losers:
+    for fid in party:
         f = st.figures[fid]
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
         r.refresh()
-        cornered = r.eng.engaged(fid) and (r.surrounded(fid)
-                                           or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
+        cornered = fid in r.eng.figs and r.eng.engaged(fid) and (
+            r.surrounded(fid) or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
         if cornered:
             dd = yield ask(f.side, "cornered", f"{f.name} is cornered: fight on as a cornered rat or surrender?",
                            [choose("rat"), choose("surrender")], default=choose("rat"), rule="PYR-CR-1")
@@ -162,20 +240,18 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
                      cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
             _moved(st, fid)
         r.refresh()
-        if r.eng.engaged(fid) and fid not in rats:
+        if fid in r.eng.figs and r.eng.engaged(fid) and fid not in rats:
             rats.append(fid)
     cur["next"] = "end"
 
 
 def withdraw_remaining(r: Round, loser: str) -> None:
-    """PYR-WIN-6: the mêlée is over with no winning figure engaged; the losers still standing in it
-    (supporters, figures left out of contact) must withdraw: a bold retreat (PYR-WIN-4)."""
+    """PYR-WIN-6: the mêlée is over with no winning figure engaged; the losing party (PYR-WIN-5:
+    fighters or not, ``losing_party``) must withdraw: a bold retreat (PYR-WIN-4), boarders toward
+    their own ship."""
     ctx, st = r.ctx, r.st
     toward = ship_point(ctx, loser) if st.side(loser).boarder else None
-    for fid in r.group:
-        f = st.figures[fid]
-        if not f.in_play or r.camp(fid) != loser or f.status in (Status.DISARMED, Status.CAPTIVE):
-            continue
+    for fid in losing_party(r, loser):
         path = retreat(ctx, fid, toward=toward)
         if len(path) > 1:
             ctx.move(fid, path[-1][0], path[-1][1], rule="PYR-WIN-6", how="retreat", path=path,

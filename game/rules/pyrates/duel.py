@@ -76,8 +76,11 @@ def challenge_targets(ctx, fid: str, engaged) -> list[str]:
     if st.data.get("treaty") and not offence_given(st):
         return []
     out = []
+    fought = {frozenset((d["a"], d["b"])) for d in st.data.get("duels", ())}
     for g in ctx.enemies(fid):
         if not can_duel(g) or g.level != f.level or engaged(g.id):
+            continue
+        if frozenset((fid, g.id)) in fought:  # PYR-DUEL-3: the same two leaders never duel again
             continue
         if ctx.table.edge_distance(fid, g.id) > HAIL + 1e-9:
             continue
@@ -253,6 +256,7 @@ class DuelRound(Round):
     def __init__(self, ctx, pair):
         super().__init__(ctx, {"seeds": list(pair)})
         self.group = list(pair)
+        self.duel = True
 
     def refresh(self):
         self.eng = engagements(self.st, self.ctx.table, only=set(self.group))
@@ -308,9 +312,11 @@ def blades_round(ctx, du: dict):
             pushed_by[victim] = pusher
     followed = {x for x in (a, b) if (st.figures[x].x, st.figures[x].y) != pos_before[x]}
     fa, fb = st.figures[a], st.figures[b]
+    # a disarmed duellist fights on (MQ 0) until it re-arms or is captured in a later round
+    # (PYR-DUEL-3); down or captive ends the duel
     for fid, other in ((a, b), (b, a)):
         f = st.figures[fid]
-        if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
+        if not f.in_play or f.status == Status.CAPTIVE:
             return other
     if a in pushed_by and b in pushed_by:
         return "draw"
@@ -318,6 +324,7 @@ def blades_round(ctx, du: dict):
         if pusher not in followed:
             ctx.emit(Note(rule="PYR-DUEL-3", who=pusher, message=f"{st.figures[pusher].name} does not follow up: "
                                                                  f"the duel is won"))
+            du["conceded"] = True
             return pusher
     # both may agree to break off after a failed save on a wound
     if any(st.figures[x].wounds > wounds_before[x] for x in (a, b)):
@@ -338,6 +345,7 @@ def blades_round(ctx, du: dict):
                       [choose("fight_on"), choose("quarter")], default=choose(dflt), rule="PYR-DUEL-3")
         if d.option == "quarter":
             ctx.emit(Note(rule="PYR-DUEL-3", who=fid, message=f"{f.name} asks for quarter"))
+            du["conceded"] = True
             return other
     del fa, fb
     if du["round"] >= MAX_DUEL_ROUNDS:
@@ -444,6 +452,31 @@ def pistol_exchange(ctx, du: dict):
 
 
 # -- the end -------------------------------------------------------------------------------------------------
+def duel_consequences(ctx, du: dict, victor: str, loser: str):
+    """PYR-DUEL-3 digital ruling: a loser that conceded (pushed back and not followed, or asking
+    quarter) gives its side +1 Mutinous Dog point; the loser's party tests morale (PYR-MOR-2) as if it
+    had lost a figure (a knocked-down or captured loser has lost one), at the duelling ground: a
+    failure makes those who saw it flee (PYR-MOR-3). A captured duellist is led away a prisoner
+    (PYR-DIS-4)."""
+    from .aftermath import party_test  # the mêlée modules import this one's callers
+    from .prisoners import resolve_prisoners
+    st = ctx.state
+    lf = st.figures[loser]
+    if du.get("conceded"):
+        add_mdp(ctx, lf.side, +1, "lost a duel", "PYR-DUEL-3")
+    if lf.status == Status.CAPTIVE:
+        resolve_prisoners(ctx, [victor, loser], [])
+    eng = engagements(st, ctx.table)
+
+    def surrounded(fid):
+        foes = eng.enemies(fid)
+        return bool(foes) and bool(ctx.table.surrounded(fid, foes))
+
+    party_test(ctx, party_key(lf), [victor, loser], tally_winner=False, eng=eng, surrounded=surrounded)
+    yield from ()
+
+
+
 def finish(ctx, result):
     """Announce the result, carry the duellists back, PYR-DUEL-5 treaty decision by the victor."""
     st = ctx.state
@@ -457,6 +490,8 @@ def finish(ctx, result):
     ctx.emit(RoundResult(rule="PYR-DUEL-3", winner=winner, loser=loser, choice="duel_draw" if not winner else "duel_won"))
     du_log = st.data.setdefault("duels", [])
     du_log.append({"a": a, "b": b, "winner": result})
+    if winner:
+        yield from duel_consequences(ctx, du, result, b if result == a else a)
     for fid in (a, b):
         f = st.figures[fid]
         if not f.in_play:

@@ -25,7 +25,9 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     parts = item.split("+")
     base, flags = parts[0], parts[1:]
     mg, sneaky = "mg" in flags, "sneaky" in flags
-    kind = "capture" if v.status == Status.DISARMED else base
+    # PYR-DIS-3: capture by force only in a round after the disarm; a blow in the disarm's own
+    # round is an ordinary wound or knockdown
+    kind = "capture" if v.status == Status.DISARMED and victim not in r.disarmed_now else base
     strike_cls = f.offhand if mg and f.offhand is not None else f.melee_class
     vside = v.side
     if mg:
@@ -64,7 +66,8 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
         if not sweep or r.surrounded(victim):
             option = None
     if option is not None:
-        dflt = option if ai_takes_pushback(option, target) else "save"
+        # PYR-PUSH-6 is the automatic answer, except in a duel (PYR-DUEL-3: a jump back concedes)
+        dflt = option if not r.duel and ai_takes_pushback(option, target) else "save"
         d = yield ask(vside, "pushback", f"{v.name}: {option.replace('_', ' ')} instead, or save on {target}+?",
                       [choose(option), choose("save")], default=choose(dflt),
                       info={"save_target": target, "victim": victim, "tapper": tapper, "item": item,
@@ -110,8 +113,9 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                                   credit=credit))
             return dm
     if res.status is not None and not saved:
-        if res.status == Status.WOUNDED:
-            ctx.set_status(victim, Status.WOUNDED, rule="PYR-SAVE-3", cause=f"{f.name}'s blow", wounds=1)
+        if res.status == Status.WOUNDED:  # a figure disarmed this round stays disarmed, wounded
+            ctx.set_status(victim, Status.DISARMED if v.status == Status.DISARMED else Status.WOUNDED,
+                           rule="PYR-SAVE-3", cause=f"{f.name}'s blow", wounds=1)
             out, credit = "wounded", "w"
         elif res.status == Status.KNOCKED_DOWN:
             ctx.set_status(victim, Status.KNOCKED_DOWN, rule="PYR-SAVE-3", cause=f"{f.name}'s blow",
@@ -122,10 +126,16 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
         elif res.status == Status.DISARMED:
             ctx.set_status(victim, Status.DISARMED, rule="PYR-DIS-1", cause=f"disarmed by {f.name}")
             st.data.setdefault("disarmed_by", {})[victim] = tapper
+            r.disarmed_now.add(victim)
             out, credit = "disarmed", "kd"
         elif res.status == Status.CAPTIVE:
-            ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-3", cause=f"captured by {f.name}")
-            st.data.setdefault("captives", {})[victim] = tapper
+            # PYR-DIS-3: the captor is the disarming figure (the striker if the disarmer is gone)
+            captor = st.data.get("disarmed_by", {}).pop(victim, "")
+            if not captor or captor not in st.figures or not st.figures[captor].in_play:
+                captor = tapper
+            ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-3",
+                           cause=f"captured by {st.figures[captor].name}")
+            st.data.setdefault("captives", {})[victim] = captor
             out, credit = "captive", "kd"
             r.lose(victim)
     elif saved and kind == "capture":

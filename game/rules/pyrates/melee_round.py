@@ -20,7 +20,7 @@ from .tally import Tally, tally_decider
 from .round_state import (ITEM_KINDS, LOCAL, MAX_ROUNDS, Round, _moved, cards_of, holding_captors,  # noqa: F401
                           local_ids, participants, spend_card)
 from .taps import (_SINGLE_TAPS, _TappersMemo, _single_tap, allocation, auto_items, legal_tappers,  # noqa: F401
-                   resolve_assigned, resolve_tap, tap_options, targets_for, validate_tap)
+                   resolve_assigned, resolve_tap, tap_options, targets_for, unallocated, validate_tap)
 from .items import _drop_captive, resolve_item, rigging_fall  # noqa: F401
 from .aftermath import (PARTY_REACH, has_water, in_party_reach, morale, rat_after_round,  # noqa: F401
                         ship_point, winner_effects, withdraw_remaining)
@@ -120,7 +120,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
         mdp = {}
     for c in camps:
         cr = r.credit.get(c, {"kd": 0, "w": 0, "push": 0})
-        left = pool[c]
+        left = unallocated(r, c, pool[c])  # PYR-ALLOC-3: withheld damage counts for nothing
         tallies[c] = Tally(cr["kd"] + left.knockdowns, cr["w"] + left.wounds, cr["push"], mdp.get(c, 0))
     w, by = tally_decider(tallies[a], tallies[b])
     if w is None:
@@ -235,6 +235,19 @@ def opportune_shot(r: Round, camp: str):
             return None
         return ctx.dice.pick(near)
 
-    out = resolve_shot(ctx, d.figure, d.target, weapon=d.option, rule="PYR-CARD-2", misdirect=misdirect)
-    if out == "knocked_down":
-        pass
+    before = {g: st.figures[g].wounds for g in r.group if st.figures[g].in_play}
+    resolve_shot(ctx, d.figure, d.target, weapon=d.option, rule="PYR-CARD-2", misdirect=misdirect)
+    # PYR-SEQ-1 / PYR-WIN-1 / PYR-MOR-1: the shot is part of the round: a figure it knocks down
+    # counts in the round's tally for the shooter's camp and its party tests morale at the round's
+    # end; a wound counts likewise. A misdirected shot that hits a friend credits nobody.
+    for g, w in before.items():
+        v = st.figures[g]
+        if v.in_play and v.wounds == w:
+            continue
+        friend = r.camp(g) == camp
+        if not v.in_play:
+            r.lose(g)
+            if not friend:
+                r.give(camp, "kd")
+        elif not friend:
+            r.give(camp, "w")

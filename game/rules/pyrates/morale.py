@@ -22,10 +22,14 @@ def must_test_morale(lost_this_round: int, cornered_rat_lost: bool = False) -> b
 
 
 def morale_target_modifiers(*, lost_half_starting: bool = False, captain_down: bool = False,
-                            tally_winner: bool = False, leader_within_6: bool = False) -> list[Modifier]:
+                            tally_winner: bool = False, leader_within_6: bool = False,
+                            shaken: bool = False) -> list[Modifier]:
     """PYR-MOR-2: modifiers added to the d6: +1 lost ≥ half its starting figures, +1 Captain down
-    or captive, −1 its side is the tally winner (before morale), −1 Captain/Leader within 6"."""
+    or captive, −1 its side is the tally winner (before morale), −1 Captain/Leader within 6";
+    PYR-MOR-3: +1 on the first test after a failure that left some of the party behind."""
     mods: list[Modifier] = []
+    if shaken:
+        mods.append(Modifier(1, "shaken by an earlier rout", "PYR-MOR-3"))
     if lost_half_starting:
         mods.append(Modifier(1, "lost half its figures", "PYR-MOR-2"))
     if captain_down:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from operator import is_
 
 from ..events import Note
+from ..model import Status
+from .hands import Damage
 from .engage import Engagements, engagements_of, party_key
 from .quota import Participant, participant
 
@@ -28,13 +30,19 @@ def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
 
 
-def holding_captors(state) -> set[str]:
-    """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4, excepted)."""
+def holding_captors(state, eng: Engagements | None = None) -> set[str]:
+    """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4,
+    excepted). With ``eng``: a captor engaged with an enemy that can fight (a rescuer attacking it)
+    is not idle: it counts for MQ and may strike again, so it is left out."""
     captives = state.data.get("captives")
     if not captives:  # asked for every tapper and participant list: mostly no captive at all
         return set()
     pris = state.data.get("prisoners", {})
-    return {k for c, k in captives.items() if k and c not in pris}
+    held = {k for c, k in captives.items() if k and c not in pris}
+    if eng is not None and held:
+        figs = state.figures
+        held = {k for k in held if not any(figs[e].status != Status.DISARMED for e in eng.pairs.get(k, ()))}
+    return held
 
 
 def cards_of(state, side: str) -> list[str]:
@@ -69,6 +77,14 @@ class Round:
         self.follow_up = True
         self.quotas: dict[str, int] = {}
         """Each camp's Mêlée Quota this round, once announced (public: the QuotaSet events)."""
+        self.withheld: dict[str, Damage] = {}
+        """PYR-ALLOC-3: damage a camp could still allocate when it passed for the last time."""
+        self.fled_parties: set[str] = set()
+        """PYR-MOR-3: parties that failed morale this round."""
+        self.duel = False
+        """A duel's round (PYR-DUEL-3: the default answer to a wound is the save)."""
+        self.disarmed_now: set[str] = set()
+        """PYR-DIS-3: figures disarmed this round (capture by force only in a later round)."""
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
@@ -138,7 +154,7 @@ class Round:
 
 def participants(r: Round, camp: str) -> list[Participant]:
     st, eng = r.st, r.eng
-    captors = holding_captors(st)
+    captors = holding_captors(st, eng)
     out = []
     for fid in r.group:
         f = st.figures[fid]

@@ -34,7 +34,7 @@ def legal_tappers(r: Round, camp: str) -> list[str]:
     """PYR-ALLOC-2, PYR-ALLOC-4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
     the table when they fell, so they never tap; wounded figures still do."""
     st = r.st
-    captors = holding_captors(st)
+    captors = holding_captors(st, r.eng)
     out = []
     for fid in r.group:
         f = st.figures[fid]
@@ -180,6 +180,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         left = pool[turn]
         tappers = tappers_of(turn) if not left.empty else []
         if not tappers:
+            r.withheld[turn] = Damage()  # nothing could take it: unallocated (PYR-ALLOC-3)
             passes += 1
             turn = b if turn == a else a
             continue
@@ -200,7 +201,11 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
                       validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
                       info=info, rule="PYR-ALLOC-2")
         if d.kind == "pass":
+            r.withheld[camp] = withheld_damage(r, tappers, left)
             ctx.emit(Note(rule="PYR-ALLOC-1", who=camp, message=f"{st.side(camp).name} passes"))
+            if not r.withheld[camp].empty:
+                ctx.emit(Note(rule="PYR-ALLOC-3", who=camp, message=f"{st.side(camp).name} withholds "
+                              f"{r.withheld[camp].text()}: it counts for nothing"))
             passes += 1
             turn = b if turn == a else a
             continue
@@ -219,6 +224,23 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         turn = b if turn == a else a
     if queued:
         yield from resolve_assigned(r, queued)
+
+
+def withheld_damage(r: Round, tappers: list[str], left: Damage) -> Damage:
+    """PYR-ALLOC-3: what a camp declines when it passes with ``tappers`` still able to strike: as many
+    items as they could still give (one per strikable enemy per tapper), knockdowns first; the
+    rest of ``left`` could not have been allocated and stays unallocated."""
+    room = sum(len(targets_for(r, t)) for t in tappers)
+    kd = min(left.knockdowns, room)
+    return Damage(kd, min(left.wounds, room - kd))
+
+
+def unallocated(r: Round, camp: str, left: Damage) -> Damage:
+    """PYR-ALLOC-3: the damage left in ``camp``'s pool that counts for PYR-WIN-1 (left minus withheld)."""
+    w = r.withheld.get(camp)
+    if w is None or w.empty:
+        return left
+    return Damage(left.knockdowns - w.knockdowns, left.wounds - w.wounds)
 
 
 def _n_items(d: Decision) -> int:
@@ -280,8 +302,11 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
 
             best = max(dirs, key=lambda dg: (round(score(dg), 6), -dg))
             opts = [choose(f"dir:{dg}") for dg in dirs] + [choose("stay")]
+            # GEN-CHOICE-1: the automatic answer breaks out only while an enemy is still in contact
+            # (with none left there is nothing to escape, and the move would only give ground)
+            dflt = choose(f"dir:{best}") if r.eng.engaged(tapper) else choose("stay")
             dd = yield ask(st.figures[tapper].side, "escape", f"{f.name} may break out of the encirclement",
-                           opts, default=choose(f"dir:{best}"), rule="PYR-SUR-1")
+                           opts, default=dflt, rule="PYR-SUR-1")
             if dd.option != "stay":
                 deg = int(dd.option.split(":")[1])
                 ctx.move(tapper, f.x + dist * math.cos(math.radians(deg)), f.y + dist * math.sin(math.radians(deg)),

@@ -14,6 +14,9 @@ from game.table import TacticalMap
 from flow_helpers import Decision, answer, choose, fig, match, scenario
 
 
+MORALE_PASS = [1]  # PYR-DUEL-3: the loser's party tests morale (a natural 1 passes)
+
+
 def leaders(pistols=False, **kw):
     extra = {"missile": "pistol"} if pistols else {}
     return [fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"}), **extra, **kw),
@@ -58,7 +61,7 @@ def test_PYR_MDP_1_never_negative_and_camp_sum():
 
 def test_PYR_DUEL_2_blades_meet_at_midpoint_pushback_not_followed_up_wins():
     # A: 5d6 three of a kind (1 KD); B: nothing
-    m = match(leaders(), dice=ScriptedDice([6, 1, 6, 6, 6, 2, 3, 1, 2, 4, 5, 6]))
+    m = match(leaders(), dice=ScriptedDice([6, 1, 6, 6, 6, 2, 3, 1, 2, 4, 5, 6] + MORALE_PASS))
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     a, b = m.figure("A1"), m.figure("B1")
@@ -92,7 +95,7 @@ def test_PYR_DUEL_2_panache_discards_damage_and_redeems_mdp():
 
 
 def test_PYR_DUEL_3_quarter_ends_the_duel():
-    m = match(leaders(), dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6]))
+    m = match(leaders(), dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + MORALE_PASS))
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     answer(m, "duel_quarter", choose("fight_on"))
@@ -102,7 +105,7 @@ def test_PYR_DUEL_3_quarter_ends_the_duel():
 
 def test_PYR_DUEL_4_pistols_first_shot_4d6():
     # first-fire rolls 5 v 2: A fires 4d6 [3 3 3 1] = 1 KD; B's captain saves on 4+, rolls 2 → down
-    m = match(leaders(pistols=True), dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2]))
+    m = match(leaders(pistols=True), dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2] + MORALE_PASS))
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     assert m.pending.kind == "duel_weapons" and m.pending.side == "B"
@@ -153,7 +156,7 @@ def test_PYR_DUEL_5_treaty_victor_decides():
               options={"cards": False, "treaty": True})
     answer(m, "activate", Decision("activate", figure="A1"))
     assert not any(o.kind == "challenge" for o in m.pending.options)  # no Offence given yet
-    m2 = Match(sc, seed=0, dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2]), tmap=TacticalMap.open_ground(24, 16),
+    m2 = Match(sc, seed=0, dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2] + MORALE_PASS), tmap=TacticalMap.open_ground(24, 16),
                options={"cards": False, "treaty": True})
     m2.state.data["offence"] = True
     challenged(m2)
@@ -197,7 +200,7 @@ def test_PYR_DUEL_1_offence_under_treaty_frees_challenges():
 
 def test_PYR_DUEL_2_supporters_behind_their_duellist_limited_to_two_and_home_after():
     friends = [fig("A2", "A", 5, 10), fig("A3", "A", 4, 8), fig("A4", "A", 5, 6), fig("B2", "B", 13, 10)]
-    m = match(leaders() + friends, dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6]))
+    m = match(leaders() + friends, dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + MORALE_PASS))
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     assert m.pending.kind == "duel_supporters" and m.pending.side == "B"
@@ -218,7 +221,7 @@ def test_PYR_DUEL_2_supporters_behind_their_duellist_limited_to_two_and_home_aft
 
 
 def test_PYR_DUEL_3_stakes_must_be_honoured_or_cost_a_mdp():
-    m = match(leaders(), dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6]))
+    m = match(leaders(), dice=ScriptedDice([6, 1, 1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + MORALE_PASS))
     answer(m, "activate", Decision("activate", figure="A1"))
     answer(m, "action", Decision("challenge", figure="A1", target="B1", option="stakes"))
     assert m.pending.info["stakes"] is True
@@ -227,4 +230,5 @@ def test_PYR_DUEL_3_stakes_must_be_honoured_or_cost_a_mdp():
     answer(m, "duel_quarter", choose("quarter"))
     assert m.pending.kind == "duel_stakes_honour" and m.pending.side == "B"
     answer(m, "duel_stakes_honour", choose("renege"))
-    assert m.state.data["mdp"]["B"] == 1 and m.state.data["duels"][-1]["stakes"] == "renege"
+    # +1 for asking quarter (PYR-DUEL-3 digital ruling), +1 for breaking the terms
+    assert m.state.data["mdp"]["B"] == 2 and m.state.data["duels"][-1]["stakes"] == "renege"

@@ -343,7 +343,7 @@ def test_PYR_WIN_4_boarders_retreat_toward_their_own_ship():
     assert mv.path[-1][1] < 10.0 - 2.0  # north, toward the brig, not straight east
 
 
-def test_PYR_WIN_5_tagged_party_flees_together_other_party_stays():
+def test_PYR_WIN_5_tagged_party_tests_together_far_members_and_other_party_stay():
     figs = [fig("A1", "A", 9, 10, party="boats"), fig("B1", "B", 10, 10), fig("A3", "A", 2, 14, party="boats"),
             fig("A2", "A", 20, 3, party="gun")]
     # B three of a kind; A nothing; A1's save 2 fails; party "boats" morale natural 6
@@ -352,7 +352,9 @@ def test_PYR_WIN_5_tagged_party_flees_together_other_party_stays():
     answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
     drive(m, {"pushback": choose("save")}, stop=("activate", "action", "withdraw"))
     assert [e.who for e in of(m.log, DiceRolled, rule="PYR-MOR-2")] == ["boats"]
-    assert m.figure("A3").status == Status.FLED  # far away, but of the party
+    # PYR-MOR-3 (amended): A3 is of the party but far from the fight: it stays, shaken
+    assert m.figure("A3").status == Status.UNWOUNDED and m.figure("A3").in_play
+    assert m.state.data["mor_shaken"] == ["boats"]
     assert m.figure("A2").status == Status.UNWOUNDED and m.figure("A2").in_play
 
 
