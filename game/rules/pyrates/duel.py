@@ -26,6 +26,7 @@ from .engage import engagements, party_key
 from .events import ItemResolved, RoundResult
 from .hands import Damage, _classify_sorted, hand_damage
 from .melee_round import Round, allocation, roll_pool_flow
+from .prisoners import resolve_prisoners
 from .quota import Participant, SideFacts, melee_quotas
 from .saves import save_modifiers, save_passes, save_target
 from .sight import sees
@@ -456,16 +457,12 @@ def duel_consequences(ctx, du: dict, victor: str, loser: str):
     """PYR-DUEL-3 digital ruling: a loser that conceded (pushed back and not followed, or asking
     quarter) gives its side +1 Mutinous Dog point; the loser's party tests morale (PYR-MOR-2) as if it
     had lost a figure (a knocked-down or captured loser has lost one), at the duelling ground: a
-    failure makes those who saw it flee (PYR-MOR-3). A captured duellist is led away a prisoner
-    (PYR-DIS-4)."""
+    failure makes those who saw it flee (PYR-MOR-3)."""
     from .aftermath import party_test  # the mêlée modules import this one's callers
-    from .prisoners import resolve_prisoners
     st = ctx.state
     lf = st.figures[loser]
     if du.get("conceded"):
         add_mdp(ctx, lf.side, +1, "lost a duel", "PYR-DUEL-3")
-    if lf.status == Status.CAPTIVE:
-        resolve_prisoners(ctx, [victor, loser], [])
     eng = engagements(st, ctx.table)
 
     def surrounded(fid):
@@ -507,6 +504,9 @@ def finish(ctx, result):
         hx, hy = du["home"][sid]
         if s.in_play and ctx.table.clear_at(hx, hy, s.radius, s.level, ignore=(sid,)):
             ctx.move(sid, hx, hy, rule="PYR-DUEL-2", how="duel")
+    if winner and st.figures[result].in_play and st.figures[b if result == a else a].status == Status.CAPTIVE:
+        # PYR-DUEL-3 capture: the captive is led away a prisoner by the victor (PYR-DIS-4)
+        resolve_prisoners(ctx, [a, b], [])
     if du.get("stakes") and winner:
         lf = st.figures[b if result == a else a]
         d = yield ask(lf.side, "duel_stakes_honour", f"{st.side(lf.side).name}: honour the stakes of the duel, or "

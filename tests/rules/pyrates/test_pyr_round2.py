@@ -224,3 +224,74 @@ def test_GEN_CHOICE_1_breakout_default_escapes_while_an_enemy_is_in_contact():
     drive(m, {"pushback": choose("save")}, stop=("escape",))
     assert m.pending.kind == "escape"
     assert m.pending.default.option.startswith("dir:")
+
+
+# -- PYR-DUEL-3 (amended) ------------------------------------------------------------------------------------
+def _leaders():
+    return [fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"})),
+            fig("B1", "B", 12, 8, rank="captain", traits=frozenset({"leader"}))]
+
+
+def _duel(dice, figs=None):
+    m = match(figs or _leaders(), dice=ScriptedDice(TURN_A + dice))
+    answer(m, "activate", Decision("activate", figure="A1"))
+    answer(m, "action", Decision("challenge", figure="A1", target="B1"))
+    answer(m, "duel_accept", choose("accept"))
+    return m
+
+
+def test_PYR_DUEL_3_a_conceding_loser_gives_a_mdp_and_its_party_tests_morale():
+    # nothing v nothing (captains roll 5d6); B1 asks quarter; B's party tests morale: natural 6 fails
+    figs = _leaders() + [fig("B2", "B", 14, 8), fig("B3", "B", 23, 15)]
+    m = _duel([1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + [6] + PAD, figs)
+    answer(m, "duel_quarter", choose("fight_on"))
+    answer(m, "duel_quarter", choose("quarter"))
+    assert m.state.data["duels"][-1]["winner"] == "A1"
+    assert m.state.data["mdp"]["B"] == 1
+    tests = of(m.log, DiceRolled, rule="PYR-MOR-2")
+    assert [t.who for t in tests] == ["side:B"]
+    # the duellist fled with the supporter who stood by it; B3, far off, stays
+    assert m.figure("B1").status == Status.FLED and m.figure("B2").status == Status.FLED
+    assert m.figure("B3").in_play
+
+
+def test_PYR_DUEL_3_the_same_two_leaders_never_duel_again():
+    m = _duel([1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + [1] + PAD)
+    answer(m, "duel_quarter", choose("fight_on"))
+    answer(m, "duel_quarter", choose("quarter"))
+    assert m.figure("B1").in_play  # morale held (natural 1)
+    for _ in range(100):
+        p = m.pending
+        if p.kind == "activate" and p.side == "B" and Decision("activate", figure="B1") in p.options:
+            break
+        m.apply(m.auto())
+    answer(m, "activate", Decision("activate", figure="B1"))
+    assert not any(o.kind == "challenge" for o in m.pending.options)
+
+
+def test_PYR_DUEL_3_in_a_duel_the_default_answer_to_a_wound_is_the_save():
+    # A pair (1 W), B nothing: PYR-PUSH-6 would jump back (save needs 6), a duellist saves
+    m = _duel([3, 3, 1, 2, 5, 1, 2, 4, 5, 6] + PAD)
+    answer(m, "panache", choose("no"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    assert m.pending.kind == "pushback" and choose("pushback") in m.pending.options
+    assert m.pending.default == choose("save")
+
+
+def test_PYR_DUEL_3_disarm_then_capture_in_a_later_round_wins_the_duel():
+    # round 1: A three of a kind → disarm (save 2 fails), B keeps fighting; round 2: B has MQ 0,
+    # A pair → a wound given to the disarmed rival is a capture (save 3 fails): A1 wins
+    m = _duel([4, 4, 4, 1, 2] + [1, 2, 4, 5, 6] + [2] + [5, 5, 1, 6, 2] + [3] + [1] + PAD)
+    answer(m, "panache", choose("no"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "pushback", choose("save"))
+    answer(m, "surrender", choose("keep"))
+    assert m.figure("B1").status == Status.DISARMED
+    assert m.state.data.get("duel")  # a disarm alone does not end the duel
+    drive(m, {}, stop=("panache",))
+    assert of(m.log, Note, rule="PYR-DUEL-2")[-1].message == "duel, round 2"
+    answer(m, "panache", choose("no"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    assert m.figure("B1").status == Status.CAPTIVE
+    assert m.state.data["duels"][-1]["winner"] == "A1"
+    assert m.state.data["prisoners"] == {"B1": "A1"}
