@@ -59,7 +59,9 @@ def test_unknown_level_is_a_value_error():
 def test_normal_beats_random_on_tiny(tiny):
     if not has_melee(tiny.preset):
         pytest.skip("the pyrates preset has no mêlée yet: nobody can win by fighting")
-    sc = dataclasses.replace(tiny, turn_limit=10)
+    # 16 turns: at 10, two of normal's three wins were the random side striking its colours in a
+    # tavern brawl, which PYR-WIN-3 never offers (no side boards on tiny)
+    sc = dataclasses.replace(tiny, turn_limit=16)
     wins = {"normal": 0, "random": 0, None: 0}
     for seed in range(8):
         levels = ("normal", "random") if seed % 2 == 0 else ("random", "normal")
