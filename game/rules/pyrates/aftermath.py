@@ -68,8 +68,14 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
             continue
         if eng.engaged(g.id) and (surrounded(g.id) or not has_free_direction(ctx, g.id, eng.enemies(g.id))):
             ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
-        else:
-            ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
+            continue
+        # a full move away from the enemy (boarders toward their own ship), then off the table
+        toward = ship_point(ctx, g.side) if st.side(g.side).boarder else None
+        path = retreat(ctx, g.id, max_dist=g.move, toward=toward)
+        if len(path) > 1:
+            ctx.move(g.id, path[-1][0], path[-1][1], rule="PYR-MOR-3", how="flee", path=path,
+                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+        ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
     if stay:
         st.data.setdefault(SHAKEN, []).append(key)
         ctx.emit(Note(rule="PYR-MOR-3", who=side, message=f"{stay} of the party stood too far off to see the "

@@ -78,6 +78,8 @@ def test_PYR_MOR_3_only_those_near_the_fight_flee_the_rest_stay_shaken():
     answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
     drive(m, answers, stop=("tap",))
     assert m.figure("A4").status == Status.FLED  # 2 in from a participant: saw the rout
+    flight = of(m.log, Moved, figure="A4", rule="PYR-MOR-3")[-1]  # a full move away, then off the table
+    assert flight.how == "flee" and flight.path[-1][0] < 6.0 - 3.0
     assert m.figure("A3").status == Status.UNWOUNDED  # of the party, far off: stays
     assert m.state.data["mor_shaken"] == ["boats"]
     answer(m, "tap", Decision("tap", figure="B2", items=(("A3", "kd"),)))
