@@ -114,7 +114,7 @@ def strip_rule(text: str) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 0.05 else str(int(round(x)))
+    return f"{x:.1f}".rstrip("0").rstrip(".") if abs(x - round(x)) > 0.05 else str(round(x))
 
 
 def compass(dx: float, dy: float) -> str:

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from seeded_games import games
 
 from game.log import format_event
 from game.rules.events import Event, Moved, Note, PlayerTurnStarted
 from game.ui.log_words import compass, possessive, say
-
-from seeded_games import games
 
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)|\d+\.\d+\s*,\s*\d+\.\d+")
 SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
@@ -75,8 +74,9 @@ class _S:
 
 
 class _State:
-    figures = {"surgeon": _F("surgeon", "Dr Mercer, surgeon", "navy")}
-    sides = [_S("raiders", "Royalist raiders")]
+    def __init__(self):
+        self.figures = {"surgeon": _F("surgeon", "Dr Mercer, surgeon", "navy")}
+        self.sides = [_S("raiders", "Royalist raiders")]
 
 
 def test_a_name_holding_its_own_id_is_not_doubled():
