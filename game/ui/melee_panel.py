@@ -79,8 +79,9 @@ class DicePanel:
             self.title = "Mêlée"
         else:
             self.title = "Dice"
-        self._names = {f.id: f.name for f in state.figures.values()}
-        self._names.update({s.id: s.name for s in state.sides})
+        from .log_words import Namer
+        self._namer = Namer(state)  # ids to names in free text too (quota lines), as the log does
+        self._names = self._namer.names
         self._colours = {f.id: tuple(state.side(f.side).colour) for f in state.figures.values()}
         self._colours.update({s.id: tuple(s.colour) for s in state.sides})
         self._render()
@@ -90,7 +91,7 @@ class DicePanel:
 
     # -- rows, rendered once ------------------------------------------------------------------------
     def name(self, fid: str) -> str:
-        return self._names.get(fid, fid)
+        return self._namer(fid) if getattr(self, "_namer", None) else self._names.get(fid, fid)
 
     def _render(self) -> None:
         self._width = self.rect.w
@@ -179,7 +180,7 @@ class DicePanel:
 
     def _row_QuotaSet(self, e, width):
         head = fonts.text(f"{self.name(e.who)}: Mêlée Quota {e.mq}  (exact {e.total})", 13, GOLD, True)
-        lines = [self._head("   " + ln, width, DIM) for ln in e.lines[:6]]
+        lines = [self._head("   " + self._namer.tidy(ln), width, DIM) for ln in e.lines[:6]]
         if len(e.lines) > 6:
             lines.append(self._head(f"   … {len(e.lines) - 6} more in the log", width, DIM))
         return [head] + lines
@@ -187,7 +188,7 @@ class DicePanel:
     def _row_RoundTallied(self, e, width):
         bits = [f"{self.name(s)} {k} KD {w} W {p} PB" + (f" {m} MDP" if m else "") for s, k, w, p, m in e.tallies]
         return [fonts.text("Tally: " + " · ".join(bits), 12, TEXT),
-                fonts.text(f"{self.name(e.winner)} wins the round ({e.decided_by})", 13, GOOD, True)]
+                fonts.text(f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", 13, GOOD, True)]
 
     def _row_CardsDrawn(self, e, width):
         adv = f" (+{len(e.advantages)}: {', '.join(e.advantages)})" if e.advantages else ""
