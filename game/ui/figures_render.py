@@ -14,6 +14,10 @@ import pygame
 import pygame.gfxdraw
 
 from . import fonts, piece_render
+from .figure_art import figure_sprite
+
+#: below this many pixels across a base shows the side's colour and emblem only (the art would blur)
+ART_MIN_PX = 16
 
 #: one emblem per side, in scenario order, so sides differ in shape as well as colour
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross")
@@ -139,6 +143,15 @@ class FigureStyle:
     def __init__(self, state):
         self.colour = {s.id: tuple(s.colour) for s in state.sides}
         self.shape = {s.id: side_shape(i) for i, s in enumerate(state.sides)}
+        self.roles: dict[str, str] = {}
+
+    def role(self, f) -> str:
+        """The figure's picture (figure_art.role_of), worked out once per figure."""
+        r = self.roles.get(f.id)
+        if r is None:
+            from .figure_art import role_of
+            r = self.roles[f.id] = role_of(f)
+        return r
 
 
 def markers_of(fig, disrupted=()) -> list[str]:
@@ -194,7 +207,12 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
             dst.blit(sh, sh.get_rect(center=(sx + d // 6, sy + d // 6)))
             sy -= int(RIGGING_LIFT * ppi)
         dim = f.level == "hold" or f.id in acted
-        spr = base_sprite(style.colour.get(f.side, (200, 200, 200)), style.shape.get(f.side, "circle"), d, dim)
+        if d >= ART_MIN_PX:  # big enough to read: the role's picture on the side-coloured base
+            look = st if st in ("captive", "disarmed") else ("wounded" if f.wounds > 0 or st == "wounded" else "")
+            spr = figure_sprite(style.role(f), style.colour.get(f.side, (200, 200, 200)),
+                                style.shape.get(f.side, "circle"), d, look or "unwounded", dim)
+        else:
+            spr = base_sprite(style.colour.get(f.side, (200, 200, 200)), style.shape.get(f.side, "circle"), d, dim)
         rect = spr.get_rect(center=(sx, sy))
         dst.blit(spr, rect)
         if f.id in ready:

@@ -101,13 +101,15 @@ class DicePanel:
         kind = type(e).__name__
         draw = getattr(self, "_row_" + kind, None)
         parts = draw(e, width) if draw is not None else self._row_dice(e, width)
-        h = sum(p.get_height() for p in parts) + 4
+        rt = fonts.text(e.rule, 10, DIM)
+        # the rule ID sits right of the first line; a first line too wide for both puts it above
+        top = rt.get_height() if parts and parts[0].get_width() + 8 > width - rt.get_width() - 6 else 0
+        h = sum(p.get_height() for p in parts) + 4 + top
         s = pygame.Surface((width, h), pygame.SRCALPHA)
         who = getattr(e, "who", "") or getattr(e, "attacker", "") or getattr(e, "figure", "") or \
             getattr(e, "winner", "")
         pygame.draw.rect(s, self._colours.get(who, (200, 200, 200)), (0, 2, 4, h - 4))
-        rt = fonts.text(e.rule, 10, DIM)
-        y = 0
+        y = top
         for i, p in enumerate(parts):
             s.blit(p, (8, y))
             y += p.get_height()
@@ -179,16 +181,20 @@ class DicePanel:
         return [head, self._strip(self._dice(e.faces) + [fonts.text(f"{label} -> {dmg}", 13, colour, True)])]
 
     def _row_QuotaSet(self, e, width):
-        head = fonts.text(f"{self.name(e.who)}: Mêlée Quota {e.mq}  (exact {e.total})", 13, GOLD, True)
+        head = self._head(f"{self.name(e.who)}: Mêlée Quota {e.mq}" + ("" if str(e.total) == str(e.mq) else
+                                                                         f" ({e.total} rounded up)"), width, GOLD)
         lines = [self._head("   " + self._namer.tidy(ln), width, DIM) for ln in e.lines[:6]]
         if len(e.lines) > 6:
             lines.append(self._head(f"   … {len(e.lines) - 6} more in the log", width, DIM))
         return [head] + lines
 
     def _row_RoundTallied(self, e, width):
-        bits = [f"{self.name(s)} {k} KD {w} W {p} PB" + (f" {m} MDP" if m else "") for s, k, w, p, m in e.tallies]
-        return [fonts.text("Tally: " + " · ".join(bits), 12, TEXT),
-                fonts.text(f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", 13, GOOD, True)]
+        bits = [f"{self.name(s)}: {k} KD, {w} W, {p} pushback{'s' if p != 1 else ''}" + (f", {m} MDP" if m else "")
+                for s, k, w, p, m in e.tallies]
+        # one line per side, wrapped: at 1280 px the panel is too narrow for the tally on one line
+        out = [self._head("Tally", width)] + [self._head("   " + b, width) for b in bits]
+        win = fonts.wrap(f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", width - 16, 13, True)
+        return out + [fonts.text(t, 13, GOOD, True) for t in win[:2]]
 
     def _row_CardsDrawn(self, e, width):
         adv = f" (+{len(e.advantages)}: {', '.join(e.advantages)})" if e.advantages else ""

@@ -56,4 +56,6 @@ def test_rules_scene_search_box_filters_as_one_types(app_factory):
     sc.search.set_text("sneaky")
     sc.handle(pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=sc.search, text="sneaky"), False)
     assert sc.query == "sneaky"
-    assert "PYR-CARD-5" in sc.box.html_text and "RNG-TURN-1" not in sc.box.html_text
+    shown = " ".join(t for t, _, _ in sc.lines)
+    assert "PYR-CARD-5" in shown and "RNG-TURN-1" not in shown
+    sc.draw(app.screen)
