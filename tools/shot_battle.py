@@ -47,7 +47,7 @@ def main(argv=None) -> int:
     side = m.pending.side
     scene = BattleScene(app, m, mode="solo", human=side, ai="easy")
     app.reset_to(scene)
-    tapper = sorted(m.pending.info.get("tappers") or [])[0]
+    tapper = min(m.pending.info.get("tappers") or [])
     scene.card_pin = tapper
     app.run(frames=a.frames, screenshot=a.out)
     print(f"{a.out}: {sc.title}, seed {seed}, {side} to tap with {tapper}")

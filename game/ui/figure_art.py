@@ -188,9 +188,11 @@ def figure_sprite(role: str, colour: tuple[int, int, int], emblem: str, diameter
     c, r = d // 2 + 1, d // 2
     col = tuple(int(v * 0.55) for v in colour) if dim else tuple(colour)
     pygame.draw.circle(s, (20, 16, 12), (c, c), r)
-    pygame.draw.circle(s, col, (c, c), r - max(1, d // 14))
+    pygame.draw.circle(s, col, (c, c), r - max(1, d // 14))  # the rim, in the side's colour
     inner = max(2, r - max(2, d // 6))
-    pygame.draw.circle(s, (58, 52, 44) if not dim else (40, 36, 30), (c, c), inner)
+    # the base's top in a light tint of the side's colour: the side reads at a glance, the art on it
+    tint = tuple(min(255, int(v * 0.7 + 70)) for v in col)
+    pygame.draw.circle(s, tint, (c, c), inner)
     art = role_art(role)
     k = int(inner * 3.3)  # the body fills the base; a pike's head or a horse may reach past it
     a = pygame.transform.smoothscale(art, (k, k))

@@ -107,6 +107,22 @@ def marker_sprite(key: str, size: int) -> pygame.Surface:
     return s
 
 
+LEVEL_MARKS = {"rigging": ((120, 200, 255), -1), "hold": ((150, 110, 70), 1)}
+
+
+@lru_cache(maxsize=8)
+def level_sprite(level: str, size: int) -> pygame.Surface:
+    """A chevron badge: pointing up for a figure in the rigging, down for one in the hold."""
+    colour, way = LEVEL_MARKS[level]
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.gfxdraw.filled_circle(s, r, r, r - 1, (20, 20, 24, 230))
+    k = size * 0.28
+    pts = [(r - k, r - way * k * 0.6), (r + k, r - way * k * 0.6), (r, r + way * k)]
+    pygame.draw.polygon(s, colour, pts)
+    return s
+
+
 @lru_cache(maxsize=32)
 def ring_sprite(diameter: int, colour: tuple[int, int, int], width: int) -> pygame.Surface:
     d = diameter + 2 * width + 4
@@ -227,6 +243,9 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         elif f.id == hover:
             ring = ring_sprite(d, (200, 230, 255), max(1, d // 10))
             dst.blit(ring, ring.get_rect(center=(sx, sy)))
+        if f.level in LEVEL_MARKS and d >= ART_MIN_PX:  # which level it stands on: up in the rigging, down in the hold
+            lm = level_sprite(f.level, msize)
+            dst.blit(lm, lm.get_rect(center=(sx - d // 2, sy - d // 4)))
         mk = markers_of(f, disrupted)
         for i, key in enumerate(mk):
             m = marker_sprite(key, msize)

@@ -20,7 +20,7 @@ def goal(match, c) -> str:
     st = match.state
     foes = " and ".join(st.side(s).name for s in st.enemies_of(c.side)) or "the enemy"
     if c.type == "rout":
-        return f"rout {foes}" + (f" (down to {int(round(c.below * 100))}%)" if c.below else "")
+        return f"rout {foes}" + (f" (down to {round(c.below * 100)}%)" if c.below else "")
     if c.type == "strike_colours":
         return f"make {foes} strike their colours"
     if c.type == "capture":

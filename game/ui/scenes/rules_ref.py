@@ -18,8 +18,8 @@ from ..rules_text import search
 from ..widgets import button, label
 from .base import Scene
 
-KEYS = ("Click a figure: activate or select · right-click a figure: pin its card · click the table: move · "
-        "right-click elsewhere / Esc: cancel",
+KEYS = (("Click a figure: activate or select · right-click a figure: pin its card · click the table: move · "
+        "right-click elsewhere / Esc: cancel"),
         "Wheel / + -: zoom · drag, arrows, WASD, screen edge: pan · Home: fit",
         "M: tape · L: line of sight · T: zones · Ctrl+Z: undo · Ctrl+S: save · F11: full screen · F1: rules",
         "Demo: Space pause · N step · 1–4 speed 1×–8×")
