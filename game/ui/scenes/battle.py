@@ -733,7 +733,7 @@ class BattleScene(Scene):
         from ..objective_bar import draw_objective_bar  # issue 18
         draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, humans=self.humans,
                            solo=self.mode == "solo", cards=self.own_cards())
-        card_fid = getattr(self, "card_pin", None) or self.hover
+        card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
         if card_fid:  # issue 18: the figure card, beside the figure, inside the map
             from ..figure_card import draw_card
             f = self.match.state.figures.get(card_fid)
