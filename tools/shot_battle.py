@@ -15,6 +15,20 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 
+def _stop(m, ask: str) -> bool:
+    p = m.pending
+    if ask == "tap":
+        return p.kind == "tap" and bool(p.info.get("tappers"))
+    return p.kind == ask
+
+
+def _participant(m) -> str:
+    for ev in reversed(m.log):
+        if type(ev).__name__ == "MeleeRoundStarted":
+            return ev.sides[0][1][0]
+    return next(iter(m.state.figures))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--size", default="1920x1080")
@@ -22,6 +36,8 @@ def main(argv=None) -> int:
     ap.add_argument("--scenario", default="boarding_action")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--frames", type=int, default=20)
+    ap.add_argument("--ask", default="tap", help="stop at this question: tap (a mêlée in progress) or "
+                                                 "withdraw (after a round's tally)")
     a = ap.parse_args(argv)
     w, h = (int(v) for v in a.size.lower().split("x"))
 
@@ -36,10 +52,10 @@ def main(argv=None) -> int:
         m = Match(sc, seed=seed)
         ctl = {s.id: make_controller("easy", seed * 10 + i) for i, s in enumerate(sc.sides)}
         n = 0
-        while not m.over and n < 3000 and not (m.pending.kind == "tap" and m.pending.info.get("tappers")):
+        while not m.over and n < 3000 and not _stop(m, a.ask):
             m.apply(ctl[m.pending.side].decide(m))
             n += 1
-        if not m.over and m.pending.kind == "tap":
+        if not m.over and _stop(m, a.ask):
             break
     else:
         print("no mêlée reached", file=sys.stderr)
@@ -47,7 +63,7 @@ def main(argv=None) -> int:
     side = m.pending.side
     scene = BattleScene(app, m, mode="solo", human=side, ai="easy")
     app.reset_to(scene)
-    tapper = min(m.pending.info.get("tappers") or [])
+    tapper = min(m.pending.info.get("tappers") or [""]) or _participant(m)
     scene.card_pin = tapper
     app.run(frames=a.frames, screenshot=a.out)
     print(f"{a.out}: {sc.title}, seed {seed}, {side} to tap with {tapper}")
