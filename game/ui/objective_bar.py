@@ -81,13 +81,26 @@ def bar_height(match, window: tuple[int, int], width: int, cards: bool = False) 
 def draw_objective_bar(dst: pygame.Surface, rect: pygame.Rect, match, *, style=None, humans=(),
                        solo: bool = False, cards: list[str] | None = None) -> None:
     """The strip ``rect`` (above the map): the turn, then each side's glyph, count and goal, and the
-    chance cards of the player at the screen on their own line."""
-    size = _size(dst.get_size())
+    chance cards of the player at the screen on their own line. Rendered once per decision: a frame
+    blits the cached strip."""
+    key = (rect.size, dst.get_size(), id(match), len(match.log), len(match.decisions), tuple(cards or ()),
+           tuple(sorted(humans)), solo, id(style))
+    if _CACHE.get("key") != key:
+        strip = pygame.Surface(rect.size)
+        _render(strip, strip.get_rect(), match, style, humans, solo, cards, _size(dst.get_size()))
+        _CACHE.update(key=key, strip=strip)
+    dst.blit(_CACHE["strip"], rect)
+
+
+_CACHE: dict = {}
+
+
+def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
     line_h = fonts.font(size).get_linesize()
     old = dst.get_clip()
     dst.set_clip(rect)
     dst.fill(BG[:3], rect)
-    pygame.draw.line(dst, (70, 66, 52), rect.bottomleft, (rect.right, rect.bottom), 1)
+    pygame.draw.line(dst, (70, 66, 52), (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
     turn = fonts.text(turn_text(match), size + 1, TURN, bold=True)
     dst.blit(turn, (rect.x + 8, rect.y + 4))
     x = rect.x + 16 + turn.get_width()
