@@ -164,7 +164,7 @@ def say(ev, state=None) -> str:
 # -- one function per event kind ------------------------------------------------------------------
 def _dice(ev, n, state):
     who = n(ev.who) if ev.who else "The dice"
-    faces = " ".join(str(f) for f in ev.faces)
+    faces = ", ".join(str(f) for f in ev.faces)
     s = f"{who} rolls {'a ' if len(ev.faces) == 1 else ''}{faces} for {n.tidy(words(ev.purpose)) or 'a roll'}"
     if ev.modifier:
         s += f", {'+' if ev.modifier > 0 else '−'}{abs(ev.modifier)} makes {ev.total}"
@@ -218,7 +218,7 @@ def _note(ev, n, state):
 def _hand(ev, n, state):
     from game.rules.pyrates.hands import Hand
     label = Hand(ev.hand).label.lower()
-    return (f"{possessive(n(ev.who))} hand {ev.hand_no} shows {' '.join(map(str, ev.faces))}: {label}, "
+    return (f"{possessive(n(ev.who))} hand {ev.hand_no} shows {', '.join(map(str, ev.faces))}: {label}, "
             f"{damage(ev.knockdowns, ev.wounds)}")
 
 
