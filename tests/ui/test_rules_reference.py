@@ -59,3 +59,13 @@ def test_rules_scene_search_box_filters_as_one_types(app_factory):
     shown = " ".join(t for t, _, _ in sc.lines)
     assert "PYR-CARD-5" in shown and "RNG-TURN-1" not in shown
     sc.draw(app.screen)
+
+
+def test_rules_scene_opens_at_a_cited_rule(app_factory):
+    from game.ui.scenes.rules_ref import RulesScene
+    app = app_factory()
+    sc = RulesScene(app, query="PYR-MQ-2")
+    app.reset_to(sc)
+    ids = [t.partition("\t")[0] for t, kind, _ in sc.lines if kind == "id"]
+    assert "PYR-MQ-2" in ids and "RNG-TURN-1" not in ids
+    assert sc.search.get_text() == "PYR-MQ-2"

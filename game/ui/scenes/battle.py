@@ -565,7 +565,9 @@ class BattleScene(Scene):
 
     def open_rules(self) -> None:
         from .rules_ref import RulesScene
-        self.app.push(RulesScene(self.app))
+        lp = self.log_panel  # issue 18: with a log line selected, F1 opens at the rule it cites
+        rule = lp.entries[lp.selected].rule if lp.selected is not None and lp.selected < len(lp.entries) else ""
+        self.app.push(RulesScene(self.app, query=rule))
 
     # -- saves and undo ------------------------------------------------------------------------------------
     def save(self) -> str | None:

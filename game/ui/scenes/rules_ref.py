@@ -22,7 +22,12 @@ KEYS = (("Click a figure: activate or select · right-click a figure: pin its ca
         "right-click elsewhere / Esc: cancel"),
         "Wheel / + -: zoom · drag, arrows, WASD, screen edge: pan · Home: fit",
         "M: tape · L: line of sight · T: zones · Ctrl+Z: undo · Ctrl+S: save · F11: full screen · F1: rules",
-        "Demo: Space pause · N step · 1–4 speed 1×–8×")
+        "Demo: Space pause · N step · 1–4 speed 1×–8×",
+        ("Marks on the table: gold outline — in the mêlée being fought · red strokes — engaged · red dashed "
+        "ring with ticks — surrounded (cannot be pushed back) · cyan dashed ring — may react now · white "
+        "dashed base and arrow — where a pushback would put the figure · chevron — up in the rigging or "
+        "down in the hold · red rim and bandage — wounded · grey and roped — captive · cross — knocked down"),
+        "Select a line of the log, then F1: the reference opens at the rule that line cites.")
 BG = (27, 28, 34)
 HEAD = (224, 184, 87)
 ID = (224, 184, 87)
@@ -64,7 +69,9 @@ def reference_lines(query: str, width: int, size: int) -> tuple[tuple[str, str, 
 
 
 class RulesScene(Scene):
-    query = ""
+    def __init__(self, app, query: str = ""):
+        super().__init__(app)
+        self.query = query
 
     def build(self) -> None:
         m = self.manager
