@@ -86,7 +86,7 @@ SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         ("PYR-DIS-4", "After the mêlée a captive is led off by its captor; it is freed if the captor's side breaks."),
         ("PYR-MNT-1", "A rider charging across open ground may strike a lone foe in passing and ride on."),
         ("PYR-MNT-2", "Riders cannot be pushed back; some may dismount instead of taking a wound."),
-        ("PYR-DUEL-1", "A leader out of the fight may challenge an enemy leader within 12 in in sight. Refusing costs a Mutinous Dog point."),
+        ("PYR-DUEL-1", "A leader out of the fight may challenge an enemy leader within 12 in and in sight. Refusing costs a Mutinous Dog point."),
         ("PYR-DUEL-2", "The duellists fight alone, others stand back. Either may waive damage it deals once (panache), shedding a Mutinous Dog point."),
         ("PYR-DUEL-3", "A duel ends on quarter, a capture, or a pushback not followed up; the loser's side takes a Mutinous Dog point and tests morale. The stakes (what the loser owes) must be honoured or cost another point."),
         ("PYR-DUEL-4", "With pistols at 2 in: a d6 each, the higher fires first (equal: together); then the survivor replies; no hits, honour may be satisfied or it goes to blades."),
@@ -245,7 +245,7 @@ def search(query: str) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[tu
         blob = " ".join(texts).lower()
         return all(w in blob for w in words)
 
-    secs = [(t, [(r, x) for r, x in items if hit(t, r, x)]) for t, items in SECTIONS]
+    secs = [(t, [(r, x) for r, x in items if hit(r, x)]) for t, items in SECTIONS]
     return [(t, items) for t, items in secs if items], [(k, x) for k, x in TERMS if hit(k, x)]
 
 

@@ -40,7 +40,9 @@ def reference_lines(query: str, width: int, size: int) -> tuple[tuple[str, str, 
     "head", "id" (a rule ID or term, with its text on the same line) or "text"."""
     secs, terms = search(query)
     out: list[tuple[str, str, int]] = []
-    id_w = fonts.font(size, True).size("PYR-ALLOC-0 ")[0]
+    bold = fonts.font(size, True)
+    gap = bold.size("  ")[0]
+    id_w = max((bold.size(r)[0] for _, items in secs for r, _ in items), default=0) + gap
 
     def entry(key: str, text: str, key_w: int) -> None:
         lines = fonts.wrap(text, max(80, width - key_w), size) or [""]
@@ -54,7 +56,7 @@ def reference_lines(query: str, width: int, size: int) -> tuple[tuple[str, str, 
         out.append(("", "text", 0))
     if terms:
         out.append(("Terms and cards", "head", 0))
-        term_w = fonts.font(size, True).size("Mutinous Dog point ")[0]
+        term_w = max(bold.size(k)[0] for k, _ in terms) + gap
         for k, x in terms:
             entry(k, x, term_w)
         out.append(("", "text", 0))
