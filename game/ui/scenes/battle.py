@@ -211,7 +211,7 @@ class BattleScene(Scene):
         w, h = self.size
         pw = max(320, min(440, w // 4))
         from ..objective_bar import bar_height  # issue 18: the objective bar has its own strip
-        bar = bar_height(self.match, self.size, w - pw, cards="cards" in self.match.state.data)
+        bar = bar_height(self.match, self.size, w - pw, cards="cards" in self.match.state.data and bool(self.humans))
         self.bar_rect = pygame.Rect(0, TOP, w - pw, bar)
         self.map_rect = pygame.Rect(0, TOP + bar, w - pw, h - TOP - bar)
         self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
