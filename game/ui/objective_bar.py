@@ -101,7 +101,7 @@ def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
     dst.set_clip(rect)
     dst.fill(BG[:3], rect)
     pygame.draw.line(dst, (70, 66, 52), (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
-    turn = fonts.text(turn_text(match), size + 1, TURN, bold=True)
+    turn = fonts.font(size + 1, True).render(turn_text(match), True, TURN)
     dst.blit(turn, (rect.x + 8, rect.y + 4))
     x = rect.x + 16 + turn.get_width()
     if style is not None:  # the sides' glyphs, in the same colours and shapes as their bases
@@ -112,8 +112,10 @@ def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
             x += spr.get_width() + 2
         x += 6
     for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo)):
-        dst.blit(fonts.text(line, size, TEXT), (x, rect.y + 4 + i * line_h))
+        # rendered directly, not through fonts.text: the strip is cached, and long one-off lines would
+        # fill the shared text cache (its slots are counted, not their bytes)
+        dst.blit(fonts.font(size).render(fonts.safe(line), True, TEXT), (x, rect.y + 4 + i * line_h))
     if cards:
         y = rect.bottom - line_h - 3
-        dst.blit(fonts.text("Your cards: " + " · ".join(cards), size, (240, 214, 140)), (x, y))
+        dst.blit(fonts.font(size).render(fonts.safe("Your cards: " + " · ".join(cards)), True, (240, 214, 140)), (x, y))
     dst.set_clip(old)

@@ -93,6 +93,30 @@ class RulesScene(Scene):
     def _wrap(self) -> None:
         self.lines = reference_lines(self.query, self.rect.w - 24, self.size_px)
         self.scroll = 0
+        self._surfs: dict[int, pygame.Surface] = {}  # rendered lines of this query, dropped with it
+
+    def _line(self, i: int) -> pygame.Surface:
+        """Line ``i`` rendered once (not through fonts.text: hundreds of wide lines would crowd the
+        shared text cache, whose slots are counted, not their bytes)."""
+        s = self._surfs.get(i)
+        if s is None:
+            text, kind, indent = self.lines[i]
+            size = self.size_px
+            if kind == "head":
+                s = fonts.font(size + 2, True).render(fonts.safe(text), True, HEAD)
+            elif kind == "id":
+                key, _, body = text.partition("\t")
+                k = fonts.font(size, True).render(fonts.safe(key), True, ID)
+                b = fonts.font(size).render(fonts.safe(body), True, TEXT)
+                s = pygame.Surface((indent + b.get_width(), max(k.get_height(), b.get_height())), pygame.SRCALPHA)
+                s.blit(k, (0, 0))
+                s.blit(b, (indent, 0))
+            else:
+                b = fonts.font(size).render(fonts.safe(text or " "), True, TEXT)
+                s = pygame.Surface((indent + b.get_width(), b.get_height()), pygame.SRCALPHA)
+                s.blit(b, (indent, 0))
+            self._surfs[i] = s
+        return s
 
     @property
     def visible(self) -> int:
@@ -125,16 +149,8 @@ class RulesScene(Scene):
         old = surf.get_clip()
         surf.set_clip(r)
         y = r.y + 6
-        for text, kind, indent in self.lines[self.scroll:self.scroll + self.visible]:
-            x = r.x + 12
-            if kind == "head":
-                surf.blit(fonts.text(text, self.size_px + 2, HEAD, True), (x, y))
-            elif kind == "id":
-                key, _, body = text.partition("\t")
-                surf.blit(fonts.text(key, self.size_px, ID, True), (x, y))
-                surf.blit(fonts.text(body, self.size_px, TEXT), (x + indent, y))
-            elif text:
-                surf.blit(fonts.text(text, self.size_px, TEXT), (x + indent, y))
+        for i in range(self.scroll, min(len(self.lines), self.scroll + self.visible)):
+            surf.blit(self._line(i), (r.x + 12, y))
             y += self.line_h
         if len(self.lines) > self.visible:  # where we are in the reference
             frac = self.scroll / max(1, len(self.lines) - self.visible)
