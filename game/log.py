@@ -1,17 +1,10 @@
-"""Readable log lines from events: figure ids become names (the screen and the headless demo)."""
+"""Readable log lines from events, in a player's words (game/ui/log_words.py: names, not ids;
+distances and directions, not coordinates; sentences, not field dumps), each with its rule ID."""
 from __future__ import annotations
-
-import re
 
 
 def format_event(ev, state=None) -> str:
-    text = ev.text()
-    if state is None:
-        return text
-    names = {f.id: f.name for f in state.figures.values()}
-    names.update({s.id: s.name for s in state.sides})
-    ids = set(ev.figures()) | {getattr(ev, "side", "") or "", getattr(ev, "first", "") or "",
-                               getattr(ev, "winner", "") or ""}
-    for fid in sorted((i for i in ids if i and i in names), key=len, reverse=True):
-        text = re.sub(rf"(?<![\w-]){re.escape(fid)}(?![\w-])", names[fid], text)
-    return text
+    from game.ui.log_words import say
+    rule = getattr(ev, "rule", "")
+    text = say(ev, state)
+    return f"{text} ({rule})" if rule else text

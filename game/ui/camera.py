@@ -38,8 +38,15 @@ class Camera:
         self.centre_on(self.map_w / 2, self.map_h / 2)
 
     def set_viewport(self, rect: pygame.Rect) -> None:
+        """A new viewport; when its size changed (a window resize, a new layout) the camera refits, so
+        the table fills the new view instead of keeping a zoom picked for the old one."""
+        rect = pygame.Rect(rect)
+        if rect.size != self.viewport.size:
+            self.viewport = rect
+            self.fit()
+            return
         cx, cy = self.centre()
-        self.viewport = pygame.Rect(rect)
+        self.viewport = rect
         self.centre_on(cx, cy)
 
     def zoom(self, direction: int, anchor: tuple[int, int] | None = None) -> bool:

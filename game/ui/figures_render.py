@@ -14,6 +14,10 @@ import pygame
 import pygame.gfxdraw
 
 from . import fonts, piece_render
+from .figure_art import figure_sprite
+
+#: below this many pixels across a base shows the side's colour and emblem only (the art would blur)
+ART_MIN_PX = 16
 
 #: one emblem per side, in scenario order, so sides differ in shape as well as colour
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "cross")
@@ -103,6 +107,22 @@ def marker_sprite(key: str, size: int) -> pygame.Surface:
     return s
 
 
+LEVEL_MARKS = {"rigging": ((120, 200, 255), -1), "hold": ((150, 110, 70), 1)}
+
+
+@lru_cache(maxsize=8)
+def level_sprite(level: str, size: int) -> pygame.Surface:
+    """A chevron badge: pointing up for a figure in the rigging, down for one in the hold."""
+    colour, way = LEVEL_MARKS[level]
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.gfxdraw.filled_circle(s, r, r, r - 1, (20, 20, 24, 230))
+    k = size * 0.28
+    pts = [(r - k, r - way * k * 0.6), (r + k, r - way * k * 0.6), (r, r + way * k)]
+    pygame.draw.polygon(s, colour, pts)
+    return s
+
+
 @lru_cache(maxsize=32)
 def ring_sprite(diameter: int, colour: tuple[int, int, int], width: int) -> pygame.Surface:
     d = diameter + 2 * width + 4
@@ -139,6 +159,15 @@ class FigureStyle:
     def __init__(self, state):
         self.colour = {s.id: tuple(s.colour) for s in state.sides}
         self.shape = {s.id: side_shape(i) for i, s in enumerate(state.sides)}
+        self.roles: dict[str, str] = {}
+
+    def role(self, f) -> str:
+        """The figure's picture (figure_art.role_of), worked out once per figure."""
+        r = self.roles.get(f.id)
+        if r is None:
+            from .figure_art import role_of
+            r = self.roles[f.id] = role_of(f)
+        return r
 
 
 def markers_of(fig, disrupted=()) -> list[str]:
@@ -194,7 +223,12 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
             dst.blit(sh, sh.get_rect(center=(sx + d // 6, sy + d // 6)))
             sy -= int(RIGGING_LIFT * ppi)
         dim = f.level == "hold" or f.id in acted
-        spr = base_sprite(style.colour.get(f.side, (200, 200, 200)), style.shape.get(f.side, "circle"), d, dim)
+        if d >= ART_MIN_PX:  # big enough to read: the role's picture on the side-coloured base
+            look = st if st in ("captive", "disarmed") else ("wounded" if f.wounds > 0 or st == "wounded" else "")
+            spr = figure_sprite(style.role(f), style.colour.get(f.side, (200, 200, 200)),
+                                style.shape.get(f.side, "circle"), d, look or "unwounded", dim)
+        else:
+            spr = base_sprite(style.colour.get(f.side, (200, 200, 200)), style.shape.get(f.side, "circle"), d, dim)
         rect = spr.get_rect(center=(sx, sy))
         dst.blit(spr, rect)
         if f.id in ready:
@@ -209,6 +243,9 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         elif f.id == hover:
             ring = ring_sprite(d, (200, 230, 255), max(1, d // 10))
             dst.blit(ring, ring.get_rect(center=(sx, sy)))
+        if f.level in LEVEL_MARKS and d >= ART_MIN_PX:  # which level it stands on: up in the rigging, down in the hold
+            lm = level_sprite(f.level, msize)
+            dst.blit(lm, lm.get_rect(center=(sx - d // 2, sy - d // 4)))
         mk = markers_of(f, disrupted)
         for i, key in enumerate(mk):
             m = marker_sprite(key, msize)

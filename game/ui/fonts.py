@@ -78,3 +78,10 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
                 line = w
         out.append(line)
     return out
+
+
+def scaled(size: int, window: tuple[int, int]) -> int:
+    """A font size for this window: ``size`` at 1280×800, growing with the window's height (capped),
+    so text stays readable at 2560×1440 and fits at 800×560."""
+    h = window[1] if window else 800
+    return max(9, int(round(size * min(1.8, max(0.8, h / 800)))))

@@ -49,6 +49,21 @@ class LogPanel:
         self.selected: int | None = None
         self._layout: list[tuple[int, int]] = []  # (entry index, line index) for every visual line
         self._dirty = True
+        self.size, self.line_h, self.die = SIZE, LINE_H, DIE
+        self._scale()
+
+    def _scale(self) -> None:
+        """Text size for the window (fonts.scaled): 14 px at 800 px high, up to ~25 at 1440."""
+        disp = pygame.display.get_surface() if pygame.display.get_init() else None
+        size = fonts.scaled(SIZE, disp.get_size()) if disp is not None else SIZE
+        size = min(size, max(SIZE, self.rect.w // 26))  # a narrow panel keeps ~40 characters a line
+        if size != getattr(self, "size", None):
+            self.size = size
+            self.line_h = max(LINE_H, fonts.font(size).get_linesize())
+            self.die = max(DIE, size)
+            for e in self.entries:
+                e.surfs = None
+            self._dirty = True
 
     def set_rect(self, rect: pygame.Rect) -> None:
         if rect.size != self.rect.size:
@@ -56,6 +71,7 @@ class LogPanel:
             for e in self.entries:
                 e.surfs = None
         self.rect = pygame.Rect(rect)
+        self._scale()
 
     def clear(self) -> None:
         self.entries.clear()
@@ -76,24 +92,24 @@ class LogPanel:
     def _render(self, e: Entry) -> None:
         width = self.rect.w - 12
         colour = KIND_COLOURS.get(e.kind, FG)
-        rule = fonts.text(e.rule, 11, MUTED) if e.rule else None
+        rule = fonts.text(e.rule, max(11, self.size - 3), MUTED) if e.rule else None
         lead = 0
         if e.dice:
-            lead = min(len(e.dice), 6) * (DIE + 2) + 4
+            lead = min(len(e.dice), 6) * (self.die + 2) + 4
         avail = width - lead - (rule.get_width() + 6 if rule else 0)
-        lines = fonts.wrap(e.text, max(40, avail), SIZE)
+        lines = fonts.wrap(e.text, max(40, avail), self.size)
         surfs = []
         for i, line in enumerate(lines):
-            s = pygame.Surface((width, LINE_H), pygame.SRCALPHA)
+            s = pygame.Surface((width, self.line_h), pygame.SRCALPHA)
             x = 0
             if i == 0 and e.dice:
                 for die, face in e.dice[:6]:
-                    s.blit(die_face(die, face, DIE), (x, 2))
-                    x += DIE + 2
+                    s.blit(die_face(die, face, self.die), (x, 2))
+                    x += self.die + 2
                 x += 4
             elif e.dice:
                 x = lead
-            s.blit(fonts.font(SIZE).render(line, True, colour), (x, 0))  # once: not via the text cache, whose
+            s.blit(fonts.font(self.size).render(line, True, colour), (x, 0))  # once: not via the text cache, whose
             # 4,096 slots would otherwise fill with copies of log lines (~15 KB each) kept here already
             if i == 0 and rule:
                 s.blit(rule, (width - rule.get_width(), 3))
@@ -112,7 +128,7 @@ class LogPanel:
 
     @property
     def visible_lines(self) -> int:
-        return max(1, (self.rect.h - 8) // LINE_H)
+        return max(1, (self.rect.h - 8) // self.line_h)
 
     def handle_event(self, event) -> tuple[str, ...] | None:
         """Wheel scrolls; a click selects a line and returns the figures it involves."""
@@ -123,7 +139,7 @@ class LogPanel:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
             if self._dirty:
                 self._relayout()
-            row = (event.pos[1] - self.rect.y - 4) // LINE_H
+            row = (event.pos[1] - self.rect.y - 4) // self.line_h
             first = max(0, len(self._layout) - self.visible_lines - self.scroll)
             k = first + row
             if 0 <= k < len(self._layout) and row < self.visible_lines:
@@ -146,9 +162,9 @@ class LogPanel:
         for k in range(first, min(len(self._layout), first + n)):
             i, j = self._layout[k]
             if i == self.selected:
-                pygame.draw.rect(dst, SEL, (self.rect.x + 2, y, self.rect.w - 4, LINE_H))
+                pygame.draw.rect(dst, SEL, (self.rect.x + 2, y, self.rect.w - 4, self.line_h))
             dst.blit(self.entries[i].surfs[j], (self.rect.x + 6, y))
-            y += LINE_H
+            y += self.line_h
         if self.scroll:
             t = fonts.text(f"▼ {self.scroll} more lines below", 11, MUTED)
             dst.blit(t, (self.rect.right - t.get_width() - 6, self.rect.bottom - t.get_height() - 2))

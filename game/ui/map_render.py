@@ -112,6 +112,9 @@ class MapRenderer:
             s = parchment(w, h)
         if self.show_grid:
             self._draw_grid(s, ppi)
+        if self.tiles is not None and not self.show_overlay:  # masts, tops, shrouds, ladders, hatches
+            from .ship_render import draw_features
+            draw_features(s, self.tmap, ppi)
         if self.show_overlay:
             s.blit(self.overlay(ppi), (0, 0))
         pygame.draw.rect(s, EDGE_COLOUR, s.get_rect(), max(1, ppi // 12))

@@ -50,6 +50,7 @@ class DicePanel:
         self._colours: dict[str, tuple] = {}
         self._surfs: list[pygame.Surface] = []
         self._width = 0
+        self.k = 1.0
 
     @property
     def wants_room(self) -> bool:
@@ -57,8 +58,16 @@ class DicePanel:
 
     def set_rect(self, rect) -> None:
         self.rect = pygame.Rect(rect)
-        if self.rect.w != self._width:
+        disp = pygame.display.get_surface() if pygame.display.get_init() else None
+        k = fonts.scaled(100, disp.get_size()) / 100.0 if disp is not None else 1.0
+        k = max(1.0, min(k, self.rect.w / 330.0))  # grows with the window, as far as the panel is wide
+        if self.rect.w != self._width or k != self.k:
+            self.k = k
             self._render()
+
+    def px(self, size: int) -> int:
+        """A font or die size scaled to the window (fonts.scaled), capped by the panel's width."""
+        return round(size * self.k)
 
     def show(self, events, state) -> None:
         """Replace the rows when a decision rolled dice (or drew cards); keep them otherwise."""
@@ -79,8 +88,9 @@ class DicePanel:
             self.title = "Mêlée"
         else:
             self.title = "Dice"
-        self._names = {f.id: f.name for f in state.figures.values()}
-        self._names.update({s.id: s.name for s in state.sides})
+        from .log_words import Namer
+        self._namer = Namer(state)  # ids to names in free text too (quota lines), as the log does
+        self._names = self._namer.names
         self._colours = {f.id: tuple(state.side(f.side).colour) for f in state.figures.values()}
         self._colours.update({s.id: tuple(s.colour) for s in state.sides})
         self._render()
@@ -90,7 +100,7 @@ class DicePanel:
 
     # -- rows, rendered once ------------------------------------------------------------------------
     def name(self, fid: str) -> str:
-        return self._names.get(fid, fid)
+        return self._namer(fid) if getattr(self, "_namer", None) else self._names.get(fid, fid)
 
     def _render(self) -> None:
         self._width = self.rect.w
@@ -100,13 +110,15 @@ class DicePanel:
         kind = type(e).__name__
         draw = getattr(self, "_row_" + kind, None)
         parts = draw(e, width) if draw is not None else self._row_dice(e, width)
-        h = sum(p.get_height() for p in parts) + 4
+        rt = fonts.text(e.rule, self.px(10), DIM)
+        # the rule ID sits right of the first line; a first line too wide for both puts it above
+        top = rt.get_height() if parts and parts[0].get_width() + 8 > width - rt.get_width() - 6 else 0
+        h = sum(p.get_height() for p in parts) + 4 + top
         s = pygame.Surface((width, h), pygame.SRCALPHA)
         who = getattr(e, "who", "") or getattr(e, "attacker", "") or getattr(e, "figure", "") or \
             getattr(e, "winner", "")
         pygame.draw.rect(s, self._colours.get(who, (200, 200, 200)), (0, 2, 4, h - 4))
-        rt = fonts.text(e.rule, 10, DIM)
-        y = 0
+        y = top
         for i, p in enumerate(parts):
             s.blit(p, (8, y))
             y += p.get_height()
@@ -114,8 +126,8 @@ class DicePanel:
         return s
 
     def _head(self, text: str, width: int, colour=TEXT) -> pygame.Surface:
-        lines = fonts.wrap(text, width - 70, 12)[:2] or [""]
-        surf = [fonts.text(t, 12, colour) for t in lines]
+        lines = fonts.wrap(text, width - 70, self.px(12))[:2] or [""]
+        surf = [fonts.text(t, self.px(12), colour) for t in lines]
         s = pygame.Surface((width, sum(x.get_height() for x in surf)), pygame.SRCALPHA)
         y = 0
         for x in surf:
@@ -138,7 +150,7 @@ class DicePanel:
         out = []
         for k, f in enumerate(faces[:12]):
             tint = (255, 225, 120) if k == mark else (245, 240, 228)
-            out.append(die_face(int(die), int(f), DIE, tint))
+            out.append(die_face(int(die), int(f), self.px(DIE), tint))
         return out
 
     def _row_dice(self, e, width: int) -> list[pygame.Surface]:
@@ -157,7 +169,7 @@ class DicePanel:
         items = self._dice(e.faces, getattr(e, "die", 6))
         if parts:
             colour = GOOD if ok else BADC if ok is False else (220, 220, 220)
-            items.append(fonts.text("  ".join(parts), 13, colour, True))
+            items.append(fonts.text("  ".join(parts), self.px(13), colour, True))
         return [head, self._strip(items)]
 
     def _row_DieRerolled(self, e, width):
@@ -175,19 +187,23 @@ class DicePanel:
         rr = f", {e.rerolls_used} reroll{'s' if e.rerolls_used != 1 else ''}" if e.rerolls_used else ""
         head = self._head(f"{self.name(e.who)} — hand {e.hand_no}{rr}", width)
         colour = GOOD if (e.knockdowns or e.wounds) else (200, 200, 200)
-        return [head, self._strip(self._dice(e.faces) + [fonts.text(f"{label} -> {dmg}", 13, colour, True)])]
+        return [head, self._strip(self._dice(e.faces) + [fonts.text(f"{label} -> {dmg}", self.px(13), colour, True)])]
 
     def _row_QuotaSet(self, e, width):
-        head = fonts.text(f"{self.name(e.who)}: Mêlée Quota {e.mq}  (exact {e.total})", 13, GOLD, True)
-        lines = [self._head("   " + ln, width, DIM) for ln in e.lines[:6]]
+        head = self._head(f"{self.name(e.who)}: Mêlée Quota {e.mq}" + ("" if str(e.total) == str(e.mq) else
+                                                                         f" ({e.total} rounded up)"), width, GOLD)
+        lines = [self._head("   " + self._namer.tidy(ln), width, DIM) for ln in e.lines[:6]]
         if len(e.lines) > 6:
             lines.append(self._head(f"   … {len(e.lines) - 6} more in the log", width, DIM))
         return [head] + lines
 
     def _row_RoundTallied(self, e, width):
-        bits = [f"{self.name(s)} {k} KD {w} W {p} PB" + (f" {m} MDP" if m else "") for s, k, w, p, m in e.tallies]
-        return [fonts.text("Tally: " + " · ".join(bits), 12, TEXT),
-                fonts.text(f"{self.name(e.winner)} wins the round ({e.decided_by})", 13, GOOD, True)]
+        bits = [f"{self.name(s)}: {k} KD, {w} W, {p} pushback{'s' if p != 1 else ''}" + (f", {m} MDP" if m else "")
+                for s, k, w, p, m in e.tallies]
+        # one line per side, wrapped: at 1280 px the panel is too narrow for the tally on one line
+        out = [self._head("Tally", width)] + [self._head("   " + b, width) for b in bits]
+        win = fonts.wrap(f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", width - 16, self.px(13), True)
+        return out + [fonts.text(t, self.px(13), GOOD, True) for t in win[:2]]
 
     def _row_CardsDrawn(self, e, width):
         adv = f" (+{len(e.advantages)}: {', '.join(e.advantages)})" if e.advantages else ""
@@ -196,7 +212,7 @@ class DicePanel:
 
     def _row_DuelWon(self, e, width):
         return [self._strip([card_face(e.card, 40, True),
-                             fonts.text(f"{self.name(e.winner)} beats {self.name(e.victim)}: {e.effect}", 13, GOOD,
+                             fonts.text(f"{self.name(e.winner)} beats {self.name(e.victim)}: {e.effect}", self.px(13), GOOD,
                                         True)], 6)]
 
     def _row_CombatRolled(self, e, width):
@@ -204,29 +220,29 @@ class DicePanel:
 
         def side(fid, face, bonus, total, won):
             colour = GOOD if won else BADC if e.winner else TEXT
-            dice = self._strip([die_face(6, int(face), DIE + 4),
-                                fonts.text(f"{'+' + str(bonus) + ' ' if bonus else ''}= {total}", 14, colour, True)], 4)
-            name = fonts.text(self.name(fid), 12, colour, won)
+            dice = self._strip([die_face(6, int(face), self.px(DIE + 4)),
+                                fonts.text(f"{'+' + str(bonus) + ' ' if bonus else ''}= {total}", self.px(14), colour, True)], 4)
+            name = fonts.text(self.name(fid), self.px(12), colour, won)
             s = pygame.Surface((max(dice.get_width(), name.get_width()), name.get_height() + dice.get_height()),
                                pygame.SRCALPHA)
             s.blit(name, (0, 0))
             s.blit(dice, (0, name.get_height()))
             return s
 
-        vs = fonts.text("v", 16, GOLD, True)
+        vs = fonts.text("v", self.px(16), GOLD, True)
         row = self._strip([side(e.attacker, fa, ba, ta, e.winner == e.attacker), vs,
                            side(e.defender, fb, bb, tb, e.winner == e.defender)], 12)
         res = f"{e.kind}: {self.name(e.winner)} wins" if e.winner else f"{e.kind}"
-        return [row, fonts.text(res, 12, GOLD)]
+        return [row, fonts.text(res, self.px(12), GOLD)]
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw(self, dst: pygame.Surface) -> None:
         r = self.rect
         pygame.draw.rect(dst, BG, r)
         pygame.draw.rect(dst, (90, 80, 60), r, 1)
-        dst.blit(fonts.text(self.title, 15, GOLD, True), (r.x + 8, r.y + 4))
+        dst.blit(fonts.text(self.title, self.px(15), GOLD, True), (r.x + 8, r.y + 4))
         if not self.rows:
-            dst.blit(fonts.text("no dice rolled yet", 13, (140, 140, 150)), (r.x + 8, r.y + 28))
+            dst.blit(fonts.text("no dice rolled yet", self.px(13), (140, 140, 150)), (r.x + 8, r.y + 28))
             return
         old = dst.get_clip()
         dst.set_clip(r)
@@ -239,7 +255,7 @@ class DicePanel:
             used += s.get_height() + 4
         more = len(self._surfs) - len(shown)
         if more:
-            t = fonts.text(f"{more} earlier in the log", 10, DIM)
+            t = fonts.text(f"{more} earlier in the log", self.px(10), DIM)
             dst.blit(t, (r.right - t.get_width() - 6, r.bottom - t.get_height() - 3))
         alpha = int(255 * (0.4 + 0.6 * min(1.0, self.age / 0.25)))  # frame-rate independent fade-in
         y = r.y + 28

@@ -51,11 +51,11 @@ def headline(ev, match, memo: dict) -> str | None:
     if kind == "StatusChanged":
         name = _name(st, ev.figure)
         if ev.status == "knocked_down":
-            return f"{name} is cut down" + (f" ({ev.cause})" if ev.cause and ev.cause != "failed save" else "")
+            return f"{name} is cut down" + (f" ({_tidy(st, ev.cause)})" if ev.cause and ev.cause != "failed save" else "")
         if ev.status == "captive" and ev.cause != "colours struck":
             return f"{name} is taken prisoner"
         if ev.status == "fled":
-            return f"{name} flees" + (f" ({ev.cause})" if ev.cause else "")
+            return f"{name} flees" + (f" ({_tidy(st, ev.cause)})" if ev.cause else "")
         if ev.status == "wounded" and ev.cause == "fire":
             return f"{name} is scorched by the flames"
         return None
@@ -66,15 +66,16 @@ def headline(ev, match, memo: dict) -> str | None:
             return f"{_side_name(st, ev.loser)} abandon ship!"
         return None
     if kind == "Note":
-        if rule == "SCN-ALARM-2":
-            return ev.message
-        if rule == "SCN-FIRE-1" and "spreads" in ev.message:
-            return ev.message
-        if rule.startswith("PYR-DUEL") and rule in ("PYR-DUEL-1", "PYR-DUEL-3"):
-            return ev.message
-        if rule == "PYR-MOR-3":
-            return ev.message
+        if (rule == "SCN-ALARM-2" or (rule == "SCN-FIRE-1" and "spreads" in ev.message)
+                or rule in ("PYR-DUEL-1", "PYR-DUEL-3", "PYR-MOR-3")):
+            from .log_words import Namer, strip_rule
+            return Namer(st).tidy(strip_rule(ev.message))  # names, not ids, as in the log
     return None
+
+
+def _tidy(state, text: str) -> str:
+    from .log_words import Namer
+    return Namer(state).tidy(text)
 
 
 def _side(state, sid: str):

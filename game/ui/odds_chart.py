@@ -129,3 +129,36 @@ class CardCache:
             self._cards.pop(next(iter(self._cards)))
         self._cards[key] = (pv, card)
         return card
+
+
+def stack_cards(sizes: list[tuple[int, int]], anchor: tuple[int, int], bounds: pygame.Rect,
+                gap: int = 4) -> list[pygame.Rect]:
+    """Where to put preview cards near the mouse so that none overlaps another and all stay inside
+    ``bounds``: one column right of the anchor (left of it if there is no room), moved up as a
+    whole when it would run off the bottom; a second column beside the first when one is too tall."""
+    mx, my = anchor
+    cols: list[list[int]] = [[]]
+    h = 0
+    for i, (_, ch) in enumerate(sizes):
+        if cols[-1] and h + ch > bounds.h:
+            cols.append([])
+            h = 0
+        cols[-1].append(i)
+        h += ch + gap
+    out: list[pygame.Rect | None] = [None] * len(sizes)
+    x_right = mx + 18
+    x_left = mx - 18
+    for col in cols:
+        w = max(sizes[i][0] for i in col)
+        total = sum(sizes[i][1] for i in col) + gap * (len(col) - 1)
+        top = max(bounds.top, min(my + 18, bounds.bottom - total))
+        if x_right + w <= bounds.right:
+            x, x_right = x_right, x_right + w + gap
+        else:
+            x_left -= w
+            x, x_left = max(bounds.left, x_left), x_left - gap
+        y = top
+        for i in col:
+            out[i] = pygame.Rect(x, y, *sizes[i])
+            y += sizes[i][1] + gap
+    return out

@@ -105,12 +105,7 @@ class TargetHover:
             col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
             pygame.draw.line(dst, col, pa, pt, 2)
-        x = mx + 18
-        for pv in self.shown:
-            card = self.cards.get(pv, names)
-            r = card.get_rect(topleft=(x, y))
-            if r.right > scene.map_rect.right:
-                r.right = mx - 18
-            r.clamp_ip(scene.map_rect)
+        from .odds_chart import stack_cards  # issue 18: the cards never overlap each other
+        cards = [self.cards.get(pv, names) for pv in self.shown]
+        for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), scene.map_rect)):
             dst.blit(card, r)
-            y = r.bottom + 4

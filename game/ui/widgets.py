@@ -32,7 +32,8 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     with warnings.catch_warnings():  # bold at these sizes is used by <b> in text boxes
         warnings.simplefilter("ignore")
         m.preload_fonts([{"name": "noto_sans", "point_size": 13, "style": "bold"},
-                         {"name": "noto_sans", "point_size": 15, "style": "bold"}])
+                         {"name": "noto_sans", "point_size": 15, "style": "bold"},
+                         {"name": "noto_sans", "point_size": 18, "style": "bold"}])
     return m
 
 

@@ -210,7 +210,10 @@ class BattleScene(Scene):
     def layout(self):
         w, h = self.size
         pw = max(320, min(440, w // 4))
-        self.map_rect = pygame.Rect(0, TOP, w - pw, h - TOP)
+        from ..objective_bar import bar_height  # issue 18: the objective bar has its own strip
+        bar = bar_height(self.match, self.size, w - pw, cards="cards" in self.match.state.data and bool(self.humans))
+        self.bar_rect = pygame.Rect(0, TOP, w - pw, bar)
+        self.map_rect = pygame.Rect(0, TOP + bar, w - pw, h - TOP - bar)
         self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
         ask_h = max(220, int((h - TOP) * 0.36))
         # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
@@ -394,7 +397,10 @@ class BattleScene(Scene):
             if event.button in (1, 2):
                 self._drag = (event.pos[0], event.pos[1], False)
             elif event.button == 3:
-                self.cancel()
+                fid = figure_at(self.match.state, self.camera, event.pos[0], event.pos[1], self.positions(), self.hold_open())
+                self.card_pin = None if fid == getattr(self, "card_pin", None) else fid  # issue 18: pin the card
+                if fid is None:
+                    self.cancel()
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
             drag, self._drag = self._drag, None
@@ -559,7 +565,9 @@ class BattleScene(Scene):
 
     def open_rules(self) -> None:
         from .rules_ref import RulesScene
-        self.app.push(RulesScene(self.app))
+        lp = self.log_panel  # issue 18: with a log line selected, F1 opens at the rule it cites
+        rule = lp.entries[lp.selected].rule if lp.selected is not None and lp.selected < len(lp.entries) else ""
+        self.app.push(RulesScene(self.app, query=rule))
 
     # -- saves and undo ------------------------------------------------------------------------------------
     def save(self) -> str | None:
@@ -713,6 +721,9 @@ class BattleScene(Scene):
         draw_figures(surf, self.camera, self.match.state, self.style, positions=self.positions(), selected=sel,
                      hover=self.hover, highlight=self.highlight, acted=acted, ready=ready, hold_open=hold)
         draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
+        from ..figure_marks import MarkFacts, draw_marks  # issue 18
+        self._marks = getattr(self, "_marks", None) or MarkFacts()
+        draw_marks(surf, self.camera, self.match, self._marks, self.positions(), hold, pygame.time.get_ticks() / 1000.0)
         old = surf.get_clip()
         surf.set_clip(self.map_rect)
         self.mode_obj.draw(self, surf)
@@ -721,6 +732,17 @@ class BattleScene(Scene):
         surf.set_clip(old)
         self.draw_panel(surf)
         self.draw_status(surf)
+        from ..objective_bar import draw_objective_bar  # issue 18
+        draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, humans=self.humans,
+                           solo=self.mode == "solo", cards=self.own_cards())
+        card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
+        if card_fid:  # issue 18: the figure card, beside the figure, inside the map
+            from ..figure_card import draw_card
+            f = self.match.state.figures.get(card_fid)
+            if f is not None:
+                x, y = self.positions().get(card_fid, (f.x, f.y))
+                draw_card(surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect,
+                          viewer=self.card_viewer())
 
     def draw_panel(self, surf) -> None:
         """The side panel is drawn into a cached surface and redrawn only when its content changes."""
@@ -751,19 +773,16 @@ class BattleScene(Scene):
         if hint:
             tt = fonts.outlined(hint, 14, (255, 240, 200))
             surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
-        side_y = self.map_rect.y + 8
-        for s_i, s in enumerate(self.match.state.sides):
-            from ..figures_render import base_sprite
-            n = len(self.match.state.in_play(s.id))
-            spr = base_sprite(tuple(s.colour), self.style.shape[s.id], 20)
-            lab = fonts.outlined(f"{s.name}: {n} in play" + (" (you)" if s.id in self.humans and self.mode == "solo" else ""), 14)
-            surf.blit(spr, (self.map_rect.x + 8, side_y))
-            surf.blit(lab, (self.map_rect.x + 32, side_y + 1))
-            side_y += 24
-        hand = self.own_cards()
-        if hand:
-            t = fonts.outlined("Your cards: " + " · ".join(hand), 14, (240, 214, 140))
-            surf.blit(t, (self.map_rect.x + 32, side_y + 1))
+        # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
+
+    def card_viewer(self) -> str | None:
+        """Whose cards a figure card may show: the player at the screen (as ``own_cards``)."""
+        st = self.match.state
+        if self.mode == "solo":
+            return next(iter(sorted(self.humans)), None)
+        if self.mode == "hotseat":
+            return st.active if st.active in self.humans else None
+        return None
 
     def own_cards(self) -> list[str]:
         """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo, the side
@@ -783,9 +802,7 @@ class BattleScene(Scene):
         return max((b.rect.right for b in self.buttons.values()), default=0)
 
     def draw_overlays(self, surf) -> None:
-        y = self.map_rect.y + 12 + 24 * len(self.match.state.sides)  # below the sides' counts (draw_status)
-        if self.own_cards():
-            y += 22
+        y = self.map_rect.y + 12
         for text, colour, ttl in self.narration:
             t = fonts.outlined(text, 20, (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))

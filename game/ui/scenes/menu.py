@@ -39,14 +39,14 @@ class MenuScene(Scene):
         w, h = self.size
         label(m, (30, 20, 600, 50), "Boarders Away!", object_id="#title")
         label(m, (32, 66, 600, 22), "Tabletop skirmish rules, played on screen", object_id="#small")
-        lw = max(260, int(w * 0.26))
+        lw = max(230, int(w * 0.26))
         label(m, (30, 100, lw, 30), "Scenarios", object_id="#heading")
         titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
         self.titles = titles
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 130, lw, h - 230), titles, m,
                                                         default_selection=titles[self.index] if self.scenarios else None)
         cx = 30 + lw + 24
-        cw = max(320, w - cx - 330)
+        cw = max(140, w - 300 - 24 - cx)  # up to the Game column (rx = w - 300), never under it (issue 18)
         self.thumb_rect = pygame.Rect(cx, 130, cw, int(min(h * 0.45, cw * 0.66)))
         s = self.scenario
         blurb = "" if s is None else (f"<b>{s.title}</b><br>{s.blurb}<br><br>Preset <b>{s.preset}</b> · "

@@ -1,0 +1,121 @@
+"""The objective bar: "Turn 3/15" and what wins the scenario for each side, always on screen (a thin
+strip across the top of the map), read from the scenario's victory conditions and the match state."""
+from __future__ import annotations
+
+import pygame
+
+from . import fonts
+
+BG = (14, 15, 20, 215)
+TURN = (240, 214, 140)
+TEXT = (226, 222, 210)
+
+
+def _zone(z: str) -> str:
+    return z.replace("_", " ")
+
+
+def goal(match, c) -> str:
+    """One victory condition in a player's words."""
+    st = match.state
+    foes = " and ".join(st.side(s).name for s in st.enemies_of(c.side)) or "the enemy"
+    if c.type == "rout":
+        return f"rout {foes}" + (f" (down to {round(c.below * 100)}%)" if c.below else "")
+    if c.type == "strike_colours":
+        return f"make {foes} strike their colours"
+    if c.type == "capture":
+        f = st.figures.get(c.figure)
+        return f"capture or cut down {f.name if f else _zone(c.figure)}"
+    if c.type == "hold_zone":
+        held = (st.data.get("hold") or {}).get(c.zone)
+        turns = f" for {c.turns} turn{'s' if c.turns != 1 else ''}" if c.turns > 1 else ""
+        so_far = f", held {held}" if isinstance(held, int) and held else ""
+        return f"hold the {_zone(c.zone)}{turns}{so_far}"
+    if c.type == "reach_zone":
+        n = f"{c.count} figure{'s' if c.count != 1 else ''}"
+        return f"get {n} to the {_zone(c.zone)}"
+    if c.type == "turn_limit":
+        return f"hold out to turn {match.scenario.turn_limit}"
+    return c.type.replace("_", " ")
+
+
+def objectives(match) -> list[tuple[str, str]]:
+    """(side name, its goals joined) for every side, in roster order."""
+    out = []
+    for s in match.state.sides:
+        goals = [goal(match, c) for c in match.scenario.victory if c.side == s.id]
+        out.append((s.name, "; ".join(goals) if goals else "outlast the enemy"))
+    return out
+
+
+def turn_text(match) -> str:
+    return f"Turn {max(1, match.state.turn)}/{match.scenario.turn_limit}"
+
+
+def bar_text(match) -> str:
+    return f"{turn_text(match)} · " + " · ".join(f"{n}: {g}" for n, g in objectives(match))
+
+
+def _size(window) -> int:
+    return fonts.scaled(13, window)
+
+
+def _lines(match, width: int, size: int, humans=(), solo: bool = False) -> list[str]:
+    st = match.state
+    parts = []
+    for (name, g), s in zip(objectives(match), st.sides):
+        you = " (you)" if solo and s.id in humans else ""
+        parts.append(f"{name}{you}, {len(st.in_play(s.id))} in play: {g}")
+    return fonts.wrap(" · ".join(parts), max(100, width), size)[:2]
+
+
+def bar_height(match, window: tuple[int, int], width: int, cards: bool = False) -> int:
+    """The strip's height for this window: the objectives (up to two lines) and the cards line."""
+    size = _size(window)
+    line_h = fonts.font(size).get_linesize()
+    turn_w = fonts.font(size + 1, True).size(turn_text(match))[0]
+    n = max(1, len(_lines(match, width - turn_w - 60, size)))
+    return line_h * (n + (1 if cards else 0)) + 8
+
+
+def draw_objective_bar(dst: pygame.Surface, rect: pygame.Rect, match, *, style=None, humans=(),
+                       solo: bool = False, cards: list[str] | None = None) -> None:
+    """The strip ``rect`` (above the map): the turn, then each side's glyph, count and goal, and the
+    chance cards of the player at the screen on their own line. Rendered once per decision: a frame
+    blits the cached strip."""
+    key = (rect.size, dst.get_size(), id(match), len(match.log), len(match.decisions), tuple(cards or ()),
+           tuple(sorted(humans)), solo, id(style))
+    if _CACHE.get("key") != key:
+        strip = pygame.Surface(rect.size)
+        _render(strip, strip.get_rect(), match, style, humans, solo, cards, _size(dst.get_size()))
+        _CACHE.update(key=key, strip=strip)
+    dst.blit(_CACHE["strip"], rect)
+
+
+_CACHE: dict = {}
+
+
+def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
+    line_h = fonts.font(size).get_linesize()
+    old = dst.get_clip()
+    dst.set_clip(rect)
+    dst.fill(BG[:3], rect)
+    pygame.draw.line(dst, (70, 66, 52), (rect.x, rect.bottom - 1), (rect.right, rect.bottom - 1), 1)
+    turn = fonts.font(size + 1, True).render(turn_text(match), True, TURN)
+    dst.blit(turn, (rect.x + 8, rect.y + 4))
+    x = rect.x + 16 + turn.get_width()
+    if style is not None:  # the sides' glyphs, in the same colours and shapes as their bases
+        from .figures_render import base_sprite
+        for s in match.state.sides:
+            spr = base_sprite(tuple(s.colour), style.shape.get(s.id, "circle"), line_h - 4)
+            dst.blit(spr, (x, rect.y + 5))
+            x += spr.get_width() + 2
+        x += 6
+    for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo)):
+        # rendered directly, not through fonts.text: the strip is cached, and long one-off lines would
+        # fill the shared text cache (its slots are counted, not their bytes)
+        dst.blit(fonts.font(size).render(fonts.safe(line), True, TEXT), (x, rect.y + 4 + i * line_h))
+    if cards:
+        y = rect.bottom - line_h - 3
+        dst.blit(fonts.font(size).render(fonts.safe("Your cards: " + " · ".join(cards)), True, (240, 214, 140)), (x, y))
+    dst.set_clip(old)

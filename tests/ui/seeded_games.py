@@ -1,0 +1,35 @@
+"""Short seeded AI-v-AI games of every shipped scenario, played once per test process and shared by
+the log-wording and rules-reference tests (issue 18)."""
+from __future__ import annotations
+
+import glob
+import os
+from functools import lru_cache
+
+MAPS = os.path.join(os.path.dirname(__file__), "..", "..", "maps")
+SCENARIOS = sorted(glob.glob(os.path.join(MAPS, "*.toml")))
+#: (AI level, seeds): the random AI wanders everywhere; the easy AI closes in and fights mêlées
+PLAYS = (("random", (0,)), ("easy", (2,)))
+MAX_DECISIONS = 500
+
+
+@lru_cache(maxsize=1)
+def games() -> tuple:
+    """(scenario id, match) for every scenario, level and seed, each cut short after MAX_DECISIONS."""
+    from game.ai import make_controller
+    from game.match import Match
+    from game.scenario import load_scenario
+
+    out = []
+    for path in SCENARIOS:
+        sc = load_scenario(path)
+        for level, seeds in PLAYS:
+            for seed in seeds:
+                m = Match(sc, seed=seed)
+                ctl = {s.id: make_controller(level, seed * 10 + i) for i, s in enumerate(sc.sides)}
+                n = 0
+                while not m.over and n < MAX_DECISIONS:
+                    m.apply(ctl[m.pending.side].decide(m))
+                    n += 1
+                out.append((sc.id, m))
+    return tuple(out)
