@@ -1,125 +1,36 @@
-"""Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links,
-then straightened with exact swept-circle checks (GEO-SWEEP-1).
+"""Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links
+(python-tcod's C path-finder over a (level, row, col) graph), then straightened with exact
+swept-circle checks (GEO-SWEEP-1).
 
 The static part of each grid (obstacles, walls, impassable and tough ground) is built once per
-(level, base radius) and cached in the shared Terrain; bases are stamped onto a copy per query.
+(level, base radius) and cached in the shared Terrain (game/table/grid.py); bases are stamped onto
+a copy per query.
 """
 from __future__ import annotations
 
-import heapq
 import math
-from array import array
 from typing import TYPE_CHECKING, Sequence
+
+import numpy as np
+import tcod.path
 
 from game.rules.tabletop import PathPlan
 
-from .geometry import bbox, round_in
-from .tactical_map import DECK
+from .geometry import round_in
+from .grid import BLOCKED, FREE, LINEAR, RES, grid_of, stamp_bases
 from .terrain import PENETRATION, ROUNDING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
     from .terrain import Terrain
 
-RES = 0.25
-"""Grid resolution, inches."""
-MARGIN = 0.05
-"""Extra clearance a grid cell needs, so legs between free cells stay clear."""
 LINEAR_PENALTY = 6.0
 """Planning cost of crossing a linear obstacle: a figure stops on reaching one and crosses next turn
 (RNG-MOVE-2), so any detour shorter than a move is preferred."""
 LINK_SNAP = 0.05
-FREE, BLOCKED, LINEAR = 0, 1, 2
-
-
-class Grid:
-    """Static occupancy of one level for one base radius."""
-
-    __slots__ = ("cols", "rows", "cells", "linear", "cost")
-
-    def __init__(self, cols: int, rows: int):
-        self.cols, self.rows = cols, rows
-        self.cells = bytearray(cols * rows)
-        self.linear = array("i", [-1]) * (cols * rows)
-        self.cost = bytearray(b"\x01") * (cols * rows)
-
-
-def _fill(cols: int, rows: int, pts, arr, value: int) -> None:
-    """Set arr[cell] = value for every cell whose centre is inside polygon pts (scanline)."""
-    x0, y0, x1, y1 = bbox(pts)
-    r0 = max(0, int(y0 / RES - 0.5))
-    r1 = min(rows - 1, int(y1 / RES + 0.5))
-    n = len(pts)
-    for r in range(r0, r1 + 1):
-        cy = (r + 0.5) * RES
-        xs = []
-        for i in range(n):
-            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
-            if (ay > cy) != (by > cy):
-                xs.append(ax + (cy - ay) * (bx - ax) / (by - ay))
-        xs.sort()
-        for k in range(0, len(xs) - 1, 2):
-            c0 = max(0, math.ceil(xs[k] / RES - 0.5))
-            c1 = min(cols - 1, math.floor(xs[k + 1] / RES - 0.5))
-            base = r * cols
-            for c in range(c0, c1 + 1):
-                arr[base + c] = value
-
-
-def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
-    cols = max(1, math.ceil(t.map.width / RES - 1e-9))
-    rows = max(1, math.ceil(t.map.height / RES - 1e-9))
-    g = Grid(cols, rows)
-    cells = g.cells
-    if level != DECK:
-        cells[:] = bytearray(b"\x01") * len(cells)
-        for z in t.areas.get(level, ()):
-            _fill(cols, rows, z.points, cells, FREE)
-    for z in t.zones_at_level(level):
-        if z.terrain == "impassable":
-            _fill(cols, rows, z.points, cells, BLOCKED)
-        elif z.terrain == "tough":
-            _fill(cols, rows, z.points, g.cost, 2)
-    flt = t.filter(level)
-    reach = radius + MARGIN
-    w, h = t.map.width, t.map.height
-    query = t.space.point_query
-    obstacles = t.obstacles
-    order = {oid: i for i, oid in enumerate(sorted(obstacles))}
-    for i in range(cols * rows):
-        if cells[i]:
-            continue
-        cx = (i % cols + 0.5) * RES
-        cy = (i // cols + 0.5) * RES
-        if cx < reach or cy < reach or cx > w - reach or cy > h - reach:
-            cells[i] = BLOCKED
-            continue
-        hits = query((cx, cy), reach, flt)
-        if not hits:
-            continue
-        lin = -1
-        for q in hits:
-            kind, oid = q.shape.tag
-            if kind == "obstacle" and obstacles[oid].kind == "linear":
-                if q.distance < radius and lin == -1:
-                    lin = order[oid]
-            else:
-                lin = -2
-                break
-        if lin >= 0:
-            cells[i] = LINEAR
-            g.linear[i] = lin
-        elif lin == -2:
-            cells[i] = BLOCKED
-    return g
-
-
-def _grid(t: "Terrain", level: str, radius: float) -> Grid:
-    key = (level, round(radius, 3))
-    g = t.grids.get(key)
-    if g is None:
-        g = t.grids[key] = build_grid(t, level, radius)
-    return g
+#: integer edge costs of the C search: a straight step, a diagonal one (1000 * sqrt 2), per cell cost
+STEP, DIAG = 1000, 1414
+_DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def _leg_cost(t: "Terrain", a, b, level: str) -> float:
@@ -172,144 +83,63 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
     if lt not in levels:
         return None
     li = {lv: i for i, lv in enumerate(levels)}
-    grids = [_grid(t, lv, r) for lv in levels]
-    cols, rows = grids[0].cols, grids[0].rows
-    n = cols * rows
-    order = sorted(t.obstacles)
-    cross_idx = {order.index(o) for o in cross if o in t.obstacles}
-    cells = []
-    for lv, g in zip(levels, grids):
-        c = bytearray(g.cells)
-        if cross_idx:
-            for i in range(n):
-                if c[i] == LINEAR and g.linear[i] in cross_idx:
-                    c[i] = FREE
-        for o in table._bases.values():
-            if o.level != lv or o.fid == fid:
-                continue
-            p = o
-            rr = r + o.radius + MARGIN
-            c0, c1 = max(0, int((p.x - rr) / RES)), min(cols - 1, int((p.x + rr) / RES))
-            r0, r1 = max(0, int((p.y - rr) / RES)), min(rows - 1, int((p.y + rr) / RES))
-            for rw in range(r0, r1 + 1):
-                cy = (rw + 0.5) * RES
-                for cl in range(c0, c1 + 1):
-                    if math.hypot((cl + 0.5) * RES - p.x, cy - p.y) < rr:
-                        c[rw * cols + cl] = BLOCKED
-        cells.append(c)
+    g0 = grid_of(t, l0, r)
+    rows, cols = g0.rows, g0.cols
+    bases = [[o for o in table._level_bases(lv) if o.fid != fid] for lv in levels]
 
     def cell_of(px, py):
-        return min(rows - 1, max(0, int(py / RES))) * cols + min(cols - 1, max(0, int(px / RES)))
+        return min(rows - 1, max(0, int(py / RES))), min(cols - 1, max(0, int(px / RES)))
 
-    # links as graph edges between states (level index * n + cell)
-    jumps: dict[int, list[tuple[int, float, int, bool]]] = {}
+    s0 = (li[l0], *cell_of(sx, sy))
+    sg = (li[lt], *cell_of(x, y))
+    # links as one-way edges of their own, each taken only from its own cell: (from, to) -> (link, forward)
+    jumps: dict[tuple, tuple[int, bool]] = {}
     for k, lk in enumerate(table.map.links):
         if lk.level_a not in li or lk.level_b not in li:
             continue
         if not (t.static_clear(*lk.a, r, lk.level_a, ignore) and t.static_clear(*lk.b, r, lk.level_b, ignore)):
             continue
-        sa = li[lk.level_a] * n + cell_of(*lk.a)
-        sb = li[lk.level_b] * n + cell_of(*lk.b)
-        jumps.setdefault(sa, []).append((sb, lk.cost + math.dist(lk.a, lk.b), k, True))
-        jumps.setdefault(sb, []).append((sa, lk.cost + math.dist(lk.a, lk.b), k, False))
-
-    s0 = li[l0] * n + cell_of(sx, sy)
-    sg = li[lt] * n + cell_of(x, y)
-    gx, gy = x, y
-    total = len(levels) * n
-    gscore = array("d", [math.inf]) * total
-    came = array("i", [-1]) * total
-    via = {}
-    gscore[s0] = 0.0
-    diag = RES * math.sqrt(2)
-    steps = ((1, 0, RES), (-1, 0, RES), (0, 1, RES), (0, -1, RES),
-             (1, 1, diag), (1, -1, diag), (-1, 1, diag), (-1, -1, diag))
-    heap = [(0.0, 0.0, s0)]
-    closed = bytearray(total)
-    found = False
-    while heap:
-        _, gs, s = heapq.heappop(heap)
-        if closed[s]:
-            continue
-        if s == sg:
-            found = True
-            break
-        closed[s] = 1
-        lvi, cell = divmod(s, n)
-        cc = cells[lvi]
-        cost = grids[lvi].cost
-        row, col = divmod(cell, cols)
-        here_lin = cc[cell] == LINEAR
-        for dc, dr, ln in steps:
-            nc, nr = col + dc, row + dr
-            if nc < 0 or nr < 0 or nc >= cols or nr >= rows:
-                continue
-            ni = nr * cols + nc
-            v = cc[ni]
-            ns = lvi * n + ni
-            if (v == BLOCKED and ns != sg) or closed[ns]:
-                continue
-            if dc and dr and (cc[row * cols + nc] == BLOCKED or cc[nr * cols + col] == BLOCKED):
-                continue
-            ng = gs + ln * (cost[cell] + cost[ni]) * 0.5
-            if v == LINEAR and not here_lin:
-                ng += LINEAR_PENALTY
-            if ng < gscore[ns]:
-                gscore[ns] = ng
-                came[ns] = s
-                tr, tc = divmod(sg % n, cols)
-                ddx, ddy = abs(tc - nc), abs(tr - nr)
-                hh = (max(ddx, ddy) - min(ddx, ddy)) * RES + min(ddx, ddy) * diag
-                heapq.heappush(heap, (ng + hh, ng, ns))
-        for ns, jc, k, fwd in jumps.get(s, ()):
-            if closed[ns]:
-                continue
-            ng = gs + jc
-            if ng < gscore[ns]:
-                gscore[ns] = ng
-                came[ns] = s
-                via[ns] = (k, fwd)
-                heapq.heappush(heap, (ng, ng, ns))
-    if not found:
+        sa = (li[lk.level_a], *cell_of(*lk.a))
+        sb = (li[lk.level_b], *cell_of(*lk.b))
+        if sa != sb:
+            jumps.setdefault((sa, sb), (k, True))
+            jumps.setdefault((sb, sa), (k, False))
+    chain = _search(t, tuple(levels), r, cross, bases, s0, sg, jumps, table.map.links)
+    if chain is None:
         return None
-    chain = [sg]
-    while chain[-1] != s0:
-        chain.append(came[chain[-1]])
-    chain.reverse()
+    gx, gy = x, y
 
     # split into walking pieces joined by link jumps
-    pieces: list[tuple[str, list, list[int]]] = []  # (level, points, cells)
+    pieces: list[tuple[str, list]] = []  # (level, points)
     climbs = []
     cur_pts = [(sx, sy)]
-    cur_cells = [chain[0] % n]
     cur_lv = l0
-    for s in chain[1:]:
-        if s in via and came[s] >= 0:
-            k, fwd = via[s]
+    jumped = False
+    for prev, s in zip(chain, chain[1:]):
+        jumped = (prev, s) in jumps
+        if jumped:
+            k, fwd = jumps[(prev, s)]
             lk = table.map.links[k]
             start, end = (lk.a, lk.b) if fwd else (lk.b, lk.a)
             cur_pts.append(start)
-            cur_cells.append(cur_cells[-1])
-            pieces.append((cur_lv, cur_pts, cur_cells))
+            pieces.append((cur_lv, cur_pts))
             climbs.append(lk)
             cur_lv = lk.level_b if fwd else lk.level_a
-            cur_pts, cur_cells = [end], [s % n]
+            cur_pts = [end]
         else:
-            c = s % n
-            cur_pts.append(((c % cols + 0.5) * RES, (c // cols + 0.5) * RES))
-            cur_cells.append(c)
-    if len(cur_pts) > 1 and chain[-1] not in via:
+            cur_pts.append(((s[2] + 0.5) * RES, (s[1] + 0.5) * RES))
+    if len(cur_pts) > 1 and not jumped:
         cur_pts[-1] = (gx, gy)
     else:
         cur_pts.append((gx, gy))
-    pieces.append((cur_lv, cur_pts, cur_cells))
+    pieces.append((cur_lv, cur_pts))
 
     out_pts: list[tuple[float, float]] = []
     length = cost = 0.0
     stop = None
     end_level = l0
-    for pi, (lv, pts, _pcells) in enumerate(pieces):
-        pts, stop = _until_linear(table, pts, lv, r, ignore)
+    for pi, (lv, pts) in enumerate(pieces):
+        pts, stop = _until_linear(table, _corners(pts), lv, r, ignore)
         if pts is None:
             return None
         smooth = _straighten(table, pts, lv, r, ignore)
@@ -329,6 +159,100 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
     pts_r = tuple((round_in(px), round_in(py)) for px, py in out_pts)
     return PathPlan(points=pts_r, length=round_in(length), cost=round_in(cost), stops_at_obstacle=stop,
                     level=end_level if end_level != l0 else None)
+
+
+def _search(t: "Terrain", levels: tuple, r: float, cross: frozenset, bases: list, s0: tuple, sg: tuple,
+            jumps: dict, links) -> list | None:
+    """The cheapest chain of (level, row, col) states from s0 to sg, or None: a step to any of the
+    8 neighbours (a diagonal only past two unblocked corners) costs its length times the terrain
+    cost of the cell entered, LINEAR_PENALTY more into a linear cell from outside one; a link jumps
+    from its cell to its other end's for its cost plus its length. ``bases`` (each level's other
+    bases) block the cells within MARGIN of them, except the goal cell (its own clearance is checked
+    exactly). python-tcod's A* over integer costs (STEP a straight step)."""
+    st = _static(t, levels, r, cross)
+    free, lin = st["free"], st["lin"]
+    shape = free.shape
+    busy = np.zeros(shape, np.bool_)
+    for i, bs in enumerate(bases):
+        if bs:
+            stamp_bases(busy[i], bs, r)
+    if busy.any():
+        free = free & ~busy
+        into, card, diag = (np.where(busy, 0, st[k]) for k in ("into", "card", "diag"))
+    else:
+        into, card, diag = (st[k].copy() for k in ("into", "card", "diag"))
+    terr = st["terr"][sg]
+    into[sg], card[sg], diag[sg] = terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg]
+    _, rows, cols = shape
+    graph = tcod.path.CustomGraph(shape)
+    out_lin = st["out_lin"]
+    for dr, dc in _DIRS:
+        if dr and dc:
+            # both corner cells of the diagonal unblocked, seen from the cell it leaves
+            ok = np.zeros(shape, np.bool_)
+            ok[:, max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
+                free[:, max(0, -dr):rows - max(0, dr), max(0, dc):cols - max(0, -dc) or None] & \
+                free[:, max(0, dr):rows - max(0, -dr) or None, max(0, -dc):cols - max(0, dc)]
+            graph.add_edge((0, dr, dc), DIAG, cost=diag, condition=out_lin & ok)
+            graph.add_edge((0, dr, dc), DIAG, cost=into, condition=lin & ok)
+        else:
+            graph.add_edge((0, dr, dc), STEP, cost=card, condition=out_lin)
+            graph.add_edge((0, dr, dc), STEP, cost=into, condition=lin)
+    ones = st["ones"]
+    for (sa, sb), (k, _fwd) in jumps.items():
+        lk = links[k]
+        at = np.zeros(shape, np.bool_)
+        at[sa] = True
+        graph.add_edge(tuple(b - a for a, b in zip(sa, sb)),
+                       max(1, round((lk.cost + math.dist(lk.a, lk.b)) / RES * STEP)), cost=ones, condition=at)
+    graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
+    pf = tcod.path.Pathfinder(graph)
+    pf.add_root(s0)
+    path = pf.path_to(sg).tolist()
+    if tuple(path[0]) != s0:
+        return None
+    return [tuple(p) for p in path]
+
+
+def _static(t: "Terrain", levels: tuple, r: float, cross: frozenset) -> dict:
+    """The arrays of ``_search`` that depend only on the terrain: kept on it per (levels, radius,
+    crossed obstacles)."""
+    key = ("search", levels, round(r, 3), cross)
+    got = t.grids.get(key)
+    if got is not None:
+        return got
+    grids = [grid_of(t, lv, r) for lv in levels]
+    cells = np.stack([g.cells for g in grids])
+    order = sorted(t.obstacles)
+    cross_idx = [order.index(o) for o in cross if o in t.obstacles]
+    if cross_idx:
+        cells[(cells == LINEAR) & np.isin(np.stack([g.linear for g in grids]), cross_idx)] = FREE
+    free = cells != BLOCKED
+    lin = cells == LINEAR
+    terr = np.stack([g.cost for g in grids]).astype(np.int32)
+    into = np.where(free, terr, 0)
+    # LINEAR_PENALTY in straight steps (into a linear cell along a straight step) and in diagonal ones
+    card_pen = np.where(lin, round(LINEAR_PENALTY / RES), 0).astype(np.int32)
+    diag_pen = np.where(lin, round(LINEAR_PENALTY / RES * STEP / DIAG), 0).astype(np.int32)
+    got = t.grids[key] = {
+        "free": free, "lin": lin, "out_lin": ~lin, "terr": terr, "into": into,
+        "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0),
+        "card_pen": card_pen, "diag_pen": diag_pen, "ones": np.ones(cells.shape, np.int8)}
+    return got
+
+
+def _corners(pts: list) -> list:
+    """The grid path without the points inside a straight run (a run of equal steps sweeps the same
+    circles as one leg over it, with one query instead of one per cell)."""
+    if len(pts) < 3:
+        return pts
+    out = [pts[0]]
+    for i in range(1, len(pts) - 1):
+        (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[i + 1]
+        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9 or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) <= 0:
+            out.append(pts[i])
+    out.append(pts[-1])
+    return out
 
 
 def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozenset):
