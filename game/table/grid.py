@@ -164,17 +164,19 @@ def grid_of(t: "Terrain", level: str, radius: float) -> Grid:
     return g
 
 
-def stamp_bases(cells: np.ndarray, bases, radius: float) -> None:
+def stamp_bases(cells: np.ndarray, bases, radius: float, ox: float = 0.0, oy: float = 0.0) -> None:
     """Mark BLOCKED every cell where a base of ``radius`` would come within MARGIN of one of
-    ``bases`` (objects with x, y, radius)."""
+    ``bases`` (objects with x, y, radius); ``cells`` is the part of a grid whose first cell's corner
+    is (ox, oy) inches."""
     rows, cols = cells.shape
     for o in bases:
+        x, y = o.x - ox, o.y - oy
         rr = radius + o.radius + MARGIN
-        c0, c1 = max(0, int((o.x - rr) / RES)), min(cols - 1, int((o.x + rr) / RES))
-        r0, r1 = max(0, int((o.y - rr) / RES)), min(rows - 1, int((o.y + rr) / RES))
+        c0, c1 = max(0, int((x - rr) / RES)), min(cols - 1, int((x + rr) / RES))
+        r0, r1 = max(0, int((y - rr) / RES)), min(rows - 1, int((y + rr) / RES))
         if c1 < c0 or r1 < r0:
             continue
-        dx = (np.arange(c0, c1 + 1) + 0.5) * RES - o.x
-        dy = (np.arange(r0, r1 + 1) + 0.5) * RES - o.y
+        dx = (np.arange(c0, c1 + 1) + 0.5) * RES - x
+        dy = (np.arange(r0, r1 + 1) + 0.5) * RES - y
         win = cells[r0:r1 + 1, c0:c1 + 1]
         win[np.hypot(dx[None, :], dy[:, None]) < rr] = BLOCKED

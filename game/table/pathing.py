@@ -11,27 +11,18 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Sequence
 
-import numpy as np
-import tcod.path
-
 from game.rules.tabletop import PathPlan
 
 from .geometry import round_in
-from .grid import BLOCKED, FREE, LINEAR, RES, grid_of, stamp_bases
+from .grid import RES, grid_of
+from .search import search, static
 from .terrain import PENETRATION, ROUNDING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
     from .terrain import Terrain
 
-LINEAR_PENALTY = 6.0
-"""Planning cost of crossing a linear obstacle: a figure stops on reaching one and crosses next turn
-(RNG-MOVE-2), so any detour shorter than a move is preferred."""
 LINK_SNAP = 0.05
-#: integer edge costs of the C search: a straight step, a diagonal one (1000 * sqrt 2), per cell cost
-STEP, DIAG = 1000, 1414
-_DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
-
 
 def _leg_cost(t: "Terrain", a, b, level: str) -> float:
     """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
@@ -92,19 +83,9 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
 
     s0 = (li[l0], *cell_of(sx, sy))
     sg = (li[lt], *cell_of(x, y))
-    # links as one-way edges of their own, each taken only from its own cell: (from, to) -> (link, forward)
-    jumps: dict[tuple, tuple[int, bool]] = {}
-    for k, lk in enumerate(table.map.links):
-        if lk.level_a not in li or lk.level_b not in li:
-            continue
-        if not (t.static_clear(*lk.a, r, lk.level_a, ignore) and t.static_clear(*lk.b, r, lk.level_b, ignore)):
-            continue
-        sa = (li[lk.level_a], *cell_of(*lk.a))
-        sb = (li[lk.level_b], *cell_of(*lk.b))
-        if sa != sb:
-            jumps.setdefault((sa, sb), (k, True))
-            jumps.setdefault((sb, sa), (k, False))
-    chain = _search(t, tuple(levels), r, cross, bases, s0, sg, jumps, table.map.links)
+    st = static(t, tuple(levels), r, cross)
+    jumps = st["jumps"]
+    chain = search(st, bases, r, s0, sg)
     if chain is None:
         return None
     gx, gy = x, y
@@ -159,86 +140,6 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
     pts_r = tuple((round_in(px), round_in(py)) for px, py in out_pts)
     return PathPlan(points=pts_r, length=round_in(length), cost=round_in(cost), stops_at_obstacle=stop,
                     level=end_level if end_level != l0 else None)
-
-
-def _search(t: "Terrain", levels: tuple, r: float, cross: frozenset, bases: list, s0: tuple, sg: tuple,
-            jumps: dict, links) -> list | None:
-    """The cheapest chain of (level, row, col) states from s0 to sg, or None: a step to any of the
-    8 neighbours (a diagonal only past two unblocked corners) costs its length times the terrain
-    cost of the cell entered, LINEAR_PENALTY more into a linear cell from outside one; a link jumps
-    from its cell to its other end's for its cost plus its length. ``bases`` (each level's other
-    bases) block the cells within MARGIN of them, except the goal cell (its own clearance is checked
-    exactly). python-tcod's A* over integer costs (STEP a straight step)."""
-    st = _static(t, levels, r, cross)
-    free, lin = st["free"], st["lin"]
-    shape = free.shape
-    busy = np.zeros(shape, np.bool_)
-    for i, bs in enumerate(bases):
-        if bs:
-            stamp_bases(busy[i], bs, r)
-    if busy.any():
-        free = free & ~busy
-        into, card, diag = (np.where(busy, 0, st[k]) for k in ("into", "card", "diag"))
-    else:
-        into, card, diag = (st[k].copy() for k in ("into", "card", "diag"))
-    terr = st["terr"][sg]
-    into[sg], card[sg], diag[sg] = terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg]
-    _, rows, cols = shape
-    graph = tcod.path.CustomGraph(shape)
-    out_lin = st["out_lin"]
-    for dr, dc in _DIRS:
-        if dr and dc:
-            # both corner cells of the diagonal unblocked, seen from the cell it leaves
-            ok = np.zeros(shape, np.bool_)
-            ok[:, max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
-                free[:, max(0, -dr):rows - max(0, dr), max(0, dc):cols - max(0, -dc) or None] & \
-                free[:, max(0, dr):rows - max(0, -dr) or None, max(0, -dc):cols - max(0, dc)]
-            graph.add_edge((0, dr, dc), DIAG, cost=diag, condition=out_lin & ok)
-            graph.add_edge((0, dr, dc), DIAG, cost=into, condition=lin & ok)
-        else:
-            graph.add_edge((0, dr, dc), STEP, cost=card, condition=out_lin)
-            graph.add_edge((0, dr, dc), STEP, cost=into, condition=lin)
-    ones = st["ones"]
-    for (sa, sb), (k, _fwd) in jumps.items():
-        lk = links[k]
-        at = np.zeros(shape, np.bool_)
-        at[sa] = True
-        graph.add_edge(tuple(b - a for a, b in zip(sa, sb)),
-                       max(1, round((lk.cost + math.dist(lk.a, lk.b)) / RES * STEP)), cost=ones, condition=at)
-    graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
-    pf = tcod.path.Pathfinder(graph)
-    pf.add_root(s0)
-    path = pf.path_to(sg).tolist()
-    if tuple(path[0]) != s0:
-        return None
-    return [tuple(p) for p in path]
-
-
-def _static(t: "Terrain", levels: tuple, r: float, cross: frozenset) -> dict:
-    """The arrays of ``_search`` that depend only on the terrain: kept on it per (levels, radius,
-    crossed obstacles)."""
-    key = ("search", levels, round(r, 3), cross)
-    got = t.grids.get(key)
-    if got is not None:
-        return got
-    grids = [grid_of(t, lv, r) for lv in levels]
-    cells = np.stack([g.cells for g in grids])
-    order = sorted(t.obstacles)
-    cross_idx = [order.index(o) for o in cross if o in t.obstacles]
-    if cross_idx:
-        cells[(cells == LINEAR) & np.isin(np.stack([g.linear for g in grids]), cross_idx)] = FREE
-    free = cells != BLOCKED
-    lin = cells == LINEAR
-    terr = np.stack([g.cost for g in grids]).astype(np.int32)
-    into = np.where(free, terr, 0)
-    # LINEAR_PENALTY in straight steps (into a linear cell along a straight step) and in diagonal ones
-    card_pen = np.where(lin, round(LINEAR_PENALTY / RES), 0).astype(np.int32)
-    diag_pen = np.where(lin, round(LINEAR_PENALTY / RES * STEP / DIAG), 0).astype(np.int32)
-    got = t.grids[key] = {
-        "free": free, "lin": lin, "out_lin": ~lin, "terr": terr, "into": into,
-        "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0),
-        "card_pen": card_pen, "diag_pen": diag_pen, "ones": np.ones(cells.shape, np.int8)}
-    return got
 
 
 def _corners(pts: list) -> list:
