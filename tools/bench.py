@@ -122,6 +122,11 @@ def bench_frame(quick: bool) -> dict[str, float]:
         out[f"map_{k}_median_ms"] = v["median_ms"]
     out["log_uitextbox_append_ms"] = res["log"]["uitextbox_append_ms"]
     out["log_panel_append_draw_ms"] = res["log"]["log_panel_append_and_draw_ms"]
+    try:  # the frame loop with the AI playing the 8x demo and while hovering moves (issue 22)
+        import bench_loop
+        out.update(bench_loop.run(quick))
+    except Exception as e:  # noqa: BLE001 - a tree without these figures (bench --compare REV)
+        out["loop_error"] = f"{type(e).__name__}: {e}"
     return out
 
 
@@ -157,6 +162,9 @@ SUMMARY: dict[str, tuple[str, str]] = {
     "odds_5_2_cached_ms": ("melee", "hand_odds_5_2_cached_ms"),
     "melee_rounds_per_s": ("melee", "melee_8v8_rounds_per_s_melee"),
     "simulate_2proc_speedup": ("ai", "simulate_speedup_2_over_1"),
+    "frame_ms_p99_demo_8x": ("frame", "demo_8x_frame_p99_ms"),
+    "frame_ms_p99_hover": ("frame", "hover_frame_p99_ms"),
+    "path_across_map_cold_us": ("table", "path_across_map_cold"),
 }
 
 
