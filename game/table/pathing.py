@@ -46,18 +46,29 @@ def _reachable_levels(table: "Table", start: str) -> list[str]:
 #: activation from the same positions in every rollout, and a search that fails explores the whole
 #: map (~10 ms); a plan depends only on the static terrain and every base, which the key holds
 PLANS_KEPT = 256
+_MISS = object()
 
 
 def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     """``Table.plan_path``, memoised on the terrain by everything the search reads."""
     key = (fid, x, y, level, cross, tuple([(o.fid, o.x, o.y, o.radius, o.level) for o in table._bases.values()]))
     kept = table.terrain.plans
-    if key in kept:
-        kept.move_to_end(key)
-        return kept[key]
+    # the window's AI thread (game/ui/ai_worker.py) plans on a clone sharing this terrain while the
+    # frame loop plans hover previews: each step below is one dict operation, and a key another
+    # thread dropped in between is only a miss
+    got = kept.get(key, _MISS)
+    if got is not _MISS:
+        try:
+            kept.move_to_end(key)
+        except KeyError:
+            pass
+        return got
     got = kept[key] = _plan(table, fid, x, y, level=level, cross=cross)
-    if len(kept) > PLANS_KEPT:
-        kept.popitem(last=False)
+    while len(kept) > PLANS_KEPT:
+        try:
+            kept.popitem(last=False)
+        except KeyError:
+            break
     return got
 
 
@@ -120,7 +131,7 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
     stop = None
     end_level = l0
     for pi, (lv, pts) in enumerate(pieces):
-        pts, stop = _until_linear(table, _corners(pts), lv, r, ignore)
+        pts, stop = _until_linear(table, pts, lv, r, ignore)
         if pts is None:
             return None
         smooth = _straighten(table, pts, lv, r, ignore)
@@ -142,26 +153,28 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
                     level=end_level if end_level != l0 else None)
 
 
-def _corners(pts: list) -> list:
-    """The grid path without the points inside a straight run (a run of equal steps sweeps the same
-    circles as one leg over it, with one query instead of one per cell)."""
+def _corners(pts: list) -> list[int]:
+    """Indices of the grid path's points that end a straight run (a run of equal steps sweeps the
+    same circles as one leg over it, with one query instead of one per cell)."""
     if len(pts) < 3:
-        return pts
-    out = [pts[0]]
+        return list(range(len(pts)))
+    out = [0]
     for i in range(1, len(pts) - 1):
         (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[i + 1]
         if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9 or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) <= 0:
-            out.append(pts[i])
-    out.append(pts[-1])
+            out.append(i)
+    out.append(len(pts) - 1)
     return out
 
 
 def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozenset):
     """RNG-MOVE-2: cut the grid path where it first reaches a linear obstacle (the base touching it);
-    (points, obstacle id or None), or (None, None) if some leg is blocked by anything else."""
+    (points, obstacle id or None), or (None, None) if some leg is blocked by anything else. Swept
+    run by run (``_corners``): a cut inside a run keeps the run's points before it."""
     t = table.terrain
-    for j in range(1, len(pts)):
-        a, b = pts[j - 1], pts[j]
+    idx = _corners(pts)
+    for ia, ib in zip(idx, idx[1:]):
+        a, b = pts[ia], pts[ib]
         dx, dy = b[0] - a[0], b[1] - a[1]
         hits = table._blocking(lv, a, dx, dy, r, ignore)
         if not hits:
@@ -172,7 +185,7 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
             return None, None
         seg = t.swept_hits(a, b, r, t.filter(lv))
         touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
-        out = list(pts[:j])
+        out = list(pts[:ia + 1]) + [pts[k] for k in range(ia + 1, ib) if (k - ia) / (ib - ia) < touch]
         if touch > 0:
             out.append((a[0] + dx * touch, a[1] + dy * touch))
         return out, oid
@@ -182,7 +195,12 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
 def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozenset) -> list | None:
     """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
     clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
-    clear after all."""
+    clear after all.
+
+    The points tried are the ends of the path's straight runs (up to 4 misses in a row) and then,
+    by bisection, the farthest point inside the run after the last one reached (where the leg
+    comes to graze what bends the path): a handful of sweeps per kept point instead of one per
+    grid cell."""
     t = table.terrain
     if len(pts) <= 1:
         return list(pts)
@@ -190,28 +208,45 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
     for a, b in zip(pts, pts[1:]):
         pre.append(pre[-1] + _leg_cost(t, a, b, level))
 
-    def clear(a, b):
-        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
+    def ok(i, k):
+        a, b = pts[i], pts[k]
+        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore) \
+            and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
 
-    out = [pts[0]]
+    ends = _corners(pts)
+    kept = [0]
     i = 0
     last = len(pts) - 1
     while i < last:
-        if not clear(pts[i], pts[i + 1]):
+        a, b = pts[i], pts[i + 1]
+        if table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore):
             return None
         best = i + 1
         misses = 0
-        k = i + 2
-        while k <= last and misses < 4:
-            if clear(pts[i], pts[k]) and _leg_cost(t, pts[i], pts[k], level) <= pre[k] - pre[i] + 1e-6:
-                best = k
-                misses = 0
+        after = None  # the first run end past best that was not reached
+        for k in ends:
+            if k <= i + 1:
+                continue
+            if misses >= 4:
+                break
+            if ok(i, k):
+                best, misses, after = k, 0, None
             else:
                 misses += 1
-            k += 1
-        out.append(pts[best])
+                if after is None:
+                    after = k
+        if after is not None:
+            lo, hi = best, after
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if ok(i, mid):
+                    lo = mid
+                else:
+                    hi = mid
+            best = lo
+        kept.append(best)
         i = best
-    return out
+    return [pts[k] for k in kept]
 
 
 def _link_at(table: "Table", a, b, level: str):
