@@ -52,15 +52,16 @@ def fill(arr: np.ndarray, pts, value: int) -> None:
     if r1 < r0:
         return
     cy = (np.arange(r0, r1 + 1) + 0.5) * RES
-    a, b = p, np.roll(p, -1, axis=0)
+    a, b = p, np.concatenate((p[1:], p[:1]))
     ay, by = a[:, 1][None, :], b[:, 1][None, :]
     cross = (ay > cy[:, None]) != (by > cy[:, None])
     with np.errstate(divide="ignore", invalid="ignore"):
         xs = a[:, 0][None, :] + (cy[:, None] - ay) * (b[:, 0] - a[:, 0])[None, :] / (by - ay)
     xs = np.where(cross, xs, np.inf)
     xs.sort(axis=1)
-    mark = np.zeros((r1 - r0 + 1, cols + 1), np.int32)
-    rix = np.arange(r1 - r0 + 1)
+    nr = r1 - r0 + 1
+    rix = np.arange(nr)
+    starts, stops = [], []
     for k in range(0, xs.shape[1] - 1, 2):
         lo, hi = xs[:, k], xs[:, k + 1]
         ok = np.isfinite(hi)
@@ -69,10 +70,14 @@ def fill(arr: np.ndarray, pts, value: int) -> None:
         c0 = np.maximum(0, np.ceil(lo[ok] / RES - 0.5)).astype(np.int64)
         c1 = np.minimum(cols - 1, np.floor(hi[ok] / RES - 0.5)).astype(np.int64)
         keep = c1 >= c0
-        rr = rix[ok][keep]
-        np.add.at(mark, (rr, c0[keep]), 1)
-        np.add.at(mark, (rr, c1[keep] + 1), -1)
-    inside = np.cumsum(mark[:, :cols], axis=1) > 0
+        rr = rix[ok][keep] * (cols + 1)
+        starts.append(rr + c0[keep])
+        stops.append(rr + c1[keep] + 1)
+    if not starts:
+        return
+    size = nr * (cols + 1)
+    mark = np.bincount(np.concatenate(starts), minlength=size) - np.bincount(np.concatenate(stops), minlength=size)
+    inside = np.cumsum(mark.reshape(nr, cols + 1)[:, :cols], axis=1) > 0
     arr[r0:r1 + 1][inside] = value
 
 
@@ -86,7 +91,8 @@ def _seg_dist(px, py, ax, ay, bx, by):
 
 
 def shape_distance(sh: pymunk.Shape, px: np.ndarray, py: np.ndarray) -> np.ndarray:
-    """What ``sh.point_query(p).distance`` answers for each point (negative inside)."""
+    """What ``sh.point_query(p).distance`` answers for each point (negative inside); px and py
+    broadcast against each other."""
     if isinstance(sh, pymunk.Circle):
         cx, cy = sh.body.local_to_world(sh.offset)
         return np.hypot(px - cx, py - cy) - sh.radius
@@ -94,8 +100,9 @@ def shape_distance(sh: pymunk.Shape, px: np.ndarray, py: np.ndarray) -> np.ndarr
         (ax, ay), (bx, by) = sh.body.local_to_world(sh.a), sh.body.local_to_world(sh.b)
         return _seg_dist(px, py, ax, ay, bx, by) - sh.radius
     vs = [sh.body.local_to_world(v) for v in sh.get_vertices()]
-    d = np.full(px.shape, np.inf)
-    inside = np.zeros(px.shape, bool)
+    shape = np.broadcast_shapes(np.shape(px), np.shape(py))
+    d = np.full(shape, np.inf)
+    inside = np.zeros(shape, bool)
     n = len(vs)
     for i in range(n):
         (ax, ay), (bx, by) = vs[i], vs[(i + 1) % n]
@@ -139,8 +146,7 @@ def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
         r0, r1 = max(0, math.floor((bb.bottom - reach) / RES - 0.5)), min(rows - 1, math.ceil((bb.top + reach) / RES - 0.5))
         if c1 < c0 or r1 < r0:
             continue
-        px, py = np.meshgrid(xs[c0:c1 + 1], ys[r0:r1 + 1])
-        d = shape_distance(sh, px, py)
+        d = shape_distance(sh, xs[None, c0:c1 + 1], ys[r0:r1 + 1, None])
         kind, oid = sh.tag
         if kind == "obstacle" and obstacles[oid].kind == "linear":
             win = lin[r0:r1 + 1, c0:c1 + 1]
