@@ -48,14 +48,18 @@ class AIWorker:
             if self.busy:
                 return False
             self._key, self._result = key, None
-            copy = match.clone()
-            self._thread = threading.Thread(target=self._run, args=(key, copy, controller),
+            self._thread = threading.Thread(target=self._run, args=(key, match, controller),
                                             name="ai-worker", daemon=True)
             self._thread.start()
         return True
 
-    def _run(self, key, copy, controller) -> None:
+    def _run(self, key, match, controller) -> None:
         try:
+            # the copy is taken here, off the frame loop: until this question is answered the main
+            # thread only reads the match (and a match that moved on makes the answer stale anyway)
+            copy = match.clone()
+            if question_key(copy)[1:] != key[1:]:
+                raise RuntimeError("the match moved on while the AI was asked")
             got = (key, controller.decide(copy), None)
         except Exception as e:  # noqa: BLE001 - handed to the main thread, which falls back to auto
             got = (key, None, e)
