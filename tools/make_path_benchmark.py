@@ -3,7 +3,8 @@
 
     tools/make_path_benchmark.py [OUT.json]     # default tests/data/path_benchmark.json
 
-Run once with the hand-written A* (main at 1bedfc9) to record its lengths and costs; the test
+Run once with the hand-written A* (main at 1bedfc9) to record its lengths and costs (running it
+now would record the current search's plans instead); the test
 tests/table/test_path_benchmark.py checks the current search within 2 % of them. Pairs come from a
 seeded RNG per map: blocker bases first, then movers (radius 0.5, every fourth 0.75) at clear
 points on any level, each to a clear goal on any level.
@@ -81,10 +82,10 @@ def main(argv: list[str]) -> int:
     for c in cases():
         c["expected"] = solve(c, tables)
         got.append(c)
-    with open(out, "w", encoding="utf-8") as f:
-        json.dump({"format": "boarders-path-benchmark", "version": 1,
-                   "made_with": "hand-written A* of game/table/pathing.py at 1bedfc9", "cases": got}, f, indent=0)
-        f.write("\n")
+    head = json.dumps({"format": "boarders-path-benchmark", "version": 1,
+                       "made_with": "hand-written A* of game/table/pathing.py at 1bedfc9"})[:-1]
+    with open(out, "w", encoding="utf-8") as f:  # one case a line
+        f.write(head + ', "cases": [\n' + ",\n".join(json.dumps(c, separators=(",", ":")) for c in got) + "\n]}\n")
     print(f"{len(got)} cases, {sum(c['expected'] is None for c in got)} without a path -> {out}")
     return 0
 
