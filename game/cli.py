@@ -58,6 +58,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record-dir", default=None)
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--plot", default=None)
+    sim.add_argument("--executor", default="processes", metavar="local|processes|dask[=ADDRESS]",
+                     help="where the games run: this process, a process pool (default), or a Dask cluster "
+                          "(dask: a local one; dask=tcp://HOST:8786: that scheduler)")
+    sim.add_argument("--out", default=None, metavar="FILE.jsonl", help="append one JSON line per finished game")
+    sim.add_argument("--resume", action="store_true", help="skip the seeds already in --out")
 
     rep = sub.add_parser("replay", help="replay a record or save")
     rep.add_argument("file")

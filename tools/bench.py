@@ -2,6 +2,7 @@
 """Every performance figure of the project, one registered section each, with same-run baselines.
 
     tools/bench.py [--json] [--quick] [SECTION ...]     # default: every section
+    tools/bench.py --compare REV [--rounds N] [--quick] [SECTION ...]   # REV and the working tree, same run
 
 A section is a function taking ``quick: bool`` and returning ``{figure name: value}``; register it
 with ``@section("name", unit="µs/op")`` in this file (or in a module imported from ``SECTIONS``).
@@ -89,6 +90,11 @@ def bench_table(quick: bool) -> dict[str, float]:
     out["path_across_map_cold"] = round((time.perf_counter() - t0) * 1e6, 1)
     assert plan is not None, "no path across the boarding map"
     out["path_across_map"] = per_op_us(lambda: p.plan_path("runner", 7.0, 6.5), 1, rep)
+
+    def unmemoised():  # the grids are built: the search and straightening alone, as a hover asks it
+        p.terrain.plans.clear()
+        p.plan_path("runner", 7.0, 6.5)
+    out["path_across_map_cold_search"] = per_op_us(unmemoised, 1, rep)
     out["path_across_map_40_bases"] = per_op_us(lambda: t.plan_path(fids[-1], 7.0, 6.5), 1, rep)
     out["clone_40_bases"] = per_op_us(t.clone, 1, rep)
     out["load_map"] = per_op_us(lambda: load_map(os.path.join(ROOT, "maps", "boarding_action.tmx")), 1, rep)
@@ -116,6 +122,11 @@ def bench_frame(quick: bool) -> dict[str, float]:
         out[f"map_{k}_median_ms"] = v["median_ms"]
     out["log_uitextbox_append_ms"] = res["log"]["uitextbox_append_ms"]
     out["log_panel_append_draw_ms"] = res["log"]["log_panel_append_and_draw_ms"]
+    try:  # the frame loop with the AI playing the 8x demo and while hovering moves (issue 22)
+        import bench_loop
+        out.update(bench_loop.run(quick))
+    except Exception as e:  # noqa: BLE001 - a tree without these figures (bench --compare REV)
+        out["loop_error"] = f"{type(e).__name__}: {e}"
     return out
 
 
@@ -151,6 +162,9 @@ SUMMARY: dict[str, tuple[str, str]] = {
     "odds_5_2_cached_ms": ("melee", "hand_odds_5_2_cached_ms"),
     "melee_rounds_per_s": ("melee", "melee_8v8_rounds_per_s_melee"),
     "simulate_2proc_speedup": ("ai", "simulate_speedup_2_over_1"),
+    "frame_ms_p99_demo_8x": ("frame", "demo_8x_frame_p99_ms"),
+    "frame_ms_p99_hover": ("frame", "hover_frame_p99_ms"),
+    "path_across_map_cold_us": ("table", "path_across_map_cold"),
 }
 
 
@@ -249,8 +263,15 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Boarders Away! benchmarks")
     ap.add_argument("--json", action="store_true", help="print one JSON object of figures")
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
+    ap.add_argument("--compare", metavar="REV", default=None,
+                    help="also measure git revision REV (in a temporary worktree) and print both with their ratio")
+    ap.add_argument("--rounds", type=int, default=1, help="with --compare: alternate runs per tree (median kept)")
     ap.add_argument("sections", nargs="*", metavar="SECTION", help=f"any of: {', '.join(REGISTRY)}")
     a = ap.parse_args(argv)
+    if a.compare:
+        sys.path.insert(0, os.path.join(ROOT, "tools"))
+        from bench_compare import compare  # tools/bench_compare.py
+        return compare(a.compare, a.sections, a.quick, a.rounds)
     names = a.sections or list(REGISTRY)
     unknown = [s for s in names if s not in REGISTRY]
     if unknown:

@@ -44,9 +44,12 @@ def plot_summary(summary: dict, path: str) -> None:
     ax1.set_ylabel("share of games (95% Wilson interval)")
     ax1.set_title(f"{summary.get('scenario', '')}: {n} games, AI {summary.get('ai', '')}")
     turns = summary.get("turns") or []
+    # {turn: games} (simulate's streamed summary) or one turn per game
+    weights = [int(v) for v in turns.values()] if isinstance(turns, dict) else None
+    turns = [int(t) for t in turns]
     if turns:
         lo_t, hi_t = min(turns), max(turns)
-        ax2.hist(turns, bins=range(lo_t, hi_t + 2), align="left", color="#b5654a", rwidth=0.85)
+        ax2.hist(turns, bins=range(lo_t, hi_t + 2), weights=weights, align="left", color="#b5654a", rwidth=0.85)
     ax2.set_xlabel("game length (game turns)")
     ax2.set_ylabel("games")
     ax2.set_title("game length")

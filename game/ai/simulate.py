@@ -3,16 +3,18 @@
 Game i is played with match seed S+i. With two different levels the sides swap every other game
 (game i even: first side plays the first level). The AI seeds derive from the game seed and the
 side's index only, never from the worker, so a run gives the same games — byte-identical records —
-whatever ``--jobs``. Exit status: 0 every game finished, 1 a game raised (named on stderr), 2 bad
-arguments (one line on stderr).
+whatever ``--jobs`` and whatever ``--executor`` (local, processes, dask[=ADDRESS]: game/ai/batch.py).
+With ``--out FILE.jsonl`` each finished game is appended there as one JSON line at once, and
+``--resume`` skips the seeds already in it (their games still count in the summary); the summary is
+built by streaming (counters and fixed-size histograms), so memory does not grow with the number
+of games. Exit status: 0 every game finished, 1 a game raised (named on stderr), 2 bad arguments
+(one line on stderr).
 """
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing as mp
 import os
-import statistics
 import sys
 import time
 import traceback
@@ -75,7 +77,14 @@ def record_name(seed: int) -> str:
 _SCENARIOS: dict = {}
 
 
-def _scenario(ref: str):
+def _scenario(ref):
+    if isinstance(ref, dict):  # a bundle (batch.bundle): the scenario's files as texts
+        from .batch import unpack
+        key = ref["main"] + ":" + str(hash(json.dumps(ref, sort_keys=True)))
+        sc = _SCENARIOS.get(key)
+        if sc is None:
+            sc = _SCENARIOS[key] = load_scenario_ref(unpack(ref))
+        return sc
     sc = _SCENARIOS.get(ref)
     if sc is None:
         sc = _SCENARIOS[ref] = load_scenario_ref(ref)
@@ -83,7 +92,9 @@ def _scenario(ref: str):
 
 
 def play_game(job: tuple) -> dict:
-    """Play one game; ``job`` = (index, scenario ref, preset, seed, (level per side), record dir)."""
+    """Play one game; ``job`` = (index, scenario, preset, seed, (level per side), record dir), where
+    scenario is a packaged id, a path, or a bundle of texts (game/ai/batch.py). Plain values in, a
+    dict of plain values out (one JSON line of --out): add per-game figures as new keys."""
     index, ref, preset, seed, levels, record_dir = job
     try:
         return _play(index, ref, preset, seed, levels, record_dir)
@@ -124,8 +135,13 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         rec.meta = {"ai": dict(by_side), "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
                     "tool": "simulate"}
         save(rec, Path(record_dir) / record_name(seed))
-    return {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
-            "decisions": n, "game_s": game_s, "ms": ms, "rules": dict(rules), "reason": m.state.end_reason}
+    from .batch import histogram
+    out = {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
+           "decisions": n, "game_s": round(game_s, 6), "rules": dict(rules), "reason": m.state.end_reason,
+           "ms_hist": {lv: histogram(xs) for lv, xs in ms.items()},
+           "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
+           "hash": m.hashes[-1] if getattr(m, "hashes", None) else None}
+    return out
 
 
 # -- many games ---------------------------------------------------------------------------------------
@@ -137,22 +153,35 @@ def _context():
     return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
+def make_jobs(ref, preset, seed: int, games: int, levels: tuple[str, str], record_dir=None, skip=frozenset()):
+    """The jobs of a batch, lazily, leaving out the seeds in ``skip``."""
+    for i in range(games):
+        if seed + i not in skip:
+            yield (i, ref, preset, seed + i, levels_for(i, levels), record_dir)
+
+
+def stream_games(ref, preset, seed: int, games: int, levels: tuple[str, str], jobs: int, record_dir=None,
+                 on_result=None, executor: tuple[str, str | None] = ("processes", None), skip=frozenset()) -> None:
+    """Play the games on the executor, handing each result to ``on_result`` as it finishes."""
+    from .batch import run_jobs
+    kind, address = executor
+    todo = games - len([s for s in skip if seed <= s < seed + games])
+    workers = max(1, min(jobs, todo)) if kind == "processes" else max(1, jobs)
+    run_jobs(make_jobs(ref, preset, seed, games, levels, record_dir, skip), play_game, kind, address, workers,
+             on_result or (lambda r: None))
+
+
 def run_games(ref: str, preset: str | None, seed: int, games: int, levels: tuple[str, str], jobs: int,
-              record_dir: str | None = None, progress=None) -> list[dict]:
-    """Play the games (in ``jobs`` processes) and return their results in game order."""
-    jobs_list = [(i, ref, preset, seed + i, levels_for(i, levels), record_dir) for i in range(games)]
+              record_dir: str | None = None, progress=None, executor: tuple[str, str | None] = ("processes", None)) -> list[dict]:
+    """Play the games and return their results in game order (for tests and benchmarks: a batch
+    keeps nothing per game, see run_simulate)."""
     results: list[dict] = []
-    if jobs <= 1 or games <= 1:
-        for j in jobs_list:
-            results.append(play_game(j))
-            if progress:
-                progress.step(_note(results[-1]))
-    else:
-        with _context().Pool(processes=min(jobs, games)) as pool:
-            for r in pool.imap_unordered(play_game, jobs_list, chunksize=1):
-                results.append(r)
-                if progress:
-                    progress.step(_note(r))
+
+    def take(r):
+        results.append(r)
+        if progress:
+            progress.step(_note(r))
+    stream_games(ref, preset, seed, games, levels, jobs if games > 1 else 1, record_dir, take, executor)
     results.sort(key=lambda r: r["index"])
     return results
 
@@ -163,54 +192,15 @@ def _note(r: dict) -> str:
     return f"seed {r['seed']}: {r['winner'] or 'draw'} (turn {r['turns']})"
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    v = sorted(values)
-    k = min(len(v) - 1, max(0, int(math.ceil(q * len(v))) - 1))
-    return v[k]
-
-
-def summarise(results: list[dict], *, scenario: str, preset: str, ai: tuple[str, str], seed: int,
-              jobs: int, wall_s: float) -> dict:
-    ok = [r for r in results if "error" not in r]
-    sides = sorted({s for r in ok for s in r["levels"]})
-    wins_by_side = {s: 0 for s in sides}
-    wins_by_ai = {lv: 0 for lv in dict.fromkeys(ai)}
-    draws = 0
-    rules: Counter = Counter()
-    ms_all: list[float] = []
-    ms_by: dict[str, list[float]] = {}
-    for r in ok:
-        w = r["winner"]
-        if w is None:
-            draws += 1
-        else:
-            wins_by_side[w] = wins_by_side.get(w, 0) + 1
-            lv = r["levels"][w]
-            wins_by_ai[lv] = wins_by_ai.get(lv, 0) + 1
-        rules.update(r["rules"])
-        for lv, xs in r["ms"].items():
-            ms_all.extend(xs)
-            ms_by.setdefault(lv, []).extend(xs)
-    game_s = [r["game_s"] for r in ok]
-    turns = [r["turns"] for r in ok]
-    return {
-        "scenario": scenario, "preset": preset, "ai": ",".join(ai), "seed": seed, "jobs": jobs,
-        "games": len(ok), "errors": [{"seed": r["seed"], "error": r["error"]} for r in results if "error" in r],
-        "draws": draws, "wins_by_side": wins_by_side, "wins_by_ai": wins_by_ai,
-        "decision_ms": {"median": round(statistics.median(ms_all), 4) if ms_all else 0.0,
-                        "p99": round(_pct(ms_all, 0.99), 4),
-                        "by_ai": {lv: {"median": round(statistics.median(xs), 4), "p99": round(_pct(xs, 0.99), 4),
-                                       "max": round(max(xs), 4), "n": len(xs)} for lv, xs in sorted(ms_by.items())}},
-        "game_s": {"median": round(statistics.median(game_s), 4) if game_s else 0.0,
-                   "p99": round(_pct(game_s, 0.99), 4)},
-        "turns": turns,
-        "decisions": {"median": statistics.median([r["decisions"] for r in ok]) if ok else 0},
-        "end_reasons": dict(Counter(r["reason"] for r in ok).most_common()),
-        "rules_fired": dict(sorted(rules.items())),
-        "wall_s": round(wall_s, 3),
-    }
+def summarise(results, *, scenario: str, preset: str, ai: tuple[str, str], seed: int, jobs: int, wall_s: float,
+              **extra) -> dict:
+    """The summary of finished games (any iterable, consumed once)."""
+    from .batch import Summary
+    acc = Summary(ai)
+    for r in results:
+        acc.add(r)
+    return acc.result(scenario=scenario, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs,
+                      wall_s=round(wall_s, 3), **extra)
 
 
 def run_simulate(args) -> int:
@@ -240,16 +230,47 @@ def run_simulate(args) -> int:
         pp = Path(plot)
         if pp.is_dir() or not (pp.parent if str(pp.parent) else Path(".")).is_dir():
             raise SimulateError(f"simulate: --plot {plot}: cannot write a file there")
+    from .batch import LineWriter, Summary, bundle, parse_executor, read_lines
+    executor = parse_executor(getattr(args, "executor", None))
+    out_path = getattr(args, "out", None)
+    resume = getattr(args, "resume", False)
+    if resume and not out_path:
+        raise SimulateError("simulate: --resume needs --out FILE.jsonl")
+    if out_path:
+        op = Path(out_path)
+        if op.is_dir() or not (op.parent if str(op.parent) else Path(".")).is_dir():
+            raise SimulateError(f"simulate: --out {out_path}: cannot write a file there")
+        if op.exists() and op.stat().st_size and not resume:
+            raise SimulateError(f"simulate: --out {out_path}: exists; give --resume to go on with it")
     ref = args.scenario
+    if executor[0] == "dask" and not ref.startswith("open:") and (ref.endswith(".toml") or os.sep in ref or "/" in ref):
+        ref = bundle(ref)  # a worker elsewhere has no copy of this file
+    acc = Summary(ai)
+    skip: set[int] = set()
+    if resume:
+        for r in read_lines(out_path):
+            if seed <= r["seed"] < seed + games and r["seed"] not in skip:
+                skip.add(r["seed"])
+                acc.add(r)
     from .progress import Progress
-    bar = Progress(games)
+    bar = Progress(games, start=len(skip))
+    writer = LineWriter(out_path) if out_path else None
+
+    def take(r: dict) -> None:
+        if writer:
+            writer.write(r)
+        acc.add(r)
+        bar.step(_note(r))
     t0 = time.perf_counter()
     try:
-        results = run_games(ref, args.preset, seed, games, ai, jobs, record_dir, bar)
+        stream_games(ref, args.preset, seed, games, ai, jobs, record_dir, take, executor, frozenset(skip))
     finally:
         bar.close()
-    summary = summarise(results, scenario=sc.id, preset=preset, ai=ai, seed=seed, jobs=jobs,
-                        wall_s=time.perf_counter() - t0)
+        if writer:
+            writer.close()
+    summary = acc.result(scenario=sc.id, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs,
+                         wall_s=round(time.perf_counter() - t0, 3), executor=executor[0],
+                         resumed=len(skip))
     if plot:
         from .plot import plot_summary
         plot_summary(summary, plot)
@@ -260,7 +281,9 @@ def run_simulate(args) -> int:
         print(json.dumps(out, indent=1, sort_keys=True))
     else:
         print(_text(summary))
-    return 1 if summary["errors"] else 0
+    if summary["error_count"] > len(summary["errors"]):
+        print(f"error: {summary['error_count'] - len(summary['errors'])} more games failed", file=sys.stderr)
+    return 1 if summary["error_count"] else 0
 
 
 def _text(s: dict) -> str:

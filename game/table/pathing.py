@@ -1,126 +1,28 @@
-"""Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links,
-then straightened with exact swept-circle checks (GEO-SWEEP-1).
+"""Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links
+(python-tcod's C path-finder over a (level, row, col) graph), then straightened with exact
+swept-circle checks (GEO-SWEEP-1).
 
 The static part of each grid (obstacles, walls, impassable and tough ground) is built once per
-(level, base radius) and cached in the shared Terrain; bases are stamped onto a copy per query.
+(level, base radius) and cached in the shared Terrain (game/table/grid.py); bases are stamped onto
+a copy per query.
 """
 from __future__ import annotations
 
-import heapq
 import math
-from array import array
 from typing import TYPE_CHECKING, Sequence
 
 from game.rules.tabletop import PathPlan
 
-from .geometry import bbox, round_in
-from .tactical_map import DECK
+from .geometry import round_in
+from .grid import RES, grid_of
+from .search import search, static
 from .terrain import PENETRATION, ROUNDING
 
 if TYPE_CHECKING:  # pragma: no cover
     from .table import Table
     from .terrain import Terrain
 
-RES = 0.25
-"""Grid resolution, inches."""
-MARGIN = 0.05
-"""Extra clearance a grid cell needs, so legs between free cells stay clear."""
-LINEAR_PENALTY = 6.0
-"""Planning cost of crossing a linear obstacle: a figure stops on reaching one and crosses next turn
-(RNG-MOVE-2), so any detour shorter than a move is preferred."""
 LINK_SNAP = 0.05
-FREE, BLOCKED, LINEAR = 0, 1, 2
-
-
-class Grid:
-    """Static occupancy of one level for one base radius."""
-
-    __slots__ = ("cols", "rows", "cells", "linear", "cost")
-
-    def __init__(self, cols: int, rows: int):
-        self.cols, self.rows = cols, rows
-        self.cells = bytearray(cols * rows)
-        self.linear = array("i", [-1]) * (cols * rows)
-        self.cost = bytearray(b"\x01") * (cols * rows)
-
-
-def _fill(cols: int, rows: int, pts, arr, value: int) -> None:
-    """Set arr[cell] = value for every cell whose centre is inside polygon pts (scanline)."""
-    x0, y0, x1, y1 = bbox(pts)
-    r0 = max(0, int(y0 / RES - 0.5))
-    r1 = min(rows - 1, int(y1 / RES + 0.5))
-    n = len(pts)
-    for r in range(r0, r1 + 1):
-        cy = (r + 0.5) * RES
-        xs = []
-        for i in range(n):
-            (ax, ay), (bx, by) = pts[i], pts[(i + 1) % n]
-            if (ay > cy) != (by > cy):
-                xs.append(ax + (cy - ay) * (bx - ax) / (by - ay))
-        xs.sort()
-        for k in range(0, len(xs) - 1, 2):
-            c0 = max(0, math.ceil(xs[k] / RES - 0.5))
-            c1 = min(cols - 1, math.floor(xs[k + 1] / RES - 0.5))
-            base = r * cols
-            for c in range(c0, c1 + 1):
-                arr[base + c] = value
-
-
-def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
-    cols = max(1, math.ceil(t.map.width / RES - 1e-9))
-    rows = max(1, math.ceil(t.map.height / RES - 1e-9))
-    g = Grid(cols, rows)
-    cells = g.cells
-    if level != DECK:
-        cells[:] = bytearray(b"\x01") * len(cells)
-        for z in t.areas.get(level, ()):
-            _fill(cols, rows, z.points, cells, FREE)
-    for z in t.zones_at_level(level):
-        if z.terrain == "impassable":
-            _fill(cols, rows, z.points, cells, BLOCKED)
-        elif z.terrain == "tough":
-            _fill(cols, rows, z.points, g.cost, 2)
-    flt = t.filter(level)
-    reach = radius + MARGIN
-    w, h = t.map.width, t.map.height
-    query = t.space.point_query
-    obstacles = t.obstacles
-    order = {oid: i for i, oid in enumerate(sorted(obstacles))}
-    for i in range(cols * rows):
-        if cells[i]:
-            continue
-        cx = (i % cols + 0.5) * RES
-        cy = (i // cols + 0.5) * RES
-        if cx < reach or cy < reach or cx > w - reach or cy > h - reach:
-            cells[i] = BLOCKED
-            continue
-        hits = query((cx, cy), reach, flt)
-        if not hits:
-            continue
-        lin = -1
-        for q in hits:
-            kind, oid = q.shape.tag
-            if kind == "obstacle" and obstacles[oid].kind == "linear":
-                if q.distance < radius and lin == -1:
-                    lin = order[oid]
-            else:
-                lin = -2
-                break
-        if lin >= 0:
-            cells[i] = LINEAR
-            g.linear[i] = lin
-        elif lin == -2:
-            cells[i] = BLOCKED
-    return g
-
-
-def _grid(t: "Terrain", level: str, radius: float) -> Grid:
-    key = (level, round(radius, 3))
-    g = t.grids.get(key)
-    if g is None:
-        g = t.grids[key] = build_grid(t, level, radius)
-    return g
-
 
 def _leg_cost(t: "Terrain", a, b, level: str) -> float:
     """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
@@ -144,18 +46,29 @@ def _reachable_levels(table: "Table", start: str) -> list[str]:
 #: activation from the same positions in every rollout, and a search that fails explores the whole
 #: map (~10 ms); a plan depends only on the static terrain and every base, which the key holds
 PLANS_KEPT = 256
+_MISS = object()
 
 
 def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     """``Table.plan_path``, memoised on the terrain by everything the search reads."""
     key = (fid, x, y, level, cross, tuple([(o.fid, o.x, o.y, o.radius, o.level) for o in table._bases.values()]))
     kept = table.terrain.plans
-    if key in kept:
-        kept.move_to_end(key)
-        return kept[key]
+    # the window's AI thread (game/ui/ai_worker.py) plans on a clone sharing this terrain while the
+    # frame loop plans hover previews: each step below is one dict operation, and a key another
+    # thread dropped in between is only a miss
+    got = kept.get(key, _MISS)
+    if got is not _MISS:
+        try:
+            kept.move_to_end(key)
+        except KeyError:
+            pass
+        return got
     got = kept[key] = _plan(table, fid, x, y, level=level, cross=cross)
-    if len(kept) > PLANS_KEPT:
-        kept.popitem(last=False)
+    while len(kept) > PLANS_KEPT:
+        try:
+            kept.popitem(last=False)
+        except KeyError:
+            break
     return got
 
 
@@ -172,143 +85,52 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
     if lt not in levels:
         return None
     li = {lv: i for i, lv in enumerate(levels)}
-    grids = [_grid(t, lv, r) for lv in levels]
-    cols, rows = grids[0].cols, grids[0].rows
-    n = cols * rows
-    order = sorted(t.obstacles)
-    cross_idx = {order.index(o) for o in cross if o in t.obstacles}
-    cells = []
-    for lv, g in zip(levels, grids):
-        c = bytearray(g.cells)
-        if cross_idx:
-            for i in range(n):
-                if c[i] == LINEAR and g.linear[i] in cross_idx:
-                    c[i] = FREE
-        for o in table._bases.values():
-            if o.level != lv or o.fid == fid:
-                continue
-            p = o
-            rr = r + o.radius + MARGIN
-            c0, c1 = max(0, int((p.x - rr) / RES)), min(cols - 1, int((p.x + rr) / RES))
-            r0, r1 = max(0, int((p.y - rr) / RES)), min(rows - 1, int((p.y + rr) / RES))
-            for rw in range(r0, r1 + 1):
-                cy = (rw + 0.5) * RES
-                for cl in range(c0, c1 + 1):
-                    if math.hypot((cl + 0.5) * RES - p.x, cy - p.y) < rr:
-                        c[rw * cols + cl] = BLOCKED
-        cells.append(c)
+    g0 = grid_of(t, l0, r)
+    rows, cols = g0.rows, g0.cols
+    bases = [[o for o in table._level_bases(lv) if o.fid != fid] for lv in levels]
 
     def cell_of(px, py):
-        return min(rows - 1, max(0, int(py / RES))) * cols + min(cols - 1, max(0, int(px / RES)))
+        return min(rows - 1, max(0, int(py / RES))), min(cols - 1, max(0, int(px / RES)))
 
-    # links as graph edges between states (level index * n + cell)
-    jumps: dict[int, list[tuple[int, float, int, bool]]] = {}
-    for k, lk in enumerate(table.map.links):
-        if lk.level_a not in li or lk.level_b not in li:
-            continue
-        if not (t.static_clear(*lk.a, r, lk.level_a, ignore) and t.static_clear(*lk.b, r, lk.level_b, ignore)):
-            continue
-        sa = li[lk.level_a] * n + cell_of(*lk.a)
-        sb = li[lk.level_b] * n + cell_of(*lk.b)
-        jumps.setdefault(sa, []).append((sb, lk.cost + math.dist(lk.a, lk.b), k, True))
-        jumps.setdefault(sb, []).append((sa, lk.cost + math.dist(lk.a, lk.b), k, False))
-
-    s0 = li[l0] * n + cell_of(sx, sy)
-    sg = li[lt] * n + cell_of(x, y)
-    gx, gy = x, y
-    total = len(levels) * n
-    gscore = array("d", [math.inf]) * total
-    came = array("i", [-1]) * total
-    via = {}
-    gscore[s0] = 0.0
-    diag = RES * math.sqrt(2)
-    steps = ((1, 0, RES), (-1, 0, RES), (0, 1, RES), (0, -1, RES),
-             (1, 1, diag), (1, -1, diag), (-1, 1, diag), (-1, -1, diag))
-    heap = [(0.0, 0.0, s0)]
-    closed = bytearray(total)
-    found = False
-    while heap:
-        _, gs, s = heapq.heappop(heap)
-        if closed[s]:
-            continue
-        if s == sg:
-            found = True
-            break
-        closed[s] = 1
-        lvi, cell = divmod(s, n)
-        cc = cells[lvi]
-        cost = grids[lvi].cost
-        row, col = divmod(cell, cols)
-        here_lin = cc[cell] == LINEAR
-        for dc, dr, ln in steps:
-            nc, nr = col + dc, row + dr
-            if nc < 0 or nr < 0 or nc >= cols or nr >= rows:
-                continue
-            ni = nr * cols + nc
-            v = cc[ni]
-            ns = lvi * n + ni
-            if (v == BLOCKED and ns != sg) or closed[ns]:
-                continue
-            if dc and dr and (cc[row * cols + nc] == BLOCKED or cc[nr * cols + col] == BLOCKED):
-                continue
-            ng = gs + ln * (cost[cell] + cost[ni]) * 0.5
-            if v == LINEAR and not here_lin:
-                ng += LINEAR_PENALTY
-            if ng < gscore[ns]:
-                gscore[ns] = ng
-                came[ns] = s
-                tr, tc = divmod(sg % n, cols)
-                ddx, ddy = abs(tc - nc), abs(tr - nr)
-                hh = (max(ddx, ddy) - min(ddx, ddy)) * RES + min(ddx, ddy) * diag
-                heapq.heappush(heap, (ng + hh, ng, ns))
-        for ns, jc, k, fwd in jumps.get(s, ()):
-            if closed[ns]:
-                continue
-            ng = gs + jc
-            if ng < gscore[ns]:
-                gscore[ns] = ng
-                came[ns] = s
-                via[ns] = (k, fwd)
-                heapq.heappush(heap, (ng, ng, ns))
-    if not found:
+    s0 = (li[l0], *cell_of(sx, sy))
+    sg = (li[lt], *cell_of(x, y))
+    st = static(t, tuple(levels), r, cross)
+    jumps = st["jumps"]
+    chain = search(st, bases, r, s0, sg)
+    if chain is None:
         return None
-    chain = [sg]
-    while chain[-1] != s0:
-        chain.append(came[chain[-1]])
-    chain.reverse()
+    gx, gy = x, y
 
     # split into walking pieces joined by link jumps
-    pieces: list[tuple[str, list, list[int]]] = []  # (level, points, cells)
+    pieces: list[tuple[str, list]] = []  # (level, points)
     climbs = []
     cur_pts = [(sx, sy)]
-    cur_cells = [chain[0] % n]
     cur_lv = l0
-    for s in chain[1:]:
-        if s in via and came[s] >= 0:
-            k, fwd = via[s]
+    jumped = False
+    for prev, s in zip(chain, chain[1:]):
+        jumped = (prev, s) in jumps
+        if jumped:
+            k, fwd = jumps[(prev, s)]
             lk = table.map.links[k]
             start, end = (lk.a, lk.b) if fwd else (lk.b, lk.a)
             cur_pts.append(start)
-            cur_cells.append(cur_cells[-1])
-            pieces.append((cur_lv, cur_pts, cur_cells))
+            pieces.append((cur_lv, cur_pts))
             climbs.append(lk)
             cur_lv = lk.level_b if fwd else lk.level_a
-            cur_pts, cur_cells = [end], [s % n]
+            cur_pts = [end]
         else:
-            c = s % n
-            cur_pts.append(((c % cols + 0.5) * RES, (c // cols + 0.5) * RES))
-            cur_cells.append(c)
-    if len(cur_pts) > 1 and chain[-1] not in via:
+            cur_pts.append(((s[2] + 0.5) * RES, (s[1] + 0.5) * RES))
+    if len(cur_pts) > 1 and not jumped:
         cur_pts[-1] = (gx, gy)
     else:
         cur_pts.append((gx, gy))
-    pieces.append((cur_lv, cur_pts, cur_cells))
+    pieces.append((cur_lv, cur_pts))
 
     out_pts: list[tuple[float, float]] = []
     length = cost = 0.0
     stop = None
     end_level = l0
-    for pi, (lv, pts, _pcells) in enumerate(pieces):
+    for pi, (lv, pts) in enumerate(pieces):
         pts, stop = _until_linear(table, pts, lv, r, ignore)
         if pts is None:
             return None
@@ -331,12 +153,28 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
                     level=end_level if end_level != l0 else None)
 
 
+def _corners(pts: list) -> list[int]:
+    """Indices of the grid path's points that end a straight run (a run of equal steps sweeps the
+    same circles as one leg over it, with one query instead of one per cell)."""
+    if len(pts) < 3:
+        return list(range(len(pts)))
+    out = [0]
+    for i in range(1, len(pts) - 1):
+        (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[i + 1]
+        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9 or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) <= 0:
+            out.append(i)
+    out.append(len(pts) - 1)
+    return out
+
+
 def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozenset):
     """RNG-MOVE-2: cut the grid path where it first reaches a linear obstacle (the base touching it);
-    (points, obstacle id or None), or (None, None) if some leg is blocked by anything else."""
+    (points, obstacle id or None), or (None, None) if some leg is blocked by anything else. Swept
+    run by run (``_corners``): a cut inside a run keeps the run's points before it."""
     t = table.terrain
-    for j in range(1, len(pts)):
-        a, b = pts[j - 1], pts[j]
+    idx = _corners(pts)
+    for ia, ib in zip(idx, idx[1:]):
+        a, b = pts[ia], pts[ib]
         dx, dy = b[0] - a[0], b[1] - a[1]
         hits = table._blocking(lv, a, dx, dy, r, ignore)
         if not hits:
@@ -347,7 +185,7 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
             return None, None
         seg = t.swept_hits(a, b, r, t.filter(lv))
         touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
-        out = list(pts[:j])
+        out = list(pts[:ia + 1]) + [pts[k] for k in range(ia + 1, ib) if (k - ia) / (ib - ia) < touch]
         if touch > 0:
             out.append((a[0] + dx * touch, a[1] + dy * touch))
         return out, oid
@@ -357,7 +195,12 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
 def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozenset) -> list | None:
     """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
     clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
-    clear after all."""
+    clear after all.
+
+    The points tried are the ends of the path's straight runs (up to 4 misses in a row) and then,
+    by bisection, the farthest point inside the run after the last one reached (where the leg
+    comes to graze what bends the path): a handful of sweeps per kept point instead of one per
+    grid cell."""
     t = table.terrain
     if len(pts) <= 1:
         return list(pts)
@@ -365,28 +208,45 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
     for a, b in zip(pts, pts[1:]):
         pre.append(pre[-1] + _leg_cost(t, a, b, level))
 
-    def clear(a, b):
-        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
+    def ok(i, k):
+        a, b = pts[i], pts[k]
+        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore) \
+            and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
 
-    out = [pts[0]]
+    ends = _corners(pts)
+    kept = [0]
     i = 0
     last = len(pts) - 1
     while i < last:
-        if not clear(pts[i], pts[i + 1]):
+        a, b = pts[i], pts[i + 1]
+        if table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore):
             return None
         best = i + 1
         misses = 0
-        k = i + 2
-        while k <= last and misses < 4:
-            if clear(pts[i], pts[k]) and _leg_cost(t, pts[i], pts[k], level) <= pre[k] - pre[i] + 1e-6:
-                best = k
-                misses = 0
+        after = None  # the first run end past best that was not reached
+        for k in ends:
+            if k <= i + 1:
+                continue
+            if misses >= 4:
+                break
+            if ok(i, k):
+                best, misses, after = k, 0, None
             else:
                 misses += 1
-            k += 1
-        out.append(pts[best])
+                if after is None:
+                    after = k
+        if after is not None:
+            lo, hi = best, after
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if ok(i, mid):
+                    lo = mid
+                else:
+                    hi = mid
+            best = lo
+        kept.append(best)
         i = best
-    return out
+    return [pts[k] for k in kept]
 
 
 def _link_at(table: "Table", a, b, level: str):

@@ -63,7 +63,9 @@ def test_normal_beats_random_on_tiny(tiny):
     # tavern brawl, which PYR-WIN-3 never offers (no side boards on tiny)
     sc = dataclasses.replace(tiny, turn_limit=16)
     wins = {"normal": 0, "random": 0, None: 0}
-    for seed in range(8):
+    # 16 seeds: on tiny most games end at the turn limit, and 8 seeds left the count at the mercy of
+    # which seeds happen to draw (a 0.03 in change of one route move made two of them draws)
+    for seed in range(16):
         levels = ("normal", "random") if seed % 2 == 0 else ("random", "normal")
         m = play(sc, seed, levels)
         by_side = {s.id: levels[i] for i, s in enumerate(sc.sides)}

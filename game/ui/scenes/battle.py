@@ -656,6 +656,16 @@ class BattleScene(Scene):
             if self.mode == "hotseat" and self.looking != p.side:
                 self.hand_over(p.side)
             return
+        # the AI thinks on a clone in a thread (game/ui/ai_worker.py) from the moment it is asked,
+        # through animations and the delay; the frame loop only polls (settings "ai_thread": False
+        # decides on the frame loop, as before)
+        threaded = bool(self.app.settings.get("ai_thread", True))
+        worker = getattr(self, "ai_worker", None)
+        if threaded:
+            if worker is None:
+                from game.ui.ai_worker import AIWorker
+                worker = self.ai_worker = AIWorker()
+            worker.think(m, self.controllers[p.side])
         if self.anims:
             return
         if self.mode == "demo" and self.paused and not self.step_once:
@@ -664,12 +674,21 @@ class BattleScene(Scene):
         delay = float(self.app.settings.get("ai_delay", 0.5)) / (self.speed if self.mode == "demo" else 1)
         if self.ai_timer < delay and not self.step_once:
             return
+        err = None
+        if threaded:
+            got = worker.ready(m)
+            if got is None:
+                return  # still thinking: draw this frame, ask again on the next
+            d, err = got
+        else:
+            try:
+                d = self.controllers[p.side].decide(m)
+            except Exception as e:  # noqa: BLE001
+                err = e
         self.ai_timer = 0.0
         self.step_once = False
-        try:
-            d = self.controllers[p.side].decide(m)
-        except Exception as e:  # noqa: BLE001 - an AI fault must not kill the window: fall back to auto
-            self.toast(f"AI error ({e}); playing the default", (255, 140, 130))
+        if err is not None:  # an AI fault must not kill the window: fall back to auto
+            self.toast(f"AI error ({err}); playing the default", (255, 140, 130))
             d = m.auto()
         self.decide(d, by_human=False)
 
