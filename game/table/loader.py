@@ -244,20 +244,27 @@ class _Converter:
                     name=(obj.name or "").strip())
 
 
+def _pytmx(name: str, tree, image_loader=None):
+    """pytmx's TiledMap of the guard's tree (tilesets and templates resolved, data as CSV): pytmx
+    never opens the map or its tilesets itself."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it can
+    import pytmx
+    # allow_duplicate_names: old maps' GEO-ZONE-1 ``height`` property shares its name with the
+    # object's own height; pytmx refuses that unless told (it keeps properties in obj.properties).
+    kw = {"image_loader": image_loader} if image_loader else {}
+    tm = pytmx.TiledMap(allow_duplicate_names=True, **kw)
+    tm.filename = name
+    tm.parse_xml(tree)
+    return tm
+
+
 def _load(path: str, root: str | None = None) -> tuple[TacticalMap | None, list[str]]:
     name = str(path)
     rep = guard(name, root)
     if rep.problems or rep.tree is None:
         return None, [one_line(p) for p in rep.problems] or [one_line(f"{name}: map: refused")]
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it can
-    import pytmx
     try:
-        # pytmx parses the guard's tree (tilesets and templates resolved, data as CSV), never the file.
-        # allow_duplicate_names: old maps' GEO-ZONE-1 ``height`` property shares its name with the
-        # object's own height; pytmx refuses that unless told (it keeps properties in obj.properties).
-        tm = pytmx.TiledMap(allow_duplicate_names=True)
-        tm.filename = name
-        tm.parse_xml(rep.tree)
+        tm = _pytmx(name, rep.tree)
     except Exception as e:  # noqa: BLE001 - pytmx raises bare Exception, TypeError, KeyError …
         return None, [one_line(f"{name}: map: pytmx could not read what the guard accepted "
                                f"({type(e).__name__}: {e}); please report this map")]
@@ -278,6 +285,20 @@ def load_map(path, root=None) -> TacticalMap:
     if problems or tmap is None:
         raise MapError(problems[0] if problems else one_line(f"{path}: map: refused"), problems)
     return tmap
+
+
+def tiled_map(path, root=None, image_loader=None):
+    """The pytmx ``TiledMap`` of a map the guard accepts, for drawing its tiles (pass
+    ``pytmx.util_pygame.pygame_image_loader`` for images); MapError if refused. Unlike
+    ``pytmx.load_pygame(path)`` it never parses an unchecked file."""
+    rep = guard(str(path), root)
+    if rep.problems or rep.tree is None:
+        problems = [one_line(p) for p in rep.problems] or [one_line(f"{path}: map: refused")]
+        raise MapError(problems[0], problems)
+    try:
+        return _pytmx(str(path), rep.tree, image_loader)
+    except Exception as e:  # noqa: BLE001 - pytmx and image loaders raise anything
+        raise MapError(one_line(f"{path}: map: cannot be drawn ({type(e).__name__}: {e})")) from None
 
 
 def check_map(path, root=None) -> list[str]:

@@ -36,8 +36,9 @@ def one_line(text: str, limit: int = MAX_LINE) -> str:
     return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
-def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; Fault otherwise (never blocks)."""
+def read_bytes(path: str, limit: int = MAX_FILE_BYTES, head: int = 0) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes (or only its first ``head`` bytes);
+    Fault otherwise (never blocks)."""
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -49,6 +50,8 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
             kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
                     else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file")
             raise Fault(f"not a regular file ({kind})")
+        if head:
+            return os.read(fd, head)
         if st.st_size > limit:
             raise Fault(f"file is {st.st_size} bytes (limit {limit})")
         chunks, got = [], 0
@@ -156,7 +159,7 @@ def safe_ref(folder: str, ref: str, root: str) -> str:
 def png_size(path: str) -> tuple[int, int] | None:
     """Width and height from a PNG's header (old Tiled files leave them out of <image>)."""
     try:
-        head = read_bytes(path, MAX_FILE_BYTES * 4)[:24]
+        head = read_bytes(path, head=24)
     except Fault:
         return None
     if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
