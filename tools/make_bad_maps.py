@@ -171,7 +171,7 @@ def round2() -> dict[str, tuple[str | bytes, str]]:
                                             "table is"),
         "inch_nan.tmx": (_with_map_props(prop("inch", "nan", "float")), "inch"),
         "huge_table_in_range_inch.tmx": (_with_map_props(
-            prop("inch", "0.5", "float"), attrs='width="1000" height="1000" tilewidth="1024" tileheight="1024"'),
+            prop("inch", "0.5", "float"), attrs='width="500" height="500" tilewidth="1024" tileheight="1024"'),
             "table is"),
         "utf16_entities.tmx": (utf16_laughs, "ENTITY declarations"),
         "utf16_no_bom_entities.tmx": (tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16LE"')

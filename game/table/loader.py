@@ -263,6 +263,9 @@ def _load(path: str, root: str | None = None) -> tuple[TacticalMap | None, list[
     rep = guard(name, root)
     if rep.problems or rep.tree is None:
         return None, [one_line(p) for p in rep.problems] or [one_line(f"{name}: map: refused")]
+    for parent in [rep.tree, *rep.tree.iter("group")]:
+        for lay in parent.findall("layer"):
+            parent.remove(lay)  # the table reads no tiles: pytmx need not register every cell's gid
     try:
         tm = _pytmx(name, rep.tree)
     except Exception as e:  # noqa: BLE001 - pytmx raises bare Exception, TypeError, KeyError …
