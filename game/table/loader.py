@@ -274,7 +274,7 @@ def _load(path: str, root: str | None = None) -> tuple[TacticalMap | None, list[
     try:
         conv = _Converter(name, tm, rep.shapes)
         tmap = conv.run()
-    except (_Bad, ValueError, TypeError, AttributeError, ArithmeticError) as e:
+    except (_Bad, ValueError, TypeError, AttributeError, ArithmeticError, LookupError, RecursionError) as e:
         return None, [one_line(f"{name}: map: {e}")]
     return tmap, [one_line(p) for p in conv.problems]
 

@@ -344,4 +344,9 @@ class _Guard(Resolver):
 def guard(path: str, root: str | None = None) -> GuardReport:
     """Check a .tmx file (see module doc) inside pack folder ``root`` (default: tmx_read.pack_root);
     never raises for a bad file."""
-    return _Guard(path, root).run()
+    g = _Guard(path, root)
+    try:
+        return g.run()
+    except (Exception, RecursionError) as e:  # noqa: BLE001 - a file from anyone must not crash the game
+        return GuardReport(problems=[one_line(f"{path}: map: could not be checked ({type(e).__name__}: {e})")],
+                           root=g.root)
