@@ -20,9 +20,9 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
-from make_tileset import TILE, TILES  # noqa: E402
+from make_tileset import TILE  # noqa: E402
 
-from game.table.geometry import point_in_polygon, dist_point_polygon  # noqa: E402
+from game.table.geometry import point_in_polygon  # noqa: E402
 
 PX = 32  # pixels per inch = tile size
 #: property → (Tiled enum type in maps/boarders.tiled-project, its values); the loader's own default first
@@ -710,8 +710,16 @@ def project(classes: dict[str, set[str]]) -> dict:
             if cls in seen:
                 continue
             seen.add(cls)
-            members = {"zones": _zone_members, "links": _link_members, "deployment": lambda: [_member("side", "")],
-                       "sectors": list}.get(layer, lambda: _obstacle_members(cls))()
+            if layer == "zones":
+                members = _zone_members()
+            elif layer == "links":
+                members = _link_members()
+            elif layer == "deployment":
+                members = [_member("side", "")]
+            elif layer == "sectors":
+                members = []
+            else:
+                members = _obstacle_members(cls)
             types.append({"name": cls, "type": "class", "useAs": ["object"], "color": colours[layer],
                           "drawFill": True, "members": members})
     for i, t in enumerate(types, 1):

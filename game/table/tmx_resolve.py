@@ -155,7 +155,7 @@ class Resolver:
                 self.fault(where, str(e))
         self.ranges.sort(key=lambda r: r[0])
         self.firsts = [r[0] for r in self.ranges]
-        for (a, n, _), (b, _, _) in zip(self.ranges, self.ranges[1:]):
+        for (a, n, _), (b, _, _) in zip(self.ranges, self.ranges[1:], strict=False):
             if a + n > b:
                 self.fault("map", f"tilesets overlap (firstgid {a} holds {n} tiles, next firstgid {b})")
 
