@@ -179,7 +179,8 @@ class _Guard(Resolver):
             except Fault as e:
                 self.fault(f"layer {lay.get('name', '?')}", str(e))
         for img in root.iter("imagelayer"):
-            src = img.find("image").get("source")
+            im = img.find("image")
+            src = None if im is None else im.get("source")
             if src:
                 try:
                     safe_ref(self.folder, src, self.root)
@@ -283,8 +284,9 @@ class _Guard(Resolver):
             if gid is not None and not self.gid_ok(_int(obj, "gid")):
                 raise Fault(f"gid {_int(obj, 'gid') & FLIP_MASK} is in no tileset (max {self.max_gid()})")
             for p in properties(obj).values():
-                if p.get("type") == "file" and p.get("value"):
-                    safe_ref(self.folder, p.get("value"), self.root)
+                ref = p.get("value")
+                if p.get("type") == "file" and ref:
+                    safe_ref(self.folder, ref, self.root)
             pts = None
             for tag in ("polygon", "polyline"):
                 el = obj.find(tag)

@@ -97,10 +97,9 @@ def _cast_check(el: ET.Element) -> None:
             raise _Drop()
         if typ is not None and typ not in _PROP_TYPES:
             el.attrib.pop("type")
-        value = el.get("value")
-        if typ in ("int", "object", "float", "bool") and value is None:
+        if typ in ("int", "object", "float", "bool") and el.get("value") is None:
             el.set("value", (el.text or "").strip() or ("false" if typ == "bool" else "0"))
-        value = el.get("value")
+        value = el.get("value") or ""
         if typ in ("int", "object") and not re.fullmatch(r"\s*[-+]?\d+\s*", value or ""):
             raise Fault(f"property {el.get('name')!r} of type {typ} has value {value!r}")
         if typ == "float":
@@ -123,6 +122,14 @@ class Resolver:
     firsts: list[int]
     by_source: dict[str, int]
     templates: dict[str, ET.Element]
+    folder: str
+    root: str
+
+    def read(self, path: str) -> ET.Element:
+        raise NotImplementedError
+
+    def fault(self, element: str, msg: str) -> None:
+        raise NotImplementedError
 
     # -- tilesets -------------------------------------------------------------------------------
     def _tilesets(self, root: ET.Element) -> None:
@@ -252,14 +259,17 @@ class Resolver:
                 raise Fault("not a Tiled template (<template> with one <object>)")
             self.templates[path] = tx
         tx = self.templates[path]
-        base = copy.deepcopy(tx.find("object"))
+        found = tx.find("object")
+        assert found is not None  # checked when the template was read
+        base = copy.deepcopy(found)
         if base.find(".//*[@template]") is not None or base.get("template"):
             raise Fault("templates inside templates are not supported")
         if base.get("gid") is not None:
             tts = tx.find("tileset")
-            if tts is None or tts.get("source") is None:
+            tref = None if tts is None else tts.get("source")
+            if tts is None or tref is None:
                 raise Fault("a tile template needs an external .tsx tileset")
-            tsrc = safe_ref(os.path.dirname(path), tts.get("source"), self.root)
+            tsrc = safe_ref(os.path.dirname(path), tref, self.root)
             if tsrc not in self.by_source:
                 raise Fault(f"its tileset {tts.get('source')!r} is not in the map (add it in Tiled)")
             g = _int(base, "gid")
@@ -301,7 +311,7 @@ class Resolver:
                 try:
                     _cast_check(p)
                 except _Drop:
-                    block.remove(p)
+                    el.find("properties").remove(p)  # type: ignore[union-attr]
                 except Fault as e:
                     self.fault(self._where(el), str(e))
             try:
