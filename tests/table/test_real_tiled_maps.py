@@ -151,3 +151,21 @@ def test_entities_behind_the_dtd_line_are_refused(tmp_path):
     dtd = '<!DOCTYPE map SYSTEM "x.dtd" [<!ENTITY a "aaaa">]>\n'
     with pytest.raises(MapError, match="ENTITY declarations"):
         load_map(make_pack(tmp_path, dtd=dtd))
+
+
+def test_tiled_map_for_drawing_finds_every_image_of_the_pack(tmp_path):
+    """The renderer's pytmx map comes from the guard's tree: images of ../tilesets resolve."""
+    import os
+
+    from game.table import tiled_map
+    seen = []
+
+    def loader(path, colorkey=None, **kw):
+        seen.append(path)
+        return lambda rect=None, flags=None: (path, rect)
+
+    tm = tiled_map(make_pack(tmp_path), image_loader=loader)
+    assert seen and all(os.path.isfile(p) for p in seen), seen
+    assert any(img is not None for img in tm.images)
+    with pytest.raises(MapError, match="ENTITY"):
+        tiled_map(make_pack(tmp_path / "b", dtd='<!DOCTYPE map [<!ENTITY a "b">]>\n'))
