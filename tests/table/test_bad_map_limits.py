@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 BAD_MAPS = ROOT / "tests" / "data" / "bad_maps"
 MANIFEST = json.loads((BAD_MAPS / "manifest.json").read_text())
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="fork, /proc and rlimits as on Linux")
 
 PROBE = r"""
 import json, os, resource, signal, sys
