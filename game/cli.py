@@ -70,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
     chk.add_argument("files", nargs="+")
+    chk.add_argument("--root", default=None, help="the scenario pack's folder every file a map names must lie in "
+                     "(default: nearest folder upward with a .tiled-project, else the map's folder)")
 
     odds = sub.add_parser("odds", help="exact odds tables")
     osub = odds.add_subparsers(dest="system", parser_class=_Parser)
@@ -147,13 +149,13 @@ def cmd_check_map(args) -> int:
     from game.table import check_map, load_map, map_summary
     bad = False
     for f in args.files:
-        problems = check_map(f)
+        problems = check_map(f, root=args.root)
         if problems:
             bad = True
             for line in problems:
                 print(line, file=sys.stderr)
         else:
-            print(map_summary(load_map(f)))
+            print(map_summary(load_map(f, root=args.root)))
     return EXIT_ERROR if bad else EXIT_OK
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import math
 import os
 import sys
 import zlib
@@ -79,13 +80,13 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "whitespace.tmx": ("   \n\t\n", "empty file"),
         "truncated.tmx": (good[: len(good) // 2], "broken XML"),
         "binary_noise.tmx": (bytes((i * 73 + 41) % 256 for i in range(2048)), ""),
-        "billion_laughs.tmx": (tmx(prolog=LAUGHS), "DOCTYPE/ENTITY"),
+        "billion_laughs.tmx": (tmx(prolog=LAUGHS), "ENTITY declarations"),
         "external_entity.tmx": (tmx(prolog='<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'),
-                                "DOCTYPE/ENTITY"),
-        "tileset_entities.tmx": (tmx(tileset='<tileset firstgid="1" source="entity.tsx"/>'), "DOCTYPE/ENTITY"),
+                                "ENTITY declarations"),
+        "tileset_entities.tmx": (tmx(tileset='<tileset firstgid="1" source="entity.tsx"/>'), "ENTITY declarations"),
         "missing_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="gone.tsx"/>'), "missing"),
         "tsj_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsj"/>'), "not a .tsx"),
-        "tileset_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="../bad_maps/t.tsx"/>'), "escapes"),
+        "tileset_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="../t.tsx"/>'), "escapes"),
         "tileset_absolute.tmx": (tmx(tileset='<tileset firstgid="1" source="/etc/t.tsx"/>'), "absolute"),
         "tileset_url.tmx": (tmx(tileset='<tileset firstgid="1" source="http://example.com/t.tsx"/>'), ""),
         "tileset_image_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="escimg.tsx"/>'), "escapes"),
@@ -98,7 +99,7 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "long_base64.tmx": (tmx(data=b64([1] * 14), encoding='encoding="base64"'), "more than width×height"),
         "zlib_bomb.tmx": (tmx(data=bomb, encoding='encoding="base64" compression="zlib"'), "decompression bomb"),
         "gzip_bomb.tmx": (tmx(data=gzbomb, encoding='encoding="base64" compression="gzip"'), ""),
-        "gid_beyond_tilesets.tmx": (tmx(data="1,2,3,4,0,0,0,0,4,3,2,5"), "beyond the tilesets"),
+        "gid_beyond_tilesets.tmx": (tmx(data="1,2,3,4,0,0,0,0,4,3,2,5"), "in no tileset"),
         "zone_two_points.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,0"/>')), "fewer than 3"),
         "zone_point.tmx": (tmx(zones='<object id="1" name="spot" x="5" y="5"><point/></object>'), "not a point"),
         "zone_self_intersecting.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,64 64,0 0,64"/>')),
@@ -129,7 +130,74 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "obstacle_bad_kind.tmx": (tmx(extra=obstacles(zone(prop("kind", "wobbly"), attrs='id="7" name="crate" x="0" y="0"'))),
                                   "kind"),
     }
+    c.update(round2())
     return c
+
+
+def _map_props(*blocks: str) -> str:
+    return "".join(f" <properties>{b}</properties>\n" for b in blocks)
+
+
+def _with_map_props(*blocks: str, attrs=ATTRS) -> str:
+    return tmx(attrs=attrs).replace(" <tileset", _map_props(*blocks) + " <tileset", 1)
+
+
+def round2() -> dict[str, tuple[str | bytes, str]]:
+    """Issue 20 item 2: the guard must read what pytmx reads, with every size bounded."""
+    good_member = gzip.compress(b"".join(int(g).to_bytes(4, "little") for g in [1] * 12), mtime=0)
+    big_member = gzip.compress(b"\0" * (1 << 20), 9, mtime=0)
+    multi = base64.b64encode(good_member + big_member * 64).decode()
+    zlib_tail = base64.b64encode(zlib.compress(b"\1\0\0\0" * 12) + zlib.compress(b"\0" * (1 << 20), 9)).decode()
+    many_pts = " ".join(f"{math.cos(i / 800 * math.tau) * 30 + 32:.3f},{math.sin(i / 800 * math.tau) * 30 + 32:.3f}"
+                        for i in range(800))
+    ring = " ".join(f"{math.cos(i / 150 * math.tau) * 30 + 32:.3f},{math.sin(i / 150 * math.tau) * 30 + 32:.3f}"
+                    for i in range(150))
+    rings = "".join(f'<object id="{10 + k}" name="r{k}" x="0" y="0"><polygon points="{ring}"/></object>'
+                    for k in range(30))
+    long_name = "x" * 5000
+    utf16_laughs = tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
+    inline_ts = ('<tileset firstgid="1" name="zero" tilewidth="0" tileheight="32" tilecount="4" columns="2">'
+                 '<image source="tiles/t.png" width="64" height="64"/></tileset>')
+    huge_img = ('<tileset firstgid="1" name="huge" tilewidth="1" tileheight="1">'
+                '<image source="tiles/t.png" width="1000000" height="1000000"/></tileset>')
+    return {
+        "gzip_members_bomb.tmx": (tmx(data=multi, encoding='encoding="base64" compression="gzip"'),
+                                  "decompression bomb"),
+        "zlib_trailing_stream.tmx": (tmx(data=zlib_tail, encoding='encoding="base64" compression="zlib"'),
+                                     "after the end"),
+        "second_properties_negative_inch.tmx": (_with_map_props(prop("inch", 32, "float"), prop("inch", -32, "float")),
+                                                "inch"),
+        "second_properties_tiny_inch.tmx": (_with_map_props(prop("title", "t"), prop("inch", "1e-300", "float")),
+                                            "table is"),
+        "inch_nan.tmx": (_with_map_props(prop("inch", "nan", "float")), "inch"),
+        "huge_table_in_range_inch.tmx": (_with_map_props(
+            prop("inch", "0.5", "float"), attrs='width="500" height="500" tilewidth="1024" tileheight="1024"'),
+            "table is"),
+        "utf16_entities.tmx": (utf16_laughs, "ENTITY declarations"),
+        "utf16_no_bom_entities.tmx": (tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16LE"')
+                                      .encode("utf-16-le"), ""),
+        "polygon_800_points.tmx": (tmx(zones=zone(shape=f'<polygon points="{many_pts}"/>')), "limit"),
+        "points_over_budget.tmx": (tmx(zones=rings), "more than"),
+        "tileset_tilewidth_zero.tmx": (tmx(tileset=inline_ts), "tile size"),
+        "tileset_image_huge.tmx": (tmx(tileset=huge_img), "out of range"),
+        "tileset_1000_times.tmx": (tmx(tileset="".join(f'<tileset firstgid="{1 + 4 * i}" source="t.tsx"/>'
+                                                        for i in range(1000))), "tilesets (limit"),
+        "tilesets_overlap.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsx"/><tileset firstgid="3" source="t.tsx"/>'),
+                                 "overlap"),
+        "elements_300k.tmx": (tmx(extra="<x>" + "<y/>" * 300_000 + "</x>\n"), "XML elements"),
+        "nested_deep.tmx": (tmx(extra="<x>" * 100 + "</x>" * 100 + "\n"), "nested"),
+        "property_int_not_int.tmx": (tmx(zones=zone(prop("count", "1.5", "int"))), "type int"),
+        "object_id_not_int.tmx": (tmx(zones=zone(attrs='id="1.5" name="deck" x="0" y="0"')), "whole number"),
+        "name_with_newlines.tmx": (tmx(deployment=f'<object id="2" name="red&#10;&#9;[31m{long_name}" x="900" y="0" '
+                                                  f'width="64" height="64"/>'), "\\n"),
+        "template_escapes.tmx": (tmx(zones='<object id="1" template="../../../x.tx" x="0" y="0"/>'), "escapes"),
+        "template_missing.tmx": (tmx(zones='<object id="1" template="gone.tx" x="0" y="0"/>'), "template"),
+        "template_not_template.tmx": (tmx(zones='<object id="1" template="t.tsx" x="0" y="0"/>'), "template"),
+        "image_without_size.tmx": (tmx(tileset='<tileset firstgid="1" name="n" tilewidth="32" tileheight="32">'
+                                               '<image source="t.tsx"/></tileset>'), "no width/height"),
+        "tileset_is_folder.tmx": (tmx(tileset='<tileset firstgid="1" source="tiles.tsx"/>'), "regular file"),
+        "staggered.tmx": (tmx(orientation="staggered"), "Orthogonal"),
+    }
 
 
 SIDE_FILES = {
@@ -144,6 +212,8 @@ def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     """Write the corpus; with only_refused, leave out (and print) any case the loader accepts."""
     from game.table import check_map
     out.mkdir(parents=True, exist_ok=True)
+    (out / "tiles.tsx").mkdir(exist_ok=True)  # a folder named like a tileset (tileset_is_folder.tmx)
+    (out / "tiles.tsx" / ".keep").write_text("")
     for name, text in SIDE_FILES.items():
         (out / name).write_text(text)
     manifest = {}

@@ -20,11 +20,15 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 sys.path.insert(0, ROOT)
 
-from make_tileset import TILE, TILES  # noqa: E402
+from make_tileset import TILE  # noqa: E402
 
-from game.table.geometry import point_in_polygon, dist_point_polygon  # noqa: E402
+from game.table.geometry import point_in_polygon  # noqa: E402
 
 PX = 32  # pixels per inch = tile size
+#: property → (Tiled enum type in maps/boarders.tiled-project, its values); the loader's own default first
+ENUMS = {"terrain": ("Terrain", ["open", "tough", "impassable"]), "cover": ("Cover", ["none", "soft", "hard"]),
+         "kind": ("ObstacleKind", ["single", "linear"]), "level": ("Level", ["deck", "hold", "rigging"]),
+         "from": ("Level", ["deck", "hold", "rigging"]), "to": ("Level", ["deck", "hold", "rigging"])}
 Pt = tuple[float, float]
 
 
@@ -109,6 +113,7 @@ class TmxMap:
         self.layers: dict[str, list[str]] = {"zones": [], "obstacles": [], "links": [], "deployment": [],
                                              "sectors": []}
         self.next_id = 1
+        self.classes: dict[str, set[str]] = {}
 
     # -- tiles ----------------------------------------------------------------------------------
     def paint(self, poly: list[Pt], tile: str | callable, layer: str = "ground") -> None:
@@ -128,7 +133,9 @@ class TmxMap:
             return ""
         lines = []
         for k, v in props.items():
-            if isinstance(v, bool):
+            if k in ENUMS:
+                lines.append(f'   <property name="{k}" type="string" propertytype="{ENUMS[k][0]}" value={quoteattr(str(v))}/>')
+            elif isinstance(v, bool):
                 lines.append(f'   <property name="{k}" type="bool" value="{str(v).lower()}"/>')
             elif isinstance(v, (int, float)):
                 lines.append(f'   <property name="{k}" type="float" value="{v:g}"/>')
@@ -141,7 +148,10 @@ class TmxMap:
         oid = self.next_id
         self.next_id += 1
         size = f' width="{w * PX:g}" height="{h * PX:g}"' if w is not None else ""
-        cl = f" class={quoteattr(cls)}" if cls else ""
+        # both spellings: Tiled >= 1.9 reads ``class``, Tiled 1.8 only ``type`` (and would drop ``class``)
+        cl = f" type={quoteattr(cls)} class={quoteattr(cls)}" if cls else ""
+        if cls:
+            self.classes.setdefault(layer, set()).add(cls)
         self.layers[layer].append(
             f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}>\n'
             f'{self._props(props)}{body}  </object>\n' if (props or body) else
@@ -169,11 +179,11 @@ class TmxMap:
     # convenience for obstacles
     def barrel(self, x, y, r=0.42):
         self.ellipse("obstacles", "barrel", x, y, r, "barrel", kind="single", cover="hard", standable=True,
-                     height=1.2)
+                     elevation=1.2)
         self.put(x, y, "barrel")
 
     def crate(self, x, y, w=1.0, h=1.0, level="deck"):
-        props = dict(kind="single", cover="hard", standable=True, height=1.2)
+        props = dict(kind="single", cover="hard", standable=True, elevation=1.2)
         if level != "deck":
             props["level"] = level
         self.rectangle("obstacles", "crate", x, y, w, h, "crate", **props)
@@ -221,7 +231,7 @@ class TmxMap:
 
 
 def _rail(m: TmxMap, name: str, pts: list[Pt], **extra) -> None:
-    m.polyline("obstacles", name, pts, "rail", kind="linear", cover="soft", standable=True, height=1.0,
+    m.polyline("obstacles", name, pts, "rail", kind="linear", cover="soft", standable=True, elevation=1.0,
                thickness=0.25, **extra)
 
 
@@ -275,11 +285,11 @@ def boarding_action() -> TmxMap:
              ("foremast", 33.5, 9.5, 4, 15, "merchant"), ("sloop_mast", 23.5, 20.5, 16, 24, "sloop")]
     for name, mx, my, top, bottom, ship in masts:
         m.rectangle("zones", f"{name}_rigging", mx - 0.8, top + 1, 1.6, bottom - top - 2, "rigging",
-                    level="rigging", rigging=True, close_quarters=True, terrain="tough", height=8.0, ship=ship)
+                    level="rigging", rigging=True, close_quarters=True, terrain="tough", elevation=8.0, ship=ship)
         for r in range(top + 1, bottom - 1):
             if m.details[r][int(mx)] is None:
                 m.details[r][int(mx)] = "rigging"
-        m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True, height=8.0)
+        m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True, elevation=8.0)
         m.put(mx, my, "mast")
         for fy, ty in ((top + 1.0, top + 1.8), (bottom - 1.0, bottom - 1.8)):
             m.polyline("links", f"{name}_shrouds", [(mx, fy), (mx, ty)], "shroud", to="rigging", cost=2.0)
@@ -290,7 +300,7 @@ def boarding_action() -> TmxMap:
     _rail(m, "sloop_waist_rail", [(15, 16), (25, 16)])
     # quarterdeck break with two ladders
     m.polyline("obstacles", "quarterdeck_break", [(12, 4.1), (12, 14.9)], "break", kind="linear", cover="soft",
-               height=1.5, thickness=0.3)
+               elevation=1.5, thickness=0.3)
     for ly in (6.0, 13.0):
         m.polyline("links", "quarterdeck_ladder", [(12.8, ly), (11.2, ly)], "ladder", cost=1.0)
         m.put(12.5, ly, "ladder")
@@ -311,7 +321,7 @@ def boarding_action() -> TmxMap:
     for x, y, tile in ((16, 4.1, "cannon_up"), (22, 4.1, "cannon_up"), (29, 4.1, "cannon_up"),
                        (13, 22.9, "cannon_down"), (27, 22.9, "cannon_down")):
         m.rectangle("obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard",
-                    height=1.0)
+                    elevation=1.0)
         m.put(x + 0.5, y + 0.5, tile)
     # deployment
     m.rectangle("deployment", "merchants", 4.5, 4.5, 28.5, 10.0, "deployment", side="merchants")
@@ -345,22 +355,22 @@ def forest_clearing() -> TmxMap:
     for name, poly in (("rocks", [(22, 6), (24.5, 5.5), (25.5, 7.5), (23, 8.5)]),
                        ("rocks", [(36, 22), (38, 21.5), (38.5, 23.5), (36.5, 24)]),
                        ("boulder", [(12, 20), (13.6, 19.6), (14, 21.2), (12.4, 21.6)])):
-        m.polygon("obstacles", name, poly, "rocks", kind="single", cover="hard", blocks_los=True, height=2.0)
+        m.polygon("obstacles", name, poly, "rocks", kind="single", cover="hard", blocks_los=True, elevation=2.0)
         m.paint(poly, "rocks", "details")
         m.put(sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4, "rocks")
     for name, pts in (("fallen_log", [(16, 21.5), (20, 21.5)]), ("fallen_log", [(27, 8.5), (31, 8.5)])):
-        m.polyline("obstacles", name, pts, "log", kind="linear", cover="hard", height=0.8, thickness=0.6)
+        m.polyline("obstacles", name, pts, "log", kind="linear", cover="hard", elevation=0.8, thickness=0.6)
         for k in range(4):
             x, y = pts[0][0] + (pts[1][0] - pts[0][0]) * (k + 0.5) / 4, pts[0][1] + (pts[1][1] - pts[0][1]) * (k + 0.5) / 4
             m.put(x, y, "log")
     fence = [(6, 9.5), (15.5, 9.5), (15.5, 13.5)]
-    m.polyline("obstacles", "fence", fence, "fence", kind="linear", cover="soft", height=1.0, thickness=0.2)
+    m.polyline("obstacles", "fence", fence, "fence", kind="linear", cover="soft", elevation=1.0, thickness=0.2)
     for x in range(6, 16):
         m.put(x + 0.5, 9.5, "fence_h")
     for y in range(10, 13):
         m.put(15.5, y + 0.5, "fence_v")
     for x, y in ((26.5, 20.5), (8.5, 12.5), (44.5, 16.5)):
-        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", height=1.0)
+        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", elevation=1.0)
         m.put(x, y, "bush")
     m.rectangle("deployment", "rangers", 0.5, 9.5, 5.0, 13.0, "deployment", side="rangers")
     m.rectangle("deployment", "french", 42.5, 14.5, 5.0, 7.0, "deployment", side="french")
@@ -382,9 +392,9 @@ def harbour_tavern() -> TmxMap:
     m.paint(tavern, "wood_floor")
     m.paint(rect(26, 3, 12, 8), "wall")
     m.polygon("obstacles", "houses", rect(0, 0, 48, 2), "building", kind="single", cover="hard", blocks_los=True,
-              height=4.0)
+              elevation=4.0)
     m.polygon("obstacles", "warehouse", rect(26, 3, 12, 8), "building", kind="single", cover="hard",
-              blocks_los=True, height=4.0)
+              blocks_los=True, elevation=4.0)
     m.paint(pier, "pier")
     m.paint(boat, "planks")
     m.paint(gangplank, "pier")
@@ -399,7 +409,7 @@ def harbour_tavern() -> TmxMap:
     m.polygon("zones", "boat", boat, "deck", ship="boat")
     m.polygon("zones", "gangplank", gangplank, "plank", terrain="tough")
     # tavern walls (doors: front at x 12..14, side door at y 7..9 on the east wall)
-    wall = dict(kind="linear", cover="hard", blocks_los=True, height=3.0, thickness=0.4)
+    wall = dict(kind="linear", cover="hard", blocks_los=True, elevation=3.0, thickness=0.4)
     m.polyline("obstacles", "tavern_wall", [(12, 13), (6, 13), (6, 3), (22, 3), (22, 7)], "wall", **wall)
     m.polyline("obstacles", "tavern_wall", [(22, 9), (22, 13), (14, 13)], "wall", **wall)
     for x in range(6, 22):
@@ -413,29 +423,29 @@ def harbour_tavern() -> TmxMap:
     m.put(12.5, 12.5, "door")
     m.put(13.5, 12.5, "door")
     m.rectangle("obstacles", "bar", 8, 5, 1.0, 5.0, "bar", kind="single", cover="hard", standable=True,
-                height=1.3)
+                elevation=1.3)
     for y in range(5, 10):
         m.put(8, y + 0.5, "table")
     for x, y in ((12, 6), (16, 6), (12, 9), (17, 10)):
         m.rectangle("obstacles", "table", x, y, 1.0, 1.0, "table", kind="single", cover="soft", standable=True,
-                    height=1.0)
+                    elevation=1.0)
         m.put(x + 0.5, y + 0.5, "table")
     for x, y in ((19.5, 4.5), (20.5, 4.5)):
         m.barrel(x, y)
     # quay: crates, barrels, bollards; warehouse wall
     m.polyline("obstacles", "quay_edge", [(0, quay_y), (28, quay_y)], "quay", kind="linear", cover="soft",
-               height=0.5, thickness=0.2)
+               elevation=0.5, thickness=0.2)
     m.polyline("obstacles", "quay_edge", [(32, quay_y), (48, quay_y)], "quay", kind="linear", cover="soft",
-               height=0.5, thickness=0.2)
+               elevation=0.5, thickness=0.2)
     for x, y in ((8, 16), (9, 16), (8, 17), (40, 15)):
         m.crate(x, y)
     for x, y in ((24.5, 16.5), (44.5, 17.5), (3.5, 15.5)):
         m.barrel(x, y)
     for x in (20.5, 36.5):
-        m.ellipse("obstacles", "bollard", x, quay_y - 0.5, 0.3, "bollard", kind="single", cover="soft", height=0.6)
+        m.ellipse("obstacles", "bollard", x, quay_y - 0.5, 0.3, "bollard", kind="single", cover="soft", elevation=0.6)
         m.put(x, quay_y - 0.5, "barrel")
     _rail(m, "gunwale", [(33, 25), (33, 22), (36, 22), (37.5, 25.5), (36, 30), (33, 30), (33, 26.5)])
-    m.ellipse("obstacles", "boat_mast", 35, 26, 0.35, "mast", kind="single", cover="hard", height=6.0)
+    m.ellipse("obstacles", "boat_mast", 35, 26, 0.35, "mast", kind="single", cover="hard", elevation=6.0)
     m.put(35, 26, "mast")
     m.rectangle("deployment", "pirates", 9, 5, 12, 7, "deployment", side="pirates")
     # the press gang comes up the street from the west, behind the tavern (balance: was the east end)
@@ -453,7 +463,7 @@ def _water_tiles(m: TmxMap) -> None:
 
 def _cannon(m: TmxMap, x: float, y: float, up: bool) -> None:
     m.rectangle("obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard",
-                height=1.0)
+                elevation=1.0)
     m.put(x + 0.5, y + 0.5, "cannon_up" if up else "cannon_down")
 
 
@@ -462,12 +472,12 @@ def _masts(m: TmxMap, masts, ship: str, width: float = 1.6) -> None:
     shrouds at both ends (as on boarding_action)."""
     for name, mx, my, top, bottom in masts:
         m.rectangle("zones", f"{name}_rigging", mx - width / 2, top + 1, width, bottom - top - 2, "rigging",
-                    level="rigging", rigging=True, close_quarters=True, terrain="tough", height=8.0, ship=ship)
+                    level="rigging", rigging=True, close_quarters=True, terrain="tough", elevation=8.0, ship=ship)
         for r in range(int(top) + 1, int(bottom) - 1):
             if m.details[r][int(mx)] is None:
                 m.details[r][int(mx)] = "rigging"
         m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True,
-                  height=8.0)
+                  elevation=8.0)
         m.put(mx, my, "mast")
         for fy, ty in ((top + 1.0, top + 1.8), (bottom - 1.0, bottom - 1.8)):
             m.polyline("links", f"{name}_shrouds", [(mx, fy), (mx, ty)], "shroud", to="rigging", cost=2.0)
@@ -480,7 +490,7 @@ def _hatch(m: TmxMap, name: str, x: float, y: float) -> None:
 
 def _quarterdeck(m: TmxMap, x: float, top: float, bottom: float, ladders) -> None:
     m.polyline("obstacles", "quarterdeck_break", [(x, top + 0.1), (x, bottom - 0.1)], "break", kind="linear",
-               cover="soft", height=1.5, thickness=0.3)
+               cover="soft", elevation=1.5, thickness=0.3)
     for ly in ladders:
         m.polyline("links", "quarterdeck_ladder", [(x + 0.8, ly), (x - 0.8, ly)], "ladder", cost=1.0)
         m.put(x + 0.5, ly, "ladder")
@@ -488,7 +498,7 @@ def _quarterdeck(m: TmxMap, x: float, top: float, bottom: float, ladders) -> Non
 
 def _fire(m: TmxMap, x: float, y: float, w: float, h: float, level: str = "deck") -> None:
     """A blaze: walked around, hard to see through (smoke), on one level."""
-    props = dict(kind="single", blocks_los=True, height=3.0)
+    props = dict(kind="single", blocks_los=True, elevation=3.0)
     if level != "deck":
         props["level"] = level
     m.rectangle("obstacles", "fire", x, y, w, h, "fire", **props)
@@ -631,7 +641,7 @@ def duel_on_the_quarterdeck() -> TmxMap:
     _hatch(m, "main_hatch", 20.5, 16.0)
     _hatch(m, "fore_hatch", 30.5, 16.0)
     # the wheel and binnacle aft, barrels and cannon along the sides
-    m.ellipse("obstacles", "wheel", 6.5, 16.0, 0.6, "wheel", kind="single", cover="soft", height=1.5)
+    m.ellipse("obstacles", "wheel", 6.5, 16.0, 0.6, "wheel", kind="single", cover="soft", elevation=1.5)
     m.put(6.5, 16.0, "barrel")
     for x, y in ((4.5, 6.5), (4.5, 25.5), (27.5, 6.5), (27.5, 25.5), (39.5, 16.5)):
         m.barrel(x, y)
@@ -655,6 +665,82 @@ MAPS = {"boarding_action": boarding_action, "forest_clearing": forest_clearing, 
         "duel_on_the_quarterdeck": duel_on_the_quarterdeck}
 
 
+def _member(name: str, value, enum: str | None = None) -> dict:
+    if enum:
+        return {"name": name, "propertyType": enum, "type": "string", "value": value}
+    kind = "bool" if isinstance(value, bool) else "float" if isinstance(value, float) else "string"
+    return {"name": name, "type": kind, "value": value}
+
+
+#: class members by layer; every default is the loader's default, because Tiled leaves unchanged
+#: members out of the .tmx and the game (pytmx) does not read the project file.
+def _zone_members() -> list[dict]:
+    return [_member("terrain", "open", "Terrain"), _member("cover", "none", "Cover"),
+            _member("close_quarters", False), _member("advantageous", False), _member("rigging", False),
+            _member("water", False), _member("structure", False), _member("ship", ""),
+            _member("level", "deck", "Level"), _member("elevation", 0.0)]
+
+
+LINE_CLASSES = {"rail", "fence", "wall", "hedge", "log", "break", "quay"}
+
+
+def _obstacle_members(cls: str) -> list[dict]:
+    return [_member("kind", "linear" if cls in LINE_CLASSES else "single", "ObstacleKind"),
+            _member("cover", "none", "Cover"), _member("standable", False), _member("blocks_los", False),
+            _member("elevation", 0.0), _member("thickness", 0.2), _member("level", "deck", "Level")]
+
+
+def _link_members() -> list[dict]:
+    return [_member("from", "deck", "Level"), _member("to", "deck", "Level"), _member("cost", 1.0)]
+
+
+def project(classes: dict[str, set[str]]) -> dict:
+    """maps/boarders.tiled-project: the enums and one class per object class the maps use."""
+    types: list[dict] = []
+    seen: set[str] = set()
+    for name, values in ENUMS.values():
+        if name not in seen:
+            seen.add(name)
+            types.append({"name": name, "type": "enum", "storageType": "string", "values": values,
+                          "valuesAsFlags": False})
+    colours = {"zones": "#ff3fa9f5", "obstacles": "#ffe74c3c", "links": "#fff1c40f", "deployment": "#ff2ecc71",
+               "sectors": "#ff9b59b6"}
+    for layer in ("zones", "obstacles", "links", "deployment", "sectors"):
+        for cls in sorted(classes.get(layer, ())):
+            if cls in seen:
+                continue
+            seen.add(cls)
+            if layer == "zones":
+                members = _zone_members()
+            elif layer == "links":
+                members = _link_members()
+            elif layer == "deployment":
+                members = [_member("side", "")]
+            elif layer == "sectors":
+                members = []
+            else:
+                members = _obstacle_members(cls)
+            types.append({"name": cls, "type": "class", "useAs": ["object"], "color": colours[layer],
+                          "drawFill": True, "members": members})
+    for i, t in enumerate(types, 1):
+        t["id"] = i
+    return {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100, "extensionsPath": "extensions",
+            "folders": ["."], "properties": [], "propertyTypes": types}
+
+
+def write_project(path: str | None = None) -> str:
+    import json
+    from make_pike_map import MAPS as MORE
+    classes: dict[str, set[str]] = {}
+    for make in [*MAPS.values(), *MORE.values()]:
+        for layer, names in make().classes.items():
+            classes.setdefault(layer, set()).update(names)
+    path = path or os.path.join(ROOT, "maps", "boarders.tiled-project")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(project(classes), indent=4) + "\n")
+    return path
+
+
 def main(argv: list[str]) -> int:
     names = argv or list(MAPS)
     for n in names:
@@ -662,6 +748,8 @@ def main(argv: list[str]) -> int:
         path = os.path.join(ROOT, "maps", f"{n}.tmx")
         m.write(path)
         print(f"wrote {os.path.relpath(path, ROOT)}")
+    if not argv:
+        print(f"wrote {os.path.relpath(write_project(), ROOT)}")
     return 0
 
 

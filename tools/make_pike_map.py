@@ -42,17 +42,17 @@ def pike_and_shot() -> TmxMap:
     m.polygon("zones", "field", field, "field", terrain="tough")
     m.paint(field, "dirt")
     hedge = [(29, 24), (29, 17), (36, 17)]
-    m.polyline("obstacles", "hedge", hedge, "hedge", kind="linear", cover="soft", blocks_los=True, height=1.5,
+    m.polyline("obstacles", "hedge", hedge, "hedge", kind="linear", cover="soft", blocks_los=True, elevation=1.5,
                thickness=0.4)
     for y in range(17, 24):
         m.put(29, y + 0.5, "bush")
     for x in range(29, 36):
         m.put(x + 0.5, 17, "bush")
     barn = rect(31, 19, 3, 3)
-    m.polygon("obstacles", "barn", barn, "building", kind="single", cover="hard", blocks_los=True, height=4.0)
+    m.polygon("obstacles", "barn", barn, "building", kind="single", cover="hard", blocks_los=True, elevation=4.0)
     m.paint(barn, "wall")
     for x, y in ((2.5, 20.5), (33.5, 6.5)):
-        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", height=1.0)
+        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", elevation=1.0)
         m.put(x, y, "bush")
     m.rectangle("deployment", "red", 8, 5, 5, 14, "deployment", side="red")
     m.rectangle("deployment", "blue", 23, 5, 5, 14, "deployment", side="blue")
@@ -78,7 +78,7 @@ def farm_skirmish() -> TmxMap:
     m.polygon("zones", "farmhouse", house, "interior", structure=True, close_quarters=True, cover="hard")
     m.polygon("zones", "yard", yard, "yard")
     wall = [(12.5, 12.5), (17.5, 12.5)]
-    m.polyline("obstacles", "yard_wall", wall, "wall", kind="linear", cover="hard", height=1.0, thickness=0.3)
+    m.polyline("obstacles", "yard_wall", wall, "wall", kind="linear", cover="hard", elevation=1.0, thickness=0.3)
     for x in range(13, 18):
         m.put(x, 12.5, "fence_h")
     orchard = rect(0.5, 12.5, 5, 5)
@@ -90,7 +90,7 @@ def farm_skirmish() -> TmxMap:
     m.paint(pond, "water")
     for x, y in ((20.5, 4.5), (8.5, 19.5)):
         m.ellipse("obstacles", "haystack", x, y, 0.6, "haystack", kind="single", cover="soft", blocks_los=True,
-                  height=1.5)
+                  elevation=1.5)
         m.put(x, y, "crate")
     for c, col in enumerate("ABCDE"):
         for r in range(4):

@@ -3,7 +3,7 @@ that answers the rules' geometry questions (game.rules.tabletop.Tabletop)."""
 from .errors import MapError
 from .tactical_map import Deployment, Link, Obstacle, Sector, TacticalMap, Zone
 from .table import Table
-from .loader import check_map, load_map, map_summary
+from .loader import check_map, load_map, map_summary, tiled_map
 
 __all__ = ["MapError", "TacticalMap", "Zone", "Obstacle", "Link", "Deployment", "Sector", "Table",
-           "load_map", "check_map", "map_summary"]
+           "load_map", "check_map", "map_summary", "tiled_map"]

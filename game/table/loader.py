@@ -13,6 +13,7 @@ from .errors import MapError
 from .geometry import ellipse_points, self_intersects
 from .tactical_map import COVERS, TERRAINS, Deployment, Link, Obstacle, Sector, TacticalMap, Zone
 from .tmx_guard import guard
+from .tmx_read import one_line
 
 _TRUE = {"true", "1", "yes"}
 _FALSE = {"false", "0", "no", ""}
@@ -58,6 +59,12 @@ def _choice(props: dict, key: str, allowed, default):
     return v
 
 
+def _elevation(props: dict) -> float:
+    """GEO-ZONE-1 / GEO-OBS-1 ``elevation`` in inches; maps made before it was renamed say ``height``
+    (a name Tiled and pytmx also use for the object's own size)."""
+    return _float(props, "elevation" if "elevation" in props else "height", 0.0)
+
+
 def _text(props: dict, key: str) -> str | None:
     v = props.get(key)
     return None if v in (None, "") else str(v).strip()
@@ -75,7 +82,7 @@ class _Converter:
         self.height = tm.height * tm.tileheight / self.inch
 
     def fault(self, element: str, msg: str) -> None:
-        self.problems.append(f"{self.name}: {element}: {msg}")
+        self.problems.append(f"{self.name}: {one_line(element, 80)}: {msg}")
 
     def _in(self, p) -> tuple[float, float]:
         return (p[0] / self.inch, p[1] / self.inch)
@@ -184,7 +191,7 @@ class _Converter:
                     terrain=_choice(p, "terrain", TERRAINS, "open"), cover=_choice(p, "cover", COVERS, None),
                     close_quarters=_bool(p, "close_quarters"), advantageous=_bool(p, "advantageous"),
                     rigging=_bool(p, "rigging"), water=_bool(p, "water"), structure=_bool(p, "structure"),
-                    ship=_text(p, "ship"), level=lvl.lower() if lvl else None, height=_float(p, "height", 0.0))
+                    ship=_text(p, "ship"), level=lvl.lower() if lvl else None, height=_elevation(p))
 
     def obstacle(self, obj) -> Obstacle:
         p = obj.properties
@@ -193,7 +200,7 @@ class _Converter:
         oid = f"{label}_{obj.id}"
         kind, pts = self.outline(obj)
         common = dict(cover=_choice(p, "cover", COVERS, None), standable=_bool(p, "standable"),
-                      blocks_los=_bool(p, "blocks_los"), height=_float(p, "height", 0.0),
+                      blocks_los=_bool(p, "blocks_los"), height=_elevation(p),
                       level=(_text(p, "level") or "deck").lower(), name=(obj.name or "").strip(), cls=cls)
         if kind == "point":
             raise _Bad("an obstacle needs an area or a line, not a point")
@@ -237,41 +244,75 @@ class _Converter:
                     name=(obj.name or "").strip())
 
 
-def _load(path: str) -> tuple[TacticalMap | None, list[str]]:
-    name = str(path)
-    rep = guard(name)
-    if rep.problems:
-        return None, rep.problems
+def _pytmx(name: str, tree, image_loader=None):
+    """pytmx's TiledMap of the guard's tree (tilesets and templates resolved, data as CSV): pytmx
+    never opens the map or its tilesets itself."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it can
     import pytmx
+    # allow_duplicate_names: old maps' GEO-ZONE-1 ``height`` property shares its name with the
+    # object's own height; pytmx refuses that unless told (it keeps properties in obj.properties).
+    kw = {"image_loader": image_loader} if image_loader else {}
+    tm = pytmx.TiledMap(allow_duplicate_names=True, **kw)
+    tm.filename = name
+    tm.parse_xml(tree)
+    return tm
+
+
+def _load(path: str, root: str | None = None) -> tuple[TacticalMap | None, list[str]]:
+    name = str(path)
+    rep = guard(name, root)
+    if rep.problems or rep.tree is None:
+        return None, [one_line(p) for p in rep.problems] or [one_line(f"{name}: map: refused")]
+    for parent in [rep.tree, *rep.tree.iter("group")]:
+        for lay in parent.findall("layer"):
+            parent.remove(lay)  # the table reads no tiles: pytmx need not register every cell's gid
     try:
-        # allow_duplicate_names: GEO-ZONE-1's ``height`` property shares its name with the object's
-        # own height; pytmx refuses that unless told (it keeps properties in obj.properties anyway).
-        tm = pytmx.TiledMap(name, load_images=False, allow_duplicate_names=True)
-    except Exception as e:  # pytmx raises bare Exception, ParseError, ValueError, KeyError …
-        return None, [f"{name}: map: pytmx refused it ({type(e).__name__}: {e})"]
+        tm = _pytmx(name, rep.tree)
+    except Exception as e:  # noqa: BLE001 - pytmx raises bare Exception, TypeError, KeyError …
+        return None, [one_line(f"{name}: map: pytmx could not read what the guard accepted "
+                               f"({type(e).__name__}: {e}); please report this map")]
     try:
         conv = _Converter(name, tm, rep.shapes)
         tmap = conv.run()
-    except (_Bad, ValueError, TypeError, AttributeError) as e:
-        return None, [f"{name}: map: {e}"]
-    return tmap, conv.problems
+    except (_Bad, ValueError, TypeError, AttributeError, ArithmeticError, LookupError, RecursionError) as e:
+        return None, [one_line(f"{name}: map: {e}")]
+    return tmap, [one_line(p) for p in conv.problems]
 
 
-def load_map(path) -> TacticalMap:
-    """Load a Tiled map into a TacticalMap; MapError("FILE: element: fault") if refused."""
-    tmap, problems = _load(str(path))
+def load_map(path, root=None) -> TacticalMap:
+    """Load a Tiled map into a TacticalMap; MapError("FILE: element: fault") if refused.
+
+    ``root`` is the scenario pack's folder: every file the map names must lie inside it (default:
+    the nearest folder upward holding a ``.tiled-project`` file, else the map's own folder)."""
+    tmap, problems = _load(str(path), root)
     if problems or tmap is None:
-        raise MapError(problems[0] if problems else f"{path}: map: refused", problems)
+        raise MapError(problems[0] if problems else one_line(f"{path}: map: refused"), problems)
     return tmap
 
 
-def check_map(path) -> list[str]:
+def tiled_map(path, root=None, image_loader=None):
+    """The pytmx ``TiledMap`` of a map the guard accepts, for drawing its tiles (pass
+    ``pytmx.util_pygame.pygame_image_loader`` for images); MapError if refused. Unlike
+    ``pytmx.load_pygame(path)`` it never parses an unchecked file."""
+    rep = guard(str(path), root)
+    if rep.problems or rep.tree is None:
+        problems = [one_line(p) for p in rep.problems] or [one_line(f"{path}: map: refused")]
+        raise MapError(problems[0], problems)
+    try:
+        return _pytmx(str(path), rep.tree, image_loader)
+    except Exception as e:  # noqa: BLE001 - pytmx and image loaders raise anything
+        raise MapError(one_line(f"{path}: map: cannot be drawn ({type(e).__name__}: {e})")) from None
+
+
+def check_map(path, root=None) -> list[str]:
     """Every problem with a map file, one line each ("FILE: element: fault"); [] when clean."""
-    tmap, problems = _load(str(path))
+    tmap, problems = _load(str(path), root)
     if problems:
         return problems
-    return lint(tmap)
+    try:
+        return [one_line(p) for p in lint(tmap)]
+    except Exception as e:  # noqa: BLE001 - the table must not crash a lint; say which map
+        return [one_line(f"{path}: map: the table could not be built ({type(e).__name__}: {e})")]
 
 
 def lint(tmap: TacticalMap) -> list[str]:

@@ -1,140 +1,100 @@
-"""Checks a Tiled .tmx file (and its .tsx tilesets) with xml.etree BEFORE pytmx sees it.
+"""Checks a Tiled .tmx map and everything it names, and hands pytmx exactly what it checked.
 
-Untrusted input (DESIGN: untrusted files): refuses DOCTYPE/ENTITY declarations (entity expansion),
-broken or empty XML, absurd sizes, infinite maps, non-orthogonal maps, unknown or zstd compression,
-decompression bombs (output capped at width×height×4 bytes), layer data shorter or longer than
-width×height, gids beyond the tilesets, missing or non-.tsx external tilesets, file references
-that escape the map's folder, object templates, zones with fewer than 3 points, self-intersecting
-polygons and deployment outside the map. Every problem reads ``FILE: element: fault``.
+Untrusted input (DESIGN: untrusted files). The guard reads each file once (tmx_read: regular files,
+bounded bytes and elements, entity declarations refused in any encoding) and builds the one tree
+pytmx parses: external tilesets (.tsx) and object templates (.tx) resolved into it, every
+``<properties>`` block of an element merged as pytmx merges them (the last value wins), tile layer
+data inflated with a cap and rewritten as CSV, the map's ``inch`` written back as the float the
+guard checked. So pytmx never opens a file and never inflates anything itself.
+
+Refused, each as ``FILE: place: fault``: broken XML, entity declarations, non-orthogonal or
+infinite maps (with what to change in Tiled), sizes beyond the bounds below (tiles, inches, pixels,
+points, objects, tilesets, bytes), gids no tileset holds (counted as Tiled does, image-collection
+tilesets by their tile ids), references that leave the scenario pack's folder (``root``), values
+pytmx cannot cast, zones with fewer than 3 points or crossing themselves, deployment outside the map.
 """
 from __future__ import annotations
 
-import base64
-import binascii
+import array
+import math
 import os
+import sys
 import re
-import zlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
 from .geometry import self_intersects
+from .tmx_read import MAX_FILE_BYTES, Fault, inflate, one_line, pack_root, parse_xml, read_bytes, safe_ref
+from .tmx_resolve import FLIP_MASK, MAX_TILESETS, Resolver, _int, _num, merge_properties, properties
 
-MAX_FILE_BYTES = 8 * 1024 * 1024
+__all__ = ["GuardReport", "guard", "FLIP_MASK", "MAX_TILESETS"]
+
+MAX_TOTAL_BYTES = 16 * 1024 * 1024
 MAX_TILES_SIDE = 1000
-MAX_CELLS = 1_000_000
+MAX_CELLS = 250_000
+MAX_LAYER_CELLS = 1_000_000
 MAX_TILE_PX = 1024
+MAX_TABLE_INCHES = 200.0
+MIN_TABLE_INCHES = 1.0
 MAX_LAYERS = 64
-MAX_OBJECTS = 20_000
-MAX_POINTS = 10_000
-FLIP_MASK = 0x0FFFFFFF  # Tiled's flip/rotate flags live in the top four bits
-_DECL = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
+MAX_OBJECTS = 2_000
+MAX_POLY_POINTS = 200
+MAX_TOTAL_POINTS = 4_000
 ZONE_LAYERS = {"zones", "sectors", "deployment"}
+_U32 = next(t for t in "IL" if array.array(t).itemsize == 4)
+_ORIENTATION_HELP = {
+    "isometric": "orientation 'isometric' is not supported: the table is top-down; in Tiled choose Map > Map "
+                 "Properties > Orientation: Orthogonal and redraw the tiles",
+    "staggered": "orientation 'staggered' is not supported: the table is top-down; in Tiled choose Map > "
+                 "Map Properties > Orientation: Orthogonal",
+    "hexagonal": "orientation 'hexagonal' is not supported: the table measures in inches, not hexes; in Tiled choose "
+                 "Map > Map Properties > Orientation: Orthogonal",
+}
 
 
 @dataclass
 class GuardReport:
-    """What the guard found: problems, plus what the loader needs that pytmx drops."""
+    """What the guard found: problems, the tree pytmx is to parse, and what pytmx drops."""
 
     problems: list[str] = field(default_factory=list)
     shapes: dict[int, str] = field(default_factory=dict)
     """Object id → "ellipse" or "point" (pytmx does not say)."""
+    tree: ET.Element | None = None
+    """The checked map with tilesets and templates resolved (None when refused)."""
+    root: str = ""
+    """The scenario pack's folder every reference must stay inside."""
 
 
-class _Fault(Exception):
-    pass
-
-
-def _num(el: ET.Element, attr: str, default: float | None = None) -> float:
-    v = el.get(attr)
-    if v is None:
-        if default is None:
-            raise _Fault(f"missing {attr}")
-        return default
-    try:
-        f = float(v)
-    except ValueError:
-        raise _Fault(f"{attr}={v!r} is not a number") from None
-    if f != f or f in (float("inf"), float("-inf")):
-        raise _Fault(f"{attr}={v!r} is not a finite number")
-    return f
-
-
-def _int(el: ET.Element, attr: str, default: int | None = None) -> int:
-    f = _num(el, attr, None if default is None else float(default))
-    if f != int(f):
-        raise _Fault(f"{attr}={el.get(attr)!r} is not a whole number")
-    return int(f)
-
-
-def safe_ref(folder: str, ref: str) -> str:
-    """The file a reference names, or _Fault if it is absolute or escapes ``folder``."""
-    if not ref or os.path.isabs(ref) or ref.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", ref) \
-            or "://" in ref:
-        raise _Fault(f"reference {ref!r} is absolute or a URL")
-    parts = re.split(r"[\\/]+", ref)
-    if ".." in parts:
-        raise _Fault(f"reference {ref!r} escapes the map's folder")
-    path = os.path.realpath(os.path.join(folder, ref))
-    root = os.path.realpath(folder)
-    if os.path.commonpath([path, root]) != root:
-        raise _Fault(f"reference {ref!r} escapes the map's folder")
-    return path
-
-
-def read_xml(path: str) -> ET.Element:
-    """Parse a small XML file that declares no DOCTYPE or entities."""
-    try:
-        size = os.path.getsize(path)
-    except OSError as e:
-        raise _Fault(f"cannot read ({e.strerror or e})") from None
-    if size > MAX_FILE_BYTES:
-        raise _Fault(f"file is {size} bytes (limit {MAX_FILE_BYTES})")
-    with open(path, "rb") as fh:
-        data = fh.read()
-    if not data.strip():
-        raise _Fault("empty file")
-    if _DECL.search(data):
-        raise _Fault("DOCTYPE/ENTITY declarations are refused (entity expansion)")
-    try:
-        return ET.fromstring(data)
-    except ET.ParseError as e:
-        raise _Fault(f"broken XML ({e})") from None
-
-
-def _tileset_count(ts: ET.Element) -> int:
-    """Tiles in a tileset element (tilecount, else image size / tile size, else <tile> ids)."""
-    if ts.get("tilecount") is not None:
-        n = _int(ts, "tilecount")
-    else:
-        img = ts.find("image")
-        if img is not None and img.get("width") and img.get("height"):
-            tw, th = _int(ts, "tilewidth"), _int(ts, "tileheight")
-            sp, mg = _int(ts, "spacing", 0), _int(ts, "margin", 0)
-            n = ((_int(img, "width") - 2 * mg + sp) // (tw + sp)) * ((_int(img, "height") - 2 * mg + sp) // (th + sp))
-        else:
-            ids = [_int(t, "id") for t in ts.findall("tile")]
-            n = max(ids) + 1 if ids else 0
-    if n < 0 or n > MAX_CELLS:
-        raise _Fault(f"tilecount {n} is out of range")
-    return n
-
-
-class _Guard:
-    def __init__(self, path: str):
+class _Guard(Resolver):
+    def __init__(self, path: str, root: str | None):
         self.path = str(path)
         self.name = str(path)
-        self.folder = os.path.dirname(os.path.abspath(self.path))
-        self.report = GuardReport()
+        self.folder = os.path.dirname(os.path.realpath(self.path))
+        self.root = os.path.realpath(root) if root else pack_root(self.path)
+        self.report = GuardReport(root=self.root)
+        self.bytes_read = 0
+        self.ranges: list[tuple[int, int, set[int] | None]] = []  # (firstgid, count, ids of a collection)
+        self.by_source: dict[str, int] = {}  # real path of a .tsx → its firstgid in this map
+        self.points = 0
+        self.templates: dict[str, ET.Element] = {}
+        self.firsts: list[int] = []
 
     def fault(self, element: str, msg: str) -> None:
-        self.report.problems.append(f"{self.name}: {element}: {msg}")
+        self.report.problems.append(f"{self.name}: {one_line(element, 80)}: {msg}")
+
+    def read(self, path: str) -> ET.Element:
+        data = read_bytes(path, MAX_FILE_BYTES)
+        self.bytes_read += len(data)
+        if self.bytes_read > MAX_TOTAL_BYTES:
+            raise Fault(f"the map and the files it names exceed {MAX_TOTAL_BYTES} bytes")
+        return parse_xml(data)
 
     def run(self) -> GuardReport:
         if not self.path.lower().endswith(".tmx"):
             self.fault("file", "not a .tmx map")
         try:
-            root = read_xml(self.path)
-        except _Fault as e:
+            root = self.read(self.path)
+        except Fault as e:
             self.fault("file", str(e))
             return self.report
         if root.tag != "map":
@@ -142,193 +102,202 @@ class _Guard:
             return self.report
         try:
             self._map_attrs(root)
-        except _Fault as e:
+        except Fault as e:
             self.fault("map", str(e))
             return self.report
-        max_gid = self._tilesets(root)
+        self._tilesets(root)
         if self.report.problems:
             return self.report
-        self._layers(root, max_gid)
+        self._templates(root)
+        self._sanitise(root)
+        if self.report.problems:
+            return self.report
+        self._layers(root)
+        if not self.report.problems:
+            self.report.tree = root
         return self.report
 
+    # -- the map element -------------------------------------------------------------------------
     def _map_attrs(self, root: ET.Element) -> None:
+        orient = root.get("orientation", "orthogonal")
+        if orient != "orthogonal":
+            raise Fault(_ORIENTATION_HELP.get(orient, f"orientation {orient!r} is not supported; in Tiled choose "
+                                                      "Map > Map Properties > Orientation: Orthogonal"))
+        if root.get("infinite", "0") not in ("0", "false"):
+            raise Fault("infinite maps are not supported: in Tiled untick Map > Map Properties > Infinite "
+                        "(the map is cropped to its tiles) and save again")
         self.w, self.h = _int(root, "width"), _int(root, "height")
         self.tw, self.th = _int(root, "tilewidth"), _int(root, "tileheight")
-        if root.get("infinite", "0") not in ("0", "false"):
-            raise _Fault("infinite maps are not supported")
-        if root.get("orientation", "orthogonal") != "orthogonal":
-            raise _Fault(f"orientation {root.get('orientation')!r} is not orthogonal")
         if not (0 < self.w <= MAX_TILES_SIDE and 0 < self.h <= MAX_TILES_SIDE) or self.w * self.h > MAX_CELLS:
-            raise _Fault(f"absurd size {self.w}x{self.h} tiles (limit {MAX_TILES_SIDE} a side)")
+            raise Fault(f"absurd size {self.w}x{self.h} tiles (limit {MAX_TILES_SIDE} a side, {MAX_CELLS} tiles)")
         if not (0 < self.tw <= MAX_TILE_PX and 0 < self.th <= MAX_TILE_PX):
-            raise _Fault(f"absurd tile size {self.tw}x{self.th} px")
+            raise Fault(f"absurd tile size {self.tw}x{self.th} px (each 1 to {MAX_TILE_PX})")
+        merge_properties(root)
         self.inch = float(self.tw)
-        props = root.find("properties")
-        if props is not None:
-            for p in props.findall("property"):
-                if p.get("name") == "inch":
-                    try:
-                        self.inch = float(p.get("value", p.text or ""))
-                    except ValueError:
-                        raise _Fault(f"property inch={p.get('value')!r} is not a number") from None
-                    if not (0.01 <= self.inch <= 10_000):
-                        raise _Fault(f"property inch={self.inch} is out of range")
-        self.pw, self.ph = self.w * self.tw, self.h * self.th
-
-    def _tilesets(self, root: ET.Element) -> int:
-        max_gid = 0
-        for ts in root.findall("tileset"):
-            src = ts.get("source")
-            where = f"tileset {src or ts.get('name', '?')}"
+        p = properties(root).get("inch")
+        if p is not None:
+            raw = p.get("value", p.text or "")
             try:
-                first = _int(ts, "firstgid")
-                if first < 1:
-                    raise _Fault(f"firstgid {first} < 1")
-                if src is not None:
-                    if not src.lower().endswith(".tsx"):
-                        raise _Fault("external tileset is not a .tsx file")
-                    tpath = safe_ref(self.folder, src)
-                    if not os.path.isfile(tpath):
-                        raise _Fault("external tileset file is missing")
-                    tsx = read_xml(tpath)
-                    if tsx.tag != "tileset":
-                        raise _Fault(f"root element is <{tsx.tag}>, not <tileset>")
-                    self._images(tsx, os.path.dirname(tpath))
-                    n = _tileset_count(tsx)
-                else:
-                    self._images(ts, self.folder)
-                    n = _tileset_count(ts)
-                max_gid = max(max_gid, first + n - 1)
-            except _Fault as e:
-                self.fault(where, str(e))
-        return max_gid
+                self.inch = float(raw)
+            except (TypeError, ValueError):
+                raise Fault(f"property inch={raw!r} is not a number") from None
+            if p.get("type") not in (None, "float", "int", "string") or not math.isfinite(self.inch) or self.inch <= 0:
+                raise Fault(f"property inch={raw!r} must be a positive number (pixels per inch)")
+            # pytmx reads back exactly the value checked here
+            p.attrib.update({"type": "float", "value": repr(self.inch)})
+            p.text = None
+        self.pw, self.ph = self.w * self.tw, self.h * self.th
+        wi, hi = self.pw / self.inch, self.ph / self.inch
+        if not (MIN_TABLE_INCHES <= wi <= MAX_TABLE_INCHES and MIN_TABLE_INCHES <= hi <= MAX_TABLE_INCHES):
+            raise Fault(f"table is {wi:.4g}x{hi:.4g} in with inch={self.inch:g} px (each side "
+                        f"{MIN_TABLE_INCHES:g} to {MAX_TABLE_INCHES:g} in)")
 
-    def _images(self, el: ET.Element, folder: str) -> None:
-        for img in el.iter("image"):
-            src = img.get("source")
-            if src is not None:
-                p = safe_ref(folder, src)
-                if os.path.commonpath([p, os.path.realpath(self.folder)]) != os.path.realpath(self.folder):
-                    raise _Fault(f"image {src!r} escapes the map's folder")
-        for tpl in el.iter("object"):
-            if tpl.get("template"):
-                raise _Fault("object templates are not supported")
+    # -- layers and objects ---------------------------------------------------------------------
+    @staticmethod
+    def _map_layers(el: ET.Element) -> list[ET.Element]:
+        """The map's own layers, inside groups too, not the collision shapes of tilesets' tiles."""
+        out = []
+        for child in el:
+            if child.tag in ("layer", "objectgroup", "imagelayer"):
+                out.append(child)
+            elif child.tag == "group":
+                out.extend(_Guard._map_layers(child))
+        return out
 
-    def _layers(self, root: ET.Element, max_gid: int) -> None:
-        layers = list(root.iter("layer")) + list(root.iter("objectgroup")) + list(root.iter("imagelayer"))
+    def _layers(self, root: ET.Element) -> None:
+        layers = self._map_layers(root)
         if len(layers) > MAX_LAYERS:
             self.fault("map", f"{len(layers)} layers (limit {MAX_LAYERS})")
             return
-        for lay in root.iter("layer"):
-            where = f"layer {lay.get('name', '?')}"
+        tile_layers = list(root.iter("layer"))
+        if len(tile_layers) * self.w * self.h > MAX_LAYER_CELLS:
+            self.fault("map", f"{len(tile_layers)} tile layers of {self.w}x{self.h} (limit {MAX_LAYER_CELLS} tiles)")
+            return
+        for lay in tile_layers:
             try:
-                self._tile_layer(lay, max_gid)
-            except _Fault as e:
-                self.fault(where, str(e))
+                self._tile_layer(lay)
+            except Fault as e:
+                self.fault(f"layer {lay.get('name', '?')}", str(e))
         for img in root.iter("imagelayer"):
-            for im in img.iter("image"):
+            im = img.find("image")
+            src = None if im is None else im.get("source")
+            if src:
                 try:
-                    safe_ref(self.folder, im.get("source", ""))
-                except _Fault as e:
+                    safe_ref(self.folder, src, self.root)
+                except Fault as e:
                     self.fault(f"imagelayer {img.get('name', '?')}", str(e))
         n_obj = sum(1 for _ in root.iter("object"))
         if n_obj > MAX_OBJECTS:
             self.fault("map", f"{n_obj} objects (limit {MAX_OBJECTS})")
             return
+        own = {id(g) for g in layers if g.tag == "objectgroup"}
         for grp in root.iter("objectgroup"):
             for obj in grp.findall("object"):
-                self._object(grp.get("name", "").lower(), obj, max_gid)
+                if id(grp) in own:
+                    self._object(grp.get("name", "").strip().lower(), obj)
+                else:  # a tile's collision shapes: pytmx reads their points too
+                    try:
+                        for tag in ("polygon", "polyline"):
+                            el = obj.find(tag)
+                            if el is not None:
+                                self._points(el.get("points", ""))
+                    except Fault as e:
+                        self.fault(f"tileset collision object {obj.get('id', '?')}", str(e))
 
-    def _tile_layer(self, lay: ET.Element, max_gid: int) -> None:
+    def _tile_layer(self, lay: ET.Element) -> None:
         lw, lh = _int(lay, "width", self.w), _int(lay, "height", self.h)
         if (lw, lh) != (self.w, self.h):
-            raise _Fault(f"size {lw}x{lh} differs from the map's {self.w}x{self.h}")
+            raise Fault(f"size {lw}x{lh} differs from the map's {self.w}x{self.h}")
         data = lay.find("data")
         if data is None:
-            raise _Fault("no <data>")
+            raise Fault("no <data>")
         if data.find("chunk") is not None:
-            raise _Fault("chunked (infinite) data is not supported")
+            raise Fault("chunked (infinite) data is not supported: untick Infinite in Tiled's map properties")
         enc, comp = data.get("encoding"), data.get("compression")
         need = self.w * self.h
         if enc is None:
             if comp:
-                raise _Fault(f"compression {comp!r} without encoding")
+                raise Fault(f"compression {comp!r} without encoding")
             gids = [_int(t, "gid", 0) for t in data.findall("tile")]
         elif enc == "csv":
             if comp:
-                raise _Fault(f"compression {comp!r} with csv encoding")
+                raise Fault(f"compression {comp!r} with csv encoding")
             text = (data.text or "").strip()
+            if len(text) > 12 * need + 16:
+                raise Fault("csv data is longer than width×height numbers")
             try:
-                gids = [int(v) for v in text.replace("\n", "").split(",")] if text else []
+                gids = list(map(int, text.split(","))) if text else []
             except ValueError:
-                raise _Fault("csv data holds a non-number") from None
+                raise Fault("csv data holds a non-number") from None
         elif enc == "base64":
             gids = self._base64(data, comp, need)
         else:
-            raise _Fault(f"unknown encoding {enc!r}")
+            raise Fault(f"unknown encoding {enc!r} (use csv or base64)")
         if len(gids) < need:
-            raise _Fault(f"data holds {len(gids)} tiles, fewer than width×height = {need}")
+            raise Fault(f"data holds {len(gids)} tiles, fewer than width×height = {need}")
         if len(gids) > need:
-            raise _Fault(f"data holds {len(gids)} tiles, more than width×height = {need}")
-        for i, g in enumerate(gids):
-            if g < 0 or (g & FLIP_MASK) > max_gid:
-                raise _Fault(f"gid {g & FLIP_MASK} at tile {i} is beyond the tilesets (max {max_gid})")
+            raise Fault(f"data holds {len(gids)} tiles, more than width×height = {need}")
+        bad = [g for g in set(gids) if g < 0 or g > 0xFFFFFFFF or not self.gid_ok(g)]  # each gid once
+        if bad:
+            g = min(bad)
+            raise Fault(f"gid {g & FLIP_MASK} at tile {gids.index(g)} is in no tileset (max {self.max_gid()})")
+        if enc != "csv":
+            data.attrib.clear()
+            data.set("encoding", "csv")
+            data[:] = []
+            data.text = ",".join(map(str, gids))
 
     def _base64(self, data: ET.Element, comp: str | None, need: int) -> list[int]:
+        import base64
+        import binascii
         text = re.sub(r"\s+", "", data.text or "")
-        if len(text) > MAX_FILE_BYTES:
-            raise _Fault("base64 data is too long")
         try:
             raw = base64.b64decode(text, validate=True)
         except (binascii.Error, ValueError):
-            raise _Fault("bad base64 data") from None
-        cap = need * 4
+            raise Fault("bad base64 data") from None
         if comp in ("zlib", "gzip"):
-            d = zlib.decompressobj(zlib.MAX_WBITS if comp == "zlib" else 16 + zlib.MAX_WBITS)
-            try:
-                out = d.decompress(raw, cap + 4)
-            except zlib.error as e:
-                raise _Fault(f"bad {comp} data ({e})") from None
-            if d.unconsumed_tail or len(out) > cap:
-                raise _Fault(f"decompressed data exceeds width×height×4 = {cap} bytes (decompression bomb?)")
-            if not d.eof:
-                raise _Fault(f"truncated {comp} data")
-            raw = out
+            raw = inflate(raw, comp, need * 4)
         elif comp == "zstd":
-            raise _Fault("zstd compression is not supported (use zlib, gzip or csv)")
+            raise Fault("zstd compression is not supported (in Tiled choose Map > Map Properties > Tile Layer "
+                        "Format: CSV, Base64 zlib or gzip)")
         elif comp:
-            raise _Fault(f"unknown compression {comp!r}")
+            raise Fault(f"unknown compression {comp!r}")
         if len(raw) % 4:
-            raise _Fault("data length is not a whole number of tiles")
-        return [int.from_bytes(raw[i:i + 4], "little") for i in range(0, len(raw), 4)]
+            raise Fault("data length is not a whole number of tiles")
+        if len(raw) > need * 4:
+            raise Fault(f"data holds {len(raw) // 4} tiles, more than width×height = {need}")
+        cells = array.array(_U32, raw)  # unsigned 32-bit little-endian, as Tiled writes them
+        if sys.byteorder != "little":
+            cells.byteswap()
+        return cells.tolist()
 
-    def _object(self, layer: str, obj: ET.Element, max_gid: int) -> None:
+    def _object(self, layer: str, obj: ET.Element) -> None:
         oid = obj.get("id", "?")
         where = f"{layer or 'objectgroup'} object {obj.get('name') or oid}"
         try:
-            if obj.get("template"):
-                raise _Fault("object templates are not supported")
             x, y = _num(obj, "x", 0.0), _num(obj, "y", 0.0)
             w, h = _num(obj, "width", 0.0), _num(obj, "height", 0.0)
-            if abs(x) > 1e7 or abs(y) > 1e7 or not (0 <= w <= 1e7 and 0 <= h <= 1e7):
-                raise _Fault("absurd position or size")
+            _num(obj, "rotation", 0.0)
+            if w < 0 or h < 0:
+                raise Fault("negative width or height")
             gid = obj.get("gid")
-            if gid is not None and (_int(obj, "gid") & FLIP_MASK) > max_gid:
-                raise _Fault(f"gid {gid} is beyond the tilesets (max {max_gid})")
-            for p in obj.iter("property"):
-                if p.get("type") == "file" and p.get("value"):
-                    safe_ref(self.folder, p.get("value"))
+            if gid is not None and not self.gid_ok(_int(obj, "gid")):
+                raise Fault(f"gid {_int(obj, 'gid') & FLIP_MASK} is in no tileset (max {self.max_gid()})")
+            for p in properties(obj).values():
+                ref = p.get("value")
+                if p.get("type") == "file" and ref:
+                    safe_ref(self.folder, ref, self.root)
             pts = None
             for tag in ("polygon", "polyline"):
                 el = obj.find(tag)
                 if el is not None:
                     pts = self._points(el.get("points", ""))
                     if tag == "polygon" and len(pts) < 3:
-                        raise _Fault(f"polygon has {len(pts)} points, fewer than 3")
+                        raise Fault(f"polygon has {len(pts)} points, fewer than 3")
                     if tag == "polygon" and self_intersects(pts):
-                        raise _Fault("polygon intersects itself")
+                        raise Fault("polygon intersects itself")
                     if tag == "polyline" and len(pts) < 1:
-                        raise _Fault("polyline has no points")
+                        raise Fault("polyline has no points")
             kind = "rect"
             if obj.find("ellipse") is not None:
                 kind = "ellipse"
@@ -337,41 +306,49 @@ class _Guard:
             elif pts is not None:
                 kind = "poly"
             if kind in ("ellipse", "point"):
-                self.report.shapes[int(obj.get("id", "0") or 0)] = kind
+                self.report.shapes[_int(obj, "id", 0)] = kind
             if layer in ZONE_LAYERS:
                 if obj.find("polyline") is not None:
-                    raise _Fault("an area needs a polygon, rectangle or ellipse, not a polyline")
+                    raise Fault("an area needs a polygon, rectangle or ellipse, not a polyline")
                 if kind == "point":
-                    raise _Fault("an area needs at least 3 points, not a point")
+                    raise Fault("an area needs at least 3 points, not a point")
                 if kind in ("rect", "ellipse") and (w <= 0 or h <= 0):
-                    raise _Fault("a rectangle area needs a width and height (fewer than 3 points)")
+                    raise Fault("a rectangle area needs a width and height (fewer than 3 points)")
             if layer == "deployment":
                 corners = [(x + px, y + py) for px, py in pts] if pts else [(x, y), (x + w, y + h)]
                 if abs(_num(obj, "rotation", 0.0)) > 1e-9:
-                    raise _Fault("deployment areas may not be rotated")
+                    raise Fault("deployment areas may not be rotated")
                 if any(not (-1e-6 <= cx <= self.pw + 1e-6 and -1e-6 <= cy <= self.ph + 1e-6) for cx, cy in corners):
-                    raise _Fault("deployment area lies outside the map")
-        except _Fault as e:
+                    raise Fault("deployment area lies outside the map")
+        except Fault as e:
             self.fault(where, str(e))
 
-    @staticmethod
-    def _points(text: str) -> list[tuple[float, float]]:
-        out = []
+    def _points(self, text: str) -> list[tuple[float, float]]:
         items = text.split()
-        if len(items) > MAX_POINTS:
-            raise _Fault(f"{len(items)} points (limit {MAX_POINTS})")
+        if len(items) > MAX_POLY_POINTS:
+            raise Fault(f"{len(items)} points (limit {MAX_POLY_POINTS} a shape)")
+        self.points += len(items)
+        if self.points > MAX_TOTAL_POINTS:
+            raise Fault(f"the map's shapes have more than {MAX_TOTAL_POINTS} points")
+        out = []
         for item in items:
             try:
                 a, b = item.split(",")
                 fx, fy = float(a), float(b)
             except ValueError:
-                raise _Fault(f"bad point {item!r}") from None
-            if fx != fx or fy != fy or abs(fx) > 1e7 or abs(fy) > 1e7:
-                raise _Fault(f"bad point {item!r}")
+                raise Fault(f"bad point {item[:40]!r}") from None
+            if not (math.isfinite(fx) and math.isfinite(fy)) or abs(fx) > 1e7 or abs(fy) > 1e7:
+                raise Fault(f"bad point {item[:40]!r}")
             out.append((fx, fy))
         return out
 
 
-def guard(path: str) -> GuardReport:
-    """Pre-validate a .tmx file (see module doc); never raises for a bad file."""
-    return _Guard(path).run()
+def guard(path: str, root: str | None = None) -> GuardReport:
+    """Check a .tmx file (see module doc) inside pack folder ``root`` (default: tmx_read.pack_root);
+    never raises for a bad file."""
+    g = _Guard(path, root)
+    try:
+        return g.run()
+    except (Exception, RecursionError) as e:  # noqa: BLE001 - a file from anyone must not crash the game
+        return GuardReport(problems=[one_line(f"{path}: map: could not be checked ({type(e).__name__}: {e})")],
+                           root=g.root)

@@ -33,10 +33,12 @@ LEVEL_COLOURS = {"hold": (30, 20, 15), "rigging": (230, 230, 240)}
 def load_tiles(path: str) -> pygame.Surface | None:
     """The tile, image and tile-object layers of a Tiled map flattened at its own pixel size."""
     import pytmx
-    from pytmx.util_pygame import load_pygame
+    from pytmx.util_pygame import pygame_image_loader
+    from game.table.loader import tiled_map
     try:
-        tmx = load_pygame(str(path), allow_duplicate_names=True)  # GEO-ZONE-1 "height" is a reserved name to pytmx
-    except Exception:  # noqa: BLE001 - pytmx raises bare Exception for bad files; the table reports it
+        # the map guard's tree (tilesets, templates resolved), never a file pytmx parses unchecked
+        tmx = tiled_map(path, image_loader=pygame_image_loader)
+    except Exception:  # noqa: BLE001 - MapError, or an image pygame cannot load; the table reports the map
         return None
     tw, th = tmx.tilewidth, tmx.tileheight
     surf = pygame.Surface((max(1, tmx.width * tw), max(1, tmx.height * th)), pygame.SRCALPHA)
