@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -33,7 +32,10 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game import __version__
     p = _Parser(prog="boarders", description="Boarders Away! - tabletop skirmish on screen")
+    p.add_argument("--version", action="version", version=f"boarders {__version__}",
+                   help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a scenario (the default)")
@@ -82,12 +84,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help"}
+    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help", "--version"}
     if not argv or argv[0] not in commands:
         argv = ["play", *argv]
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
+    except SystemExit as e:  # --help and --version end here, with argparse's status
+        return e.code if isinstance(e.code, int) else EXIT_OK
     except CliError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_ERROR
@@ -180,12 +184,28 @@ def cmd_odds(args) -> int:
     return EXIT_OK
 
 
+def _shown_map(path: str) -> str:
+    """A scenario's map as a user can read it: relative to the shipped maps/ folder or the current one."""
+    from game.scenario import MAPS_DIR
+    if path.startswith("open:"):
+        return path
+    for base in (MAPS_DIR, Path.cwd()):
+        try:
+            return Path(path).resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path
+
+
 def cmd_scenarios(args) -> int:
-    from game.scenario import list_scenarios
-    rows = [{"id": s.id, "title": s.title, "preset": s.preset,
-             "map": os.path.relpath(s.map) if not s.map.startswith("open:") else s.map,
+    from game.scenario import MAPS_DIR, list_scenarios
+    scenarios = list_scenarios()
+    if not scenarios:
+        raise CliError(f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
+                       "reinstall with `python -m pip install --force-reinstall boarders-away`)")
+    rows = [{"id": s.id, "title": s.title, "preset": s.preset, "map": _shown_map(s.map),
              "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
-             "turn_limit": s.turn_limit} for s in list_scenarios()]
+             "turn_limit": s.turn_limit} for s in scenarios]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
