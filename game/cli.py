@@ -40,45 +40,49 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a scenario (the default)")
     play.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
-    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None)
+    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None,
+                      help="hotseat: two players at one machine; solo: you against the AI; demo: AI against AI "
+                           "(default: the main menu)")
     play.add_argument("--frames", type=int, default=None, help="run this many frames, then stop")
     play.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     play.add_argument("--size", type=_size, default=None, help="window size WIDTHxHEIGHT")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--preset", default=None)
+    play.add_argument("--seed", type=int, default=None, help="dice seed (default: from the clock; headless: 1)")
+    play.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
     play.add_argument("--side", default=None, help="solo: the side you play")
     play.add_argument("--ai", default="normal", help="AI level (random, easy, normal, hard)")
     play.add_argument("--headless", action="store_true", help="no window: print the battle log")
 
     sim = sub.add_parser("simulate", help="play many headless AI games")
-    sim.add_argument("scenario")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--ai", default="normal,normal")
-    sim.add_argument("--preset", default=None)
-    sim.add_argument("--jobs", type=int, default=None)
-    sim.add_argument("--record-dir", default=None)
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--plot", default=None)
+    sim.add_argument("scenario", help="scenario id or .toml file")
+    sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sim.add_argument("--seed", type=int, default=0, help="first game's seed; game i uses seed+i (default 0)")
+    sim.add_argument("--ai", default="normal,normal", help="AI level per side, LEVEL or LEVEL,LEVEL (default normal,normal)")
+    sim.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
+    sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: the cores)")
+    sim.add_argument("--record-dir", default=None, help="write each game's record (JSON) into this folder")
+    sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--plot", default=None, help="draw win rates and game lengths into this PNG (needs matplotlib)")
 
     rep = sub.add_parser("replay", help="replay a record or save")
-    rep.add_argument("file")
+    rep.add_argument("file", help="a record or save (.json)")
     rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
-    chk.add_argument("files", nargs="+")
+    chk.add_argument("files", nargs="+", help="Tiled .tmx files")
 
     odds = sub.add_parser("odds", help="exact odds tables")
     osub = odds.add_subparsers(dest="system", parser_class=_Parser)
-    o1 = osub.add_parser("pyrates")
+    o1 = osub.add_parser("pyrates", help="Pyrates poker-dice mêlée: hands and damage for a Mêlée Quota")
     o1.add_argument("--mq", type=str, required=True, help="Mêlée Quota (e.g. 7 or 7/2)")
-    o2 = osub.add_parser("escarmouche")
-    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"))
-    o3 = osub.add_parser("close-combat")
-    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"))
+    o2 = osub.add_parser("escarmouche", help="Escarmouche card duels")
+    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"),
+                    help="cards drawn by each side (1 to 8)")
+    o3 = osub.add_parser("close-combat", help="opposed d6 close combat")
+    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"),
+                    help="each side's combat value (0 to 20)")
 
     sc = sub.add_parser("scenarios", help="list the scenarios")
-    sc.add_argument("--json", action="store_true")
+    sc.add_argument("--json", action="store_true", help="print them as JSON")
     return p
 
 
