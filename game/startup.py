@@ -10,6 +10,7 @@ An explicit --frames or --screenshot run (tests, the docs' screenshots) may rend
 """
 from __future__ import annotations
 
+import os
 import sys
 
 EXIT_ERROR = 2
@@ -20,6 +21,7 @@ NO_WINDOW_DRIVERS = ("offscreen", "dummy")
 def pygame_problem() -> str | None:
     """Why the window cannot use the installed pygame (a one-line fix), or None when it is pygame-ce."""
     py = sys.executable or "python"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner would be a second line
     try:
         import pygame
     except ImportError:
