@@ -13,6 +13,8 @@ DEFAULTS = {
     "demo_speed": 1,
     "ai_delay": 0.5,
     "fps": 60,
+    "volume": 0.7,
+    "mute": False,
 }
 
 
