@@ -4,6 +4,7 @@ They stay top-level in the repository (Tiled projects and the tools write there)
 package as game/_data/maps and game/_data/assets, where game/resources.py finds them with
 importlib.resources. An editable install skips the copy: it reads the source tree directly.
 """
+
 import shutil
 from pathlib import Path
 

@@ -1,4 +1,5 @@
 """`python -m game …` — see game/cli.py. Also the entry script of a frozen build (tools/boarders.spec)."""
+
 import multiprocessing
 
 from game.cli import main

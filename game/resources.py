@@ -6,9 +6,10 @@ game (pip, pipx, a wheel, a PyInstaller bundle) finds them through importlib.res
 current folder is. An editable install imports game/ from the source tree and so finds the
 top-level folders.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def candidates(name: str) -> list[Path]:
     return [root / PACKAGED / name, root.parent / name]
 
 
-@lru_cache(maxsize=None)
+@cache
 def data_dir(name: str, must_exist: bool = True) -> Path:
     """The folder `name` ("maps" or "assets"); MissingData (one line) if the install lacks it, or
     with must_exist=False the place it should be (for messages and module constants)."""
@@ -45,8 +46,10 @@ def data_dir(name: str, must_exist: bool = True) -> Path:
             return p
     if not must_exist:
         return places[0]
-    raise MissingData(f"the game's {name}/ folder is missing (looked in {places[0]} and {places[1]}); "
-                      "reinstall with `python -m pip install --force-reinstall boarders-away`")
+    raise MissingData(
+        f"the game's {name}/ folder is missing (looked in {places[0]} and {places[1]}); "
+        "reinstall with `python -m pip install --force-reinstall boarders-away`"
+    )
 
 
 def maps_dir() -> Path:

@@ -8,6 +8,7 @@
 - any pygame.error while the window starts: one line, exit 2.
 An explicit --frames or --screenshot run (tests, the docs' screenshots) may render offscreen.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,14 +28,17 @@ def pygame_problem() -> str | None:
     except ImportError:
         return f"pygame-ce is not installed: run `{py} -m pip install pygame-ce`"
     if not getattr(pygame, "IS_CE", False):
-        return ("plain pygame is installed in place of pygame-ce, which the game needs: run "
-                f"`{py} -m pip uninstall -y pygame && {py} -m pip install --force-reinstall pygame-ce`")
+        return (
+            "plain pygame is installed in place of pygame-ce, which the game needs: run "
+            f"`{py} -m pip uninstall -y pygame && {py} -m pip install --force-reinstall pygame-ce`"
+        )
     return None
 
 
 def no_window_reason() -> str | None:
     """After display init: why a window would not be seen (SDL's driver draws offscreen), or None."""
     import pygame
+
     pygame.display.init()
     try:
         driver = pygame.display.get_driver()
@@ -54,6 +58,7 @@ def run_window(args, err=None) -> int | None:
         print(f"error: {problem}", file=err)
         return EXIT_ERROR
     import pygame
+
     explicit = getattr(args, "frames", None) is not None or getattr(args, "screenshot", None)
     try:
         if not explicit:
@@ -62,6 +67,7 @@ def run_window(args, err=None) -> int | None:
                 print(reason, file=err)
                 return None
         from game.ui.app import run_app
+
         return run_app(args)
     except pygame.error as e:
         print(f"error: the game window failed to start: {' '.join(str(e).split()) or 'pygame.error'}", file=err)

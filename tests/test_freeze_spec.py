@@ -1,5 +1,6 @@
 """tools/boarders.spec (PyInstaller) without a build: it parses, its hidden imports exist, it ships
 maps/ and assets/ where game/resources.py looks, and the entry script calls freeze_support()."""
+
 import ast
 import importlib.util
 from pathlib import Path
@@ -26,6 +27,7 @@ def test_spec_parses_and_its_hidden_imports_are_real_modules():
 
 def test_spec_ships_the_data_where_resources_finds_it():
     from game.resources import DATA_FOLDERS, PACKAGED
+
     text = SPEC.read_text(encoding="utf-8")
     for name in DATA_FOLDERS:
         assert f'(str(ROOT / "{name}"), "game/{PACKAGED}/{name}")' in text

@@ -1,4 +1,5 @@
 """The player's folders come from platformdirs (per OS); the XDG variables move them on Linux."""
+
 import sys
 
 import platformdirs

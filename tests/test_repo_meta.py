@@ -1,4 +1,5 @@
 """Project metadata: an MIT LICENSE, pyproject's license/URLs/classifiers, README links inside the repository."""
+
 import re
 import tomllib
 from pathlib import Path

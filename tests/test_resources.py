@@ -1,4 +1,5 @@
 """Shipped data (maps/, assets/) is found through game/resources.py, in the source tree and in a wheel."""
+
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ def test_source_tree_finds_the_top_level_maps_and_assets():
 
 def test_scenario_registry_uses_the_resources_maps_folder():
     from game.scenario import MAPS_DIR, scenario_files
+
     assert MAPS_DIR == resources.maps_dir()
     assert {p.stem for p in scenario_files()} >= {"boarding_action"}
 
@@ -42,6 +44,7 @@ def test_missing_data_is_one_clear_line(monkeypatch, tmp_path):
 def test_no_scenarios_found_is_one_line_exit_2(monkeypatch, tmp_path, capsys):
     from game import cli
     from game.scenario import registry
+
     monkeypatch.setattr(registry, "MAPS_DIR", tmp_path / "nothing")
     monkeypatch.setattr("game.scenario.MAPS_DIR", tmp_path / "nothing")
     assert cli.main(["scenarios"]) == 2
@@ -54,8 +57,13 @@ def test_no_scenarios_found_is_one_line_exit_2(monkeypatch, tmp_path, capsys):
 
 def test_wheel_build_copies_maps_and_assets_into_the_package(tmp_path):
     """setup.py's build_py puts maps/ and assets/ under game/_data, where resources.py looks first."""
-    r = subprocess.run([sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
-                       cwd=ROOT, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_py", "--build-lib", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     data = tmp_path / "game" / "_data"
     for p in (ROOT / "maps").rglob("*"):

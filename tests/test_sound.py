@@ -1,5 +1,6 @@
 """Sound: every effect loads through pygame.mixer (dummy audio driver), events pick the effects,
 volume and mute come from the settings, and no audio device means silence, not a failure."""
+
 import importlib.util
 import os
 from pathlib import Path
@@ -49,10 +50,14 @@ def test_the_tool_makes_every_sound_and_the_committed_files_are_its_output(tmp_p
 
 def test_events_pick_the_effects_most_telling_first():
     from game.rules.pyrates.events import ShotResolved
+
     shot = ShotResolved.__new__(ShotResolved)  # only its class name matters here
-    evs = [DiceRolled("PYR-MQ-1", faces=(3, 4)), shot,
-           StatusChanged("PYR-RIG-2", figure="a", status="fled", cause="fell into the sea"),
-           Moved("PYR-RIG-2", figure="b", how="fall")]
+    evs = [
+        DiceRolled("PYR-MQ-1", faces=(3, 4)),
+        shot,
+        StatusChanged("PYR-RIG-2", figure="a", status="fled", cause="fell into the sea"),
+        Moved("PYR-RIG-2", figure="b", how="fall"),
+    ]
     assert sounds_for(evs) == ["splash", "fall", "shot"]
     assert sounds_for([DiceRolled("X")]) == ["dice"]
     assert sounds_for([PlayerTurnStarted("GEN-TURN-1", side="a")]) == ["chime"]
@@ -75,6 +80,7 @@ def test_mute_and_zero_volume_are_silent():
 def test_no_audio_device_means_silence(monkeypatch):
     def no_device(*a, **k):
         raise pygame.error("No available audio device")
+
     monkeypatch.setattr(sound.pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(sound.pygame.mixer, "init", no_device)
     s = Sounds()
@@ -86,13 +92,17 @@ def test_settings_scene_has_volume_and_mute_that_drive_the_sounds(user_dirs):
     from game.ui.app import App
     from game.ui.scenes.settings import SettingsScene
     from game.ui.settings import load_settings
+
     app = App((1280, 800))
     try:
         app.reset_to(SettingsScene(app))
         scene = app.top
         assert "volume" in scene.sliders and "mute" in scene.toggles
-        pygame.event.post(pygame.event.Event(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED,
-                                             {"ui_element": scene.sliders["volume"], "value": 0.25}))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, {"ui_element": scene.sliders["volume"], "value": 0.25}
+            )
+        )
         pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": scene.toggles["mute"]}))
         app.step(pygame.event.get(), 1 / 60)
         assert app.sounds.volume == pytest.approx(0.25) and app.sounds.muted

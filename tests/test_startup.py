@@ -1,4 +1,5 @@
 """Start-up failures are one line each; --version; every option of every subcommand has help text."""
+
 import argparse
 import os
 import subprocess
@@ -31,8 +32,9 @@ def test_every_option_of_every_subcommand_has_help_text():
                 for choice in action._choices_actions:
                     assert choice.help, f"boarders {' '.join(path)} {choice.dest}: subcommand without help"
                 continue
-            assert action.help and action.help != argparse.SUPPRESS, \
+            assert action.help and action.help != argparse.SUPPRESS, (
                 f"boarders {' '.join(path)} {action.option_strings or action.dest}: no help text"
+            )
     assert {("play",), ("simulate",), ("replay",), ("check-map",), ("scenarios",), ("odds", "pyrates")} <= seen
 
 
@@ -69,6 +71,7 @@ def test_offscreen_or_dummy_driver_means_no_window(capsys):
 def test_pygame_error_at_start_is_one_line_exit_2(monkeypatch, capsys):
     def broken():
         raise pygame.error("Couldn't open X11 display\nsecond line")
+
     monkeypatch.setattr(startup, "no_window_reason", broken)
     assert startup.run_window(argparse.Namespace(frames=None, screenshot=None)) == 2
     err = capsys.readouterr().err.strip().splitlines()
@@ -79,8 +82,14 @@ def test_pygame_error_at_start_is_one_line_exit_2(monkeypatch, capsys):
 def test_stale_display_plays_the_headless_demo(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=":97", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path))
-    r = subprocess.run([sys.executable, "-m", "game", "play", "--ai", "random", "--seed", "1"], cwd=tmp_path,
-                       env=env, capture_output=True, text=True, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "play", "--ai", "random", "--seed", "1"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert "no display" in r.stderr and "Traceback" not in r.stderr
     assert r.stdout.strip().splitlines()[-1].startswith("Result:")

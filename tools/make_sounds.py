@@ -7,6 +7,7 @@ a blade clash, a musket shot, a splash, a fall onto a deck, the hot-seat hand-ov
 win and a loss sting. 22,050 Hz mono 16-bit WAV: pygame.mixer plays WAV everywhere without codecs.
 Same script, same bytes: the noise comes from a seeded random.Random.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -126,8 +127,16 @@ def loss(rng: random.Random) -> list[float]:
 
 
 #: sound name -> synthesiser; game/ui/sound.py plays them by these names
-EFFECTS = {"dice": dice, "clash": clash, "shot": shot, "splash": splash, "fall": fall, "chime": chime,
-           "win": win, "loss": loss}
+EFFECTS = {
+    "dice": dice,
+    "clash": clash,
+    "shot": shot,
+    "splash": splash,
+    "fall": fall,
+    "chime": chime,
+    "win": win,
+    "loss": loss,
+}
 
 
 def write_wav(path: Path, samples: list[float], peak: float = 0.85) -> None:

@@ -5,10 +5,11 @@ package is imported only when it is played, and freezers (PyInstaller) see every
 extra flags. Add-on packages register more through the ``boarders_away.presets`` entry-point group
 (``name = "package.module:Factory"``); a built-in name always wins over an add-on's.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib import metadata
-from typing import Callable
 
 from .flow import Preset
 
@@ -18,26 +19,31 @@ ENTRY_POINT_GROUP = "boarders_away.presets"
 
 def _pyrates() -> Preset:
     from .pyrates.preset import PyratesPreset
+
     return PyratesPreset()
 
 
 def _rangers() -> Preset:
     from .rangers.preset import RangersPreset
+
     return RangersPreset()
 
 
 def _initiative() -> Preset:
     from .initiative.preset import InitiativePreset
+
     return InitiativePreset()
 
 
 def _escarmouche() -> Preset:
     from .escarmouche.preset import EscarmouchePreset
+
     return EscarmouchePreset()
 
 
 def _close_combat() -> Preset:
     from .close_combat.preset import CloseCombatPreset
+
     return CloseCombatPreset()
 
 

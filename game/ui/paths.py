@@ -5,6 +5,7 @@ Linux: ~/.local/share/boarders-away (saves, autosaves), ~/.config/boarders-away/
 macOS: ~/Library/Application Support/boarders-away and ~/Library/Logs/boarders-away. The shipped
 maps and assets are found elsewhere: game/resources.py.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

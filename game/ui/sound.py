@@ -5,11 +5,12 @@ effects (assets/sounds/*.wav, made by tools/make_sounds.py) are loaded once, whe
 plays. Volume and mute come from the settings ("volume", "mute"). With no audio device the mixer
 does not open and the game is silent; nothing else changes.
 """
+
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 import pygame
 
@@ -68,7 +69,7 @@ class Sounds:
         self._last: dict[str, float] = {}
 
     @classmethod
-    def from_settings(cls, settings: dict) -> "Sounds":
+    def from_settings(cls, settings: dict) -> Sounds:
         return cls(settings.get("volume", 0.7), settings.get("mute", False))
 
     def apply_settings(self, settings: dict) -> None:

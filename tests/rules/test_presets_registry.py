@@ -1,4 +1,5 @@
 """PRE-*: the built-in presets are registered explicitly; add-ons come through entry points."""
+
 import ast
 from importlib import metadata
 from pathlib import Path
@@ -20,13 +21,19 @@ def test_pre_builtins_are_static_imports_not_strings():
     """A freezer (PyInstaller) follows plain import statements; no importlib.import_module by string."""
     tree = ast.parse((ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
-    assert {"pyrates.preset", "rangers.preset", "initiative.preset", "escarmouche.preset",
-            "close_combat.preset"} <= imported
+    assert {
+        "pyrates.preset",
+        "rangers.preset",
+        "initiative.preset",
+        "escarmouche.preset",
+        "close_combat.preset",
+    } <= imported
     assert "import_module" not in (ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8")
 
 
 def test_pre_scenario_loader_accepts_every_builtin_preset():
     from game.scenario.loader import PRESETS as LOADER_PRESETS
+
     assert set(LOADER_PRESETS) == set(presets.PRESETS)
 
 
@@ -50,6 +57,7 @@ def _entry_points(*eps):
     def fake(group=None):
         assert group == presets.ENTRY_POINT_GROUP
         return metadata.EntryPoints(eps)
+
     return fake
 
 

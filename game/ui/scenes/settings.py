@@ -84,7 +84,7 @@ class SettingsScene(Scene):
             elif el is self.back:
                 self.app.pop()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            for key, text, lo, hi in SLIDERS + SOUND_SLIDERS:
+            for key, text, _lo, _hi in SLIDERS + SOUND_SLIDERS:
                 if event.ui_element is self.sliders[key]:
                     s[key] = float(event.value)
                     self.slider_labels[key].set_text(f"{text}: {s[key]:.2f}")
