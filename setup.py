@@ -16,19 +16,23 @@ DATA_FOLDERS = ("maps", "assets")  # game/resources.py DATA_FOLDERS
 SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 
 
+def copy_data(build_lib: Path) -> None:
+    """Copy maps/ and assets/ to <build_lib>/game/_data/ (tests/test_resources.py calls this)."""
+    for name in DATA_FOLDERS:
+        src = HERE / name
+        if not src.is_dir():
+            raise SystemExit(f"setup.py: {src} is missing; the wheel would ship without its {name}")
+        dest = Path(build_lib) / "game" / "_data" / name
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(src, dest, ignore=SKIP)
+
+
 class BuildPyWithData(build_py):
     def run(self):
         super().run()
-        if getattr(self, "editable_mode", False):
-            return
-        for name in DATA_FOLDERS:
-            src = HERE / name
-            if not src.is_dir():
-                raise SystemExit(f"setup.py: {src} is missing; the wheel would ship without its {name}")
-            dest = Path(self.build_lib) / "game" / "_data" / name
-            if dest.exists():
-                shutil.rmtree(dest)
-            shutil.copytree(src, dest, ignore=SKIP)
+        if not getattr(self, "editable_mode", False):
+            copy_data(Path(self.build_lib))
 
 
 setup(cmdclass={"build_py": BuildPyWithData})
