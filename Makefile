@@ -1,31 +1,67 @@
 # The two set-up commands: `make play` and `make test`. Both build .venv on first use and
-# reinstall the project whenever pyproject.toml changes (the stamp file).
-PYTHON ?= python3
-VENV   := .venv
-BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# reinstall the project whenever pyproject.toml changes (one stamp file per set of extras):
+# `make play` installs the game's runtime dependencies only, `make test` adds the test extra.
+# Works with GNU make on Linux, macOS and Windows (where a venv keeps Python in Scripts\).
+ifeq ($(OS),Windows_NT)
+PYTHON  ?= python
+PY_FILE := .venv/Scripts/python.exe
+else
+PYTHON  ?= python3
+PY_FILE := .venv/bin/python
+endif
+# quoted: cmd.exe takes a forward-slash program path only in quotes
+PY := "$(PY_FILE)"
+VENV       := .venv
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
+DEV_STAMP  := $(VENV)/.installed-dev
+# the suite on every core (pytest-xdist); `make test JOBS=1` runs it in one process
+JOBS ?= auto
+TOUCH = $(PY) -c "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()"
 
-.PHONY: play test test-long bench clean
+.PHONY: play test test-long lint format bench wheel-check clean
 
-$(BIN)/python:
+$(PY_FILE):
 	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(PY_FILE)
+	$(PY) -m pip install --quiet -e .
+	$(TOUCH) $@
 
-play: $(STAMP)
-	$(BIN)/python -m game play
+$(TEST_STAMP): pyproject.toml | $(PY_FILE)
+	$(PY) -m pip install --quiet -e ".[test]"
+	$(TOUCH) $@
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -m "not slow"
+$(DEV_STAMP): pyproject.toml | $(PY_FILE)
+	$(PY) -m pip install --quiet -e ".[test,dev]"
+	$(TOUCH) $@
 
-test-long: $(STAMP)
-	$(BIN)/python -m pytest -m slow
+play: $(PLAY_STAMP)
+	$(PY) -m game play
 
-bench: $(STAMP)
-	$(BIN)/python tools/bench.py
+test: $(TEST_STAMP)
+	$(PY) -m pytest -m "not slow" -n $(JOBS)
+
+test-long: $(TEST_STAMP)
+	$(PY) -m pytest -m slow -n $(JOBS)
+
+# ruff (lint and format check) and mypy, as in .ci/run once LINT=1 is set there
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check game tools tests
+	$(PY) -m ruff format --check game tools tests
+	$(PY) -m mypy
+
+format: $(DEV_STAMP)
+	$(PY) -m ruff check --fix game tools tests
+	$(PY) -m ruff format game tools tests
+
+bench: $(TEST_STAMP)
+	$(PY) tools/bench.py
+
+# build the wheel, install it into a fresh venv and play from another folder (CI runs this)
+wheel-check:
+	bash .ci/wheel_check
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	$(PYTHON) -c "import shutil; [shutil.rmtree(p, ignore_errors=True) for p in ('$(VENV)', 'build', 'dist', 'boarders_away.egg-info')]"

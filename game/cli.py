@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -33,31 +32,36 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from game import __version__
     p = _Parser(prog="boarders", description="Boarders Away! - tabletop skirmish on screen")
+    p.add_argument("--version", action="version", version=f"boarders {__version__}",
+                   help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a scenario (the default)")
     play.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
-    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None)
+    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None,
+                      help="hotseat: two players at one machine; solo: you against the AI; demo: AI against AI "
+                           "(default: the main menu)")
     play.add_argument("--frames", type=int, default=None, help="run this many frames, then stop")
     play.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     play.add_argument("--size", type=_size, default=None, help="window size WIDTHxHEIGHT")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--preset", default=None)
+    play.add_argument("--seed", type=int, default=None, help="dice seed (default: from the clock; headless: 1)")
+    play.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
     play.add_argument("--side", default=None, help="solo: the side you play")
     play.add_argument("--ai", default="normal", help="AI level (random, easy, normal, hard)")
     play.add_argument("--headless", action="store_true", help="no window: print the battle log")
 
     sim = sub.add_parser("simulate", help="play many headless AI games")
-    sim.add_argument("scenario")
-    sim.add_argument("--games", type=int, default=10)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--ai", default="normal,normal")
-    sim.add_argument("--preset", default=None)
-    sim.add_argument("--jobs", type=int, default=None)
-    sim.add_argument("--record-dir", default=None)
-    sim.add_argument("--json", action="store_true")
-    sim.add_argument("--plot", default=None)
+    sim.add_argument("scenario", help="scenario id or .toml file")
+    sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    sim.add_argument("--seed", type=int, default=0, help="first game's seed; game i uses seed+i (default 0)")
+    sim.add_argument("--ai", default="normal,normal", help="AI level per side, LEVEL or LEVEL,LEVEL (default normal,normal)")
+    sim.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
+    sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: the cores)")
+    sim.add_argument("--record-dir", default=None, help="write each game's record (JSON) into this folder")
+    sim.add_argument("--json", action="store_true", help="print the results as JSON")
+    sim.add_argument("--plot", default=None, help="draw win rates and game lengths into this PNG (needs matplotlib)")
     sim.add_argument("--executor", default="processes", metavar="local|processes|dask[=ADDRESS]",
                      help="where the games run: this process, a process pool (default), or a Dask cluster "
                           "(dask: a local one; dask=tcp://HOST:8786: that scheduler)")
@@ -65,36 +69,40 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--resume", action="store_true", help="skip the seeds already in --out")
 
     rep = sub.add_parser("replay", help="replay a record or save")
-    rep.add_argument("file")
+    rep.add_argument("file", help="a record or save (.json)")
     rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
-    chk.add_argument("files", nargs="+")
+    chk.add_argument("files", nargs="+", help="Tiled .tmx files")
     chk.add_argument("--root", default=None, help="the scenario pack's folder every file a map names must lie in "
                      "(default: nearest folder upward with a .tiled-project, else the map's folder)")
 
     odds = sub.add_parser("odds", help="exact odds tables")
     osub = odds.add_subparsers(dest="system", parser_class=_Parser)
-    o1 = osub.add_parser("pyrates")
+    o1 = osub.add_parser("pyrates", help="Pyrates poker-dice mêlée: hands and damage for a Mêlée Quota")
     o1.add_argument("--mq", type=str, required=True, help="Mêlée Quota (e.g. 7 or 7/2)")
-    o2 = osub.add_parser("escarmouche")
-    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"))
-    o3 = osub.add_parser("close-combat")
-    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"))
+    o2 = osub.add_parser("escarmouche", help="Escarmouche card duels")
+    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"),
+                    help="cards drawn by each side (1 to 8)")
+    o3 = osub.add_parser("close-combat", help="opposed d6 close combat")
+    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"),
+                    help="each side's combat value (0 to 20)")
 
     sc = sub.add_parser("scenarios", help="list the scenarios")
-    sc.add_argument("--json", action="store_true")
+    sc.add_argument("--json", action="store_true", help="print them as JSON")
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help"}
+    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help", "--version"}
     if not argv or argv[0] not in commands:
         argv = ["play", *argv]
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
+    except SystemExit as e:  # --help and --version end here, with argparse's status
+        return e.code if isinstance(e.code, int) else EXIT_OK
     except CliError as e:
         print(f"error: {e}", file=sys.stderr)
         return EXIT_ERROR
@@ -187,12 +195,28 @@ def cmd_odds(args) -> int:
     return EXIT_OK
 
 
+def _shown_map(path: str) -> str:
+    """A scenario's map as a user can read it: relative to the shipped maps/ folder or the current one."""
+    from game.scenario import MAPS_DIR
+    if path.startswith("open:"):
+        return path
+    for base in (MAPS_DIR, Path.cwd()):
+        try:
+            return Path(path).resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path
+
+
 def cmd_scenarios(args) -> int:
-    from game.scenario import list_scenarios
-    rows = [{"id": s.id, "title": s.title, "preset": s.preset,
-             "map": os.path.relpath(s.map) if not s.map.startswith("open:") else s.map,
+    from game.scenario import MAPS_DIR, list_scenarios
+    scenarios = list_scenarios()
+    if not scenarios:
+        raise CliError(f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
+                       "reinstall with `python -m pip install --force-reinstall boarders-away`)")
+    rows = [{"id": s.id, "title": s.title, "preset": s.preset, "map": _shown_map(s.map),
              "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
-             "turn_limit": s.turn_limit} for s in list_scenarios()]
+             "turn_limit": s.turn_limit} for s in scenarios]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:

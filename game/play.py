@@ -16,12 +16,10 @@ def has_display() -> bool:
 def run_play(args) -> int:
     wants_window = not args.headless and (has_display() or args.frames is not None or args.screenshot)
     if wants_window:
-        try:
-            from game.ui.app import run_app
-        except ImportError:
-            print("the game window arrives with issue 7; playing the demo headless instead", file=sys.stderr)
-        else:
-            return run_app(args)
+        from game.startup import run_window  # one line for each start-up failure
+        code = run_window(args)
+        if code is not None:
+            return code
     elif not args.headless:
         print("no display: playing the boarding demo headless", file=sys.stderr)
     return run_headless(args.scenario or DEFAULT_SCENARIO, seed=args.seed, preset=args.preset, level=args.ai)

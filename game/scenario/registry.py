@@ -8,7 +8,10 @@ from .errors import ScenarioError
 from .loader import ID_RE, load_scenario
 from .model import Scenario
 
-MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
+from game.resources import data_dir
+
+#: the shipped maps/ folder (inside the installed package or the source tree: game/resources.py)
+MAPS_DIR = data_dir("maps", must_exist=False)
 
 
 def scenario_files(extra_dirs: Iterable[Path] = ()) -> list[Path]:
@@ -30,6 +33,8 @@ def find_scenario(sid: str, extra_dirs: Iterable[Path] = ()) -> Scenario:
         s = load_scenario(path)
         if s.id == sid:
             return s
+    if not scenario_files(extra_dirs):
+        raise ScenarioError(f"{sid}: id: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder)")
     raise ScenarioError(f"{sid}: id: no such scenario in {MAPS_DIR}")
 
 

@@ -20,13 +20,14 @@ DEFAULT_SCENARIO = "boarding_action"
 
 class App:
     def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool = False):
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from .settings import load_settings
+        from .sound import Sounds
         from .widgets import make_manager
         self.t0 = time.perf_counter()
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
         self.settings = load_settings()
+        self.sounds = Sounds.from_settings(self.settings)  # the real audio device; silent without one
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(300, 40)

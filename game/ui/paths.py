@@ -1,29 +1,61 @@
-"""Where the game keeps the player's files: saves and settings (XDG base directories)."""
+"""Where the game keeps the player's own files, in each OS's usual folders (platformdirs).
+
+Linux: ~/.local/share/boarders-away (saves, autosaves), ~/.config/boarders-away/settings.json,
+~/.local/state/boarders-away/log (the XDG_* variables move them); Windows: %LOCALAPPDATA%\\boarders-away;
+macOS: ~/Library/Application Support/boarders-away and ~/Library/Logs/boarders-away. The shipped
+maps and assets are found elsewhere: game/resources.py.
+"""
+
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+import platformdirs
 
 APP = "boarders-away"
 
 
-def data_dir() -> Path:
-    """$XDG_DATA_HOME/boarders-away (default ~/.local/share/boarders-away)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / APP
+def _dirs() -> platformdirs.PlatformDirs:
+    # Built on each call: platformdirs reads XDG_* at call time, so tests and users may move them.
+    return platformdirs.PlatformDirs(APP, appauthor=False)
 
 
-def saves_dir(create: bool = True) -> Path:
-    d = data_dir() / "saves"
+def _made(d: Path, create: bool) -> Path:
     if create:
         d.mkdir(parents=True, exist_ok=True)
     return d
 
 
+def data_dir() -> Path:
+    """The player's data folder (holds saves/ and autosaves/)."""
+    return _dirs().user_data_path
+
+
+def save_dir(create: bool = True) -> Path:
+    """Saved games (records of games in progress and finished ones)."""
+    return _made(data_dir() / "saves", create)
+
+
+def autosave_dir(create: bool = True) -> Path:
+    """Automatic saves, kept apart from the player's own."""
+    return _made(data_dir() / "autosaves", create)
+
+
 def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / APP
+    """The player's configuration folder."""
+    return _dirs().user_config_path
 
 
-def settings_file() -> Path:
+def settings_path() -> Path:
+    """settings.json (game/ui/settings.py reads and writes it)."""
     return config_dir() / "settings.json"
+
+
+def log_dir(create: bool = True) -> Path:
+    """Log files (crash reports, diagnostics)."""
+    return _made(_dirs().user_log_path, create)
+
+
+# the names used before platformdirs; kept so existing callers work
+saves_dir = save_dir
+settings_file = settings_path

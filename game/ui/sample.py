@@ -2,9 +2,9 @@
 (the shipped scenarios may carry fewer figures). Uses maps/boarding_action.tmx when present."""
 from __future__ import annotations
 
-from pathlib import Path
+from game.resources import data_dir
 
-MAP = Path(__file__).resolve().parents[2] / "maps" / "boarding_action.tmx"
+MAP = data_dir("maps", must_exist=False) / "boarding_action.tmx"
 
 
 def boarding_scenario(per_side: int = 20):

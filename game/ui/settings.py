@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 
-from .paths import settings_file
+from .paths import settings_path
 
 DEFAULTS = {
     "edge_pan": True,
@@ -13,13 +13,15 @@ DEFAULTS = {
     "demo_speed": 1,
     "ai_delay": 0.5,
     "fps": 60,
+    "volume": 0.7,
+    "mute": False,
 }
 
 
 def load_settings() -> dict:
     out = dict(DEFAULTS)
     try:
-        data = json.loads(settings_file().read_text(encoding="utf-8"))
+        data = json.loads(settings_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return out
     if isinstance(data, dict):
@@ -31,7 +33,7 @@ def load_settings() -> dict:
 
 def save_settings(values: dict) -> None:
     from game.match import write_atomic
-    p = settings_file()
+    p = settings_path()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(p, json.dumps({k: values[k] for k in DEFAULTS if k in values}, indent=1))

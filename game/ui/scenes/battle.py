@@ -183,6 +183,8 @@ class BattleScene(Scene):
                     self.narration.append([line, None, 3.0])
                     self.narration = self.narration[-3:]
         self.log_panel.scroll = 0
+        if getattr(self.app, "sounds", None) is not None:  # game/ui/sound.py picks the effects
+            self.app.sounds.play_for(events, self.humans)
         self.dice_panel.show(events, st)
         if self.dice_panel.wants_room != getattr(self, "_room", None) and getattr(self, "map_rect", None) is not None:
             self.layout()

@@ -1,4 +1,5 @@
-"""Settings: screen-edge panning, grid, zones overlay, animation speed, AI pace, demo speed."""
+"""Settings: screen-edge panning, grid, zones overlay, animation speed, AI pace, demo speed; sound
+volume and mute (in a column of their own, game/ui/sound.py plays the effects)."""
 from __future__ import annotations
 
 import pygame
@@ -11,6 +12,8 @@ from .base import Scene
 TOGGLES = [("edge_pan", "Pan at the screen edge"), ("show_grid", "One-inch grid on open ground"),
            ("show_overlay", "Show zones and obstacles at start")]
 SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
+SOUND_TOGGLES = [("mute", "Mute sound")]
+SOUND_SLIDERS = [("volume", "Sound volume", 0.0, 1.0)]
 
 
 class SettingsScene(Scene):
@@ -31,9 +34,33 @@ class SettingsScene(Scene):
             self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(30, y + 24, 420, 28), float(s[key]),
                                                                          (lo, hi), m)
             y += 64
+        self._build_sound(m, w)
         self.full = button(m, (30, y, 420, 36), "Full screen (F11)")
         self.reset = button(m, (30, y + 44, 200, 36), "Defaults")
         self.back = button(m, (30, h - 60, 160, 44), "Back")
+
+    def _build_sound(self, m, w: int) -> None:
+        s = self.app.settings
+        x = max(470, min(500, w - 330))
+        label(m, (x, 62, 300, 24), "Sound", object_id="#small")
+        y = 90
+        for key, text in SOUND_TOGGLES:
+            self.toggles[key] = button(m, (x, y, 300, 36), f"{text}: {'on' if s[key] else 'off'}")
+            y += 44
+        for key, text, lo, hi in SOUND_SLIDERS:
+            self.slider_labels[key] = label(m, (x, y, 300, 22), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x, y + 24, 300, 28), float(s[key]),
+                                                                         (lo, hi), m)
+            y += 64
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None and not sounds.load():
+            label(m, (x, y, 300, 22), "No audio device: the game is silent", object_id="#small")
+
+    def _sound_changed(self) -> None:
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            sounds.apply_settings(self.app.settings)
+            sounds.play("dice")  # a sample at the new level
 
     def handle(self, event, consumed: bool) -> None:
         s = self.app.settings
@@ -42,22 +69,27 @@ class SettingsScene(Scene):
             for key, b in self.toggles.items():
                 if el is b:
                     s[key] = not s[key]
-                    b.set_text(f"{dict(TOGGLES)[key]}: {'on' if s[key] else 'off'}")
+                    b.set_text(f"{dict(TOGGLES + SOUND_TOGGLES)[key]}: {'on' if s[key] else 'off'}")
                     save_settings(s)
+                    if key in dict(SOUND_TOGGLES):
+                        self._sound_changed()
             if el is self.full:
                 self.app.toggle_fullscreen()
             elif el is self.reset:
                 s.clear()
                 s.update(DEFAULTS)
                 save_settings(s)
+                self._sound_changed()
                 self.app._rebuild()
             elif el is self.back:
                 self.app.pop()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
-            for key, text, lo, hi in SLIDERS:
+            for key, text, _lo, _hi in SLIDERS + SOUND_SLIDERS:
                 if event.ui_element is self.sliders[key]:
                     s[key] = float(event.value)
                     self.slider_labels[key].set_text(f"{text}: {s[key]:.2f}")
                     save_settings(s)
+                    if key in {k for k, *_ in SOUND_SLIDERS}:
+                        self._sound_changed()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
