@@ -124,8 +124,10 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         rec.meta = {"ai": dict(by_side), "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
                     "tool": "simulate"}
         save(rec, Path(record_dir) / record_name(seed))
+    from .metrics import match_metrics  # issue 19 item 5: play-test metrics from the events
     return {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
-            "decisions": n, "game_s": game_s, "ms": ms, "rules": dict(rules), "reason": m.state.end_reason}
+            "decisions": n, "game_s": game_s, "ms": ms, "rules": dict(rules), "reason": m.state.end_reason,
+            "metrics": match_metrics(m)}
 
 
 # -- many games ---------------------------------------------------------------------------------------
@@ -210,7 +212,15 @@ def summarise(results: list[dict], *, scenario: str, preset: str, ai: tuple[str,
         "end_reasons": dict(Counter(r["reason"] for r in ok).most_common()),
         "rules_fired": dict(sorted(rules.items())),
         "wall_s": round(wall_s, 3),
+        "metrics": _metrics(ok),
     }
+
+
+def _metrics(ok: list[dict]) -> dict:
+    from .metrics import summarise_metrics
+    per = [r["metrics"] for r in ok if "metrics" in r]
+    return {"per_game": [dict(seed=r["seed"], winner=r["winner"], **r["metrics"]) for r in ok if "metrics" in r],
+            "summed": summarise_metrics(per)}
 
 
 def run_simulate(args) -> int:

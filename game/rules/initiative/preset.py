@@ -33,9 +33,9 @@ from game.rules.rangers.shooting import EFFECTIVE_RANGE
 from game.rules.turns import MEASURE_TOLERANCE, no_questions
 
 from .groups import groups
-from .orders import OrderCard, order_bonus, parse_objective
+from .orders import OrderCard, objective_live, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
-from .reactions import (eligible_enemies, max_reactive_shooters_total, move_and_shoot_problem, reaction_candidates,
+from .reactions import (eligible_enemies, move_and_shoot_problem, reaction_candidates, reactive_shooter_caps,
                         reaction_end_problem, run_away_problem)
 from .seize import automatic_break_off, can_nominate, roll_seize, tactical_factors
 from .sequence import IniTurn, after_action, after_pass, after_reactive_shooting, after_seize, roll_turn_start
@@ -93,6 +93,26 @@ class InitiativePreset(RangersPreset):
     def cards(self, ctx: Ctx, side: str) -> list[OrderCard]:
         return [OrderCard(c["id"], tuple(c["figures"]), c["objective"], c.get("condition"))
                 for c in ctx.state.data["orders"].get(side, [])]
+
+    def card_live(self, ctx: Ctx, card: OrderCard, side: str) -> bool:
+        """INI-ORD-1: the card's objective can still be carried out (enemy in play, place not yet
+        taken by ``side``, task not done)."""
+        st = ctx.state
+        try:
+            o = parse_objective(card.objective)
+        except ValueError:
+            return False
+        enemies = set()
+        for f in st.in_play():
+            if f.side in st.enemies_of(side):
+                # an enemy unit (roster command tag) lives while one of its figures is in play
+                enemies |= {f.id, f.command} - {""}
+        taken = set()
+        if o.kind == "place" and hasattr(ctx.table, "zones_of"):
+            if any(o.target in ctx.table.zones_of(f.id) for f in st.in_play(side)):
+                taken.add(o.target)
+        done = set(st.data.get("special", {}).get("_done", {}))
+        return objective_live(o, enemies_in_play=enemies, places_taken=taken, tasks_done=done)
 
     def conditions(self, ctx: Ctx) -> set[str]:
         return set(ctx.state.options.get("conditions", [])) | set(ctx.state.data.get("conditions", []))
@@ -204,7 +224,7 @@ class InitiativePreset(RangersPreset):
                 for e, _s in tg:
                     opts.append(Decision("shoot", figure=fid, target=e.id))
             opts += self.special_options(ctx, fid)
-            if f.is_leader and self._tome_movers(ctx, fid):
+            if f.is_leader and self.tome_answers(ctx, fid):
                 opts.append(Decision("tome", figure=fid))
         if shooters >= 2:
             opts.append(Decision("volley"))
@@ -438,30 +458,18 @@ class InitiativePreset(RangersPreset):
                 yield from K.hand_attack(ctx, f.id, t, how="melee", rule="INI-MEL-2")
 
     # -- To me! ------------------------------------------------------------------------------------
-    def _tome_movers(self, ctx: Ctx, fid: str) -> list[str]:
-        from .tome import in_command, tome_movers
-        st = ctx.state
-        leader = ctx.fig(fid)
-        command = {g.id: g for g in st.in_play(leader.side) if g.id != fid and in_command(leader, g)}
-        others = {g.id: g for g in st.in_play() if g.side not in st.enemies_of(leader.side) and g.id != fid
-                  and g.id not in command}
-        return tome_movers(command, others, K.foes_of(ctx, fid))
-
     def tome_action(self, ctx: Ctx, fid: str) -> Flow:
         """INI-TOME-1: the leader stands still; each mover's owner answers (auto) or stays."""
-        foes = K.foes_of(ctx, fid)
-        movers = self._tome_movers(ctx, fid)
-        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(movers)} may answer"))
-        for mid in movers:
-            dest = self._tome_destination(ctx, mid, fid, foes)
-            if dest is None:
-                continue
+        answers = self.tome_answers(ctx, fid)
+        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(answers)} may answer"))
+        for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
             d = yield ask(m.side, "tome", f"{m.name}: answer \"To me!\"?", opts, default=opts[0],
                           info={"figure": mid, "leader": fid}, rule="INI-TOME-1")
-            if d.kind == "move":
-                self._do_move(ctx, mid, K.path_cost(ctx, mid, d.x, d.y), how="move", rule="INI-TOME-1")
+            plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
+            if plan is not None:  # an earlier answerer may have taken the way
+                self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
 
     # -- INI-REACT ------------------------------------------------------------------------------------
     def phase_react(self, ctx: Ctx) -> Flow:
@@ -558,7 +566,7 @@ class InitiativePreset(RangersPreset):
         pairs = self._reactive_pairs(ctx, t.active, targets)
         if not pairs:
             return
-        limit = None if shooters else max_reactive_shooters_total(movers.values())
+        limit = None if shooters else reactive_shooter_caps(movers)
         yield from self.declare_reactive_shots(ctx, t.passive, pairs, limit, "shot_at" if shooters else "movement")
         if st.data.get("rs_used"):
             st.data["rs_used"] = False
@@ -590,10 +598,10 @@ class InitiativePreset(RangersPreset):
                     opts.append(Decision("seize", figure=fid, option="load"))
                 for e, _s in K.shot_targets(ctx, fid):
                     opts.append(Decision("seize", figure=fid, option="shoot", target=e.id))
-            if f.is_leader:
+            if f.is_leader and self.tome_answers(ctx, fid):
                 opts.append(Decision("seize", figure=fid, option="tome"))
             for c in cards:
-                if fid in c.figures:
+                if fid in c.figures and self.card_live(ctx, c, side):
                     opts.append(Decision("seize", figure=fid, option=f"order:{c.id}"))
         return opts
 
@@ -620,7 +628,7 @@ class InitiativePreset(RangersPreset):
         elif decl.startswith("order:"):
             cid = decl[6:]
             card = next((c for c in self.cards(ctx, f.side) if c.id == cid), None)
-            if card is not None:
+            if card is not None and self.card_live(ctx, card, f.side):
                 card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx)) > 0
                 o = parse_objective(card.objective)
                 if o.kind == "enemy" and o.target in st.figures and st.figures[o.target].in_play:
