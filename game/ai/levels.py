@@ -125,7 +125,6 @@ def _nearest_enemy_gap(ctx: Ctx, f) -> float:
 
 def score_activate(level: str, ctx: Ctx) -> list[float]:
     st = ctx.state
-    broken = _broken(st, ctx.side)
     out = []
     for d in ctx.ask.options:
         if d.kind != "activate" or d.figure not in st.figures:
@@ -140,8 +139,8 @@ def score_activate(level: str, ctx: Ctx) -> list[float]:
             s -= 1.5  # leaders late: they lend motivation to the others while these act (RNG-MOT-2)
         if f.rank == Rank.NONCOMBATANT or f.type == "civilian":
             s -= 3.0
-        if broken and "determined" not in f.traits and not (f.is_leader or f.type == "civilian") and gap > 3.5:
-            s = -1.0  # a failed motivation roll would make it flee (RNG-MOR-1): only the front risks it
+        # a broken side (RNG-MOR-1) gains nothing by ending its player-turn early: RNG-TURN-1 rolls every
+        # figure not yet rolled for anyway, so each activation is at least as good as the pass
         out.append(s)
     return out
 
@@ -540,7 +539,56 @@ def _by_preset(**fns):
     return fn
 
 
+def score_tome_answer(level: str, ctx: Ctx) -> list[float]:
+    """INI-TOME-1: a figure answers its leader's call (the call is made only when someone can)."""
+    return [1.0 if d.kind == "move" else 0.0 for d in ctx.ask.options]
+
+
+def score_seize(level: str, ctx: Ctx) -> list[float]:
+    """INI-SEIZE-1: seize when the exact odds are worth the risk: P(success) × the declared action's
+    expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
+    side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""
+    from game.rules.initiative.seize import seize_odds
+    m = ctx.match
+    preset = getattr(m, "preset", None)
+    if preset is None or not hasattr(preset, "seize_factors"):
+        return None
+    st = ctx.state
+    rctx = m._ctx()
+    counters = int(st.data.get("counters", {}).get(ctx.side, 0))
+    broken = _broken(st, ctx.side)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "seize" or d.figure not in st.figures:
+            out.append(0.0)
+            continue
+        f = st.figures[d.figure]
+        rate, lead, fac, _ = preset.seize_factors(rctx, d.figure, d)
+        p = float(seize_odds(rate, lead, fac))
+        opt = d.option or ""
+        if opt == "engage" and d.target in st.figures:
+            gain = 0.3 + max(0.0, PO.hand_exchange(ctx, d.figure, d.target))
+        elif opt == "melee":
+            gain = 0.3 + max(0.0, PO.best_attack(ctx, d.figure))
+        elif opt == "shoot" and d.target in st.figures:
+            gain = 0.2 + PO.d20_shot_value(ctx, d.figure, d.target)
+        elif opt.startswith("order:"):
+            gain = 0.8
+        elif opt in ("tome", "load"):
+            gain = 0.15
+        else:
+            gain = 0.1
+        gain *= ctx.ev.press
+        cost = 0.12 * counters
+        if broken and "determined" not in f.traits:
+            cost += ctx.loss(f, "out")
+        out.append(p * gain - (1.0 - p) * cost - 0.01)
+    return out
+
+
 SCORERS = {
+    "seize": score_seize,
+    "tome": score_tome_answer,
     "melee_target": score_melee_target,
     "react_shoot": score_react_shoot,
     "shoot": _by_preset(escarmouche=score_esc_shoot),

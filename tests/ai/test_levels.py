@@ -61,7 +61,9 @@ def test_normal_beats_random_on_tiny(tiny):
         pytest.skip("the pyrates preset has no mêlée yet: nobody can win by fighting")
     sc = dataclasses.replace(tiny, turn_limit=10)
     wins = {"normal": 0, "random": 0, None: 0}
-    for seed in range(8):
+    # 16 games: since RNG-TURN-1 (amended) a broken crew can no longer end its player-turn to dodge
+    # its motivation rolls, so single games swing more and 8 were too few to judge the levels
+    for seed in range(16):
         levels = ("normal", "random") if seed % 2 == 0 else ("random", "normal")
         m = play(sc, seed, levels)
         by_side = {s.id: levels[i] for i, s in enumerate(sc.sides)}
