@@ -26,6 +26,8 @@ FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
 LOADED_VALUE = 0.35
 #: a side whose clock runs out charges more readily (boarders must come to blows, not trade shots)
 PRESS_CHARGE = 1.0
+#: weight of a move that brings a figure within charge reach of an enemy it out-fights (d20 presets)
+CHARGE_SETUP = 1.5
 
 
 class Ctx:
@@ -221,6 +223,8 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = ps
         elif k in ("move", "charge") and d.x is not None and d.figure:
             s = ctx.moved(d.figure, d.x, d.y) - base
+            if k == "move" and PO.uses_d20(ctx):
+                s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
                 if ctx.ev.press > 1:
@@ -243,6 +247,23 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.5 if d == ask.default else 0.0
         out.append(s)
     return out
+
+
+def _charge_setup(ctx: Ctx, fid: str, x: float, y: float) -> float:
+    """RNG-ACT-1: the best exact hand-combat exchange (our blow less the answer) against an enemy
+    a move to (x, y) brings within charge reach (3", Fast 4") — a figure that wins hand combat on
+    the odds closes in to charge next time; one that loses it gets nothing here."""
+    st = ctx.state
+    f = st.figures[fid]
+    reach = 3.0 + (1.0 if "fast" in f.traits else 0.0)
+    best = 0.0
+    for e in ctx.foes():
+        if e.level != f.level:
+            continue
+        gap = math.hypot(x - e.x, y - e.y) - f.radius - e.radius
+        if 1.0 < gap <= reach:
+            best = max(best, PO.hand_exchange(ctx, fid, e.id))
+    return best
 
 
 def _tome_value(ctx: Ctx, leader) -> float:
