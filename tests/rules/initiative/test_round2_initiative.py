@@ -2,7 +2,7 @@
 PRE-INI-1, INI-RSHOOT-3 per mover, INI-MS-1 move-and-shoot, PRE-INI-1 free hits on walking out."""
 import pytest
 
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import Decision, IllegalDecision
 from game.rules.events import DiceRolled, Moved
 from game.rules.model import Status
 from game.rules.rangers import validate_roster

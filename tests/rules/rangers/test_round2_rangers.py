@@ -9,7 +9,7 @@ from game.match import Match
 from game.rules import turns
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.dice import ScriptedDice
-from game.rules.events import DiceRolled, Moved, Note, TurnStarted
+from game.rules.events import DiceRolled, Moved, TurnStarted
 from game.rules.model import Status
 from game.rules.rangers.events import ActionTaken, AggressionSpent, WoundsDealt
 from game.scenario import find_scenario
