@@ -18,6 +18,8 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from .metrics import MetricsSum
+
 EXECUTORS = ("local", "processes", "dask")
 #: latency histogram: HIST_PER_DECADE log-spaced bins per decade from HIST_LOW ms, HIST_BINS bins
 #: (1 µs .. 1000 s); a percentile is read as its bin's upper edge (within 12 %)
@@ -178,6 +180,10 @@ class Hist:
         return round(self.max, 4)
 
 
+#: per-game metrics kept in the summary (bounded: --out FILE.jsonl has every game's line)
+PER_GAME_KEPT = 1000
+
+
 class Summary:
     """simulate's summary, fed one game at a time: counters and fixed-size histograms, so its size
     does not grow with the number of games."""
@@ -197,6 +203,8 @@ class Summary:
         self.decisions = Hist()
         self.turns: Counter = Counter()
         self.reasons: Counter = Counter()
+        self.metrics = MetricsSum()
+        self.per_game: list[dict] = []  # the first PER_GAME_KEPT games' metrics; --out has every game's
 
     def add(self, r: dict) -> None:
         if "error" in r:
@@ -221,6 +229,10 @@ class Summary:
         self.decisions.add(float(r["decisions"]))
         self.turns[r["turns"]] += 1
         self.reasons[r["reason"]] += 1
+        if "metrics" in r:
+            self.metrics.add(r["metrics"])
+            if len(self.per_game) < PER_GAME_KEPT:
+                self.per_game.append({"seed": r["seed"], "winner": r["winner"], **r["metrics"]})
 
     def result(self, **head) -> dict:
         out = dict(head)
@@ -236,6 +248,8 @@ class Summary:
             "decisions": {"median": round(self.decisions.pct(0.5))},
             "end_reasons": dict(self.reasons.most_common()),
             "rules_fired": dict(sorted(self.rules.items())),
+            "metrics": {"summed": self.metrics.result(), "per_game": self.per_game,
+                        "per_game_kept": PER_GAME_KEPT},
         })
         return out
 

@@ -26,6 +26,8 @@ FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
 LOADED_VALUE = 0.35
 #: a side whose clock runs out charges more readily (boarders must come to blows, not trade shots)
 PRESS_CHARGE = 1.0
+#: weight of a move that brings a figure within charge reach of an enemy it out-fights (d20 presets)
+CHARGE_SETUP = 1.5
 
 
 class Ctx:
@@ -125,7 +127,6 @@ def _nearest_enemy_gap(ctx: Ctx, f) -> float:
 
 def score_activate(level: str, ctx: Ctx) -> list[float]:
     st = ctx.state
-    broken = _broken(st, ctx.side)
     out = []
     for d in ctx.ask.options:
         if d.kind != "activate" or d.figure not in st.figures:
@@ -140,8 +141,8 @@ def score_activate(level: str, ctx: Ctx) -> list[float]:
             s -= 1.5  # leaders late: they lend motivation to the others while these act (RNG-MOT-2)
         if f.rank == Rank.NONCOMBATANT or f.type == "civilian":
             s -= 3.0
-        if broken and "determined" not in f.traits and not (f.is_leader or f.type == "civilian") and gap > 3.5:
-            s = -1.0  # a failed motivation roll would make it flee (RNG-MOR-1): only the front risks it
+        # a broken side (RNG-MOR-1) gains nothing by ending its player-turn early: RNG-TURN-1 rolls every
+        # figure not yet rolled for anyway, so each activation is at least as good as the pass
         out.append(s)
     return out
 
@@ -222,6 +223,8 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = ps
         elif k in ("move", "charge") and d.x is not None and d.figure:
             s = ctx.moved(d.figure, d.x, d.y) - base
+            if k == "move" and PO.uses_d20(ctx):
+                s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
                 if ctx.ev.press > 1:
@@ -244,6 +247,23 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.5 if d == ask.default else 0.0
         out.append(s)
     return out
+
+
+def _charge_setup(ctx: Ctx, fid: str, x: float, y: float) -> float:
+    """RNG-ACT-1: the best exact hand-combat exchange (our blow less the answer) against an enemy
+    a move to (x, y) brings within charge reach (3", Fast 4") — a figure that wins hand combat on
+    the odds closes in to charge next time; one that loses it gets nothing here."""
+    st = ctx.state
+    f = st.figures[fid]
+    reach = 3.0 + (1.0 if "fast" in f.traits else 0.0)
+    best = 0.0
+    for e in ctx.foes():
+        if e.level != f.level:
+            continue
+        gap = math.hypot(x - e.x, y - e.y) - f.radius - e.radius
+        if 1.0 < gap <= reach:
+            best = max(best, PO.hand_exchange(ctx, fid, e.id))
+    return best
 
 
 def _tome_value(ctx: Ctx, leader) -> float:
@@ -540,7 +560,56 @@ def _by_preset(**fns):
     return fn
 
 
+def score_tome_answer(level: str, ctx: Ctx) -> list[float]:
+    """INI-TOME-1: a figure answers its leader's call (the call is made only when someone can)."""
+    return [1.0 if d.kind == "move" else 0.0 for d in ctx.ask.options]
+
+
+def score_seize(level: str, ctx: Ctx) -> list[float]:
+    """INI-SEIZE-1: seize when the exact odds are worth the risk: P(success) × the declared action's
+    expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
+    side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""
+    from game.rules.initiative.seize import seize_odds
+    m = ctx.match
+    preset = getattr(m, "preset", None)
+    if preset is None or not hasattr(preset, "seize_factors"):
+        return None
+    st = ctx.state
+    rctx = m._ctx()
+    counters = int(st.data.get("counters", {}).get(ctx.side, 0))
+    broken = _broken(st, ctx.side)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "seize" or d.figure not in st.figures:
+            out.append(0.0)
+            continue
+        f = st.figures[d.figure]
+        rate, lead, fac, _ = preset.seize_factors(rctx, d.figure, d)
+        p = float(seize_odds(rate, lead, fac))
+        opt = d.option or ""
+        if opt == "engage" and d.target in st.figures:
+            gain = 0.3 + max(0.0, PO.hand_exchange(ctx, d.figure, d.target))
+        elif opt == "melee":
+            gain = 0.3 + max(0.0, PO.best_attack(ctx, d.figure))
+        elif opt == "shoot" and d.target in st.figures:
+            gain = 0.2 + PO.d20_shot_value(ctx, d.figure, d.target)
+        elif opt.startswith("order:"):
+            gain = 0.8
+        elif opt in ("tome", "load"):
+            gain = 0.15
+        else:
+            gain = 0.1
+        gain *= ctx.ev.press
+        cost = 0.12 * counters
+        if broken and "determined" not in f.traits:
+            cost += ctx.loss(f, "out")
+        out.append(p * gain - (1.0 - p) * cost - 0.01)
+    return out
+
+
 SCORERS = {
+    "seize": score_seize,
+    "tome": score_tome_answer,
     "melee_target": score_melee_target,
     "react_shoot": score_react_shoot,
     "shoot": _by_preset(escarmouche=score_esc_shoot),

@@ -136,11 +136,13 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
                     "tool": "simulate"}
         save(rec, Path(record_dir) / record_name(seed))
     from .batch import histogram
+    from .metrics import match_metrics
     out = {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
            "decisions": n, "game_s": round(game_s, 6), "rules": dict(rules), "reason": m.state.end_reason,
            "ms_hist": {lv: histogram(xs) for lv, xs in ms.items()},
            "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
-           "hash": m.hashes[-1] if getattr(m, "hashes", None) else None}
+           "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
+           "metrics": match_metrics(m)}  # issue 19 item 5: play-test metrics from the events
     return out
 
 
@@ -201,6 +203,7 @@ def summarise(results, *, scenario: str, preset: str, ai: tuple[str, str], seed:
         acc.add(r)
     return acc.result(scenario=scenario, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs,
                       wall_s=round(wall_s, 3), **extra)
+
 
 
 def run_simulate(args) -> int:

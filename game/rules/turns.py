@@ -13,7 +13,9 @@ from typing import Iterator
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
 from .flow import Ask, Ctx, Flow, ask
-from .model import Figure
+from .model import Figure, Rank, Status
+from .rangers.flowkit import ask_ap
+from .rangers.motivation import roll_first_player, side_initiative_bonus
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))
@@ -24,6 +26,22 @@ MEASURE_TOLERANCE = 0.002
 def no_questions() -> Iterator:
     """Marks a step generator that asks nothing (a generator must contain a yield)."""
     return iter(())
+
+
+def turn_roll_off(ctx: Ctx) -> Flow:
+    """RNG-TURN-1: the game turn's roll-off, the one place every RNG-turn preset (pyrates, rangers,
+    escarmouche) rolls it. Each side still in play — a broken faction too — rolls 1d6, +1 with a
+    Legendary Leader in play; RNG-AP-1: each side may first declare aggression points on it (each
+    point +1, at most 2). Ties reroll (GEN-DICE-3). Emits the dice; returns the winner."""
+    st = ctx.state
+    sides = [s for s in st.side_ids() if st.in_play(s)]
+    bonus = {s: side_initiative_bonus(st.in_play(s)) for s in sides}
+    for s in sides:
+        spent = yield from ask_ap(ctx, s, "turn roll-off", s)
+        bonus[s] += spent
+    first, events = roll_first_player(ctx.dice, bonus)
+    ctx.emit(*events)
+    return first
 
 
 class TurnPreset:
@@ -52,10 +70,7 @@ class TurnPreset:
         st = ctx.state
         st.turn += 1
         sides = [s for s in st.side_ids() if st.in_play(s)]
-        bonus = {s: 1 for s in sides
-                 if any("legendary_leader" in f.traits for f in st.in_play(s))}
-        first, events = ctx.dice.roll_off("RNG-TURN-1", sides, bonus=bonus)
-        ctx.emit(*events)
+        first = yield from turn_roll_off(ctx)
         st.data["order"] = [first] + [s for s in sides if s != first]
         st.data["done_sides"] = []
         moved = st.data.get("moved_this_turn", [])
@@ -63,7 +78,6 @@ class TurnPreset:
         st.data["moved_this_turn"] = []
         ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
         self._begin_player_turn(ctx, first)
-        yield from no_questions()
 
     def _begin_player_turn(self, ctx: Ctx, side: str) -> None:
         st = ctx.state
@@ -91,6 +105,7 @@ class TurnPreset:
         if d.kind == "pass":
             st.phase = "player_turn_end"
             ctx.emit(Note(rule="RNG-TURN-1", message=f"{st.side(side).name} ends the player-turn"))
+            yield from self.closing_rolls(ctx, side)
             return
         st.data["acted"].append(d.figure)
         yield from self.activate_figure(ctx, d.figure)
@@ -117,6 +132,43 @@ class TurnPreset:
                       validate=lambda dec: self.validate_action(ctx, fid, dec), info=self.action_info(ctx, fid),
                       rule="RNG-ACT-1")
         yield from self.resolve_action(ctx, fid, d)
+
+    # -- ending a broken faction's player-turn (RNG-TURN-1 digital ruling) ----------------------------
+    def morale_broken(self, ctx: Ctx, side: str) -> bool:
+        """RNG-MOR-1: the side's leaders (Leader trait or Captain) are all out of play, or its points in
+        play are half its starting points (``state.data["start_points"]``) or less. Presets with
+        their own bookkeeping override this."""
+        st = ctx.state
+        mine = [g for g in st.figures.values() if g.side == side]
+        leaders = [g for g in mine if g.is_leader or g.rank == Rank.CAPTAIN]
+        if leaders and not any(g.in_play for g in leaders):
+            return True
+        start = st.data.get("start_points", {}).get(side, 0)
+        now = sum(g.points or 1 for g in mine if g.in_play)
+        return bool(start) and 2 * now <= start
+
+    def closing_rolls(self, ctx: Ctx, side: str) -> Flow:
+        """RNG-TURN-1 digital ruling: a player may end the player-turn early, but once RNG-MOR-1's
+        condition holds for the side every figure not yet rolled for (not yet activated, and one that
+        needs a roll: RNG-MOT-1) rolls its motivation first, in roster order: a success holds, a
+        failure follows RNG-MOR-1 (flees; Determined: a plain failure, it holds)."""
+        st = ctx.state
+        if not self.morale_broken(ctx, side):
+            return
+        acted = set(st.data["acted"])
+        figs = [f for f in st.figures.values() if f.side == side and f.in_play and f.id not in acted]
+        for f in self.ready(ctx, figs):
+            if not (f.in_play and self.needs_motivation(ctx, f.id)) or st.data.get("ended"):
+                continue
+            st.data["acted"].append(f.id)
+            res = self.motivation(ctx, f.id)
+            ok = (yield from res) if hasattr(res, "send") else res
+            if ok:
+                ctx.emit(Note(rule="RNG-TURN-1", who=f.id, message=f"{f.name} holds"))
+            elif "determined" in f.traits:
+                ctx.emit(Note(rule="RNG-MOR-1", who=f.id, message=f"{f.name} is Determined: not motivated, holds"))
+            else:
+                ctx.set_status(f.id, Status.FLED, rule="RNG-MOR-1", cause="morale broken: flees")
 
     # -- motivation (RNG-MOT-1/2) --------------------------------------------------------------------
     def needs_motivation(self, ctx: Ctx, fid: str) -> bool:

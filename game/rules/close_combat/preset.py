@@ -43,6 +43,7 @@ from .formation import (ALLOWANCE, Board, Candidate, engage_candidates, legal_ca
 from .locks import disengage_roll, lock_state
 from .pieces import DEFAULT_BREAK_AFTER
 from .rally import RallyResult, broken_units, rally
+from .reform import LABELS as REFORM_LABELS, parse_reform, reform_ends, reform_movers, reform_problem
 from .resolve import PairSpec, resolve_round
 from .result import Outcome, fire_hit
 from .roll import first_round_bonus, flank_support
@@ -90,9 +91,12 @@ class CloseCombatPreset:
         """PRE-OD6-1 / OD6-FIRE-1: scenario option ``shooting`` enables RNG-SHOOT (off, as in the source)."""
         return ctx.state.options.get("shooting") is True
 
-    def actions_per_phase(self, ctx: Ctx) -> int:
-        """OD6-SEQ-1: scenario option ``actions`` (default 1, as in the source)."""
+    def actions_per_phase(self, ctx: Ctx, unit: str = "") -> int:
+        """OD6-SEQ-1: each unit's actions per phase — scenario option ``actions``, an integer for
+        every unit or a table unit → integer (default 1, as in the source)."""
         n = ctx.state.options.get("actions", 1)
+        if isinstance(n, dict):
+            n = n.get(unit, 1)
         return n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 else 1
 
     def break_after(self, ctx: Ctx, unit: str) -> int:
@@ -193,12 +197,11 @@ class CloseCombatPreset:
     def phase_actions(self, ctx: Ctx) -> Flow:
         st = ctx.state
         side = st.active
-        per = self.actions_per_phase(ctx)
         spent = st.data["spent"]
         board = self.board(ctx)
         menus = {}
         for u, ids in self.units(ctx, side).items():
-            if spent.get(u, 0) >= per:
+            if spent.get(u, 0) >= self.actions_per_phase(ctx, u):
                 continue
             acts = self.unit_actions(ctx, board, u, ids)
             if len(acts) > 1:  # more than hold
@@ -219,6 +222,7 @@ class CloseCombatPreset:
         u = dec.option
         ids = self.units(ctx, side)[u]
         acts = menus[u]
+        per = self.actions_per_phase(ctx, u)
         dec = yield ask(side, "action", f"unit {u}: choose an action ({per - spent.get(u, 0)} left)", acts,
                         default=self.default_action(acts), validate=lambda x: self.validate_move(ctx, u, ids, x),
                         info=self.action_info(ctx, board, u, ids), rule="OD6-SEQ-1")
@@ -242,9 +246,7 @@ class CloseCombatPreset:
                     acts.append(Decision("re_engage", option=u))
             for label, dx, dy in self.move_vectors(ctx, board, movers):
                 acts.append(Decision("move", option=u, x=dx, y=dy, items=(("move", label),)))
-            for label, turn in REORGANISE:
-                if self.reorganise_ends(board, movers, turn) is not None:
-                    acts.append(Decision("reorganise", option=f"{u}:{label}"))
+            acts += self.reorganise_options(ctx, board, u, ids)
             if self.shooting(ctx):
                 if any(self.fire_options(ctx, board, m.id) for m in movers):
                     acts.append(Decision("shoot", option=u))
@@ -254,6 +256,40 @@ class CloseCombatPreset:
         if any(locks.get(i, 0) == 1 and not board.pieces[i].disrupted for i in ids if i in board.pieces):
             acts.append(Decision("disengage", option=u))
         return acts
+
+    def reorganise_options(self, ctx: Ctx, board: Board, u: str, ids: list[str]) -> list[Decision]:
+        """OD6-SEQ-1 reorganise: face about, turn left or right (the free pieces rigidly), or re-form."""
+        movers = self.movers(board, ids)
+        out = [Decision("reorganise", option=f"{u}:{label}") for label, turn in REORGANISE
+               if movers and self.reorganise_ends(board, movers, turn) is not None]
+        if not ids:
+            return out
+        rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
+        for label in REFORM_LABELS:
+            ends = reform_ends(board, rm, label)
+            if ends is not None and reform_problem(board, rm, ends, self.allowance(ctx)) is None:
+                out.append(Decision("reorganise", option=f"{u}:{label}"))
+        return out
+
+    def reform_placement(self, ctx: Ctx, u: str, ids: list[str], dec: Decision):
+        """OD6-SEQ-1: (movers, ends) of a re-form decision — an offered formation or the player's
+        own (``option`` "<unit>:re-form", items (piece, "x,y,facing")); IllegalDecision otherwise."""
+        board = self.board(ctx)
+        rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
+        label = dec.option.split(":", 1)[1]
+        if label == "re-form":
+            try:
+                ends = parse_reform(dec.items, rm)
+            except ValueError as e:
+                raise IllegalDecision(f"unit {u} cannot re-form so: {e}") from None
+        else:
+            ends = reform_ends(board, rm, label)
+            if ends is None:
+                raise IllegalDecision(f"unit {u} cannot {label} now")
+        why = reform_problem(board, rm, ends, self.allowance(ctx)) if rm else "no piece may re-form"
+        if why:
+            raise IllegalDecision(f"unit {u} cannot re-form so: {why}")
+        return rm, ends
 
     def default_action(self, acts: list[Decision]) -> Decision:
         """Auto: engage (the shortest best candidate), else re-engage, else shoot, else load, else
@@ -310,7 +346,10 @@ class CloseCombatPreset:
 
     def validate_move(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> None:
         """Any rigid translation of the unit's free pieces (x, y = the vector in inches) up to the
-        allowance, clear, touching no enemy (OD6-SEQ-1 move)."""
+        allowance, clear, touching no enemy (OD6-SEQ-1 move); or any re-form (OD6-SEQ-1)."""
+        if dec.kind == "reorganise" and dec.option and dec.option.startswith(f"{u}:re-form"):
+            self.reform_placement(ctx, u, ids, dec)
+            return
         if dec.kind != "move" or dec.option != u:
             raise IllegalDecision(f"choose one of unit {u}'s actions")
         if dec.x is None or dec.y is None:
@@ -364,7 +403,7 @@ class CloseCombatPreset:
     def resolve_action(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> Flow:
         st = ctx.state
         spent = st.data["spent"]
-        per = self.actions_per_phase(ctx)
+        per = self.actions_per_phase(ctx, u)
         board = self.board(ctx)
         movers = self.movers(board, ids)
         if dec.kind == "hold":
@@ -378,8 +417,10 @@ class CloseCombatPreset:
                                 rule="OD6-SEQ-1", how="move")
         elif dec.kind == "reorganise":
             label = dec.option.split(":", 1)[1]
-            turn = dict(REORGANISE)[label]
-            ends = self.reorganise_ends(board, movers, turn) or []
+            if label.startswith("re-form"):
+                _rm, ends = self.reform_placement(ctx, u, ids, dec)
+            else:
+                ends = self.reorganise_ends(board, movers, dict(REORGANISE)[label]) or []
             for e in ends:
                 self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-SEQ-1", how="reorganise")
             ctx.emit(Note(rule="OD6-SEQ-1", message=f"unit {u} reorganises: {label}"))
@@ -599,21 +640,18 @@ class CloseCombatPreset:
         """OD6-SEQ-1: actions left after its close combat may reorganise a unit at once."""
         st = ctx.state
         d = st.data
-        per = self.actions_per_phase(ctx)
         st.phase = "phase_end"
         for u in list(d.get("fought", [])):
             ids = self.units(ctx, st.active).get(u)
-            if not ids or d["spent"].get(u, 0) >= per:
+            if not ids or d["spent"].get(u, 0) >= self.actions_per_phase(ctx, u):
                 continue
-            board = self.board(ctx)
-            movers = self.movers(board, ids)
-            opts = [Decision("reorganise", option=f"{u}:{label}") for label, turn in REORGANISE
-                    if movers and self.reorganise_ends(board, movers, turn) is not None]
+            opts = self.reorganise_options(ctx, self.board(ctx), u, ids)
             if not opts:
                 continue
             skip = Decision("hold", option=u)
             dec = yield ask(st.active, "reorganise", f"unit {u}: reorganise with its actions left?", [skip] + opts,
-                            default=skip, rule="OD6-SEQ-1")
+                            default=skip, validate=lambda x, u=u, ids=ids: self.validate_move(ctx, u, ids, x),
+                            rule="OD6-SEQ-1")
             if dec.kind == "reorganise":
                 yield from self.resolve_action(ctx, u, ids, dec)
         yield from no_questions()

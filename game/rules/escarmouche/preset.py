@@ -30,7 +30,7 @@ from ..flow import Ctx, Flow, ask
 from ..model import Status
 from ..rangers import (is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier)
 from ..rangers.movement import crossing_allowance, obstacle_defended
-from ..turns import MEASURE_TOLERANCE, no_questions
+from ..turns import MEASURE_TOLERANCE, no_questions, turn_roll_off
 from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
 from .melee_flow import MeleeFlow, enemy_sectors, public_dicts
@@ -70,9 +70,7 @@ class EscarmouchePreset(MeleeFlow):
         st = ctx.state
         st.turn += 1
         sides = [s for s in st.side_ids() if st.in_play(s)]
-        bonus = {s: 1 for s in sides if any("legendary_leader" in f.traits for f in st.in_play(s))}
-        first, events = ctx.dice.roll_off("RNG-TURN-1", sides, bonus=bonus)
-        ctx.emit(*events)
+        first = yield from turn_roll_off(ctx)
         d = st.data
         d["order"] = [first] + [s for s in sides if s != first]
         d["next"] = first
@@ -83,7 +81,6 @@ class EscarmouchePreset(MeleeFlow):
         ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
         ctx.emit(PlayerTurnStarted(rule="PRE-ESC-1", side=first, turn=st.turn))
         st.phase = "activate"
-        yield from no_questions()
 
     def phase_turn_end(self, ctx: Ctx) -> Flow:
         ctx.state.data["turn_ended"] = ctx.state.turn  # the match judges turn-end victory conditions now

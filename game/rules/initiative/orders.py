@@ -132,6 +132,19 @@ def order_bonus(card: OrderCard | None, figure: str, intended: Objective | str,
     return BONUS
 
 
+def objective_live(objective: "Objective | str", *, enemies_in_play: AbstractSet[str] = frozenset(),
+                   places_taken: AbstractSet[str] = frozenset(), tasks_done: AbstractSet[str] = frozenset()) -> bool:
+    """INI-ORD-1 (amended): can the objective still be carried out? Not when its enemy is out of
+    play, its place is already taken (held by the card's side), or its task is done. A card whose
+    objective is dead gives no bonus and is not offered."""
+    o = parse_objective(objective)
+    if o.kind == "enemy":
+        return o.target in enemies_in_play
+    if o.kind == "place":
+        return o.target not in places_taken
+    return o.target not in tasks_done
+
+
 def order_actors(card: OrderCard) -> tuple[str, ...]:
     """INI-ORD-1: when a seize uses the card's bonus, only the figures named on it act (doing its
     objective); a duplicated card names one figure, who then acts alone."""

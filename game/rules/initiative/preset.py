@@ -33,9 +33,9 @@ from game.rules.rangers.shooting import EFFECTIVE_RANGE
 from game.rules.turns import MEASURE_TOLERANCE, no_questions
 
 from .groups import groups
-from .orders import OrderCard, order_bonus, parse_objective
+from .orders import OrderCard, objective_live, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
-from .reactions import (eligible_enemies, max_reactive_shooters_total, move_and_shoot_problem, reaction_candidates,
+from .reactions import (eligible_enemies, move_and_shoot_allowance, move_and_shoot_problem, reaction_candidates, reactive_shooter_caps,
                         reaction_end_problem, run_away_problem)
 from .seize import automatic_break_off, can_nominate, roll_seize, tactical_factors
 from .sequence import IniTurn, after_action, after_pass, after_reactive_shooting, after_seize, roll_turn_start
@@ -93,6 +93,26 @@ class InitiativePreset(RangersPreset):
     def cards(self, ctx: Ctx, side: str) -> list[OrderCard]:
         return [OrderCard(c["id"], tuple(c["figures"]), c["objective"], c.get("condition"))
                 for c in ctx.state.data["orders"].get(side, [])]
+
+    def card_live(self, ctx: Ctx, card: OrderCard, side: str) -> bool:
+        """INI-ORD-1: the card's objective can still be carried out (enemy in play, place not yet
+        taken by ``side``, task not done)."""
+        st = ctx.state
+        try:
+            o = parse_objective(card.objective)
+        except ValueError:
+            return False
+        enemies = set()
+        for f in st.in_play():
+            if f.side in st.enemies_of(side):
+                # an enemy unit (roster command tag) lives while one of its figures is in play
+                enemies |= {f.id, f.command, f.unit} - {""}
+        taken = set()
+        if o.kind == "place" and hasattr(ctx.table, "zones_of"):
+            if any(o.target in ctx.table.zones_of(f.id) for f in st.in_play(side)):
+                taken.add(o.target)
+        done = set(st.data.get("special", {}).get("_done", {}))
+        return objective_live(o, enemies_in_play=enemies, places_taken=taken, tasks_done=done)
 
     def conditions(self, ctx: Ctx) -> set[str]:
         return set(ctx.state.options.get("conditions", [])) | set(ctx.state.data.get("conditions", []))
@@ -198,13 +218,15 @@ class InitiativePreset(RangersPreset):
                     opts.append(Decision("load", figure=fid))
                 elif f.aim < MAX_AIM:
                     opts.append(Decision("aim", figure=fid))
+                if not eng and self.ms_allowance(ctx, fid) > 0:
+                    opts.append(Decision("choose", figure=fid, option="move_shoot"))  # INI-MS-1
                 tg = K.shot_targets(ctx, fid)
                 if tg:
                     shooters += 1
                 for e, _s in tg:
                     opts.append(Decision("shoot", figure=fid, target=e.id))
             opts += self.special_options(ctx, fid)
-            if f.is_leader and self._tome_movers(ctx, fid):
+            if f.is_leader and self.tome_answers(ctx, fid):
                 opts.append(Decision("tome", figure=fid))
         if shooters >= 2:
             opts.append(Decision("volley"))
@@ -253,6 +275,9 @@ class InitiativePreset(RangersPreset):
     def do_action(self, ctx: Ctx, side: str, d: Decision, *, only: list[str] | None = None) -> Flow:
         st = ctx.state
         k = d.kind
+        if k == "choose" and d.option == "move_shoot":
+            yield from self.move_and_shoot(ctx, side, d.figure)
+            return
         if k == "choose" and d.option in ("move", "group_move"):
             d = yield from self.ask_destination(ctx, d.figure, group=d.option == "group_move")
             k = d.kind
@@ -264,6 +289,9 @@ class InitiativePreset(RangersPreset):
             if d.x is not None:
                 plan = self._plan(ctx, d.figure, d.x, d.y, ctx.fig(d.figure).move)
                 ctx.emit(ActionTaken(rule="INI-MS-1", figure=d.figure, action="move", detail="moves, then shoots"))
+                alive = yield from self.walk_out(ctx, d.figure, plan.points[-1][0], plan.points[-1][1])
+                if not alive:
+                    return
                 self._do_move(ctx, d.figure, plan, how="move", rule="INI-MS-1")
             yield from self.shoot_action(ctx, side, [(d.figure, d.target)], rule="RNG-SHOOT-1")
         elif k == "volley":
@@ -287,6 +315,61 @@ class InitiativePreset(RangersPreset):
             ctx.emit(ActionTaken(rule="INI-SEQ-1", figure=d.figure or "", action="hold", detail="no move possible"))
         else:
             raise IllegalDecision(f"{d.describe()} is not an action")
+
+    def ms_allowance(self, ctx: Ctx, fid: str) -> float:
+        """INI-MS-1: how far this figure may move and still shoot in one action (0: it may not)."""
+        f = ctx.fig(fid)
+        try:
+            return move_and_shoot_allowance(f.missile or "", f.move)
+        except ValueError:
+            return 0.0
+
+    def move_and_shoot(self, ctx: Ctx, side: str, fid: str) -> Flow:
+        """INI-MS-1 as one action: a bow or sling moves up to half its move, a javelin up to its full
+        move (never ending within 1" of an enemy), then it shoots at a target it now sees, or holds
+        its shot. The shot hands the opponent a counter (INI-SEIZE-3)."""
+        f = ctx.fig(fid)
+        allow = self.ms_allowance(ctx, fid)
+        foes = K.foes_of(ctx, fid)
+
+        def ok(x, y, plan):
+            g = replace(f, x=x, y=y)
+            return all(K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS for e in foes)
+        opts = [Decision("move", figure=fid, x=x, y=y, option="ms") for x, y, _ in K.heading_moves(ctx, fid, allow, ok=ok)]
+        opts.append(Decision("hold", figure=fid))
+
+        def validate(dec: Decision) -> None:
+            if dec.kind != "move" or dec.figure != fid:
+                raise IllegalDecision("choose where this figure moves before it shoots (INI-MS-1)")
+            plan = self._plan(ctx, fid, dec.x, dec.y, f.move)
+            prob = move_and_shoot_problem(f.missile or "", plan.length, f.move)
+            if prob:
+                raise IllegalDecision(prob)
+            g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
+            if any(K.dist(g, e) <= HAND_COMBAT_RANGE + K.EPS for e in foes):
+                raise IllegalDecision("a move may not end within 1\" of an enemy (PRE-INI-1)")
+
+        def score(dec):
+            if dec.x is None:
+                return math.inf
+            g = replace(f, x=dec.x, y=dec.y)
+            return min((K.dist(g, e) for e in foes), default=0.0)
+        d = yield ask(side, "destination", f"{f.name}: move up to {allow:g} in, then shoot", opts,
+                      default=min(opts, key=score), validate=validate,
+                      info={"figure": fid, "move": allow, "move_shoot": True}, rule="INI-MS-1")
+        if d.kind == "move":
+            plan = self._plan(ctx, fid, d.x, d.y, allow)
+            ctx.emit(ActionTaken(rule="INI-MS-1", figure=fid, action="move", detail="moves, then shoots"))
+            self._do_move(ctx, fid, plan, how="move", rule="INI-MS-1")
+        tg = K.shot_targets(ctx, fid) if K.can_shoot(ctx.fig(fid)) else []
+        if not tg:
+            ctx.emit(ActionTaken(rule="INI-MS-1", figure=fid, action="hold", detail="no target in sight"))
+            return
+        sopts = [Decision("shoot", figure=fid, target=e.id)
+                 for e, _s in sorted(tg, key=lambda p: K.shot_odds_key(ctx, fid, p[0], p[1]))]
+        sd = yield ask(side, "ms_target", f"{f.name}: shoot at whom?", sopts, default=sopts[0],
+                       info={"figure": fid}, rule="INI-MS-1")
+        yield from self.shoot_action(ctx, side, [(fid, sd.target)], rule="INI-MS-1")
 
     def volley_pairs(self, ctx: Ctx, side: str) -> list[tuple[str, str]]:
         out = []
@@ -350,16 +433,40 @@ class InitiativePreset(RangersPreset):
         dx, dy = plan.points[-1][0] - f.x, plan.points[-1][1] - f.y
         ctx.emit(ActionTaken(rule="INI-SEQ-2" if group else "RNG-MOVE-1", figure=fid, action="move",
                              detail=f"with its group of {len(members)}" if group else ""))
-        self._do_move(ctx, fid, plan, how="move", rule="RNG-MOVE-1")
+        alive = yield from self.walk_out(ctx, fid, plan.points[-1][0], plan.points[-1][1])
+        if alive:
+            self._do_move(ctx, fid, plan, how="move", rule="RNG-MOVE-1")
         others = sorted((m for m in members if m != fid),
                         key=lambda m: -(ctx.fig(m).x * dx + ctx.fig(m).y * dy))
         for m in others:
             g = ctx.fig(m)
+            if not g.in_play:
+                continue
             p = K.path_cost(ctx, m, round_in(g.x + dx), round_in(g.y + dy))
             if p is None or p.cost > g.move + MEASURE_TOLERANCE:
                 continue
-            self._do_move(ctx, m, p, how="move", rule="INI-SEQ-2")
-        yield from self.first_contact(ctx, members, was)
+            alive = yield from self.walk_out(ctx, m, p.points[-1][0], p.points[-1][1])
+            if alive:
+                self._do_move(ctx, m, p, how="move", rule="INI-SEQ-2")
+        yield from self.first_contact(ctx, [m for m in members if ctx.fig(m).in_play], was)
+
+    def walk_out(self, ctx: Ctx, fid: str, x: float, y: float) -> Flow:
+        """PRE-INI-1 (as RNG-HAND-4 in the rangers preset): an engaged figure that walks out of a fight
+        — ends its move more than 1" from an enemy now within 1" of it — first takes a free attack
+        from each such enemy at DV halved (round up), costing them no action. Returns False when
+        the figure died of them."""
+        f = ctx.fig(fid)
+        g = replace(f, x=x, y=y)
+        left = [e for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE) if K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS]
+        if not left:
+            return True
+        ctx.emit(ActionTaken(rule="PRE-INI-1", figure=fid, action="break_off",
+                             detail=f"walks out of the fight: {len(left)} free attack(s) (RNG-HAND-4)"))
+        for e in left:
+            dead = yield from K.hand_attack(ctx, e.id, fid, how="free", free=True, rule="RNG-HAND-4")
+            if dead:
+                return False
+        return ctx.fig(fid).in_play
 
     def first_contact(self, ctx: Ctx, members: list[str], was: dict) -> Flow:
         new = [m for m in members if ctx.fig(m).in_play and K.engaged(ctx, m) and not was.get(m)]
@@ -373,6 +480,9 @@ class InitiativePreset(RangersPreset):
         was = {fid: K.engaged(ctx, fid)}
         plan = self._plan(ctx, fid, x, y, f.move)
         ctx.emit(ActionTaken(rule="INI-MEL-1", figure=fid, action="engage", target=target))
+        alive = yield from self.walk_out(ctx, fid, plan.points[-1][0], plan.points[-1][1])
+        if not alive:
+            return
         self._do_move(ctx, fid, plan, how="charge", rule="RNG-MOVE-1")
         yield from self.first_contact(ctx, [fid], was)
 
@@ -438,30 +548,18 @@ class InitiativePreset(RangersPreset):
                 yield from K.hand_attack(ctx, f.id, t, how="melee", rule="INI-MEL-2")
 
     # -- To me! ------------------------------------------------------------------------------------
-    def _tome_movers(self, ctx: Ctx, fid: str) -> list[str]:
-        from .tome import in_command, tome_movers
-        st = ctx.state
-        leader = ctx.fig(fid)
-        command = {g.id: g for g in st.in_play(leader.side) if g.id != fid and in_command(leader, g)}
-        others = {g.id: g for g in st.in_play() if g.side not in st.enemies_of(leader.side) and g.id != fid
-                  and g.id not in command}
-        return tome_movers(command, others, K.foes_of(ctx, fid))
-
     def tome_action(self, ctx: Ctx, fid: str) -> Flow:
         """INI-TOME-1: the leader stands still; each mover's owner answers (auto) or stays."""
-        foes = K.foes_of(ctx, fid)
-        movers = self._tome_movers(ctx, fid)
-        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(movers)} may answer"))
-        for mid in movers:
-            dest = self._tome_destination(ctx, mid, fid, foes)
-            if dest is None:
-                continue
+        answers = self.tome_answers(ctx, fid)
+        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(answers)} may answer"))
+        for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
             d = yield ask(m.side, "tome", f"{m.name}: answer \"To me!\"?", opts, default=opts[0],
                           info={"figure": mid, "leader": fid}, rule="INI-TOME-1")
-            if d.kind == "move":
-                self._do_move(ctx, mid, K.path_cost(ctx, mid, d.x, d.y), how="move", rule="INI-TOME-1")
+            plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
+            if plan is not None:  # an earlier answerer may have taken the way
+                self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
 
     # -- INI-REACT ------------------------------------------------------------------------------------
     def phase_react(self, ctx: Ctx) -> Flow:
@@ -558,7 +656,7 @@ class InitiativePreset(RangersPreset):
         pairs = self._reactive_pairs(ctx, t.active, targets)
         if not pairs:
             return
-        limit = None if shooters else max_reactive_shooters_total(movers.values())
+        limit = None if shooters else reactive_shooter_caps(movers)
         yield from self.declare_reactive_shots(ctx, t.passive, pairs, limit, "shot_at" if shooters else "movement")
         if st.data.get("rs_used"):
             st.data["rs_used"] = False
@@ -590,10 +688,10 @@ class InitiativePreset(RangersPreset):
                     opts.append(Decision("seize", figure=fid, option="load"))
                 for e, _s in K.shot_targets(ctx, fid):
                     opts.append(Decision("seize", figure=fid, option="shoot", target=e.id))
-            if f.is_leader:
+            if f.is_leader and self.tome_answers(ctx, fid):
                 opts.append(Decision("seize", figure=fid, option="tome"))
             for c in cards:
-                if fid in c.figures:
+                if fid in c.figures and self.card_live(ctx, c, side):
                     opts.append(Decision("seize", figure=fid, option=f"order:{c.id}"))
         return opts
 
@@ -620,7 +718,7 @@ class InitiativePreset(RangersPreset):
         elif decl.startswith("order:"):
             cid = decl[6:]
             card = next((c for c in self.cards(ctx, f.side) if c.id == cid), None)
-            if card is not None:
+            if card is not None and self.card_live(ctx, card, f.side):
                 card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx)) > 0
                 o = parse_objective(card.objective)
                 if o.kind == "enemy" and o.target in st.figures and st.figures[o.target].in_play:
@@ -691,8 +789,13 @@ class InitiativePreset(RangersPreset):
             return
         if not sr.success:
             if K.side_broken(ctx, side):
-                ctx.emit(ActionTaken(rule="RNG-MOR-1", figure=fid, action="flee", detail="fails to seize and flees"))
-                K.flee_off_table(ctx, fid)
+                if "determined" in ctx.fig(fid).traits:
+                    ctx.emit(Note(rule="PRE-INI-1", who=fid, message=f"{ctx.fig(fid).name} fails to seize but is "
+                                                                       f"Determined: stays (RNG-MOR-1)"))
+                else:
+                    ctx.emit(ActionTaken(rule="PRE-INI-1", figure=fid, action="flee",
+                                         detail="fails to seize and flees (RNG-MOR-1)"))
+                    K.flee_off_table(ctx, fid)
             return
         self.set_ini(ctx, after_seize(t, True))
         st.data["actions"] += 1
@@ -772,6 +875,8 @@ class InitiativePreset(RangersPreset):
             while step > 0.2:
                 p = K.path_cost(ctx, a, round_in(f.x + dx / L * step), round_in(f.y + dy / L * step))
                 if p is not None and p.cost <= f.move + MEASURE_TOLERANCE:
-                    self._do_move(ctx, a, p, how="move", rule="INI-ORD-1")
+                    alive = yield from self.walk_out(ctx, a, p.points[-1][0], p.points[-1][1])
+                    if alive:
+                        self._do_move(ctx, a, p, how="move", rule="INI-ORD-1")
                     break
                 step -= 0.5

@@ -111,6 +111,27 @@ def max_reactive_shooters_total(moves: Iterable[float]) -> int:
     return sum(max_reactive_shooters(m) for m in moves)
 
 
+def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
+    """INI-RSHOOT-3: the cap for each moving enemy figure (mover id → inches it moved) on the
+    reacting shooters that may shoot at it: ceil(inches), at least 1."""
+    return {m: max_reactive_shooters(v) for m, v in moves.items()}
+
+
+def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, int]) -> str | None:
+    """INI-RSHOOT-3: why these (shooter, target) declarations break the per-mover caps, or None.
+    Each moving figure may draw at most its own cap of reacting shooters; a cap unused on one mover
+    never passes to another."""
+    count: dict[str, int] = {}
+    for _s, t in items:
+        count[t] = count.get(t, 0) + 1
+    for t, k in count.items():
+        cap = caps.get(t)
+        if cap is not None and k > cap:
+            return (f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
+                    f"of one (INI-RSHOOT-3)")
+    return None
+
+
 def reactive_penalty(die: int = 20) -> int:
     """INI-RSHOOT-4: reactive shooting is 10% harder: +2 on a d20 roll-under (RNG), +1 on a d10."""
     if die % 10:

@@ -151,12 +151,15 @@ def face(ctx: Ctx, fid: str, other: str, rule: str = "RNG-HAND-2") -> None:
 
 # -- wounds (RNG-WND) --------------------------------------------------------------------------------
 def deal_wounds(ctx: Ctx, attacker: str, target: str, *, hand: bool, critical: bool = False, cause: str = ""):
-    """RNG-WND-1/2: the attacker's wound roll, Lucky, Tough, Strongman, and death (knocked down = out)."""
+    """RNG-WND-1/2: the attacker's wound roll, Lucky, Tough, Strongman, and death (knocked down = out).
+    RNG-AP-1: the attacker may spend aggression points on its wound roll (each −1, at most 2), declared
+    before it. A generator (the spend is a question): ``yield from``."""
     a, t = ctx.fig(attacker), ctx.fig(target)
     wmod = hand_weapon(a.melee_weapon, a.missile)[1] if hand else 0
     mod = wound_modifier(hand_combat=hand, weapon_mod=wmod, critical=critical,
                          strongman=hand and "strongman" in a.traits, target_tough="tough" in t.traits)
-    wr = roll_wounds(ctx.dice, mod, lucky="lucky" in t.traits, who=attacker)
+    ap = yield from ask_ap(ctx, a.side, "wound roll", attacker)
+    wr = roll_wounds(ctx.dice, mod, lucky="lucky" in t.traits, who=attacker, ap=ap)
     ctx.emit(wr.roll)
     after, dead = apply_wounds(t.wounds, wr.wounds, t.max_wounds)
     ctx.emit(WoundsDealt(rule="RNG-WND-2" if dead else "RNG-WND-1", target=target, dealt=wr.wounds,
@@ -247,7 +250,7 @@ def hand_attack(ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", 
     if attacker not in lst:
         lst.append(attacker)
     if hr.hit:
-        _, dead = deal_wounds(ctx, attacker, defender, hand=True, critical=hr.critical, cause=f"cut down by {a.name}")
+        _, dead = yield from deal_wounds(ctx, attacker, defender, hand=True, critical=hr.critical, cause=f"cut down by {a.name}")
         return dead
     return False
 
@@ -295,7 +298,7 @@ def shoot(ctx: Ctx, shooter: str, target: str, *, target_moved: bool, reactive: 
         loaded = f.loaded
     ctx.change(shooter, loaded=loaded, aim=aim)
     if hr.hit:
-        deal_wounds(ctx, shooter, target, hand=False, cause=f"shot by {f.name}")
+        yield from deal_wounds(ctx, shooter, target, hand=False, cause=f"shot by {f.name}")
     return hr.hit
 
 

@@ -7,7 +7,11 @@ from .profiles import normalise_type, profile
 from .traits import LEADER_TRAITS, TRAIT_POINTS, normalise_traits
 
 #: RNG-PTS-1 weapon costs.
-WEAPON_POINTS: dict[str, int] = {"improvised": 0, "hatchet": 10, "sword": 10, "pistol": 10, "musket": 20}
+WEAPON_POINTS: dict[str, int] = {"improvised": 0, "hatchet": 10, "sword": 10, "pistol": 10, "musket": 20,
+                                  # [HOUSE] INI-MS-1 missiles Rangers! does not price (maps/README.md):
+                                  # a bow shoots as far as a musket without loading, a sling to 10",
+                                  # a javelin to a pistol's 5"
+                                  "bow": 20, "sling": 10, "javelin": 10}
 #: Roster names for the priced weapons. "fists"/"none" = improvised (RNG-WND-3); a tomahawk is a
 #: hatchet; cutlass and sabre are swords.
 WEAPON_ALIASES: dict[str, str] = {
@@ -19,7 +23,7 @@ WEAPON_ALIASES: dict[str, str] = {
     # RNG-WND-3: without a sword or hatchet a figure fights improvised, so these cost nothing
     "dagger": "improvised", "knife": "improvised", "belaying_pin": "improvised", "bottle": "improvised",
     "knuckles": "improvised", "musket_butt": "improvised", "pistol_butt": "improvised",
-    "pistol": "pistol", "musket": "musket",
+    "pistol": "pistol", "musket": "musket", "bow": "bow", "sling": "sling", "javelin": "javelin",
 }
 
 DEFAULT_MAX_DIFFERENCE = 30
@@ -31,7 +35,7 @@ def normalise_weapon(name: str | None) -> str:
     if key in WEAPON_ALIASES:
         return WEAPON_ALIASES[key]
     raise ValueError(f"weapon {name!r} has no Rangers! points cost (RNG-PTS-1 prices improvised, "
-                     f"hatchet/sword, pistol, musket)")
+                     f"hatchet/sword, pistol, musket; [HOUSE] bow, sling, javelin)")
 
 
 def weapon_points(weapons: Iterable[str | None]) -> int:

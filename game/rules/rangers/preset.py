@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
-from game.rules.initiative.reactions import max_reactive_shooters_total
+from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
 from game.rules.initiative.tome import in_command, tome_move_problem, tome_movers
 from game.rules.model import Status, round_in
 from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, no_questions
@@ -84,6 +84,10 @@ class RangersPreset(TurnPreset):
     def opt(self, ctx: Ctx, key: str) -> bool:
         return bool(ctx.state.options.get(key))
 
+    def morale_broken(self, ctx: Ctx, side: str) -> bool:
+        """RNG-MOR-1 through the rangers bookkeeping (Leader killed, or points at half or less)."""
+        return K.side_broken(ctx, side)
+
     # -- activation -------------------------------------------------------------------------------
     def needs_motivation(self, ctx: Ctx, fid: str) -> bool:
         f = ctx.fig(fid)
@@ -119,14 +123,18 @@ class RangersPreset(TurnPreset):
         eng = K.engaged(ctx, fid)
         ret = self.retaliation_targets(ctx, fid)
         if self.needs_motivation(ctx, fid):
-            if ret or eng:
+            # RNG-ACT-1 / RNG-MOT-3: an unrolled figure may instead retaliate, leave hand combat, or
+            # move into the nearest cover, none of which needs a roll
+            cover = [] if (ret or eng) else self.cover_options(ctx, fid)
+            if ret or eng or cover:
                 opts = [Decision("choose", figure=fid, option="roll")]
                 opts += [Decision("retaliate", figure=fid, target=t) for t in ret]
-                opts += self.free_options(ctx, fid, rolled=False)
+                opts += self.free_options(ctx, fid, rolled=False) if (ret or eng) else [Decision("hold", figure=fid)] + cover
                 dflt = opts[1] if ret else opts[0]
                 d = yield ask(f.side, "motivate", f"{f.name}: roll for motivation, or act without rolling?", opts,
                               default=dflt, validate=lambda dec: self.check(ctx, fid, dec, FREE_KINDS),
-                              info=self.action_info(ctx, fid), rule="RNG-MOT-4" if ret else "RNG-HAND-4")
+                              info=self.action_info(ctx, fid),
+                              rule="RNG-MOT-4" if ret else "RNG-HAND-4" if eng else "RNG-MOT-3")
                 if not (d.kind == "choose" and d.option == "roll"):
                     yield from self.resolve(ctx, fid, d)
                     return
@@ -272,7 +280,7 @@ class RangersPreset(TurnPreset):
         if not eng:
             opts += self.move_choices(ctx, fid)
         opts += self.special_options(ctx, fid)
-        if self.opt(ctx, "to_me") and f.is_leader:
+        if self.opt(ctx, "to_me") and f.is_leader and self.tome_answers(ctx, fid, exclude=st.data["acted"]):
             opts.append(Decision("tome", figure=fid))
         if eng:
             opts += self.retreat_options(ctx, fid) + self.flee_options(ctx, fid)
@@ -550,27 +558,37 @@ class RangersPreset(TurnPreset):
         them) may move a full move toward him, never within 4" of an enemy; movers count as having
         acted. Each mover's owner chooses: answer (auto: the farthest legal straight approach) or stay."""
         st = ctx.state
-        leader = ctx.fig(fid)
-        acted = set(st.data["acted"])
-        foes = K.foes_of(ctx, fid)
-        command = {g.id: g for g in st.in_play(leader.side) if g.id != fid and g.id not in acted and in_command(leader, g)}
-        others = {g.id: g for g in st.in_play() if g.side not in st.enemies_of(leader.side) and g.id != fid
-                  and g.id not in command and g.id not in acted}
-        movers = tome_movers(command, others, foes)
-        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(movers)} answer"))
-        for mid in movers:
-            dest = self._tome_destination(ctx, mid, fid, foes)
-            if dest is None:
-                continue
+        answers = self.tome_answers(ctx, fid, exclude=st.data["acted"])
+        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(answers)} answer"))
+        for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
             d = yield ask(m.side, "tome", f"{m.name}: answer \"To me!\"?", opts, default=opts[0],
                           info={"figure": mid, "leader": fid}, rule="INI-TOME-1")
             st.data["acted"].append(mid)
-            if d.kind == "move":
-                plan = K.path_cost(ctx, mid, d.x, d.y)
+            plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
+            if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
                 self._after(ctx, mid, "move")
+
+    def tome_answers(self, ctx: Ctx, fid: str, exclude=()) -> dict[str, tuple[float, float]]:
+        """INI-TOME-1: mover id → where it would go, for every figure that can answer the leader's
+        call (his command, plus allies within 4" of those movers, each more than 4" from every enemy,
+        with a legal move that ends nearer him; ``exclude``: figures that may not answer, e.g. those
+        that already acted). The call is offered only when this is not empty."""
+        st = ctx.state
+        leader = ctx.fig(fid)
+        skip = set(exclude)
+        foes = K.foes_of(ctx, fid)
+        command = {g.id: g for g in st.in_play(leader.side) if g.id != fid and g.id not in skip and in_command(leader, g)}
+        others = {g.id: g for g in st.in_play() if g.side not in st.enemies_of(leader.side) and g.id != fid
+                  and g.id not in command and g.id not in skip}
+        out = {}
+        for mid in tome_movers(command, others, foes):
+            dest = self._tome_destination(ctx, mid, fid, foes)
+            if dest is not None:
+                out[mid] = dest
+        return out
 
     def _tome_destination(self, ctx: Ctx, mid: str, lid: str, foes):
         m, lead = ctx.fig(mid), ctx.fig(lid)
@@ -605,7 +623,7 @@ class RangersPreset(TurnPreset):
         if not pairs:
             return
         st.data["rs"] = {"trigger": trigger, "targets": targets,
-                         "limit": None if shooters else max_reactive_shooters_total(movers.values())}
+                         "limit": None if shooters else reactive_shooter_caps(movers)}
         st.phase = "react_shoot"
 
     def _reactive_pairs(self, ctx: Ctx, active: str, targets: list[str]) -> dict[str, list[str]]:
@@ -636,11 +654,20 @@ class RangersPreset(TurnPreset):
         limit = rs["limit"]
         yield from self.declare_reactive_shots(ctx, side, pairs, limit, rs["trigger"])
 
-    def declare_reactive_shots(self, ctx: Ctx, side: str, pairs: dict[str, list[str]], limit, trigger: str) -> Flow:
+    def declare_reactive_shots(self, ctx: Ctx, side: str, pairs: dict[str, list[str]], caps, trigger: str) -> Flow:
+        """INI-RSHOOT-1..3: the passive side declares all its reacting shooters at once; ``caps``
+        (mover id → most shooters at it, INI-RSHOOT-3) or None when answering shots."""
         st = ctx.state
-        all_items = tuple((s, ts[0]) for s, ts in pairs.items())
-        if limit is not None:
-            all_items = all_items[:limit]
+        used: dict[str, int] = {}
+        all_list = []
+        for s, ts in pairs.items():
+            for t in ts:
+                if caps is None or used.get(t, 0) < caps.get(t, 0):
+                    used[t] = used.get(t, 0) + 1
+                    all_list.append((s, t))
+                    break
+        all_items = tuple(all_list)
+        limit = None if caps is None else sum(caps.values())
         opts = [PASS] + [Decision("react_shoot", items=((s, t),)) for s, ts in pairs.items() for t in ts]
         if len(all_items) > 1:
             opts.append(Decision("react_shoot", items=all_items, option="all"))
@@ -655,10 +682,12 @@ class RangersPreset(TurnPreset):
                 seen.add(s)
                 if t not in pairs.get(s, []):
                     raise IllegalDecision(f"{s} may not react by shooting at {t} (INI-RSHOOT-1)")
-            if limit is not None and len(dec.items) > limit:
-                raise IllegalDecision(f"at most {limit} figures may react by shooting to this move (INI-RSHOOT-3)")
+            prob = reactive_cap_problem(dec.items, caps) if caps is not None else None
+            if prob:
+                raise IllegalDecision(prob)
         d = yield ask(side, "react_shoot", f"{st.side(side).name}: react by shooting ({trigger})?", opts,
-                      default=PASS, validate=validate, info={"pairs": pairs, "limit": limit, "trigger": trigger},
+                      default=PASS, validate=validate,
+                      info={"pairs": pairs, "limit": limit, "caps": dict(caps or {}), "trigger": trigger},
                       rule="INI-RSHOOT-1")
         if d.kind == "pass":
             return

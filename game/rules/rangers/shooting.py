@@ -19,7 +19,9 @@ EFFECTIVE_RANGE = 10.0
 LONG_RANGE = 15.0
 MAX_AIM = 3
 #: RNG-SHOOT-1: a pistol's maximum range is short range; PRE-PYR-1 gives the thrown knife pistol range.
-WEAPON_MAX_RANGE = {"pistol": SHORT_RANGE, "thrown_knife": SHORT_RANGE}
+#: [HOUSE] INI-MS-1 missiles: a javelin is thrown as far as a pistol shoots, a sling reaches effective range.
+WEAPON_MAX_RANGE = {"pistol": SHORT_RANGE, "thrown_knife": SHORT_RANGE, "javelin": SHORT_RANGE,
+                    "sling": EFFECTIVE_RANGE}
 #: INI-RSHOOT-4 on the RNG d20.
 REACTIVE_PENALTY = 2
 COVER_MODIFIER = {None: 0, "soft": 2, "hard": 3}

@@ -1,6 +1,5 @@
 """PRE-RNG-1 end to end: random legal games on the forest clearing run to their end and replay
 to identical hashes; every option offered is accepted (GEN-CHOICE-1)."""
-import time
 
 import pytest
 
@@ -26,9 +25,7 @@ def play(scenario, seed, options=None):
 def test_PRE_RNG_1_random_games_on_the_forest_clearing_end_and_replay(seed):
     sc = find_scenario("forest_clearing")
     assert sc.preset == "rangers"
-    t = time.perf_counter()
-    m = play(sc, seed)
-    assert time.perf_counter() - t < 5.0
+    m = play(sc, seed)  # no wall-clock bound here: the house rules put timings in tools/bench.py
     assert m.over and isinstance(m.log[-1], GameOver)
     res = replay(record_of(m), verify=True)
     assert res.ok and res.match.state_hash() == m.state_hash()

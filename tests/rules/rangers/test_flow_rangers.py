@@ -144,6 +144,9 @@ def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
     m = setup({"ranger_1": (3, 6), "rogers": (20, 3), "warrior_1": (20, 20)}, options={"aggression_points": True},
               faces=[4, 2] + RANGERS_FIRST + [5])
     assert m.state.data["ap"] == {"rangers": 4, "french": 2}
+    assert m.pending.kind == "aggression" and m.pending.info["purpose"] == "turn roll-off"  # RNG-TURN-1
+    m.apply(Decision("choose", option="ap:0"))
+    m.apply(Decision("choose", option="ap:0"))
     m.apply(pick(m, "activate", figure="ranger_1"))
     assert m.pending.kind == "aggression" and m.pending.default.option == "ap:0"
     m.apply(Decision("choose", option="ap:2"))

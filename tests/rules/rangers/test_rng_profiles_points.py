@@ -89,5 +89,5 @@ def test_RNG_PTS_1_validate_roster_limit_difference_and_leaders():
 
 
 def test_RNG_PTS_1_unpriced_weapon_is_a_problem_not_a_crash():
-    problems = validate_roster({"a": [_fig("archer", "a", missile="bow", traits=["leader"])]})
-    assert len(problems) == 1 and "'archer'" in problems[0] and "bow" in problems[0] and "RNG-PTS-1" in problems[0]
+    problems = validate_roster({"a": [_fig("archer", "a", missile="crossbow", traits=["leader"])]})
+    assert len(problems) == 1 and "'archer'" in problems[0] and "crossbow" in problems[0] and "RNG-PTS-1" in problems[0]
