@@ -62,9 +62,14 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a record or save")
     rep.add_argument("file")
     rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
+    rep.add_argument("--scenario", default=None, metavar="PATH",
+                     help="the scenario .toml the record was played on (when it is not in maps/)")
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
     chk.add_argument("files", nargs="+")
+
+    chs = sub.add_parser("check-scenario", help="validate scenario files")
+    chs.add_argument("files", nargs="+")
 
     odds = sub.add_parser("odds", help="exact odds tables")
     osub = odds.add_subparsers(dest="system", parser_class=_Parser)
@@ -82,7 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help"}
+    commands = {"play", "simulate", "replay", "check-map", "check-scenario", "odds", "scenarios", "-h", "--help"}
     if not argv or argv[0] not in commands:
         argv = ["play", *argv]
     try:
@@ -99,10 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as e:  # ScenarioError, MapError, SaveError are ValueErrors
         print(f"error: {_one_line(e)}", file=sys.stderr)
         return EXIT_ERROR
+    except (RecursionError, MemoryError) as e:  # an untrusted file that got past a reader's bounds
+        print(f"error: {_one_line(type(e).__name__ + ': ' + str(e))}", file=sys.stderr)
+        return EXIT_ERROR
 
 
-def _one_line(e: BaseException) -> str:
-    return " ".join(str(e).split()) or type(e).__name__
+def _one_line(e: BaseException | str) -> str:
+    from game.schema.text import one_line
+    return one_line(" ".join(str(e).split()) or type(e).__name__)
 
 
 # -- subcommands ---------------------------------------------------------------------------------
@@ -122,7 +131,7 @@ def cmd_simulate(args) -> int:
 def cmd_replay(args) -> int:
     from game.match import load_record, replay
     rec = load_record(args.file)
-    res = replay(rec, verify=args.verify)
+    res = replay(rec, verify=args.verify, scenario=getattr(args, "scenario", None))
     if args.verify:
         if res.ok:
             print(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches")
@@ -149,6 +158,20 @@ def cmd_check_map(args) -> int:
                 print(line, file=sys.stderr)
         else:
             print(map_summary(load_map(f)))
+    return EXIT_ERROR if bad else EXIT_OK
+
+
+def cmd_check_scenario(args) -> int:
+    from game.scenario.check import check_scenario, scenario_summary
+    bad = False
+    for f in args.files:
+        problems = check_scenario(f)
+        if problems:
+            bad = True
+            for line in problems:
+                print(line, file=sys.stderr)
+        else:
+            print(scenario_summary(f))
     return EXIT_ERROR if bad else EXIT_OK
 
 
@@ -181,11 +204,14 @@ def cmd_odds(args) -> int:
 
 
 def cmd_scenarios(args) -> int:
-    from game.scenario import list_scenarios
+    from game.scenario import scan_scenarios
+    good, bad = scan_scenarios()
+    for line in bad:  # a bad file is named, and hides nothing (issue 20)
+        print(line, file=sys.stderr)
     rows = [{"id": s.id, "title": s.title, "preset": s.preset,
              "map": os.path.relpath(s.map) if not s.map.startswith("open:") else s.map,
              "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
-             "turn_limit": s.turn_limit} for s in list_scenarios()]
+             "turn_limit": s.turn_limit} for s in good]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
@@ -195,4 +221,5 @@ def cmd_scenarios(args) -> int:
 
 
 COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay, "check-map": cmd_check_map,
+            "check-scenario": cmd_check_scenario,
             "odds": cmd_odds, "scenarios": cmd_scenarios}

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from game.rules.decisions import Decision
 from game.schema import one_line, read_bounded, validate
-from game.schema.record import MAX_DECISIONS, RecordFile, check_meta
+from game.schema.record import RecordFile, check_meta
 
 FORMAT = "boarders-away-record"
 VERSION = 1

@@ -48,9 +48,9 @@ def scenario_for(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None):
                         f"not {scen.id!r} ({scen.path or 'given'})")
     have = getattr(scen, "content_hash", "")
     if rec.scenario_hash and have and rec.scenario_hash != have:
-        raise SaveError(f"{_name(rec)}: scenario_hash: scenario {rec.scenario!r} ({scen.path or 'given'}) or its map "
-                        f"has changed since this record was made (record {rec.scenario_hash[:12]}…, now "
-                        f"{have[:12]}…); give the file it was played with: replay FILE --scenario PATH")
+        raise SaveError(f"{_name(rec)}: scenario_hash: scenario {rec.scenario!r} has changed since this record was "
+                        f"made (it or its map; {rec.scenario_hash[:8]} now {have[:8]}): replay it with "
+                        f"--scenario PATH, the file it was played on")
     return scen
 
 

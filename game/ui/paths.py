@@ -27,3 +27,16 @@ def config_dir() -> Path:
 
 def settings_file() -> Path:
     return config_dir() / "settings.json"
+
+
+def log_dir(create: bool = True) -> Path:
+    """The user's log folder (platformdirs ``user_log_dir``): crash tracebacks go here."""
+    try:
+        from platformdirs import user_log_dir
+        d = Path(user_log_dir(APP, appauthor=False))
+    except ImportError:  # platformdirs arrives with the install issue; XDG state as a fallback
+        base = os.environ.get("XDG_STATE_HOME") or os.path.join(os.path.expanduser("~"), ".local", "state")
+        d = Path(base) / APP / "log"
+    if create:
+        d.mkdir(parents=True, exist_ok=True)
+    return d
