@@ -49,7 +49,7 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         fail("file", f"expected a table, got {type(data).__name__}")
     def shape_fail(key: str, what: str):
         # top-level scalars are named scenario.KEY; tables and arrays of tables by their own name
-        if "." not in key and "[" not in key and key not in _TABLES:
+        if re.split(r"[.\[]", key, maxsplit=1)[0] not in _TABLES:
             key = f"scenario.{key}"
         fail(key, what)
 
@@ -83,11 +83,12 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
     seen: set[str] = set()
     for i, r in enumerate(spec.figures):
         where = f"figures[{i}]"
+        raw = data["figures"][i]  # numbers as written (1 stays 1: the state hash sees the file's value)
         if r.side not in side_ids:
             fail(f"{where}.side", f"{r.side!r} is not one of {', '.join(side_ids)}")
         mclass = _weapon_class(fail, f"{where}.melee", r.melee)
         offclass = _weapon_class(fail, f"{where}.offhand", r.offhand) if r.offhand else None
-        traits, x, y = frozenset(r.traits), r.x, r.y
+        traits, x, y = frozenset(r.traits), raw.get("x"), raw.get("y")
         if (x is None) != (y is None):
             fail(f"{where}.{'x' if x is None else 'y'}", "give both x and y, or neither")
         av, dv, wounds, move, _pts = PROFILES[r.type]
@@ -98,12 +99,12 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if "fast" in traits:
             move += 2.0
         common = dict(
-            side=r.side, base=r.base, level=r.level, party=r.party, command=r.command, type=r.type,
+            side=r.side, base=raw.get("base", r.base), level=r.level, party=r.party, command=r.command, type=r.type,
             rank=Rank(r.rank), av=av, dv=dv, max_wounds=wounds, move=move, melee_class=mclass,
             melee_weapon=r.melee, offhand=offclass, missile=r.missile, thrown=r.thrown, traits=traits,
             armoured=r.armoured, drilled=r.drilled, mounted=r.mounted, lancer=r.lancer,
-            can_dismount=r.can_dismount, flags=frozenset(r.flags), facing=r.facing, cv=r.cv, qv=r.qv,
-            width=r.width, depth=r.depth, unit=r.unit, loaded=r.loaded,
+            can_dismount=r.can_dismount, flags=frozenset(r.flags), facing=raw.get("facing", r.facing), cv=r.cv,
+            qv=r.qv, width=raw.get("width", r.width), depth=raw.get("depth", r.depth), unit=r.unit, loaded=r.loaded,
         )
         name = r.name if r.name is not None else r.id
         dep = r.deployment or deployment[r.side]

@@ -2,8 +2,7 @@
 every list a length, so that no file can make the game do unbounded work."""
 from __future__ import annotations
 
-import math
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -24,10 +23,10 @@ def Int(lo: int, hi: int):
 
 
 def Num(lo: float, hi: float):
-    """A number lo..hi, integer or not (kept as written, so state hashes see the file's value);
-    NaN and infinities fail the range."""
-    ilo, ihi = math.ceil(lo), math.floor(hi)
-    return Union[Annotated[int, msgspec.Meta(ge=ilo, le=ihi)], Annotated[float, msgspec.Meta(ge=lo, le=hi)]]
+    """A number lo..hi, integer or not (msgspec accepts an integer for a float even when strict);
+    NaN and infinities fail the range. Readers keep the value as the file wrote it (the validated
+    copy is a float), so that state hashes see the file's own value."""
+    return Annotated[float, msgspec.Meta(ge=lo, le=hi)]
 
 
 def List(item, n: int, least: int = 0):
