@@ -139,6 +139,10 @@ def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
         "cards_unknown.toml": (scenario(extra="[cards]\njokers = 2\n"), "cards.jokers: unknown key"),
         "orders_figures_string.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = "red_captain"\n'),
                                        "orders[0].figures"),
+        "orders_vague_objective.toml": (scenario(extra='[[orders]]\nid = "o"\nside = "red"\nobjective = "win"\n'),
+                                        "orders[0].objective"),
+        "orders_unknown_figure.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = ["nobody"]\n'
+                                                      'objective = "place:x"\n'), "orders[0].figures[0]"),
         "figures_over_400.toml": (scenario(red=FIG_RED.replace("x = 3.0\ny = 8.0\n", "") + "count = 50\n")
                                   .replace("[[figures]]\n" + FIG_BLUE, "".join(
                                       "[[figures]]\n" + FIG_BLUE.replace("blue_captain", f"blue_{i}")

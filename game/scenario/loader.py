@@ -140,6 +140,21 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
                 fail(f"{where}.count", f"{v.count} figures must reach {v.zone!r} but side {v.side!r} has only {have}")
         victory.append(Victory(v.type, v.side, v.figure, v.zone, v.turns, float(v.below), v.count))
 
+    for i, o in enumerate(spec.orders):  # INI-ORD-1: the preset parses these mid-game; refuse now
+        where = f"orders[{i}]"
+        if o.side is not None and o.side not in side_ids:
+            fail(f"{where}.side", f"{o.side!r} is not one of {', '.join(side_ids)}")
+        for k, fid in enumerate(o.figures):
+            if fid not in seen:
+                fail(f"{where}.figures[{k}]", f"{fid!r} is not a figure of this scenario")
+        if o.side is None and not o.figures:
+            fail(f"{where}.side", "missing (an order names its side or its figures)")
+        from game.rules.initiative.orders import parse_objective
+        try:
+            parse_objective(o.objective)
+        except ValueError as e:
+            fail(f"{where}.objective", str(e))
+
     options = dict(data.get("options", {}))
     _check_scenario_rules(fail, options, figures)
     scenario = Scenario(id=sid, title=spec.title, blurb=spec.blurb, map=map_path, preset=spec.preset,
