@@ -134,7 +134,15 @@ def mutate_structure(text: bytes, rng: random.Random) -> bytes:
         k = rng.choice(["seed", "scenario", "preset", "options", "version"])
         data[k] = rng.choice({"seed": [0, 1, 2**62, 7], "scenario": ["tiny", "esc_open", "boarding_action", "nope"],
                               "preset": ["pyrates", "rangers", "escarmouche", "close-combat-d6", "initiative", "x"],
-                              "options": [{}, {"allies": [["red", "blue"]]}, {"start_loaded": True}, {"a": [1]}],
+                              "options": [{}, {"allies": [["red", "blue"]]}, {"start_loaded": True}, {"a": [1]},
+                                          # issue 20: options that once crashed, hung or filled memory
+                                          {"fire": {"cell": 0}}, {"fire": {"cell": 1e-9}},
+                                          {"fire": {"spread": 10 ** 15}}, {"specials": [1, 2]}, {"conditions": 5},
+                                          {"cards": 10 ** 9}, {"sight_limit": -1.0},
+                                          # and in-range extremes, which must play
+                                          {"fire": {"cell": 0.5, "spread": 20, "scorch": 6}}, {"sight_limit": 0},
+                                          {"specials": [{"id": "x", "actions": 20, "wins": True}]},
+                                          {"cards": False, "duel": True, "simultaneous_allocation": True}],
                               "version": [1, 0, 2, -1]}[k])
     elif op == 7:  # nest deeply
         path, _ = rng.choice(nodes[1:])
