@@ -55,9 +55,11 @@ class App:
     def scenarios(self):
         """Every good scenario; the bad files' one-line reasons go to ``scenario_problems``."""
         from game.scenario import scan_scenarios
-        good, self.scenario_problems = scan_scenarios(self.extra_dirs)
-        for line in self.scenario_problems:
-            print(line, file=sys.stderr)
+        good, problems = scan_scenarios(self.extra_dirs)
+        for line in problems:
+            if line not in self.scenario_problems:  # said once per session, not at every menu
+                print(line, file=sys.stderr)
+        self.scenario_problems = problems
         return good
 
     def find_scenario(self, ref: str):
