@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Run every file of a bad-input corpus through the command line, each under hard limits.
 
-    tools/check_corpus.py scenarios|saves [FOLDER] [--cpu S] [--mem MB]
+    tools/check_corpus.py scenarios|saves|maps [FOLDER] [--cpu S] [--mem MB]
 
-Each file goes through what a user would run (``check-scenario FILE`` / ``replay FILE --verify``)
+Each file (those named in the folder's manifest.json if it has one, else every file) goes through
+what a user would run (``check-scenario FILE`` / ``replay FILE --verify`` / ``check-map FILE``)
 in this one process, after the imports, with:
 
 * a CPU-time limit per file (ITIMER_PROF, default 1 s): a file still running at the limit is
@@ -28,7 +29,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-DEFAULT = {"scenarios": ROOT / "tests" / "data" / "bad_scenarios", "saves": ROOT / "tests" / "data" / "bad_saves"}
+DEFAULT = {"scenarios": ROOT / "tests" / "data" / "bad_scenarios", "saves": ROOT / "tests" / "data" / "bad_saves",
+           "maps": ROOT / "tests" / "data" / "bad_maps"}
+COMMANDS = {"scenarios": ["check-scenario"], "saves": ["replay", "--verify"], "maps": ["check-map"]}
 
 
 class CpuLimit(BaseException):
@@ -45,7 +48,8 @@ def _vm_bytes() -> int:
 
 
 def command_for(kind: str, path: str) -> list[str]:
-    return ["check-scenario", path] if kind == "scenarios" else ["replay", path, "--verify"]
+    cmd = COMMANDS[kind]
+    return [cmd[0], path, *cmd[1:]]
 
 
 def run(kind: str, folder: Path, cpu_s: float = 1.0, mem_mb: int = 256) -> dict:
@@ -53,11 +57,16 @@ def run(kind: str, folder: Path, cpu_s: float = 1.0, mem_mb: int = 256) -> dict:
     import game.match  # noqa: F401 - every reader imported before the limit is set
     import game.scenario.check  # noqa: F401
     import game.table  # noqa: F401
-    files = sorted(p for p in folder.iterdir() if p.name != "manifest.json")
+    manifest = folder / "manifest.json"
+    if manifest.is_file():
+        files = sorted(folder / name for name in json.loads(manifest.read_text()))
+    else:
+        files = sorted(p for p in folder.iterdir() if p.is_file())
     # warm the imports that the first file triggers lazily
+    warm = {"scenarios": ["check-scenario", str(ROOT / "tests" / "data" / "scenarios" / "tiny.toml")],
+            "saves": ["replay", str(files[0])], "maps": ["check-map", str(ROOT / "maps" / "boarding_action.tmx")]}
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
-        main(command_for(kind, str(ROOT / "tests" / "data" / "scenarios" / "tiny.toml"))
-             if kind == "scenarios" else ["replay", str(files[0])])
+        main(warm[kind])
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     cap = _vm_bytes() + mem_mb * 2**20
     resource.setrlimit(resource.RLIMIT_AS, (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
