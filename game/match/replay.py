@@ -42,7 +42,8 @@ def scenario_for(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None):
         else:
             scen = scenario
     except ScenarioError as e:
-        raise SaveError(f"{_name(rec)}: scenario: {e}") from None
+        hint = " (a scenario outside maps/: give its file with --scenario PATH)" if "no such scenario" in str(e) else ""
+        raise SaveError(f"{_name(rec)}: scenario: {e}{hint}") from None
     if scen.id != rec.scenario:
         raise SaveError(f"{_name(rec)}: scenario: the record is of scenario {rec.scenario!r}, "
                         f"not {scen.id!r} ({scen.path or 'given'})")

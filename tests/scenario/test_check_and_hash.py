@@ -5,8 +5,6 @@ import os
 import shutil
 from pathlib import Path
 
-import pytest
-
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

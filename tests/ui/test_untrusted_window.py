@@ -72,11 +72,9 @@ def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_p
 
 
 def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_factory, monkeypatch):
-    from game.match import load_record
     from game.scenario import load_scenario
     from game.ui.paths import log_dir
     from game.ui.scenes.crash import CrashScene
-    from game.ui.scenes.menu import MenuScene
     monkeypatch.setenv("XDG_STATE_HOME", str(Path(os.environ["XDG_DATA_HOME"]).parent / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(Path(os.environ["XDG_DATA_HOME"]).parent / "cache"))
     app = app_factory()
@@ -86,12 +84,16 @@ def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_facto
     def boom(dt):
         raise ZeroDivisionError("float division by zero")
     monkeypatch.setattr(sc, "update", boom)
-    app.run(frames=2)  # run() quits the display at its end: look at the scene stack it left
+    tops = []
+    real_quit = app.quit
+    monkeypatch.setattr(app, "quit", lambda: (tops.append(app.top), real_quit()))
+    assert app.run(frames=3) == 0  # the window stayed up to its last frame
     assert len(app.crashes) == 1
     log = Path(app.crashes[0])
     assert log.parent == log_dir(create=False) and "ZeroDivisionError" in log.read_text()
-    crash = app.scenes[-1] if app.scenes else None
-    assert crash is None or isinstance(crash, CrashScene)
+    crash = tops[0]
+    assert isinstance(crash, CrashScene) and crash.match is sc.match and crash.save_btn is not None
+    assert "ZeroDivisionError" in crash.message
 
 
 def test_crash_scene_saves_the_game_so_far_and_goes_to_the_menu(app_factory):
