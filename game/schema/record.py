@@ -87,8 +87,9 @@ def check_meta(meta, fail) -> dict:
             fail(where, "integer out of range")
 
     walk(meta, "meta", 0)
-    for key, ok, what in (("mode", lambda v: isinstance(v, str) and len(v) <= 32, "a short string"),
-                          ("seeds", lambda v: isinstance(v, (dict, list)), "an object or a list")):
-        if key in meta and not ok(meta[key]):
-            fail(f"meta.{key}", f"expected {what}")
+    # the screen writes mode, human sides, AI levels and controller seeds; their shapes are its own,
+    # so only the mode is typed here and the rest is held to the bounds above
+    mode = meta.get("mode")
+    if mode is not None and not (isinstance(mode, str) and len(mode) <= 32):
+        fail("meta.mode", "expected a short string")
     return meta
