@@ -18,6 +18,8 @@ class LoadScene(Scene):
     def files(self):
         try:
             d = saves_dir()
+            from game.match.record import sweep_temp_files
+            sweep_temp_files(d)  # what a killed save left behind (older than a minute)
             return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:500]
         except OSError:
             return []
