@@ -71,11 +71,16 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="replay a record or save")
     rep.add_argument("file", help="a record or save (.json)")
     rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
+    rep.add_argument("--scenario", default=None, metavar="PATH",
+                     help="the scenario .toml the record was played on (when it is not in maps/)")
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
     chk.add_argument("files", nargs="+", help="Tiled .tmx files")
     chk.add_argument("--root", default=None, help="the scenario pack's folder every file a map names must lie in "
                      "(default: nearest folder upward with a .tiled-project, else the map's folder)")
+
+    chs = sub.add_parser("check-scenario", help="validate scenario files")
+    chs.add_argument("files", nargs="+", help="scenario .toml files")
 
     odds = sub.add_parser("odds", help="exact odds tables")
     osub = odds.add_subparsers(dest="system", parser_class=_Parser)
@@ -95,7 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"play", "simulate", "replay", "check-map", "odds", "scenarios", "-h", "--help", "--version"}
+    commands = {"play", "simulate", "replay", "check-map", "check-scenario", "odds", "scenarios", "-h", "--help",
+                "--version"}
     if not argv or argv[0] not in commands:
         argv = ["play", *argv]
     try:
@@ -114,10 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as e:  # ScenarioError, MapError, SaveError are ValueErrors
         print(f"error: {_one_line(e)}", file=sys.stderr)
         return EXIT_ERROR
+    except (RecursionError, MemoryError) as e:  # an untrusted file that got past a reader's bounds
+        print(f"error: {_one_line(type(e).__name__ + ': ' + str(e))}", file=sys.stderr)
+        return EXIT_ERROR
 
 
-def _one_line(e: BaseException) -> str:
-    return " ".join(str(e).split()) or type(e).__name__
+def _one_line(e: BaseException | str) -> str:
+    from game.schema.text import one_line
+    return one_line(" ".join(str(e).split()) or type(e).__name__)
 
 
 # -- subcommands ---------------------------------------------------------------------------------
@@ -137,7 +147,7 @@ def cmd_simulate(args) -> int:
 def cmd_replay(args) -> int:
     from game.match import load_record, replay
     rec = load_record(args.file)
-    res = replay(rec, verify=args.verify)
+    res = replay(rec, verify=args.verify, scenario=getattr(args, "scenario", None))
     if args.verify:
         if res.ok:
             print(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches")
@@ -164,6 +174,20 @@ def cmd_check_map(args) -> int:
                 print(line, file=sys.stderr)
         else:
             print(map_summary(load_map(f, root=args.root)))
+    return EXIT_ERROR if bad else EXIT_OK
+
+
+def cmd_check_scenario(args) -> int:
+    from game.scenario.check import check_scenario, scenario_summary
+    bad = False
+    for f in args.files:
+        problems = check_scenario(f)
+        if problems:
+            bad = True
+            for line in problems:
+                print(line, file=sys.stderr)
+        else:
+            print(scenario_summary(f))
     return EXIT_ERROR if bad else EXIT_OK
 
 
@@ -209,14 +233,16 @@ def _shown_map(path: str) -> str:
 
 
 def cmd_scenarios(args) -> int:
-    from game.scenario import MAPS_DIR, list_scenarios
-    scenarios = list_scenarios()
-    if not scenarios:
+    from game.scenario import MAPS_DIR, scan_scenarios
+    good, bad = scan_scenarios()
+    for line in bad:  # a bad file is named, and hides nothing (issue 20)
+        print(line, file=sys.stderr)
+    if not good and not bad:
         raise CliError(f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
                        "reinstall with `python -m pip install --force-reinstall boarders-away`)")
     rows = [{"id": s.id, "title": s.title, "preset": s.preset, "map": _shown_map(s.map),
              "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
-             "turn_limit": s.turn_limit} for s in scenarios]
+             "turn_limit": s.turn_limit} for s in good]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
@@ -226,4 +252,5 @@ def cmd_scenarios(args) -> int:
 
 
 COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay, "check-map": cmd_check_map,
+            "check-scenario": cmd_check_scenario,
             "odds": cmd_odds, "scenarios": cmd_scenarios}

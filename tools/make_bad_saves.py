@@ -59,6 +59,46 @@ def cases():
         {"id": "a", "side": "red", "x": 1e999, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}]})
                                             ).replace("Infinity", "1e999").encode()
     yield "items_too_many.json", json.dumps(good(decisions=[{"kind": "tap", "items": [["a", "w"]] * 100}])).encode()
+    yield from issue20()
+
+
+def issue20():
+    """Issue 20: options that made set-up divide by zero, hang or fill memory; meta, hashes, lines."""
+    def opt(name, options):
+        return f"options_{name}.json", json.dumps(good(options=options)).encode()
+    yield opt("fire_cell_zero", {"fire": {"cell": 0}})
+    yield opt("fire_cell_tiny", {"fire": {"cell": 1e-9}})
+    yield opt("fire_spread_huge", {"fire": {"spread": 10 ** 15}})
+    yield opt("fire_scorch_string", {"fire": {"scorch": "3"}})
+    yield opt("fire_list", {"fire": [1, 2]})
+    yield opt("specials_ints", {"specials": [1, 2]})
+    yield opt("specials_no_id", {"specials": [{"name": "x"}]})
+    yield opt("special_actions_huge", {"specials": [{"id": "x", "actions": 10 ** 12}]})
+    yield opt("conditions_int", {"conditions": 5})
+    yield opt("cards_huge", {"cards": 1000000000})
+    yield opt("actions_per_turn_huge", {"actions_per_turn": 10 ** 18})
+    yield opt("actions_zero", {"actions": 0})
+    yield opt("allies_deep", {"allies": [[["red"]]]})
+    yield opt("allies_many", {"allies": [["red", "blue"]] * 1000})
+    yield opt("sight_limit_huge", {"sight_limit": 1e300})
+    yield opt("break_after_table_bad", {"break_after": {"pikes": "many"}})
+    yield opt("move_negative", {"move": -3})
+    yield opt("alarm_number", {"alarm": 12})
+    yield opt("unknown", {"exec": "import os"})
+    yield "meta_not_object.json", json.dumps(good(meta=[1, 2])).encode()
+    yield "meta_mode_number.json", json.dumps(good(meta={"mode": 3})).encode()
+    yield "meta_long_string.json", json.dumps(good(meta={"note": "x" * 5_000})).encode()
+    yield "meta_deep.json", json.dumps(good(meta={"a": [[[[[[[[[[1]]]]]]]]]]})).encode()
+    yield "meta_many.json", json.dumps(good(meta={"seeds": list(range(5_000))})).encode()
+    yield "scenario_hash_short.json", json.dumps(good(scenario_hash="abc")).encode()
+    yield "preset_unknown.json", json.dumps(good(preset="chess")).encode()
+    yield "hash_number.json", json.dumps(good(hashes=[7])).encode()
+    yield "final_figures_many.json", json.dumps(good(final={"winner": None, "figures": [
+        {"id": "a", "side": "red", "x": 1, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}] * 1001})).encode()
+    yield "seed_exponent.json", json.dumps(good()).replace('"seed": 1', '"seed": 1e400').encode()
+    yield "long_unknown_key.json", json.dumps(good(**{"k" * 100_000: 1})).encode()
+    yield "control_chars_key.json", json.dumps(good(**{"evil\x1b[31m\u2028\x00\n": 1})).encode()
+    yield "utf8_bom.json", b"\xef\xbb\xbf" + json.dumps(good()).encode()
 
 
 def main() -> int:

@@ -102,19 +102,76 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "rangers_points_limit_string.toml": (rangers(1, 100, 1).replace("points_limit = 100", 'points_limit = "lots"'),
                                              "points_limit"),
     }
+    c.update(issue20_cases())
     return c
 
 
+def _opt(body: str) -> str:
+    return scenario(extra=f"[options]\n{body}\n")
+
+
+def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
+    """Issue 20: options and cards with unbounded work, refusals that were not one line, odd bytes."""
+    deep_inline = "a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n"
+    return {
+        "options_fire_cell_zero.toml": (_opt("[options.fire]\ncell = 0"), "options.fire.cell"),
+        "options_fire_cell_tiny.toml": (_opt("[options.fire]\ncell = 1e-9"), "options.fire.cell"),
+        "options_fire_cell_nan.toml": (_opt("[options.fire]\ncell = nan"), "options.fire.cell"),
+        "options_fire_spread_huge.toml": (_opt("[options.fire]\nspread = 1000000000000000"), "options.fire.spread"),
+        "options_fire_not_table.toml": (_opt('fire = "hot"'), "options.fire"),
+        "options_specials_ints.toml": (_opt("specials = [1, 2]"), "options.specials[0]"),
+        "options_special_difficulty_huge.toml": (_opt('specials = [{id = "x", difficulty = 1e300}]'),
+                                                 "options.specials[0].difficulty"),
+        "options_conditions_int.toml": (_opt("conditions = 5"), "options.conditions"),
+        "options_actions_per_turn_huge.toml": (_opt("actions_per_turn = 9223372036854775807"),
+                                               "options.actions_per_turn"),
+        "options_sight_limit_inf.toml": (_opt("sight_limit = inf"), "options.sight_limit"),
+        "options_alarm_spot_bool.toml": (_opt("alarm_spot = true"), "options.alarm_spot"),
+        "options_allies_huge.toml": (_opt("allies = [" + ", ".join(['["red", "blue"]'] * 100) + "]"),
+                                     "options.allies"),
+        "options_break_after_negative.toml": (_opt("break_after = -1"), "options.break_after"),
+        "options_move_zero.toml": (_opt("move = 0"), "options.move"),
+        "options_unknown.toml": (_opt("fire_cell = 2"), "options.fire_cell: unknown key"),
+        "options_date.toml": (_opt("start_loaded = 1979-05-27"), "options.start_loaded"),
+        "cards_copies_huge.toml": (scenario(extra="[cards]\ncopies = 1000000000\n"), "cards.copies"),
+        "cards_hand_huge.toml": (scenario(extra="[cards]\nhand = 100000\n"), "cards.hand"),
+        "cards_hand_string.toml": (scenario(extra='[cards]\nhand = "3"\n'), "cards.hand"),
+        "cards_unknown.toml": (scenario(extra="[cards]\njokers = 2\n"), "cards.jokers: unknown key"),
+        "orders_figures_string.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = "red_captain"\n'),
+                                       "orders[0].figures"),
+        "orders_vague_objective.toml": (scenario(extra='[[orders]]\nid = "o"\nside = "red"\nobjective = "win"\n'),
+                                        "orders[0].objective"),
+        "orders_unknown_figure.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = ["nobody"]\n'
+                                                      'objective = "place:x"\n'), "orders[0].figures[0]"),
+        "figures_over_400.toml": (scenario(red=FIG_RED.replace("x = 3.0\ny = 8.0\n", "") + "count = 50\n")
+                                  .replace("[[figures]]\n" + FIG_BLUE, "".join(
+                                      "[[figures]]\n" + FIG_BLUE.replace("blue_captain", f"blue_{i}")
+                                      .replace("x = 21.0\ny = 8.0\n", "") + "count = 50\n" for i in range(8))),
+                                  "figures"),
+        "figure_x_huge.toml": (scenario(red=FIG_RED.replace("x = 3.0", "x = 1e308")), "figures[0].x"),
+        "figure_facing_inf.toml": (scenario(red=FIG_RED + "facing = -inf\n"), "figures[0].facing"),
+        "victory_count_huge.toml": (scenario(victory=VICTORY + '\n[[victory]]\ntype = "reach_zone"\nside = "red"\n'
+                                                               'zone = "z"\ncount = 100000000\n'), "victory[2].count"),
+        "long_unknown_key.toml": (scenario({"k" * 100_000: "1"}), "unknown key"),
+        "control_chars_key.toml": (scenario({'"evil\\u001b[31m\\u0000\\n"': "1"}), "unknown key"),
+        "long_title.toml": (scenario({"title": '"' + "t" * 5_000 + '"'}), "scenario.title"),
+        "deep_inline_tables.toml": (scenario(extra=deep_inline), ""),
+        "utf16.toml": (scenario().encode("utf-16"), "UTF-8"),
+        "latin1.toml": (scenario({"title": '"Caf\u00e9"'}).replace("\u00e9", "\xe9").encode("latin-1"), "UTF-8"),
+        "sides_nine.toml": (scenario(sides="".join(f'[[sides]]\nid = "s{i}"\n\n' for i in range(8)) + SIDES), "sides"),
+    }
+
+
 def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
-    from game.scenario import ScenarioError, load_scenario
+    """Write the corpus; a case is kept when ``check-scenario`` refuses it (load, map, deployment,
+    set-up), as the game would when starting it."""
+    from game.scenario.check import check_scenario
     out.mkdir(parents=True, exist_ok=True)
     manifest = {}
     for name, (content, frag) in cases().items():
         p = out / name
         p.write_bytes(content if isinstance(content, bytes) else content.encode("utf-8"))
-        try:
-            load_scenario(p)
-        except ScenarioError:
+        if check_scenario(p):
             manifest[name] = frag
             continue
         print(f"ACCEPTED (not a refusal; left out of the corpus): {name}", file=sys.stderr)

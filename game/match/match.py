@@ -293,5 +293,10 @@ class Match:
 
     def _deploy(self, figures: Iterable[Figure]) -> list[Figure]:
         """Figures without a position are placed in their deployment zone (maps/README.md)."""
-        return deploy(self._empty_table, list(figures))
+        from game.scenario import ScenarioError
+        try:
+            return deploy(self._empty_table, list(figures))
+        except ScenarioError as e:  # name the scenario file: the fault is in its roster
+            where = getattr(self.scenario, "path", "") or getattr(self.scenario, "id", "")
+            raise ScenarioError(f"{where}: figures: {e}" if where and not str(e).startswith(where) else str(e)) from None
 

@@ -6,28 +6,26 @@ refuses anything else with ``SaveError("FILE: where: what is wrong")``. Writing 
 from __future__ import annotations
 
 import json
-import math
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.rules.decisions import Decision
+from game.schema import one_line, read_bounded, validate
+from game.schema.record import RecordFile, check_meta
 
 FORMAT = "boarders-away-record"
 VERSION = 1
 MAX_BYTES = 32 * 1024 * 1024
-MAX_DECISIONS = 200_000
-MAX_DEPTH = 12
-HASH_RE = re.compile(r"^[0-9a-f]{64}$")
-ID_RE = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
-KEYS = {"format", "version", "scenario", "preset", "options", "seed", "decisions", "hashes", "final", "meta"}
-REQUIRED = ("format", "version", "scenario", "preset", "options", "seed", "decisions", "hashes")
 
 
 class SaveError(ValueError):
-    """A record or save file that cannot be loaded; the message names file, place and fault."""
+    """A record or save file that cannot be loaded or written; the message names file, place and
+    fault, on one line of at most ~300 characters (game/schema/text.py)."""
+
+    def __init__(self, message: object = ""):
+        super().__init__(one_line(message))
 
 
 @dataclass
@@ -49,7 +47,11 @@ class Record:
     final: dict | None = None
     """{"winner", "figures": [{"id", "side", "x", "y", "radius", "level", "status"}]} at the end (or now)."""
     meta: dict = field(default_factory=dict)
-    """Free notes (who played, when); not used by replay."""
+    """Free notes (mode, human sides, AI levels, controller seeds); not used by replay."""
+    scenario_hash: str = ""
+    """Content hash of the scenario file and map the game was made with ("" in older records)."""
+    source: str = field(default="", compare=False)
+    """The file it was read from (for messages); not written."""
 
     def to_json(self) -> dict:
         return {
@@ -57,6 +59,7 @@ class Record:
             "options": self.options, "seed": self.seed,
             "decisions": [d.to_json() for d in self.decisions], "hashes": list(self.hashes),
             "final": self.final, "meta": self.meta,
+            **({"scenario_hash": self.scenario_hash} if self.scenario_hash else {}),
         }
 
     def dumps(self) -> str:
@@ -74,16 +77,68 @@ def record_of(match) -> Record:
                      "status": f.status.value} for f in st.figures.values()],
     }
     return Record(match.scenario.id, match.preset_name, match.seed, dict(match.options_overrides),
-                  list(match.decisions), list(match.hashes), final)
+                  list(match.decisions), list(match.hashes), final,
+                  scenario_hash=getattr(match.scenario, "content_hash", "") or "")
 
 
 # -- writing -------------------------------------------------------------------------------------
+#: temporary files of other saves in the folder older than this are orphans of a killed writer
+ORPHAN_AGE_S = 60.0
+
+
+def _umask() -> int:
+    try:  # Linux reports it without changing it (os.umask would, for a moment, for every thread)
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    old = os.umask(0o022)
+    os.umask(old)
+    return old
+
+
+def sweep_temp_files(folder: str | Path, name: str | None = None) -> int:
+    """Remove the temporary files a killed save left in ``folder``: every one of ``name`` (the
+    file being saved now), and those of other files older than ORPHAN_AGE_S. Returns how many."""
+    import time
+    folder = Path(folder)
+    n = 0
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return 0
+    now = time.time()
+    for e in entries:
+        if not (e.name.startswith(".") and e.name.endswith(".tmp")):
+            continue
+        try:
+            if not e.is_file(follow_symlinks=False):
+                continue
+            mine = name is not None and e.name.startswith(f".{name}.")
+            if mine or now - e.stat(follow_symlinks=False).st_mtime > ORPHAN_AGE_S:
+                os.unlink(e.path)
+                n += 1
+        except OSError:
+            continue
+    return n
+
+
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write text so that the file is either the old one or the new one, never torn."""
+    """Write text so that the file is either the old one or the new one, never torn.
+
+    The new file gets normal permissions (0o644 less the umask; mkstemp makes 0o600). Temporary
+    files left by a killed earlier save are swept first. An OSError (full disk, read-only folder)
+    propagates with the old file untouched.
+    """
     path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    folder = path.parent if str(path.parent) else Path(".")
+    sweep_temp_files(folder, path.name)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            os.fchmod(fh.fileno(), 0o644 & ~_umask())
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -95,7 +150,7 @@ def write_atomic(path: str | Path, text: str) -> None:
             pass
         raise
     try:  # make the rename itself durable
-        dfd = os.open(path.parent or ".", os.O_RDONLY)
+        dfd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(dfd)
         finally:
@@ -105,29 +160,25 @@ def write_atomic(path: str | Path, text: str) -> None:
 
 
 def save(match_or_record, path: str | Path) -> Record:
-    """Save a match (or a record) atomically; returns the record written."""
+    """Save a match (or a record) atomically; returns the record written. SaveError naming the file
+    when it cannot be written (full disk, read-only folder): the previous save stays as it was."""
     rec = match_or_record if isinstance(match_or_record, Record) else record_of(match_or_record)
-    write_atomic(path, rec.dumps())
+    try:
+        write_atomic(path, rec.dumps())
+    except OSError as e:
+        raise SaveError(f"{path}: file: cannot save ({e.strerror or type(e).__name__}); "
+                        f"{'the previous save is unchanged' if Path(path).exists() else 'nothing was written'}") from None
     return rec
 
 
 # -- reading -------------------------------------------------------------------------------------
-def _depth_ok(v, depth=0) -> bool:
-    if depth > MAX_DEPTH:
-        return False
-    if isinstance(v, dict):
-        return all(_depth_ok(x, depth + 1) for x in v.values())
-    if isinstance(v, list):
-        return all(_depth_ok(x, depth + 1) for x in v)
-    return True
-
-
 def _reject_constant(name):
     raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_record(text: str | bytes, name: str = "record") -> Record:
-    """Validate a record's JSON text; raise SaveError naming the place and the fault."""
+    """Validate a record's JSON text against the record schema (game/schema/record.py); raise
+    SaveError naming the place and the fault."""
     def fail(where: str, what: str):
         raise SaveError(f"{name}: {where}: {what}")
 
@@ -160,82 +211,28 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
         fail("version", f"version {v} is newer than this game understands ({VERSION}); update the game")
     if v < 1:
         fail("version", f"unknown version {v}")
-    for k in REQUIRED:
-        if k not in data:
-            fail(k, "missing")
-    unknown = sorted(set(data) - KEYS)
-    if unknown:
-        fail(unknown[0], "unknown key")
-    if not isinstance(data["scenario"], str) or not ID_RE.match(data["scenario"]):
-        fail("scenario", "expected a scenario id")
-    if not isinstance(data["preset"], str) or not ID_RE.match(data["preset"]):
-        fail("preset", "expected a preset name")
-    seed = data["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
-        fail("seed", "expected a non-negative integer below 2**63")
-    if not isinstance(data["options"], dict) or not _depth_ok(data["options"]):
-        fail("options", "expected a small JSON object")
-    decs, hashes = data["decisions"], data["hashes"]
-    if not isinstance(decs, list):
-        fail("decisions", "expected a list")
-    if len(decs) > MAX_DECISIONS:
-        fail("decisions", f"more than {MAX_DECISIONS} decisions")
-    if not isinstance(hashes, list):
-        fail("hashes", "expected a list")
-    if len(hashes) != len(decs):
-        fail("hashes", f"{len(hashes)} hashes for {len(decs)} decisions")
+    spec: RecordFile = validate(data, RecordFile, fail)
     decisions = []
-    for i, d in enumerate(decs):
+    for i, d in enumerate(spec.decisions):
         try:
             decisions.append(Decision.from_json(d, f"decisions[{i}]"))
-        except ValueError as e:
+        except (ValueError, TypeError, RecursionError) as e:
             raise SaveError(f"{name}: {e}") from None
-    for i, h in enumerate(hashes):
-        if not isinstance(h, str) or not HASH_RE.match(h):
-            fail(f"hashes[{i}]", "expected a 64-digit sha256 hex string")
-    final = data.get("final")
-    if final is not None:
-        _check_final(final, fail)
-    meta = data.get("meta", {})
-    if meta is None:
-        meta = {}
-    if not isinstance(meta, dict) or not _depth_ok(meta):
-        fail("meta", "expected a small JSON object")
-    return Record(data["scenario"], data["preset"], seed, data["options"], decisions, hashes, final, meta)
-
-
-def _check_final(final, fail) -> None:
-    if not isinstance(final, dict):
-        fail("final", "expected an object")
-    w = final.get("winner")
-    if w is not None and (not isinstance(w, str) or not ID_RE.match(w)):
-        fail("final.winner", "expected a side id or null")
-    figs = final.get("figures", [])
-    if not isinstance(figs, list) or len(figs) > 1000:
-        fail("final.figures", "expected a list")
-    for i, f in enumerate(figs):
-        if not isinstance(f, dict):
-            fail(f"final.figures[{i}]", "expected an object")
-        for k in ("id", "side", "level", "status"):
-            if not isinstance(f.get(k), str):
-                fail(f"final.figures[{i}].{k}", "expected a string")
-        for k in ("x", "y", "radius"):
-            v = f.get(k)
-            if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-                fail(f"final.figures[{i}].{k}", "expected a finite number")
+    if len(spec.hashes) != len(decisions):
+        fail("hashes", f"{len(spec.hashes)} hashes for {len(decisions)} decisions")
+    meta = check_meta(data.get("meta"), fail)
+    return Record(spec.scenario, spec.preset, spec.seed, data["options"], decisions, list(spec.hashes),
+                  data.get("final"), meta, spec.scenario_hash or "", name)
 
 
 def load_record(path: str | Path) -> Record:
     """Read and validate a record or save file; SaveError for anything wrong."""
     p = Path(path)
-    try:
-        with open(p, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except IsADirectoryError:
-        raise SaveError(f"{p}: file: is a folder") from None
-    except OSError as e:
-        raise SaveError(f"{p}: file: cannot read ({e.strerror})") from None
-    return parse_record(raw, str(p))
+
+    def fail(where: str, what: str):
+        raise SaveError(f"{p}: {where}: {what}")
+
+    return parse_record(read_bounded(p, MAX_BYTES, fail), str(p))
 
 
 load_save = load_record

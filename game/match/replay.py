@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Iterable
 
 from game.rules.decisions import IllegalDecision
-from game.scenario import ScenarioError, find_scenario
+from game.scenario import ScenarioError, find_scenario, load_scenario
 
 from .match import Match
 from .record import Record, SaveError
@@ -26,22 +26,49 @@ class ReplayResult:
     """What went wrong at that decision."""
 
 
-def match_from_record(rec: Record, extra_dirs: Iterable[Path] = ()) -> Match:
-    """A new match at the start of the recorded game; SaveError if its scenario cannot be had."""
+def _name(rec: Record) -> str:
+    return rec.source or "record"
+
+
+def scenario_for(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None):
+    """The scenario a record was played on: ``scenario`` (a Scenario or a .toml path) if given, else
+    found by the record's id in maps/ and ``extra_dirs``. SaveError if it cannot be had, is another
+    scenario, or has changed since the record was made (its content hash differs)."""
     try:
-        scenario = find_scenario(rec.scenario, extra_dirs)
+        if scenario is None:
+            scen = find_scenario(rec.scenario, extra_dirs)
+        elif isinstance(scenario, (str, Path)):
+            scen = load_scenario(scenario)
+        else:
+            scen = scenario
     except ScenarioError as e:
-        raise SaveError(f"scenario: {e}") from None
+        hint = " (a scenario outside maps/: give its file with --scenario PATH)" if "no such scenario" in str(e) else ""
+        raise SaveError(f"{_name(rec)}: scenario: {e}{hint}") from None
+    if scen.id != rec.scenario:
+        raise SaveError(f"{_name(rec)}: scenario: the record is of scenario {rec.scenario!r}, "
+                        f"not {scen.id!r} ({scen.path or 'given'})")
+    have = getattr(scen, "content_hash", "")
+    if rec.scenario_hash and have and rec.scenario_hash != have:
+        raise SaveError(f"{_name(rec)}: scenario_hash: scenario {rec.scenario!r} has changed since this record was "
+                        f"made (it or its map; {rec.scenario_hash[:8]} now {have[:8]}): replay it with "
+                        f"--scenario PATH, the file it was played on")
+    return scen
+
+
+def match_from_record(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None) -> Match:
+    """A new match at the start of the recorded game; SaveError if its scenario cannot be had."""
+    scen = scenario_for(rec, extra_dirs, scenario)
     try:
-        return Match(scenario, seed=rec.seed, preset=rec.preset, options=rec.options)
-    except (ValueError, KeyError, TypeError) as e:
-        raise SaveError(f"record: cannot start {rec.scenario!r} with preset {rec.preset!r}: {e}") from None
+        return Match(scen, seed=rec.seed, preset=rec.preset, options=rec.options)
+    except Exception as e:  # noqa: BLE001 - an untrusted record: any failure to start is a refusal
+        raise SaveError(f"{_name(rec)}: options: cannot start {rec.scenario!r} with preset {rec.preset!r} "
+                        f"({type(e).__name__}: {e})") from None
 
 
 def replay(rec: Record, extra_dirs: Iterable[Path] = (), *, verify: bool = True,
-           upto: int | None = None) -> ReplayResult:
+           upto: int | None = None, scenario=None) -> ReplayResult:
     """Re-apply the record's decisions (all, or the first ``upto``); with verify, compare hashes."""
-    m = match_from_record(rec, extra_dirs)
+    m = match_from_record(rec, extra_dirs, scenario)
     n = len(rec.decisions) if upto is None else min(upto, len(rec.decisions))
     for i in range(n):
         d = rec.decisions[i]
@@ -55,9 +82,9 @@ def replay(rec: Record, extra_dirs: Iterable[Path] = (), *, verify: bool = True,
     return ReplayResult(True, m)
 
 
-def load_match(rec: Record, extra_dirs: Iterable[Path] = ()) -> Match:
+def load_match(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None) -> Match:
     """Resume a saved game: replay it, refusing a save whose hashes do not match."""
-    res = replay(rec, extra_dirs, verify=True)
+    res = replay(rec, extra_dirs, verify=True, scenario=scenario)
     if not res.ok:
-        raise SaveError(f"save: {res.reason}")
+        raise SaveError(f"{_name(rec)}: decisions[{res.mismatch}]: {res.reason}")
     return res.match

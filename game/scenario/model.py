@@ -61,6 +61,8 @@ class Scenario:
     """INI-ORD-1 order cards as dicts."""
     path: str = ""
     """File the scenario came from, if any."""
+    content_hash: str = ""
+    """sha256 of the scenario file and its map as loaded (records keep it); "" if built in code."""
 
     def map_path(self) -> Path | None:
         return None if self.map.startswith("open:") else Path(self.map)

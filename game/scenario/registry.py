@@ -1,4 +1,8 @@
-"""Where scenarios live: maps/*.toml beside their maps, found by id."""
+"""Where scenarios live: maps/*.toml beside their maps, found by id.
+
+A bad scenario file never hides the good ones: ``scan_scenarios`` returns both lists, and
+``list_scenarios`` / ``find_scenario`` skip a file they cannot read (issue 20).
+"""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,25 +16,53 @@ from game.resources import data_dir
 
 #: the shipped maps/ folder (inside the installed package or the source tree: game/resources.py)
 MAPS_DIR = data_dir("maps", must_exist=False)
+#: .toml files looked at per folder (a folder of a million files must not stall the menu)
+MAX_FILES = 500
 
 
 def scenario_files(extra_dirs: Iterable[Path] = ()) -> list[Path]:
-    out = []
+    out: list[Path] = []
     for d in [MAPS_DIR, *map(Path, extra_dirs)]:
-        if d.is_dir():
-            out.extend(sorted(d.glob("*.toml")))
-    return out
+        try:
+            if d.is_dir():
+                out.extend(sorted(d.glob("*.toml"))[:MAX_FILES])
+        except OSError:
+            continue
+    seen, uniq = set(), []
+    for p in out:  # maps/ given again as an extra folder lists once
+        key = p.resolve() if p.exists() else p
+        if key not in seen:
+            seen.add(key)
+            uniq.append(p)
+    return uniq
+
+
+def scan_scenarios(extra_dirs: Iterable[Path] = ()) -> tuple[list[Scenario], list[str]]:
+    """(every good scenario, one line per bad file), in file order."""
+    good, bad = [], []
+    for p in scenario_files(extra_dirs):
+        try:
+            good.append(load_scenario(p))
+        except ScenarioError as e:
+            bad.append(str(e))
+        except Exception as e:  # noqa: BLE001 - one broken file must not stop the game listing the others
+            bad.append(str(ScenarioError(f"{p}: file: {type(e).__name__}: {e}")))
+    return good, bad
 
 
 def find_scenario(sid: str, extra_dirs: Iterable[Path] = ()) -> Scenario:
     """The scenario with this id, from maps/ (and extra_dirs); ScenarioError if none."""
     if not isinstance(sid, str) or not ID_RE.match(sid):
         raise ScenarioError(f"{sid!r}: id: not a scenario id")
-    for path in scenario_files(extra_dirs):
+    files = scenario_files(extra_dirs)
+    for path in files:
         if path.stem == sid:
             return load_scenario(path)
-    for path in scenario_files(extra_dirs):
-        s = load_scenario(path)
+    for path in files:
+        try:
+            s = load_scenario(path)
+        except ScenarioError:
+            continue  # a bad file is reported by `scenarios`; it cannot be the one asked for here
         if s.id == sid:
             return s
     if not scenario_files(extra_dirs):
@@ -39,4 +71,5 @@ def find_scenario(sid: str, extra_dirs: Iterable[Path] = ()) -> Scenario:
 
 
 def list_scenarios(extra_dirs: Iterable[Path] = ()) -> list[Scenario]:
-    return [load_scenario(p) for p in scenario_files(extra_dirs)]
+    """Every good scenario (bad files are skipped: ``scan_scenarios`` names them)."""
+    return scan_scenarios(extra_dirs)[0]

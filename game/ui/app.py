@@ -42,6 +42,10 @@ class App:
         self.frame = 0
         self.first_frame_s: float | None = None
         self.fps = int(self.settings.get("fps", 60)) or 60
+        self.crashes: list[str] = []
+        """Log files of the crashes caught by ``run`` (a scene that raised; issue 20)."""
+        self.scenario_problems: list[str] = []
+        """One line per scenario file that could not be read (shown in the menu)."""
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -50,20 +54,14 @@ class App:
         return list(self.extra_dirs)
 
     def scenarios(self):
-        from game.scenario import list_scenarios
-        from game.scenario.errors import ScenarioError
-        try:
-            return list_scenarios(self.extra_dirs)
-        except ScenarioError:
-            out = []
-            from game.scenario import load_scenario
-            from game.scenario.registry import scenario_files
-            for p in scenario_files(self.extra_dirs):
-                try:
-                    out.append(load_scenario(p))
-                except ScenarioError:
-                    continue
-            return out
+        """Every good scenario; the bad files' one-line reasons go to ``scenario_problems``."""
+        from game.scenario import scan_scenarios
+        good, problems = scan_scenarios(self.extra_dirs)
+        for line in problems:
+            if line not in self.scenario_problems:  # said once per session, not at every menu
+                print(line, file=sys.stderr)
+        self.scenario_problems = problems
+        return good
 
     def find_scenario(self, ref: str):
         from game.scenario import find_scenario, load_scenario
@@ -176,7 +174,10 @@ class App:
         while self.running and (frames is None or n < frames):
             ms = self.clock.tick(self.fps)
             dt = min(ms / 1000.0, 0.1)
-            self.step(pygame.event.get(), dt)
+            try:
+                self.step(pygame.event.get(), dt)
+            except Exception as e:  # noqa: BLE001 - a crash inside a game must not close the window
+                self.crashed(e)
             n += 1
         if screenshot:
             out = Path(screenshot)
@@ -184,6 +185,23 @@ class App:
             pygame.image.save(self.screen, str(out))
         self.quit()
         return 0
+
+    def crashed(self, exc: BaseException) -> None:
+        """A scene raised: log the traceback, then a screen that offers to save the game so far and
+        returns to the menu. A crash of that screen itself (or a storm of them) is not caught."""
+        from .scenes.crash import CrashScene, write_crash_log
+        log = write_crash_log(exc)
+        self.crashes.append(log)
+        print(f"error: the game hit {type(exc).__name__}: {str(exc)[:200]} (details: {log or 'no log'})",
+              file=sys.stderr)
+        if isinstance(self.top, CrashScene) or len(self.crashes) > 20:
+            raise exc
+        match = next((s.match for s in reversed(self.scenes) if getattr(s, "match", None) is not None), None)
+        try:
+            self.reset_to(CrashScene(self, exc, log, match))
+        except Exception:
+            self.scenes.clear()
+            raise
 
     def quit(self) -> None:
         for s in reversed(self.scenes):

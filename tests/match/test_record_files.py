@@ -21,11 +21,10 @@ def test_bad_save_corpus_is_committed():
 
 
 @pytest.mark.parametrize("path", BAD, ids=[p.name for p in BAD])
-def test_bad_save_refused_with_save_error_quickly(path):
-    start = time.perf_counter()
+def test_bad_save_refused_with_save_error(path):
+    # time and memory are bounded in tests/proof/test_proof_bad_inputs.py (a limited subprocess)
     with pytest.raises(SaveError) as e:
         load_record(path)
-    assert time.perf_counter() - start < 0.1
     assert str(e.value).startswith(str(path)), "the message names the file"
     assert "\n" not in str(e.value)
 
@@ -99,3 +98,54 @@ def test_save_killed_mid_write_leaves_old_or_new_file(tmp_path):
         except SaveError:
             torn += 1
     assert torn == 0
+
+
+# -- issue 20 item 6: orphans, permissions, full or read-only folders ----------------------------
+def test_save_sweeps_orphaned_temp_files(tmp_path):
+    mine = tmp_path / ".s.json.abc123.tmp"
+    mine.write_text("half a save")
+    other_old = tmp_path / ".other.json.x.tmp"
+    other_old.write_text("old")
+    os.utime(other_old, (time.time() - 3600, time.time() - 3600))
+    other_new = tmp_path / ".other.json.y.tmp"  # another save may be writing it right now
+    other_new.write_text("new")
+    save(_record(2), tmp_path / "s.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".other.json.y.tmp", "s.json"]
+
+
+def test_saved_file_has_normal_permissions(tmp_path):
+    old = os.umask(0o022)
+    try:
+        save(_record(1), tmp_path / "s.json")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "s.json").stat().st_mode & 0o777 == 0o644
+    old = os.umask(0o077)
+    try:
+        save(_record(1), tmp_path / "t.json")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "t.json").stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("err", [28, 30, 13], ids=["ENOSPC", "EROFS", "EACCES"])
+def test_save_into_full_or_read_only_folder_says_so_and_loses_nothing(tmp_path, monkeypatch, err):
+    import errno
+    target = tmp_path / "s.json"
+    save(_record(3), target)
+    before = target.read_bytes()
+    real_fsync = os.fsync
+
+    def failing(fd):
+        raise OSError(err, os.strerror(err))
+    if err == errno.ENOSPC:
+        monkeypatch.setattr(os, "fsync", failing)  # the disk fills while writing
+    else:
+        monkeypatch.setattr("tempfile.mkstemp", lambda *a, **k: failing(0))  # no file may be created
+    with pytest.raises(SaveError) as e:
+        save(_record(5), target)
+    monkeypatch.setattr(os, "fsync", real_fsync)
+    msg = str(e.value)
+    assert msg.startswith(f"{target}: ") and os.strerror(err) in msg and "unchanged" in msg, msg
+    assert target.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]

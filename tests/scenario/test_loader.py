@@ -35,7 +35,7 @@ def test_tiny_scenario_loads():
     (lambda t: t.replace('type = "rout"\nside = "red"', 'type = "rout"\nside = "nobody"'), "victory[0].side"),
     (lambda t: t.replace("[[victory]]", "[[victory]]\nsurprise = true", 1), "victory[0].surprise"),
     (lambda t: t.replace('traits = ["leader"]', 'traits = "leader"', 1), "figures[0].traits"),
-    (lambda t: t.replace("[[sides]]", "[options]\nwhen = 1979-05-27\n\n[[sides]]", 1), "options.when: unsupported value type"),
+    (lambda t: t.replace("[[sides]]", "[options]\nwhen = 1979-05-27\n\n[[sides]]", 1), "options.when: unknown key"),
     (lambda t: t.replace("[[sides]]", "[sides_broken", 1), "toml"),
 ])
 def test_bad_scenario_refused_naming_key(tmp_path, change, fault):

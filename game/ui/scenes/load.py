@@ -18,6 +18,8 @@ class LoadScene(Scene):
     def files(self):
         try:
             d = saves_dir()
+            from game.match.record import sweep_temp_files
+            sweep_temp_files(d)  # what a killed save left behind (older than a minute)
             return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:500]
         except OSError:
             return []
@@ -46,8 +48,14 @@ class LoadScene(Scene):
         try:
             return load_record(self.paths[self.choice])
         except SaveError as e:
-            self.err.set_text(str(e)[:200])
+            self.show_error(str(e))
             return None
+
+    def show_error(self, text: str) -> None:
+        """One line under the list; the scene stays (issue 20)."""
+        from game.schema.text import one_line
+        self.error = one_line(text)
+        self.err.set_text(self.error)
 
     def handle(self, event, consumed: bool) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
@@ -63,10 +71,14 @@ class LoadScene(Scene):
                     from .battle import BattleScene
                     try:
                         match = load_match(rec, self.app.scenario_dirs())
+                        scene = BattleScene(self.app, match, mode="hotseat")
                     except (SaveError, ValueError) as e:
-                        self.err.set_text(str(e)[:200])
+                        self.show_error(str(e))
                         return
-                    self.app.reset_to(BattleScene(self.app, match, mode="hotseat"))
+                    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window
+                        self.show_error(f"{self.choice}: cannot resume: {type(e).__name__}: {e}")
+                        return
+                    self.app.reset_to(scene)
             elif el is self.watch:
                 rec = self.load()
                 if rec is not None:
@@ -75,6 +87,8 @@ class LoadScene(Scene):
                     try:
                         self.app.push(ReplayScene(self.app, rec))
                     except (SaveError, ValueError) as e:
-                        self.err.set_text(str(e)[:200])
+                        self.show_error(str(e))
+                    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window
+                        self.show_error(f"{self.choice}: cannot replay: {type(e).__name__}: {e}")
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()

@@ -26,6 +26,10 @@ class MenuScene(Scene):
         self.side_index = 0
         self.preset: str | None = None
         self.error = error
+        problems = getattr(app, "scenario_problems", [])
+        if not error and problems:  # a bad scenario file is named, and hides none of the others (issue 20)
+            more = f" (and {len(problems) - 1} more; see `python -m game scenarios`)" if len(problems) > 1 else ""
+            self.error = f"Skipped a scenario file: {problems[0][:150]}{more}"
         self._thumbs: dict[str, pygame.Surface | None] = {}
         self.thumb_rect = pygame.Rect(0, 0, 0, 0)
 

@@ -1,0 +1,79 @@
+"""Untrusted-file helpers shared by every reader: one-line messages and bounded reads.
+
+A refusal is read by a person on one line (terminal, window label, log): control characters are
+escaped and a long message is shortened in the middle, so the file name at the front and the fault
+at the end both survive (issue 20: "one error line was a million characters").
+"""
+from __future__ import annotations
+
+import os
+import stat
+import unicodedata
+from pathlib import Path
+
+#: Longest message a refusal may print (issue 20: "at most ~300 characters").
+MAX_MESSAGE = 300
+
+
+def _escape(ch: str) -> str:
+    o = ord(ch)
+    if ch == "\n":
+        return "\\n"
+    if ch == "\t":
+        return "\\t"
+    if ch == "\r":
+        return "\\r"
+    return f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}" if o < 0x10000 else f"\\U{o:08x}"
+
+
+def one_line(text: object, limit: int = MAX_MESSAGE) -> str:
+    """``text`` on one line: control/separator characters escaped, at most ``limit`` characters."""
+    s = str(text)
+    if len(s) > 4 * limit:  # never walk a megabyte of text character by character
+        s = s[: 2 * limit] + s[-2 * limit:]
+    out = "".join(_escape(c) if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in s)
+    if len(out) > limit:
+        tail = max(40, limit // 3)
+        out = out[: limit - tail - 1] + "…" + out[-tail:]
+    return out
+
+
+def read_bounded(path: str | Path, limit: int, fail) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; otherwise ``fail(place, fault)``.
+
+    Devices, FIFOs and sockets are refused before they are opened (opening a FIFO for reading
+    blocks until a writer comes; /dev/zero never ends), and the read itself stops at ``limit`` + 1
+    bytes whatever the size the file system reported.
+    """
+    p = Path(path)
+    try:
+        st = os.stat(p)
+    except OSError as e:
+        fail("file", f"cannot read ({e.strerror or type(e).__name__})")
+    if stat.S_ISDIR(st.st_mode):
+        fail("file", "is a folder, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        fail("file", "not a regular file (a device, FIFO or socket)")
+    if st.st_size > limit:
+        fail("file", f"larger than {limit} bytes")
+    try:
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as e:
+        fail("file", f"cannot read ({e.strerror or type(e).__name__})")
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else since the stat
+            fail("file", "not a regular file (a device, FIFO or socket)")
+        chunks, got = [], 0
+        while got <= limit:
+            b = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not b:
+                break
+            chunks.append(b)
+            got += len(b)
+    except OSError as e:
+        fail("file", f"cannot read ({e.strerror or type(e).__name__})")
+    finally:
+        os.close(fd)
+    if got > limit:
+        fail("file", f"larger than {limit} bytes")
+    return b"".join(chunks)
