@@ -6,30 +6,29 @@ decision at a time, paced so that a person can follow (demo speed 1×–8×).
 """
 from __future__ import annotations
 
+import itertools
 import math
-import time
 
 import pygame
-import pygame_gui
 
 from game.rules.decisions import Decision, IllegalDecision
 
 from .. import fonts
 from ..camera import Camera
 from ..figures_render import FigureStyle, draw_figures, figure_at
-from ..input_modes import MeasureMode, Mode, PointMode, SightMode
+from ..input_modes import Mode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
-from ..previews import choice_odds
 from ..tap_mode import TapMode
-from ..targeting import TargetHover, options_on
-from ..widgets import button, label
+from ..targeting import TargetHover
+from ..widgets import button
 from .base import Scene
+from .battle_input import DEMO_SPEEDS, BattleInput
+from .battle_options import OptionsPanel, option_label  # noqa: F401 - option_label is part of this module's API
 
 TOP = 40
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
-DEMO_SPEEDS = (1, 2, 4, 8)
 
 
 def ai_controller(level: str, seed: int):
@@ -40,31 +39,7 @@ def ai_controller(level: str, seed: int):
         return make_controller("random", seed)
 
 
-def option_label(d: Decision, state) -> str:
-    """A readable button text for a decision (figure ids become names)."""
-    names = {f.id: f.name for f in state.figures.values()}
-    if d.kind == "pass":
-        return "Pass / end"
-    if d.kind == "choose" and d.option:
-        return d.option.replace("_", " ").capitalize()
-    parts = [d.kind.replace("_", " ").capitalize()]
-    if d.figure:
-        parts.append(names.get(d.figure, d.figure))
-    if d.target:
-        parts.append("-> " + names.get(d.target, d.target))
-    if d.x is not None and d.y is not None:
-        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
-    if d.option and d.kind == "card":
-        from ..card_art import card_name
-        parts.append(card_name(d.option))
-    elif d.option:
-        parts.append(d.option.replace("_", " "))
-    if d.items:
-        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
-    return " ".join(parts)
-
-
-class BattleScene(Scene):
+class BattleScene(BattleInput, OptionsPanel, Scene):
     def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
                  viewer: bool = False):
         super().__init__(app)
@@ -191,7 +166,7 @@ class BattleScene(Scene):
         out = {}
         for fid, (pts, done, total) in self.anims.items():
             d = done
-            for a, b in zip(pts, pts[1:]):
+            for a, b in itertools.pairwise(pts):
                 seg = math.hypot(b[0] - a[0], b[1] - a[1])
                 if d <= seg and seg > 0:
                     t = d / seg
@@ -258,342 +233,6 @@ class BattleScene(Scene):
 
     def extra_buttons(self, add) -> None:
         """Hook for the replay viewer's controls."""
-
-    def rebuild_options(self) -> None:
-        for wdg in self.option_widgets:
-            wdg.kill()
-        self.option_widgets = []
-        self.option_map = {}
-        self.close_context_menu()
-        p = self.match.pending
-        self._shown_pending = p
-        r = self.ask_rect
-        m = self.manager
-        st = self.match.state
-        y = r.y + 8
-        turn = f"Turn {st.turn}"
-        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 28), turn, object_id="#heading"))
-        y += 30
-        if p is None:
-            text = "The match is over." if self.match.over else ""
-            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
-            return
-        side = st.side(p.side).name
-        who = "you" if p.side in self.humans else f"AI ({self.ai_level})"
-        prompt = f"<b>{side}</b> ({who}): {p.prompt}"
-        if p.rule:
-            prompt += f" <font color='#8c8c96'>{p.rule}</font>"
-        odds = choice_odds(p)
-        if odds:
-            prompt += f"<br><font color='#e8c86a'>{odds}</font>"
-        hint = self.point_hint()
-        if hint and p.side in self.humans:
-            prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
-        box_h = 104
-        prompt = fonts.safe(prompt)
-        self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
-                                                                 object_id="#small"))
-        y += box_h + 4
-        if p.side not in self.humans or self.viewer:
-            return
-        items = []
-        for d in p.options:
-            if d.x is not None and d.y is not None:
-                continue  # destinations are chosen on the table, not from a list
-            text = option_label(d, st)
-            if p.default is not None and d == p.default:
-                text = "» " + text + " (default)"
-            base, k = text, 2
-            while text in self.option_map:
-                text = f"{base} #{k}"
-                k += 1
-            self.option_map[text] = d
-            items.append(text)
-        for kind in self.point_kinds():
-            text = f"{kind.capitalize()}: click on the table…"
-            self.option_map[text] = ("point", kind)
-            items.append(text)
-        bottom = r.bottom - 40
-        lst = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 8, y, r.w - 16, max(40, bottom - y)), items, m)
-        self.option_widgets.append(lst)
-        self.options_list = lst
-        if p.default is not None:
-            self.auto_button = button(m, (r.x + 8, r.bottom - 36, r.w - 16, 30), f"Auto: {option_label(p.default, st)}",
-                                      object_id="#default_option", tool_tip="The stated default policy (GEN-CHOICE-1)")
-            self.option_widgets.append(self.auto_button)
-
-    def point_kinds(self) -> list[str]:
-        p = self.match.pending
-        if p is None:
-            return []
-        kinds = []
-        for d in p.options:
-            if d.x is not None and d.y is not None and d.kind not in kinds:
-                kinds.append(d.kind)
-        return kinds
-
-    def point_hint(self) -> str:
-        kinds = self.point_kinds()
-        if not kinds:
-            p = self.match.pending
-            if p is not None and p.kind == "activate":
-                return "Click a figure with a white ring to activate it."
-            if p is not None and p.kind == "tap":
-                return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
-            return ""
-        return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
-
-    # -- input -------------------------------------------------------------------------------------------
-    def handle(self, event, consumed: bool) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.on_button(event.ui_element)
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if self.context_menu is not None and event.ui_element is self.context_menu[0]:
-                choice = self.context_menu[1].get(event.text)
-                self.close_context_menu()
-                if isinstance(choice, Decision) and self.is_human_turn():
-                    self.decide(choice)
-                return
-            choice = self.option_map.get(event.text)
-            if isinstance(choice, Decision) and self.is_human_turn():
-                self.decide(choice)
-            elif isinstance(choice, tuple) and self.is_human_turn():
-                fid = self.acting_figure()
-                if fid:
-                    self.mode_obj = PointMode(choice[1], fid)
-            return
-        if event.type == pygame.KEYDOWN:
-            self.on_key(event)
-            return
-        if consumed:
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self._drag is not None and (event.buttons[0] or event.buttons[1]):
-                sx, sy, moved = self._drag
-                dx, dy = event.pos[0] - sx, event.pos[1] - sy
-                if moved or abs(dx) + abs(dy) > 5:
-                    self.camera.pan_pixels(-dx, -dy)
-                    self._drag = (event.pos[0], event.pos[1], True)
-            return
-        if event.type in (pygame.MOUSEWHEEL,):
-            if self.log_panel.handle_event(event) is not None:
-                return
-            if self.map_rect.collidepoint(self.mouse):
-                self.camera.zoom(event.y, self.mouse)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            figs = self.log_panel.handle_event(event)
-            if figs is not None:
-                self.highlight = figs
-                return
-            if not self.map_rect.collidepoint(event.pos):
-                return
-            if event.button in (1, 2):
-                self._drag = (event.pos[0], event.pos[1], False)
-            elif event.button == 3:
-                self.cancel()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
-            drag, self._drag = self._drag, None
-            if drag is None or drag[2] or event.button != 1 or not self.map_rect.collidepoint(event.pos):
-                return
-            self.click_map(event.pos)
-
-    def open_context_menu(self, options, pos) -> None:
-        """A small list at the cursor when one click could mean several options (charge or shoot)."""
-        self.close_context_menu()
-        st = self.match.state
-        texts: dict[str, Decision] = {}
-        for d in options:
-            t = option_label(d, st)
-            if d.kind == "charge":
-                t = f"Charge {st.figures[d.target].name}" if d.target in st.figures else t
-            while t in texts:
-                t += " "
-            texts[t] = d
-        w = max(200, max(fonts.text(t, 14).get_width() for t in texts) + 40)
-        h = 24 * len(texts) + 8
-        r = pygame.Rect(pos[0] + 8, pos[1] + 8, w, h)
-        r.clamp_ip(self.map_rect)
-        lst = pygame_gui.elements.UISelectionList(r, list(texts), self.manager)
-        self.context_menu = (lst, texts)
-
-    def close_context_menu(self) -> None:
-        if self.context_menu is not None:
-            self.context_menu[0].kill()
-            self.context_menu = None
-
-    def cancel(self) -> None:
-        self.close_context_menu()
-        if not isinstance(self.mode_obj, PointMode) and type(self.mode_obj) is Mode:
-            p = self.match.pending
-            if not (p is not None and p.kind == "action"):
-                self.selected = None
-        self.mode_obj = Mode()
-
-    def acting_figure(self) -> str | None:
-        p = self.match.pending
-        if p is None:
-            return None
-        fid = p.info.get("figure") if isinstance(p.info, dict) else None
-        if fid:
-            return fid
-        figs = {d.figure for d in p.options if d.figure}
-        if len(figs) == 1:
-            return next(iter(figs))
-        return self.selected
-
-    def click_map(self, pos) -> None:
-        wx, wy = self.camera.to_world(*pos)
-        fid = figure_at(self.match.state, self.camera, pos[0], pos[1], self.positions(), self.hold_open())
-        if type(self.mode_obj) is not Mode:
-            self.mode_obj.on_click(self, wx, wy, fid)
-            return
-        if not self.is_human_turn():
-            if fid:
-                self.selected = fid
-            return
-        p = self.match.pending
-        if fid:
-            # a figure: the one option naming it (activate it, target it…), else just select it.
-            # A charge targets the figure with its offered contact point, so it counts as targeting.
-            acting = self.acting_figure()
-            targeted = options_on(p, acting, fid)
-            own = [d for d in p.options if d.figure == fid and not d.target and d.x is None]
-            if len(targeted) == 1:
-                self.decide(targeted[0])
-                return
-            if len(targeted) > 1:
-                self.open_context_menu(targeted, pos)
-                return
-            if len(own) == 1 and p.kind != "action":
-                self.decide(own[0])
-                return
-            self.selected = fid
-            return
-        kinds = self.point_kinds()
-        fid = self.acting_figure()
-        if kinds and fid:
-            self.mode_obj = PointMode(kinds[0], fid)
-            self.mode_obj.on_click(self, wx, wy, None)
-
-    def on_key(self, event) -> None:
-        k = event.key
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and k == pygame.K_s:
-            self.save()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
-        elif k == pygame.K_ESCAPE:
-            if self.context_menu is not None:
-                self.close_context_menu()
-            elif type(self.mode_obj) is not Mode:
-                self.mode_obj = Mode()
-            else:
-                self.selected = None
-                self.highlight = ()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and hasattr(self.mode_obj, "confirm"):
-            self.mode_obj.confirm(self)
-        elif k == pygame.K_m:
-            self.mode_obj = Mode() if isinstance(self.mode_obj, MeasureMode) else MeasureMode()
-        elif k == pygame.K_l:
-            self.mode_obj = Mode() if isinstance(self.mode_obj, SightMode) else SightMode(self.selected)
-        elif k == pygame.K_t:
-            self.renderer.show_overlay = not self.renderer.show_overlay
-        elif k == pygame.K_F1:
-            self.open_rules()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom(1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom(-1)
-        elif k == pygame.K_HOME:
-            self.camera.fit()
-        elif self.mode == "demo" and k == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.build_pause()
-        elif self.mode == "demo" and k in (pygame.K_n, pygame.K_PERIOD):
-            self.step_once = True
-        elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
-            self.speed = DEMO_SPEEDS[k - pygame.K_1]
-
-    def build_pause(self) -> None:
-        b = self.buttons.get("pause")
-        if b is not None:
-            b.set_text("Resume" if self.paused else "Pause")
-
-    def on_button(self, el) -> None:
-        key = next((k for k, b in self.buttons.items() if b is el), None)
-        if el is getattr(self, "auto_button", None) and self.is_human_turn() and self.match.pending is not None:
-            if self.match.pending.default is not None:
-                self.decide(self.match.pending.default)
-            return
-        if key == "menu":
-            self.app.to_menu()
-        elif key == "save":
-            self.save()
-        elif key == "undo":
-            self.undo()
-        elif key == "measure":
-            self.mode_obj = MeasureMode()
-        elif key == "sight":
-            self.mode_obj = SightMode(self.selected)
-        elif key == "overlay":
-            self.renderer.show_overlay = not self.renderer.show_overlay
-        elif key == "rules":
-            self.open_rules()
-        elif key == "pause":
-            self.paused = not self.paused
-            self.build_pause()
-        elif key == "step":
-            self.step_once = True
-        elif key and key.startswith("speed"):
-            self.speed = int(key[5:])
-        else:
-            self.on_extra_button(key)
-
-    def on_extra_button(self, key) -> None:
-        """Hook for the replay viewer."""
-
-    def open_rules(self) -> None:
-        from .rules_ref import RulesScene
-        self.app.push(RulesScene(self.app))
-
-    # -- saves and undo ------------------------------------------------------------------------------------
-    def save(self) -> str | None:
-        from game.match import SaveError, save
-        from ..paths import saves_dir
-        try:
-            path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-            save(self.match, path)
-        except (OSError, SaveError) as e:
-            self.toast(f"could not save: {e}", (255, 140, 130))
-            return None
-        self.toast(f"Saved to {path}")
-        return str(path)
-
-    def undo(self) -> bool:
-        """Take back the last decision if a person made it and it rolled no dice (rebuilt by replay)."""
-        from game.match import record_of, replay
-        n = len(self.match.decisions)
-        if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
-            self.toast("nothing of yours to undo")
-            return False
-        prev = replay(record_of(self.match), self.app.scenario_dirs(), verify=False, upto=n - 1).match
-        since = self.match.log[len(prev.log):]
-        if any(type(e).__name__ == "DiceRolled" or getattr(e, "faces", None) for e in since):
-            self.toast("cannot undo: dice were rolled after that decision", (255, 140, 130))
-            return False
-        self.human_decisions.discard(n - 1)
-        cam = self.camera
-        self.set_match(prev)
-        self.camera = cam
-        self.mode_obj = Mode()
-        self.anims.clear()
-        self.toast("undone")
-        return True
 
     # -- per frame ---------------------------------------------------------------------------------------------
     def hold_open(self) -> bool:
@@ -697,7 +336,7 @@ class BattleScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        w, h = self.size
+        w, _h = self.size
         surf.fill((16, 17, 22), (0, 0, w, TOP))
         hold = self.hold_open()
         self.renderer.draw(surf, self.camera, hold_open=hold)
@@ -739,7 +378,7 @@ class BattleScene(Scene):
         surf.blit(self._panel, self.panel_rect, self.panel_rect)
 
     def draw_status(self, surf) -> None:
-        w = self.size[0]
+        self.size[0]
         right = self.map_rect.right - 8
         bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
         if self.mode == "demo":

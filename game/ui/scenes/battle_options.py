@@ -1,0 +1,126 @@
+"""The battle's question panel: the prompt, the listed options (numbered for keys 1–9) and Auto."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from game.rules.decisions import Decision
+
+from .. import fonts
+from ..previews import choice_odds
+from ..widgets import button, label
+
+
+def option_label(d: Decision, state) -> str:
+    """A readable button text for a decision (figure ids become names)."""
+    names = {f.id: f.name for f in state.figures.values()}
+    if d.kind == "pass":
+        return "Pass / end"
+    if d.kind == "choose" and d.option:
+        return d.option.replace("_", " ").capitalize()
+    parts = [d.kind.replace("_", " ").capitalize()]
+    if d.figure:
+        parts.append(names.get(d.figure, d.figure))
+    if d.target:
+        parts.append("-> " + names.get(d.target, d.target))
+    if d.x is not None and d.y is not None:
+        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
+    if d.option and d.kind == "card":
+        from ..card_art import card_name
+        parts.append(card_name(d.option))
+    elif d.option:
+        parts.append(d.option.replace("_", " "))
+    if d.items:
+        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
+    return " ".join(parts)
+
+
+
+
+class OptionsPanel:
+    """Mixin of BattleScene: builds the question panel from ``match.pending``."""
+
+    def rebuild_options(self) -> None:
+        for wdg in self.option_widgets:
+            wdg.kill()
+        self.option_widgets = []
+        self.option_map = {}
+        self.close_context_menu()
+        p = self.match.pending
+        self._shown_pending = p
+        r = self.ask_rect
+        m = self.manager
+        st = self.match.state
+        y = r.y + 8
+        turn = f"Turn {st.turn}"
+        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 28), turn, object_id="#heading"))
+        y += 30
+        if p is None:
+            text = "The match is over." if self.match.over else ""
+            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
+            return
+        side = st.side(p.side).name
+        who = "you" if p.side in self.humans else f"AI ({self.ai_level})"
+        prompt = f"<b>{side}</b> ({who}): {p.prompt}"
+        if p.rule:
+            prompt += f" <font color='#8c8c96'>{p.rule}</font>"
+        odds = choice_odds(p)
+        if odds:
+            prompt += f"<br><font color='#e8c86a'>{odds}</font>"
+        hint = self.point_hint()
+        if hint and p.side in self.humans:
+            prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
+        box_h = 104
+        prompt = fonts.safe(prompt)
+        self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
+                                                                 object_id="#small"))
+        y += box_h + 4
+        if p.side not in self.humans or self.viewer:
+            return
+        items = []
+        for d in p.options:
+            if d.x is not None and d.y is not None:
+                continue  # destinations are chosen on the table, not from a list
+            text = option_label(d, st)
+            if p.default is not None and d == p.default:
+                text = "» " + text + " (default)"
+            base, k = text, 2
+            while text in self.option_map:
+                text = f"{base} #{k}"
+                k += 1
+            self.option_map[text] = d
+            items.append(text)
+        for kind in self.point_kinds():
+            text = f"{kind.capitalize()}: click on the table…"
+            self.option_map[text] = ("point", kind)
+            items.append(text)
+        bottom = r.bottom - 40
+        lst = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 8, y, r.w - 16, max(40, bottom - y)), items, m)
+        self.option_widgets.append(lst)
+        self.options_list = lst
+        if p.default is not None:
+            self.auto_button = button(m, (r.x + 8, r.bottom - 36, r.w - 16, 30), f"Auto: {option_label(p.default, st)}",
+                                      object_id="#default_option", tool_tip="The stated default policy (GEN-CHOICE-1)")
+            self.option_widgets.append(self.auto_button)
+
+    def point_kinds(self) -> list[str]:
+        p = self.match.pending
+        if p is None:
+            return []
+        kinds = []
+        for d in p.options:
+            if d.x is not None and d.y is not None and d.kind not in kinds:
+                kinds.append(d.kind)
+        return kinds
+
+    def point_hint(self) -> str:
+        kinds = self.point_kinds()
+        if not kinds:
+            p = self.match.pending
+            if p is not None and p.kind == "activate":
+                return "Click a figure with a white ring to activate it."
+            if p is not None and p.kind == "tap":
+                return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
+            return ""
+        return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
+
