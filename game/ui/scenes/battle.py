@@ -20,12 +20,14 @@ from ..input_modes import Mode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
+from ..route_mode import RouteMode
 from ..tap_mode import TapMode
 from ..targeting import TargetHover
 from ..widgets import button
 from .base import Scene
 from .battle_input import DEMO_SPEEDS, BattleInput
-from .battle_options import OptionsPanel, option_label  # noqa: F401 - option_label is part of this module's API
+from ..spot_pick import option_label  # noqa: F401 - kept importable from here
+from .battle_options import OptionsPanel
 
 TOP = 40
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
@@ -87,6 +89,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         self.mouse = (0, 0)
         self.target_hover = TargetHover()
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
+        self._route_for = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
 
@@ -121,6 +124,13 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
     def is_human_turn(self) -> bool:
         p = self.match.pending
         return p is not None and p.side in self.humans and not self.viewer
+
+    def may_see(self, side: str | None) -> bool:
+        """May the person at the screen see ``side``'s hidden things (cards, its options)? In hot-seat
+        only once that side's hand-over screen has been passed; in solo the human side; never in the demo."""
+        if side is None or self.viewer or side not in self.humans:
+            return False
+        return self.mode != "hotseat" or self.looking == side
 
     def decide(self, d: Decision, *, by_human: bool = True) -> list:
         p = self.match.pending
@@ -258,7 +268,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             self.mode_obj.on_motion(self, wx, wy)
         else:
             self.hover = None
-        self.target_hover.update(self, self.hover if type(self.mode_obj) is Mode else None)
+        self.target_hover.update(self, self.hover if type(self.mode_obj) in (Mode, RouteMode) else None)
         if self.viewer:
             self.update_viewer(dt)
             return
@@ -267,6 +277,10 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         p = self.match.pending
         if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
+        elif p is not None and self._route_for is not p and self.is_human_turn() and self.may_see(p.side) \
+                and type(self.mode_obj) is Mode and self.point_kinds():
+            self._route_for = p  # preview first: hovering shows the route at once (Esc stops it for this question)
+            self.mode_obj = RouteMode(self.acting_figure())
         self.advance(dt)
 
     def update_viewer(self, dt: float) -> None:
@@ -405,14 +419,16 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             surf.blit(t, (self.map_rect.x + 32, side_y + 1))
 
     def own_cards(self) -> list[str]:
-        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo, the side
-        whose player-turn it is in hot-seat (the hand-over hides them from the other player); none in
-        the demo. Read without touching the state (``cards_of`` would insert an empty hand)."""
+        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo; in
+        hot-seat the side that is deciding, and only after its hand-over screen (``may_see``), so
+        the other player's hand never reaches the screen; none in the demo. Read without touching
+        the state (``cards_of`` would insert an empty hand)."""
         st = self.match.state
+        p = self.match.pending
         if self.mode == "solo":
             side = next(iter(sorted(self.humans)), None)
         elif self.mode == "hotseat":
-            side = st.active if st.active in self.humans else None
+            side = p.side if p is not None and self.may_see(p.side) else None
         else:
             side = None
         hand = (st.data.get("cards") or {}).get(side) or [] if side else []

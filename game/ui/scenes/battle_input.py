@@ -10,9 +10,10 @@ from game.rules.decisions import Decision
 
 from .. import fonts
 from ..figures_render import figure_at
-from ..input_modes import MeasureMode, Mode, PointMode, SightMode
+from ..input_modes import MeasureMode, Mode, SightMode
+from ..route_mode import RouteMode
 from ..targeting import options_on
-from .battle_options import option_label
+from ..spot_pick import option_label
 
 DEMO_SPEEDS = (1, 2, 4, 8)
 
@@ -36,9 +37,8 @@ class BattleInput:
             if isinstance(choice, Decision) and self.is_human_turn():
                 self.decide(choice)
             elif isinstance(choice, tuple) and self.is_human_turn():
-                fid = self.acting_figure()
-                if fid:
-                    self.mode_obj = PointMode(choice[1], fid)
+                self.mode_obj = RouteMode(self.acting_figure(), choice[1])
+                self._route_for = self.match.pending
             return
         if event.type == pygame.KEYDOWN:
             self.on_key(event)
@@ -105,39 +105,32 @@ class BattleInput:
 
     def cancel(self) -> None:
         self.close_context_menu()
-        if not isinstance(self.mode_obj, PointMode) and type(self.mode_obj) is Mode:
+        if type(self.mode_obj) is Mode:
             p = self.match.pending
             if not (p is not None and p.kind == "action"):
                 self.selected = None
         self.mode_obj = Mode()
 
     def acting_figure(self) -> str | None:
-        p = self.match.pending
-        if p is None:
-            return None
-        fid = p.info.get("figure") if isinstance(p.info, dict) else None
-        if fid:
-            return fid
-        figs = {d.figure for d in p.options if d.figure}
-        if len(figs) == 1:
-            return next(iter(figs))
-        return self.selected
+        from ..spot_pick import acting_figure
+        return acting_figure(self.match.pending, self.selected)
 
     def click_map(self, pos) -> None:
         wx, wy = self.camera.to_world(*pos)
         fid = figure_at(self.match.state, self.camera, pos[0], pos[1], self.positions(), self.hold_open())
-        if type(self.mode_obj) is not Mode:
+        p = self.match.pending
+        route = isinstance(self.mode_obj, RouteMode)
+        if type(self.mode_obj) is not Mode and not route:
             self.mode_obj.on_click(self, wx, wy, fid)
             return
         if not self.is_human_turn():
             if fid:
                 self.selected = fid
             return
-        p = self.match.pending
+        acting = self.acting_figure()
         if fid:
             # a figure: the one option naming it (activate it, target it…), else just select it.
             # A charge targets the figure with its offered contact point, so it counts as targeting.
-            acting = self.acting_figure()
             targeted = options_on(p, acting, fid)
             own = [d for d in p.options if d.figure == fid and not d.target and d.x is None]
             if len(targeted) == 1:
@@ -149,12 +142,14 @@ class BattleInput:
             if len(own) == 1 and p.kind != "action":
                 self.decide(own[0])
                 return
-            self.selected = fid
+            if not route:
+                self.selected = fid
+                return
+        if route:  # the previewed option at this spot (spot_pick): a climb, a hatch, a crossing, a move
+            self.mode_obj.on_click(self, wx, wy, fid)
             return
-        kinds = self.point_kinds()
-        fid = self.acting_figure()
-        if kinds and fid:
-            self.mode_obj = PointMode(kinds[0], fid)
+        if self.point_kinds() and acting:
+            self.mode_obj = RouteMode(acting)
             self.mode_obj.on_click(self, wx, wy, None)
 
     def on_key(self, event) -> None:
@@ -172,8 +167,18 @@ class BattleInput:
             else:
                 self.selected = None
                 self.highlight = ()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and hasattr(self.mode_obj, "confirm"):
-            self.mode_obj.confirm(self)
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and getattr(self.mode_obj, "items", None):
+            self.mode_obj.confirm(self)  # a tap being built: strike
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode != "demo":
+            self.take_auto()  # Enter on nothing: the automatic answer (GEN-CHOICE-1)
+        elif k == pygame.K_c and isinstance(self.mode_obj, RouteMode):
+            self.mode_obj.cycle(self)
+        elif k == pygame.K_e and self.mode != "demo":
+            self.end_turn()
+        elif k == pygame.K_TAB and self.mode != "demo":
+            self.next_ready(back=bool(event.mod & pygame.KMOD_SHIFT))
+        elif self.mode != "demo" and pygame.K_1 <= k <= pygame.K_9:
+            self.pick_listed(k - pygame.K_1)
         elif k == pygame.K_m:
             self.mode_obj = Mode() if isinstance(self.mode_obj, MeasureMode) else MeasureMode()
         elif k == pygame.K_l:
@@ -195,6 +200,60 @@ class BattleInput:
             self.step_once = True
         elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
             self.speed = DEMO_SPEEDS[k - pygame.K_1]
+
+    # -- the keys a player expects (README "Keys") -----------------------------------------------
+    def take_auto(self) -> bool:
+        p = self.match.pending
+        if not self.is_human_turn() or p is None or p.default is None or not self.may_see(p.side):
+            return False
+        if p.kind == "activate" and self.selected in self.ready_figures():  # the figure Tab chose
+            self.decide(next(d for d in p.options if d.kind == "activate" and d.figure == self.selected))
+            return True
+        self.decide(p.default)
+        return True
+
+    def end_turn(self) -> bool:
+        """E / the End-turn button: end the player-turn when the question allows it (RNG-TURN-1)."""
+        p = self.match.pending
+        if not self.is_human_turn() or p is None or not self.may_see(p.side):
+            return False
+        end = next((d for d in p.options if d.kind == "pass"), None)
+        if end is None or p.kind != "activate":
+            self.toast("finish this question first; End turn is offered when you choose the next figure")
+            return False
+        self.decide(end)
+        return True
+
+    def ready_figures(self) -> list[str]:
+        p = self.match.pending
+        if p is None or not self.is_human_turn():
+            return []
+        return list(dict.fromkeys(d.figure for d in p.options if d.kind == "activate" and d.figure))
+
+    def next_ready(self, back: bool = False) -> str | None:
+        """Tab: select (and centre on) the next figure that can act; a click or Enter activates it."""
+        figs = self.ready_figures()
+        if not figs:
+            return None
+        i = figs.index(self.selected) if self.selected in figs else -1
+        fid = figs[(i + (-1 if back else 1)) % len(figs)]
+        self.selected = fid
+        f = self.match.state.figures[fid]
+        self.camera.centre_on(f.x, f.y)
+        self.toast(f"{f.name} can act: click it (or Enter) to activate")
+        return fid
+
+    def pick_listed(self, i: int) -> bool:
+        """Keys 1–9: the numbered rows of the option list."""
+        p = self.match.pending
+        if not self.is_human_turn() or p is None or not self.may_see(p.side):
+            return False
+        from ..spot_pick import listed_options
+        rows = listed_options(p, self.match.state)
+        if i >= len(rows):
+            return False
+        self.decide(rows[i][1])
+        return True
 
     def build_pause(self) -> None:
         b = self.buttons.get("pause")

@@ -4,41 +4,17 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.rules.decisions import Decision
-
 from .. import fonts
 from ..previews import choice_odds
+from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..widgets import button, label
 
 
-def option_label(d: Decision, state) -> str:
-    """A readable button text for a decision (figure ids become names)."""
-    names = {f.id: f.name for f in state.figures.values()}
-    if d.kind == "pass":
-        return "Pass / end"
-    if d.kind == "choose" and d.option:
-        return d.option.replace("_", " ").capitalize()
-    parts = [d.kind.replace("_", " ").capitalize()]
-    if d.figure:
-        parts.append(names.get(d.figure, d.figure))
-    if d.target:
-        parts.append("-> " + names.get(d.target, d.target))
-    if d.x is not None and d.y is not None:
-        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
-    if d.option and d.kind == "card":
-        from ..card_art import card_name
-        parts.append(card_name(d.option))
-    elif d.option:
-        parts.append(d.option.replace("_", " "))
-    if d.items:
-        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
-    return " ".join(parts)
-
-
-
-
 class OptionsPanel:
-    """Mixin of BattleScene: builds the question panel from ``match.pending``."""
+    """Mixin of BattleScene: builds the question panel from ``match.pending``.
+
+    ``may_see(side)`` (BattleScene) says whether the person at the screen may see that side's
+    options: in hot-seat only after that side's hand-over, so a hand of cards never shows early."""
 
     def rebuild_options(self) -> None:
         for wdg in self.option_widgets:
@@ -70,28 +46,19 @@ class OptionsPanel:
         hint = self.point_hint()
         if hint and p.side in self.humans:
             prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
-        box_h = 104
+        box_h = 72 if r.h < 340 else 96  # the list below keeps at least six rows at 1280×720
         prompt = fonts.safe(prompt)
         self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
                                                                  object_id="#small"))
         y += box_h + 4
-        if p.side not in self.humans or self.viewer:
+        if p.side not in self.humans or self.viewer or not self.may_see(p.side):
             return
         items = []
-        for d in p.options:
-            if d.x is not None and d.y is not None:
-                continue  # destinations are chosen on the table, not from a list
-            text = option_label(d, st)
-            if p.default is not None and d == p.default:
-                text = "» " + text + " (default)"
-            base, k = text, 2
-            while text in self.option_map:
-                text = f"{base} #{k}"
-                k += 1
+        for text, d in listed_options(p, st):
             self.option_map[text] = d
             items.append(text)
         for kind in self.point_kinds():
-            text = f"{kind.capitalize()}: click on the table…"
+            text = f"{kind.capitalize().replace('_', ' ')}: click on the table…"
             self.option_map[text] = ("point", kind)
             items.append(text)
         bottom = r.bottom - 40
@@ -107,11 +74,8 @@ class OptionsPanel:
         p = self.match.pending
         if p is None:
             return []
-        kinds = []
-        for d in p.options:
-            if d.x is not None and d.y is not None and d.kind not in kinds:
-                kinds.append(d.kind)
-        return kinds
+        kinds = [d.kind for d in p.options if has_point(d) and d.target is None]
+        return list(dict.fromkeys(kinds + free_kinds(p)))
 
     def point_hint(self) -> str:
         kinds = self.point_kinds()
@@ -122,5 +86,6 @@ class OptionsPanel:
             if p is not None and p.kind == "tap":
                 return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
             return ""
-        return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
+        return (f"Hover the table: the route, its cost and what is left show at once; click the spot to "
+                f"{kinds[0].replace('_', ' ')} there; C cycles when several options reach it (climb, hatch, crossing).")
 
