@@ -43,7 +43,9 @@ def ai_controller(level: str, seed: int):
 
 class BattleScene(BattleInput, OptionsPanel, Scene):
     def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
-                 viewer: bool = False):
+                 viewer: bool = False, ai_levels: dict | None = None, ai_seeds: dict | None = None,
+                 orders: dict | None = None, notice: str = ""):
+        from ..session import DEFAULT_ORDERS, SeededController, controller_seed
         super().__init__(app)
         self.mode = mode if mode in ("hotseat", "solo", "demo") else "hotseat"
         self.viewer = viewer
@@ -55,8 +57,14 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             self.humans = {human if human in sides else sides[0]}
         else:
             self.humans = set(sides)
-        self.controllers = {s: ai_controller(ai, match.seed * 31 + i + 1) for i, s in enumerate(sides)
-                            if s not in self.humans}
+        # each AI side: its level and seed (kept in the record's meta so Resume brings the same AI back)
+        self.ai_levels = {s: (ai_levels or {}).get(s, ai) for s in sides if s not in self.humans}
+        self.ai_seeds = {s: (ai_seeds or {}).get(s, controller_seed(match.seed, i)) for i, s in enumerate(sides)
+                         if s not in self.humans}
+        self.controllers = {s: SeededController(self.ai_levels[s], self.ai_seeds[s]) for s in self.ai_levels}
+        # standing orders: in hot-seat the automatic answer by default (no hand-over), in solo "ask me"
+        base = DEFAULT_ORDERS if self.mode == "hotseat" else {k: "ask" for k in DEFAULT_ORDERS}
+        self.orders = {s: {**base, **(orders or {}).get(s, {})} for s in sides}
         self.log_panel = LogPanel(pygame.Rect(0, 0, 300, 200))
         self.dice_panel = DicePanel(pygame.Rect(0, 0, 300, 150))
         self.camera: Camera | None = None
@@ -70,6 +78,8 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         self.toasts: list[list] = []  # [text, colour, ttl]
         self.narration: list[list] = []
         self._narrated: dict = {}  # what the narration already said (game/ui/narration.py)
+        if notice:
+            self.toast(notice, ttl=8.0)
         if self.mode == "demo":  # the demo opens by naming the scenario it plays
             self.narration.append([f"{match.scenario.title} (seed {match.seed})", None, 4.0])
         self.anims: dict[str, list] = {}  # fid -> [points, travelled, total]
@@ -79,7 +89,8 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         self.speed = int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
         self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
         self.looking: str | None = None
-        self.human_decisions: set[int] = set()
+        self.human_decisions: dict[int, str] = {}  # decision index -> the side whose person made it
+        self.handed_at = 0  # decisions made before the last hand-over
         self.end_timer = 0.0
         self.results_shown = False
         self._drag = None
@@ -144,7 +155,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             self.toast(str(e), (255, 140, 130))
             return []
         if by_human:
-            self.human_decisions.add(idx)
+            self.human_decisions[idx] = p.side
         self.close_context_menu()
         self.on_events(events)
         self.mode_obj = Mode()
@@ -154,6 +165,8 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
 
     def on_events(self, events) -> None:
         st = self.match.state
+        if not self.viewer and self.mode != "demo" and any(type(e).__name__ == "PlayerTurnStarted" for e in events):
+            self.autosave()
         for ev in events:
             self.log_panel.add(ev, st)
             name = type(ev).__name__
@@ -298,6 +311,8 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         if p is None:
             return
         if p.side in self.humans:
+            if self.standing_order(p):
+                return
             if self.mode == "hotseat" and self.looking != p.side:
                 self.hand_over(p.side)
             return
@@ -318,12 +333,29 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             d = m.auto()
         self.decide(d, by_human=False)
 
+    def standing_order(self, p) -> bool:
+        """A human side's standing order "auto" answers this question with its stated default
+        (GEN-CHOICE-1) without handing the screen over; "ask" leaves it to the person."""
+        from ..session import order_for
+        name = order_for(p.kind)
+        if name is None or p.default is None or self.orders.get(p.side, {}).get(name, "auto") != "auto":
+            return False
+        if self.mode == "hotseat" and self.looking == p.side:
+            return False  # the person is at the screen already: asking costs no hand-over
+        self.decide(p.default, by_human=False)
+        return True
+
+    def session_meta(self) -> dict:
+        from ..session import make_meta
+        return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
+
     def hand_over(self, side: str) -> None:
         from .handover import HandoverScene
         since = self.seen.get(side, 0)
         events = self.match.log[since:]
         self.looking = side
         self.seen[side] = len(self.match.log)
+        self.handed_at = len(self.match.decisions)  # undo stops here (issue 17 item 5)
         self.app.push(HandoverScene(self.app, self.match, side, events, first=since == 0))
 
     def on_match_over(self) -> None:

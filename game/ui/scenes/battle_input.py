@@ -298,32 +298,58 @@ class BattleInput:
         self.app.push(RulesScene(self.app))
 
     # -- saves and undo ------------------------------------------------------------------------------------
+    def record(self):
+        """The match's record with who plays it (``session.make_meta``) in ``meta``."""
+        from game.match import record_of
+        rec = record_of(self.match)
+        rec.meta = self.session_meta()
+        return rec
+
     def save(self) -> str | None:
         from game.match import SaveError, save
 
         from ..paths import saves_dir
         try:
             path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-            save(self.match, path)
+            save(self.record(), path)
         except (OSError, SaveError) as e:
             self.toast(f"could not save: {e}", (255, 140, 130))
             return None
         self.toast(f"Saved to {path}")
         return str(path)
 
+    def autosave(self):
+        """After every player-turn (session.autosave keeps the last five)."""
+        from ..session import autosave
+        return autosave(self.record())
+
+    def undo_refusal(self) -> str:
+        """Why the last decision may not be taken back ("" when it may): only the deciding person's
+        own decision, made since that person's last hand-over (hot-seat), and never one followed by dice."""
+        n = len(self.match.decisions)
+        p = self.match.pending
+        if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
+            return "nothing of yours to undo"
+        side = self.human_decisions[n - 1]
+        if self.mode == "hotseat" and (n - 1 < self.handed_at or self.looking != side
+                                       or (p is not None and p.side != side)):
+            return "cannot undo: the screen has been handed over since that decision"
+        return ""
+
     def undo(self) -> bool:
-        """Take back the last decision if a person made it and it rolled no dice (rebuilt by replay)."""
+        """Take back the last decision if ``undo_refusal`` allows it and it rolled no dice (rebuilt by replay)."""
         from game.match import record_of, replay
         n = len(self.match.decisions)
-        if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
-            self.toast("nothing of yours to undo")
+        why = self.undo_refusal()
+        if why:
+            self.toast(why, (255, 140, 130))
             return False
         prev = replay(record_of(self.match), self.app.scenario_dirs(), verify=False, upto=n - 1).match
         since = self.match.log[len(prev.log):]
         if any(type(e).__name__ == "DiceRolled" or getattr(e, "faces", None) for e in since):
             self.toast("cannot undo: dice were rolled after that decision", (255, 140, 130))
             return False
-        self.human_decisions.discard(n - 1)
+        self.human_decisions.pop(n - 1, None)
         cam = self.camera
         self.set_match(prev)
         self.camera = cam
