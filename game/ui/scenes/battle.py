@@ -225,6 +225,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
 
     def build(self) -> None:
         self.context_menu = None  # the manager was reset: its widgets are gone
+        self.leave_dialog = None
         self.layout()
         m = self.manager
         x = 6
@@ -235,11 +236,12 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             self.buttons[key] = button(m, (x, 5, w, 30), text, tool_tip=tip)
             x += w + 4
 
-        add("menu", "Menu", 64, "Back to the main menu")
+        add("menu", "Menu", 64, "Back to the main menu (asks first during a game)")
         if not self.viewer:
             add("save", "Save", 60, "Ctrl+S: save to your saves folder")
             if self.mode != "demo":
-                add("undo", "Undo", 60, "Ctrl+Z: undo a decision not yet followed by dice")
+                add("undo", "Undo", 60, "Ctrl+Z: undo your last decision since your hand-over, if no dice followed")
+                add("end_turn", "End turn (E)", 110, "E: end your player-turn (when choosing the next figure)")
         add("measure", "Tape (M)", 84, "Measuring tape")
         add("sight", "Sight (L)", 84, "Line of sight and cover")
         add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")
@@ -368,7 +370,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         if not self.results_shown:
             self.results_shown = True
             from .results import ResultsScene
-            self.app.push(ResultsScene(self.app, self.match))
+            self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
 
     def next_demo(self) -> None:
         scen = self.app.scenarios() or [self.match.scenario]

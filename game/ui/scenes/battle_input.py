@@ -14,6 +14,7 @@ from ..input_modes import MeasureMode, Mode, SightMode
 from ..route_mode import RouteMode
 from ..targeting import options_on
 from ..spot_pick import option_label
+from ..widgets import button, label
 
 DEMO_SPEEDS = (1, 2, 4, 8)
 
@@ -260,14 +261,69 @@ class BattleInput:
         if b is not None:
             b.set_text("Resume" if self.paused else "Pause")
 
+    # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
+    def in_game(self) -> bool:
+        return not self.viewer and self.mode != "demo" and not self.match.over
+
+    def ask_leave(self, then: str) -> bool:
+        """Menu or window close during a game: ask first (``then`` is "menu" or "quit"). Returns
+        False when there is nothing to ask (a demo, a replay, a finished match)."""
+        if not self.in_game():
+            return False
+        self.close_leave()
+        w, h = self.size
+        r = pygame.Rect(0, 0, 460, 150)
+        r.center = (w // 2, h // 2)
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
+        where = "the main menu" if then == "menu" else "quit the game"
+        label(m, (10, 12, r.w - 20, 30), f"Leave this battle for {where}?", container=panel)
+        bw = (r.w - 40) // 3
+        save_b = button(m, (10, 70, bw, 40), "Save and quit", container=panel)
+        quit_b = button(m, (20 + bw, 70, bw, 40), "Quit", container=panel)
+        cancel_b = button(m, (30 + 2 * bw, 70, bw, 40), "Cancel", container=panel)
+        self.leave_dialog = (panel, {save_b: "save", quit_b: "quit", cancel_b: "cancel"}, then)
+        return True
+
+    def close_leave(self) -> None:
+        d = getattr(self, "leave_dialog", None)
+        if d is not None:
+            d[0].kill()
+        self.leave_dialog = None
+
+    def on_close(self) -> bool:
+        """The window's close button: ask (a second close while asking quits)."""
+        if getattr(self, "leave_dialog", None) is not None:
+            return False
+        return self.ask_leave("quit")
+
+    def leave_choice(self, choice: str) -> None:
+        then = self.leave_dialog[2]
+        self.close_leave()
+        if choice == "cancel":
+            return
+        if choice == "save" and self.save() is None:
+            return  # the toast says why; stay in the game
+        if then == "menu":
+            self.app.to_menu()
+        else:
+            self.app.running = False
+
     def on_button(self, el) -> None:
+        d = getattr(self, "leave_dialog", None)
+        if d is not None and el in d[1]:
+            self.leave_choice(d[1][el])
+            return
         key = next((k for k, b in self.buttons.items() if b is el), None)
         if el is getattr(self, "auto_button", None) and self.is_human_turn() and self.match.pending is not None:
             if self.match.pending.default is not None:
                 self.decide(self.match.pending.default)
             return
         if key == "menu":
-            self.app.to_menu()
+            if not self.ask_leave("menu"):
+                self.app.to_menu()
+        elif key == "end_turn":
+            self.end_turn()
         elif key == "save":
             self.save()
         elif key == "undo":

@@ -24,6 +24,11 @@ class OptionsPanel:
         self.close_context_menu()
         p = self.match.pending
         self._shown_pending = p
+        end = self.buttons.get("end_turn") if hasattr(self, "buttons") else None
+        if end is not None:  # lit only when the person at the screen may end the player-turn now
+            can = p is not None and p.kind == "activate" and self.is_human_turn() and self.may_see(p.side) \
+                and any(d.kind == "pass" for d in p.options)
+            end.enable() if can else end.disable()
         r = self.ask_rect
         m = self.manager
         st = self.match.state

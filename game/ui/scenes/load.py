@@ -9,6 +9,23 @@ from ..widgets import button, label
 from .base import Scene
 
 
+def resume(app, rec) -> str:
+    """Resume a saved record as it was played: mode, human side(s), AI levels and seeds, standing
+    orders from its ``meta`` (``session.restore``); a record without them resumes hot-seat with a
+    one-line notice. Returns an error text, or "" when the battle is open."""
+    from game.match import SaveError, load_match
+
+    from ..session import restore
+    from .battle import BattleScene
+    try:
+        match = load_match(rec, app.scenario_dirs())
+    except (SaveError, ValueError) as e:
+        return str(e)
+    kw, notice = restore(rec.meta, [s.id for s in match.state.sides], match.seed)
+    app.reset_to(BattleScene(app, match, notice=notice, **kw))
+    return ""
+
+
 class LoadScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -59,14 +76,9 @@ class LoadScene(Scene):
             elif el is self.resume:
                 rec = self.load()
                 if rec is not None:
-                    from game.match import SaveError, load_match
-                    from .battle import BattleScene
-                    try:
-                        match = load_match(rec, self.app.scenario_dirs())
-                    except (SaveError, ValueError) as e:
-                        self.err.set_text(str(e)[:200])
-                        return
-                    self.app.reset_to(BattleScene(self.app, match, mode="hotseat"))
+                    err = resume(self.app, rec)
+                    if err:
+                        self.err.set_text(err[:200])
             elif el is self.watch:
                 rec = self.load()
                 if rec is not None:
