@@ -111,11 +111,11 @@ def autosave(record, stamp: str | None = None):
     from game.match import SaveError, save
     try:
         d = autosave_dir()
-        stamp = stamp or time.strftime("%Y%m%d-%H%M%S")
+        stamp = stamp or time.strftime("%Y%m%d-%H%M%S") + f"{time.time_ns() % 1_000_000_000:09d}"
         n = len(record.decisions)
         path = d / f"{record.scenario}-{stamp}-{n:06d}.json"
         save(record, path)
-        old = sorted(d.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+        old = sorted(d.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name))
         for p in old[:-KEEP_AUTOSAVES]:
             p.unlink(missing_ok=True)
         return path
@@ -126,7 +126,7 @@ def autosave(record, stamp: str | None = None):
 def latest_autosave():
     try:
         d = autosave_dir(create=False)
-        files = sorted(d.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))
+        files = sorted(d.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name))
         return files[-1] if files else None
     except OSError:
         return None
@@ -163,3 +163,33 @@ def save_last_game(mode: str, side: str | None, level: str) -> None:
         write_atomic(p, json.dumps({"mode": mode, "side": side, "level": level}))
     except OSError:
         pass
+
+
+def answers_itself(orders: dict, looking: str | None, ask, mode: str = "hotseat") -> bool:
+    """Does a standing order answer this question (its stated default) without the person? The
+    battle scene's rule (BattleScene.standing_order): an "auto" order covers the question's kind and
+    the screen is not already with that side."""
+    name = order_for(ask.kind)
+    if name is None or ask.default is None or orders.get(ask.side, {}).get(name, "auto") != "auto":
+        return False
+    return not (mode == "hotseat" and looking == ask.side)
+
+
+def hand_overs_per_turn(match, controllers: dict, orders: dict | None = None, max_decisions: int = 20_000) -> list[int]:
+    """Hot-seat hand-overs in each game turn of a match played by ``controllers`` standing in for
+    both people, with the standing ``orders`` (default: every order "auto")."""
+    orders = orders or {s.id: dict(DEFAULT_ORDERS) for s in match.state.sides}
+    looking = None
+    per_turn: dict[int, int] = {}
+    n = 0
+    while not match.over and n < max_decisions:
+        p = match.pending
+        if answers_itself(orders, looking, p):
+            match.apply(p.default)
+        else:
+            if looking != p.side:
+                looking = p.side
+                per_turn[match.state.turn] = per_turn.get(match.state.turn, 0) + 1
+            match.apply(controllers[p.side].decide(match))
+        n += 1
+    return [per_turn.get(t, 0) for t in range(1, match.state.turn + 1)]

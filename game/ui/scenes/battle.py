@@ -226,6 +226,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
     def build(self) -> None:
         self.context_menu = None  # the manager was reset: its widgets are gone
         self.leave_dialog = None
+        self.orders_panel = None
         self.layout()
         m = self.manager
         x = 6
@@ -242,6 +243,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             if self.mode != "demo":
                 add("undo", "Undo", 60, "Ctrl+Z: undo your last decision since your hand-over, if no dice followed")
                 add("end_turn", "End turn (E)", 110, "E: end your player-turn (when choosing the next figure)")
+                add("orders", "Orders (O)", 90, "O: standing orders — ask me, or take the automatic answer")
         add("measure", "Tape (M)", 84, "Measuring tape")
         add("sight", "Sight (L)", 84, "Line of sight and cover")
         add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")

@@ -174,6 +174,8 @@ class BattleInput:
             self.take_auto()  # Enter on nothing: the automatic answer (GEN-CHOICE-1)
         elif k == pygame.K_c and isinstance(self.mode_obj, RouteMode):
             self.mode_obj.cycle(self)
+        elif k == pygame.K_o and self.mode != "demo":
+            self.toggle_orders_panel()
         elif k == pygame.K_e and self.mode != "demo":
             self.end_turn()
         elif k == pygame.K_TAB and self.mode != "demo":
@@ -309,10 +311,49 @@ class BattleInput:
         else:
             self.app.running = False
 
+    # -- standing orders (session.ORDER_KINDS): per side, from that side's own turn ---------------
+    def orders_side(self) -> str | None:
+        """The side whose orders the person at the screen may change: solo, the human side; hot-seat,
+        the side whose hand-over was passed last."""
+        if self.viewer or self.mode == "demo":
+            return None
+        if self.mode == "solo":
+            return next(iter(self.humans), None)
+        return self.looking if self.looking in self.humans else None
+
+    def toggle_orders_panel(self) -> None:
+        if getattr(self, "orders_panel", None) is not None:
+            self.orders_panel[0].kill()
+            self.orders_panel = None
+            return
+        from ..session import ORDER_NAMES
+        side = self.orders_side()
+        if side is None:
+            self.toast("standing orders are set by a player on their own turn")
+            return
+        r = pygame.Rect(self.map_rect.x + 8, self.map_rect.y + 80, 330, 60 + 36 * len(ORDER_NAMES))
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
+        label(m, (8, 6, r.w - 16, 26), f"Standing orders: {self.match.state.side(side).name}", container=panel)
+        btns = {}
+        for i, (k, name) in enumerate(ORDER_NAMES.items()):
+            val = self.orders[side][k]
+            b = button(m, (8, 36 + 36 * i, r.w - 16, 32), f"{name}: {'automatic answer' if val == 'auto' else 'ask me'}",
+                       container=panel, tool_tip="Click to switch between asking you and the automatic answer")
+            btns[b] = k
+        self.orders_panel = (panel, btns, side)
+
     def on_button(self, el) -> None:
         d = getattr(self, "leave_dialog", None)
         if d is not None and el in d[1]:
             self.leave_choice(d[1][el])
+            return
+        op = getattr(self, "orders_panel", None)
+        if op is not None and el in op[1]:
+            k, side = op[1][el], op[2]
+            self.orders[side][k] = "ask" if self.orders[side][k] == "auto" else "auto"
+            self.toggle_orders_panel()
+            self.toggle_orders_panel()
             return
         key = next((k for k, b in self.buttons.items() if b is el), None)
         if el is getattr(self, "auto_button", None) and self.is_human_turn() and self.match.pending is not None:
@@ -324,6 +365,8 @@ class BattleInput:
                 self.app.to_menu()
         elif key == "end_turn":
             self.end_turn()
+        elif key == "orders":
+            self.toggle_orders_panel()
         elif key == "save":
             self.save()
         elif key == "undo":
