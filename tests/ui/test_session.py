@@ -300,3 +300,16 @@ def test_standing_orders_panel_toggles_the_deciding_sides_order(boarding):
     frame(app, [press(app, b)], n=1)
     assert scene.orders[side]["reactions"] == "ask"
     assert scene.session_meta()["orders"][side]["reactions"] == "ask"
+
+
+def test_option_list_shows_at_least_six_rows_at_1280x720(boarding):
+    app, scen = boarding
+    app.settings["ai_delay"] = 0.0
+    scene = app.start_battle(scen, mode="solo", seed=4, human=scen.sides[0].id, ai="easy")
+    for _ in range(300):
+        frame(app, n=1)
+        if scene.is_human_turn() and getattr(scene, "options_list", None) is not None:
+            break
+    lst = scene.options_list
+    row = lst.list_item_height if hasattr(lst, "list_item_height") else 20
+    assert lst.rect.height // row >= 6

@@ -210,7 +210,7 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         pw = max(320, min(440, w // 4))
         self.map_rect = pygame.Rect(0, TOP, w - pw, h - TOP)
         self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
-        ask_h = max(220, int((h - TOP) * 0.36))
+        ask_h = max(300, int((h - TOP) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
         # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
         dice_h = max(150, int((h - TOP - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
         self._room = self.dice_panel.wants_room
@@ -360,7 +360,9 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
         self.looking = side
         self.seen[side] = len(self.match.log)
         self.handed_at = len(self.match.decisions)  # undo stops here (issue 17 item 5)
-        self.app.push(HandoverScene(self.app, self.match, side, events, first=since == 0))
+        ho = HandoverScene(self.app, self.match, side, events, first=since == 0)
+        ho.orders = self.orders.get(side)
+        self.app.push(ho)
 
     def on_match_over(self) -> None:
         if self.mode == "demo":
