@@ -313,3 +313,23 @@ def test_option_list_shows_at_least_six_rows_at_1280x720(boarding):
     lst = scene.options_list
     row = lst.list_item_height if hasattr(lst, "list_item_height") else 20
     assert lst.rect.height // row >= 6
+
+
+def test_menu_describes_levels_and_hides_random_results_offer_harder(boarding):
+    """Issue 23 item 4: one line per AI level, no "random" in the menu; results of a solo game offer
+    the same level and one level harder."""
+    app, scen = boarding
+    from game.ui.scenes.menu import LEVEL_TEXT, LEVELS, MenuScene
+    assert "random" not in LEVELS and set(LEVEL_TEXT) == set(LEVELS)
+    menu = MenuScene(app, preselect=scen.id)
+    app.reset_to(menu)
+    frame(app, n=1)
+    assert menu.level_text.text == LEVEL_TEXT[menu.level]
+    scene = app.start_battle(scen, mode="solo", seed=5, human=scen.sides[0].id, ai="easy")
+    from game.ui.scenes.results import ResultsScene
+    res = ResultsScene(app, scene.match, scene.session_meta())
+    app.push(res)
+    frame(app, n=1)
+    assert res.harder_btn is not None and "same level" in res.again_btn.text
+    frame(app, [press(app, res.harder_btn)], n=1)
+    assert app.top.ai_levels == {scen.sides[1].id: "normal"}

@@ -447,7 +447,9 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             from ..figures_render import base_sprite
             n = len(self.match.state.in_play(s.id))
             spr = base_sprite(tuple(s.colour), self.style.shape[s.id], 20)
-            lab = fonts.outlined(f"{s.name}: {n} in play" + (" (you)" if s.id in self.humans and self.mode == "solo" else ""), 14)
+            who = " (you)" if s.id in self.humans and self.mode == "solo" else \
+                f" (AI {self.ai_levels[s.id]})" if s.id in self.ai_levels and not self.viewer else ""
+            lab = fonts.outlined(f"{s.name}: {n} in play{who}", 14)
             surf.blit(spr, (self.map_rect.x + 8, side_y))
             surf.blit(lab, (self.map_rect.x + 32, side_y + 1))
             side_y += 24

@@ -41,7 +41,7 @@ class OptionsPanel:
             self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
             return
         side = st.side(p.side).name
-        who = "you" if p.side in self.humans else f"AI ({self.ai_level})"
+        who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
         prompt = f"<b>{side}</b> ({who}): {p.prompt}"
         if p.rule:
             prompt += f" <font color='#8c8c96'>{p.rule}</font>"

@@ -9,7 +9,12 @@ from ..widgets import button, label
 from .base import Scene
 
 MODES = {"Hot-seat (two players)": "hotseat", "Solo against the AI": "solo", "Demo (AI against AI)": "demo"}
-LEVELS = ["easy", "normal", "hard", "random"]
+LEVELS = ["easy", "normal", "hard"]  # "random" (the baseline) stays on the command line: --ai random
+LEVEL_TEXT = {
+    "easy": "Easy: plays sensibly but often takes a random safe choice.",
+    "normal": "Normal: weighs the exact odds of every option it is offered.",
+    "hard": "Hard: normal, plus a short look ahead at how the dice may fall.",
+}
 
 
 class MenuScene(Scene):
@@ -73,8 +78,11 @@ class MenuScene(Scene):
         self.side_dd = pygame_gui.elements.UIDropDownMenu(sides, sides[self.side_index], pygame.Rect(rx, y + 20, 270, 32), m)
         y += 60
         label(m, (rx, y, 270, 20), "AI difficulty", object_id="#small")
+        if self.level not in LEVELS:
+            self.level = "normal"
         self.level_dd = pygame_gui.elements.UIDropDownMenu(LEVELS, self.level, pygame.Rect(rx, y + 20, 270, 32), m)
-        y += 60
+        self.level_text = label(m, (rx - 30, y + 54, 300, 18), LEVEL_TEXT[self.level], object_id="#small")
+        y += 78
         presets = list(PRESETS)
         cur = self.preset or (s.preset if s else presets[0])
         if cur not in presets:
@@ -128,7 +136,8 @@ class MenuScene(Scene):
             if event.ui_element is self.mode_dd:
                 self.mode = MODES.get(event.text, "hotseat")
             elif event.ui_element is self.level_dd:
-                self.level = event.text
+                self.level = event.text if event.text in LEVELS else "normal"
+                self.level_text.set_text(LEVEL_TEXT[self.level])
             elif event.ui_element is self.preset_dd:
                 self.preset = event.text
             elif event.ui_element is self.side_dd and self.scenario:

@@ -64,9 +64,15 @@ class ResultsScene(Scene):
         y = h - 70
         self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
         self.save_btn = button(m, (220, y, 160, 44), "Save record")
-        self.again_btn = button(m, (390, y, 160, 44), "Play again")
-        self.back_btn = button(m, (560, y, 170, 44), "Back to the table")
-        self.menu_btn = button(m, (740, y, 140, 44), "Main menu")
+        solo_ai = bool((self.meta.get("ai") or {}) and self.meta.get("mode") == "solo")
+        self.again_btn = button(m, (390, y, 200, 44), "Play again, same level" if solo_ai else "Play again")
+        x = 600
+        self.harder_btn = None
+        if solo_ai:
+            self.harder_btn = button(m, (x, y, 170, 44), "One level harder")
+            x += 180
+        self.back_btn = button(m, (x, y, 170, 44), "Back to the table")
+        self.menu_btn = button(m, (x + 180, y, 140, 44), "Main menu")
         self.msg = label(m, (30, y - 30, w - 60, 24), "", object_id="#small")
 
     def handle(self, event, consumed: bool) -> None:
@@ -91,6 +97,8 @@ class ResultsScene(Scene):
                 self.msg.set_text(f"Could not save: {e}")
         elif el is self.again_btn:
             self.play_again()
+        elif el is not None and el is self.harder_btn:
+            self.play_again(harder=True)
         elif el is self.back_btn:
             self.app.pop()
         elif el is self.menu_btn:
