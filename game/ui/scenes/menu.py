@@ -11,9 +11,9 @@ from .base import Scene
 MODES = {"Hot-seat (two players)": "hotseat", "Solo against the AI": "solo", "Demo (AI against AI)": "demo"}
 LEVELS = ["easy", "normal", "hard"]  # "random" (the baseline) stays on the command line: --ai random
 LEVEL_TEXT = {
-    "easy": "Easy: plays sensibly but often takes a random safe choice.",
-    "normal": "Normal: weighs the exact odds of every option it is offered.",
-    "hard": "Hard: normal, plus a short look ahead at how the dice may fall.",
+    "easy": "Easy: sensible, often a random safe choice",
+    "normal": "Normal: weighs the exact odds of each option",
+    "hard": "Hard: exact odds and a look at the dice ahead",
 }
 
 
