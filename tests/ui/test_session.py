@@ -152,6 +152,7 @@ def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
 
     drive_hotseat(app, scene, 120, watch)
     assert checked["n"] > 0
+    assert checked["other"] > 0  # the side outside its player-turn decided too (the old leak)
 
 
 def test_undo_is_refused_across_a_hand_over(boarding):
