@@ -8,6 +8,8 @@ spots of offered climbs, hatches and crossings are marked so they can be found.
 """
 from __future__ import annotations
 
+import time
+
 import pygame
 
 from . import fonts
@@ -15,6 +17,7 @@ from .input_modes import BAD, OK, Mode, _label, dashed_line
 from .spot_pick import has_point, route_of, spot_candidates
 
 MARK = (120, 200, 255)
+THROTTLE = 0.08
 LEVEL_NAMES = {"hold": "below decks", "deck": "the deck", "rigging": "the rigging"}
 
 
@@ -30,6 +33,7 @@ class RouteMode(Mode):
         self.index = 0
         self.why = ""
         self.route = None
+        self._at = 0.0
 
     @property
     def hint(self) -> str:
@@ -55,8 +59,13 @@ class RouteMode(Mode):
         self.route = route_of(scene.match, d) if d is not None else None
 
     def on_motion(self, scene, wx, wy) -> None:
+        # a spot the rules must search a path for can take tens of ms: while the cursor sweeps the
+        # table the preview follows at most every THROTTLE seconds (a click always re-checks)
         self.mouse = (wx, wy)
-        self.refresh(scene, wx, wy)
+        now = time.perf_counter()
+        if now - self._at >= THROTTLE:
+            self.refresh(scene, wx, wy)
+            self._at = time.perf_counter()
 
     def cycle(self, scene) -> None:
         if len(self.cands) > 1:

@@ -82,6 +82,21 @@ def free_kinds(pending) -> list[str]:
     return list(dict.fromkeys(kinds))
 
 
+def free_reach(match, pending, actor: str) -> float | None:
+    """How far (straight line, inches) a free destination can lie: the question's stated movement
+    (``info`` move/move_left/allowance), else the farthest destination it offers; None if unknown."""
+    info = pending.info if isinstance(pending.info, dict) else {}
+    for k in ("move_left", "move", "allowance"):
+        v = info.get(k)
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            return float(v)
+    f = match.state.figures.get(actor)
+    if f is None:
+        return None
+    far = [math.hypot(d.x - f.x, d.y - f.y) for d in pending.options if has_point(d) and d.figure == actor]
+    return max(far) + 0.5 if far else None
+
+
 def crossing_options(pending) -> list[str]:
     """The ``cross:<obstacle>`` options the question offers (a free crossing uses the same names)."""
     return list(dict.fromkeys(d.option for d in pending.options
@@ -106,6 +121,12 @@ def spot_candidates(match, pending, actor: str | None, wx: float, wy: float, *, 
     why = ""
     if free and actor is not None:
         x, y = round(wx, 2), round(wy, 2)
+        reach = free_reach(match, pending, actor)
+        f = match.state.figures.get(actor)
+        if f is not None and reach is not None and math.hypot(x - f.x, y - f.y) > reach + 0.01:
+            # a path is never shorter than the straight line: no search needed to refuse this spot
+            return out, "" if out else f"{f.name} has {reach:.1f} in of movement; that spot is " \
+                f"{math.hypot(x - f.x, y - f.y):.1f} in away (RNG-MOVE-1)"
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
                 d = Decision(kind, figure=actor, x=x, y=y, option=opt)

@@ -122,3 +122,13 @@ def test_reachability_sweep_every_shipped_scenario_has_no_unreachable_option():
             m.apply(ctl[m.pending.side].decide(m))
     assert asked > 600
     assert bad == []
+
+
+def test_a_spot_out_of_reach_says_why_before_any_click():
+    from game.ui.spot_pick import spot_candidates
+    m = replay(load_record(DATA), verify=False, upto=40).match
+    p = m.pending
+    fid = p.info["figure"]
+    f = m.state.figures[fid]
+    cands, why = spot_candidates(m, p, fid, f.x + p.info["move"] + 3, f.y)
+    assert cands == [] and "in of movement" in why
