@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.match import load_record, record_of, save
+from game.match import load_record, record_of
 
 
 def frame(app, events=(), n=1):
@@ -273,6 +273,7 @@ def test_keys_end_turn_tab_numbers_and_enter(boarding):
 def test_boarding_action_needs_a_median_of_at_most_4_hand_overs_a_game_turn():
     """Issue 17 item 5, AI standing in for both people, default standing orders (automatic answers)."""
     import statistics
+
     from game.ai import make_controller
     from game.match import Match
     from game.scenario import find_scenario

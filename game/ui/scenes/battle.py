@@ -21,13 +21,14 @@ from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
 from ..route_mode import RouteMode
+from ..spot_pick import option_label  # noqa: F401 - kept importable from here
 from ..tap_mode import TapMode
 from ..targeting import TargetHover
 from ..widgets import button
 from .base import Scene
 from .battle_input import DEMO_SPEEDS, BattleInput
-from ..spot_pick import option_label  # noqa: F401 - kept importable from here
 from .battle_options import OptionsPanel
+from .battle_seats import Seats
 
 TOP = 40
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
@@ -41,7 +42,7 @@ def ai_controller(level: str, seed: int):
         return make_controller("random", seed)
 
 
-class BattleScene(BattleInput, OptionsPanel, Scene):
+class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
                  viewer: bool = False, ai_levels: dict | None = None, ai_seeds: dict | None = None,
                  orders: dict | None = None, notice: str = ""):
@@ -135,13 +136,6 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
     def is_human_turn(self) -> bool:
         p = self.match.pending
         return p is not None and p.side in self.humans and not self.viewer
-
-    def may_see(self, side: str | None) -> bool:
-        """May the person at the screen see ``side``'s hidden things (cards, its options)? In hot-seat
-        only once that side's hand-over screen has been passed; in solo the human side; never in the demo."""
-        if side is None or self.viewer or side not in self.humans:
-            return False
-        return self.mode != "hotseat" or self.looking == side
 
     def decide(self, d: Decision, *, by_human: bool = True) -> list:
         p = self.match.pending
@@ -336,22 +330,6 @@ class BattleScene(BattleInput, OptionsPanel, Scene):
             self.toast(f"AI error ({e}); playing the default", (255, 140, 130))
             d = m.auto()
         self.decide(d, by_human=False)
-
-    def standing_order(self, p) -> bool:
-        """A human side's standing order "auto" answers this question with its stated default
-        (GEN-CHOICE-1) without handing the screen over; "ask" leaves it to the person."""
-        from ..session import order_for
-        name = order_for(p.kind)
-        if name is None or p.default is None or self.orders.get(p.side, {}).get(name, "auto") != "auto":
-            return False
-        if self.mode == "hotseat" and self.looking == p.side:
-            return False  # the person is at the screen already: asking costs no hand-over
-        self.decide(p.default, by_human=False)
-        return True
-
-    def session_meta(self) -> dict:
-        from ..session import make_meta
-        return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
 
     def hand_over(self, side: str) -> None:
         from .handover import HandoverScene
