@@ -1,5 +1,6 @@
 """RNG-MOVE-1: a figure hemmed in by friends on every straight heading still gets Move when a
-clear path within its allowance exists (game/rules/pyrates/hemmed.py)."""
+clear path within its allowance exists (game/rules/pyrates/hemmed.py: the bearings the eight
+headings miss)."""
 from __future__ import annotations
 
 import math
