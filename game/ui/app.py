@@ -136,6 +136,9 @@ class App:
         from .widgets import forget_dirty_rects
         for event in events:
             if event.type == pygame.QUIT:
+                top = self.top
+                if top is not None and getattr(top, "on_close", None) is not None and top.on_close():
+                    continue  # a game in progress asks: Save and quit / Quit / Cancel
                 self.running = False
                 return
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
@@ -211,13 +214,14 @@ class App:
 
     # -- starting things ---------------------------------------------------------------------------------
     def start_battle(self, scenario, *, mode: str = "hotseat", seed: int | None = None, preset: str | None = None,
-                     human: str | None = None, ai: str = "normal"):
-        """Begin a new match in the battle scene (raises ScenarioError/ValueError for a bad choice)."""
+                     human: str | None = None, ai: str = "normal", **kw):
+        """Begin a new match in the battle scene (raises ScenarioError/ValueError for a bad choice);
+        ``kw``: BattleScene's ai_levels, orders (session.py)."""
         from game.match import Match
         from .scenes.battle import BattleScene
         seed = int(time.time()) % 100000 if seed is None else int(seed)
         match = Match(scenario, seed=seed, preset=preset)
-        scene = BattleScene(self, match, mode=mode, human=human, ai=ai)
+        scene = BattleScene(self, match, mode=mode, human=human, ai=ai, **kw)
         self.reset_to(scene)
         return scene
 

@@ -60,11 +60,13 @@ def _size(window) -> int:
     return fonts.scaled(13, window)
 
 
-def _lines(match, width: int, size: int, humans=(), solo: bool = False) -> list[str]:
+def _lines(match, width: int, size: int, humans=(), solo: bool = False, ai_levels=None) -> list[str]:
     st = match.state
     parts = []
+    ai_levels = ai_levels or {}
     for (name, g), s in zip(objectives(match), st.sides):
-        you = " (you)" if solo and s.id in humans else ""
+        # issue 23: the AI's level stands beside its side during play
+        you = " (you)" if solo and s.id in humans else f" (AI {ai_levels[s.id]})" if s.id in ai_levels else ""
         parts.append(f"{name}{you}, {len(st.in_play(s.id))} in play: {g}")
     return fonts.wrap(" · ".join(parts), max(100, width), size)[:2]
 
@@ -79,15 +81,15 @@ def bar_height(match, window: tuple[int, int], width: int, cards: bool = False) 
 
 
 def draw_objective_bar(dst: pygame.Surface, rect: pygame.Rect, match, *, style=None, humans=(),
-                       solo: bool = False, cards: list[str] | None = None) -> None:
+                       solo: bool = False, cards: list[str] | None = None, ai_levels=None) -> None:
     """The strip ``rect`` (above the map): the turn, then each side's glyph, count and goal, and the
     chance cards of the player at the screen on their own line. Rendered once per decision: a frame
     blits the cached strip."""
     key = (rect.size, dst.get_size(), id(match), len(match.log), len(match.decisions), tuple(cards or ()),
-           tuple(sorted(humans)), solo, id(style))
+           tuple(sorted(humans)), solo, id(style), tuple(sorted((ai_levels or {}).items())))
     if _CACHE.get("key") != key:
         strip = pygame.Surface(rect.size)
-        _render(strip, strip.get_rect(), match, style, humans, solo, cards, _size(dst.get_size()))
+        _render(strip, strip.get_rect(), match, style, humans, solo, cards, _size(dst.get_size()), ai_levels)
         _CACHE.update(key=key, strip=strip)
     dst.blit(_CACHE["strip"], rect)
 
@@ -95,7 +97,7 @@ def draw_objective_bar(dst: pygame.Surface, rect: pygame.Rect, match, *, style=N
 _CACHE: dict = {}
 
 
-def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
+def _render(dst, rect, match, style, humans, solo, cards, size, ai_levels=None) -> None:
     line_h = fonts.font(size).get_linesize()
     old = dst.get_clip()
     dst.set_clip(rect)
@@ -111,7 +113,7 @@ def _render(dst, rect, match, style, humans, solo, cards, size) -> None:
             dst.blit(spr, (x, rect.y + 5))
             x += spr.get_width() + 2
         x += 6
-    for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo)):
+    for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo, ai_levels)):
         # rendered directly, not through fonts.text: the strip is cached, and long one-off lines would
         # fill the shared text cache (its slots are counted, not their bytes)
         dst.blit(fonts.font(size).render(fonts.safe(line), True, TEXT), (x, rect.y + 4 + i * line_h))

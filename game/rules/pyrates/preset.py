@@ -192,6 +192,9 @@ class PyratesPreset(TurnPreset):
                 fits[e] = True
         out = [Decision("move", figure=fid, x=ex, y=ey) for ex, ey in ends if fits[(ex, ey)]]
         straight_moves = len(out)
+        if not out:  # hemmed in: every straight heading is blocked, a planned path may not be
+            from .hemmed import routed_moves
+            out += routed_moves(ctx, fid, allowance)
         # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)
         for lk in ctx.table.map.links:
             plan = self._climb_plan(ctx, fid, lk.id, allowance)

@@ -6,30 +6,32 @@ decision at a time, paced so that a person can follow (demo speed 1×–8×).
 """
 from __future__ import annotations
 
+import itertools
 import math
-import time
 
 import pygame
-import pygame_gui
 
 from game.rules.decisions import Decision, IllegalDecision
 
 from .. import fonts
 from ..camera import Camera
 from ..figures_render import FigureStyle, draw_figures, figure_at
-from ..input_modes import MeasureMode, Mode, PointMode, SightMode
+from ..input_modes import Mode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
-from ..previews import choice_odds
+from ..route_mode import RouteMode
+from ..spot_pick import option_label  # noqa: F401 - kept importable from here
 from ..tap_mode import TapMode
-from ..targeting import TargetHover, options_on
-from ..widgets import button, label
+from ..targeting import TargetHover
+from ..widgets import button
 from .base import Scene
+from .battle_input import DEMO_SPEEDS, BattleInput
+from .battle_options import OptionsPanel
+from .battle_seats import Seats
 
 TOP = 40
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
-DEMO_SPEEDS = (1, 2, 4, 8)
 
 
 def ai_controller(level: str, seed: int):
@@ -40,33 +42,11 @@ def ai_controller(level: str, seed: int):
         return make_controller("random", seed)
 
 
-def option_label(d: Decision, state) -> str:
-    """A readable button text for a decision (figure ids become names)."""
-    names = {f.id: f.name for f in state.figures.values()}
-    if d.kind == "pass":
-        return "Pass / end"
-    if d.kind == "choose" and d.option:
-        return d.option.replace("_", " ").capitalize()
-    parts = [d.kind.replace("_", " ").capitalize()]
-    if d.figure:
-        parts.append(names.get(d.figure, d.figure))
-    if d.target:
-        parts.append("-> " + names.get(d.target, d.target))
-    if d.x is not None and d.y is not None:
-        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
-    if d.option and d.kind == "card":
-        from ..card_art import card_name
-        parts.append(card_name(d.option))
-    elif d.option:
-        parts.append(d.option.replace("_", " "))
-    if d.items:
-        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
-    return " ".join(parts)
-
-
-class BattleScene(Scene):
+class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
-                 viewer: bool = False):
+                 viewer: bool = False, ai_levels: dict | None = None, ai_seeds: dict | None = None,
+                 orders: dict | None = None, notice: str = ""):
+        from ..session import DEFAULT_ORDERS, SeededController, controller_seed
         super().__init__(app)
         self.mode = mode if mode in ("hotseat", "solo", "demo") else "hotseat"
         self.viewer = viewer
@@ -78,8 +58,14 @@ class BattleScene(Scene):
             self.humans = {human if human in sides else sides[0]}
         else:
             self.humans = set(sides)
-        self.controllers = {s: ai_controller(ai, match.seed * 31 + i + 1) for i, s in enumerate(sides)
-                            if s not in self.humans}
+        # each AI side: its level and seed (kept in the record's meta so Resume brings the same AI back)
+        self.ai_levels = {s: (ai_levels or {}).get(s, ai) for s in sides if s not in self.humans}
+        self.ai_seeds = {s: (ai_seeds or {}).get(s, controller_seed(match.seed, i)) for i, s in enumerate(sides)
+                         if s not in self.humans}
+        self.controllers = {s: SeededController(self.ai_levels[s], self.ai_seeds[s]) for s in self.ai_levels}
+        # standing orders: in hot-seat the automatic answer by default (no hand-over), in solo "ask me"
+        base = DEFAULT_ORDERS if self.mode == "hotseat" else {k: "ask" for k in DEFAULT_ORDERS}
+        self.orders = {s: {**base, **(orders or {}).get(s, {})} for s in sides}
         self.log_panel = LogPanel(pygame.Rect(0, 0, 300, 200))
         self.dice_panel = DicePanel(pygame.Rect(0, 0, 300, 150))
         self.camera: Camera | None = None
@@ -93,6 +79,8 @@ class BattleScene(Scene):
         self.toasts: list[list] = []  # [text, colour, ttl]
         self.narration: list[list] = []
         self._narrated: dict = {}  # what the narration already said (game/ui/narration.py)
+        if notice:
+            self.toast(notice, ttl=8.0)
         if self.mode == "demo":  # the demo opens by naming the scenario it plays
             self.narration.append([f"{match.scenario.title} (seed {match.seed})", None, 4.0])
         self.anims: dict[str, list] = {}  # fid -> [points, travelled, total]
@@ -102,7 +90,8 @@ class BattleScene(Scene):
         self.speed = int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
         self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
         self.looking: str | None = None
-        self.human_decisions: set[int] = set()
+        self.human_decisions: dict[int, str] = {}  # decision index -> the side whose person made it
+        self.handed_at = 0  # decisions made before the last hand-over
         self.end_timer = 0.0
         self.results_shown = False
         self._drag = None
@@ -112,6 +101,7 @@ class BattleScene(Scene):
         self.mouse = (0, 0)
         self.target_hover = TargetHover()
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
+        self._route_for = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
 
@@ -159,7 +149,7 @@ class BattleScene(Scene):
             self.toast(str(e), (255, 140, 130))
             return []
         if by_human:
-            self.human_decisions.add(idx)
+            self.human_decisions[idx] = p.side
         self.close_context_menu()
         self.on_events(events)
         self.mode_obj = Mode()
@@ -169,6 +159,8 @@ class BattleScene(Scene):
 
     def on_events(self, events) -> None:
         st = self.match.state
+        if not self.viewer and self.mode != "demo" and any(type(e).__name__ == "PlayerTurnStarted" for e in events):
+            self.autosave()
         for ev in events:
             self.log_panel.add(ev, st)
             name = type(ev).__name__
@@ -193,7 +185,7 @@ class BattleScene(Scene):
         out = {}
         for fid, (pts, done, total) in self.anims.items():
             d = done
-            for a, b in zip(pts, pts[1:]):
+            for a, b in itertools.pairwise(pts):
                 seg = math.hypot(b[0] - a[0], b[1] - a[1])
                 if d <= seg and seg > 0:
                     t = d / seg
@@ -217,7 +209,7 @@ class BattleScene(Scene):
         self.bar_rect = pygame.Rect(0, TOP, w - pw, bar)
         self.map_rect = pygame.Rect(0, TOP + bar, w - pw, h - TOP - bar)
         self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
-        ask_h = max(220, int((h - TOP) * 0.36))
+        ask_h = max(300, int((h - TOP) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
         # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
         dice_h = max(150, int((h - TOP - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
         self._room = self.dice_panel.wants_room
@@ -232,6 +224,8 @@ class BattleScene(Scene):
 
     def build(self) -> None:
         self.context_menu = None  # the manager was reset: its widgets are gone
+        self.leave_dialog = None
+        self.orders_panel = None
         self.layout()
         m = self.manager
         x = 6
@@ -242,11 +236,13 @@ class BattleScene(Scene):
             self.buttons[key] = button(m, (x, 5, w, 30), text, tool_tip=tip)
             x += w + 4
 
-        add("menu", "Menu", 64, "Back to the main menu")
+        add("menu", "Menu", 64, "Back to the main menu (asks first during a game)")
         if not self.viewer:
             add("save", "Save", 60, "Ctrl+S: save to your saves folder")
             if self.mode != "demo":
-                add("undo", "Undo", 60, "Ctrl+Z: undo a decision not yet followed by dice")
+                add("undo", "Undo", 60, "Ctrl+Z: undo your last decision since your hand-over, if no dice followed")
+                add("end_turn", "End turn (E)", 110, "E: end your player-turn (when choosing the next figure)")
+                add("orders", "Orders (O)", 90, "O: standing orders — ask me, or take the automatic answer")
         add("measure", "Tape (M)", 84, "Measuring tape")
         add("sight", "Sight (L)", 84, "Line of sight and cover")
         add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")
@@ -263,347 +259,6 @@ class BattleScene(Scene):
 
     def extra_buttons(self, add) -> None:
         """Hook for the replay viewer's controls."""
-
-    def rebuild_options(self) -> None:
-        for wdg in self.option_widgets:
-            wdg.kill()
-        self.option_widgets = []
-        self.option_map = {}
-        self.close_context_menu()
-        p = self.match.pending
-        self._shown_pending = p
-        r = self.ask_rect
-        m = self.manager
-        st = self.match.state
-        y = r.y + 8
-        turn = f"Turn {st.turn}"
-        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 28), turn, object_id="#heading"))
-        y += 30
-        if p is None:
-            text = "The match is over." if self.match.over else ""
-            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
-            return
-        side = st.side(p.side).name
-        who = "you" if p.side in self.humans else f"AI ({self.ai_level})"
-        prompt = f"<b>{side}</b> ({who}): {p.prompt}"
-        if p.rule:
-            prompt += f" <font color='#8c8c96'>{p.rule}</font>"
-        odds = choice_odds(p)
-        if odds:
-            prompt += f"<br><font color='#e8c86a'>{odds}</font>"
-        hint = self.point_hint()
-        if hint and p.side in self.humans:
-            prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
-        box_h = 104
-        prompt = fonts.safe(prompt)
-        self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
-                                                                 object_id="#small"))
-        y += box_h + 4
-        if p.side not in self.humans or self.viewer:
-            return
-        items = []
-        for d in p.options:
-            if d.x is not None and d.y is not None:
-                continue  # destinations are chosen on the table, not from a list
-            text = option_label(d, st)
-            if p.default is not None and d == p.default:
-                text = "» " + text + " (default)"
-            base, k = text, 2
-            while text in self.option_map:
-                text = f"{base} #{k}"
-                k += 1
-            self.option_map[text] = d
-            items.append(text)
-        for kind in self.point_kinds():
-            text = f"{kind.capitalize()}: click on the table…"
-            self.option_map[text] = ("point", kind)
-            items.append(text)
-        bottom = r.bottom - 40
-        lst = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 8, y, r.w - 16, max(40, bottom - y)), items, m)
-        self.option_widgets.append(lst)
-        self.options_list = lst
-        if p.default is not None:
-            self.auto_button = button(m, (r.x + 8, r.bottom - 36, r.w - 16, 30), f"Auto: {option_label(p.default, st)}",
-                                      object_id="#default_option", tool_tip="The stated default policy (GEN-CHOICE-1)")
-            self.option_widgets.append(self.auto_button)
-
-    def point_kinds(self) -> list[str]:
-        p = self.match.pending
-        if p is None:
-            return []
-        kinds = []
-        for d in p.options:
-            if d.x is not None and d.y is not None and d.kind not in kinds:
-                kinds.append(d.kind)
-        return kinds
-
-    def point_hint(self) -> str:
-        kinds = self.point_kinds()
-        if not kinds:
-            p = self.match.pending
-            if p is not None and p.kind == "activate":
-                return "Click a figure with a white ring to activate it."
-            if p is not None and p.kind == "tap":
-                return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
-            return ""
-        return f"Hover the table to plan a {kinds[0]}; click to confirm; right-click cancels."
-
-    # -- input -------------------------------------------------------------------------------------------
-    def handle(self, event, consumed: bool) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self.on_button(event.ui_element)
-            return
-        if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
-            if self.context_menu is not None and event.ui_element is self.context_menu[0]:
-                choice = self.context_menu[1].get(event.text)
-                self.close_context_menu()
-                if isinstance(choice, Decision) and self.is_human_turn():
-                    self.decide(choice)
-                return
-            choice = self.option_map.get(event.text)
-            if isinstance(choice, Decision) and self.is_human_turn():
-                self.decide(choice)
-            elif isinstance(choice, tuple) and self.is_human_turn():
-                fid = self.acting_figure()
-                if fid:
-                    self.mode_obj = PointMode(choice[1], fid)
-            return
-        if event.type == pygame.KEYDOWN:
-            self.on_key(event)
-            return
-        if consumed:
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            if self._drag is not None and (event.buttons[0] or event.buttons[1]):
-                sx, sy, moved = self._drag
-                dx, dy = event.pos[0] - sx, event.pos[1] - sy
-                if moved or abs(dx) + abs(dy) > 5:
-                    self.camera.pan_pixels(-dx, -dy)
-                    self._drag = (event.pos[0], event.pos[1], True)
-            return
-        if event.type in (pygame.MOUSEWHEEL,):
-            if self.log_panel.handle_event(event) is not None:
-                return
-            if self.map_rect.collidepoint(self.mouse):
-                self.camera.zoom(event.y, self.mouse)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.mouse = event.pos
-            figs = self.log_panel.handle_event(event)
-            if figs is not None:
-                self.highlight = figs
-                return
-            if not self.map_rect.collidepoint(event.pos):
-                return
-            if event.button in (1, 2):
-                self._drag = (event.pos[0], event.pos[1], False)
-            elif event.button == 3:
-                fid = figure_at(self.match.state, self.camera, event.pos[0], event.pos[1], self.positions(), self.hold_open())
-                self.card_pin = None if fid == getattr(self, "card_pin", None) else fid  # issue 18: pin the card
-                if fid is None:
-                    self.cancel()
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
-            drag, self._drag = self._drag, None
-            if drag is None or drag[2] or event.button != 1 or not self.map_rect.collidepoint(event.pos):
-                return
-            self.click_map(event.pos)
-
-    def open_context_menu(self, options, pos) -> None:
-        """A small list at the cursor when one click could mean several options (charge or shoot)."""
-        self.close_context_menu()
-        st = self.match.state
-        texts: dict[str, Decision] = {}
-        for d in options:
-            t = option_label(d, st)
-            if d.kind == "charge":
-                t = f"Charge {st.figures[d.target].name}" if d.target in st.figures else t
-            while t in texts:
-                t += " "
-            texts[t] = d
-        w = max(200, max(fonts.text(t, 14).get_width() for t in texts) + 40)
-        h = 24 * len(texts) + 8
-        r = pygame.Rect(pos[0] + 8, pos[1] + 8, w, h)
-        r.clamp_ip(self.map_rect)
-        lst = pygame_gui.elements.UISelectionList(r, list(texts), self.manager)
-        self.context_menu = (lst, texts)
-
-    def close_context_menu(self) -> None:
-        if self.context_menu is not None:
-            self.context_menu[0].kill()
-            self.context_menu = None
-
-    def cancel(self) -> None:
-        self.close_context_menu()
-        if not isinstance(self.mode_obj, PointMode) and type(self.mode_obj) is Mode:
-            p = self.match.pending
-            if not (p is not None and p.kind == "action"):
-                self.selected = None
-        self.mode_obj = Mode()
-
-    def acting_figure(self) -> str | None:
-        p = self.match.pending
-        if p is None:
-            return None
-        fid = p.info.get("figure") if isinstance(p.info, dict) else None
-        if fid:
-            return fid
-        figs = {d.figure for d in p.options if d.figure}
-        if len(figs) == 1:
-            return next(iter(figs))
-        return self.selected
-
-    def click_map(self, pos) -> None:
-        wx, wy = self.camera.to_world(*pos)
-        fid = figure_at(self.match.state, self.camera, pos[0], pos[1], self.positions(), self.hold_open())
-        if type(self.mode_obj) is not Mode:
-            self.mode_obj.on_click(self, wx, wy, fid)
-            return
-        if not self.is_human_turn():
-            if fid:
-                self.selected = fid
-            return
-        p = self.match.pending
-        if fid:
-            # a figure: the one option naming it (activate it, target it…), else just select it.
-            # A charge targets the figure with its offered contact point, so it counts as targeting.
-            acting = self.acting_figure()
-            targeted = options_on(p, acting, fid)
-            own = [d for d in p.options if d.figure == fid and not d.target and d.x is None]
-            if len(targeted) == 1:
-                self.decide(targeted[0])
-                return
-            if len(targeted) > 1:
-                self.open_context_menu(targeted, pos)
-                return
-            if len(own) == 1 and p.kind != "action":
-                self.decide(own[0])
-                return
-            self.selected = fid
-            return
-        kinds = self.point_kinds()
-        fid = self.acting_figure()
-        if kinds and fid:
-            self.mode_obj = PointMode(kinds[0], fid)
-            self.mode_obj.on_click(self, wx, wy, None)
-
-    def on_key(self, event) -> None:
-        k = event.key
-        ctrl = event.mod & pygame.KMOD_CTRL
-        if ctrl and k == pygame.K_s:
-            self.save()
-        elif ctrl and k == pygame.K_z:
-            self.undo()
-        elif k == pygame.K_ESCAPE:
-            if self.context_menu is not None:
-                self.close_context_menu()
-            elif type(self.mode_obj) is not Mode:
-                self.mode_obj = Mode()
-            else:
-                self.selected = None
-                self.highlight = ()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and hasattr(self.mode_obj, "confirm"):
-            self.mode_obj.confirm(self)
-        elif k == pygame.K_m:
-            self.mode_obj = Mode() if isinstance(self.mode_obj, MeasureMode) else MeasureMode()
-        elif k == pygame.K_l:
-            self.mode_obj = Mode() if isinstance(self.mode_obj, SightMode) else SightMode(self.selected)
-        elif k == pygame.K_t:
-            self.renderer.show_overlay = not self.renderer.show_overlay
-        elif k == pygame.K_F1:
-            self.open_rules()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.camera.zoom(1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.camera.zoom(-1)
-        elif k == pygame.K_HOME:
-            self.camera.fit()
-        elif self.mode == "demo" and k == pygame.K_SPACE:
-            self.paused = not self.paused
-            self.build_pause()
-        elif self.mode == "demo" and k in (pygame.K_n, pygame.K_PERIOD):
-            self.step_once = True
-        elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
-            self.speed = DEMO_SPEEDS[k - pygame.K_1]
-
-    def build_pause(self) -> None:
-        b = self.buttons.get("pause")
-        if b is not None:
-            b.set_text("Resume" if self.paused else "Pause")
-
-    def on_button(self, el) -> None:
-        key = next((k for k, b in self.buttons.items() if b is el), None)
-        if el is getattr(self, "auto_button", None) and self.is_human_turn() and self.match.pending is not None:
-            if self.match.pending.default is not None:
-                self.decide(self.match.pending.default)
-            return
-        if key == "menu":
-            self.app.to_menu()
-        elif key == "save":
-            self.save()
-        elif key == "undo":
-            self.undo()
-        elif key == "measure":
-            self.mode_obj = MeasureMode()
-        elif key == "sight":
-            self.mode_obj = SightMode(self.selected)
-        elif key == "overlay":
-            self.renderer.show_overlay = not self.renderer.show_overlay
-        elif key == "rules":
-            self.open_rules()
-        elif key == "pause":
-            self.paused = not self.paused
-            self.build_pause()
-        elif key == "step":
-            self.step_once = True
-        elif key and key.startswith("speed"):
-            self.speed = int(key[5:])
-        else:
-            self.on_extra_button(key)
-
-    def on_extra_button(self, key) -> None:
-        """Hook for the replay viewer."""
-
-    def open_rules(self) -> None:
-        from .rules_ref import RulesScene
-        lp = self.log_panel  # issue 18: with a log line selected, F1 opens at the rule it cites
-        rule = lp.entries[lp.selected].rule if lp.selected is not None and lp.selected < len(lp.entries) else ""
-        self.app.push(RulesScene(self.app, query=rule))
-
-    # -- saves and undo ------------------------------------------------------------------------------------
-    def save(self) -> str | None:
-        from game.match import SaveError, save
-        from ..paths import saves_dir
-        try:
-            path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
-            save(self.match, path)
-        except (OSError, SaveError) as e:
-            self.toast(f"could not save: {e}", (255, 140, 130))
-            return None
-        self.toast(f"Saved to {path}")
-        return str(path)
-
-    def undo(self) -> bool:
-        """Take back the last decision if a person made it and it rolled no dice (rebuilt by replay)."""
-        from game.match import record_of, replay
-        n = len(self.match.decisions)
-        if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
-            self.toast("nothing of yours to undo")
-            return False
-        prev = replay(record_of(self.match), self.app.scenario_dirs(), verify=False, upto=n - 1).match
-        since = self.match.log[len(prev.log):]
-        if any(type(e).__name__ == "DiceRolled" or getattr(e, "faces", None) for e in since):
-            self.toast("cannot undo: dice were rolled after that decision", (255, 140, 130))
-            return False
-        self.human_decisions.discard(n - 1)
-        cam = self.camera
-        self.set_match(prev)
-        self.camera = cam
-        self.mode_obj = Mode()
-        self.anims.clear()
-        self.toast("undone")
-        return True
 
     # -- per frame ---------------------------------------------------------------------------------------------
     def hold_open(self) -> bool:
@@ -629,7 +284,7 @@ class BattleScene(Scene):
             self.mode_obj.on_motion(self, wx, wy)
         else:
             self.hover = None
-        self.target_hover.update(self, self.hover if type(self.mode_obj) is Mode else None)
+        self.target_hover.update(self, self.hover if type(self.mode_obj) in (Mode, RouteMode) else None)
         if self.viewer:
             self.update_viewer(dt)
             return
@@ -638,6 +293,10 @@ class BattleScene(Scene):
         p = self.match.pending
         if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
+        elif p is not None and self._route_for is not p and self.is_human_turn() and self.may_see(p.side) \
+                and type(self.mode_obj) is Mode and self.point_kinds():
+            self._route_for = p  # preview first: hovering shows the route at once (Esc stops it for this question)
+            self.mode_obj = RouteMode(self.acting_figure())
         self.advance(dt)
 
     def update_viewer(self, dt: float) -> None:
@@ -655,6 +314,8 @@ class BattleScene(Scene):
         if p is None:
             return
         if p.side in self.humans:
+            if self.standing_order(p):
+                return
             if self.mode == "hotseat" and self.looking != p.side:
                 self.hand_over(p.side)
             return
@@ -700,7 +361,10 @@ class BattleScene(Scene):
         events = self.match.log[since:]
         self.looking = side
         self.seen[side] = len(self.match.log)
-        self.app.push(HandoverScene(self.app, self.match, side, events, first=since == 0))
+        self.handed_at = len(self.match.decisions)  # undo stops here (issue 17 item 5)
+        ho = HandoverScene(self.app, self.match, side, events, first=since == 0)
+        ho.orders = self.orders.get(side)
+        self.app.push(ho)
 
     def on_match_over(self) -> None:
         if self.mode == "demo":
@@ -712,7 +376,7 @@ class BattleScene(Scene):
         if not self.results_shown:
             self.results_shown = True
             from .results import ResultsScene
-            self.app.push(ResultsScene(self.app, self.match))
+            self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
 
     def next_demo(self) -> None:
         scen = self.app.scenarios() or [self.match.scenario]
@@ -726,7 +390,7 @@ class BattleScene(Scene):
 
     # -- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
-        w, h = self.size
+        w, _h = self.size
         surf.fill((16, 17, 22), (0, 0, w, TOP))
         hold = self.hold_open()
         self.renderer.draw(surf, self.camera, hold_open=hold)
@@ -755,7 +419,8 @@ class BattleScene(Scene):
         self.draw_status(surf)
         from ..objective_bar import draw_objective_bar  # issue 18
         draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, humans=self.humans,
-                           solo=self.mode == "solo", cards=self.own_cards())
+                           solo=self.mode == "solo", cards=self.own_cards(),
+                           ai_levels={} if self.viewer else self.ai_levels)
         card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
         if card_fid:  # issue 18: the figure card, beside the figure, inside the map
             from ..figure_card import draw_card
@@ -782,7 +447,7 @@ class BattleScene(Scene):
         surf.blit(self._panel, self.panel_rect, self.panel_rect)
 
     def draw_status(self, surf) -> None:
-        w = self.size[0]
+        self.size[0]
         right = self.map_rect.right - 8
         bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
         if self.mode == "demo":
@@ -797,23 +462,26 @@ class BattleScene(Scene):
         # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
 
     def card_viewer(self) -> str | None:
-        """Whose cards a figure card may show: the player at the screen (as ``own_cards``)."""
-        st = self.match.state
+        """Whose cards a figure card may show: the player at the screen, as ``own_cards`` decides (in
+        hot-seat only the deciding side, after its hand-over)."""
+        p = self.match.pending
         if self.mode == "solo":
             return next(iter(sorted(self.humans)), None)
         if self.mode == "hotseat":
-            return st.active if st.active in self.humans else None
+            return p.side if p is not None and self.may_see(p.side) else None
         return None
 
     def own_cards(self) -> list[str]:
-        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo, the side
-        whose player-turn it is in hot-seat (the hand-over hides them from the other player); none in
-        the demo. Read without touching the state (``cards_of`` would insert an empty hand)."""
+        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo; in
+        hot-seat the side that is deciding, and only after its hand-over screen (``may_see``), so
+        the other player's hand never reaches the screen; none in the demo. Read without touching
+        the state (``cards_of`` would insert an empty hand)."""
         st = self.match.state
+        p = self.match.pending
         if self.mode == "solo":
             side = next(iter(sorted(self.humans)), None)
         elif self.mode == "hotseat":
-            side = st.active if st.active in self.humans else None
+            side = p.side if p is not None and self.may_see(p.side) else None
         else:
             side = None
         hand = (st.data.get("cards") or {}).get(side) or [] if side else []

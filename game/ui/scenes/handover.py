@@ -31,6 +31,11 @@ class HandoverScene(Scene):
             html = "<br>".join(_esc(line) for line in self.lines[-200:]) or "nothing happened"
             pygame_gui.elements.UITextBox(html, pygame.Rect(x, 124, bw, h - 230), m)
         self.go = button(m, ((w - 360) // 2, h - 90, 360, 50), f"I am {self.side.name} — show the table")
+        orders = getattr(self, "orders", None)
+        if orders:  # the side's standing orders, changed with O on its own turn (session.py)
+            from ..session import ORDER_NAMES
+            text = " · ".join(f"{ORDER_NAMES[k]}: {'auto' if v == 'auto' else 'ask me'}" for k, v in orders.items())
+            label(m, (0, h - 128, w, 22), f"Standing orders — {text} (O in battle changes them)", object_id="#small")
 
     def handle(self, event, consumed: bool) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go:

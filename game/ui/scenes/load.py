@@ -9,6 +9,26 @@ from ..widgets import button, label
 from .base import Scene
 
 
+def resume(app, rec) -> str:
+    """Resume a saved record as it was played: mode, human side(s), AI levels and seeds, standing
+    orders from its ``meta`` (``session.restore``); a record without them resumes hot-seat with a
+    one-line notice. Returns an error text, or "" when the battle is open."""
+    from game.match import SaveError, load_match
+
+    from ..session import restore
+    from .battle import BattleScene
+    try:
+        match = load_match(rec, app.scenario_dirs())
+        kw, notice = restore(rec.meta, [s.id for s in match.state.sides], match.seed)
+        scene = BattleScene(app, match, notice=notice, **kw)
+    except (SaveError, ValueError) as e:
+        return str(e)
+    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window (issue 20)
+        return f"cannot resume: {type(e).__name__}: {e}"
+    app.reset_to(scene)
+    return ""
+
+
 class LoadScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -67,18 +87,9 @@ class LoadScene(Scene):
             elif el is self.resume:
                 rec = self.load()
                 if rec is not None:
-                    from game.match import SaveError, load_match
-                    from .battle import BattleScene
-                    try:
-                        match = load_match(rec, self.app.scenario_dirs())
-                        scene = BattleScene(self.app, match, mode="hotseat")
-                    except (SaveError, ValueError) as e:
-                        self.show_error(str(e))
-                        return
-                    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window
-                        self.show_error(f"{self.choice}: cannot resume: {type(e).__name__}: {e}")
-                        return
-                    self.app.reset_to(scene)
+                    err = resume(self.app, rec)
+                    if err:
+                        self.show_error(err)
             elif el is self.watch:
                 rec = self.load()
                 if rec is not None:

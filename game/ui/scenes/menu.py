@@ -9,7 +9,12 @@ from ..widgets import button, label
 from .base import Scene
 
 MODES = {"Hot-seat (two players)": "hotseat", "Solo against the AI": "solo", "Demo (AI against AI)": "demo"}
-LEVELS = ["easy", "normal", "hard", "random"]
+LEVELS = ["easy", "normal", "hard"]  # "random" (the baseline) stays on the command line: --ai random
+LEVEL_TEXT = {
+    "easy": "Easy: sensible, often a random safe choice",
+    "normal": "Normal: weighs the exact odds of each option",
+    "hard": "Hard: exact odds and a look at the dice ahead",
+}
 
 
 class MenuScene(Scene):
@@ -21,9 +26,14 @@ class MenuScene(Scene):
             for i, s in enumerate(self.scenarios):
                 if s.id == preselect or s.path == preselect:
                     self.index = i
-        self.mode = "hotseat"
-        self.level = "normal"
+        from ..session import load_last_game
+        last = load_last_game()  # the last game's mode, side and level come back (issue 17 item 4)
+        self.mode = last.get("mode", "hotseat")
+        self.level = last.get("level", "normal")
         self.side_index = 0
+        if self.scenarios and last.get("side"):
+            ids = [sd.id for sd in self.scenarios[self.index].sides]
+            self.side_index = ids.index(last["side"]) if last["side"] in ids else 0
         self.preset: str | None = None
         self.error = error
         problems = getattr(app, "scenario_problems", [])
@@ -72,8 +82,11 @@ class MenuScene(Scene):
         self.side_dd = pygame_gui.elements.UIDropDownMenu(sides, sides[self.side_index], pygame.Rect(rx, y + 20, 270, 32), m)
         y += 60
         label(m, (rx, y, 270, 20), "AI difficulty", object_id="#small")
+        if self.level not in LEVELS:
+            self.level = "normal"
         self.level_dd = pygame_gui.elements.UIDropDownMenu(LEVELS, self.level, pygame.Rect(rx, y + 20, 270, 32), m)
-        y += 60
+        self.level_text = label(m, (rx - 30, y + 54, 300, 18), LEVEL_TEXT[self.level], object_id="#small")
+        y += 78
         presets = list(PRESETS)
         cur = self.preset or (s.preset if s else presets[0])
         if cur not in presets:
@@ -93,6 +106,12 @@ class MenuScene(Scene):
         self.rules_btn = button(m, (190, by, 150, 40), "Rules reference")
         self.settings_btn = button(m, (350, by, 130, 40), "Settings")
         self.quit_btn = button(m, (490, by, 100, 40), "Quit")
+        from ..session import latest_autosave
+        self.continue_path = latest_autosave()
+        self.continue_btn = None
+        if self.continue_path is not None:
+            self.continue_btn = button(m, (rx, y + 50, 270, 36), "Continue last game",
+                                       tool_tip=f"Resume the latest autosave ({self.continue_path.name})")
 
     def thumb(self):
         s = self.scenario
@@ -121,7 +140,8 @@ class MenuScene(Scene):
             if event.ui_element is self.mode_dd:
                 self.mode = MODES.get(event.text, "hotseat")
             elif event.ui_element is self.level_dd:
-                self.level = event.text
+                self.level = event.text if event.text in LEVELS else "normal"
+                self.level_text.set_text(LEVEL_TEXT[self.level])
             elif event.ui_element is self.preset_dd:
                 self.preset = event.text
             elif event.ui_element is self.side_dd and self.scenario:
@@ -143,6 +163,8 @@ class MenuScene(Scene):
                 self.app.push(SettingsScene(self.app))
             elif el is self.quit_btn:
                 self.app.running = False
+            elif el is not None and el is self.continue_btn:
+                self.continue_last()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN and not consumed:
             self.start()
 
@@ -153,11 +175,28 @@ class MenuScene(Scene):
         text = self.seed_entry.get_text().strip()
         seed = int(text) if text.isdigit() else None
         human = s.sides[self.side_index].id if s.sides else None
+        from ..session import save_last_game
+        save_last_game(self.mode, human, self.level)
         try:
             self.app.start_battle(s, mode=self.mode, seed=seed, preset=self.preset, human=human, ai=self.level)
         except Exception as e:  # noqa: BLE001 - shown in the menu rather than closing the window
             self.error = f"Cannot start {s.title}: {e}"
             self.err_label.set_text(self.error[:160])
+
+    def continue_last(self) -> bool:
+        """Continue: the latest autosave, resumed as it was played (mode, sides, AI levels)."""
+        from game.match import SaveError, load_record
+
+        from .load import resume
+        try:
+            err = resume(self.app, load_record(self.continue_path))
+        except (SaveError, OSError) as e:
+            err = str(e)
+        if err:
+            self.error = f"Cannot continue: {err}"
+            self.err_label.set_text(self.error[:160])
+            return False
+        return True
 
     def draw(self, surf) -> None:
         surf.fill((20, 22, 28))

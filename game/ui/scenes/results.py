@@ -36,9 +36,10 @@ def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, match):
+    def __init__(self, app, match, meta: dict | None = None):
         super().__init__(app)
         self.match = match
+        self.meta = meta or {}  # who played (session.make_meta): Play again keeps it
 
     def build(self) -> None:
         m = self.manager
@@ -63,9 +64,15 @@ class ResultsScene(Scene):
         y = h - 70
         self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
         self.save_btn = button(m, (220, y, 160, 44), "Save record")
-        self.again_btn = button(m, (390, y, 160, 44), "Play again")
-        self.back_btn = button(m, (560, y, 170, 44), "Back to the table")
-        self.menu_btn = button(m, (740, y, 140, 44), "Main menu")
+        solo_ai = bool((self.meta.get("ai") or {}) and self.meta.get("mode") == "solo")
+        self.again_btn = button(m, (390, y, 200, 44), "Play again, same level" if solo_ai else "Play again")
+        x = 600
+        self.harder_btn = None
+        if solo_ai:
+            self.harder_btn = button(m, (x, y, 170, 44), "One level harder")
+            x += 180
+        self.back_btn = button(m, (x, y, 170, 44), "Back to the table")
+        self.menu_btn = button(m, (x + 180, y, 140, 44), "Main menu")
         self.msg = label(m, (30, y - 30, w - 60, 24), "", object_id="#small")
 
     def handle(self, event, consumed: bool) -> None:
@@ -89,12 +96,27 @@ class ResultsScene(Scene):
             except (OSError, SaveError) as e:
                 self.msg.set_text(f"Could not save: {e}")
         elif el is self.again_btn:
-            self.app.start_battle(self.match.scenario, mode="hotseat", seed=self.match.seed + 1,
-                                  preset=self.match.preset_name)
+            self.play_again()
+        elif el is not None and el is self.harder_btn:
+            self.play_again(harder=True)
         elif el is self.back_btn:
             self.app.pop()
         elif el is self.menu_btn:
             self.app.to_menu()
+
+    def play_again(self, harder: bool = False):
+        """The same scenario, mode, human side(s) and AI levels (one level harder if asked), seed + 1."""
+        from ..session import AI_LEVELS, restore
+        sides = [s.id for s in self.match.state.sides]
+        kw, _ = restore(self.meta, sides, self.match.seed + 1) if self.meta else ({"mode": "hotseat"}, "")
+        kw.pop("ai_seeds", None)  # a new game: new seeds from the new match seed
+        if harder and kw.get("ai_levels"):
+            up = {"easy": "normal", "normal": "hard", "hard": "hard", "random": "easy"}
+            kw["ai_levels"] = {s: up.get(lv, lv) for s, lv in kw["ai_levels"].items()}
+        levels = list((kw.get("ai_levels") or {}).values())
+        ai = levels[0] if levels and levels[0] in AI_LEVELS else "normal"
+        return self.app.start_battle(self.match.scenario, seed=self.match.seed + 1, preset=self.match.preset_name,
+                                     ai=ai, **kw)
 
     def draw(self, surf) -> None:
         surf.fill((18, 18, 24))

@@ -45,6 +45,9 @@ def reference_move_options(preset, ctx, fid):
             continue
         seen.add((ex, ey))
         out.append(Decision("move", figure=fid, x=ex, y=ey))
+    if not out:  # RNG-MOVE-1 hemmed in by friends: routed moves (hemmed.py)
+        from game.rules.pyrates.hemmed import routed_moves
+        out += routed_moves(ctx, fid, allowance)
     for ob in ctx.table.touching_obstacles(fid):
         if ob.kind != "linear" or preset._defended(ctx, fid, ob.id):
             continue

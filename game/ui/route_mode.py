@@ -1,0 +1,142 @@
+"""Preview first: while a figure of the person at the screen must choose a destination, hovering the
+table shows the route a click there would take, its cost, the inches left and the level it ends on,
+or the rules' reason why not — before any click. The click on the previewed spot makes the move.
+
+Which option a spot takes comes from ``spot_pick.spot_candidates`` (climb, hatch, crossing, heading,
+or any free destination the rules accept); when several reach one spot, C cycles among them. The
+spots of offered climbs, hatches and crossings are marked so they can be found.
+"""
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from . import fonts
+from .input_modes import BAD, OK, Mode, _label, dashed_line
+from .spot_pick import has_point, route_of, spot_candidates
+
+MARK = (120, 200, 255)
+THROTTLE = 0.08
+LEVEL_NAMES = {"hold": "below decks", "deck": "the deck", "rigging": "the rigging"}
+
+
+class RouteMode(Mode):
+    name = "route"
+
+    def __init__(self, fid: str | None, kind: str | None = None):
+        self.fid = fid
+        self.kind = kind  # a list row "Retreat: click on the table…" narrows the spot's options to that kind
+        self.mouse = None
+        self._key = None
+        self.cands: list = []
+        self.index = 0
+        self.why = ""
+        self.route = None
+        self._at = 0.0
+
+    @property
+    def hint(self) -> str:
+        return ("Click a spot to move there (route, cost and level show on hover) · C: next option at this spot · "
+                "click an enemy to charge or shoot · Esc/right-click: stop previewing")
+
+    @property
+    def decision(self):
+        return self.cands[self.index] if self.cands else None
+
+    def refresh(self, scene, wx, wy, force: bool = False) -> None:
+        key = (round(wx * 20), round(wy * 20), len(scene.match.decisions))  # re-plan per 1/20 inch
+        if key == self._key and not force:
+            return
+        self._key = key
+        cands, why = spot_candidates(scene.match, scene.match.pending, self.fid, wx, wy)
+        if self.kind is not None:
+            cands = [d for d in cands if d.kind == self.kind] or cands
+        if [*cands] != [*self.cands]:
+            self.index = 0
+        self.cands, self.why = cands, why
+        d = self.decision
+        self.route = route_of(scene.match, d) if d is not None else None
+
+    def on_motion(self, scene, wx, wy) -> None:
+        # a spot the rules must search a path for can take tens of ms: while the cursor sweeps the
+        # table the preview follows at most every THROTTLE seconds (a click always re-checks)
+        self.mouse = (wx, wy)
+        now = time.perf_counter()
+        if now - self._at >= THROTTLE:
+            self.refresh(scene, wx, wy)
+            self._at = time.perf_counter()
+
+    def cycle(self, scene) -> None:
+        if len(self.cands) > 1:
+            self.index = (self.index + 1) % len(self.cands)
+            self.route = route_of(scene.match, self.decision)
+
+    def on_click(self, scene, wx, wy, fid) -> bool:
+        self.mouse = (wx, wy)
+        self.refresh(scene, wx, wy)
+        d = self.decision
+        if d is None:
+            scene.toast(self.why or "no option reaches that spot", BAD)
+            return True
+        scene.decide(d)
+        return True
+
+    def allowance(self, scene) -> float | None:
+        p = scene.match.pending
+        info = p.info if p is not None and isinstance(p.info, dict) else {}
+        for k in ("move_left", "move", "allowance"):
+            v = info.get(k)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                return float(v)
+        return None
+
+    def draw(self, scene, dst) -> None:
+        cam = scene.camera
+        st = scene.match.state
+        p = scene.match.pending
+        f = st.figures.get(self.fid) if self.fid else None
+        if p is None:
+            return
+        for d in p.options:  # mark where the climbs, hatches and crossings on offer end
+            if has_point(d) and d.option and (self.fid is None or d.figure == self.fid) \
+                    and d.option.split(":")[0] in ("climb", "cross"):
+                c = cam.to_screen(d.x, d.y)
+                pygame.draw.circle(dst, (0, 0, 0), c, 7, 3)
+                pygame.draw.circle(dst, MARK, c, 7, 2)
+        allowance = self.allowance(scene)
+        if f is not None and allowance:
+            r = int((allowance + f.radius) * cam.ppi)
+            if r < 4000:
+                pygame.draw.circle(dst, (255, 255, 255), cam.to_screen(f.x, f.y), r, 1)
+        if self.mouse is None or scene.target_hover.target is not None:
+            return  # an enemy under the cursor: the charge/shot preview speaks
+        mx, my = cam.to_screen(*self.mouse)
+        d = self.decision
+        if d is None:
+            if f is not None:
+                dashed_line(dst, BAD, cam.to_screen(f.x, f.y), (mx, my))
+            if self.why:
+                for i, line in enumerate(fonts.wrap(self.why, 420, 14)[:3]):
+                    _label(dst, line, (mx, my + i * 18), BAD, 14)
+            return
+        rt = self.route
+        if rt is not None and len(rt.points) >= 2:
+            pts = [cam.to_screen(x, y) for x, y in rt.points]
+            pygame.draw.lines(dst, (0, 0, 0), False, pts, 5)
+            pygame.draw.lines(dst, OK, False, pts, 3)
+            rad = st.figures[d.figure].radius if d.figure in st.figures else 0.5
+            pygame.draw.circle(dst, OK, pts[-1], max(3, int(rad * cam.ppi)), 2)
+        lines = []
+        if rt is not None:
+            text = f"{rt.what.capitalize()} · cost {rt.cost:.1f} in"
+            if allowance is not None:
+                text += f" · {max(0.0, allowance - rt.cost):.1f} in left"
+            lines.append(text)
+            lines.append(f"ends on {LEVEL_NAMES.get(rt.level, rt.level)}")
+        else:
+            lines.append(d.kind.replace("_", " ").capitalize() + (f" ({d.option})" if d.option else ""))
+        if len(self.cands) > 1:
+            lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
+        for i, line in enumerate(lines):
+            _label(dst, line, (mx, my + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)

@@ -1,0 +1,117 @@
+"""Who sits at the battle's screen: what the person there may see (hot-seat hides the other side's
+cards and options until its hand-over), the standing orders that answer for a side without a
+hand-over, the record's ``meta`` (session.py), and the Save and quit / Quit / Cancel question."""
+from __future__ import annotations
+
+import pygame
+import pygame_gui
+
+from ..widgets import button, label
+
+
+class Seats:
+    """Mixin of BattleScene."""
+
+    def may_see(self, side: str | None) -> bool:
+        """May the person at the screen see ``side``'s hidden things (cards, its options)? In hot-seat
+        only once that side's hand-over screen has been passed; in solo the human side; never in the demo."""
+        if side is None or self.viewer or side not in self.humans:
+            return False
+        return self.mode != "hotseat" or self.looking == side
+
+    def standing_order(self, p) -> bool:
+        """A human side's standing order "auto" answers this question with its stated default
+        (GEN-CHOICE-1) without handing the screen over; "ask" leaves it to the person."""
+        from ..session import order_for
+        name = order_for(p.kind)
+        if name is None or p.default is None or self.orders.get(p.side, {}).get(name, "auto") != "auto":
+            return False
+        if self.mode == "hotseat" and self.looking == p.side:
+            return False  # the person is at the screen already: asking costs no hand-over
+        self.decide(p.default, by_human=False)
+        return True
+
+    def session_meta(self) -> dict:
+        from ..session import make_meta
+        return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
+
+    # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
+    def in_game(self) -> bool:
+        return not self.viewer and self.mode != "demo" and not self.match.over
+
+    def ask_leave(self, then: str) -> bool:
+        """Menu or window close during a game: ask first (``then`` is "menu" or "quit"). Returns
+        False when there is nothing to ask (a demo, a replay, a finished match)."""
+        if not self.in_game():
+            return False
+        self.close_leave()
+        w, h = self.size
+        r = pygame.Rect(0, 0, 460, 150)
+        r.center = (w // 2, h // 2)
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
+        where = "the main menu" if then == "menu" else "quit the game"
+        label(m, (10, 12, r.w - 20, 30), f"Leave this battle for {where}?", container=panel)
+        bw = (r.w - 40) // 3
+        save_b = button(m, (10, 70, bw, 40), "Save and quit", container=panel)
+        quit_b = button(m, (20 + bw, 70, bw, 40), "Quit", container=panel)
+        cancel_b = button(m, (30 + 2 * bw, 70, bw, 40), "Cancel", container=panel)
+        self.leave_dialog = (panel, {save_b: "save", quit_b: "quit", cancel_b: "cancel"}, then)
+        return True
+
+    def close_leave(self) -> None:
+        d = getattr(self, "leave_dialog", None)
+        if d is not None:
+            d[0].kill()
+        self.leave_dialog = None
+
+    def on_close(self) -> bool:
+        """The window's close button: ask (a second close while asking quits)."""
+        if getattr(self, "leave_dialog", None) is not None:
+            return False
+        return self.ask_leave("quit")
+
+    def leave_choice(self, choice: str) -> None:
+        then = self.leave_dialog[2]
+        self.close_leave()
+        if choice == "cancel":
+            return
+        if choice == "save" and self.save() is None:
+            return  # the toast says why; stay in the game
+        if then == "menu":
+            self.app.to_menu()
+        else:
+            self.app.running = False
+
+    # -- standing orders (session.ORDER_KINDS): per side, from that side's own turn ---------------
+    def orders_side(self) -> str | None:
+        """The side whose orders the person at the screen may change: solo, the human side; hot-seat,
+        the side whose hand-over was passed last."""
+        if self.viewer or self.mode == "demo":
+            return None
+        if self.mode == "solo":
+            return next(iter(self.humans), None)
+        return self.looking if self.looking in self.humans else None
+
+    def toggle_orders_panel(self) -> None:
+        if getattr(self, "orders_panel", None) is not None:
+            self.orders_panel[0].kill()
+            self.orders_panel = None
+            return
+        from ..session import ORDER_NAMES
+        side = self.orders_side()
+        if side is None:
+            self.toast("standing orders are set by a player on their own turn")
+            return
+        r = pygame.Rect(self.map_rect.x + 8, self.map_rect.y + 80, 330, 60 + 36 * len(ORDER_NAMES))
+        m = self.manager
+        panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
+        label(m, (8, 6, r.w - 16, 26), f"Standing orders: {self.match.state.side(side).name}", container=panel)
+        btns = {}
+        for i, (k, name) in enumerate(ORDER_NAMES.items()):
+            val = self.orders[side][k]
+            b = button(m, (8, 36 + 36 * i, r.w - 16, 32), f"{name}: {'automatic answer' if val == 'auto' else 'ask me'}",
+                       container=panel, tool_tip="Click to switch between asking you and the automatic answer")
+            btns[b] = k
+        self.orders_panel = (panel, btns, side)
+
