@@ -104,8 +104,8 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     # close-combat-d6
     shooting: bool | None = None
     """OD6-FIRE-1: shooting on."""
-    actions: Int(1, 4) | None = None
-    """OD6-SEQ-1: actions per unit per phase."""
+    actions: Union[Int(1, 4), Annotated[dict[Str(40), Int(1, 4)], msgspec.Meta(max_length=64)]] | None = None
+    """OD6-SEQ-1: actions per unit per phase, or unit id → actions (the catalog's per-unit field)."""
     break_after: Union[Int(0, 50), Annotated[dict[Str(40), Int(0, 50)], msgspec.Meta(max_length=64)]] | None = None
     """OD6-PIECE-1: losses a unit absorbs, or unit id → losses."""
     move: Num(0.5, 24) | None = None
