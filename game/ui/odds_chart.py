@@ -149,6 +149,8 @@ def stack_cards(sizes: list[tuple[int, int]], anchor: tuple[int, int], bounds: p
     x_right = mx + 18
     x_left = mx - 18
     for col in cols:
+        if not col:  # no cards to place (an empty preview)
+            continue
         w = max(sizes[i][0] for i in col)
         total = sum(sizes[i][1] for i in col) + gap * (len(col) - 1)
         top = max(bounds.top, min(my + 18, bounds.bottom - total))

@@ -46,8 +46,8 @@ def option_at(scene, prefix):
     return next(d for d in scene.match.pending.options if d.option and d.option.startswith(prefix))
 
 
-@pytest.mark.parametrize("upto, prefix, level", [(40, "climb:mainmast_shrouds", "rigging"),
-                                                  (27, "climb:main_hatch", "hold")])
+@pytest.mark.parametrize("upto, prefix, level", [(25, "climb:mainmast_shrouds", "rigging"),
+                                                  (9, "climb:main_hatch", "hold")])
 def test_a_click_on_the_far_end_climbs_into_the_rigging_or_goes_below(app_factory, upto, prefix, level):
     app, scene = battle_at(app_factory, upto)
     d = option_at(scene, prefix)
@@ -59,7 +59,7 @@ def test_a_click_on_the_far_end_climbs_into_the_rigging_or_goes_below(app_factor
 
 
 def test_a_click_across_the_quarterdeck_break_crosses_it(app_factory):
-    app, scene = battle_at(app_factory, 183)
+    app, scene = battle_at(app_factory, 165)
     d = option_at(scene, "cross:quarterdeck_break")
     click_at(app, scene, d.x, d.y)
     assert scene.match.decisions[-1] == d
@@ -68,7 +68,7 @@ def test_a_click_across_the_quarterdeck_break_crosses_it(app_factory):
 
 
 def test_hover_previews_before_any_click_and_c_cycles(app_factory):
-    app, scene = battle_at(app_factory, 40)
+    app, scene = battle_at(app_factory, 25)
     d = option_at(scene, "climb:mainmast_shrouds")
     n = len(scene.match.decisions)
     pos = scene.camera.to_screen(d.x, d.y)
@@ -84,7 +84,7 @@ def test_hover_previews_before_any_click_and_c_cycles(app_factory):
 
 
 def test_a_free_destination_off_the_headings_is_taken(app_factory):
-    app, scene = battle_at(app_factory, 40)
+    app, scene = battle_at(app_factory, 25)
     p = scene.match.pending
     fid = p.info["figure"]
     f = scene.match.state.figures[fid]

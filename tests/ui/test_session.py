@@ -118,18 +118,22 @@ def drive_hotseat(app, scene, decisions: int, watch=None):
 
 def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
     app, scen = boarding
-    from game.ui import fonts
-    drawn: list[str] = []
-    real = fonts.outlined
+    from game.ui import objective_bar
+    drawn: list[list[str]] = []
+    real = objective_bar.draw_objective_bar
 
-    def spy(s, *a, **k):
-        drawn.append(s)
-        return real(s, *a, **k)
+    def spy(*a, cards=None, **k):  # "Your cards" is drawn in the objective bar (issue 18)
+        if cards:
+            drawn.append(list(cards))
+        return real(*a, cards=cards, **k)
 
-    monkeypatch.setattr(fonts, "outlined", spy)
+    monkeypatch.setattr(objective_bar, "draw_objective_bar", spy)
     orders = {s.id: {"reactions": "ask", "shots": "ask", "pushback": "ask", "cards": "ask"} for s in scen.sides}
     scene = app.start_battle(scen, mode="hotseat", seed=4, orders=orders)
     checked = {"n": 0, "other": 0}
+
+    def shown(hand):
+        return [c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in hand]
 
     def watch():
         drawn.clear()
@@ -137,18 +141,12 @@ def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
         st = scene.match.state
         p = scene.match.pending
         hands = st.data.get("cards") or {}
-        for text in drawn:
-            if not text.startswith("Your cards:"):
-                continue
+        for cards in drawn:
             checked["n"] += 1
             assert p is not None and scene.looking == p.side  # only after that side's hand-over
             if p.side != st.active:
                 checked["other"] += 1  # a reaction/card question of the side not in its player-turn
-            for side, hand in hands.items():
-                if side != p.side and hand and set(hand) != set(hands.get(p.side) or []):
-                    shown = text[len("Your cards: "):]
-                    assert shown == " · ".join(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck")
-                                               for c in hands[p.side])
+            assert cards == shown(hands.get(p.side) or [])  # the deciding side's own hand, never another's
 
     drive_hotseat(app, scene, 120, watch)
     assert checked["n"] > 0
