@@ -92,6 +92,18 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
     return True, ""
 
 
+def concession(match) -> tuple[str, str] | None:
+    """(side, headline) for the first side, in scenario order, that can no longer win a match still
+    being played (the demo concedes for it and rolls on); None while every side can still win."""
+    if match.state.over:
+        return None
+    for s in match.state.side_ids():
+        ok, why = can_still_win(match, s)
+        if not ok:
+            return s, f"{match.state.side(s).name} concedes: {why}"
+    return None
+
+
 # -- the turning point ------------------------------------------------------------------------------
 def _first_rout(events, figures) -> str | None:
     for ev in events:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from game.ai.concede import can_still_win, strength, turning_point
+from game.ai.concede import can_still_win, concession, strength, turning_point
 from game.rules.events import GameOver, StatusChanged, TurnStarted
 from game.rules.model import Status
 from game.scenario.model import Victory
@@ -106,3 +106,12 @@ def test_turning_point_first_rout_and_none():
     assert "fled first" in turning_point(events)
     assert turning_point([_ev(TurnStarted, turn=1)], m.state.figures) is None
     assert turning_point([]) is None
+
+
+def test_concession_headline_names_the_side_and_why():
+    m = _match()
+    assert concession(m) is None
+    for fid in _ids(m, "blue"):
+        _set(m, fid, Status.FLED)
+    side, line = concession(m)
+    assert side == "blue" and line.startswith("Blue crew concedes: ") and "no figure left" in line
