@@ -83,12 +83,13 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
     if turns <= 0:
         return False, f"no turn is left for {name} to win in"
     closed = [_closed(match, side, c, turns, mine) for c in conds]
+    reasons = [r for r in closed if r]
     # every side may still win by leaving the enemy no figure (victory.check_victory), which
     # the strength test above judges; a scenario that names ways to win and closes them all,
     # with the clock running for the other side, leaves none
     clock_theirs = any(c.type == "turn_limit" and c.side != side for c in getattr(match.scenario, "victory", ()))
-    if conds and all(closed) and clock_theirs:
-        return False, f"{name} cannot win: " + "; ".join(closed)
+    if conds and len(reasons) == len(conds) and clock_theirs:
+        return False, f"{name} cannot win: " + "; ".join(reasons)
     return True, ""
 
 
@@ -138,7 +139,8 @@ def turning_point(events, figures=None) -> str | None:
     start = {s: strength(now, s) for s in sides}
     if len(sides) < 2:
         return _first_rout(events, figures)
-    turn, per_turn, lost = 0, [], {}
+    turn, per_turn = 0, []
+    lost: dict[str, list[str]] = {}
     before = dict(start)
     winner = None
 

@@ -64,7 +64,7 @@ def redeal(state: MatchState, side: str, rng: random.Random) -> None:
     cards = data.get("cards")
     deck = data.get("deck")
     dealt = isinstance(cards, dict)
-    if dealt:
+    if isinstance(cards, dict):
         others = sorted(s for s in cards if s != side and isinstance(cards[s], list))
         undealt = deck if isinstance(deck, list) else []
         unseen = sorted([c for s in others for c in cards[s]] + list(undealt), key=str)
