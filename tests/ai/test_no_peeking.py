@@ -51,7 +51,9 @@ def perturbed(match, side: str, seed: int):
         except Exception:  # noqa: BLE001 - the replay diverged: fall back to the state alone
             m._snap = snap
         else:
-            if m2.pending == match.pending:
+            # the replay must reach the same question and the same public position: a step that
+            # drew from the re-dealt pile before asking has changed what was seen, not what was hidden
+            if m2.pending == match.pending and public_view(m2.state, side) == public_view(match.state, side):
                 return m2
             m._snap = snap
     redeal(m.state, side, random.Random(seed))
@@ -105,6 +107,15 @@ def test_no_peeking_hard_on_cards_in_hand():
     sc = playable(TINY)
     checked, hidden = check_game(sc, seed=3, levels=("hard", "hard"), cap=30)
     assert checked > 0 and hidden > 0
+
+
+def test_no_peeking_hard_on_the_esc_deck_1_draw_pile():
+    """ESC-DECK-1: the hard look-ahead once kept the draw pile's order in its rollouts (it re-dealt
+    only chance cards) and knew the duel cards to come; seed 1 showed it at decision 21."""
+    from .conftest import ROOT
+    sc = playable(ROOT / "maps" / "farm_skirmish.toml")
+    checked, hidden = check_game(sc, seed=1, levels=("hard", "hard"), cap=30)
+    assert checked > 20 and hidden > 0
 
 
 class _Peeker:
