@@ -2,7 +2,8 @@
 
 For the few best candidates of the normal scoring, K rollouts each: clone the match with dice
 seeded from the AI's own RNG (so the rollout never sees the dice yet to roll), hide what the side
-cannot know (the other sides' card hands are re-dealt at random from the cards it cannot see),
+cannot know (``game.rules.view.redeal``: the other sides' hands re-dealt at random from the cards it
+cannot see, undealt piles shuffled),
 apply the candidate, let both sides play on with the rules' stated default policy for the rest of
 the current step and the next one (at most ``HORIZON`` decisions), and evaluate. Candidates share
 the same K dice seeds (common random numbers), so differences come from the choice, not the dice.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import random
 
 from game.rules.decisions import IllegalDecision
+from game.rules.view import redeal
 
 from .evaluate import WIN
 
@@ -35,28 +37,10 @@ KNOWN_SIMPLE = {"activate", "reroll", "cornered", "surrender", "fall"}
 
 
 def determinise(m, side: str, rng) -> None:
-    """Re-deal the hidden cards of the other sides in a look-ahead copy (never read them).
-
-    The cards a side cannot see are the other hands plus the deck, as one multiset (which the
-    side could work out from the deck's make-up, its own hand and the cards played); they are
-    shuffled with the AI's RNG and dealt back in the same hand sizes (hand sizes are public).
-    """
-    data = m.state.data
-    cards = data.get("cards")
-    if not isinstance(cards, dict):
-        return
-    others = sorted(s for s in cards if s != side and isinstance(cards[s], list))
-    deck = data.get("deck") if isinstance(data.get("deck"), list) else []
-    unseen = sorted([c for s in others for c in cards[s]] + list(deck))
-    if not unseen:
-        return
-    rng.shuffle(unseen)
-    for s in others:
-        n = len(cards[s])
-        cards[s][:] = unseen[:n]
-        unseen = unseen[n:]
-    if isinstance(data.get("deck"), list):
-        data["deck"][:] = unseen
+    """Re-deal what ``side`` may not see in a look-ahead copy (never read it): the rule lives in
+    ``game.rules.view.redeal`` (the other hands and the undealt pile as one multiset, the draw
+    pile's order, the other sides' order cards), the same one the no-peeking test perturbs with."""
+    redeal(m.state, side, rng)
 
 
 def _step_id(m):

@@ -9,7 +9,10 @@
   expectation, fight on or withdraw by the exact odds of the next round.
 * ``hard``   — normal, plus a short look-ahead (``lookahead.choose``) on the few best candidates.
 
-No level reads another side's hidden cards or the dice still to roll (the match's own Dice).
+No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
+scorers get a ``PublicMatch``, whose ``state`` is ``game.rules.view.public_view`` for the deciding
+side; only the hard look-ahead takes the match itself, to clone it with new dice and re-deal what the
+side cannot see (``game.rules.view.redeal``). tests/ai/test_no_peeking.py proves it.
 """
 from __future__ import annotations
 
@@ -17,15 +20,28 @@ import dataclasses
 import random
 
 from game.rules.decisions import Decision
+from game.rules.view import public_view
 
+from . import lookahead
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_scores, score_options
-from . import lookahead
 from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.6
 EASY_RANDOM = 0.12
+
+
+class PublicMatch:
+    """The match as one side sees it: ``state`` is its public view; everything else (table,
+    scenario, log, pending) is the match's own, which both players see."""
+
+    def __init__(self, match, side: str):
+        self._match = match
+        self.state = public_view(match.state, side)
+
+    def __getattr__(self, name):
+        return getattr(self._match, name)
 
 
 class ScriptedController:
@@ -53,7 +69,8 @@ class ScriptedController:
             return ask.default
         if len(opts) == 1:
             return opts[0]
-        ctx = Ctx(match, ask, self.evaluator(match, ask.side), self.rng)
+        view = PublicMatch(match, ask.side)
+        ctx = Ctx(view, ask, self.evaluator(view, ask.side), self.rng)
         if self.level == "easy":
             return self._easy(ctx)
         extra = _routes(ctx)

@@ -1,0 +1,50 @@
+"""tools/ai_ladder.py (issue 23 item 1): the table's shape on a short run, and the Wilson arithmetic."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+from .conftest import ROOT, TINY
+
+
+def _ladder():
+    spec = importlib.util.spec_from_file_location("ai_ladder", ROOT / "tools" / "ai_ladder.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_wilson_interval_matches_hand_computed_cases():
+    L = _ladder()
+    # 7 of 10: p = .7, z² = 3.8415, centre = (.7 + .19207) / 1.38415, half = 1.96·√(.021 + .0096) / 1.38415
+    lo, hi = L.wilson(7, 10)
+    assert lo == pytest.approx(0.3968, abs=1e-4) and hi == pytest.approx(0.8922, abs=1e-4)
+    lo, hi = L.wilson(0, 2)
+    assert lo == 0.0 and hi == pytest.approx(0.6576, abs=1e-4)
+    lo, hi = L.wilson(100, 100)
+    assert hi == 1.0 and lo == pytest.approx(0.9630, abs=1e-4)
+
+
+def test_sides_swap_every_other_game():
+    L = _ladder()
+    jobs = L.jobs_for(["x"], [("hard", "normal")], 4, seed=10)
+    assert [j[4] for j in jobs] == [("hard", "normal"), ("normal", "hard")] * 2
+    assert [j[3] for j in jobs] == [10, 11, 12, 13]
+
+
+def test_ladder_two_games_of_tiny_table_shape(tmp_path, capsys):
+    L = _ladder()
+    out = tmp_path / "ladder.json"
+    assert L.main(["--games", "2", "--scenarios", str(TINY), "--json", str(out), "--quiet"]) == 0
+    table = capsys.readouterr().out.strip().splitlines()
+    assert table[0].startswith("| scenario | pairing | games | wins | losses | draws | win % | Wilson 95 %")
+    assert len(table) == 2 + len(L.PAIRINGS)
+    rows = json.loads(out.read_text())
+    assert [r["pairing"] for r in rows] == ["hard–normal", "normal–easy", "easy–random"]
+    for r, line in zip(rows, table[2:]):
+        assert r["errors"] == 0 and r["games"] == 2 and r["wins"] + r["losses"] + r["draws"] == 2
+        assert (r["wilson_low"], r["wilson_high"]) == pytest.approx(L.wilson(r["wins"], 2))
+        assert r["meets"] == (r["win_rate"] >= 0.7 and r["draw_rate"] <= 0.15)
+        assert line.startswith(f"| tiny | {r['pairing']} | 2 | {r['wins']} | {r['losses']} | {r['draws']} |")
