@@ -152,6 +152,12 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
             self.human_decisions[idx] = p.side
         self.close_context_menu()
         self.on_events(events)
+        if self.mode == "demo" and not self.match.over and not getattr(self, "_conceded", None):
+            from game.ai.concede import concession  # issue 23: a demo game that is settled ends here
+            c = concession(self.match)
+            if c is not None:
+                self._conceded = c[1]
+                self.narration.append([c[1], None, 6.0])
         self.mode_obj = Mode()
         if self.match.pending is not None and self.match.pending.kind != "action":
             self.selected = None
@@ -304,7 +310,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def advance(self, dt: float) -> None:
         m = self.match
-        if m.over:
+        if m.over or getattr(self, "_conceded", None):
             self.end_timer += dt
             if self.anims or self.end_timer < 1.5:
                 return
@@ -367,6 +373,12 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.app.push(ho)
 
     def on_match_over(self) -> None:
+        if not getattr(self, "_turning_told", False):
+            self._turning_told = True
+            from game.ai.concede import turning_point  # issue 23: the narration names the turning point
+            tp = turning_point(self.match.log, self.match.state.figures)
+            if tp:
+                self.narration.append([f"Turning point: {tp}", None, 6.0])
         if self.mode == "demo":
             self.end_timer += 0.0
             if self.end_timer < 5.0:
