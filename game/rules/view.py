@@ -18,12 +18,18 @@ Pure: stdlib only, no dice of the match are touched (the re-deal takes the calle
 """
 from __future__ import annotations
 
-import random
+from typing import Protocol
 
 from .state import MatchState
 
 HIDDEN = "?"
 """What stands in for a card a side may not see (hand and pile sizes stay public)."""
+
+
+class Shuffler(Protocol):
+    """The AI's own RNG (a ``random.Random``): the rules never draw from it, the look-ahead passes it."""
+
+    def shuffle(self, x: list) -> None: ...
 
 
 def public_view(state: MatchState, side: str) -> MatchState:
@@ -47,7 +53,7 @@ def public_view(state: MatchState, side: str) -> MatchState:
     return view
 
 
-def redeal(state: MatchState, side: str, rng: random.Random) -> None:
+def redeal(state: MatchState, side: str, rng: Shuffler) -> None:
     """Re-deal, in place and with ``rng``, everything ``side`` may not see (what ``public_view``
     hides), keeping every public size: the one place the AI's look-ahead and the no-peeking test
     take it from.

@@ -11,6 +11,8 @@ import stat
 import unicodedata
 from pathlib import Path
 
+from game.bounded_io import read_capped
+
 #: Longest message a refusal may print (issue 20: "at most ~300 characters").
 MAX_MESSAGE = 300
 
@@ -63,17 +65,11 @@ def read_bounded(path: str | Path, limit: int, fail) -> bytes:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped for something else since the stat
             fail("file", "not a regular file (a device, FIFO or socket)")
-        chunks, got = [], 0
-        while got <= limit:
-            b = os.read(fd, min(1 << 20, limit + 1 - got))
-            if not b:
-                break
-            chunks.append(b)
-            got += len(b)
+        data = read_capped(fd, limit)
     except OSError as e:
         fail("file", f"cannot read ({e.strerror or type(e).__name__})")
     finally:
         os.close(fd)
-    if got > limit:
+    if data is None:
         fail("file", f"larger than {limit} bytes")
-    return b"".join(chunks)
+    return data

@@ -18,6 +18,8 @@ import zlib
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
+from game.bounded_io import read_capped
+
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_ELEMENTS = 50_000
 MAX_DEPTH = 64
@@ -54,16 +56,10 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES, head: int = 0) -> bytes:
             return os.read(fd, head)
         if st.st_size > limit:
             raise Fault(f"file is {st.st_size} bytes (limit {limit})")
-        chunks, got = [], 0
-        while got <= limit:
-            b = os.read(fd, min(1 << 20, limit + 1 - got))
-            if not b:
-                break
-            chunks.append(b)
-            got += len(b)
-        if got > limit:
+        data = read_capped(fd, limit)
+        if data is None:
             raise Fault(f"file is over {limit} bytes")
-        return b"".join(chunks)
+        return data
     except OSError as e:
         raise Fault(f"cannot read ({e.strerror or type(e).__name__})") from None
     finally:
