@@ -1,5 +1,6 @@
 """Reading an untrusted file without reading without bound: shared by the scenario/save schema
 readers (game/schema/text.py) and the map guard (game/table/tmx_read.py)."""
+
 from __future__ import annotations
 
 import os

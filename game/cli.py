@@ -2,6 +2,7 @@
 
 Any error prints one line on stderr and exits with status 2 (never a traceback).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,16 +34,20 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     from game import __version__
+
     p = _Parser(prog="boarders", description="Boarders Away! - tabletop skirmish on screen")
-    p.add_argument("--version", action="version", version=f"boarders {__version__}",
-                   help="print the version and exit")
+    p.add_argument("--version", action="version", version=f"boarders {__version__}", help="print the version and exit")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     play = sub.add_parser("play", help="play a scenario (the default)")
     play.add_argument("scenario", nargs="?", default=None, help="scenario id or .toml file")
-    play.add_argument("--mode", choices=("hotseat", "solo", "demo"), default=None,
-                      help="hotseat: two players at one machine; solo: you against the AI; demo: AI against AI "
-                           "(default: the main menu)")
+    play.add_argument(
+        "--mode",
+        choices=("hotseat", "solo", "demo"),
+        default=None,
+        help="hotseat: two players at one machine; solo: you against the AI; demo: AI against AI "
+        "(default: the main menu)",
+    )
     play.add_argument("--frames", type=int, default=None, help="run this many frames, then stop")
     play.add_argument("--screenshot", default=None, help="save the last frame to this PNG")
     play.add_argument("--size", type=_size, default=None, help="window size WIDTHxHEIGHT")
@@ -56,28 +61,42 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("scenario", help="scenario id or .toml file")
     sim.add_argument("--games", type=int, default=10, help="number of games (default 10)")
     sim.add_argument("--seed", type=int, default=0, help="first game's seed; game i uses seed+i (default 0)")
-    sim.add_argument("--ai", default="normal,normal", help="AI level per side, LEVEL or LEVEL,LEVEL (default normal,normal)")
+    sim.add_argument(
+        "--ai", default="normal,normal", help="AI level per side, LEVEL or LEVEL,LEVEL (default normal,normal)"
+    )
     sim.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
     sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: the cores)")
     sim.add_argument("--record-dir", default=None, help="write each game's record (JSON) into this folder")
     sim.add_argument("--json", action="store_true", help="print the results as JSON")
     sim.add_argument("--plot", default=None, help="draw win rates and game lengths into this PNG (needs matplotlib)")
-    sim.add_argument("--executor", default="processes", metavar="local|processes|dask[=ADDRESS]",
-                     help="where the games run: this process, a process pool (default), or a Dask cluster "
-                          "(dask: a local one; dask=tcp://HOST:8786: that scheduler)")
+    sim.add_argument(
+        "--executor",
+        default="processes",
+        metavar="local|processes|dask[=ADDRESS]",
+        help="where the games run: this process, a process pool (default), or a Dask cluster "
+        "(dask: a local one; dask=tcp://HOST:8786: that scheduler)",
+    )
     sim.add_argument("--out", default=None, metavar="FILE.jsonl", help="append one JSON line per finished game")
     sim.add_argument("--resume", action="store_true", help="skip the seeds already in --out")
 
     rep = sub.add_parser("replay", help="replay a record or save")
     rep.add_argument("file", help="a record or save (.json)")
     rep.add_argument("--verify", action="store_true", help="exit 0 if every hash matches, 1 at the first mismatch")
-    rep.add_argument("--scenario", default=None, metavar="PATH",
-                     help="the scenario .toml the record was played on (when it is not in maps/)")
+    rep.add_argument(
+        "--scenario",
+        default=None,
+        metavar="PATH",
+        help="the scenario .toml the record was played on (when it is not in maps/)",
+    )
 
     chk = sub.add_parser("check-map", help="validate Tiled maps")
     chk.add_argument("files", nargs="+", help="Tiled .tmx files")
-    chk.add_argument("--root", default=None, help="the scenario pack's folder every file a map names must lie in "
-                     "(default: nearest folder upward with a .tiled-project, else the map's folder)")
+    chk.add_argument(
+        "--root",
+        default=None,
+        help="the scenario pack's folder every file a map names must lie in "
+        "(default: nearest folder upward with a .tiled-project, else the map's folder)",
+    )
 
     chs = sub.add_parser("check-scenario", help="validate scenario files")
     chs.add_argument("files", nargs="+", help="scenario .toml files")
@@ -87,11 +106,13 @@ def build_parser() -> argparse.ArgumentParser:
     o1 = osub.add_parser("pyrates", help="Pyrates poker-dice mêlée: hands and damage for a Mêlée Quota")
     o1.add_argument("--mq", type=str, required=True, help="Mêlée Quota (e.g. 7 or 7/2)")
     o2 = osub.add_parser("escarmouche", help="Escarmouche card duels")
-    o2.add_argument("--draws", type=int, nargs=2, required=True, metavar=("A", "B"),
-                    help="cards drawn by each side (1 to 8)")
+    o2.add_argument(
+        "--draws", type=int, nargs=2, required=True, metavar=("A", "B"), help="cards drawn by each side (1 to 8)"
+    )
     o3 = osub.add_parser("close-combat", help="opposed d6 close combat")
-    o3.add_argument("--cv", type=int, nargs=2, required=True, metavar=("A", "B"),
-                    help="each side's combat value (0 to 20)")
+    o3.add_argument(
+        "--cv", type=int, nargs=2, required=True, metavar=("A", "B"), help="each side's combat value (0 to 20)"
+    )
 
     sc = sub.add_parser("scenarios", help="list the scenarios")
     sc.add_argument("--json", action="store_true", help="print them as JSON")
@@ -100,8 +121,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    commands = {"play", "simulate", "replay", "check-map", "check-scenario", "odds", "scenarios", "-h", "--help",
-                "--version"}
+    commands = {
+        "play",
+        "simulate",
+        "replay",
+        "check-map",
+        "check-scenario",
+        "odds",
+        "scenarios",
+        "-h",
+        "--help",
+        "--version",
+    }
     if not argv or argv[0] not in commands:
         argv = ["play", *argv]
     try:
@@ -127,12 +158,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _one_line(e: BaseException | str) -> str:
     from game.schema.text import one_line
+
     return one_line(" ".join(str(e).split()) or type(e).__name__)
 
 
 # -- subcommands ---------------------------------------------------------------------------------
 def cmd_play(args) -> int:
     from game.play import run_play
+
     return run_play(args)
 
 
@@ -146,6 +179,7 @@ def cmd_simulate(args) -> int:
 
 def cmd_replay(args) -> int:
     from game.match import load_record, replay
+
     rec = load_record(args.file)
     res = replay(rec, verify=args.verify, scenario=getattr(args, "scenario", None))
     if args.verify:
@@ -155,6 +189,7 @@ def cmd_replay(args) -> int:
         print(f"{args.file}: mismatch at {res.reason}")
         return EXIT_MISMATCH
     from game.log import format_event
+
     for ev in res.match.log:
         print(format_event(ev, res.match.state))
     if not res.ok:
@@ -165,6 +200,7 @@ def cmd_replay(args) -> int:
 
 def cmd_check_map(args) -> int:
     from game.table import check_map, load_map, map_summary
+
     bad = False
     for f in args.files:
         problems = check_map(f, root=args.root)
@@ -179,6 +215,7 @@ def cmd_check_map(args) -> int:
 
 def cmd_check_scenario(args) -> int:
     from game.scenario.check import check_scenario, scenario_summary
+
     bad = False
     for f in args.files:
         problems = check_scenario(f)
@@ -196,7 +233,9 @@ def cmd_odds(args) -> int:
         raise CliError("odds: name a system: pyrates, escarmouche or close-combat")
     if args.system == "pyrates":
         from fractions import Fraction
+
         from game.rules.pyrates import odds_report
+
         try:
             mq = Fraction(args.mq)
         except (ValueError, ZeroDivisionError):
@@ -206,12 +245,14 @@ def cmd_odds(args) -> int:
         print(odds_report(mq))
     elif args.system == "escarmouche":
         from game.rules.escarmouche import odds_report_escarmouche
+
         a, b = args.draws
         if not (1 <= a <= 8 and 1 <= b <= 8):
             raise CliError("odds escarmouche: --draws must be 1 to 8 cards each")
         print(odds_report_escarmouche(a, b))
     else:
         from game.rules.close_combat import odds_report_close_combat
+
         a, b = args.cv
         if not (0 <= a <= 20 and 0 <= b <= 20):
             raise CliError("odds close-combat: --cv must be 0 to 20 each")
@@ -222,6 +263,7 @@ def cmd_odds(args) -> int:
 def _shown_map(path: str) -> str:
     """A scenario's map as a user can read it: relative to the shipped maps/ folder or the current one."""
     from game.scenario import MAPS_DIR
+
     if path.startswith("open:"):
         return path
     for base in (MAPS_DIR, Path.cwd()):
@@ -234,15 +276,28 @@ def _shown_map(path: str) -> str:
 
 def cmd_scenarios(args) -> int:
     from game.scenario import MAPS_DIR, scan_scenarios
+
     good, bad = scan_scenarios()
     for line in bad:  # a bad file is named, and hides nothing (issue 20)
         print(line, file=sys.stderr)
     if not good and not bad:
-        raise CliError(f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
-                       "reinstall with `python -m pip install --force-reinstall boarders-away`)")
-    rows = [{"id": s.id, "title": s.title, "preset": s.preset, "map": _shown_map(s.map),
-             "blurb": s.blurb, "sides": [x.id for x in s.sides], "figures": len(s.figures),
-             "turn_limit": s.turn_limit} for s in good]
+        raise CliError(
+            f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
+            "reinstall with `python -m pip install --force-reinstall boarders-away`)"
+        )
+    rows = [
+        {
+            "id": s.id,
+            "title": s.title,
+            "preset": s.preset,
+            "map": _shown_map(s.map),
+            "blurb": s.blurb,
+            "sides": [x.id for x in s.sides],
+            "figures": len(s.figures),
+            "turn_limit": s.turn_limit,
+        }
+        for s in good
+    ]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
@@ -251,6 +306,12 @@ def cmd_scenarios(args) -> int:
     return EXIT_OK
 
 
-COMMANDS = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay, "check-map": cmd_check_map,
-            "check-scenario": cmd_check_scenario,
-            "odds": cmd_odds, "scenarios": cmd_scenarios}
+COMMANDS = {
+    "play": cmd_play,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "check-map": cmd_check_map,
+    "check-scenario": cmd_check_scenario,
+    "odds": cmd_odds,
+    "scenarios": cmd_scenarios,
+}

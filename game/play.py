@@ -1,4 +1,5 @@
 """`python -m game play`: the window when there is a display, else the boarding demo as a printed log."""
+
 from __future__ import annotations
 
 import os
@@ -17,6 +18,7 @@ def run_play(args) -> int:
     wants_window = not args.headless and (has_display() or args.frames is not None or args.screenshot)
     if wants_window:
         from game.startup import run_window  # one line for each start-up failure
+
         code = run_window(args)
         if code is not None:
             return code
@@ -25,8 +27,9 @@ def run_play(args) -> int:
     return run_headless(args.scenario or DEFAULT_SCENARIO, seed=args.seed, preset=args.preset, level=args.ai)
 
 
-def run_headless(scenario_ref: str, *, seed: int | None = None, preset: str | None = None,
-                 level: str = "normal", out=None) -> int:
+def run_headless(
+    scenario_ref: str, *, seed: int | None = None, preset: str | None = None, level: str = "normal", out=None
+) -> int:
     """Play AI against AI and print the battle as a readable log."""
     from game.ai import make_controller, play_out
     from game.log import format_event
@@ -42,6 +45,7 @@ def run_headless(scenario_ref: str, *, seed: int | None = None, preset: str | No
         print(f"AI level {level!r} is not built yet; the demo plays the random baseline", file=sys.stderr)
         ctrl = {s.id: make_controller("random", seed + i) for i, s in enumerate(scenario.sides)}
     from game.ui.narration import headline  # pure: no pygame
+
     match = Match(scenario, seed=seed, preset=preset)
     print(f"{scenario.title} — {scenario.blurb} (preset {match.preset_name}, seed {seed})", file=out)
     memo: dict = {}

@@ -1,4 +1,5 @@
 """Test set-up: headless SDL before pygame loads, and a hard stop unless pygame is pygame-ce."""
+
 import os
 import sys
 
@@ -10,8 +11,10 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 if not getattr(pygame, "IS_CE", False):
-    pytest.exit("plain pygame is installed over pygame-ce: reinstall with `pip install --force-reinstall pygame-ce`",
-                returncode=3)
+    pytest.exit(
+        "plain pygame is installed over pygame-ce: reinstall with `pip install --force-reinstall pygame-ce`",
+        returncode=3,
+    )
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:

@@ -1,10 +1,11 @@
 """Seeded Monte Carlo checks of exact odds, shared by the rules tests (within 4 standard errors)."""
+
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable, Hashable
 from fractions import Fraction
-from typing import Callable, Hashable
 
 from game.rules.dice import Dice
 
@@ -18,7 +19,9 @@ def assert_matches(exact: Fraction, hits: int, n: int, what: str = "") -> None:
         assert hits == round(p * n), f"{what}: exact {exact}, observed {hits}/{n}"
         return
     se = math.sqrt(p * (1 - p) / n)
-    assert abs(hits / n - p) <= 4 * se, f"{what}: exact {exact} = {p:.4f}, observed {hits / n:.4f} (4 SE = {4 * se:.4f})"
+    assert abs(hits / n - p) <= 4 * se, (
+        f"{what}: exact {exact} = {p:.4f}, observed {hits / n:.4f} (4 SE = {4 * se:.4f})"
+    )
 
 
 def run(seed: int, trial: Callable[[Dice], Hashable], n: int = N) -> Counter:

@@ -1,15 +1,42 @@
 """The screen fuzz shared by tests/ui/test_fuzz.py (20,000 events) and
 tests/proof/test_proof_screen_fuzz.py (100,000 events, memory): one event mix, one scene list, one loop."""
+
 from __future__ import annotations
 
 import random
 
 import pygame
 
-KEYS = [pygame.K_ESCAPE, pygame.K_F1, pygame.K_m, pygame.K_l, pygame.K_t, pygame.K_z, pygame.K_s, pygame.K_LEFT,
-        pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE, pygame.K_n, pygame.K_1, pygame.K_2, pygame.K_3,
-        pygame.K_4, pygame.K_RETURN, pygame.K_a, pygame.K_w, pygame.K_d, pygame.K_HOME, pygame.K_PLUS, pygame.K_MINUS,
-        pygame.K_BACKSPACE, pygame.K_5, pygame.K_PERIOD, pygame.K_TAB]
+KEYS = [
+    pygame.K_ESCAPE,
+    pygame.K_F1,
+    pygame.K_m,
+    pygame.K_l,
+    pygame.K_t,
+    pygame.K_z,
+    pygame.K_s,
+    pygame.K_LEFT,
+    pygame.K_RIGHT,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_SPACE,
+    pygame.K_n,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_3,
+    pygame.K_4,
+    pygame.K_RETURN,
+    pygame.K_a,
+    pygame.K_w,
+    pygame.K_d,
+    pygame.K_HOME,
+    pygame.K_PLUS,
+    pygame.K_MINUS,
+    pygame.K_BACKSPACE,
+    pygame.K_5,
+    pygame.K_PERIOD,
+    pygame.K_TAB,
+]
 
 
 def random_event(rng: random.Random, size):
@@ -17,15 +44,21 @@ def random_event(rng: random.Random, size):
     r = rng.random()
     pos = (rng.randrange(w), rng.randrange(h))
     if r < 0.35:
-        return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-30, 30), rng.randint(-30, 30)),
-                                  buttons=(rng.random() < 0.2, rng.random() < 0.05, 0), touch=False)
+        return pygame.event.Event(
+            pygame.MOUSEMOTION,
+            pos=pos,
+            rel=(rng.randint(-30, 30), rng.randint(-30, 30)),
+            buttons=(rng.random() < 0.2, rng.random() < 0.05, 0),
+            touch=False,
+        )
     if r < 0.55:
         return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice((1, 1, 1, 2, 3)), touch=False)
     if r < 0.75:
         return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice((1, 1, 1, 2, 3)), touch=False)
     if r < 0.82:
-        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0,
-                                  precise_y=0.0, touch=False)
+        return pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)), flipped=False, precise_x=0.0, precise_y=0.0, touch=False
+        )
     key = rng.choice(KEYS)
     mod = pygame.KMOD_CTRL if rng.random() < 0.1 else 0
     t = pygame.KEYDOWN if rng.random() < 0.7 else pygame.KEYUP
@@ -64,14 +97,17 @@ def scene_makers(app, scenario, *, every_map: bool = False) -> list:
     ]
     if every_map:
         from game.scenario import list_scenarios
+
         for i, sc in enumerate(sorted(list_scenarios(), key=lambda s: s.id)):
-            makers.append(lambda sc=sc, i=i: app.start_battle(sc, mode="hotseat" if i % 2 else "solo",
-                                                              seed=10 + i, ai="random"))
+            makers.append(
+                lambda sc=sc, i=i: app.start_battle(sc, mode="hotseat" if i % 2 else "solo", seed=10 + i, ai="random")
+            )
     return makers
 
 
-def drive(app, makers, total: int, *, seed: int, per_frame: int = 10, frames_per_scene: int = 100,
-          on_cycle=None) -> int:
+def drive(
+    app, makers, total: int, *, seed: int, per_frame: int = 10, frames_per_scene: int = 100, on_cycle=None
+) -> int:
     """Send ``total`` random events, ``per_frame`` a frame, moving to the next scene every
     ``frames_per_scene`` frames. ``on_cycle(events_sent)`` is called each time the cycle of scenes
     starts again, just after the menu replaced the last scene (before any event reaches it).

@@ -1,4 +1,5 @@
 """The command line: one line on stderr and exit 2 for any error; replay --verify exit codes."""
+
 import json
 import os
 import subprocess
@@ -15,8 +16,9 @@ ROOT = Path(__file__).resolve().parents[1]
 def run(*args, env=None):
     e = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     e.update(env or {})
-    return subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=e,
-                          cwd=ROOT, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], capture_output=True, text=True, env=e, cwd=ROOT, timeout=120
+    )
 
 
 def test_unknown_option_is_one_line_exit_2():
@@ -41,6 +43,7 @@ def test_replay_verify_exit_0_then_1_on_tampering(tmp_path):
     from game.ai import RandomController, play_out
     from game.match import Match, record_of, save
     from game.scenario import load_scenario
+
     # a record of a real scenario in maps/ is needed for the CLI to find it
     scen = next((p for p in sorted((ROOT / "maps").glob("*.toml"))), None)
     if scen is None:

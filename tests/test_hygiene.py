@@ -1,4 +1,5 @@
 """Project-wide guards: untrusted data is never unpickled or evaluated; the rules stay pure."""
+
 import ast
 from pathlib import Path
 

@@ -9,6 +9,7 @@ gives, per scenario and pairing, the stronger level's wins, the weaker's, draws,
 its Wilson 95 % interval, the draw rate and whether the goals hold (win rate ≥ 70 %, draws ≤ 15 %).
 ``--json PATH`` also writes the rows (``-`` for standard output instead of the table).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,12 +42,14 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 def shipped_scenarios() -> list[str]:
     from game.scenario.registry import scenario_files
+
     return [p.stem for p in scenario_files()]
 
 
 def jobs_for(scenarios, pairings, games: int, seed: int) -> list[tuple]:
     """simulate.play_game jobs: (index, ref, preset, seed, levels by side order, record dir)."""
     from game.ai.simulate import levels_for
+
     out = []
     for ref in scenarios:
         for pair in pairings:
@@ -78,28 +81,47 @@ def tally(scenarios, pairings, results: list[dict]) -> list[dict]:
             lo, hi = wilson(w, n)
             rate = w / n if n else 0.0
             draws = d / n if n else 0.0
-            rows.append({"scenario": ref, "pairing": f"{strong}–{weak}", "strong": strong, "weak": weak,
-                         "games": n, "wins": w, "losses": l_, "draws": d, "errors": err,
-                         "win_rate": rate, "wilson_low": lo, "wilson_high": hi, "draw_rate": draws,
-                         "meets": bool(n) and rate >= GOAL_WIN and draws <= GOAL_DRAWS})
+            rows.append(
+                {
+                    "scenario": ref,
+                    "pairing": f"{strong}–{weak}",
+                    "strong": strong,
+                    "weak": weak,
+                    "games": n,
+                    "wins": w,
+                    "losses": l_,
+                    "draws": d,
+                    "errors": err,
+                    "win_rate": rate,
+                    "wilson_low": lo,
+                    "wilson_high": hi,
+                    "draw_rate": draws,
+                    "meets": bool(n) and rate >= GOAL_WIN and draws <= GOAL_DRAWS,
+                }
+            )
     return rows
 
 
 def markdown(rows: list[dict]) -> str:
-    head = ("| scenario | pairing | games | wins | losses | draws | win % | Wilson 95 % | draws % | goal |\n"
-            "|---|---|---:|---:|---:|---:|---:|---|---:|---|")
+    head = (
+        "| scenario | pairing | games | wins | losses | draws | win % | Wilson 95 % | draws % | goal |\n"
+        "|---|---|---:|---:|---:|---:|---:|---|---:|---|"
+    )
     lines = [head]
     for r in rows:
         err = f" ({r['errors']} errors)" if r["errors"] else ""
-        lines.append(f"| {Path(r['scenario']).stem} | {r['pairing']} | {r['games']}{err} | {r['wins']} | "
-                     f"{r['losses']} | {r['draws']} | {100 * r['win_rate']:.1f} | "
-                     f"{100 * r['wilson_low']:.1f}–{100 * r['wilson_high']:.1f} | {100 * r['draw_rate']:.1f} | "
-                     f"{'yes' if r['meets'] else 'no'} |")
+        lines.append(
+            f"| {Path(r['scenario']).stem} | {r['pairing']} | {r['games']}{err} | {r['wins']} | "
+            f"{r['losses']} | {r['draws']} | {100 * r['win_rate']:.1f} | "
+            f"{100 * r['wilson_low']:.1f}–{100 * r['wilson_high']:.1f} | {100 * r['draw_rate']:.1f} | "
+            f"{'yes' if r['meets'] else 'no'} |"
+        )
     return "\n".join(lines)
 
 
 def play_all(jobs: list[tuple], workers: int, progress=None) -> list[dict]:
     from game.ai.simulate import play_game
+
     out: list[dict] = []
     if workers <= 1 or len(jobs) <= 1:
         for j in jobs:
@@ -118,8 +140,9 @@ def play_all(jobs: list[tuple], workers: int, progress=None) -> list[dict]:
     return out
 
 
-def run_ladder(scenarios=None, games: int = 100, jobs: int = 1, seed: int = 1, pairings=PAIRINGS,
-               progress=None) -> list[dict]:
+def run_ladder(
+    scenarios=None, games: int = 100, jobs: int = 1, seed: int = 1, pairings=PAIRINGS, progress=None
+) -> list[dict]:
     """Play the ladder and return its rows (see ``tally``)."""
     scenarios = list(scenarios or shipped_scenarios())
     results = play_all(jobs_for(scenarios, pairings, games, seed), jobs, progress)
@@ -129,7 +152,9 @@ def run_ladder(scenarios=None, games: int = 100, jobs: int = 1, seed: int = 1, p
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="ai_ladder", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="seeded games per pairing and scenario (default 100)")
-    ap.add_argument("--scenarios", default="", help="comma-separated scenario ids or .toml paths (default: all shipped)")
+    ap.add_argument(
+        "--scenarios", default="", help="comma-separated scenario ids or .toml paths (default: all shipped)"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="seed of game 0 of every pairing (default 1)")
     ap.add_argument("--json", metavar="PATH", help="also write the rows as JSON to PATH ('-': stdout, no table)")

@@ -10,6 +10,7 @@ Figures are medians of repeated runs. ``--json`` prints one JSON object
 ``{"section.figure": value, ...}`` instead of the table. A section that fails reports an ``error``
 figure and the exit code becomes 1.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,7 @@ import os
 import statistics
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,9 +35,11 @@ REGISTRY: dict[str, tuple[Callable[[bool], dict[str, float]], str, str]] = {}
 
 def section(name: str, unit: str = "µs/op"):
     """Register a benchmark section: ``fn(quick) -> {figure: value}``."""
+
     def deco(fn):
         REGISTRY[name] = (fn, unit, (fn.__doc__ or "").strip().splitlines()[0] if fn.__doc__ else "")
         return fn
+
     return deco
 
 
@@ -76,8 +79,9 @@ def bench_table(quick: bool) -> dict[str, float]:
     out["contacts_one"] = per_op_us(lambda: [t.contacts(f) for f in fids], len(fids), rep)
     n = 200 if quick else 1000
     order = [(fids[i % len(fids)], math.cos(i), math.sin(i)) for i in range(n)]
-    out["pushback_checks_1000"] = per_op_us(lambda: [t.sweep_clear(f, dx, dy) for f, dx, dy in order],
-                                            1, rep) * (1000 / n)
+    out["pushback_checks_1000"] = per_op_us(lambda: [t.sweep_clear(f, dx, dy) for f, dx, dy in order], 1, rep) * (
+        1000 / n
+    )
     out["pushback_check_one"] = per_op_us(lambda: [t.sweep_clear(f, dx, dy) for f, dx, dy in order], n, rep)
     out["free_directions_72"] = per_op_us(lambda: [t.free_directions(f) for f in fids[:10]], 10, rep)
     out["surrounded"] = per_op_us(lambda: [t.surrounded(f, fids[:3]) for f in fids[:20]], 20, rep)
@@ -94,6 +98,7 @@ def bench_table(quick: bool) -> dict[str, float]:
     def unmemoised():  # the grids are built: the search and straightening alone, as a hover asks it
         p.terrain.plans.clear()
         p.plan_path("runner", 7.0, 6.5)
+
     out["path_across_map_cold_search"] = per_op_us(unmemoised, 1, rep)
     out["path_across_map_40_bases"] = per_op_us(lambda: t.plan_path(fids[-1], 7.0, 6.5), 1, rep)
     out["clone_40_bases"] = per_op_us(t.clone, 1, rep)
@@ -124,6 +129,7 @@ def bench_frame(quick: bool) -> dict[str, float]:
     out["log_panel_append_draw_ms"] = res["log"]["log_panel_append_and_draw_ms"]
     try:  # the frame loop with the AI playing the 8x demo and while hovering moves (issue 22)
         import bench_loop
+
         out.update(bench_loop.run(quick))
     except Exception as e:  # noqa: BLE001 - a tree without these figures (bench --compare REV)
         out["loop_error"] = f"{type(e).__name__}: {e}"
@@ -131,18 +137,25 @@ def bench_frame(quick: bool) -> dict[str, float]:
 
 
 SECTIONS: dict[str, tuple[str, str]] = {
-    "melee": ("tools.bench_melee", "pyrates mêlée: 8 v 8 rounds/s of the preset's mêlée steps (goal ≥ 2,000; "
-                                   "the headline), of its whole flow (activations included) and of that flow "
-                                   "through the Match (adds per-decision hashing and snapshots for records), "
-                                   "hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms"),
-    "ai": ("tools.bench_ai", "game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding "
-                             "game s (≤ 2), 2-job speed-up (≥ 1.7)"),
+    "melee": (
+        "tools.bench_melee",
+        "pyrates mêlée: 8 v 8 rounds/s of the preset's mêlée steps (goal ≥ 2,000; "
+        "the headline), of its whole flow (activations included) and of that flow "
+        "through the Match (adds per-decision hashing and snapshots for records), "
+        "hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms",
+    ),
+    "ai": (
+        "tools.bench_ai",
+        "game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding "
+        "game s (≤ 2), 2-job speed-up (≥ 1.7)",
+    ),
 }
 """Sections that live in their own module: name → (module with ``run(quick) -> dict``, what it measures)."""
 
 
 def _register_modules() -> None:
     import importlib
+
     for name, (module, doc) in SECTIONS.items():
         run = importlib.import_module(module).run
         REGISTRY[name] = (lambda quick, run=run: run(quick), "see names", doc)
@@ -185,7 +198,9 @@ def _ai_fallback(quick: bool) -> dict[str, float | str]:
     hard_ms.sort()
     out: dict[str, float | str] = {
         "ai_game_s_median": round(statistics.median(secs), 3),
-        "ai_decision_ms_p99_hard": round(hard_ms[min(len(hard_ms) - 1, int(0.99 * len(hard_ms)))], 3) if hard_ms else 0.0,
+        "ai_decision_ms_p99_hard": round(hard_ms[min(len(hard_ms) - 1, int(0.99 * len(hard_ms)))], 3)
+        if hard_ms
+        else 0.0,
     }
     n = 4 if quick else 8
     t0 = time.perf_counter()
@@ -197,8 +212,10 @@ def _ai_fallback(quick: bool) -> dict[str, float | str]:
         pool.map(_ai_game, range(100, 100 + n))
     two = time.perf_counter() - t0
     out["simulate_2proc_speedup"] = round(one / two, 3)
-    out["ai_note"] = ("measured by tools/bench.py's fallback (no ai section): normal v normal and hard v normal "
-                      "boarding_action games" + (f"; {', '.join(note)}" if note else ""))
+    out["ai_note"] = (
+        "measured by tools/bench.py's fallback (no ai section): normal v normal and hard v normal "
+        "boarding_action games" + (f"; {', '.join(note)}" if note else "")
+    )
     return out
 
 
@@ -263,14 +280,19 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Boarders Away! benchmarks")
     ap.add_argument("--json", action="store_true", help="print one JSON object of figures")
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
-    ap.add_argument("--compare", metavar="REV", default=None,
-                    help="also measure git revision REV (in a temporary worktree) and print both with their ratio")
+    ap.add_argument(
+        "--compare",
+        metavar="REV",
+        default=None,
+        help="also measure git revision REV (in a temporary worktree) and print both with their ratio",
+    )
     ap.add_argument("--rounds", type=int, default=1, help="with --compare: alternate runs per tree (median kept)")
     ap.add_argument("sections", nargs="*", metavar="SECTION", help=f"any of: {', '.join(REGISTRY)}")
     a = ap.parse_args(argv)
     if a.compare:
         sys.path.insert(0, os.path.join(ROOT, "tools"))
         from bench_compare import compare  # tools/bench_compare.py
+
         return compare(a.compare, a.sections, a.quick, a.rounds)
     names = a.sections or list(REGISTRY)
     unknown = [s for s in names if s not in REGISTRY]
@@ -286,7 +308,11 @@ def main(argv: list[str] | None = None) -> int:
             results[name] = {"error": f"{type(e).__name__}: {e}"}
             rc = 1
     full = not a.sections  # the headline keys need every section's figures
-    heads = summary(results, a.quick, allow_fallback=full or "ai" in names) if full or set(names) & {"frame", "ai", "melee"} else {}
+    heads = (
+        summary(results, a.quick, allow_fallback=full or "ai" in names)
+        if full or set(names) & {"frame", "ai", "melee"}
+        else {}
+    )
     if a.json:
         flat = {f"{s}.{k}": v for s, figs in results.items() for k, v in figs.items()}
         flat.update(heads)

@@ -4,6 +4,7 @@ Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own:
 ``python tools/bench_ai.py [--quick]``. Goals (issue 8): hard decision p99 ≤ 100 ms, a whole
 normal-vs-normal boarding game median ≤ 2 s, 2 processes ≥ 1.7× the games per second of 1.
 """
+
 from __future__ import annotations
 
 import json
@@ -31,6 +32,7 @@ def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[li
     from game.ai import make_controller
     from game.ai.simulate import ai_seed, load_scenario_ref
     from game.match.match import Match
+
     sc = load_scenario_ref(SCENARIO)
     ms, cpu, secs = [], [], []
     for g in range(games):
@@ -55,6 +57,7 @@ def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[li
 def speedup(games: int) -> tuple[float, float, float]:
     """Wall seconds of ``games`` normal-vs-normal games with 1 and with 2 processes, and the ratio."""
     from game.ai.simulate import run_games
+
     walls = []
     for jobs in (1, 2):
         t0 = time.perf_counter()
@@ -78,6 +81,7 @@ def lookahead_gain(points: int) -> tuple[float, float, float]:
     from game.ai import make_controller
     from game.ai.simulate import load_scenario_ref
     from game.match.match import Match
+
     sc = load_scenario_ref(SCENARIO)
     m = Match(sc, seed=321)
     ctl = make_controller("normal", 5)
@@ -110,6 +114,7 @@ def _burn(n: int) -> int:
 def cpu_speedup(n: int = 4_000_000) -> float:
     """Same-run baseline: a pure CPU loop twice in 1 process against 2 processes (what the machine allows)."""
     from game.ai.simulate import _context
+
     t0 = time.perf_counter()
     _burn(n)
     _burn(n)

@@ -7,6 +7,7 @@ figure the old code cannot give shows as "-"). Each tree runs ``tools/bench.py -
 sections, alternately, ``--rounds`` times each (the median of each figure is kept), so a machine
 that gets busier half-way weighs on both alike.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,16 +22,29 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 #: figures compared by default (others of the sections run are listed after them)
 HEADLINE = (
-    "table.path_across_map_cold", "table.path_across_map_cold_search", "table.path_across_map",
-    "ai_game_s_median", "ai.normal_vs_normal_game_s_median", "ai_decision_ms_p99_hard",
-    "ai.hard_decision_cpu_ms_p99", "frame_ms_p99", "frame_ms_median", "blit_baseline_ms",
-    "frame.demo_8x_frame_p99_ms", "frame.hover_frame_p99_ms", "frame.loop_baseline_p99_ms",
-    "melee_rounds_per_s", "odds_5_2_cold_ms", "simulate_2proc_speedup",
+    "table.path_across_map_cold",
+    "table.path_across_map_cold_search",
+    "table.path_across_map",
+    "ai_game_s_median",
+    "ai.normal_vs_normal_game_s_median",
+    "ai_decision_ms_p99_hard",
+    "ai.hard_decision_cpu_ms_p99",
+    "frame_ms_p99",
+    "frame_ms_median",
+    "blit_baseline_ms",
+    "frame.demo_8x_frame_p99_ms",
+    "frame.hover_frame_p99_ms",
+    "frame.loop_baseline_p99_ms",
+    "melee_rounds_per_s",
+    "odds_5_2_cold_ms",
+    "simulate_2proc_speedup",
 )
 
 
 def _run(tree: str, sections: list[str], quick: bool) -> dict:
-    cmd = [sys.executable, os.path.join(tree, "tools", "bench.py"), "--json"] + (["--quick"] if quick else []) + sections
+    cmd = (
+        [sys.executable, os.path.join(tree, "tools", "bench.py"), "--json"] + (["--quick"] if quick else []) + sections
+    )
     env = dict(os.environ, PYTHONPATH=tree, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     p = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True)
     lines = [ln for ln in p.stdout.splitlines() if ln.startswith("{")]
@@ -43,16 +57,18 @@ def compare(rev: str, sections: list[str], quick: bool, rounds: int = 1, out=sys
     tmp = tempfile.mkdtemp(prefix="bench-compare-")
     tree = os.path.join(tmp, "rev")
     try:
-        got = subprocess.run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, rev],
-                             capture_output=True, text=True)
+        got = subprocess.run(
+            ["git", "-C", ROOT, "worktree", "add", "--detach", tree, rev], capture_output=True, text=True
+        )
         if got.returncode:
             print(f"bench --compare: cannot check out {rev!r}: {got.stderr.strip()}", file=sys.stderr)
             return 2
         for f in os.listdir(os.path.join(ROOT, "tools")):
             if f.startswith("bench") and f.endswith(".py"):
                 shutil.copyfile(os.path.join(ROOT, "tools", f), os.path.join(tree, "tools", f))
-        sha = subprocess.run(["git", "-C", tree, "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True).stdout.strip()
+        sha = subprocess.run(
+            ["git", "-C", tree, "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        ).stdout.strip()
         old_runs, new_runs = [], []
         for _ in range(max(1, rounds)):
             old_runs.append(_run(tree, sections, quick))

@@ -9,6 +9,7 @@ panel with prompt, dice and log, demo mode playing at 1×. Also measured: the ma
 alternatives (cached pre-scaled surface vs per-tile blits vs per-frame smoothscale) and a
 pygame_gui UITextBox append against the hand-rolled log panel.
 """
+
 from __future__ import annotations
 
 import json
@@ -51,13 +52,21 @@ def baseline(pygame, screen, n: int) -> dict:
 
 def first_frame() -> float:
     """Seconds from a fresh interpreter's start to the first battle frame on screen."""
-    code = ("import time; t0=time.perf_counter()\n"
-            "import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy'\n"
-            "from game.ui.app import App\nfrom game.ui.sample import boarding_scenario\n"
-            "app=App((1920,1080)); app.start_battle(boarding_scenario(), mode='demo', seed=1)\n"
-            "app.step([], 1/60); print(time.perf_counter()-t0)\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                         env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    code = (
+        "import time; t0=time.perf_counter()\n"
+        "import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy'\n"
+        "from game.ui.app import App\nfrom game.ui.sample import boarding_scenario\n"
+        "app=App((1920,1080)); app.start_battle(boarding_scenario(), mode='demo', seed=1)\n"
+        "app.step([], 1/60); print(time.perf_counter()-t0)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
     try:
         return float(out.stdout.strip().splitlines()[-1])
     except (ValueError, IndexError):
@@ -98,8 +107,10 @@ def map_alternatives(pygame, renderer, cam, n: int) -> dict:
 
 def log_alternatives(pygame, manager_factory, n_lines: int = 500) -> dict:
     import pygame_gui
-    from game.ui.log_panel import LogPanel
+
     from game.rules.events import Note
+    from game.ui.log_panel import LogPanel
+
     m = manager_factory()
     html = "<br>".join(f"Line {i}: Captain Rouge moves 3.2 in (RNG-MOVE-1)" for i in range(n_lines))
     box = pygame_gui.elements.UITextBox(html, pygame.Rect(0, 0, 400, 400), m)
@@ -123,9 +134,11 @@ def log_alternatives(pygame, manager_factory, n_lines: int = 500) -> dict:
 def run(quick: bool = False) -> dict:
     _env()
     import pygame
+
     from game.ui.app import App
     from game.ui.sample import boarding_scenario
     from game.ui.widgets import make_manager
+
     n = 60 if quick else 400
     scen = boarding_scenario()
     if scen is None:

@@ -14,6 +14,7 @@ hovers moves, against the same-run dummy-driver baseline (one full-screen blit +
   shared with other work the wall clock also counts waits for a core.
 Goal: p99 <= 16.7 ms.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,8 +57,10 @@ def run(quick: bool = False) -> dict:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
     import pygame
+
     from game.ui.app import App
     from game.ui.sample import boarding_scenario
+
     scen = boarding_scenario()
     n = 240 if quick else 720
     out: dict = {}
@@ -91,6 +94,7 @@ def run(quick: bool = False) -> dict:
     fid = next(o.figure for o in p.options if o.kind == "move")
     sc.looking = p.side
     from game.ui.input_modes import PointMode
+
     for _ in range(5):
         app.step([], 1 / 60)
     while app.scenes and app.scenes[-1] is not sc:  # a hand-over screen: look past it
@@ -102,6 +106,7 @@ def run(quick: bool = False) -> dict:
         x = r.x + r.w * (0.5 + 0.45 * math.sin(i * 0.071))
         y = r.y + r.h * (0.5 + 0.45 * math.sin(i * 0.113 + 1.0))
         return [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(0, 0), buttons=(0, 0, 0))]
+
     cpu = []
     ms, base = _frames(app, pygame, n // 2, sweep, cpu)
     base_all += base
@@ -117,4 +122,5 @@ def run(quick: bool = False) -> dict:
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(run("--quick" in sys.argv), indent=1))

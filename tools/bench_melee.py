@@ -3,6 +3,7 @@ whole flow, and the whole flow through the Match), and the exact hand odds.
 
 Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,11 +24,28 @@ def _melee_match(seed: int):
     figs = []
     for side, x in (("A", 10.0), ("B", 11.0)):
         for i in range(8):
-            figs.append(Figure(id=f"{side}{i}", name=f"{side}{i}", side=side, x=x, y=3.0 + i,
-                               melee_class=WeaponClass.GENERAL, melee_weapon="cutlass",
-                               rank="captain" if i == 0 else "ordinary"))
-    sc = Scenario(id="bench8", title="8 v 8", blurb="", map="open:24x16", preset="pyrates",
-                  sides=(SideInfo("A", "A"), SideInfo("B", "B")), figures=tuple(figs), turn_limit=50)
+            figs.append(
+                Figure(
+                    id=f"{side}{i}",
+                    name=f"{side}{i}",
+                    side=side,
+                    x=x,
+                    y=3.0 + i,
+                    melee_class=WeaponClass.GENERAL,
+                    melee_weapon="cutlass",
+                    rank="captain" if i == 0 else "ordinary",
+                )
+            )
+    sc = Scenario(
+        id="bench8",
+        title="8 v 8",
+        blurb="",
+        map="open:24x16",
+        preset="pyrates",
+        sides=(SideInfo("A", "A"), SideInfo("B", "B")),
+        figures=tuple(figs),
+        turn_limit=50,
+    )
     return Match(sc, seed=seed, tmap=TacticalMap.open_ground(24, 16), options={"cards": False})
 
 
@@ -37,6 +55,7 @@ def melee_rounds_per_second(rounds_wanted: int) -> tuple[float, float]:
     Besides the rules this pays for what makes a match a record: validating each answer, a state
     hash after every decision and a snapshot at every step (for clone and replay)."""
     from game.rules.pyrates.events import MeleeRoundStarted
+
     rounds = decisions = 0
     spent = 0.0
     seed = 0
@@ -64,6 +83,7 @@ def melee_rounds_rules_only(rounds_wanted: int) -> tuple[float, float]:
     the Match. The second figure divides the same rounds by the time spent in MELEE_STEPS."""
     from game.rules.flow import Ctx
     from game.rules.pyrates.events import MeleeRoundStarted
+
     rounds = 0
     spent = in_melee = 0.0
     seed = 0
@@ -109,6 +129,7 @@ def run(quick: bool = False) -> dict[str, float]:
       which adds per-decision validation, state hashing and step snapshots (the record/replay cost).
     """
     from game.rules.pyrates.odds import clear_caches, hand_odds
+
     out: dict[str, float] = {}
     want = 150 if quick else 600
     flows = [melee_rounds_rules_only(want) for _ in range(3)]
@@ -134,4 +155,5 @@ def run(quick: bool = False) -> dict[str, float]:
 
 if __name__ == "__main__":
     import json
+
     print(json.dumps(run("--quick" in sys.argv), indent=1))

@@ -15,6 +15,7 @@ in this one process, after the imports, with:
 Prints one JSON object {file: {"code", "err", "limit"}} (``err``: what went to stderr), for
 tests/proof/test_proof_bad_inputs.py. Linux only (RLIMIT_AS, /proc/self/statm).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -29,8 +30,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
-DEFAULT = {"scenarios": ROOT / "tests" / "data" / "bad_scenarios", "saves": ROOT / "tests" / "data" / "bad_saves",
-           "maps": ROOT / "tests" / "data" / "bad_maps"}
+DEFAULT = {
+    "scenarios": ROOT / "tests" / "data" / "bad_scenarios",
+    "saves": ROOT / "tests" / "data" / "bad_saves",
+    "maps": ROOT / "tests" / "data" / "bad_maps",
+}
 COMMANDS = {"scenarios": ["check-scenario"], "saves": ["replay", "--verify"], "maps": ["check-map"]}
 
 
@@ -53,18 +57,22 @@ def command_for(kind: str, path: str) -> list[str]:
 
 
 def run(kind: str, folder: Path, cpu_s: float = 1.0, mem_mb: int = 256) -> dict:
-    from game.cli import main
     import game.match  # noqa: F401 - every reader imported before the limit is set
     import game.scenario.check  # noqa: F401
     import game.table  # noqa: F401
+    from game.cli import main
+
     manifest = folder / "manifest.json"
     if manifest.is_file():
         files = sorted(folder / name for name in json.loads(manifest.read_text()))
     else:
         files = sorted(p for p in folder.iterdir() if p.is_file())
     # warm the imports that the first file triggers lazily
-    warm = {"scenarios": ["check-scenario", str(ROOT / "tests" / "data" / "scenarios" / "tiny.toml")],
-            "saves": ["replay", str(files[0])], "maps": ["check-map", str(ROOT / "maps" / "boarding_action.tmx")]}
+    warm = {
+        "scenarios": ["check-scenario", str(ROOT / "tests" / "data" / "scenarios" / "tiny.toml")],
+        "saves": ["replay", str(files[0])],
+        "maps": ["check-map", str(ROOT / "maps" / "boarding_action.tmx")],
+    }
     with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
         main(warm[kind])
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
@@ -94,6 +102,7 @@ def run(kind: str, folder: Path, cpu_s: float = 1.0, mem_mb: int = 256) -> dict:
 
 def main(argv=None) -> int:
     import argparse
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("kind", choices=sorted(DEFAULT))
     ap.add_argument("folder", nargs="?")

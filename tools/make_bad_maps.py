@@ -9,6 +9,7 @@ single fault. Beside them: the shared good tileset t.tsx, the bad tilesets some 
 it after changing a case and commit the result. tests/proof/test_proof_bad_inputs.py checks that
 every map is refused with MapError in under 1 s and 256 MB.
 """
+
 from __future__ import annotations
 
 import base64
@@ -23,23 +24,37 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "bad_maps"
 
-TSX = ('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="t" tilewidth="32" '
-       'tileheight="32" tilecount="4" columns="2">\n <image source="tiles/t.png" width="64" height="64"/>\n'
-       '</tileset>\n')
+TSX = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="t" tilewidth="32" '
+    'tileheight="32" tilecount="4" columns="2">\n <image source="tiles/t.png" width="64" height="64"/>\n'
+    "</tileset>\n"
+)
 GOOD_ZONE = '<object id="1" name="deck" x="0" y="0"><polygon points="0,0 64,0 64,64"/></object>'
 GOOD_DEPLOY = '<object id="2" name="red" x="0" y="0" width="64" height="64"/>'
 ATTRS = 'width="4" height="3" tilewidth="32" tileheight="32" infinite="0"'
 
 
-def tmx(*, data="1,2,3,4,\n0,0,0,0,\n4,3,2,1", encoding='encoding="csv"', tileset='<tileset firstgid="1" source="t.tsx"/>',
-        attrs=ATTRS, zones=GOOD_ZONE, deployment=GOOD_DEPLOY, extra="", prolog="", orientation="orthogonal") -> str:
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n{prolog}'
-            f'<map version="1.10" orientation="{orientation}" renderorder="right-down" {attrs}>\n'
-            f' {tileset}\n'
-            f' <layer id="1" name="ground" width="4" height="3"><data {encoding}>{data}</data></layer>\n'
-            f' <objectgroup id="2" name="zones">{zones}</objectgroup>\n'
-            f' <objectgroup id="3" name="deployment">{deployment}</objectgroup>\n{extra}'
-            f'</map>\n')
+def tmx(
+    *,
+    data="1,2,3,4,\n0,0,0,0,\n4,3,2,1",
+    encoding='encoding="csv"',
+    tileset='<tileset firstgid="1" source="t.tsx"/>',
+    attrs=ATTRS,
+    zones=GOOD_ZONE,
+    deployment=GOOD_DEPLOY,
+    extra="",
+    prolog="",
+    orientation="orthogonal",
+) -> str:
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n{prolog}'
+        f'<map version="1.10" orientation="{orientation}" renderorder="right-down" {attrs}>\n'
+        f" {tileset}\n"
+        f' <layer id="1" name="ground" width="4" height="3"><data {encoding}>{data}</data></layer>\n'
+        f' <objectgroup id="2" name="zones">{zones}</objectgroup>\n'
+        f' <objectgroup id="3" name="deployment">{deployment}</objectgroup>\n{extra}'
+        f"</map>\n"
+    )
 
 
 def b64(gids, comp=None) -> str:
@@ -65,8 +80,10 @@ def obstacles(obj: str) -> str:
     return f'<objectgroup id="4" name="obstacles">{obj}</objectgroup>\n'
 
 
-LAUGHS = ('<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
-          '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\n')
+LAUGHS = (
+    '<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">'
+    '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;"><!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">]>\n'
+)
 
 
 def cases() -> dict[str, tuple[str | bytes, str]]:
@@ -81,8 +98,10 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "truncated.tmx": (good[: len(good) // 2], "broken XML"),
         "binary_noise.tmx": (bytes((i * 73 + 41) % 256 for i in range(2048)), ""),
         "billion_laughs.tmx": (tmx(prolog=LAUGHS), "ENTITY declarations"),
-        "external_entity.tmx": (tmx(prolog='<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'),
-                                "ENTITY declarations"),
+        "external_entity.tmx": (
+            tmx(prolog='<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'),
+            "ENTITY declarations",
+        ),
         "tileset_entities.tmx": (tmx(tileset='<tileset firstgid="1" source="entity.tsx"/>'), "ENTITY declarations"),
         "missing_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="gone.tsx"/>'), "missing"),
         "tsj_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsj"/>'), "not a .tsx"),
@@ -102,10 +121,14 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "gid_beyond_tilesets.tmx": (tmx(data="1,2,3,4,0,0,0,0,4,3,2,5"), "in no tileset"),
         "zone_two_points.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,0"/>')), "fewer than 3"),
         "zone_point.tmx": (tmx(zones='<object id="1" name="spot" x="5" y="5"><point/></object>'), "not a point"),
-        "zone_self_intersecting.tmx": (tmx(zones=zone(shape='<polygon points="0,0 64,64 64,0 0,64"/>')),
-                                       "intersects itself"),
-        "deployment_outside.tmx": (tmx(deployment='<object id="2" name="red" x="100" y="0" width="64" height="64"/>'),
-                                   "outside the map"),
+        "zone_self_intersecting.tmx": (
+            tmx(zones=zone(shape='<polygon points="0,0 64,64 64,0 0,64"/>')),
+            "intersects itself",
+        ),
+        "deployment_outside.tmx": (
+            tmx(deployment='<object id="2" name="red" x="100" y="0" width="64" height="64"/>'),
+            "outside the map",
+        ),
         "deployment_no_side.tmx": (tmx(deployment='<object id="2" x="0" y="0" width="64" height="64"/>'), "no side"),
         "absurd_size.tmx": (tmx(attrs='width="100000" height="100000" tilewidth="32" tileheight="32"'), "absurd size"),
         "zero_tile_size.tmx": (tmx(attrs='width="4" height="3" tilewidth="0" tileheight="32"'), "absurd tile size"),
@@ -120,15 +143,27 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "width_not_number.tmx": (tmx(attrs='width="four" height="3" tilewidth="32" tileheight="32"'), "not a number"),
         "width_nan.tmx": (tmx(attrs='width="nan" height="3" tilewidth="32" tileheight="32"'), ""),
         "bad_base64.tmx": (tmx(data="!!!not base64!!!", encoding='encoding="base64"'), "bad base64"),
-        "truncated_zlib.tmx": (tmx(data=base64.b64encode(zlib.compress(b"\1\0\0\0" * 12)[:-6]).decode(),
-                                   encoding='encoding="base64" compression="zlib"'), "zlib"),
-        "link_without_room.tmx": (tmx(extra='<objectgroup id="4" name="links"><object id="9" name="hatch" x="2" y="2">'
-                                            '<properties><property name="to" value="hold"/></properties><point/>'
-                                            '</object></objectgroup>\n'), "no room"),
+        "truncated_zlib.tmx": (
+            tmx(
+                data=base64.b64encode(zlib.compress(b"\1\0\0\0" * 12)[:-6]).decode(),
+                encoding='encoding="base64" compression="zlib"',
+            ),
+            "zlib",
+        ),
+        "link_without_room.tmx": (
+            tmx(
+                extra='<objectgroup id="4" name="links"><object id="9" name="hatch" x="2" y="2">'
+                '<properties><property name="to" value="hold"/></properties><point/>'
+                "</object></objectgroup>\n"
+            ),
+            "no room",
+        ),
         "zone_nan_point.tmx": (tmx(zones=zone(shape='<polygon points="0,0 nan,0 64,64"/>')), ""),
         "zone_inf_x.tmx": (tmx(zones=zone(attrs='id="1" name="deck" x="inf" y="0"')), ""),
-        "obstacle_bad_kind.tmx": (tmx(extra=obstacles(zone(prop("kind", "wobbly"), attrs='id="7" name="crate" x="0" y="0"'))),
-                                  "kind"),
+        "obstacle_bad_kind.tmx": (
+            tmx(extra=obstacles(zone(prop("kind", "wobbly"), attrs='id="7" name="crate" x="0" y="0"'))),
+            "kind",
+        ),
     }
     c.update(round2())
     return c
@@ -148,53 +183,84 @@ def round2() -> dict[str, tuple[str | bytes, str]]:
     big_member = gzip.compress(b"\0" * (1 << 20), 9, mtime=0)
     multi = base64.b64encode(good_member + big_member * 64).decode()
     zlib_tail = base64.b64encode(zlib.compress(b"\1\0\0\0" * 12) + zlib.compress(b"\0" * (1 << 20), 9)).decode()
-    many_pts = " ".join(f"{math.cos(i / 800 * math.tau) * 30 + 32:.3f},{math.sin(i / 800 * math.tau) * 30 + 32:.3f}"
-                        for i in range(800))
-    ring = " ".join(f"{math.cos(i / 150 * math.tau) * 30 + 32:.3f},{math.sin(i / 150 * math.tau) * 30 + 32:.3f}"
-                    for i in range(150))
-    rings = "".join(f'<object id="{10 + k}" name="r{k}" x="0" y="0"><polygon points="{ring}"/></object>'
-                    for k in range(30))
+    many_pts = " ".join(
+        f"{math.cos(i / 800 * math.tau) * 30 + 32:.3f},{math.sin(i / 800 * math.tau) * 30 + 32:.3f}" for i in range(800)
+    )
+    ring = " ".join(
+        f"{math.cos(i / 150 * math.tau) * 30 + 32:.3f},{math.sin(i / 150 * math.tau) * 30 + 32:.3f}" for i in range(150)
+    )
+    rings = "".join(
+        f'<object id="{10 + k}" name="r{k}" x="0" y="0"><polygon points="{ring}"/></object>' for k in range(30)
+    )
     long_name = "x" * 5000
     utf16_laughs = tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16"').encode("utf-16")
-    inline_ts = ('<tileset firstgid="1" name="zero" tilewidth="0" tileheight="32" tilecount="4" columns="2">'
-                 '<image source="tiles/t.png" width="64" height="64"/></tileset>')
-    huge_img = ('<tileset firstgid="1" name="huge" tilewidth="1" tileheight="1">'
-                '<image source="tiles/t.png" width="1000000" height="1000000"/></tileset>')
+    inline_ts = (
+        '<tileset firstgid="1" name="zero" tilewidth="0" tileheight="32" tilecount="4" columns="2">'
+        '<image source="tiles/t.png" width="64" height="64"/></tileset>'
+    )
+    huge_img = (
+        '<tileset firstgid="1" name="huge" tilewidth="1" tileheight="1">'
+        '<image source="tiles/t.png" width="1000000" height="1000000"/></tileset>'
+    )
     return {
-        "gzip_members_bomb.tmx": (tmx(data=multi, encoding='encoding="base64" compression="gzip"'),
-                                  "decompression bomb"),
-        "zlib_trailing_stream.tmx": (tmx(data=zlib_tail, encoding='encoding="base64" compression="zlib"'),
-                                     "after the end"),
-        "second_properties_negative_inch.tmx": (_with_map_props(prop("inch", 32, "float"), prop("inch", -32, "float")),
-                                                "inch"),
-        "second_properties_tiny_inch.tmx": (_with_map_props(prop("title", "t"), prop("inch", "1e-300", "float")),
-                                            "table is"),
+        "gzip_members_bomb.tmx": (
+            tmx(data=multi, encoding='encoding="base64" compression="gzip"'),
+            "decompression bomb",
+        ),
+        "zlib_trailing_stream.tmx": (
+            tmx(data=zlib_tail, encoding='encoding="base64" compression="zlib"'),
+            "after the end",
+        ),
+        "second_properties_negative_inch.tmx": (
+            _with_map_props(prop("inch", 32, "float"), prop("inch", -32, "float")),
+            "inch",
+        ),
+        "second_properties_tiny_inch.tmx": (
+            _with_map_props(prop("title", "t"), prop("inch", "1e-300", "float")),
+            "table is",
+        ),
         "inch_nan.tmx": (_with_map_props(prop("inch", "nan", "float")), "inch"),
-        "huge_table_in_range_inch.tmx": (_with_map_props(
-            prop("inch", "0.5", "float"), attrs='width="500" height="500" tilewidth="1024" tileheight="1024"'),
-            "table is"),
+        "huge_table_in_range_inch.tmx": (
+            _with_map_props(
+                prop("inch", "0.5", "float"), attrs='width="500" height="500" tilewidth="1024" tileheight="1024"'
+            ),
+            "table is",
+        ),
         "utf16_entities.tmx": (utf16_laughs, "ENTITY declarations"),
-        "utf16_no_bom_entities.tmx": (tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16LE"')
-                                      .encode("utf-16-le"), ""),
+        "utf16_no_bom_entities.tmx": (
+            tmx(prolog=LAUGHS).replace('encoding="UTF-8"', 'encoding="UTF-16LE"').encode("utf-16-le"),
+            "",
+        ),
         "polygon_800_points.tmx": (tmx(zones=zone(shape=f'<polygon points="{many_pts}"/>')), "limit"),
         "points_over_budget.tmx": (tmx(zones=rings), "more than"),
         "tileset_tilewidth_zero.tmx": (tmx(tileset=inline_ts), "tile size"),
         "tileset_image_huge.tmx": (tmx(tileset=huge_img), "out of range"),
-        "tileset_1000_times.tmx": (tmx(tileset="".join(f'<tileset firstgid="{1 + 4 * i}" source="t.tsx"/>'
-                                                        for i in range(1000))), "tilesets (limit"),
-        "tilesets_overlap.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsx"/><tileset firstgid="3" source="t.tsx"/>'),
-                                 "overlap"),
+        "tileset_1000_times.tmx": (
+            tmx(tileset="".join(f'<tileset firstgid="{1 + 4 * i}" source="t.tsx"/>' for i in range(1000))),
+            "tilesets (limit",
+        ),
+        "tilesets_overlap.tmx": (
+            tmx(tileset='<tileset firstgid="1" source="t.tsx"/><tileset firstgid="3" source="t.tsx"/>'),
+            "overlap",
+        ),
         "elements_300k.tmx": (tmx(extra="<x>" + "<y/>" * 300_000 + "</x>\n"), "XML elements"),
         "nested_deep.tmx": (tmx(extra="<x>" * 100 + "</x>" * 100 + "\n"), "nested"),
         "property_int_not_int.tmx": (tmx(zones=zone(prop("count", "1.5", "int"))), "type int"),
         "object_id_not_int.tmx": (tmx(zones=zone(attrs='id="1.5" name="deck" x="0" y="0"')), "whole number"),
-        "name_with_newlines.tmx": (tmx(deployment=f'<object id="2" name="red&#10;&#9;[31m{long_name}" x="900" y="0" '
-                                                  f'width="64" height="64"/>'), "\\n"),
+        "name_with_newlines.tmx": (
+            tmx(deployment=f'<object id="2" name="red&#10;&#9;[31m{long_name}" x="900" y="0" width="64" height="64"/>'),
+            "\\n",
+        ),
         "template_escapes.tmx": (tmx(zones='<object id="1" template="../../../x.tx" x="0" y="0"/>'), "escapes"),
         "template_missing.tmx": (tmx(zones='<object id="1" template="gone.tx" x="0" y="0"/>'), "template"),
         "template_not_template.tmx": (tmx(zones='<object id="1" template="t.tsx" x="0" y="0"/>'), "template"),
-        "image_without_size.tmx": (tmx(tileset='<tileset firstgid="1" name="n" tilewidth="32" tileheight="32">'
-                                               '<image source="t.tsx"/></tileset>'), "no width/height"),
+        "image_without_size.tmx": (
+            tmx(
+                tileset='<tileset firstgid="1" name="n" tilewidth="32" tileheight="32">'
+                '<image source="t.tsx"/></tileset>'
+            ),
+            "no width/height",
+        ),
         "tileset_is_folder.tmx": (tmx(tileset='<tileset firstgid="1" source="tiles.tsx"/>'), "regular file"),
         "staggered.tmx": (tmx(orientation="staggered"), "Orthogonal"),
     }
@@ -203,7 +269,8 @@ def round2() -> dict[str, tuple[str | bytes, str]]:
 SIDE_FILES = {
     "t.tsx": TSX,
     "t.tsj": "{}\n",
-    "entity.tsx": '<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n' + TSX.split("\n", 1)[1],
+    "entity.tsx": '<?xml version="1.0"?>\n<!DOCTYPE t [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+    + TSX.split("\n", 1)[1],
     "escimg.tsx": TSX.replace("tiles/t.png", "../../etc/t.png"),
 }
 
@@ -211,6 +278,7 @@ SIDE_FILES = {
 def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     """Write the corpus; with only_refused, leave out (and print) any case the loader accepts."""
     from game.table import check_map
+
     out.mkdir(parents=True, exist_ok=True)
     (out / "tiles.tsx").mkdir(exist_ok=True)  # a folder named like a tileset (tileset_is_folder.tmx)
     (out / "tiles.tsx" / ".keep").write_text("")

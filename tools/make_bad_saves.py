@@ -4,6 +4,7 @@
 Each file is one way a save can be wrong: empty, truncated, not JSON, pickle bytes, another
 format, a future version, wrong types, absurd sizes. Loading any of them must raise SaveError.
 """
+
 import json
 import sys
 from pathlib import Path
@@ -13,8 +14,17 @@ H = "0" * 64
 
 
 def good(**over):
-    rec = {"format": "boarders-away-record", "version": 1, "scenario": "tiny", "preset": "pyrates",
-           "options": {}, "seed": 1, "decisions": [{"kind": "pass"}], "hashes": [H], "final": None}
+    rec = {
+        "format": "boarders-away-record",
+        "version": 1,
+        "scenario": "tiny",
+        "preset": "pyrates",
+        "options": {},
+        "seed": 1,
+        "decisions": [{"kind": "pass"}],
+        "hashes": [H],
+        "final": None,
+    }
     rec.update(over)
     return rec
 
@@ -25,7 +35,10 @@ def cases():
     yield "truncated.json", json.dumps(good()).encode()[:57]
     yield "noise.bin", bytes((i * 73 + 41) % 256 for i in range(512))
     # pickle.dumps({"format": "boarders-away-record"}, protocol=4), written out so no tool imports pickle
-    yield "pickle.pkl", b'\x80\x04\x95$\x00\x00\x00\x00\x00\x00\x00}\x94\x8c\x06format\x94\x8c\x14boarders-away-record\x94s.'
+    yield (
+        "pickle.pkl",
+        b"\x80\x04\x95$\x00\x00\x00\x00\x00\x00\x00}\x94\x8c\x06format\x94\x8c\x14boarders-away-record\x94s.",
+    )
     yield "pickle_reduce.pkl", b"cos\nsystem\n(S'echo pwned'\ntR."
     yield "utf16.json", json.dumps(good()).encode("utf-16")
     yield "array.json", b"[1, 2, 3]"
@@ -37,7 +50,7 @@ def cases():
     yield "version_string.json", json.dumps(good(version="1")).encode()
     yield "seed_string.json", json.dumps(good(seed="42")).encode()
     yield "seed_negative.json", json.dumps(good(seed=-1)).encode()
-    yield "seed_huge.json", json.dumps(good(seed=10 ** 40)).encode()
+    yield "seed_huge.json", json.dumps(good(seed=10**40)).encode()
     yield "seed_float.json", json.dumps(good(seed=1.5)).encode()
     yield "scenario_path.json", json.dumps(good(scenario="../../etc/passwd")).encode()
     yield "scenario_number.json", json.dumps(good(scenario=7)).encode()
@@ -52,31 +65,47 @@ def cases():
     yield "missing_hashes.json", json.dumps({k: v for k, v in good().items() if k != "hashes"}).encode()
     yield "unknown_key.json", json.dumps(good(exec="import os")).encode()
     yield "options_list.json", json.dumps(good(options=[1])).encode()
-    yield "deep_nesting.json", (b'{"format": "boarders-away-record", "version": 1, "options": ' + b"[" * 5000
-                                + b"]" * 5000 + b"}")
+    yield (
+        "deep_nesting.json",
+        (b'{"format": "boarders-away-record", "version": 1, "options": ' + b"[" * 5000 + b"]" * 5000 + b"}"),
+    )
     yield "final_wrong.json", json.dumps(good(final={"winner": 5, "figures": []})).encode()
-    yield "final_figure_nan.json", json.dumps(good(final={"winner": None, "figures": [
-        {"id": "a", "side": "red", "x": 1e999, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}]})
-                                            ).replace("Infinity", "1e999").encode()
+    yield (
+        "final_figure_nan.json",
+        json.dumps(
+            good(
+                final={
+                    "winner": None,
+                    "figures": [
+                        {"id": "a", "side": "red", "x": 1e999, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}
+                    ],
+                }
+            )
+        )
+        .replace("Infinity", "1e999")
+        .encode(),
+    )
     yield "items_too_many.json", json.dumps(good(decisions=[{"kind": "tap", "items": [["a", "w"]] * 100}])).encode()
     yield from issue20()
 
 
 def issue20():
     """Issue 20: options that made set-up divide by zero, hang or fill memory; meta, hashes, lines."""
+
     def opt(name, options):
         return f"options_{name}.json", json.dumps(good(options=options)).encode()
+
     yield opt("fire_cell_zero", {"fire": {"cell": 0}})
     yield opt("fire_cell_tiny", {"fire": {"cell": 1e-9}})
-    yield opt("fire_spread_huge", {"fire": {"spread": 10 ** 15}})
+    yield opt("fire_spread_huge", {"fire": {"spread": 10**15}})
     yield opt("fire_scorch_string", {"fire": {"scorch": "3"}})
     yield opt("fire_list", {"fire": [1, 2]})
     yield opt("specials_ints", {"specials": [1, 2]})
     yield opt("specials_no_id", {"specials": [{"name": "x"}]})
-    yield opt("special_actions_huge", {"specials": [{"id": "x", "actions": 10 ** 12}]})
+    yield opt("special_actions_huge", {"specials": [{"id": "x", "actions": 10**12}]})
     yield opt("conditions_int", {"conditions": 5})
     yield opt("cards_huge", {"cards": 1000000000})
-    yield opt("actions_per_turn_huge", {"actions_per_turn": 10 ** 18})
+    yield opt("actions_per_turn_huge", {"actions_per_turn": 10**18})
     yield opt("actions_zero", {"actions": 0})
     yield opt("allies_deep", {"allies": [[["red"]]]})
     yield opt("allies_many", {"allies": [["red", "blue"]] * 1000})
@@ -93,8 +122,20 @@ def issue20():
     yield "scenario_hash_short.json", json.dumps(good(scenario_hash="abc")).encode()
     yield "preset_unknown.json", json.dumps(good(preset="chess")).encode()
     yield "hash_number.json", json.dumps(good(hashes=[7])).encode()
-    yield "final_figures_many.json", json.dumps(good(final={"winner": None, "figures": [
-        {"id": "a", "side": "red", "x": 1, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}] * 1001})).encode()
+    yield (
+        "final_figures_many.json",
+        json.dumps(
+            good(
+                final={
+                    "winner": None,
+                    "figures": [
+                        {"id": "a", "side": "red", "x": 1, "y": 0, "radius": 0.5, "level": "deck", "status": "ok"}
+                    ]
+                    * 1001,
+                }
+            )
+        ).encode(),
+    )
     yield "seed_exponent.json", json.dumps(good()).replace('"seed": 1', '"seed": 1e400').encode()
     yield "long_unknown_key.json", json.dumps(good(**{"k" * 100_000: 1})).encode()
     yield "control_chars_key.json", json.dumps(good(**{"evil\x1b[31m\u2028\x00\n": 1})).encode()

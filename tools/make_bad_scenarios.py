@@ -8,6 +8,7 @@ types, unknown keys, bad ids and references, rosters over their points (rangers 
 points_limit), broken TOML. ``manifest.json`` = {file: fragment expected in the ScenarioError}.
 tests/proof/test_proof_bad_inputs.py checks every file is refused with ScenarioError.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "tests" / "data" / "bad_scenarios"
 
 HEAD = {"title": '"Bad"', "map": '"open:24x16"', "preset": '"pyrates"', "turn_limit": "4"}
-SIDES = ('[[sides]]\nid = "red"\nname = "Red"\ncolour = "#c0392b"\n\n'
-         '[[sides]]\nid = "blue"\nname = "Blue"\ncolour = "#2e86c1"\n')
+SIDES = (
+    '[[sides]]\nid = "red"\nname = "Red"\ncolour = "#c0392b"\n\n'
+    '[[sides]]\nid = "blue"\nname = "Blue"\ncolour = "#2e86c1"\n'
+)
 FIG_RED = 'id = "red_captain"\nname = "Rouge"\nside = "red"\nrank = "captain"\nmelee = "cutlass"\nx = 3.0\ny = 8.0\n'
 FIG_BLUE = 'id = "blue_captain"\nname = "Bleu"\nside = "blue"\nrank = "captain"\nmelee = "rapier"\nx = 21.0\ny = 8.0\n'
 VICTORY = '[[victory]]\ntype = "rout"\nside = "red"\n\n[[victory]]\ntype = "rout"\nside = "blue"\n'
@@ -29,31 +32,39 @@ def scenario(head=None, *, sides=SIDES, red=FIG_RED, blue=FIG_BLUE, victory=VICT
     h = dict(HEAD)
     h.update(head or {})
     top = "".join(f"{k} = {v}\n" for k, v in h.items() if v is not None)
-    return (f"{top}{extra}\n{sides}\n[[figures]]\n{red}\n[[figures]]\n{blue}\n{victory}")
+    return f"{top}{extra}\n{sides}\n[[figures]]\n{red}\n[[figures]]\n{blue}\n{victory}"
 
 
 def rangers(n_red: int, limit: int, n_blue: int = 1, diff: str = "") -> str:
     """A rangers roster: n_red musket-armed enlisted against n_blue, under points_limit."""
-    fig = ('[[figures]]\nid = "{s}_{i}"\nname = "{s} {i}"\nside = "{s}"\ntype = "enlisted"\n'
-           'melee = "small hatchet"\nmissile = "musket"\nx = {x}\ny = {y}\n{t}')
+    fig = (
+        '[[figures]]\nid = "{s}_{i}"\nname = "{s} {i}"\nside = "{s}"\ntype = "enlisted"\n'
+        'melee = "small hatchet"\nmissile = "musket"\nx = {x}\ny = {y}\n{t}'
+    )
     lead = 'traits = ["leader"]\n'
-    figs = "".join(fig.format(s="red", i=i, x=2.0 + (i % 5) * 1.5, y=2.0 + (i // 5) * 1.5, t=lead if i == 0 else "")
-                   for i in range(n_red))
-    figs += "".join(fig.format(s="blue", i=i, x=20.0 - (i % 2) * 1.5, y=2.0 + (i // 2) * 1.5, t=lead if i == 0 else "")
-                    for i in range(n_blue))
+    figs = "".join(
+        fig.format(s="red", i=i, x=2.0 + (i % 5) * 1.5, y=2.0 + (i // 5) * 1.5, t=lead if i == 0 else "")
+        for i in range(n_red)
+    )
+    figs += "".join(
+        fig.format(s="blue", i=i, x=20.0 - (i % 2) * 1.5, y=2.0 + (i // 2) * 1.5, t=lead if i == 0 else "")
+        for i in range(n_blue)
+    )
     head = "".join(f"{k} = {v}\n" for k, v in {**HEAD, "preset": '"rangers"', "points_limit": str(limit)}.items())
     return f"{head}{diff}\n{SIDES}\n{figs}\n{VICTORY}"
 
 
 def cases() -> dict[str, tuple[str | bytes, str]]:
     c = {
-        "not_toml.toml": ("title = \"Bad\nmap = [", "toml"),
+        "not_toml.toml": ('title = "Bad\nmap = [', "toml"),
         "empty.toml": ("", ""),
         "binary.toml": (bytes(range(256)) * 4, ""),
         "unknown_top_key.toml": (scenario({"weather": '"stormy"'}), "unknown key"),
-        "unknown_figure_key.toml": (scenario(red=FIG_RED + 'hitpoints = 9\n'), "unknown key"),
-        "unknown_side_key.toml": (scenario(sides=SIDES.replace('colour = "#c0392b"', 'colour = "#c0392b"\nflag = "x"')),
-                                  "unknown key"),
+        "unknown_figure_key.toml": (scenario(red=FIG_RED + "hitpoints = 9\n"), "unknown key"),
+        "unknown_side_key.toml": (
+            scenario(sides=SIDES.replace('colour = "#c0392b"', 'colour = "#c0392b"\nflag = "x"')),
+            "unknown key",
+        ),
         "unknown_victory_key.toml": (scenario(victory=VICTORY + 'when = "dawn"\n'), "unknown key"),
         "turn_limit_string.toml": (scenario({"turn_limit": '"four"'}), "turn_limit"),
         "turn_limit_float.toml": (scenario({"turn_limit": "4.5"}), "turn_limit"),
@@ -87,20 +98,30 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "figure_count_huge.toml": (scenario(red=FIG_RED + "count = 1000000\n"), "count"),
         "figure_count_negative.toml": (scenario(red=FIG_RED + "count = -1\n"), "count"),
         "figure_base_zero.toml": (scenario(red=FIG_RED + "base = 0\n"), "base"),
-        "figure_not_table.toml": (scenario().replace("[[figures]]\n" + FIG_RED, "figures = [1, 2]\n", 1)
-                                  .replace("[[figures]]\n" + FIG_BLUE, ""), "figures"),
+        "figure_not_table.toml": (
+            scenario()
+            .replace("[[figures]]\n" + FIG_RED, "figures = [1, 2]\n", 1)
+            .replace("[[figures]]\n" + FIG_BLUE, ""),
+            "figures",
+        ),
         "victory_bad_type.toml": (scenario(victory=VICTORY.replace('"rout"', '"checkmate"', 1)), "type"),
         "victory_unknown_side.toml": (scenario(victory=VICTORY.replace('side = "red"', 'side = "green"')), ""),
-        "victory_unknown_zone.toml": (scenario(victory=VICTORY + '\n[[victory]]\ntype = "hold_zone"\nside = "red"\n'
-                                                                 'zone = "atlantis"\nturns = 2\n'), ""),
+        "victory_unknown_zone.toml": (
+            scenario(
+                victory=VICTORY + '\n[[victory]]\ntype = "hold_zone"\nside = "red"\nzone = "atlantis"\nturns = 2\n'
+            ),
+            "",
+        ),
         "deep_options.toml": (scenario(extra="[options]\n" + "a = " + "[" * 60 + "]" * 60 + "\n"), ""),
         "id_bad.toml": (scenario({"id": '"../../etc"'}), "id"),
         # rosters over their points (RNG-PTS-1): rangers preset with points_limit
         "rangers_over_points.toml": (rangers(12, 100, 1), "points"),
         "rangers_over_points_blue.toml": (rangers(1, 100, 6), "points"),
         "rangers_points_limit_negative.toml": (rangers(1, -5, 1), "points_limit"),
-        "rangers_points_limit_string.toml": (rangers(1, 100, 1).replace("points_limit = 100", 'points_limit = "lots"'),
-                                             "points_limit"),
+        "rangers_points_limit_string.toml": (
+            rangers(1, 100, 1).replace("points_limit = 100", 'points_limit = "lots"'),
+            "points_limit",
+        ),
     }
     c.update(issue20_cases())
     return c
@@ -120,15 +141,18 @@ def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
         "options_fire_spread_huge.toml": (_opt("[options.fire]\nspread = 1000000000000000"), "options.fire.spread"),
         "options_fire_not_table.toml": (_opt('fire = "hot"'), "options.fire"),
         "options_specials_ints.toml": (_opt("specials = [1, 2]"), "options.specials[0]"),
-        "options_special_difficulty_huge.toml": (_opt('specials = [{id = "x", difficulty = 1e300}]'),
-                                                 "options.specials[0].difficulty"),
+        "options_special_difficulty_huge.toml": (
+            _opt('specials = [{id = "x", difficulty = 1e300}]'),
+            "options.specials[0].difficulty",
+        ),
         "options_conditions_int.toml": (_opt("conditions = 5"), "options.conditions"),
-        "options_actions_per_turn_huge.toml": (_opt("actions_per_turn = 9223372036854775807"),
-                                               "options.actions_per_turn"),
+        "options_actions_per_turn_huge.toml": (
+            _opt("actions_per_turn = 9223372036854775807"),
+            "options.actions_per_turn",
+        ),
         "options_sight_limit_inf.toml": (_opt("sight_limit = inf"), "options.sight_limit"),
         "options_alarm_spot_bool.toml": (_opt("alarm_spot = true"), "options.alarm_spot"),
-        "options_allies_huge.toml": (_opt("allies = [" + ", ".join(['["red", "blue"]'] * 100) + "]"),
-                                     "options.allies"),
+        "options_allies_huge.toml": (_opt("allies = [" + ", ".join(['["red", "blue"]'] * 100) + "]"), "options.allies"),
         "options_break_after_negative.toml": (_opt("break_after = -1"), "options.break_after"),
         "options_move_zero.toml": (_opt("move = 0"), "options.move"),
         "options_unknown.toml": (_opt("fire_cell = 2"), "options.fire_cell: unknown key"),
@@ -137,21 +161,38 @@ def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
         "cards_hand_huge.toml": (scenario(extra="[cards]\nhand = 100000\n"), "cards.hand"),
         "cards_hand_string.toml": (scenario(extra='[cards]\nhand = "3"\n'), "cards.hand"),
         "cards_unknown.toml": (scenario(extra="[cards]\njokers = 2\n"), "cards.jokers: unknown key"),
-        "orders_figures_string.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = "red_captain"\n'),
-                                       "orders[0].figures"),
-        "orders_vague_objective.toml": (scenario(extra='[[orders]]\nid = "o"\nside = "red"\nobjective = "win"\n'),
-                                        "orders[0].objective"),
-        "orders_unknown_figure.toml": (scenario(extra='[[orders]]\nid = "o"\nfigures = ["nobody"]\n'
-                                                      'objective = "place:x"\n'), "orders[0].figures[0]"),
-        "figures_over_400.toml": (scenario(red=FIG_RED.replace("x = 3.0\ny = 8.0\n", "") + "count = 50\n")
-                                  .replace("[[figures]]\n" + FIG_BLUE, "".join(
-                                      "[[figures]]\n" + FIG_BLUE.replace("blue_captain", f"blue_{i}")
-                                      .replace("x = 21.0\ny = 8.0\n", "") + "count = 50\n" for i in range(8))),
-                                  "figures"),
+        "orders_figures_string.toml": (
+            scenario(extra='[[orders]]\nid = "o"\nfigures = "red_captain"\n'),
+            "orders[0].figures",
+        ),
+        "orders_vague_objective.toml": (
+            scenario(extra='[[orders]]\nid = "o"\nside = "red"\nobjective = "win"\n'),
+            "orders[0].objective",
+        ),
+        "orders_unknown_figure.toml": (
+            scenario(extra='[[orders]]\nid = "o"\nfigures = ["nobody"]\nobjective = "place:x"\n'),
+            "orders[0].figures[0]",
+        ),
+        "figures_over_400.toml": (
+            scenario(red=FIG_RED.replace("x = 3.0\ny = 8.0\n", "") + "count = 50\n").replace(
+                "[[figures]]\n" + FIG_BLUE,
+                "".join(
+                    "[[figures]]\n"
+                    + FIG_BLUE.replace("blue_captain", f"blue_{i}").replace("x = 21.0\ny = 8.0\n", "")
+                    + "count = 50\n"
+                    for i in range(8)
+                ),
+            ),
+            "figures",
+        ),
         "figure_x_huge.toml": (scenario(red=FIG_RED.replace("x = 3.0", "x = 1e308")), "figures[0].x"),
         "figure_facing_inf.toml": (scenario(red=FIG_RED + "facing = -inf\n"), "figures[0].facing"),
-        "victory_count_huge.toml": (scenario(victory=VICTORY + '\n[[victory]]\ntype = "reach_zone"\nside = "red"\n'
-                                                               'zone = "z"\ncount = 100000000\n'), "victory[2].count"),
+        "victory_count_huge.toml": (
+            scenario(
+                victory=VICTORY + '\n[[victory]]\ntype = "reach_zone"\nside = "red"\nzone = "z"\ncount = 100000000\n'
+            ),
+            "victory[2].count",
+        ),
         "long_unknown_key.toml": (scenario({"k" * 100_000: "1"}), "unknown key"),
         "control_chars_key.toml": (scenario({'"evil\\u001b[31m\\u0000\\n"': "1"}), "unknown key"),
         "long_title.toml": (scenario({"title": '"' + "t" * 5_000 + '"'}), "scenario.title"),
@@ -166,6 +207,7 @@ def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     """Write the corpus; a case is kept when ``check-scenario`` refuses it (load, map, deployment,
     set-up), as the game would when starting it."""
     from game.scenario.check import check_scenario
+
     out.mkdir(parents=True, exist_ok=True)
     manifest = {}
     for name, (content, frag) in cases().items():

@@ -6,6 +6,7 @@ docs/figures.png, of every role on a base in two side colours and in each status
 The pictures are drawn by game/ui/figure_art.py (pygame primitives), so the game can also draw a
 missing one itself; this tool keeps the committed PNGs in step with that code.
 """
+
 from __future__ import annotations
 
 import os

@@ -8,6 +8,7 @@ Each map: 32 px per inch, one tile per inch, tile layers ``ground`` and ``detail
 external tileset maps/boarders.tsx (tools/make_tileset.py), object layers ``zones``, ``obstacles``,
 ``links``, ``deployment`` as documented in maps/README.md. The files are plain Tiled 1.10 XML.
 """
+
 from __future__ import annotations
 
 import math
@@ -26,9 +27,14 @@ from game.table.geometry import point_in_polygon  # noqa: E402
 
 PX = 32  # pixels per inch = tile size
 #: property → (Tiled enum type in maps/boarders.tiled-project, its values); the loader's own default first
-ENUMS = {"terrain": ("Terrain", ["open", "tough", "impassable"]), "cover": ("Cover", ["none", "soft", "hard"]),
-         "kind": ("ObstacleKind", ["single", "linear"]), "level": ("Level", ["deck", "hold", "rigging"]),
-         "from": ("Level", ["deck", "hold", "rigging"]), "to": ("Level", ["deck", "hold", "rigging"])}
+ENUMS = {
+    "terrain": ("Terrain", ["open", "tough", "impassable"]),
+    "cover": ("Cover", ["none", "soft", "hard"]),
+    "kind": ("ObstacleKind", ["single", "linear"]),
+    "level": ("Level", ["deck", "hold", "rigging"]),
+    "from": ("Level", ["deck", "hold", "rigging"]),
+    "to": ("Level", ["deck", "hold", "rigging"]),
+}
 Pt = tuple[float, float]
 
 
@@ -99,8 +105,10 @@ def complement(width: float, height: float, holes: list[list[Pt]]) -> list[list[
 
 
 def _area(pts):
-    return sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1]
-               for i in range(len(pts))) / 2
+    return (
+        sum(pts[i][0] * pts[(i + 1) % len(pts)][1] - pts[(i + 1) % len(pts)][0] * pts[i][1] for i in range(len(pts)))
+        / 2
+    )
 
 
 class TmxMap:
@@ -110,8 +118,7 @@ class TmxMap:
         self.name, self.w, self.h, self.title = name, width, height, title
         self.ground = [["water"] * width for _ in range(height)]
         self.details: list[list[str | None]] = [[None] * width for _ in range(height)]
-        self.layers: dict[str, list[str]] = {"zones": [], "obstacles": [], "links": [], "deployment": [],
-                                             "sectors": []}
+        self.layers: dict[str, list[str]] = {"zones": [], "obstacles": [], "links": [], "deployment": [], "sectors": []}
         self.next_id = 1
         self.classes: dict[str, set[str]] = {}
 
@@ -134,7 +141,9 @@ class TmxMap:
         lines = []
         for k, v in props.items():
             if k in ENUMS:
-                lines.append(f'   <property name="{k}" type="string" propertytype="{ENUMS[k][0]}" value={quoteattr(str(v))}/>')
+                lines.append(
+                    f'   <property name="{k}" type="string" propertytype="{ENUMS[k][0]}" value={quoteattr(str(v))}/>'
+                )
             elif isinstance(v, bool):
                 lines.append(f'   <property name="{k}" type="bool" value="{str(v).lower()}"/>')
             elif isinstance(v, (int, float)):
@@ -143,8 +152,18 @@ class TmxMap:
                 lines.append(f'   <property name="{k}" value={quoteattr(str(v))}/>')
         return "  <properties>\n" + "\n".join(lines) + "\n  </properties>\n"
 
-    def _obj(self, layer: str, name: str, cls: str, x: float, y: float, body: str, props: dict,
-             w: float | None = None, h: float | None = None) -> None:
+    def _obj(
+        self,
+        layer: str,
+        name: str,
+        cls: str,
+        x: float,
+        y: float,
+        body: str,
+        props: dict,
+        w: float | None = None,
+        h: float | None = None,
+    ) -> None:
         oid = self.next_id
         self.next_id += 1
         size = f' width="{w * PX:g}" height="{h * PX:g}"' if w is not None else ""
@@ -154,8 +173,10 @@ class TmxMap:
             self.classes.setdefault(layer, set()).add(cls)
         self.layers[layer].append(
             f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}>\n'
-            f'{self._props(props)}{body}  </object>\n' if (props or body) else
-            f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}/>\n')
+            f"{self._props(props)}{body}  </object>\n"
+            if (props or body)
+            else f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}/>\n'
+        )
 
     def polygon(self, layer: str, name: str, pts: list[Pt], cls: str = "", **props) -> None:
         x0, y0 = pts[0]
@@ -178,8 +199,9 @@ class TmxMap:
 
     # convenience for obstacles
     def barrel(self, x, y, r=0.42):
-        self.ellipse("obstacles", "barrel", x, y, r, "barrel", kind="single", cover="hard", standable=True,
-                     elevation=1.2)
+        self.ellipse(
+            "obstacles", "barrel", x, y, r, "barrel", kind="single", cover="hard", standable=True, elevation=1.2
+        )
         self.put(x, y, "barrel")
 
     def crate(self, x, y, w=1.0, h=1.0, level="deck"):
@@ -206,33 +228,49 @@ class TmxMap:
             objs = self.layers[lname]
             if lname == "sectors" and not objs:
                 continue
-            colour = {"zones": "#3fa9f5", "obstacles": "#e74c3c", "links": "#f1c40f", "deployment": "#2ecc71",
-                      "sectors": "#9b59b6"}[lname]
-            groups.append(f' <objectgroup id="{lid}" name="{lname}" color="{colour}">\n' + "".join(objs)
-                          + " </objectgroup>\n")
+            colour = {
+                "zones": "#3fa9f5",
+                "obstacles": "#e74c3c",
+                "links": "#f1c40f",
+                "deployment": "#2ecc71",
+                "sectors": "#9b59b6",
+            }[lname]
+            groups.append(
+                f' <objectgroup id="{lid}" name="{lname}" color="{colour}">\n' + "".join(objs) + " </objectgroup>\n"
+            )
             lid += 1
         text = (
             '<?xml version="1.0" encoding="UTF-8"?>\n'
             f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" '
             f'width="{self.w}" height="{self.h}" tilewidth="{PX}" tileheight="{PX}" infinite="0" '
             f'nextlayerid="{lid}" nextobjectid="{self.next_id}">\n'
-            ' <properties>\n'
+            " <properties>\n"
             f'  <property name="inch" type="float" value="{PX}"/>\n'
             f'  <property name="title" value={quoteattr(self.title)}/>\n'
-            ' </properties>\n'
+            " </properties>\n"
             ' <tileset firstgid="1" source="boarders.tsx"/>\n'
             f' <layer id="1" name="ground" width="{self.w}" height="{self.h}">\n'
             f'  <data encoding="csv">\n{self._csv(self.ground)}\n</data>\n </layer>\n'
             f' <layer id="2" name="details" width="{self.w}" height="{self.h}">\n'
-            f'  <data encoding="csv">\n{self._csv(self.details)}\n</data>\n </layer>\n'
-            + "".join(groups) + '</map>\n')
+            f'  <data encoding="csv">\n{self._csv(self.details)}\n</data>\n </layer>\n' + "".join(groups) + "</map>\n"
+        )
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
 
 
 def _rail(m: TmxMap, name: str, pts: list[Pt], **extra) -> None:
-    m.polyline("obstacles", name, pts, "rail", kind="linear", cover="soft", standable=True, elevation=1.0,
-               thickness=0.25, **extra)
+    m.polyline(
+        "obstacles",
+        name,
+        pts,
+        "rail",
+        kind="linear",
+        cover="soft",
+        standable=True,
+        elevation=1.0,
+        thickness=0.25,
+        **extra,
+    )
 
 
 def _edge_tiles(m: TmxMap, hull: list[Pt], tile: str) -> None:
@@ -245,6 +283,7 @@ def _edge_tiles(m: TmxMap, hull: list[Pt], tile: str) -> None:
 
 def dist_point_polygon_edge(x, y, pts):
     from game.table.geometry import dist_point_segment
+
     return min(dist_point_segment(x, y, pts[i], pts[(i + 1) % len(pts)]) for i in range(len(pts)))
 
 
@@ -277,15 +316,34 @@ def boarding_action() -> TmxMap:
     m.polygon("zones", "sloop_deck", sloop, "deck", ship="sloop")
     for i, p in enumerate(planks):
         m.polygon("zones", f"gangplank_{i + 1}", p, "plank", terrain="tough")
-    m.rectangle("zones", "merchant_hold", 13, 5, 20, 9, "hold", level="hold", close_quarters=True,
-                ship="merchant", cover="soft")
-    m.rectangle("zones", "sloop_hold", 14, 17, 15, 6, "hold", level="hold", close_quarters=True, ship="sloop",
-                cover="soft")
-    masts = [("mizzen", 8.5, 9.5, 4, 15, "merchant"), ("mainmast", 24.5, 9.5, 4, 15, "merchant"),
-             ("foremast", 33.5, 9.5, 4, 15, "merchant"), ("sloop_mast", 23.5, 20.5, 16, 24, "sloop")]
+    m.rectangle(
+        "zones", "merchant_hold", 13, 5, 20, 9, "hold", level="hold", close_quarters=True, ship="merchant", cover="soft"
+    )
+    m.rectangle(
+        "zones", "sloop_hold", 14, 17, 15, 6, "hold", level="hold", close_quarters=True, ship="sloop", cover="soft"
+    )
+    masts = [
+        ("mizzen", 8.5, 9.5, 4, 15, "merchant"),
+        ("mainmast", 24.5, 9.5, 4, 15, "merchant"),
+        ("foremast", 33.5, 9.5, 4, 15, "merchant"),
+        ("sloop_mast", 23.5, 20.5, 16, 24, "sloop"),
+    ]
     for name, mx, my, top, bottom, ship in masts:
-        m.rectangle("zones", f"{name}_rigging", mx - 0.8, top + 1, 1.6, bottom - top - 2, "rigging",
-                    level="rigging", rigging=True, close_quarters=True, terrain="tough", elevation=8.0, ship=ship)
+        m.rectangle(
+            "zones",
+            f"{name}_rigging",
+            mx - 0.8,
+            top + 1,
+            1.6,
+            bottom - top - 2,
+            "rigging",
+            level="rigging",
+            rigging=True,
+            close_quarters=True,
+            terrain="tough",
+            elevation=8.0,
+            ship=ship,
+        )
         for r in range(top + 1, bottom - 1):
             if m.details[r][int(mx)] is None:
                 m.details[r][int(mx)] = "rigging"
@@ -299,29 +357,54 @@ def boarding_action() -> TmxMap:
     _rail(m, "sloop_rail", [(13, 16), (8, 16), (8, 24), (33, 24), (40, 20), (33, 16), (27, 16)])
     _rail(m, "sloop_waist_rail", [(15, 16), (25, 16)])
     # quarterdeck break with two ladders
-    m.polyline("obstacles", "quarterdeck_break", [(12, 4.1), (12, 14.9)], "break", kind="linear", cover="soft",
-               elevation=1.5, thickness=0.3)
+    m.polyline(
+        "obstacles",
+        "quarterdeck_break",
+        [(12, 4.1), (12, 14.9)],
+        "break",
+        kind="linear",
+        cover="soft",
+        elevation=1.5,
+        thickness=0.3,
+    )
     for ly in (6.0, 13.0):
         m.polyline("links", "quarterdeck_ladder", [(12.8, ly), (11.2, ly)], "ladder", cost=1.0)
         m.put(12.5, ly, "ladder")
     # hatches down to the holds
-    for name, hx, hy, ship in (("main_hatch", 20.5, 9.5, "merchant"), ("fore_hatch", 29.5, 9.5, "merchant"),
-                               ("sloop_hatch", 17.5, 20.5, "sloop")):
+    for name, hx, hy, ship in (
+        ("main_hatch", 20.5, 9.5, "merchant"),
+        ("fore_hatch", 29.5, 9.5, "merchant"),
+        ("sloop_hatch", 17.5, 20.5, "sloop"),
+    ):
         m.point("links", name, hx, hy, "hatch", to="hold", cost=2.0)
         m.put(hx, hy, "hatch")
     # cover on deck
-    for x, y in ((18.5, 5.5), (19.5, 5.5), (31.5, 13.5), (37.5, 9.5), (6.5, 5.5), (11.5, 18.5), (30.5, 22.5),
-                 (35.5, 19.5)):
+    for x, y in (
+        (18.5, 5.5),
+        (19.5, 5.5),
+        (31.5, 13.5),
+        (37.5, 9.5),
+        (6.5, 5.5),
+        (11.5, 18.5),
+        (30.5, 22.5),
+        (35.5, 19.5),
+    ):
         m.barrel(x, y)
     for x, y in ((27, 12), (16, 12), (26, 17), (20, 22)):
         m.crate(x, y)
     m.crate(15, 6, 2, 1, level="hold")
     m.crate(30, 11, 1, 2, level="hold")
     m.crate(25, 18, 1, 1, level="hold")
-    for x, y, tile in ((16, 4.1, "cannon_up"), (22, 4.1, "cannon_up"), (29, 4.1, "cannon_up"),
-                       (13, 22.9, "cannon_down"), (27, 22.9, "cannon_down")):
-        m.rectangle("obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard",
-                    elevation=1.0)
+    for x, y, tile in (
+        (16, 4.1, "cannon_up"),
+        (22, 4.1, "cannon_up"),
+        (29, 4.1, "cannon_up"),
+        (13, 22.9, "cannon_down"),
+        (27, 22.9, "cannon_down"),
+    ):
+        m.rectangle(
+            "obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard", elevation=1.0
+        )
         m.put(x + 0.5, y + 0.5, tile)
     # deployment
     m.rectangle("deployment", "merchants", 4.5, 4.5, 28.5, 10.0, "deployment", side="merchants")
@@ -341,8 +424,7 @@ def forest_clearing() -> TmxMap:
         ("south_woods", [(10, 32), (14, 25), (24, 23), (30, 27), (32, 32)]),
         ("copse", [(39, 22), (44, 21), (46, 26), (41, 28)]),
     ]
-    path = [(0, 16), (14, 14.5), (24, 16), (34, 17.5), (48, 18), (48, 20), (34, 19.5), (24, 18), (14, 16.5),
-            (0, 18)]
+    path = [(0, 16), (14, 14.5), (24, 16), (34, 17.5), (48, 18), (48, 20), (34, 19.5), (24, 18), (14, 16.5), (0, 18)]
     m.paint(path, "dirt")
     m.paint(rect(20, 11, 9, 7), "dirt")
     for name, poly in woods:
@@ -352,16 +434,21 @@ def forest_clearing() -> TmxMap:
     m.polygon("zones", "marsh", [(2, 24), (7, 22), (9, 27), (4, 30)], "marsh", terrain="tough")
     m.paint([(2, 24), (7, 22), (9, 27), (4, 30)], "shore")
     # rocks (hard cover, block sight), logs (linear, hard), fence (linear, soft)
-    for name, poly in (("rocks", [(22, 6), (24.5, 5.5), (25.5, 7.5), (23, 8.5)]),
-                       ("rocks", [(36, 22), (38, 21.5), (38.5, 23.5), (36.5, 24)]),
-                       ("boulder", [(12, 20), (13.6, 19.6), (14, 21.2), (12.4, 21.6)])):
+    for name, poly in (
+        ("rocks", [(22, 6), (24.5, 5.5), (25.5, 7.5), (23, 8.5)]),
+        ("rocks", [(36, 22), (38, 21.5), (38.5, 23.5), (36.5, 24)]),
+        ("boulder", [(12, 20), (13.6, 19.6), (14, 21.2), (12.4, 21.6)]),
+    ):
         m.polygon("obstacles", name, poly, "rocks", kind="single", cover="hard", blocks_los=True, elevation=2.0)
         m.paint(poly, "rocks", "details")
         m.put(sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4, "rocks")
     for name, pts in (("fallen_log", [(16, 21.5), (20, 21.5)]), ("fallen_log", [(27, 8.5), (31, 8.5)])):
         m.polyline("obstacles", name, pts, "log", kind="linear", cover="hard", elevation=0.8, thickness=0.6)
         for k in range(4):
-            x, y = pts[0][0] + (pts[1][0] - pts[0][0]) * (k + 0.5) / 4, pts[0][1] + (pts[1][1] - pts[0][1]) * (k + 0.5) / 4
+            x, y = (
+                pts[0][0] + (pts[1][0] - pts[0][0]) * (k + 0.5) / 4,
+                pts[0][1] + (pts[1][1] - pts[0][1]) * (k + 0.5) / 4,
+            )
             m.put(x, y, "log")
     fence = [(6, 9.5), (15.5, 9.5), (15.5, 13.5)]
     m.polyline("obstacles", "fence", fence, "fence", kind="linear", cover="soft", elevation=1.0, thickness=0.2)
@@ -391,10 +478,26 @@ def harbour_tavern() -> TmxMap:
     m.paint(rect(0, 0, 48, 2), "wall")
     m.paint(tavern, "wood_floor")
     m.paint(rect(26, 3, 12, 8), "wall")
-    m.polygon("obstacles", "houses", rect(0, 0, 48, 2), "building", kind="single", cover="hard", blocks_los=True,
-              elevation=4.0)
-    m.polygon("obstacles", "warehouse", rect(26, 3, 12, 8), "building", kind="single", cover="hard",
-              blocks_los=True, elevation=4.0)
+    m.polygon(
+        "obstacles",
+        "houses",
+        rect(0, 0, 48, 2),
+        "building",
+        kind="single",
+        cover="hard",
+        blocks_los=True,
+        elevation=4.0,
+    )
+    m.polygon(
+        "obstacles",
+        "warehouse",
+        rect(26, 3, 12, 8),
+        "building",
+        kind="single",
+        cover="hard",
+        blocks_los=True,
+        elevation=4.0,
+    )
     m.paint(pier, "pier")
     m.paint(boat, "planks")
     m.paint(gangplank, "pier")
@@ -422,21 +525,37 @@ def harbour_tavern() -> TmxMap:
             m.details[y][21] = "wall"
     m.put(12.5, 12.5, "door")
     m.put(13.5, 12.5, "door")
-    m.rectangle("obstacles", "bar", 8, 5, 1.0, 5.0, "bar", kind="single", cover="hard", standable=True,
-                elevation=1.3)
+    m.rectangle("obstacles", "bar", 8, 5, 1.0, 5.0, "bar", kind="single", cover="hard", standable=True, elevation=1.3)
     for y in range(5, 10):
         m.put(8, y + 0.5, "table")
     for x, y in ((12, 6), (16, 6), (12, 9), (17, 10)):
-        m.rectangle("obstacles", "table", x, y, 1.0, 1.0, "table", kind="single", cover="soft", standable=True,
-                    elevation=1.0)
+        m.rectangle(
+            "obstacles", "table", x, y, 1.0, 1.0, "table", kind="single", cover="soft", standable=True, elevation=1.0
+        )
         m.put(x + 0.5, y + 0.5, "table")
     for x, y in ((19.5, 4.5), (20.5, 4.5)):
         m.barrel(x, y)
     # quay: crates, barrels, bollards; warehouse wall
-    m.polyline("obstacles", "quay_edge", [(0, quay_y), (28, quay_y)], "quay", kind="linear", cover="soft",
-               elevation=0.5, thickness=0.2)
-    m.polyline("obstacles", "quay_edge", [(32, quay_y), (48, quay_y)], "quay", kind="linear", cover="soft",
-               elevation=0.5, thickness=0.2)
+    m.polyline(
+        "obstacles",
+        "quay_edge",
+        [(0, quay_y), (28, quay_y)],
+        "quay",
+        kind="linear",
+        cover="soft",
+        elevation=0.5,
+        thickness=0.2,
+    )
+    m.polyline(
+        "obstacles",
+        "quay_edge",
+        [(32, quay_y), (48, quay_y)],
+        "quay",
+        kind="linear",
+        cover="soft",
+        elevation=0.5,
+        thickness=0.2,
+    )
     for x, y in ((8, 16), (9, 16), (8, 17), (40, 15)):
         m.crate(x, y)
     for x, y in ((24.5, 16.5), (44.5, 17.5), (3.5, 15.5)):
@@ -462,8 +581,9 @@ def _water_tiles(m: TmxMap) -> None:
 
 
 def _cannon(m: TmxMap, x: float, y: float, up: bool) -> None:
-    m.rectangle("obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard",
-                elevation=1.0)
+    m.rectangle(
+        "obstacles", "cannon", x + 0.15, y + 0.15, 0.7, 0.8, "cannon", kind="single", cover="hard", elevation=1.0
+    )
     m.put(x + 0.5, y + 0.5, "cannon_up" if up else "cannon_down")
 
 
@@ -471,13 +591,25 @@ def _masts(m: TmxMap, masts, ship: str, width: float = 1.6) -> None:
     """Masts at (name, x, y, top, bottom): a mast obstacle on deck, a rigging zone above it and
     shrouds at both ends (as on boarding_action)."""
     for name, mx, my, top, bottom in masts:
-        m.rectangle("zones", f"{name}_rigging", mx - width / 2, top + 1, width, bottom - top - 2, "rigging",
-                    level="rigging", rigging=True, close_quarters=True, terrain="tough", elevation=8.0, ship=ship)
+        m.rectangle(
+            "zones",
+            f"{name}_rigging",
+            mx - width / 2,
+            top + 1,
+            width,
+            bottom - top - 2,
+            "rigging",
+            level="rigging",
+            rigging=True,
+            close_quarters=True,
+            terrain="tough",
+            elevation=8.0,
+            ship=ship,
+        )
         for r in range(int(top) + 1, int(bottom) - 1):
             if m.details[r][int(mx)] is None:
                 m.details[r][int(mx)] = "rigging"
-        m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True,
-                  elevation=8.0)
+        m.ellipse("obstacles", name, mx, my, 0.45, "mast", kind="single", cover="hard", blocks_los=True, elevation=8.0)
         m.put(mx, my, "mast")
         for fy, ty in ((top + 1.0, top + 1.8), (bottom - 1.0, bottom - 1.8)):
             m.polyline("links", f"{name}_shrouds", [(mx, fy), (mx, ty)], "shroud", to="rigging", cost=2.0)
@@ -489,8 +621,16 @@ def _hatch(m: TmxMap, name: str, x: float, y: float) -> None:
 
 
 def _quarterdeck(m: TmxMap, x: float, top: float, bottom: float, ladders) -> None:
-    m.polyline("obstacles", "quarterdeck_break", [(x, top + 0.1), (x, bottom - 0.1)], "break", kind="linear",
-               cover="soft", elevation=1.5, thickness=0.3)
+    m.polyline(
+        "obstacles",
+        "quarterdeck_break",
+        [(x, top + 0.1), (x, bottom - 0.1)],
+        "break",
+        kind="linear",
+        cover="soft",
+        elevation=1.5,
+        thickness=0.3,
+    )
     for ly in ladders:
         m.polyline("links", "quarterdeck_ladder", [(x + 0.8, ly), (x - 0.8, ly)], "ladder", cost=1.0)
         m.put(x + 0.5, ly, "ladder")
@@ -511,8 +651,8 @@ def cutting_out() -> TmxMap:
     alongside, one under each side; entry ports in her rails at the boats; 48x32 in."""
     m = TmxMap("cutting_out", 48, 32, "Cutting Out")
     hull = [(4, 9), (36, 9), (45, 15), (36, 21), (4, 21)]
-    starboard_boat = [(10, 21), (20, 21), (21.5, 23.5), (20, 26), (10, 26)]   # under her south side
-    larboard_boat = [(23, 4), (33, 4), (34.5, 6.5), (33, 9), (23, 9)]          # under her north side
+    starboard_boat = [(10, 21), (20, 21), (21.5, 23.5), (20, 26), (10, 26)]  # under her south side
+    larboard_boat = [(23, 4), (33, 4), (34.5, 6.5), (33, 9), (23, 9)]  # under her north side
     quarterdeck = rect(4, 9, 8, 12)
     m.paint(hull, "planks")
     m.paint(quarterdeck, "planks_dark")
@@ -531,10 +671,10 @@ def cutting_out() -> TmxMap:
     # climbing the side: an entry port (gap in the rail, tough going) at each boat
     m.rectangle("zones", "entry_port", 14, 20.5, 2, 1, "plank", terrain="tough")
     m.rectangle("zones", "entry_port", 27, 8.5, 2, 1, "plank", terrain="tough")
-    m.rectangle("zones", "prize_hold", 13, 10, 21, 10, "hold", level="hold", close_quarters=True, ship="prize",
-                cover="soft")
-    _masts(m, [("mizzen", 8.5, 15.0, 9, 21), ("mainmast", 24.5, 15.0, 9, 21), ("foremast", 33.5, 15.0, 9, 21)],
-           "prize")
+    m.rectangle(
+        "zones", "prize_hold", 13, 10, 21, 10, "hold", level="hold", close_quarters=True, ship="prize", cover="soft"
+    )
+    _masts(m, [("mizzen", 8.5, 15.0, 9, 21), ("mainmast", 24.5, 15.0, 9, 21), ("foremast", 33.5, 15.0, 9, 21)], "prize")
     _rail(m, "prize_rail", [(14, 21), (4, 21), (4, 9), (27, 9)])
     _rail(m, "prize_rail", [(29, 9), (36, 9), (45, 15), (36, 21), (16, 21)])
     _rail(m, "starboard_gunwale", [(10, 21), (10, 26), (20, 26), (21.5, 23.5), (20, 21)])
@@ -584,10 +724,12 @@ def fire_in_the_hold() -> TmxMap:
     m.polygon("zones", "boats", jolly_boat, "deck", ship="jolly_boat")
     m.rectangle("zones", "entry_port", 21, 20.5, 2, 1, "plank", terrain="tough")
     m.rectangle("zones", "entry_port", 22, 6.5, 2, 1, "plank", terrain="tough")
-    m.rectangle("zones", "revenge_hold", 12, 8, 24, 12, "hold", level="hold", close_quarters=True, ship="revenge",
-                cover="soft")
-    _masts(m, [("mizzen", 7.5, 14.0, 7, 21), ("mainmast", 23.5, 14.0, 7, 21), ("foremast", 33.5, 14.0, 7, 21)],
-           "revenge")
+    m.rectangle(
+        "zones", "revenge_hold", 12, 8, 24, 12, "hold", level="hold", close_quarters=True, ship="revenge", cover="soft"
+    )
+    _masts(
+        m, [("mizzen", 7.5, 14.0, 7, 21), ("mainmast", 23.5, 14.0, 7, 21), ("foremast", 33.5, 14.0, 7, 21)], "revenge"
+    )
     _rail(m, "revenge_rail", [(21, 21), (3, 21), (3, 7), (22, 7)])
     _rail(m, "revenge_rail", [(24, 7), (36, 7), (45, 14), (36, 21), (23, 21)])
     _rail(m, "longboat_gunwale", [(17, 21), (17, 26), (27, 26), (28.5, 23.5), (27, 21)])
@@ -633,8 +775,9 @@ def duel_on_the_quarterdeck() -> TmxMap:
     m.polygon("zones", "frigate_deck", hull, "deck", ship="frigate")
     m.polygon("zones", "quarterdeck", quarterdeck, "deck", ship="frigate", advantageous=True)
     m.rectangle("zones", "colours", 3.3, 14.5, 1.7, 3.0, "deck", ship="frigate", advantageous=True)
-    m.rectangle("zones", "frigate_hold", 18, 7, 18, 18, "hold", level="hold", close_quarters=True,
-                ship="frigate", cover="soft")
+    m.rectangle(
+        "zones", "frigate_hold", 18, 7, 18, 18, "hold", level="hold", close_quarters=True, ship="frigate", cover="soft"
+    )
     _masts(m, [("mainmast", 24.5, 16.0, 5, 27), ("foremast", 35.5, 16.0, 5, 27)], "frigate")
     _rail(m, "frigate_rail", [(3, 5), (36, 5), (45, 16), (36, 27), (3, 27), (3, 5)])
     _quarterdeck(m, 17, 5, 27, (8.0, 24.0))
@@ -660,9 +803,14 @@ def duel_on_the_quarterdeck() -> TmxMap:
     return m
 
 
-MAPS = {"boarding_action": boarding_action, "forest_clearing": forest_clearing, "harbour_tavern": harbour_tavern,
-        "cutting_out": cutting_out, "fire_in_the_hold": fire_in_the_hold,
-        "duel_on_the_quarterdeck": duel_on_the_quarterdeck}
+MAPS = {
+    "boarding_action": boarding_action,
+    "forest_clearing": forest_clearing,
+    "harbour_tavern": harbour_tavern,
+    "cutting_out": cutting_out,
+    "fire_in_the_hold": fire_in_the_hold,
+    "duel_on_the_quarterdeck": duel_on_the_quarterdeck,
+}
 
 
 def _member(name: str, value, enum: str | None = None) -> dict:
@@ -675,19 +823,33 @@ def _member(name: str, value, enum: str | None = None) -> dict:
 #: class members by layer; every default is the loader's default, because Tiled leaves unchanged
 #: members out of the .tmx and the game (pytmx) does not read the project file.
 def _zone_members() -> list[dict]:
-    return [_member("terrain", "open", "Terrain"), _member("cover", "none", "Cover"),
-            _member("close_quarters", False), _member("advantageous", False), _member("rigging", False),
-            _member("water", False), _member("structure", False), _member("ship", ""),
-            _member("level", "deck", "Level"), _member("elevation", 0.0)]
+    return [
+        _member("terrain", "open", "Terrain"),
+        _member("cover", "none", "Cover"),
+        _member("close_quarters", False),
+        _member("advantageous", False),
+        _member("rigging", False),
+        _member("water", False),
+        _member("structure", False),
+        _member("ship", ""),
+        _member("level", "deck", "Level"),
+        _member("elevation", 0.0),
+    ]
 
 
 LINE_CLASSES = {"rail", "fence", "wall", "hedge", "log", "break", "quay"}
 
 
 def _obstacle_members(cls: str) -> list[dict]:
-    return [_member("kind", "linear" if cls in LINE_CLASSES else "single", "ObstacleKind"),
-            _member("cover", "none", "Cover"), _member("standable", False), _member("blocks_los", False),
-            _member("elevation", 0.0), _member("thickness", 0.2), _member("level", "deck", "Level")]
+    return [
+        _member("kind", "linear" if cls in LINE_CLASSES else "single", "ObstacleKind"),
+        _member("cover", "none", "Cover"),
+        _member("standable", False),
+        _member("blocks_los", False),
+        _member("elevation", 0.0),
+        _member("thickness", 0.2),
+        _member("level", "deck", "Level"),
+    ]
 
 
 def _link_members() -> list[dict]:
@@ -701,10 +863,16 @@ def project(classes: dict[str, set[str]]) -> dict:
     for name, values in ENUMS.values():
         if name not in seen:
             seen.add(name)
-            types.append({"name": name, "type": "enum", "storageType": "string", "values": values,
-                          "valuesAsFlags": False})
-    colours = {"zones": "#ff3fa9f5", "obstacles": "#ffe74c3c", "links": "#fff1c40f", "deployment": "#ff2ecc71",
-               "sectors": "#ff9b59b6"}
+            types.append(
+                {"name": name, "type": "enum", "storageType": "string", "values": values, "valuesAsFlags": False}
+            )
+    colours = {
+        "zones": "#ff3fa9f5",
+        "obstacles": "#ffe74c3c",
+        "links": "#fff1c40f",
+        "deployment": "#ff2ecc71",
+        "sectors": "#ff9b59b6",
+    }
     for layer in ("zones", "obstacles", "links", "deployment", "sectors"):
         for cls in sorted(classes.get(layer, ())):
             if cls in seen:
@@ -720,17 +888,34 @@ def project(classes: dict[str, set[str]]) -> dict:
                 members = []
             else:
                 members = _obstacle_members(cls)
-            types.append({"name": cls, "type": "class", "useAs": ["object"], "color": colours[layer],
-                          "drawFill": True, "members": members})
+            types.append(
+                {
+                    "name": cls,
+                    "type": "class",
+                    "useAs": ["object"],
+                    "color": colours[layer],
+                    "drawFill": True,
+                    "members": members,
+                }
+            )
     for i, t in enumerate(types, 1):
         t["id"] = i
-    return {"automappingRulesFile": "", "commands": [], "compatibilityVersion": 1100, "extensionsPath": "extensions",
-            "folders": ["."], "properties": [], "propertyTypes": types}
+    return {
+        "automappingRulesFile": "",
+        "commands": [],
+        "compatibilityVersion": 1100,
+        "extensionsPath": "extensions",
+        "folders": ["."],
+        "properties": [],
+        "propertyTypes": types,
+    }
 
 
 def write_project(path: str | None = None) -> str:
     import json
+
     from make_pike_map import MAPS as MORE
+
     classes: dict[str, set[str]] = {}
     for make in [*MAPS.values(), *MORE.values()]:
         for layer, names in make().classes.items():

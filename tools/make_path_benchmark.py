@@ -9,6 +9,7 @@ tests/table/test_path_benchmark.py checks the current search within 2 % of them.
 seeded RNG per map: blocker bases first, then movers (radius 0.5, every fourth 0.75) at clear
 points on any level, each to a clear goal on any level.
 """
+
 from __future__ import annotations
 
 import json
@@ -37,6 +38,7 @@ def _clear_point(rng, table, radius, levels):
 def cases() -> list[dict]:
     """The pairs (without results), in a fixed order."""
     from game.table import Table, load_map
+
     out = []
     for name in sorted(f for f in os.listdir(os.path.join(ROOT, "maps")) if f.endswith(".tmx")):
         tmap = load_map(os.path.join(ROOT, "maps", name))
@@ -61,6 +63,7 @@ def cases() -> list[dict]:
 def solve(case: dict, tables: dict | None = None):
     """(length, cost, level, stops_at_obstacle) of the case's plan, or None."""
     from game.table import Table, load_map
+
     tables = {} if tables is None else tables
     base = tables.get(case["map"])
     if base is None:
@@ -82,8 +85,13 @@ def main(argv: list[str]) -> int:
     for c in cases():
         c["expected"] = solve(c, tables)
         got.append(c)
-    head = json.dumps({"format": "boarders-path-benchmark", "version": 1,
-                       "made_with": "hand-written A* of game/table/pathing.py at 1bedfc9"})[:-1]
+    head = json.dumps(
+        {
+            "format": "boarders-path-benchmark",
+            "version": 1,
+            "made_with": "hand-written A* of game/table/pathing.py at 1bedfc9",
+        }
+    )[:-1]
     with open(out, "w", encoding="utf-8") as f:  # one case a line
         f.write(head + ', "cases": [\n' + ",\n".join(json.dumps(c, separators=(",", ":")) for c in got) + "\n]}\n")
     print(f"{len(got)} cases, {sum(c['expected'] is None for c in got)} without a path -> {out}")

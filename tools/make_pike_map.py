@@ -7,6 +7,7 @@ Same conventions and writer as tools/make_maps.py (32 px per inch, one tile per 
 maps/boarders.tsx tileset, object layers as in maps/README.md); kept in its own file so the table
 engineer's generator is left alone. Deterministic: rerunning rewrites identical files.
 """
+
 from __future__ import annotations
 
 import os
@@ -42,8 +43,9 @@ def pike_and_shot() -> TmxMap:
     m.polygon("zones", "field", field, "field", terrain="tough")
     m.paint(field, "dirt")
     hedge = [(29, 24), (29, 17), (36, 17)]
-    m.polyline("obstacles", "hedge", hedge, "hedge", kind="linear", cover="soft", blocks_los=True, elevation=1.5,
-               thickness=0.4)
+    m.polyline(
+        "obstacles", "hedge", hedge, "hedge", kind="linear", cover="soft", blocks_los=True, elevation=1.5, thickness=0.4
+    )
     for y in range(17, 24):
         m.put(29, y + 0.5, "bush")
     for x in range(29, 36):
@@ -89,13 +91,15 @@ def farm_skirmish() -> TmxMap:
     m.polygon("zones", "pond", pond, "water", terrain="impassable", water=True)
     m.paint(pond, "water")
     for x, y in ((20.5, 4.5), (8.5, 19.5)):
-        m.ellipse("obstacles", "haystack", x, y, 0.6, "haystack", kind="single", cover="soft", blocks_los=True,
-                  elevation=1.5)
+        m.ellipse(
+            "obstacles", "haystack", x, y, 0.6, "haystack", kind="single", cover="soft", blocks_los=True, elevation=1.5
+        )
         m.put(x, y, "crate")
     for c, col in enumerate("ABCDE"):
         for r in range(4):
-            m.rectangle("sectors", f"{col}{r + 1}", c * FARM_SECTOR, r * FARM_SECTOR, FARM_SECTOR, FARM_SECTOR,
-                        "sector")
+            m.rectangle(
+                "sectors", f"{col}{r + 1}", c * FARM_SECTOR, r * FARM_SECTOR, FARM_SECTOR, FARM_SECTOR, "sector"
+            )
     m.rectangle("deployment", "raiders", 0.5, 0.5, 7, 11, "deployment", side="raiders")
     m.rectangle("deployment", "villagers", 12, 4, 8, 10, "deployment", side="villagers")
     return m

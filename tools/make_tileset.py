@@ -7,6 +7,7 @@ One 8×4 sheet of 32-pixel tiles (1 tile = 1 inch at the maps' 32 px per inch). 
 maps/tiles/ is what maps/boarders.tsx references: a map and everything it names stay inside maps/
 (the loader refuses references escaping a map's folder). Same code, same bytes.
 """
+
 from __future__ import annotations
 
 import math
@@ -25,10 +26,38 @@ T = 32
 COLS, ROWS = 8, 4
 #: Tile names in sheet order; local tile id = index (gid = index + firstgid).
 TILES = [
-    "water", "water2", "planks", "planks_dark", "hull", "rail", "sand", "grass",
-    "grass2", "wood_floor", "cobbles", "wall", "dirt", "pier", "foliage", "rocks",
-    "barrel", "crate", "cannon_up", "cannon_down", "hatch", "mast", "rigging", "fence_h",
-    "fence_v", "log", "table", "bush", "shore", "hold_floor", "door", "ladder",
+    "water",
+    "water2",
+    "planks",
+    "planks_dark",
+    "hull",
+    "rail",
+    "sand",
+    "grass",
+    "grass2",
+    "wood_floor",
+    "cobbles",
+    "wall",
+    "dirt",
+    "pier",
+    "foliage",
+    "rocks",
+    "barrel",
+    "crate",
+    "cannon_up",
+    "cannon_down",
+    "hatch",
+    "mast",
+    "rigging",
+    "fence_h",
+    "fence_v",
+    "log",
+    "table",
+    "bush",
+    "shore",
+    "hold_floor",
+    "door",
+    "ladder",
 ]
 TILE = {name: i for i, name in enumerate(TILES)}
 
@@ -130,19 +159,26 @@ def draw_tile(name: str, rng: random.Random) -> pygame.Surface:
     elif name == "foliage":
         for _ in range(14):
             g = rng.randint(60, 110)
-            pygame.draw.circle(s, (30, g, 34, 235), (rng.randrange(2, T - 2), rng.randrange(2, T - 2)),
-                               rng.randint(5, 9))
+            pygame.draw.circle(
+                s, (30, g, 34, 235), (rng.randrange(2, T - 2), rng.randrange(2, T - 2)), rng.randint(5, 9)
+            )
         for _ in range(6):
             pygame.draw.circle(s, (70, 140, 70, 200), (rng.randrange(4, T - 4), rng.randrange(4, T - 4)), 2)
     elif name == "bush":
         for _ in range(7):
-            pygame.draw.circle(s, (44, rng.randint(96, 130), 44, 240), (16 + rng.randint(-6, 6), 16 + rng.randint(-6, 6)),
-                               rng.randint(4, 7))
+            pygame.draw.circle(
+                s,
+                (44, rng.randint(96, 130), 44, 240),
+                (16 + rng.randint(-6, 6), 16 + rng.randint(-6, 6)),
+                rng.randint(4, 7),
+            )
     elif name == "rocks":
         for _ in range(4):
             cx, cy, rr = rng.randrange(8, 24), rng.randrange(8, 24), rng.randint(5, 9)
-            pts = [(cx + rr * math.cos(a) * rng.uniform(0.7, 1.1), cy + rr * math.sin(a) * rng.uniform(0.7, 1.1))
-                   for a in [k * math.pi / 4 for k in range(8)]]
+            pts = [
+                (cx + rr * math.cos(a) * rng.uniform(0.7, 1.1), cy + rr * math.sin(a) * rng.uniform(0.7, 1.1))
+                for a in [k * math.pi / 4 for k in range(8)]
+            ]
             c = rng.randint(110, 150)
             pygame.draw.polygon(s, (c, c, c + 6), pts)
             pygame.draw.polygon(s, (70, 70, 76), pts, 1)
@@ -223,10 +259,12 @@ def build_sheet() -> pygame.Surface:
 
 def tsx_text(image: str = "tiles/boarders.png") -> str:
     tiles = "\n".join(f' <tile id="{i}" type="{n}"/>' for i, n in enumerate(TILES))
-    return (f'<?xml version="1.0" encoding="UTF-8"?>\n'
-            f'<tileset version="1.10" tiledversion="1.10.2" name="boarders" tilewidth="{T}" tileheight="{T}" '
-            f'tilecount="{len(TILES)}" columns="{COLS}">\n'
-            f' <image source="{image}" width="{COLS * T}" height="{ROWS * T}"/>\n{tiles}\n</tileset>\n')
+    return (
+        f'<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<tileset version="1.10" tiledversion="1.10.2" name="boarders" tilewidth="{T}" tileheight="{T}" '
+        f'tilecount="{len(TILES)}" columns="{COLS}">\n'
+        f' <image source="{image}" width="{COLS * T}" height="{ROWS * T}"/>\n{tiles}\n</tileset>\n'
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -240,8 +278,10 @@ def main(argv: list[str] | None = None) -> int:
     shutil.copyfile(out_assets, out_maps)
     with open(os.path.join(ROOT, "maps", "boarders.tsx"), "w", encoding="utf-8") as fh:
         fh.write(tsx_text())
-    print(f"wrote {os.path.relpath(out_assets, ROOT)}, {os.path.relpath(out_maps, ROOT)}, maps/boarders.tsx "
-          f"({len(TILES)} tiles)")
+    print(
+        f"wrote {os.path.relpath(out_assets, ROOT)}, {os.path.relpath(out_maps, ROOT)}, maps/boarders.tsx "
+        f"({len(TILES)} tiles)"
+    )
     return 0
 
 

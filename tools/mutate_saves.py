@@ -16,6 +16,7 @@ measurement; a refusal takes a few ms, a replayed game ~0.1 s).
 Without --out it checks N mutants and prints ``N saves: R refused, L loaded, F failures``; exit 0/1.
 With --out it writes the mutants there instead (for a look at them).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -48,6 +49,7 @@ def base_records(n_games: int = 6, seed: int = 0) -> list[bytes]:
     from game.ai import make_controller
     from game.match import Match, record_of
     from game.scenario import load_scenario
+
     out = []
     scens = [load_scenario(DATA / s) for s in SCENARIOS]
     for g in range(n_games):
@@ -65,9 +67,40 @@ def base_records(n_games: int = 6, seed: int = 0) -> list[bytes]:
     return out
 
 
-WEIRD = [None, True, False, 0, -1, 1, 2**63, -2**63, 2**64, 1e308, -1e308, 0.5, "", "x",
-         "deck", "a" * 300, "é\u0000\ud7ff", [], [[]], {}, {"kind": "pass"}, {"kind": 3}, [1, 2, 3],
-         "0" * 64, "f" * 64, "boarding_action", "pyrates", "rangers", "tiny", "../etc", "move", "choose"]
+WEIRD = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    2**63,
+    -(2**63),
+    2**64,
+    1e308,
+    -1e308,
+    0.5,
+    "",
+    "x",
+    "deck",
+    "a" * 300,
+    "é\u0000\ud7ff",
+    [],
+    [[]],
+    {},
+    {"kind": "pass"},
+    {"kind": 3},
+    [1, 2, 3],
+    "0" * 64,
+    "f" * 64,
+    "boarding_action",
+    "pyrates",
+    "rangers",
+    "tiny",
+    "../etc",
+    "move",
+    "choose",
+]
 
 
 def _nodes(v, path=()):
@@ -122,28 +155,45 @@ def mutate_structure(text: bytes, rng: random.Random) -> bytes:
         if k in ("x", "y"):
             d[k] = rng.choice([0.0, -3.5, 1e6, 23.999, 12.0, 0.001])
         elif k == "items":
-            d[k] = [[rng.choice(others or ["a"]), rng.choice(["kd", "w", "disarm", "w+mg", "?"])]
-                    for _ in range(rng.randrange(0, 4))]
+            d[k] = [
+                [rng.choice(others or ["a"]), rng.choice(["kd", "w", "disarm", "w+mg", "?"])]
+                for _ in range(rng.randrange(0, 4))
+            ]
         else:
             d[k] = rng.choice(others or ["x"])
         if rng.random() < 0.5:  # and drop the hashes from there on: a save that claims the edit
             i = data["decisions"].index(d)
-            data["decisions"] = data["decisions"][:i + 1]
-            data["hashes"] = data["hashes"][:i + 1]
+            data["decisions"] = data["decisions"][: i + 1]
+            data["hashes"] = data["hashes"][: i + 1]
     elif op == 6:  # seed, scenario, preset, options
         k = rng.choice(["seed", "scenario", "preset", "options", "version"])
-        data[k] = rng.choice({"seed": [0, 1, 2**62, 7], "scenario": ["tiny", "esc_open", "boarding_action", "nope"],
-                              "preset": ["pyrates", "rangers", "escarmouche", "close-combat-d6", "initiative", "x"],
-                              "options": [{}, {"allies": [["red", "blue"]]}, {"start_loaded": True}, {"a": [1]},
-                                          # issue 20: options that once crashed, hung or filled memory
-                                          {"fire": {"cell": 0}}, {"fire": {"cell": 1e-9}},
-                                          {"fire": {"spread": 10 ** 15}}, {"specials": [1, 2]}, {"conditions": 5},
-                                          {"cards": 10 ** 9}, {"sight_limit": -1.0},
-                                          # and in-range extremes, which must play
-                                          {"fire": {"cell": 0.5, "spread": 20, "scorch": 6}}, {"sight_limit": 0},
-                                          {"specials": [{"id": "x", "actions": 20, "wins": True}]},
-                                          {"cards": False, "duel": True, "simultaneous_allocation": True}],
-                              "version": [1, 0, 2, -1]}[k])
+        data[k] = rng.choice(
+            {
+                "seed": [0, 1, 2**62, 7],
+                "scenario": ["tiny", "esc_open", "boarding_action", "nope"],
+                "preset": ["pyrates", "rangers", "escarmouche", "close-combat-d6", "initiative", "x"],
+                "options": [
+                    {},
+                    {"allies": [["red", "blue"]]},
+                    {"start_loaded": True},
+                    {"a": [1]},
+                    # issue 20: options that once crashed, hung or filled memory
+                    {"fire": {"cell": 0}},
+                    {"fire": {"cell": 1e-9}},
+                    {"fire": {"spread": 10**15}},
+                    {"specials": [1, 2]},
+                    {"conditions": 5},
+                    {"cards": 10**9},
+                    {"sight_limit": -1.0},
+                    # and in-range extremes, which must play
+                    {"fire": {"cell": 0.5, "spread": 20, "scorch": 6}},
+                    {"sight_limit": 0},
+                    {"specials": [{"id": "x", "actions": 20, "wins": True}]},
+                    {"cards": False, "duel": True, "simultaneous_allocation": True},
+                ],
+                "version": [1, 0, 2, -1],
+            }[k]
+        )
     elif op == 7:  # nest deeply
         path, _ = rng.choice(nodes[1:])
         v = 1
@@ -175,7 +225,7 @@ def mutate_bytes(text: bytes, rng: random.Random) -> bytes:
             b.insert(rng.randrange(len(b) + 1), rng.choice(b'{}[]",:0123456789-eE.\\ntrufalsn \x00\xff'))
     elif op == 3:  # delete a span
         i = rng.randrange(len(b))
-        del b[i:i + rng.randint(1, 40)]
+        del b[i : i + rng.randint(1, 40)]
     elif op == 4:  # duplicate a span
         i = rng.randrange(len(b))
         j = min(len(b), i + rng.randint(1, 200))
@@ -207,6 +257,7 @@ def check(data: bytes, extra_dirs=(DATA,)) -> str:
     """'refused' (SaveError from parse), 'bad-replay' (parsed, then SaveError or a failed replay) or
     'loaded'; any other exception propagates."""
     from game.match import SaveError, load_match, parse_record, replay
+
     try:
         rec = parse_record(data, "mutant")
     except SaveError:
@@ -229,6 +280,7 @@ def run(count: int, seed: int = 0, out=None, bases=None) -> dict:
     """Check ``count`` mutants; returns {"refused", "bad-replay", "loaded", "failures": [...], "slow": [...],
     "max_ms"}: ``slow`` lists mutants stopped by the 1 s CPU limit."""
     import signal
+
     res = {"refused": 0, "bad-replay": 0, "loaded": 0, "failures": [], "max_ms": 0.0, "slow": []}
     old = signal.signal(signal.SIGPROF, _on_timer)
     try:
@@ -244,8 +296,9 @@ def run(count: int, seed: int = 0, out=None, bases=None) -> dict:
                 res["slow"].append(f"mutant {i}: still running after {LIMIT_S:.0f} s of CPU time")
             except Exception as e:  # the bug this tool hunts
                 tb = traceback.extract_tb(e.__traceback__)[-1]
-                res["failures"].append(f"mutant {i}: {type(e).__name__}: {str(e)[:200]} "
-                                       f"({os.path.relpath(tb.filename, ROOT)}:{tb.lineno})")
+                res["failures"].append(
+                    f"mutant {i}: {type(e).__name__}: {str(e)[:200]} ({os.path.relpath(tb.filename, ROOT)}:{tb.lineno})"
+                )
             res["max_ms"] = max(res["max_ms"], (time.process_time() - t0) * 1000)
     finally:
         signal.setitimer(signal.ITIMER_PROF, 0)
@@ -269,8 +322,10 @@ def main(argv=None) -> int:
     r = run(a.count, a.seed)
     for f in r["failures"][:20] + r["slow"][:20]:
         print(f)
-    print(f"{a.count} saves: {r['refused']} refused, {r['bad-replay']} refused on replay, {r['loaded']} loaded, "
-          f"{len(r['failures'])} failures, {len(r['slow'])} over {LIMIT_S * 1000:.0f} ms (max {r['max_ms']:.1f} ms)")
+    print(
+        f"{a.count} saves: {r['refused']} refused, {r['bad-replay']} refused on replay, {r['loaded']} loaded, "
+        f"{len(r['failures'])} failures, {len(r['slow'])} over {LIMIT_S * 1000:.0f} ms (max {r['max_ms']:.1f} ms)"
+    )
     return 1 if r["failures"] or r["slow"] else 0
 
 

@@ -4,6 +4,7 @@ on top from the TacticalMap (what the table actually plays on).
 
     tools/render_map.py maps/boarding_action.tmx out/boarding_action.png [--scale PX_PER_INCH] [--plain]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ def draw_tiles(path: str, surf: pygame.Surface, scale: float) -> None:
             img = os.path.join(os.path.dirname(path), src)
         else:
             import xml.etree.ElementTree as ET
+
             tsx = os.path.join(os.path.dirname(path), ts.source)
             el = ET.parse(tsx).getroot().find("image")
             img = os.path.join(os.path.dirname(tsx), el.get("source"))
@@ -62,6 +64,7 @@ def draw_tiles(path: str, surf: pygame.Surface, scale: float) -> None:
 def draw_figures(path: str, over: pygame.Surface, scale: float, font) -> None:
     """The roster of the scenario beside the map (NAME.toml), if any, as coloured bases."""
     import tomllib
+
     toml = os.path.splitext(path)[0] + ".toml"
     if not os.path.exists(toml):
         return

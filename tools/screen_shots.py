@@ -3,6 +3,7 @@
 Run under a real (virtual) display:
   xvfb-run -a -s "-screen 0 1920x1080x24" python tools/screen_shots.py docs
 """
+
 from __future__ import annotations
 
 import sys
@@ -29,6 +30,7 @@ def shots(out: Path, size) -> None:
     from game.match import load_record, replay
     from game.ui.app import App
     from game.ui.scenes.battle import BattleScene
+
     w = size[0]
     app = App(size)
     m = replay(load_record(RECORD), verify=False, upto=40).match
@@ -61,7 +63,11 @@ def shots(out: Path, size) -> None:
     scene.camera.fit()
     frame(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=0)], n=1)
     b = scene.buttons["end_turn"]
-    frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)], n=30)
+    frame(
+        app,
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=b.rect.center, rel=(0, 0), buttons=(0, 0, 0), touch=False)],
+        n=30,
+    )
     pygame.image.save(app.screen, str(out / f"screen-endturn-{w}.png"))
     app.quit()
 

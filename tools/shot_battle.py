@@ -6,6 +6,7 @@ participant's figure card pinned and the objective bar.
   python tools/shot_battle.py --size 1920x1080 --out docs/battle_1920.png [--scenario boarding_action]
 Run under Xvfb (xvfb-run -a -s "-screen 0 2560x1440x24" …) or with SDL_VIDEODRIVER=dummy.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,11 @@ def main(argv=None) -> int:
     ap.add_argument("--scenario", default="boarding_action")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--frames", type=int, default=20)
-    ap.add_argument("--ask", default="tap", help="stop at this question: tap (a mêlée in progress) or "
-                                                 "withdraw (after a round's tally)")
+    ap.add_argument(
+        "--ask",
+        default="tap",
+        help="stop at this question: tap (a mêlée in progress) or withdraw (after a round's tally)",
+    )
     a = ap.parse_args(argv)
     w, h = (int(v) for v in a.size.lower().split("x"))
 

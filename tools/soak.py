@@ -21,6 +21,7 @@ verification; the replay's final hash must equal the game's. Prints one line per
 summary line ``N games, F failures``; exit status 0 when F is 0, else 1. Failures matching a known,
 reported game bug (KNOWN_ISSUES) are printed as KNOWN[tag] and counted apart unless --strict.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,6 +60,8 @@ def known_issue(message: str) -> str | None:
     else:
         return None
     return tag if tag in KNOWN_ISSUES else None
+
+
 #: decisions after which a game that has not ended counts as stuck
 MAX_DECISIONS = 20_000
 #: presets that kill a figure whose wounds reach max_wounds (RNG-WND-2)
@@ -110,12 +113,17 @@ class Checker:
                 continue
             tx, ty = table.position(f.id)
             if abs(tx - f.x) > 1e-6 or abs(ty - f.y) > 1e-6 or table.level_of(f.id) != f.level:
-                problems.append(f"{f.id}: table has it at ({tx}, {ty}, {table.level_of(f.id)}), "
-                                f"state at ({f.x}, {f.y}, {f.level})")
+                problems.append(
+                    f"{f.id}: table has it at ({tx}, {ty}, {table.level_of(f.id)}), state at ({f.x}, {f.y}, {f.level})"
+                )
             if self._static_ok.get(f.id) is not f:
                 r = f.radius
-                if not (-1e-9 <= f.x - r + PENETRATION and f.x + r - PENETRATION <= table.width + 1e-9
-                        and -1e-9 <= f.y - r + PENETRATION and f.y + r - PENETRATION <= table.height + 1e-9):
+                if not (
+                    -1e-9 <= f.x - r + PENETRATION
+                    and f.x + r - PENETRATION <= table.width + 1e-9
+                    and -1e-9 <= f.y - r + PENETRATION
+                    and f.y + r - PENETRATION <= table.height + 1e-9
+                ):
                     problems.append(f"{f.id}: off the map at ({f.x}, {f.y}) r={r} on {table.width}x{table.height}")
                 elif not table.clear_at(f.x, f.y, r, f.level, ignore=on_table):
                     touching = table.touching_obstacles(f.id)
@@ -145,8 +153,10 @@ class Checker:
                     lim = a.radius + b.radius - PENETRATION
                     dx, dy = a.x - b.x, a.y - b.y
                     if abs(dx) < lim and abs(dy) < lim and math.hypot(dx, dy) < lim - 1e-9:
-                        problems.append(f"{a.id} and {b.id} overlap by {a.radius + b.radius - math.hypot(dx, dy):.3f} in "
-                                        f"on {a.level}")
+                        problems.append(
+                            f"{a.id} and {b.id} overlap by {a.radius + b.radius - math.hypot(dx, dy):.3f} in "
+                            f"on {a.level}"
+                        )
         return problems
 
 
@@ -158,6 +168,7 @@ def scenarios():
     global _SCENARIOS
     if _SCENARIOS is None:
         from game.scenario import list_scenarios
+
         _SCENARIOS = sorted(list_scenarios(), key=lambda s: s.id)
     return _SCENARIOS
 
@@ -165,6 +176,7 @@ def scenarios():
 def controller_for(level: str, seed: int):
     """(controller, level actually used)."""
     from game.ai import make_controller
+
     try:
         return make_controller(level, seed), level
     except Exception:  # an unfinished level falls back to the baseline
@@ -175,7 +187,9 @@ class _Stop(Exception):
     """Ends a game's checks early (the failure is already noted)."""
 
 
-def play_game(index: int, base_seed: int = 0, levels: tuple[str, ...] = ("random",), only: tuple[str, ...] = ()) -> dict:
+def play_game(
+    index: int, base_seed: int = 0, levels: tuple[str, ...] = ("random",), only: tuple[str, ...] = ()
+) -> dict:
     """Play and check game ``index``; returns {"index", "scenario", "seed", "levels", "decisions",
     "turn", "winner", "failures": [str], "seconds", "fallback"}."""
     from game.match import Match, parse_record, record_of, replay
@@ -194,8 +208,17 @@ def play_game(index: int, base_seed: int = 0, levels: tuple[str, ...] = ("random
         used.append(got)
         if got != want:
             fallback.append(want)
-    out = {"index": index, "scenario": scen.id, "seed": seed, "levels": used, "failures": [], "fallback": fallback,
-           "decisions": 0, "turn": 0, "winner": None}
+    out = {
+        "index": index,
+        "scenario": scen.id,
+        "seed": seed,
+        "levels": used,
+        "failures": [],
+        "fallback": fallback,
+        "decisions": 0,
+        "turn": 0,
+        "winner": None,
+    }
     t0 = time.perf_counter()
     fails = out["failures"]
     m = None
@@ -221,6 +244,7 @@ def play_game(index: int, base_seed: int = 0, levels: tuple[str, ...] = ("random
             if m.state.turn > scen.turn_limit:
                 fails.append(f"ended on turn {m.state.turn}, past the limit {scen.turn_limit}")
             from game.scenario import find_scenario
+
             if find_scenario(scen.id) != scen:
                 fails.append(f"scenario {scen.id} changed on disk during the soak; its replay is not comparable")
                 raise _Stop
@@ -251,8 +275,16 @@ def _star(args):
 last_known: dict[str, int] = {}
 
 
-def run(games: int, seed: int = 0, levels=("random",), jobs: int = 1, verbose: bool = False, out=None,
-        strict: bool = False, only: tuple[str, ...] = ()) -> int:
+def run(
+    games: int,
+    seed: int = 0,
+    levels=("random",),
+    jobs: int = 1,
+    verbose: bool = False,
+    out=None,
+    strict: bool = False,
+    only: tuple[str, ...] = (),
+) -> int:
     """Play ``games`` games; print failures and the summary line; return the number of failed games
     (games failing only with a KNOWN_ISSUES fault count only when ``strict``)."""
     levels = tuple(levels)
@@ -263,6 +295,7 @@ def run(games: int, seed: int = 0, levels=("random",), jobs: int = 1, verbose: b
     t0 = time.perf_counter()
     if jobs > 1 and games > 1:
         import multiprocessing as mp
+
         with mp.get_context("spawn").Pool(jobs) as pool:
             results = pool.imap_unordered(_star, tasks, chunksize=1)
             results = list(results)
@@ -279,17 +312,24 @@ def run(games: int, seed: int = 0, levels=("random",), jobs: int = 1, verbose: b
                 known[tag] = known.get(tag, 0) + 1
             else:
                 failed += 1
-            print(f"{head} game {r['index']} {r['scenario']} seed {r['seed']} {'/'.join(r['levels'])}: "
-                  f"{r['failures'][0]}", file=out)
+            print(
+                f"{head} game {r['index']} {r['scenario']} seed {r['seed']} {'/'.join(r['levels'])}: "
+                f"{r['failures'][0]}",
+                file=out,
+            )
             for extra in r["failures"][1:4]:
                 print(f"    {extra}", file=out)
         elif verbose:
-            print(f"ok   game {r['index']} {r['scenario']} seed {r['seed']} {'/'.join(r['levels'])}: "
-                  f"{r['decisions']} decisions, turn {r['turn']}, winner {r['winner']}, {r['seconds']} s", file=out)
+            print(
+                f"ok   game {r['index']} {r['scenario']} seed {r['seed']} {'/'.join(r['levels'])}: "
+                f"{r['decisions']} decisions, turn {r['turn']}, winner {r['winner']}, {r['seconds']} s",
+                file=out,
+            )
     note = f" (levels {', '.join(sorted(fallbacks))} not available: played random)" if fallbacks else ""
     if known:
         note += "; known issues not counted: " + "; ".join(
-            f"{n} game(s) {t}: {KNOWN_ISSUES[t]}" for t, n in sorted(known.items()))
+            f"{n} game(s) {t}: {KNOWN_ISSUES[t]}" for t, n in sorted(known.items())
+        )
     print(f"{games} games, {failed} failures in {time.perf_counter() - t0:.1f} s{note}", file=out)
     if strict:
         failed += sum(known.values())
@@ -311,8 +351,19 @@ def main(argv=None) -> int:
     levels = [x.strip() for x in a.levels.split(",") if x.strip()]
     if a.games < 0 or not levels:
         ap.error("--games must be ≥ 0 and --levels non-empty")
-    return 1 if run(a.games, a.seed, levels, a.jobs, a.verbose, strict=a.strict,
-                    only=tuple(x for x in a.scenarios.split(",") if x)) else 0
+    return (
+        1
+        if run(
+            a.games,
+            a.seed,
+            levels,
+            a.jobs,
+            a.verbose,
+            strict=a.strict,
+            only=tuple(x for x in a.scenarios.split(",") if x),
+        )
+        else 0
+    )
 
 
 if __name__ == "__main__":

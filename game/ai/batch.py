@@ -7,6 +7,7 @@ packaged scenario id (every worker has the package), or for a scenario file a ``
 text and the texts of its map and tilesets, which a worker writes once into a folder of its own
 (named by their digest) and loads from there, so a worker needs no source tree.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,6 +51,7 @@ def bundle(path: str | Path) -> dict:
     p = Path(path)
     files = {p.name: p.read_text(encoding="utf-8")}
     from game.scenario import load_scenario
+
     sc = load_scenario(p)
     mp = None if sc.map.startswith("open:") else Path(sc.map)
     if mp is not None:
@@ -236,21 +238,34 @@ class Summary:
 
     def result(self, **head) -> dict:
         out = dict(head)
-        out.update({
-            "games": self.games, "errors": self.errors, "error_count": self.error_count, "draws": self.draws,
-            "wins_by_side": {s: self.wins_by_side.get(s, 0) for s in sorted(self.sides)},
-            "wins_by_ai": dict(self.wins_by_ai),
-            "decision_ms": {"median": self.ms.pct(0.5), "p99": self.ms.pct(0.99), "histogram": "log, 20 bins a decade",
-                            "by_ai": {lv: {"median": h.pct(0.5), "p99": h.pct(0.99), "max": round(h.max, 4), "n": h.n}
-                                      for lv, h in sorted(self.ms_by.items())}},
-            "game_s": {"median": round(self.game_s.pct(0.5) / 1000.0, 4), "p99": round(self.game_s.pct(0.99) / 1000.0, 4)},
-            "turns": {str(k): v for k, v in sorted(self.turns.items())},
-            "decisions": {"median": round(self.decisions.pct(0.5))},
-            "end_reasons": dict(self.reasons.most_common()),
-            "rules_fired": dict(sorted(self.rules.items())),
-            "metrics": {"summed": self.metrics.result(), "per_game": self.per_game,
-                        "per_game_kept": PER_GAME_KEPT},
-        })
+        out.update(
+            {
+                "games": self.games,
+                "errors": self.errors,
+                "error_count": self.error_count,
+                "draws": self.draws,
+                "wins_by_side": {s: self.wins_by_side.get(s, 0) for s in sorted(self.sides)},
+                "wins_by_ai": dict(self.wins_by_ai),
+                "decision_ms": {
+                    "median": self.ms.pct(0.5),
+                    "p99": self.ms.pct(0.99),
+                    "histogram": "log, 20 bins a decade",
+                    "by_ai": {
+                        lv: {"median": h.pct(0.5), "p99": h.pct(0.99), "max": round(h.max, 4), "n": h.n}
+                        for lv, h in sorted(self.ms_by.items())
+                    },
+                },
+                "game_s": {
+                    "median": round(self.game_s.pct(0.5) / 1000.0, 4),
+                    "p99": round(self.game_s.pct(0.99) / 1000.0, 4),
+                },
+                "turns": {str(k): v for k, v in sorted(self.turns.items())},
+                "decisions": {"median": round(self.decisions.pct(0.5))},
+                "end_reasons": dict(self.reasons.most_common()),
+                "rules_fired": dict(sorted(self.rules.items())),
+                "metrics": {"summed": self.metrics.result(), "per_game": self.per_game, "per_game_kept": PER_GAME_KEPT},
+            }
+        )
         return out
 
 
@@ -265,6 +280,7 @@ def run_jobs(jobs, fn, kind: str, address: str | None, workers: int, on_result) 
         return
     if kind == "processes":
         from game.ai.simulate import _context
+
         with _context().Pool(processes=workers) as pool:
             for r in pool.imap_unordered(fn, jobs, chunksize=1):
                 on_result(r)
@@ -276,14 +292,16 @@ def _run_dask(jobs, fn, address: str | None, workers: int, on_result) -> None:
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
-        raise ExecutorError("simulate: --executor dask needs dask.distributed "
-                            "(pip install 'boarders-away[dask]')") from None
+        raise ExecutorError(
+            "simulate: --executor dask needs dask.distributed (pip install 'boarders-away[dask]')"
+        ) from None
     cluster = None
     if address:
         client = Client(address)
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=40)
+        cluster = LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+        )
         client = Client(cluster)
     try:
         width = max(2, 2 * sum(client.nthreads().values()) or workers)

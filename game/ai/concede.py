@@ -13,6 +13,7 @@ fighting strength (losses of in-play value, wounds counted by health), or else t
 Fighting strength = the sum over a side's figures in play of the evaluation's ``figure_value``
 (rank) times ``health`` (wounds, disarmed): the same measure the AI plays by.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -74,8 +75,9 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
         top = max(foes, key=lambda s: strength(st.figures, s))
         them = strength(st.figures, top)
         if them > 0 and me < HOPELESS * them:
-            return False, (f"{name}'s fighting strength ({me:.1f}) is under a third of "
-                           f"{st.side(top).name}'s ({them:.1f})")
+            return False, (
+                f"{name}'s fighting strength ({me:.1f}) is under a third of {st.side(top).name}'s ({them:.1f})"
+            )
     turns = _turns_left(match)
     conds = [c for c in getattr(match.scenario, "victory", ()) if c.side == side]
     if any(c.type == "turn_limit" for c in conds):

@@ -1,4 +1,5 @@
 """Controllers answer a match's pending question for one side: the AI levels, replays, scripts."""
+
 from __future__ import annotations
 
 import random

@@ -14,6 +14,7 @@ victory conditions and the map's zones; never ``state.data``'s card hands or dec
 
 Scores are in "figure units"; a won match is +100, a lost one −100.
 """
+
 from __future__ import annotations
 
 import math
@@ -85,6 +86,7 @@ def round_win_chance(mq_a: int, mq_b: int) -> float:
     """Exact chance that a side with quota ``mq_a`` wins a PYR-WIN-1 tally against ``mq_b`` on the
     dice alone (more KD, then more W; a full tie is a roll-off, counted as one half)."""
     from game.rules.pyrates import side_damage_odds, tally_win_odds
+
     return float(tally_win_odds(side_damage_odds(max(0, int(mq_a))), side_damage_odds(max(0, int(mq_b)))))
 
 
@@ -106,8 +108,11 @@ class Evaluator:
         self.diag = max(1.0, math.hypot(w, h))
         self.table = table
         self._zone_sources: dict = {}
-        self.need_attack = bool(self.plan.attack) or self.plan.time_is_theirs or (
-            side in self.plan.rout_for and not self.plan.time_is_ours)
+        self.need_attack = (
+            bool(self.plan.attack)
+            or self.plan.time_is_theirs
+            or (side in self.plan.rout_for and not self.plan.time_is_ours)
+        )
         # the clock is against this side: every inch toward its goals and the enemy is worth PRESS
         # times as much, so that the walk up the gangplank outweighs the local odds at its far end
         # (without it the Sea Wolf's boarders stood at their own rail and shot until turn 15)
@@ -126,7 +131,7 @@ class Evaluator:
         for f in state.figures.values():
             if not f.in_play:
                 continue
-            x, y = (moved[f.id] if moved and f.id in moved else (f.x, f.y))
+            x, y = moved[f.id] if moved and f.id in moved else (f.x, f.y)
             figs.append((f, x, y, f.side == side, f.side in foes))
         score = self.material(state)
         score += self.objectives(state, figs)
@@ -148,8 +153,9 @@ class Evaluator:
                 count[f.side] = count.get(f.side, 0) + 1
         mine = have.get(self.side, 0.0) / max(1e-9, self.start.get(self.side, 1.0))
         foe_sides = [s for s in self.start if s in self.foes]
-        theirs = (sum(have.get(s, 0.0) / max(1e-9, self.start[s]) for s in foe_sides) / len(foe_sides)
-                  if foe_sides else 0.0)
+        theirs = (
+            sum(have.get(s, 0.0) / max(1e-9, self.start[s]) for s in foe_sides) / len(foe_sides) if foe_sides else 0.0
+        )
         score = W_MATERIAL * (mine - theirs)
         if self.side in self.plan.rout_for:
             for s in foe_sides:
@@ -206,8 +212,11 @@ class Evaluator:
         s = 0.0
         if g.kind == "hold_zone":
             key = f"{g.side}:{g.zone}"
-            s += W_HOLD * min(1.0, state.data.get("hold", {}).get(key, 0) / g.turns) if isinstance(
-                state.data.get("hold"), dict) else 0.0
+            s += (
+                W_HOLD * min(1.0, state.data.get("hold", {}).get(key, 0) / g.turns)
+                if isinstance(state.data.get("hold"), dict)
+                else 0.0
+            )
         polys = [p for _, p in g.points]
         n_own = sum(1 for f, x, y, *_ in owners if any(inside(x, y, p) for p in polys))
         n_oth = sum(1 for f, x, y, *_ in others if any(inside(x, y, p) for p in polys))
@@ -283,7 +292,10 @@ class Evaluator:
             return math.inf
         best = math.inf
         for lk in getattr(tmap, "links", ()):
-            for end, lv, other, lv_other in ((lk.a, lk.level_a, lk.b, lk.level_b), (lk.b, lk.level_b, lk.a, lk.level_a)):
+            for end, lv, other, lv_other in (
+                (lk.a, lk.level_a, lk.b, lk.level_b),
+                (lk.b, lk.level_b, lk.a, lk.level_a),
+            ):
                 if lv != level or lv_other == level:
                     continue
                 on = grid.distance(grid.field((grid.cell(*end),)), x, y)
@@ -381,5 +393,9 @@ class Evaluator:
 
 
 def _combatant(f) -> bool:
-    return f.rank != Rank.NONCOMBATANT and f.type != "civilian" and "civilian" not in f.flags \
+    return (
+        f.rank != Rank.NONCOMBATANT
+        and f.type != "civilian"
+        and "civilian" not in f.flags
         and f.status not in (Status.DISARMED, Status.CAPTIVE)
+    )

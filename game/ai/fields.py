@@ -7,6 +7,7 @@ RNG-MOVE-2: crossed at half move) dearer; ``field(sources)`` is the walking dist
 nearest source to every cell. Fields are cached by their sources, so the evaluation of many
 candidate moves against the same enemy positions costs one Dijkstra.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -77,8 +78,16 @@ class Grid:
             if d > dist[c]:
                 continue
             j, i = divmod(c, w)
-            for di, dj, k in ((1, 0, 1.0), (-1, 0, 1.0), (0, 1, 1.0), (0, -1, 1.0),
-                              (1, 1, diag), (1, -1, diag), (-1, 1, diag), (-1, -1, diag)):
+            for di, dj, k in (
+                (1, 0, 1.0),
+                (-1, 0, 1.0),
+                (0, 1, 1.0),
+                (0, -1, 1.0),
+                (1, 1, diag),
+                (1, -1, diag),
+                (-1, 1, diag),
+                (-1, -1, diag),
+            ):
                 ni, nj = i + di, j + dj
                 if ni < 0 or nj < 0 or ni >= w or nj >= h:
                     continue
@@ -122,6 +131,7 @@ def grid_for(table, level: str) -> Grid:
 def cells_in(grid: Grid, polygons) -> tuple[int, ...]:
     """Sources for a zone: every standable cell whose centre lies in one of the polygons."""
     from .objectives import inside
+
     out = []
     for j in range(grid.h):
         for i in range(grid.w):

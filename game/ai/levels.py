@@ -8,17 +8,18 @@ any other kind falls back to positions (options with x/y are scored by the evalu
 position they lead to) or to the rules' stated default (GEN-CHOICE-1). Scorers read only public
 facts: never another side's cards, never dice still to be rolled.
 """
+
 from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import SimpleNamespace
 
 from game.rules.model import Rank, Status
 
 from . import preset_odds as PO
-from .evaluate import W_MATERIAL, figure_value, fight_quota, health, round_win_chance
+from .evaluate import W_MATERIAL, fight_quota, figure_value, health, round_win_chance
 from .objectives import goal_point, inside
 
 #: kinds whose answer ends the match or hands the enemy a figure: never chosen at random
@@ -108,8 +109,10 @@ def _broken(state, side: str) -> bool:
     if state.preset in ("rangers", "initiative"):
         from game.rules.rangers.flowkit import safe_figure_points as pts
     else:
+
         def pts(g):
             return g.points or 1
+
     leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
     start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
     now = sum(pts(g) for g in state.figures.values() if g.side == side and g.in_play)
@@ -149,9 +152,10 @@ def score_activate(level: str, ctx: Ctx) -> list[float]:
 
 def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool = False) -> float:
     """Expected evaluation gain of one shot: P(hit) × wound odds × P(save fails) × loss (exact odds)."""
-    from game.rules.pyrates.shooting import shot_save_modifiers, shot_target_number
     from game.rules.pyrates.saves import save_chance, save_target
+    from game.rules.pyrates.shooting import shot_save_modifiers, shot_target_number
     from game.rules.rangers.wounds import wound_modifier, wound_odds
+
     st = ctx.state
     v = st.figures[target]
     tn = shot_target_number(ctx.view, shooter, target, weapon=weapon, reactive=reactive, check_melee=False)
@@ -162,8 +166,11 @@ def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool 
     p_fail = 1.0 - float(save_chance(save_target(shot_save_modifiers(v))))
     p1, p2 = float(wo[1]), float(wo[2])
     wounded = v.wounds > 0 or v.status == Status.WOUNDED
-    gain = p_hit * p_fail * ((p1 + p2) * ctx.loss(v, "out") if wounded else
-                             p1 * ctx.loss(v, "wounded") + p2 * ctx.loss(v, "out"))
+    gain = (
+        p_hit
+        * p_fail
+        * ((p1 + p2) * ctx.loss(v, "out") if wounded else p1 * ctx.loss(v, "wounded") + p2 * ctx.loss(v, "out"))
+    )
     return gain
 
 
@@ -203,6 +210,7 @@ def _preset_option(ctx: Ctx, d) -> float | None:
             return PO.best_attack(ctx, d.figure)
         if k == "shoot" and d.target:
             from game.rules.rangers.actions import is_firearm
+
             f = ctx.state.figures[d.figure]
             return PO.d20_shot_value(ctx, d.figure, d.target) - (0.5 * LOADED_VALUE if is_firearm(f.missile) else 0.0)
     return None
@@ -302,8 +310,11 @@ def _cap_from_prompt(prompt: str) -> int:
 
 
 def score_reactive_shot(level: str, ctx: Ctx) -> list[float]:
-    shots = [(shot_value(ctx, d.figure, d.target, d.option, reactive=True) - LOADED_VALUE, d)
-             for d in ctx.ask.options if d.kind == "shoot"]
+    shots = [
+        (shot_value(ctx, d.figure, d.target, d.option, reactive=True) - LOADED_VALUE, d)
+        for d in ctx.ask.options
+        if d.kind == "shoot"
+    ]
     cap = _cap_from_prompt(ctx.ask.prompt)
     out = []
     for d in ctx.ask.options:
@@ -319,15 +330,15 @@ def score_reactive_shot(level: str, ctx: Ctx) -> list[float]:
 
 def score_opportune_shot(level: str, ctx: Ctx) -> list[float]:
     card = 0.6  # keeping Opportune Shot for a better moment
-    return [0.0 if d.kind != "shoot" else shot_value(ctx, d.figure, d.target, d.option) - card
-            for d in ctx.ask.options]
+    return [0.0 if d.kind != "shoot" else shot_value(ctx, d.figure, d.target, d.option) - card for d in ctx.ask.options]
 
 
 # -- the mêlée ---------------------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _hand_value(faces: tuple[int, ...], left: int) -> float:
     """Exact expected 2×KD + W of a hand with ``left`` rerolls under the best reroll policy."""
     from game.rules.pyrates import hand_score
+
     now = float(hand_score(faces))
     if left <= 0:
         return now
@@ -346,6 +357,7 @@ def score_reroll(level: str, ctx: Ctx) -> list[float]:
     if faces is None or left is None:
         return generic(level, ctx)
     from game.rules.pyrates import hand_score
+
     out = []
     for d in ctx.ask.options:
         if d.option == "stop":
@@ -360,13 +372,13 @@ def score_reroll(level: str, ctx: Ctx) -> list[float]:
 
 def _save_fail(ctx: Ctx, victim, tapper, eng) -> float:
     from game.rules.pyrates.saves import save_chance, save_modifiers, save_target
+
     try:
         cq = bool(ctx.table.zone_of(victim.id).close_quarters)
     except Exception:  # noqa: BLE001 - a table without zones
         cq = False
     sup = eng.supported(victim.id) if eng is not None else False
-    mods = save_modifiers(victim, tapper.melee_class, close_quarters=cq, supported=sup,
-                          attacker_mounted=tapper.mounted)
+    mods = save_modifiers(victim, tapper.melee_class, close_quarters=cq, supported=sup, attacker_mounted=tapper.mounted)
     return 1.0 - float(save_chance(save_target(mods)))
 
 
@@ -382,6 +394,7 @@ def _can_still_tap(ctx: Ctx, eng, fid: str) -> bool:
 
 def score_tap(level: str, ctx: Ctx) -> list[float]:
     from game.rules.pyrates.engage import engagements
+
     st = ctx.state
     eng = engagements(st, ctx.table)
     out = []
@@ -408,6 +421,7 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
 
 def score_pushback(level: str, ctx: Ctx) -> list[float]:
     from game.rules.pyrates.saves import save_chance
+
     ask = ctx.ask
     target = ask.info.get("save_target")
     pb = next((d.option for d in ask.options if d.option != "save"), None)
@@ -485,6 +499,7 @@ def score_withdraw(level: str, ctx: Ctx) -> list[float]:
 def _fixed(prefs: dict[str, float]):
     def fn(level: str, ctx: Ctx) -> list[float]:
         return [prefs.get(d.option, 0.0) + (0.01 if d == ctx.ask.default else 0.0) for d in ctx.ask.options]
+
     return fn
 
 
@@ -515,6 +530,7 @@ def score_react_shoot(level: str, ctx: Ctx) -> list[float]:
 def score_esc_shoot(level: str, ctx: Ctx) -> list[float]:
     """Escarmouche, one shooter: the target by the hit chance the preset shows (info["odds"])."""
     from fractions import Fraction
+
     odds = ctx.ask.info.get("odds") or {}
     out = []
     for d in ctx.ask.options:
@@ -528,8 +544,12 @@ def score_esc_shoot(level: str, ctx: Ctx) -> list[float]:
 def score_break_off(level: str, ctx: Ctx) -> list[float]:
     """ESC-RND-1: fight another round when the next round's duels (exact odds) favour us."""
     info = ctx.ask.info
-    me_attacking = "attackers" in info and isinstance(info["attackers"], list) and info["attackers"] \
+    me_attacking = (
+        "attackers" in info
+        and isinstance(info["attackers"], list)
+        and info["attackers"]
         and isinstance(info["attackers"][0], str)
+    )
     atts = info.get("attackers") or []
     defs = info.get("defenders") or []
     ids = lambda xs: [x if isinstance(x, str) else x.get("id") for x in xs]  # noqa: E731
@@ -554,9 +574,11 @@ def score_re_engage(level: str, ctx: Ctx) -> list[float]:
 
 def _by_preset(**fns):
     """A scorer chosen by the match's preset (the same ask kind means different things)."""
+
     def fn(level: str, ctx: Ctx):
         f = fns.get(PO.preset_of(ctx).replace("-", "_"))
         return f(level, ctx) if f is not None else None
+
     return fn
 
 
@@ -570,6 +592,7 @@ def score_seize(level: str, ctx: Ctx) -> list[float]:
     expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
     side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""
     from game.rules.initiative.seize import seize_odds
+
     m = ctx.match
     preset = getattr(m, "preset", None)
     if preset is None or not hasattr(preset, "seize_factors"):
@@ -655,6 +678,7 @@ def _easy_scores(ctx: Ctx) -> list[float]:
             s = 3.0
         elif d.kind == "shoot":
             from game.rules.pyrates.shooting import shot_target_number
+
             tn = shot_target_number(ctx.view, d.figure, d.target, weapon=d.option, check_melee=False) or 0
             s = 2.0 if tn >= 6 else 0.2
         elif d.kind == "load":

@@ -10,6 +10,7 @@ the same K dice seeds (common random numbers), so differences come from the choi
 
 Everything is counted, never timed, so the same seed gives the same decisions on any machine.
 """
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,19 @@ PRIOR = 0.35
 #: skip the look-ahead when the normal scoring's best leads the runner-up by this much
 CLEAR_LEAD = 1.5
 #: kinds worth looking ahead on (others have exact or obvious answers)
-LOOK_KINDS = {"action", "reaction", "tap", "pushback", "withdraw", "reactive_shot", "opportune_shot",
-              "flashing_blades", "dodge", "follow_up", "escape"}
+LOOK_KINDS = {
+    "action",
+    "reaction",
+    "tap",
+    "pushback",
+    "withdraw",
+    "reactive_shot",
+    "opportune_shot",
+    "flashing_blades",
+    "dodge",
+    "follow_up",
+    "escape",
+}
 KNOWN_SIMPLE = {"activate", "reroll", "cornered", "surrender", "fall"}
 
 

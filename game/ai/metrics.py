@@ -14,11 +14,13 @@ What counts (every preset):
 - ``tome_calls`` / ``tome_idle``: "To me!" calls (INI-TOME-1), and those that moved nobody.
 - ``duels`` / ``duel_repeats``: duels fought (PYR-DUEL) and duels beyond the first between one pair.
 """
+
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 TURN_LIMIT_WORDS = ("turn limit",)
 MORALE_FLIGHT_RULES = frozenset({"PYR-MOR-3", "RNG-MOR-1"})
@@ -33,8 +35,9 @@ def _is_tome_call(ev: Any) -> bool:
     if getattr(ev, "rule", "") != "INI-TOME-1":
         return False
     n = _name(ev)
-    return (n == "ActionTaken" and getattr(ev, "action", "") == "tome") or \
-        (n == "Note" and "calls" in getattr(ev, "message", ""))
+    return (n == "ActionTaken" and getattr(ev, "action", "") == "tome") or (
+        n == "Note" and "calls" in getattr(ev, "message", "")
+    )
 
 
 def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mapping[str, str] | None = None) -> dict:
@@ -68,8 +71,10 @@ def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mappi
         rule = getattr(ev, "rule", "")
         if tome_open and (n == "Moved" and rule == "INI-TOME-1"):
             tome_moved = True
-        elif tome_open and (n in ("ActionTaken", "TurnStarted", "PlayerTurnStarted", "GameOver", "DiceRolled")
-                            or (n == "Note" and rule != "INI-TOME-1")):
+        elif tome_open and (
+            n in ("ActionTaken", "TurnStarted", "PlayerTurnStarted", "GameOver", "DiceRolled")
+            or (n == "Note" and rule != "INI-TOME-1")
+        ):
             tome_open = False
             tome_idle += not tome_moved
         if _is_tome_call(ev):

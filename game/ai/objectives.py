@@ -5,6 +5,7 @@ the points a side must reach (zones it must hold, the colours, a figure to captu
 must guard (the same things seen from the other side), and whether time works for it
 (``turn_limit``). Everything here is public: the scenario and the map.
 """
+
 from __future__ import annotations
 
 import math

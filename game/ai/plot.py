@@ -1,4 +1,5 @@
 """`simulate --plot`: win rates with 95 % Wilson intervals and the game-length histogram (Agg)."""
+
 from __future__ import annotations
 
 import math

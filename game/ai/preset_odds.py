@@ -15,6 +15,7 @@ the rules package, from public facts only:
 
 A ``ValueError``/``KeyError`` here falls back to the generic scoring (``levels.score_options``).
 """
+
 from __future__ import annotations
 
 import math
@@ -61,13 +62,15 @@ def _defence(ctx, fid: str) -> int:
 def hand_value(ctx, attacker: str, defender: str, *, dv: int | None = None) -> float:
     """Expected gain of one hand-combat attack (RNG-HAND-1, RNG-WND-1)."""
     from game.rules.rangers.wounds import hand_weapon, wound_modifier
+
     st = ctx.state
     a, v = st.figures[attacker], st.figures[defender]
     if not (a.in_play and v.in_play):
         return 0.0
     wmod = hand_weapon(a.melee_weapon, a.missile)[1]
-    mod = wound_modifier(hand_combat=True, weapon_mod=wmod, strongman="strongman" in a.traits,
-                         target_tough="tough" in v.traits)
+    mod = wound_modifier(
+        hand_combat=True, weapon_mod=wmod, strongman="strongman" in a.traits, target_tough="tough" in v.traits
+    )
     faced = _defence(ctx, defender) if dv is None else dv
     return _wound_gain(ctx, v, _hand_odds(a.av, faced, mod, "lucky" in v.traits))
 
@@ -75,20 +78,23 @@ def hand_value(ctx, attacker: str, defender: str, *, dv: int | None = None) -> f
 @lru_cache(maxsize=4096)
 def _hand_odds(av: int, dv: int, mod: int, lucky: bool) -> dict:
     from game.rules.rangers.odds import hand_attack_wound_odds
+
     return hand_attack_wound_odds(av, dv, mod, lucky=lucky)
 
 
 def hand_exchange(ctx, attacker: str, defender: str) -> float:
     """A charge or engagement: our blow, minus the defender's answer at full DV (it strikes back
     on its own turn or round)."""
-    return hand_value(ctx, attacker, defender) - 0.6 * hand_value(ctx, defender, attacker,
-                                                                  dv=ctx.state.figures[attacker].dv)
+    return hand_value(ctx, attacker, defender) - 0.6 * hand_value(
+        ctx, defender, attacker, dv=ctx.state.figures[attacker].dv
+    )
 
 
 def d20_shot_value(ctx, shooter: str, target: str, *, reactive: bool = False) -> float:
     """Expected gain of one shot (RNG-SHOOT-1 d20 target from the table's sight and cover, RNG-WND-1)."""
     from game.rules.rangers.shooting import shooting_target
     from game.rules.rangers.wounds import wound_modifier
+
     st = ctx.state
     s, v = st.figures[shooter], st.figures[target]
     if not (s.in_play and v.in_play) or not s.missile:
@@ -96,19 +102,31 @@ def d20_shot_value(ctx, shooter: str, target: str, *, reactive: bool = False) ->
     sight = ctx.table.line_of_sight(shooter, target)
     if not sight.clear:
         return 0.0
-    moved = st.data.get("moved_last_turn", {}).get(target) if isinstance(st.data.get("moved_last_turn"), dict) else False
+    moved = (
+        st.data.get("moved_last_turn", {}).get(target) if isinstance(st.data.get("moved_last_turn"), dict) else False
+    )
     moved = bool(moved) or target in (st.data.get("moved_this_turn") or [])
-    t = shooting_target(s.av, range_in=sight.distance, aim=s.aim, cover=sight.cover, target_moved=moved,
-                        keen_eyed="keen_eyed" in s.traits, reactive=reactive, weapon=s.missile)
+    t = shooting_target(
+        s.av,
+        range_in=sight.distance,
+        aim=s.aim,
+        cover=sight.cover,
+        target_moved=moved,
+        keen_eyed="keen_eyed" in s.traits,
+        reactive=reactive,
+        weapon=s.missile,
+    )
     if not t:
         return 0.0
-    return (t / 20.0) * _wound_gain(ctx, v, _wounds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits),
-                                                     "lucky" in v.traits))
+    return (t / 20.0) * _wound_gain(
+        ctx, v, _wounds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
+    )
 
 
 @lru_cache(maxsize=64)
 def _wounds(mod: int, lucky: bool) -> dict:
     from game.rules.rangers.wounds import wound_odds
+
     return wound_odds(mod, lucky)
 
 
@@ -129,6 +147,7 @@ def best_attack(ctx, fid: str) -> float:
 def _duel(draws_a: int, draws_b: int) -> tuple[float, float, float, float, float, float]:
     """(a kills, a wounds, a evicts, b kills, b wounds, b evicts) of one duel, exact (ESC-DUEL)."""
     from game.rules.escarmouche.odds import duel_odds
+
     o = duel_odds(max(1, min(draws_a, 20)), max(1, min(draws_b, 20)))
     e = o.effects
     return tuple(float(e[(w, k)]) for w in ("a", "b") for k in ("killed", "wounded", "evicted"))
@@ -152,6 +171,7 @@ def assault_value(ctx, group: list[str], sector: str) -> float:
     MULTI-1): each extra one lends its duel partner one more card."""
     from game.rules.escarmouche.advantages import advantages
     from game.rules.escarmouche.engage import fighters
+
     st = ctx.state
     atts = fighters([st.figures[f] for f in group if st.figures[f].in_play])
     defs = [f for f in st.in_play() if f.side in ctx.ev.foes and ctx.table.sector_of(f.id) == sector]
@@ -195,6 +215,7 @@ def esc_group_shot_value(ctx, group: list[str]) -> float:
     """The group shoots: each shooter's best target, with the preset's RNG-SHOOT-1 odds."""
     from game.rules.rangers.actions import is_firearm
     from game.rules.rangers.shooting import shooting_odds
+
     st = ctx.state
     total = 0.0
     for fid in group:
@@ -250,6 +271,7 @@ def od6_value(ctx, mine: str, theirs: str) -> float:
     """One pair's opposed roll (OD6-ROLL-1, OD6-RES-1/2), exact: the gain of the results for the
     enemy piece minus those for ours."""
     from game.rules.close_combat.odds import combat_odds
+
     st = ctx.state
     a, b = st.figures[mine], st.figures[theirs]
     odds = combat_odds(int(a.cv), int(b.cv))
@@ -278,11 +300,15 @@ def od6_value(ctx, mine: str, theirs: str) -> float:
 def od6_move_value(ctx, pieces: list[str], dx: float, dy: float) -> float:
     """A unit's rigid translation: the evaluation with its pieces moved by (dx, dy)."""
     st = ctx.state
-    moved = {p: (st.figures[p].x + dx, st.figures[p].y + dy) for p in pieces
-             if p in st.figures and st.figures[p].in_play}
+    moved = {
+        p: (st.figures[p].x + dx, st.figures[p].y + dy) for p in pieces if p in st.figures and st.figures[p].in_play
+    }
     return ctx.ev(st, moved) - ctx.base
 
 
 def in_play_ids(ctx, ids) -> list[str]:
-    return [i for i in ids if i in ctx.state.figures and ctx.state.figures[i].in_play
-            and ctx.state.figures[i].status != Status.CAPTIVE]
+    return [
+        i
+        for i in ids
+        if i in ctx.state.figures and ctx.state.figures[i].in_play and ctx.state.figures[i].status != Status.CAPTIVE
+    ]

@@ -1,5 +1,6 @@
 """A one-line progress bar on stderr, only when stderr is a terminal (issue 8: simulate; issue 22:
 games done, rate and ETA)."""
+
 from __future__ import annotations
 
 import sys
@@ -38,8 +39,10 @@ class Progress:
         ran = self.done - self.first
         rate = ran / elapsed if elapsed > 0 else 0.0
         eta = (self.total - self.done) / rate if rate > 0 else 0.0
-        return (f"[{'#' * fill}{'.' * (self.width - fill)}] {self.done}/{self.total} {self.label}"
-                f"  {rate:6.2f}/s  {elapsed:6.1f}s  eta {_clock(eta)}  {note}")
+        return (
+            f"[{'#' * fill}{'.' * (self.width - fill)}] {self.done}/{self.total} {self.label}"
+            f"  {rate:6.2f}/s  {elapsed:6.1f}s  eta {_clock(eta)}  {note}"
+        )
 
     def _draw(self, note: str) -> None:
         if not self.enabled or not self.total:

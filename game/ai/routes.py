@@ -9,6 +9,7 @@ search), so the AI adds a few destinations of its own, found by walking down its
 (``fields.Grid``) toward the goals of its plan and the nearest enemies, each checked by the rules
 before it is scored with the rest.
 """
+
 from __future__ import annotations
 
 import math

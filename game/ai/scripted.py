@@ -14,6 +14,7 @@ scorers get a ``PublicMatch``, whose ``state`` is ``game.rules.view.public_view`
 side; only the hard look-ahead takes the match itself, to clone it with new dice and re-deal what the
 side cannot see (``game.rules.view.redeal``). tests/ai/test_no_peeking.py proves it.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -89,8 +90,9 @@ class ScriptedController:
             if safe:
                 return self.rng.choice(safe)
         scores = easy_scores(ctx)
-        noisy = [s + self.rng.gauss(0.0, EASY_NOISE) - (50.0 if d.option in FATAL else 0.0)
-                 for s, d in zip(scores, opts)]
+        noisy = [
+            s + self.rng.gauss(0.0, EASY_NOISE) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)
+        ]
         return opts[_argmax(noisy)]
 
 

@@ -10,6 +10,7 @@ built by streaming (counters and fixed-size histograms), so memory does not grow
 of games. Exit status: 0 every game finished, 1 a game raised (named on stderr), 2 bad arguments
 (one line on stderr).
 """
+
 from __future__ import annotations
 
 import json
@@ -45,6 +46,7 @@ def parse_ai(text: str) -> tuple[str, str]:
 
 def load_scenario_ref(ref: str):
     from game.scenario import find_scenario, load_scenario
+
     if ref.endswith(".toml") or os.sep in ref or "/" in ref:
         return load_scenario(ref)
     return find_scenario(ref)
@@ -61,7 +63,7 @@ def cores() -> int:
 
 def ai_seed(game_seed: int, side_index: int) -> int:
     """The AI seed of one side in one game: from the game seed alone (deterministic across workers)."""
-    return (int(game_seed) * 1_000_003 + 7_919 * (side_index + 1) + 12_345) % (2 ** 62)
+    return (int(game_seed) * 1_000_003 + 7_919 * (side_index + 1) + 12_345) % (2**62)
 
 
 def levels_for(game_index: int, levels: tuple[str, str]) -> tuple[str, str]:
@@ -80,6 +82,7 @@ _SCENARIOS: dict = {}
 def _scenario(ref):
     if isinstance(ref, dict):  # a bundle (batch.bundle): the scenario's files as texts
         from .batch import unpack
+
         key = ref["main"] + ":" + str(hash(json.dumps(ref, sort_keys=True)))
         sc = _SCENARIOS.get(key)
         if sc is None:
@@ -132,17 +135,30 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
     game_s = time.perf_counter() - t0
     if record_dir:
         rec = record_of(m)
-        rec.meta = {"ai": dict(by_side), "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
-                    "tool": "simulate"}
+        rec.meta = {
+            "ai": dict(by_side),
+            "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
+            "tool": "simulate",
+        }
         save(rec, Path(record_dir) / record_name(seed))
     from .batch import histogram
     from .metrics import match_metrics
-    out = {"index": index, "seed": seed, "winner": m.winner, "levels": by_side, "turns": m.state.turn,
-           "decisions": n, "game_s": round(game_s, 6), "rules": dict(rules), "reason": m.state.end_reason,
-           "ms_hist": {lv: histogram(xs) for lv, xs in ms.items()},
-           "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
-           "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
-           "metrics": match_metrics(m)}  # issue 19 item 5: play-test metrics from the events
+
+    out = {
+        "index": index,
+        "seed": seed,
+        "winner": m.winner,
+        "levels": by_side,
+        "turns": m.state.turn,
+        "decisions": n,
+        "game_s": round(game_s, 6),
+        "rules": dict(rules),
+        "reason": m.state.end_reason,
+        "ms_hist": {lv: histogram(xs) for lv, xs in ms.items()},
+        "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
+        "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
+        "metrics": match_metrics(m),
+    }  # issue 19 item 5: play-test metrics from the events
     return out
 
 
@@ -162,19 +178,45 @@ def make_jobs(ref, preset, seed: int, games: int, levels: tuple[str, str], recor
             yield (i, ref, preset, seed + i, levels_for(i, levels), record_dir)
 
 
-def stream_games(ref, preset, seed: int, games: int, levels: tuple[str, str], jobs: int, record_dir=None,
-                 on_result=None, executor: tuple[str, str | None] = ("processes", None), skip=frozenset()) -> None:
+def stream_games(
+    ref,
+    preset,
+    seed: int,
+    games: int,
+    levels: tuple[str, str],
+    jobs: int,
+    record_dir=None,
+    on_result=None,
+    executor: tuple[str, str | None] = ("processes", None),
+    skip=frozenset(),
+) -> None:
     """Play the games on the executor, handing each result to ``on_result`` as it finishes."""
     from .batch import run_jobs
+
     kind, address = executor
     todo = games - len([s for s in skip if seed <= s < seed + games])
     workers = max(1, min(jobs, todo)) if kind == "processes" else max(1, jobs)
-    run_jobs(make_jobs(ref, preset, seed, games, levels, record_dir, skip), play_game, kind, address, workers,
-             on_result or (lambda r: None))
+    run_jobs(
+        make_jobs(ref, preset, seed, games, levels, record_dir, skip),
+        play_game,
+        kind,
+        address,
+        workers,
+        on_result or (lambda r: None),
+    )
 
 
-def run_games(ref: str, preset: str | None, seed: int, games: int, levels: tuple[str, str], jobs: int,
-              record_dir: str | None = None, progress=None, executor: tuple[str, str | None] = ("processes", None)) -> list[dict]:
+def run_games(
+    ref: str,
+    preset: str | None,
+    seed: int,
+    games: int,
+    levels: tuple[str, str],
+    jobs: int,
+    record_dir: str | None = None,
+    progress=None,
+    executor: tuple[str, str | None] = ("processes", None),
+) -> list[dict]:
     """Play the games and return their results in game order (for tests and benchmarks: a batch
     keeps nothing per game, see run_simulate)."""
     results: list[dict] = []
@@ -183,6 +225,7 @@ def run_games(ref: str, preset: str | None, seed: int, games: int, levels: tuple
         results.append(r)
         if progress:
             progress.step(_note(r))
+
     stream_games(ref, preset, seed, games, levels, jobs if games > 1 else 1, record_dir, take, executor)
     results.sort(key=lambda r: r["index"])
     return results
@@ -194,16 +237,18 @@ def _note(r: dict) -> str:
     return f"seed {r['seed']}: {r['winner'] or 'draw'} (turn {r['turns']})"
 
 
-def summarise(results, *, scenario: str, preset: str, ai: tuple[str, str], seed: int, jobs: int, wall_s: float,
-              **extra) -> dict:
+def summarise(
+    results, *, scenario: str, preset: str, ai: tuple[str, str], seed: int, jobs: int, wall_s: float, **extra
+) -> dict:
     """The summary of finished games (any iterable, consumed once)."""
     from .batch import Summary
+
     acc = Summary(ai)
     for r in results:
         acc.add(r)
-    return acc.result(scenario=scenario, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs,
-                      wall_s=round(wall_s, 3), **extra)
-
+    return acc.result(
+        scenario=scenario, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs, wall_s=round(wall_s, 3), **extra
+    )
 
 
 def run_simulate(args) -> int:
@@ -212,7 +257,7 @@ def run_simulate(args) -> int:
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
         raise SimulateError(f"simulate: --games must be 1 to {MAX_GAMES}")
     seed = args.seed
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
         raise SimulateError("simulate: --seed must be a non-negative integer")
     jobs = args.jobs if args.jobs is not None else cores()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 512:
@@ -221,6 +266,7 @@ def run_simulate(args) -> int:
     sc = load_scenario_ref(args.scenario)  # ScenarioError is a ValueError: one line, exit 2
     preset = args.preset or sc.preset
     from game.rules.presets import get_preset
+
     get_preset(preset)  # UnknownPreset is a ValueError
     record_dir = getattr(args, "record_dir", None)
     if record_dir:
@@ -234,6 +280,7 @@ def run_simulate(args) -> int:
         if pp.is_dir() or not (pp.parent if str(pp.parent) else Path(".")).is_dir():
             raise SimulateError(f"simulate: --plot {plot}: cannot write a file there")
     from .batch import LineWriter, Summary, bundle, parse_executor, read_lines
+
     executor = parse_executor(getattr(args, "executor", None))
     out_path = getattr(args, "out", None)
     resume = getattr(args, "resume", False)
@@ -256,6 +303,7 @@ def run_simulate(args) -> int:
                 skip.add(r["seed"])
                 acc.add(r)
     from .progress import Progress
+
     bar = Progress(games, start=len(skip))
     writer = LineWriter(out_path) if out_path else None
 
@@ -264,6 +312,7 @@ def run_simulate(args) -> int:
             writer.write(r)
         acc.add(r)
         bar.step(_note(r))
+
     t0 = time.perf_counter()
     try:
         stream_games(ref, args.preset, seed, games, ai, jobs, record_dir, take, executor, frozenset(skip))
@@ -271,11 +320,19 @@ def run_simulate(args) -> int:
         bar.close()
         if writer:
             writer.close()
-    summary = acc.result(scenario=sc.id, preset=preset, ai=",".join(ai), seed=seed, jobs=jobs,
-                         wall_s=round(time.perf_counter() - t0, 3), executor=executor[0],
-                         resumed=len(skip))
+    summary = acc.result(
+        scenario=sc.id,
+        preset=preset,
+        ai=",".join(ai),
+        seed=seed,
+        jobs=jobs,
+        wall_s=round(time.perf_counter() - t0, 3),
+        executor=executor[0],
+        resumed=len(skip),
+    )
     if plot:
         from .plot import plot_summary
+
         plot_summary(summary, plot)
     for e in summary["errors"]:
         print(f"error: game with seed {e['seed']}: {e['error']}", file=sys.stderr)
@@ -291,6 +348,7 @@ def run_simulate(args) -> int:
 
 def _text(s: dict) -> str:
     from .plot import wilson
+
     n = s["games"]
     lines = [f"{s['scenario']} ({s['preset']}): {n} games, AI {s['ai']}, seeds {s['seed']}..{s['seed'] + n - 1}"]
     for k, v in sorted(s["wins_by_ai"].items()):
@@ -300,6 +358,8 @@ def _text(s: dict) -> str:
         lines.append(f"  side {k:<12} wins {v:4d}")
     lines.append(f"  draws {s['draws']}")
     dm = s["decision_ms"]
-    lines.append(f"  decision ms: median {dm['median']:.3f}, p99 {dm['p99']:.3f}; game s: median "
-                 f"{s['game_s']['median']:.3f}; wall {s['wall_s']:.1f} s")
+    lines.append(
+        f"  decision ms: median {dm['median']:.3f}, p99 {dm['p99']:.3f}; game s: median "
+        f"{s['game_s']['median']:.3f}; wall {s['wall_s']:.1f} s"
+    )
     return "\n".join(lines)

@@ -12,6 +12,7 @@ fixed forever (records and saves store the hashes), so everything here produces 
   are hashed (a quarter of the decisions change neither figures nor the rest: a question asked
   again in the same step, an answer kept in the step's own variables).
 """
+
 from __future__ import annotations
 
 import enum
@@ -31,13 +32,23 @@ if c_make_encoder is not None:
     # the C encoder json.dumps(obj, **_OPTIONS) builds for each call, built once; without the
     # circular-reference check (state is a JSON-like tree: a cycle would fail anyway, with a
     # RecursionError instead of a ValueError)
-    _C_ENCODE = c_make_encoder(None, _ENCODER.default, encode_basestring_ascii, None,
-                               _ENCODER.key_separator, _ENCODER.item_separator, True, False, False)
+    _C_ENCODE = c_make_encoder(
+        None,
+        _ENCODER.default,
+        encode_basestring_ascii,
+        None,
+        _ENCODER.key_separator,
+        _ENCODER.item_separator,
+        True,
+        False,
+        False,
+    )
 
     def canonical(obj) -> bytes:
         """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
         return "".join(_C_ENCODE(obj, 0)).encode()
 else:  # pragma: no cover - CPython always has the C encoder
+
     def canonical(obj) -> bytes:
         """Canonical JSON bytes: sorted keys, no spaces, floats as repr (exact, platform independent)."""
         return _ENCODER.encode(obj).encode()
@@ -79,7 +90,7 @@ class FigureBytes:
 
     __slots__ = ("figure", "bytes", "_values", "_parts")
 
-    def __init__(self, figure: Figure, previous: "FigureBytes | None" = None):
+    def __init__(self, figure: Figure, previous: FigureBytes | None = None):
         """``previous``: the bytes of any figure (best its own last version): the fields holding
         the very same objects keep their encoded text."""
         values = _VALUES(figure)
@@ -134,7 +145,7 @@ class FiguresMemo:
         self._figures = now
         return out
 
-    def copy(self) -> "FiguresMemo":
+    def copy(self) -> FiguresMemo:
         other = FiguresMemo()
         other._figures, other._parts, other._bytes = self._figures, list(self._parts), self._bytes
         other._each = dict(self._each)
@@ -159,8 +170,7 @@ def figure_bytes(figure: Figure) -> bytes:
 
 #: The keys of ``MatchState.to_json(figures=False)``, sorted as canonical() writes them (a test
 #: checks them against to_json: a new key there must be added to ``StateHasher._head``).
-HEAD_KEYS = ("active", "data", "end_reason", "figures", "options", "over", "phase", "preset", "sides",
-             "turn", "winner")
+HEAD_KEYS = ("active", "data", "end_reason", "figures", "options", "over", "phase", "preset", "sides", "turn", "winner")
 _EXACT_LEAVES = frozenset({str, int, bool, type(None)})
 _IMMUTABLE_LEAVES = _EXACT_LEAVES | {float}
 
@@ -201,18 +211,35 @@ class StateHasher:
         """``canonical(st.to_json(figures=False))``."""
         scalars = _SCALARS(st)
         ids = tuple(st.figures)
-        if (st.sides is not self._sides or ids != self._ids or self._scalars is None
-                or not all(map(operator.is_, scalars, self._scalars))):
+        if (
+            st.sides is not self._sides
+            or ids != self._ids
+            or self._scalars is None
+            or not all(map(operator.is_, scalars, self._scalars))
+        ):
             self._around_for(st, scalars, ids)
         before, between, after = self._around
         return "".join((before, _any_text(st.data), between, _any_text(st.options), after)).encode()
 
     def _around_for(self, st, scalars, ids) -> None:
         active, end_reason, over, phase, preset, turn, winner = map(_any_text, scalars)
-        self._around = ('{"active":' + active + ',"data":',
-                        ',"end_reason":' + end_reason + ',"figures":' + _any_text(list(ids)) + ',"options":',
-                        ',"over":' + over + ',"phase":' + phase + ',"preset":' + preset + ',"sides":'
-                        + _any_text([s.id for s in st.sides]) + ',"turn":' + turn + ',"winner":' + winner + "}")
+        self._around = (
+            '{"active":' + active + ',"data":',
+            ',"end_reason":' + end_reason + ',"figures":' + _any_text(list(ids)) + ',"options":',
+            ',"over":'
+            + over
+            + ',"phase":'
+            + phase
+            + ',"preset":'
+            + preset
+            + ',"sides":'
+            + _any_text([s.id for s in st.sides])
+            + ',"turn":'
+            + turn
+            + ',"winner":'
+            + winner
+            + "}",
+        )
         # what makes the kept text valid again: the same tuple of frozen SideInfo; an equal tuple
         # of exact str ids (equal strings encode alike); the very same immutable scalars
         self._sides = st.sides
@@ -231,7 +258,7 @@ class StateHasher:
         h.update(dice.fingerprint().encode())
         return h.hexdigest()
 
-    def copy(self) -> "StateHasher":
+    def copy(self) -> StateHasher:
         other = StateHasher()
         other._figures, other._prefix = self._figures.copy(), self._prefix
         other._sides, other._ids, other._scalars, other._around = self._sides, self._ids, self._scalars, self._around

@@ -13,9 +13,10 @@ What an AI may use (issue 8): ``pending`` (the Ask: kind, side, options, info), 
 lookahead=True)`` and ``state`` / ``table`` for the public facts. Never ``dice``: its state is the
 dice yet to roll.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.dice import Dice
@@ -36,8 +37,16 @@ MAX_SILENT_STEPS = 10_000
 class Match:
     """A running game. Build with ``Match(scenario, seed=…)``; drive with ``pending``/``apply``."""
 
-    def __init__(self, scenario, seed: int = 0, *, preset: str | None = None, options: dict | None = None,
-                 dice: Dice | None = None, tmap=None):
+    def __init__(
+        self,
+        scenario,
+        seed: int = 0,
+        *,
+        preset: str | None = None,
+        options: dict | None = None,
+        dice: Dice | None = None,
+        tmap=None,
+    ):
         from .setup import build_table  # the table is the only geometry the rules see
 
         self.scenario = scenario
@@ -50,8 +59,7 @@ class Match:
         self._empty_table = build_table(scenario, tmap)
         check_zones(self._empty_table, scenario)
         figures = {f.id: f for f in self._deploy(scenario.figures)}
-        self.state = MatchState(sides=scenario.sides, figures=figures, preset=self.preset_name,
-                                options=self.options)
+        self.state = MatchState(sides=scenario.sides, figures=figures, preset=self.preset_name, options=self.options)
         self.table = self._table_for(self.state)
         self.decisions: list[Decision] = []
         self.hashes: list[str] = []
@@ -134,7 +142,7 @@ class Match:
         """
         return self._hasher.hexdigest(self.state, self.dice)
 
-    def clone(self, dice_seed: int | None = None, *, lookahead: bool = False) -> "Match":
+    def clone(self, dice_seed: int | None = None, *, lookahead: bool = False) -> Match:
         """An independent copy for look-ahead: same state and pending question.
 
         With ``dice_seed`` the copy's future rolls come from a fresh Dice(dice_seed) instead of the
@@ -161,7 +169,7 @@ class Match:
         self.dice = dice
         self._ctx_obj.dice = dice
 
-    def _clone_exact(self, light: bool = False) -> "Match":
+    def _clone_exact(self, light: bool = False) -> Match:
         m = Match.__new__(Match)
         m.__dict__.update(self.__dict__)
         m.decisions = list(self.decisions)
@@ -260,9 +268,14 @@ class Match:
         turn_ended = ended > self._seen_turn
         if turn_ended:
             self._seen_turn = ended
-        result = check_victory(st, self.scenario.victory, zone_holders=self._zone_holders,
-                               turn_ended=turn_ended, turn_limit=self.scenario.turn_limit,
-                               zone_counts=self._zone_counts)
+        result = check_victory(
+            st,
+            self.scenario.victory,
+            zone_holders=self._zone_holders,
+            turn_ended=turn_ended,
+            turn_limit=self.scenario.turn_limit,
+            zone_counts=self._zone_counts,
+        )
         if st.data.get("ended"):
             result = (st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
         if result is not None:
@@ -294,9 +307,11 @@ class Match:
     def _deploy(self, figures: Iterable[Figure]) -> list[Figure]:
         """Figures without a position are placed in their deployment zone (maps/README.md)."""
         from game.scenario import ScenarioError
+
         try:
             return deploy(self._empty_table, list(figures))
         except ScenarioError as e:  # name the scenario file: the fault is in its roster
             where = getattr(self.scenario, "path", "") or getattr(self.scenario, "id", "")
-            raise ScenarioError(f"{where}: figures: {e}" if where and not str(e).startswith(where) else str(e)) from None
-
+            raise ScenarioError(
+                f"{where}: figures: {e}" if where and not str(e).startswith(where) else str(e)
+            ) from None

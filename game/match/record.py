@@ -3,6 +3,7 @@
 A save is a record of a game in progress. Files are untrusted: loading validates every field and
 refuses anything else with ``SaveError("FILE: where: what is wrong")``. Writing is atomic.
 """
+
 from __future__ import annotations
 
 import json
@@ -55,10 +56,16 @@ class Record:
 
     def to_json(self) -> dict:
         return {
-            "format": FORMAT, "version": VERSION, "scenario": self.scenario, "preset": self.preset,
-            "options": self.options, "seed": self.seed,
-            "decisions": [d.to_json() for d in self.decisions], "hashes": list(self.hashes),
-            "final": self.final, "meta": self.meta,
+            "format": FORMAT,
+            "version": VERSION,
+            "scenario": self.scenario,
+            "preset": self.preset,
+            "options": self.options,
+            "seed": self.seed,
+            "decisions": [d.to_json() for d in self.decisions],
+            "hashes": list(self.hashes),
+            "final": self.final,
+            "meta": self.meta,
             **({"scenario_hash": self.scenario_hash} if self.scenario_hash else {}),
         }
 
@@ -73,12 +80,29 @@ def record_of(match) -> Record:
         "winner": st.winner,
         "over": st.over,
         "turn": st.turn,
-        "figures": [{"id": f.id, "side": f.side, "x": f.x, "y": f.y, "radius": f.radius, "level": f.level,
-                     "status": f.status.value} for f in st.figures.values()],
+        "figures": [
+            {
+                "id": f.id,
+                "side": f.side,
+                "x": f.x,
+                "y": f.y,
+                "radius": f.radius,
+                "level": f.level,
+                "status": f.status.value,
+            }
+            for f in st.figures.values()
+        ],
     }
-    return Record(match.scenario.id, match.preset_name, match.seed, dict(match.options_overrides),
-                  list(match.decisions), list(match.hashes), final,
-                  scenario_hash=getattr(match.scenario, "content_hash", "") or "")
+    return Record(
+        match.scenario.id,
+        match.preset_name,
+        match.seed,
+        dict(match.options_overrides),
+        list(match.decisions),
+        list(match.hashes),
+        final,
+        scenario_hash=getattr(match.scenario, "content_hash", "") or "",
+    )
 
 
 # -- writing -------------------------------------------------------------------------------------
@@ -103,6 +127,7 @@ def sweep_temp_files(folder: str | Path, name: str | None = None) -> int:
     """Remove the temporary files a killed save left in ``folder``: every one of ``name`` (the
     file being saved now), and those of other files older than ORPHAN_AGE_S. Returns how many."""
     import time
+
     folder = Path(folder)
     n = 0
     try:
@@ -166,8 +191,10 @@ def save(match_or_record, path: str | Path) -> Record:
     try:
         write_atomic(path, rec.dumps())
     except OSError as e:
-        raise SaveError(f"{path}: file: cannot save ({e.strerror or type(e).__name__}); "
-                        f"{'the previous save is unchanged' if Path(path).exists() else 'nothing was written'}") from None
+        raise SaveError(
+            f"{path}: file: cannot save ({e.strerror or type(e).__name__}); "
+            f"{'the previous save is unchanged' if Path(path).exists() else 'nothing was written'}"
+        ) from None
     return rec
 
 
@@ -179,6 +206,7 @@ def _reject_constant(name):
 def parse_record(text: str | bytes, name: str = "record") -> Record:
     """Validate a record's JSON text against the record schema (game/schema/record.py); raise
     SaveError naming the place and the fault."""
+
     def fail(where: str, what: str):
         raise SaveError(f"{name}: {where}: {what}")
 
@@ -221,8 +249,18 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     if len(spec.hashes) != len(decisions):
         fail("hashes", f"{len(spec.hashes)} hashes for {len(decisions)} decisions")
     meta = check_meta(data.get("meta"), fail)
-    return Record(spec.scenario, spec.preset, spec.seed, data["options"], decisions, list(spec.hashes),
-                  data.get("final"), meta, spec.scenario_hash or "", name)
+    return Record(
+        spec.scenario,
+        spec.preset,
+        spec.seed,
+        data["options"],
+        decisions,
+        list(spec.hashes),
+        data.get("final"),
+        meta,
+        spec.scenario_hash or "",
+        name,
+    )
 
 
 def load_record(path: str | Path) -> Record:

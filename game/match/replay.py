@@ -1,9 +1,10 @@
 """Replaying records: re-apply the decisions and compare the state hash after each one."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from game.rules.decisions import IllegalDecision
 from game.scenario import ScenarioError, find_scenario, load_scenario
@@ -45,13 +46,17 @@ def scenario_for(rec: Record, extra_dirs: Iterable[Path] = (), scenario=None):
         hint = " (a scenario outside maps/: give its file with --scenario PATH)" if "no such scenario" in str(e) else ""
         raise SaveError(f"{_name(rec)}: scenario: {e}{hint}") from None
     if scen.id != rec.scenario:
-        raise SaveError(f"{_name(rec)}: scenario: the record is of scenario {rec.scenario!r}, "
-                        f"not {scen.id!r} ({scen.path or 'given'})")
+        raise SaveError(
+            f"{_name(rec)}: scenario: the record is of scenario {rec.scenario!r}, "
+            f"not {scen.id!r} ({scen.path or 'given'})"
+        )
     have = getattr(scen, "content_hash", "")
     if rec.scenario_hash and have and rec.scenario_hash != have:
-        raise SaveError(f"{_name(rec)}: scenario_hash: scenario {rec.scenario!r} has changed since this record was "
-                        f"made (it or its map; {rec.scenario_hash[:8]} now {have[:8]}): replay it with "
-                        f"--scenario PATH, the file it was played on")
+        raise SaveError(
+            f"{_name(rec)}: scenario_hash: scenario {rec.scenario!r} has changed since this record was "
+            f"made (it or its map; {rec.scenario_hash[:8]} now {have[:8]}): replay it with "
+            f"--scenario PATH, the file it was played on"
+        )
     return scen
 
 
@@ -61,12 +66,14 @@ def match_from_record(rec: Record, extra_dirs: Iterable[Path] = (), scenario=Non
     try:
         return Match(scen, seed=rec.seed, preset=rec.preset, options=rec.options)
     except Exception as e:  # noqa: BLE001 - an untrusted record: any failure to start is a refusal
-        raise SaveError(f"{_name(rec)}: options: cannot start {rec.scenario!r} with preset {rec.preset!r} "
-                        f"({type(e).__name__}: {e})") from None
+        raise SaveError(
+            f"{_name(rec)}: options: cannot start {rec.scenario!r} with preset {rec.preset!r} ({type(e).__name__}: {e})"
+        ) from None
 
 
-def replay(rec: Record, extra_dirs: Iterable[Path] = (), *, verify: bool = True,
-           upto: int | None = None, scenario=None) -> ReplayResult:
+def replay(
+    rec: Record, extra_dirs: Iterable[Path] = (), *, verify: bool = True, upto: int | None = None, scenario=None
+) -> ReplayResult:
     """Re-apply the record's decisions (all, or the first ``upto``); with verify, compare hashes."""
     m = match_from_record(rec, extra_dirs, scenario)
     n = len(rec.decisions) if upto is None else min(upto, len(rec.decisions))
@@ -77,8 +84,13 @@ def replay(rec: Record, extra_dirs: Iterable[Path] = (), *, verify: bool = True,
         except IllegalDecision as e:
             return ReplayResult(False, m, i, f"decision {i} ({d.describe()}) is refused: {e}")
         if verify and m.hashes[-1] != rec.hashes[i]:
-            return ReplayResult(False, m, i, f"decision {i} ({d.describe()}): state hash differs "
-                                             f"(record {rec.hashes[i][:12]}…, replay {m.hashes[-1][:12]}…)")
+            return ReplayResult(
+                False,
+                m,
+                i,
+                f"decision {i} ({d.describe()}): state hash differs "
+                f"(record {rec.hashes[i][:12]}…, replay {m.hashes[-1][:12]}…)",
+            )
     return ReplayResult(True, m)
 
 

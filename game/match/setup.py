@@ -1,4 +1,5 @@
 """Putting a scenario on the table: the map, and figures deployed in their zones."""
+
 from __future__ import annotations
 
 import math
@@ -10,6 +11,7 @@ from game.scenario import ScenarioError
 
 def tactical_map_for(scenario, tmap=None):
     from game.table import TacticalMap, load_map
+
     if tmap is not None:
         return tmap
     if scenario.map.startswith("open:"):
@@ -21,6 +23,7 @@ def tactical_map_for(scenario, tmap=None):
 def build_table(scenario, tmap=None):
     """An empty Table (no bases) for the scenario's map; clones of it carry the figures."""
     from game.table import Table
+
     return Table(tactical_map_for(scenario, tmap))
 
 
@@ -30,13 +33,16 @@ def deploy(table, figures: list[Figure]) -> list[Figure]:
     Deterministic: grid points in reading order, the first clear one for each figure in roster order.
     """
     from game.table.geometry import point_in_polygon
+
     out: list[Figure] = []
     t = table.clone()
     for f in figures:
         if not math.isnan(f.x):
             if not _clear(t, f, f.x, f.y):
-                raise ScenarioError(f"{f.id}: x/y: ({f.x}, {f.y}) on {f.level} is off the map, in impassable "
-                                    f"ground, or overlaps an obstacle or another figure")
+                raise ScenarioError(
+                    f"{f.id}: x/y: ({f.x}, {f.y}) on {f.level} is off the map, in impassable "
+                    f"ground, or overlaps an obstacle or another figure"
+                )
             t.place(f.id, f.x, f.y, f.radius, f.level)
             out.append(f)
     for f in figures:
@@ -83,5 +89,6 @@ def check_zones(table, scenario) -> None:
     names = {z.name for z in table.map.zones if z.name}
     for i, v in enumerate(scenario.victory):
         if v.type in ("hold_zone", "reach_zone") and v.zone not in names:
-            raise ScenarioError(f"{scenario.path or scenario.id}: victory[{i}].zone: the map has no zone named "
-                                f"{v.zone!r}")
+            raise ScenarioError(
+                f"{scenario.path or scenario.id}: victory[{i}].zone: the map has no zone named {v.zone!r}"
+            )

@@ -4,6 +4,7 @@ One small typed record covers every kind, so that records can store and validate
 without a class per question. ``kind`` names the question's answer type; the other fields are
 used as that kind needs them.
 """
+
 from __future__ import annotations
 
 import math
@@ -50,7 +51,7 @@ class Decision:
         return out
 
     @classmethod
-    def from_json(cls, data, where: str = "decision") -> "Decision":
+    def from_json(cls, data, where: str = "decision") -> Decision:
         """Build from untrusted JSON; raises ValueError naming the fault."""
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected an object, got {type(data).__name__}")
@@ -79,7 +80,11 @@ class Decision:
                 raise ValueError(f"{where}.items: expected a list of at most {MAX_ITEMS} pairs")
             pairs = []
             for i, p in enumerate(items):
-                if (not isinstance(p, list) or len(p) != 2 or not all(isinstance(s, str) and len(s) <= MAX_TEXT for s in p)):
+                if (
+                    not isinstance(p, list)
+                    or len(p) != 2
+                    or not all(isinstance(s, str) and len(s) <= MAX_TEXT for s in p)
+                ):
                     raise ValueError(f"{where}.items[{i}]: expected [target, item] strings")
                 pairs.append((p[0], p[1]))
             kw["items"] = tuple(pairs)

@@ -13,11 +13,12 @@ per word until the 624-word pool is used up. A copy is then just the anchor plus
 (the generator is rebuilt only if the copy ever rolls), and the fingerprint needs the full state
 only once per pool.
 """
+
 from __future__ import annotations
 
 import hashlib
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from .events import DiceRolled
 
@@ -146,9 +147,20 @@ class Dice:
         return items[self.face(len(items)) - 1]
 
     # -- tests as events ---------------------------------------------------------------------
-    def roll(self, rule: str, *, who: str = "", purpose: str = "", n: int = 1, sides: int = 6,
-             modifier: int = 0, target: int | None = None, roll_under: bool = False,
-             natural_pass: set[int] | None = None, natural_fail: set[int] | None = None) -> DiceRolled:
+    def roll(
+        self,
+        rule: str,
+        *,
+        who: str = "",
+        purpose: str = "",
+        n: int = 1,
+        sides: int = 6,
+        modifier: int = 0,
+        target: int | None = None,
+        roll_under: bool = False,
+        natural_pass: set[int] | None = None,
+        natural_fail: set[int] | None = None,
+    ) -> DiceRolled:
         """Roll ``n`` dice and return the event; a test when ``target`` is given (GEN-DICE-2).
 
         ``natural_pass`` / ``natural_fail`` are faces (of a single die) that pass or fail whatever
@@ -167,8 +179,9 @@ class Dice:
         # dataclass __init__ called with keywords costs half as much again, and a round rolls often
         return DiceRolled(rule, who, purpose, sides, faces, modifier, target, roll_under, success)
 
-    def roll_off(self, rule: str, who: Sequence[str], sides: int = 6,
-                 bonus: dict[str, int] | None = None) -> tuple[str, list[DiceRolled]]:
+    def roll_off(
+        self, rule: str, who: Sequence[str], sides: int = 6, bonus: dict[str, int] | None = None
+    ) -> tuple[str, list[DiceRolled]]:
         """GEN-DICE-3: each rolls 1dN (+bonus), ties among the highest reroll; returns (winner, events)."""
         bonus = bonus or {}
         contenders = list(who)
@@ -230,7 +243,7 @@ class Dice:
         self._fp = (self.count, text)
         return text
 
-    def clone(self) -> "Dice":
+    def clone(self) -> Dice:
         """An independent copy; it rebuilds its generator only when it first rolls."""
         anchor = self._anchor
         if anchor is None or self._words - anchor[0] > _MAX_SKIP:
@@ -249,6 +262,7 @@ class Dice:
 
 def hash_words(words: Sequence[int]) -> str:
     import hashlib
+
     return hashlib.blake2b(repr(tuple(words)).encode(), digest_size=12).hexdigest()
 
 
@@ -284,7 +298,7 @@ class ScriptedDice(Dice):
     def fingerprint(self) -> str:
         return f"scripted:{self._pos}:{hash_words(self._script)}"
 
-    def clone(self) -> "ScriptedDice":
+    def clone(self) -> ScriptedDice:
         other = ScriptedDice(self._script, self.seed)
         other._pos = self._pos
         other.count = self.count

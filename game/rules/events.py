@@ -4,6 +4,7 @@ The combat log, animations and tests read events alone. Every event has ``rule``
 shared/RULES.md) and ``text()``, one readable log line. Systems define their own events by
 subclassing ``Event`` in their package.
 """
+
 from __future__ import annotations
 
 import enum
@@ -135,7 +136,11 @@ class StatusChanged(Event):
     """Short cause ("failed save", "fall", "shot")."""
 
     def text(self) -> str:
-        return f"{self.figure} is {self.status.replace('_', ' ')}" + (f" ({self.cause})" if self.cause else "") + f" ({self.rule})"
+        return (
+            f"{self.figure} is {self.status.replace('_', ' ')}"
+            + (f" ({self.cause})" if self.cause else "")
+            + f" ({self.rule})"
+        )
 
 
 @dataclass(frozen=True, slots=True)

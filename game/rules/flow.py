@@ -5,10 +5,12 @@ phase, a mêlée…), yielding an ``Ask`` whenever a side must decide, and leave
 the next step. Everything a step needs to resume lives in the state at the step's start, so the
 match can clone itself by copying that snapshot and replaying the step's decisions.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Generator, Iterable, Protocol, Sequence
+from typing import Protocol
 
 from .decisions import Decision, IllegalDecision
 from .dice import Dice
@@ -52,8 +54,9 @@ class Ask:
             self.validate(decision)
             return
         offered = ", ".join(sorted({d.describe() for d in self.options})[:6])
-        raise IllegalDecision(f"{decision.describe()} is not one of the choices here ({self.prompt}); "
-                              f"choose from: {offered}")
+        raise IllegalDecision(
+            f"{decision.describe()} is not one of the choices here ({self.prompt}); choose from: {offered}"
+        )
 
 
 Flow = Generator[Ask, Decision, None]
@@ -90,9 +93,18 @@ class Ctx:
     def change(self, fid: str, **fields) -> Figure:
         return self.update(self.state.figures[fid].evolve(**fields))
 
-    def move(self, fid: str, x: float, y: float, *, rule: str, how: str = "move",
-             path: Sequence[tuple[float, float]] | None = None, cost: float = 0.0,
-             level: str | None = None) -> Moved:
+    def move(
+        self,
+        fid: str,
+        x: float,
+        y: float,
+        *,
+        rule: str,
+        how: str = "move",
+        path: Sequence[tuple[float, float]] | None = None,
+        cost: float = 0.0,
+        level: str | None = None,
+    ) -> Moved:
         """Move a figure in state and on the table; positions rounded to 1/1000 in."""
         f = self.state.figures[fid]
         x, y = round_in(x), round_in(y)
@@ -109,8 +121,9 @@ class Ctx:
         self.events.append(ev)
         return ev
 
-    def set_status(self, fid: str, status: Status, *, rule: str, cause: str = "",
-                   wounds: int | None = None) -> StatusChanged:
+    def set_status(
+        self, fid: str, status: Status, *, rule: str, cause: str = "", wounds: int | None = None
+    ) -> StatusChanged:
         """Change a figure's status; figures leaving play come off the table."""
         f = self.state.figures[fid]
         w = f.wounds if wounds is None else wounds
@@ -140,17 +153,33 @@ class Preset(Protocol):
         """Run the step named by ctx.state.phase; leave state.phase naming the next."""
 
 
-def ask(side: str, kind: str, prompt: str, options: Iterable[Decision], default: Decision | None = None,
-        *, validate=None, info: dict | None = None, rule: str = "") -> Ask:
+def ask(
+    side: str,
+    kind: str,
+    prompt: str,
+    options: Iterable[Decision],
+    default: Decision | None = None,
+    *,
+    validate=None,
+    info: dict | None = None,
+    rule: str = "",
+) -> Ask:
     opts = tuple(options)
     if not opts and validate is None:
         raise ValueError(f"an Ask with no options and no validator ({kind})")
     # the same fields as Ask(...): filled in one update, as the frozen dataclass's __init__ sets
     # them one object.__setattr__ at a time (a third of the cost; every question of a game is one)
     q = _new_ask(Ask)
-    q.__dict__.update(side=side, kind=kind, prompt=prompt, options=opts,
-                      default=default if default is not None else (opts[0] if opts else None),
-                      validate=validate, info=info or {}, rule=rule)
+    q.__dict__.update(
+        side=side,
+        kind=kind,
+        prompt=prompt,
+        options=opts,
+        default=default if default is not None else (opts[0] if opts else None),
+        validate=validate,
+        info=info or {},
+        rule=rule,
+    )
     return q
 
 

@@ -3,6 +3,7 @@
 Figures are frozen: the match state replaces a figure with a changed copy (``Figure.evolve``, which
 is ``dataclasses.replace``) when it changes, so a copy of the state can share every unchanged figure.
 """
+
 from __future__ import annotations
 
 import enum
@@ -182,7 +183,7 @@ class Figure(_Derived):
             object.__setattr__(self, name, value)
         _set_in_play(self, self.status not in OUT_OF_PLAY)
 
-    def evolve(self, **changes) -> "Figure":
+    def evolve(self, **changes) -> Figure:
         """``dataclasses.replace(self, **changes)`` without its generic machinery: a copy of the
         slots with some replaced (every move and status change makes one)."""
         values = list(_FIELD_VALUES(self))
@@ -208,7 +209,7 @@ class Figure(_Derived):
     def is_leader(self) -> bool:
         return "leader" in self.traits or "legendary_leader" in self.traits
 
-    def moved_to(self, x: float, y: float) -> "Figure":
+    def moved_to(self, x: float, y: float) -> Figure:
         return self.evolve(x=round_in(x), y=round_in(y))
 
     def to_json(self) -> dict:

@@ -3,12 +3,12 @@
 Figures are frozen and shared between copies; everything else lives in ``data``, a JSON-like tree
 (dicts, lists, str, int, float, bool, None), so ``copy()`` is cheap and ``to_json()`` canonical.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .model import Figure, SideInfo
-
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
@@ -50,9 +50,20 @@ class MatchState:
     end_reason: str = ""
     """Why the match ended."""
 
-    def copy(self) -> "MatchState":
-        return MatchState(self.sides, dict(self.figures), self.preset, copy_tree(self.options), self.turn,
-                          self.phase, self.active, copy_tree(self.data), self.over, self.winner, self.end_reason)
+    def copy(self) -> MatchState:
+        return MatchState(
+            self.sides,
+            dict(self.figures),
+            self.preset,
+            copy_tree(self.options),
+            self.turn,
+            self.phase,
+            self.active,
+            copy_tree(self.data),
+            self.over,
+            self.winner,
+            self.end_reason,
+        )
 
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]
@@ -83,7 +94,13 @@ class MatchState:
         return {
             "sides": [s.id for s in self.sides],
             "figures": [f.to_json() for f in self.figures.values()] if figures else list(self.figures),
-            "preset": self.preset, "options": self.options, "turn": self.turn, "phase": self.phase,
-            "active": self.active, "data": self.data, "over": self.over, "winner": self.winner,
+            "preset": self.preset,
+            "options": self.options,
+            "turn": self.turn,
+            "phase": self.phase,
+            "active": self.active,
+            "data": self.data,
+            "over": self.over,
+            "winner": self.winner,
             "end_reason": self.end_reason,
         }

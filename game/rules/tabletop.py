@@ -4,10 +4,12 @@ Rules never import pymunk: they ask these questions by figure id. All measures a
 positions the table returns are already rounded to 1/1000 inch (GEO-SWEEP-1). The table never
 rolls a die.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +114,7 @@ class Tabletop(Protocol):
     def position(self, fid: str) -> tuple[float, float]:
         """Centre of a base on the table."""
 
-    def clone(self) -> "Tabletop":
+    def clone(self) -> Tabletop:
         """An independent copy with the same bases (the static map may be shared)."""
 
     # -- contact and distance -----------------------------------------------------------------
@@ -146,14 +148,16 @@ class Tabletop(Protocol):
         """GEO-SUR-1 for fid against the given engaged enemies; the pushback sweep of (b) is blocked
         by any base in ``enemies`` (default: the engaged ones)."""
 
-    def plan_path(self, fid: str, x: float, y: float, *, level: str | None = None,
-                  cross: Iterable[str] = ()) -> PathPlan | None:
+    def plan_path(
+        self, fid: str, x: float, y: float, *, level: str | None = None, cross: Iterable[str] = ()
+    ) -> PathPlan | None:
         """A clear path for fid's centre to (x, y) (on ``level``, default its own), around obstacles
         and bases, at ≤ 0.25 in resolution; linear obstacles in ``cross`` may be crossed
         (RNG-MOVE-2, next turn); None when there is none."""
 
-    def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
-                  cross: Iterable[str] = ()) -> PathPlan | None:
+    def path_cost(
+        self, fid: str, points: Sequence[tuple[float, float]], *, cross: Iterable[str] = ()
+    ) -> PathPlan | None:
         """Cost of moving fid along exactly these waypoints; None if any leg is blocked."""
 
     def clear_at(self, x: float, y: float, radius: float, level: str = "deck", ignore: Iterable[str] = ()) -> bool:

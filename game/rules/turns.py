@@ -5,10 +5,11 @@ time (a motivation roll unless the figure needs none, then one action). Presets 
 ``TurnPreset`` and add actions (``actions``/``resolve_action``) and what follows a player-turn
 (``after_player_turn``: reactions, the mêlée step).
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
@@ -100,8 +101,14 @@ class TurnPreset:
             st.phase = "player_turn_end"
             return
         opts = [Decision("activate", figure=f.id) for f in ready] + [PASS]
-        d = yield ask(side, "activate", f"{st.side(side).name}: choose a figure to activate, or end the player-turn",
-                      opts, default=opts[0], rule="RNG-MOT-1")
+        d = yield ask(
+            side,
+            "activate",
+            f"{st.side(side).name}: choose a figure to activate, or end the player-turn",
+            opts,
+            default=opts[0],
+            rule="RNG-MOT-1",
+        )
         if d.kind == "pass":
             st.phase = "player_turn_end"
             ctx.emit(Note(rule="RNG-TURN-1", message=f"{st.side(side).name} ends the player-turn"))
@@ -128,9 +135,16 @@ class TurnPreset:
         if not acts:
             return
         f = ctx.fig(fid)
-        d = yield ask(f.side, "action", f"{f.name}: choose an action", acts, default=self.default_action(ctx, fid, acts),
-                      validate=lambda dec: self.validate_action(ctx, fid, dec), info=self.action_info(ctx, fid),
-                      rule="RNG-ACT-1")
+        d = yield ask(
+            f.side,
+            "action",
+            f"{f.name}: choose an action",
+            acts,
+            default=self.default_action(ctx, fid, acts),
+            validate=lambda dec: self.validate_action(ctx, fid, dec),
+            info=self.action_info(ctx, fid),
+            rule="RNG-ACT-1",
+        )
         yield from self.resolve_action(ctx, fid, d)
 
     # -- ending a broken faction's player-turn (RNG-TURN-1 digital ruling) ----------------------------
@@ -258,8 +272,15 @@ class TurnPreset:
     def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:
         if d.kind == "move":
             plan = self.plan_move(ctx, fid, d)
-            ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1", path=plan.points,
-                     cost=plan.cost, level=plan.level)
+            ctx.move(
+                fid,
+                plan.points[-1][0],
+                plan.points[-1][1],
+                rule="RNG-MOVE-1",
+                path=plan.points,
+                cost=plan.cost,
+                level=plan.level,
+            )
             ctx.state.data.setdefault("moved_this_turn", []).append(fid)
         elif d.kind == "hold":
             ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{ctx.fig(fid).name} holds"))

@@ -1,12 +1,14 @@
 """Scenario victory conditions, checked by the match after every step and at each game turn's end."""
+
 from __future__ import annotations
 
 from .model import Status
 from .state import MatchState
 
 
-def check_victory(state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False,
-                  turn_limit: int = 0, zone_counts=None) -> tuple[str | None, str] | None:
+def check_victory(
+    state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False, turn_limit: int = 0, zone_counts=None
+) -> tuple[str | None, str] | None:
     """Return (winner or None for a draw, reason) when the match is decided, else None.
 
     ``zone_holders(zone_name) -> set of side ids with figures in play inside it`` answers hold_zone;

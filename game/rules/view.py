@@ -16,6 +16,7 @@ cards in the same places is covered without a branch here.
 
 Pure: stdlib only, no dice of the match are touched (the re-deal takes the caller's RNG).
 """
+
 from __future__ import annotations
 
 from typing import Protocol
@@ -88,8 +89,13 @@ def redeal(state: MatchState, side: str, rng: Shuffler) -> None:
         rng.shuffle(pile)
     orders = data.get("orders")
     if isinstance(orders, dict):
-        hidden = [c for s in sorted(orders) if s != side and isinstance(orders[s], list)
-                  for c in orders[s] if isinstance(c, dict)]
+        hidden = [
+            c
+            for s in sorted(orders)
+            if s != side and isinstance(orders[s], list)
+            for c in orders[s]
+            if isinstance(c, dict)
+        ]
         faces = sorted(((str(c.get("objective", "")), c.get("condition")) for c in hidden), key=repr)
         rng.shuffle(faces)
         for c, (objective, condition) in zip(hidden, faces):

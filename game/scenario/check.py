@@ -3,6 +3,7 @@
 A scenario is clean when it loads (schema and cross-references), its map loads, its victory zones
 exist on the map, every figure finds a place, and the preset sets the match up.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,6 +23,7 @@ def check_scenario(path: str | Path) -> list[str]:
         return [str(e)]
     try:
         from game.match import Match
+
         Match(scen, seed=0)
     except ScenarioError as e:
         msg = str(e)
@@ -35,5 +37,7 @@ def check_scenario(path: str | Path) -> list[str]:
 
 def scenario_summary(path: str | Path) -> str:
     s = load_scenario(path)
-    return one_line(f"{path}: {s.id} ({s.preset}): {s.title!r}, {len(s.sides)} sides, {len(s.figures)} figures, "
-                    f"map {Path(s.map).name if not s.map.startswith('open:') else s.map}")
+    return one_line(
+        f"{path}: {s.id} ({s.preset}): {s.title!r}, {len(s.sides)} sides, {len(s.figures)} figures, "
+        f"map {Path(s.map).name if not s.map.startswith('open:') else s.map}"
+    )

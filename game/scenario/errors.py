@@ -1,4 +1,5 @@
 """Errors for untrusted scenario files."""
+
 from game.schema.text import one_line
 
 

@@ -1,26 +1,37 @@
 """Load and validate scenario TOML files (untrusted input: every fault is a ScenarioError)."""
+
 from __future__ import annotations
 
+import hashlib
 import math
 import re
-import hashlib
 import tomllib
 from pathlib import Path
 
 from game.rules.model import PROFILES, Figure, Rank, SideInfo, WeaponClass, round_in
+from game.schema import read_bounded, validate
+from game.schema.scenario import LEVELS, MAX_FIGURES, MISSILES, PRESETS, TRAITS, VICTORY_TYPES, ScenarioFile
 
 from .errors import ScenarioError
 from .model import Scenario, Victory
-
-from game.schema import read_bounded, validate
-from game.schema.scenario import LEVELS, MAX_FIGURES, MISSILES, PRESETS, TRAITS, VICTORY_TYPES, ScenarioFile
 
 MAX_BYTES = 1_000_000
 #: A map is hashed with its scenario; the map reader (game/table) enforces its own, finer limits.
 MAP_MAX_BYTES = 8 * 1024 * 1024
 ID_RE = re.compile(r"^[A-Za-z0-9_\-]{1,64}$")
-__all__ = ["load_scenario", "parse_scenario", "scenario_hash", "ID_RE", "PRESETS", "VICTORY_TYPES", "MISSILES",
-           "TRAITS", "LEVELS", "MAX_FIGURES", "MAX_BYTES"]
+__all__ = [
+    "load_scenario",
+    "parse_scenario",
+    "scenario_hash",
+    "ID_RE",
+    "PRESETS",
+    "VICTORY_TYPES",
+    "MISSILES",
+    "TRAITS",
+    "LEVELS",
+    "MAX_FIGURES",
+    "MAX_BYTES",
+]
 
 
 _TABLES = ("sides", "figures", "victory", "options", "cards", "orders", "file")
@@ -28,25 +39,29 @@ _TABLES = ("sides", "figures", "victory", "options", "cards", "orders", "file")
 
 def _weapon_class(fail, key: str, name: str) -> WeaponClass:
     from game.rules.pyrates.weapons import weapon_class
+
     try:
         return weapon_class(name)
     except ValueError as e:
         fail(key, str(e))
 
 
-def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_id: str = "scenario",
-                   content_hash: str = "") -> Scenario:
+def parse_scenario(
+    data: dict, file: str, base_dir: Path | None = None, default_id: str = "scenario", content_hash: str = ""
+) -> Scenario:
     """Validate parsed TOML into a Scenario; raise ScenarioError("FILE: key: fault").
 
     The shape and ranges come from the one schema (game/schema/scenario.py); what follows checks
     the cross-references. ``options``, ``cards`` and ``orders`` are kept as written (validated), so
     that state hashes see the file's own values.
     """
+
     def fail(key: str, what: str):
         raise ScenarioError(f"{file}: {key}: {what}")
 
     if not isinstance(data, dict):
         fail("file", f"expected a table, got {type(data).__name__}")
+
     def shape_fail(key: str, what: str):
         # top-level scalars are named scenario.KEY; tables and arrays of tables by their own name
         if re.split(r"[.\[]", key, maxsplit=1)[0] not in _TABLES:
@@ -74,8 +89,15 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if any(x.id == s.id for x in sides):
             fail(f"sides[{i}].id", f"duplicate side {s.id!r}")
         c = s.colour
-        sides.append(SideInfo(s.id, s.name if s.name is not None else s.id,
-                              (int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)), s.boarder, s.ship))
+        sides.append(
+            SideInfo(
+                s.id,
+                s.name if s.name is not None else s.id,
+                (int(c[1:3], 16), int(c[3:5], 16), int(c[5:7], 16)),
+                s.boarder,
+                s.ship,
+            )
+        )
         deployment[s.id] = s.deployment or s.id
     side_ids = [s.id for s in sides]
 
@@ -99,12 +121,36 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if "fast" in traits:
             move += 2.0
         common = dict(
-            side=r.side, base=raw.get("base", r.base), level=r.level, party=r.party, command=r.command, type=r.type,
-            rank=Rank(r.rank), av=av, dv=dv, max_wounds=wounds, move=move, melee_class=mclass,
-            melee_weapon=r.melee, offhand=offclass, missile=r.missile, thrown=r.thrown, traits=traits,
-            armoured=r.armoured, drilled=r.drilled, mounted=r.mounted, lancer=r.lancer,
-            can_dismount=r.can_dismount, flags=frozenset(r.flags), facing=raw.get("facing", r.facing), cv=r.cv,
-            qv=r.qv, width=raw.get("width", r.width), depth=raw.get("depth", r.depth), unit=r.unit, loaded=r.loaded,
+            side=r.side,
+            base=raw.get("base", r.base),
+            level=r.level,
+            party=r.party,
+            command=r.command,
+            type=r.type,
+            rank=Rank(r.rank),
+            av=av,
+            dv=dv,
+            max_wounds=wounds,
+            move=move,
+            melee_class=mclass,
+            melee_weapon=r.melee,
+            offhand=offclass,
+            missile=r.missile,
+            thrown=r.thrown,
+            traits=traits,
+            armoured=r.armoured,
+            drilled=r.drilled,
+            mounted=r.mounted,
+            lancer=r.lancer,
+            can_dismount=r.can_dismount,
+            flags=frozenset(r.flags),
+            facing=raw.get("facing", r.facing),
+            cv=r.cv,
+            qv=r.qv,
+            width=raw.get("width", r.width),
+            depth=raw.get("depth", r.depth),
+            unit=r.unit,
+            loaded=r.loaded,
         )
         name = r.name if r.name is not None else r.id
         dep = r.deployment or deployment[r.side]
@@ -150,6 +196,7 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
         if o.side is None and not o.figures:
             fail(f"{where}.side", "missing (an order names its side or its figures)")
         from game.rules.initiative.orders import parse_objective
+
         try:
             parse_objective(o.objective)
         except ValueError as e:
@@ -157,12 +204,24 @@ def parse_scenario(data: dict, file: str, base_dir: Path | None = None, default_
 
     options = dict(data.get("options", {}))
     _check_scenario_rules(fail, options, figures)
-    scenario = Scenario(id=sid, title=spec.title, blurb=spec.blurb, map=map_path, preset=spec.preset,
-                        sides=tuple(sides), figures=tuple(figures), victory=tuple(victory),
-                        turn_limit=spec.turn_limit, points_limit=spec.points_limit, options=options,
-                        cards=dict(data.get("cards", {})), deployment=deployment,
-                        orders=tuple(dict(o) for o in data.get("orders", [])), path=file,
-                        content_hash=content_hash)
+    scenario = Scenario(
+        id=sid,
+        title=spec.title,
+        blurb=spec.blurb,
+        map=map_path,
+        preset=spec.preset,
+        sides=tuple(sides),
+        figures=tuple(figures),
+        victory=tuple(victory),
+        turn_limit=spec.turn_limit,
+        points_limit=spec.points_limit,
+        options=options,
+        cards=dict(data.get("cards", {})),
+        deployment=deployment,
+        orders=tuple(dict(o) for o in data.get("orders", [])),
+        path=file,
+        content_hash=content_hash,
+    )
     _check_points(scenario)
     return scenario
 
@@ -181,6 +240,7 @@ def _check_scenario_rules(fail, options: dict, figures: list[Figure]) -> None:
 
 def _mark_deploy(fig: Figure, zone: str) -> Figure:
     from dataclasses import replace
+
     return replace(fig, unit=fig.unit or "", flags=fig.flags | {f"deploy:{zone}"})
 
 
@@ -195,8 +255,9 @@ def _check_points(s: Scenario) -> None:
     by_side: dict[str, list[Figure]] = {}
     for f in s.figures:
         by_side.setdefault(f.side, []).append(f)
-    problems = validate_roster(by_side, points_limit=s.points_limit or None,
-                               max_difference=s.options.get("points_difference", 30))
+    problems = validate_roster(
+        by_side, points_limit=s.points_limit or None, max_difference=s.options.get("points_difference", 30)
+    )
     if problems:
         raise ScenarioError(f"{s.path}: figures: {problems[0]}")
 
@@ -235,4 +296,5 @@ def load_scenario(path: str | Path) -> Scenario:
     else:
         map_bytes = scen.map.encode()
     from dataclasses import replace
+
     return replace(scen, content_hash=scenario_hash(raw, map_bytes))

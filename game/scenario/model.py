@@ -1,4 +1,5 @@
 """A scenario: map, preset, sides, rosters, victory conditions (maps/README.md documents the file)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -3,16 +3,17 @@
 A bad scenario file never hides the good ones: ``scan_scenarios`` returns both lists, and
 ``list_scenarios`` / ``find_scenario`` skip a file they cannot read (issue 20).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
+
+from game.resources import data_dir
 
 from .errors import ScenarioError
 from .loader import ID_RE, load_scenario
 from .model import Scenario
-
-from game.resources import data_dir
 
 #: the shipped maps/ folder (inside the installed package or the source tree: game/resources.py)
 MAPS_DIR = data_dir("maps", must_exist=False)

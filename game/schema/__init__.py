@@ -8,6 +8,7 @@ The library is msgspec: strict types (no "1" for 1, no true for 1) and ranges (`
 lengths, patterns) in one declaration per field, checked in C. ``text`` holds the helpers every
 reader shares: one-line messages and bounded reads of regular files only.
 """
+
 from .convert import fault_of, validate
 from .text import MAX_MESSAGE, one_line, read_bounded
 

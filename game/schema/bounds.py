@@ -1,5 +1,6 @@
 """Bounded building blocks for the schemas: every string has a length, every number a range,
 every list a length, so that no file can make the game do unbounded work."""
+
 from __future__ import annotations
 
 from typing import Annotated, Literal

@@ -4,6 +4,7 @@ The schemas are msgspec Structs: msgspec checks types strictly (no "1" for 1, no
 every ``Meta`` range in one pass written in C; its message is turned into this project's wording:
 the key path as the file writes it, then the fault.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,15 +14,25 @@ import msgspec
 _AT = re.compile(r"^(?P<what>.*?)(?: - at `\$(?P<path>[^`]*)`)?$", re.S)
 _UNKNOWN = re.compile(r"^Object contains unknown field `(?P<key>[^`]*)`$")
 _MISSING = re.compile(r"^Object missing required field `(?P<key>[^`]*)`$")
-_NAMES = {"int": "an integer", "float": "a number", "str": "a string", "bool": "true or false",
-          "array": "an array", "object": "a table", "int | float": "a number", "null": "nothing"}
+_NAMES = {
+    "int": "an integer",
+    "float": "a number",
+    "str": "a string",
+    "bool": "true or false",
+    "array": "an array",
+    "object": "a table",
+    "int | float": "a number",
+    "null": "nothing",
+}
 
 
 def _plain(what: str) -> str:
     """msgspec's "Expected `int` >= 1, got `str`" in words a scenario author knows."""
+
     def name(m):
         t = m[1].replace(" | null", "")  # an optional key: absent is fine, a wrong value is not
         return _NAMES.get(t, t)
+
     what = re.sub(r"`([^`]*)`", name, what)
     e = re.match(r"^Invalid enum value (.*)$", what)
     if e:

@@ -10,6 +10,7 @@ Who reads what (grep ``options.get`` in game/rules): all presets ``start_loaded`
 the screen ``night``. An option not declared here is refused (a typo would otherwise be ignored
 silently): a new option is added here, with its range, by whoever teaches a preset to read it.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Union
@@ -104,9 +105,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     # close-combat-d6
     shooting: bool | None = None
     """OD6-FIRE-1: shooting on."""
-    actions: Union[Int(1, 4), Annotated[dict[Str(40), Int(1, 4)], msgspec.Meta(max_length=64)]] | None = None
+    actions: Int(1, 4) | Annotated[dict[Str(40), Int(1, 4)], msgspec.Meta(max_length=64)] | None = None
     """OD6-SEQ-1: actions per unit per phase, or unit id → actions (the catalog's per-unit field)."""
-    break_after: Union[Int(0, 50), Annotated[dict[Str(40), Int(0, 50)], msgspec.Meta(max_length=64)]] | None = None
+    break_after: Int(0, 50) | Annotated[dict[Str(40), Int(0, 50)], msgspec.Meta(max_length=64)] | None = None
     """OD6-PIECE-1: losses a unit absorbs, or unit id → losses."""
     move: Num(0.5, 24) | None = None
     """OD6 move allowance, inches."""

@@ -5,6 +5,7 @@ reader of a decision); ``options`` by the scenario options schema (options.py), 
 options are laid over the scenario's; ``meta`` is free notes for the screen (mode, human sides,
 AI levels, controller seeds) — known keys typed, unknown keys accepted but bounded.
 """
+
 from __future__ import annotations
 
 import math
@@ -83,7 +84,7 @@ def check_meta(meta, fail) -> dict:
         elif isinstance(v, float):
             if not math.isfinite(v):
                 fail(where, "not a finite number")
-        elif isinstance(v, int) and not isinstance(v, bool) and not -2**63 <= v < 2**64:
+        elif isinstance(v, int) and not isinstance(v, bool) and not -(2**63) <= v < 2**64:
             fail(where, "integer out of range")
 
     walk(meta, "meta", 0)

@@ -3,6 +3,7 @@
 Cross-references (a figure's side is one of the sides, a capture names a figure, the map exists)
 are checked by game/scenario/loader.py after this shape check.
 """
+
 from __future__ import annotations
 
 from typing import Annotated
@@ -17,8 +18,19 @@ from .options import Cards, Options, Order
 PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
 VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "reach_zone", "turn_limit")
 MISSILES = ("musket", "pistol", "bow", "sling", "crossbow", "javelin", "rifle")
-TRAITS = ("fast", "tough", "athletic", "leader", "legendary_leader", "strongman", "keen_eyed", "lucky",
-          "veteran", "initiative", "determined")
+TRAITS = (
+    "fast",
+    "tough",
+    "athletic",
+    "leader",
+    "legendary_leader",
+    "strongman",
+    "keen_eyed",
+    "lucky",
+    "veteran",
+    "initiative",
+    "determined",
+)
 LEVELS = ("hold", "deck", "rigging")
 #: Figures a scenario may field (counts included): the table, the AI and the screen scale with it.
 MAX_FIGURES = 400

@@ -4,6 +4,7 @@ A refusal is read by a person on one line (terminal, window label, log): control
 escaped and a long message is shortened in the middle, so the file name at the front and the fault
 at the end both survive (issue 20: "one error line was a million characters").
 """
+
 from __future__ import annotations
 
 import os
@@ -32,7 +33,7 @@ def one_line(text: object, limit: int = MAX_MESSAGE) -> str:
     """``text`` on one line: control/separator characters escaped, at most ``limit`` characters."""
     s = str(text)
     if len(s) > 4 * limit:  # never walk a megabyte of text character by character
-        s = s[: 2 * limit] + s[-2 * limit:]
+        s = s[: 2 * limit] + s[-2 * limit :]
     out = "".join(_escape(c) if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") else c for c in s)
     if len(out) > limit:
         tail = max(40, limit // 3)

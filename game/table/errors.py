@@ -1,4 +1,5 @@
 """The one error the table raises for an untrusted map file (DESIGN: untrusted files)."""
+
 from __future__ import annotations
 
 
@@ -11,6 +12,7 @@ class MapError(ValueError):
 
     def __init__(self, message: str, problems: list[str] | None = None):
         from .tmx_read import one_line
+
         message = one_line(message)
         super().__init__(message)
         self.problems: list[str] = [one_line(p) for p in problems] if problems else [message]

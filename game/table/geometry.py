@@ -1,9 +1,10 @@
 """Plane geometry on tuples of inches: polygons, segments, hulls (no pymunk here)."""
+
 from __future__ import annotations
 
 import functools
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 Point = tuple[float, float]
 
@@ -93,8 +94,10 @@ def _orient(a: Point, b: Point, c: Point) -> float:
 
 
 def _on_segment(a: Point, b: Point, c: Point) -> bool:
-    return min(a[0], b[0]) - 1e-12 <= c[0] <= max(a[0], b[0]) + 1e-12 and \
-        min(a[1], b[1]) - 1e-12 <= c[1] <= max(a[1], b[1]) + 1e-12
+    return (
+        min(a[0], b[0]) - 1e-12 <= c[0] <= max(a[0], b[0]) + 1e-12
+        and min(a[1], b[1]) - 1e-12 <= c[1] <= max(a[1], b[1]) + 1e-12
+    )
 
 
 def segments_intersect(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
@@ -106,8 +109,12 @@ def segments_intersect(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     if ((d1 > 0 > d2) or (d1 < 0 < d2)) and ((d3 > 0 > d4) or (d3 < 0 < d4)):
         return True
     eps = 1e-12
-    return ((abs(d1) <= eps and _on_segment(p3, p4, p1)) or (abs(d2) <= eps and _on_segment(p3, p4, p2))
-            or (abs(d3) <= eps and _on_segment(p1, p2, p3)) or (abs(d4) <= eps and _on_segment(p1, p2, p4)))
+    return (
+        (abs(d1) <= eps and _on_segment(p3, p4, p1))
+        or (abs(d2) <= eps and _on_segment(p3, p4, p2))
+        or (abs(d3) <= eps and _on_segment(p1, p2, p3))
+        or (abs(d4) <= eps and _on_segment(p1, p2, p4))
+    )
 
 
 def self_intersects(pts: Sequence[Point]) -> bool:

@@ -8,6 +8,7 @@ of a level's area) — the answer ``Space.point_query`` gives, computed here for
 from each shape's own distance (circle, capsule, polygon). Built once per (level, radius) and
 kept on the shared Terrain; bases are stamped onto a copy per search.
 """
+
 from __future__ import annotations
 
 import math
@@ -78,7 +79,7 @@ def fill(arr: np.ndarray, pts, value: int) -> None:
     size = nr * (cols + 1)
     mark = np.bincount(np.concatenate(starts), minlength=size) - np.bincount(np.concatenate(stops), minlength=size)
     inside = np.cumsum(mark.reshape(nr, cols + 1)[:, :cols], axis=1) > 0
-    arr[r0:r1 + 1][inside] = value
+    arr[r0 : r1 + 1][inside] = value
 
 
 def _seg_dist(px, py, ax, ay, bx, by):
@@ -112,7 +113,7 @@ def shape_distance(sh: pymunk.Shape, px: np.ndarray, py: np.ndarray) -> np.ndarr
     return np.where(inside, -d, d) - sh.radius
 
 
-def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
+def build_grid(t: Terrain, level: str, radius: float) -> Grid:
     cols = max(1, math.ceil(t.map.width / RES - 1e-9))
     rows = max(1, math.ceil(t.map.height / RES - 1e-9))
     g = Grid(cols, rows)
@@ -142,17 +143,23 @@ def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
         if (flt.group and flt.group == f.group) or not (flt.categories & f.mask) or not (f.categories & flt.mask):
             continue
         bb = sh.bb
-        c0, c1 = max(0, math.floor((bb.left - reach) / RES - 0.5)), min(cols - 1, math.ceil((bb.right + reach) / RES - 0.5))
-        r0, r1 = max(0, math.floor((bb.bottom - reach) / RES - 0.5)), min(rows - 1, math.ceil((bb.top + reach) / RES - 0.5))
+        c0, c1 = (
+            max(0, math.floor((bb.left - reach) / RES - 0.5)),
+            min(cols - 1, math.ceil((bb.right + reach) / RES - 0.5)),
+        )
+        r0, r1 = (
+            max(0, math.floor((bb.bottom - reach) / RES - 0.5)),
+            min(rows - 1, math.ceil((bb.top + reach) / RES - 0.5)),
+        )
         if c1 < c0 or r1 < r0:
             continue
-        d = shape_distance(sh, xs[None, c0:c1 + 1], ys[r0:r1 + 1, None])
+        d = shape_distance(sh, xs[None, c0 : c1 + 1], ys[r0 : r1 + 1, None])
         kind, oid = sh.tag
         if kind == "obstacle" and obstacles[oid].kind == "linear":
-            win = lin[r0:r1 + 1, c0:c1 + 1]
+            win = lin[r0 : r1 + 1, c0 : c1 + 1]
             np.minimum(win, np.where(d < radius, order[oid], win), out=win)
         else:
-            blocked[r0:r1 + 1, c0:c1 + 1] |= d < reach
+            blocked[r0 : r1 + 1, c0 : c1 + 1] |= d < reach
     free = cells == FREE
     cells[free & blocked] = BLOCKED
     on_lin = free & ~blocked & (lin != np.iinfo(np.int16).max)
@@ -161,7 +168,7 @@ def build_grid(t: "Terrain", level: str, radius: float) -> Grid:
     return g
 
 
-def grid_of(t: "Terrain", level: str, radius: float) -> Grid:
+def grid_of(t: Terrain, level: str, radius: float) -> Grid:
     """The cached grid of a level for a base radius."""
     key = (level, round(radius, 3))
     g = t.grids.get(key)
@@ -184,5 +191,5 @@ def stamp_bases(cells: np.ndarray, bases, radius: float, ox: float = 0.0, oy: fl
             continue
         dx = (np.arange(c0, c1 + 1) + 0.5) * RES - x
         dy = (np.arange(r0, r1 + 1) + 0.5) * RES - y
-        win = cells[r0:r1 + 1, c0:c1 + 1]
+        win = cells[r0 : r1 + 1, c0 : c1 + 1]
         win[np.hypot(dx[None, :], dy[:, None]) < rr] = BLOCKED

@@ -4,6 +4,7 @@ Conventions (maps/README.md): map property ``inch`` = pixels per inch (default t
 object layers ``zones`` (GEO-ZONE-1), ``obstacles`` (GEO-OBS-1), ``links``, ``deployment``,
 optional ``sectors`` (ESC-SEC-1).
 """
+
 from __future__ import annotations
 
 import math
@@ -101,8 +102,12 @@ class _Converter:
         else:
             if obj.width <= 0 or obj.height <= 0:
                 raise _Bad("rectangle has no area")
-            pts = [(obj.x, obj.y), (obj.x + obj.width, obj.y), (obj.x + obj.width, obj.y + obj.height),
-                   (obj.x, obj.y + obj.height)]
+            pts = [
+                (obj.x, obj.y),
+                (obj.x + obj.width, obj.y),
+                (obj.x + obj.width, obj.y + obj.height),
+                (obj.x, obj.y + obj.height),
+            ]
             kind = "polygon"
         if rot:
             c, s = math.cos(math.radians(rot)), math.sin(math.radians(rot))
@@ -178,20 +183,40 @@ class _Converter:
         if self.problems:
             return None
         stem = os.path.splitext(os.path.basename(self.name))[0]
-        return TacticalMap(width=self.width, height=self.height, zones=zones, obstacles=obstacles, links=links,
-                           deployments=deps, sectors=sectors, name=str((self.tm.properties or {}).get("name", stem)),
-                           source=self.name, inch=self.inch, tile_size=(self.tm.tilewidth, self.tm.tileheight),
-                           properties=dict(self.tm.properties or {}))
+        return TacticalMap(
+            width=self.width,
+            height=self.height,
+            zones=zones,
+            obstacles=obstacles,
+            links=links,
+            deployments=deps,
+            sectors=sectors,
+            name=str((self.tm.properties or {}).get("name", stem)),
+            source=self.name,
+            inch=self.inch,
+            tile_size=(self.tm.tilewidth, self.tm.tileheight),
+            properties=dict(self.tm.properties or {}),
+        )
 
     def zone(self, obj) -> Zone:
         p = obj.properties
         pts = self.area(obj)
         lvl = _text(p, "level")
-        return Zone(id=f"zone_{obj.id}", points=pts, name=(obj.name or "").strip(),
-                    terrain=_choice(p, "terrain", TERRAINS, "open"), cover=_choice(p, "cover", COVERS, None),
-                    close_quarters=_bool(p, "close_quarters"), advantageous=_bool(p, "advantageous"),
-                    rigging=_bool(p, "rigging"), water=_bool(p, "water"), structure=_bool(p, "structure"),
-                    ship=_text(p, "ship"), level=lvl.lower() if lvl else None, height=_elevation(p))
+        return Zone(
+            id=f"zone_{obj.id}",
+            points=pts,
+            name=(obj.name or "").strip(),
+            terrain=_choice(p, "terrain", TERRAINS, "open"),
+            cover=_choice(p, "cover", COVERS, None),
+            close_quarters=_bool(p, "close_quarters"),
+            advantageous=_bool(p, "advantageous"),
+            rigging=_bool(p, "rigging"),
+            water=_bool(p, "water"),
+            structure=_bool(p, "structure"),
+            ship=_text(p, "ship"),
+            level=lvl.lower() if lvl else None,
+            height=_elevation(p),
+        )
 
     def obstacle(self, obj) -> Obstacle:
         p = obj.properties
@@ -199,9 +224,15 @@ class _Converter:
         label = ((obj.name or "").strip() or cls or "obstacle").replace(" ", "_")
         oid = f"{label}_{obj.id}"
         kind, pts = self.outline(obj)
-        common = dict(cover=_choice(p, "cover", COVERS, None), standable=_bool(p, "standable"),
-                      blocks_los=_bool(p, "blocks_los"), height=_elevation(p),
-                      level=(_text(p, "level") or "deck").lower(), name=(obj.name or "").strip(), cls=cls)
+        common = dict(
+            cover=_choice(p, "cover", COVERS, None),
+            standable=_bool(p, "standable"),
+            blocks_los=_bool(p, "blocks_los"),
+            height=_elevation(p),
+            level=(_text(p, "level") or "deck").lower(),
+            name=(obj.name or "").strip(),
+            cls=cls,
+        )
         if kind == "point":
             raise _Bad("an obstacle needs an area or a line, not a point")
         if kind == "polyline":
@@ -210,17 +241,30 @@ class _Converter:
             thick = _float(p, "thickness", 0.2)
             if thick <= 0:
                 raise _Bad("thickness must be > 0")
-            ob = Obstacle(id=oid, shape="polyline", points=pts, radius=thick / 2,
-                          kind=_choice(p, "kind", ("linear", "single"), "linear"), **common)
+            ob = Obstacle(
+                id=oid,
+                shape="polyline",
+                points=pts,
+                radius=thick / 2,
+                kind=_choice(p, "kind", ("linear", "single"), "linear"),
+                **common,
+            )
         elif kind == "ellipse" and abs(obj.width - obj.height) < 1e-6 and not obj.rotation:
             r = obj.width / 2 / self.inch
-            ob = Obstacle(id=oid, shape="circle", points=[self._in((obj.x + obj.width / 2, obj.y + obj.height / 2))],
-                          radius=r, kind=_choice(p, "kind", ("linear", "single"), "single"), **common)
+            ob = Obstacle(
+                id=oid,
+                shape="circle",
+                points=[self._in((obj.x + obj.width / 2, obj.y + obj.height / 2))],
+                radius=r,
+                kind=_choice(p, "kind", ("linear", "single"), "single"),
+                **common,
+            )
         else:
             if len(pts) < 3 or self_intersects(pts):
                 raise _Bad("obstacle polygon needs 3+ points and may not intersect itself")
-            ob = Obstacle(id=oid, shape="polygon", points=pts,
-                          kind=_choice(p, "kind", ("linear", "single"), "single"), **common)
+            ob = Obstacle(
+                id=oid, shape="polygon", points=pts, kind=_choice(p, "kind", ("linear", "single"), "single"), **common
+            )
         x0, y0, x1, y1 = ob.bounds()
         if not self.inside([(x0, y0), (x1, y1)], 0.5):
             raise _Bad("obstacle lies outside the map")
@@ -239,9 +283,16 @@ class _Converter:
         if kind == "point" and la == lb:
             raise _Bad("a point link must join two different levels (properties from and to)")
         cost = _float(p, "cost", 1.0)
-        return Link(id=f"{(obj.name or _class(obj) or 'link').strip().replace(' ', '_')}_{obj.id}", a=a, b=b,
-                    level_a=la, level_b=lb, cost=cost, kind=_class(obj).lower() or "ladder",
-                    name=(obj.name or "").strip())
+        return Link(
+            id=f"{(obj.name or _class(obj) or 'link').strip().replace(' ', '_')}_{obj.id}",
+            a=a,
+            b=b,
+            level_a=la,
+            level_b=lb,
+            cost=cost,
+            kind=_class(obj).lower() or "ladder",
+            name=(obj.name or "").strip(),
+        )
 
 
 def _pytmx(name: str, tree, image_loader=None):
@@ -249,6 +300,7 @@ def _pytmx(name: str, tree, image_loader=None):
     never opens the map or its tilesets itself."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it can
     import pytmx
+
     # allow_duplicate_names: old maps' GEO-ZONE-1 ``height`` property shares its name with the
     # object's own height; pytmx refuses that unless told (it keeps properties in obj.properties).
     kw = {"image_loader": image_loader} if image_loader else {}
@@ -269,8 +321,12 @@ def _load(path: str, root: str | None = None) -> tuple[TacticalMap | None, list[
     try:
         tm = _pytmx(name, rep.tree)
     except Exception as e:  # noqa: BLE001 - pytmx raises bare Exception, TypeError, KeyError …
-        return None, [one_line(f"{name}: map: pytmx could not read what the guard accepted "
-                               f"({type(e).__name__}: {e}); please report this map")]
+        return None, [
+            one_line(
+                f"{name}: map: pytmx could not read what the guard accepted "
+                f"({type(e).__name__}: {e}); please report this map"
+            )
+        ]
     try:
         conv = _Converter(name, tm, rep.shapes)
         tmap = conv.run()
@@ -318,21 +374,26 @@ def check_map(path, root=None) -> list[str]:
 def lint(tmap: TacticalMap) -> list[str]:
     """Problems with a loaded map that only the table can see (links whose ends are not clear)."""
     from .table import Table
+
     name = tmap.source or tmap.name
     t = Table(tmap)
     out = []
     for lk in tmap.links:
         for (x, y), lv in ((lk.a, lk.level_a), (lk.b, lk.level_b)):
             if not t.clear_at(x, y, 0.5, lv):
-                out.append(f"{name}: links object {lk.name or lk.id}: end ({x:.2f}, {y:.2f}) on {lv} "
-                           f"has no room for a 1-inch base")
+                out.append(
+                    f"{name}: links object {lk.name or lk.id}: end ({x:.2f}, {y:.2f}) on {lv} "
+                    f"has no room for a 1-inch base"
+                )
     return out
 
 
 def map_summary(tmap: TacticalMap) -> str:
     """One line about a good map: size, zones, obstacles, links, deployment zones."""
     sides = sorted({d.side for d in tmap.deployments})
-    return (f"{tmap.source or tmap.name}: {tmap.width:g}×{tmap.height:g} in, {len(tmap.zones)} zones, "
-            f"{len(tmap.obstacles)} obstacles, {len(tmap.links)} links, "
-            f"deployment {', '.join(sides) if sides else 'none'}"
-            + (f", {len(tmap.sectors)} sectors" if tmap.sectors else ""))
+    return (
+        f"{tmap.source or tmap.name}: {tmap.width:g}×{tmap.height:g} in, {len(tmap.zones)} zones, "
+        f"{len(tmap.obstacles)} obstacles, {len(tmap.links)} links, "
+        f"deployment {', '.join(sides) if sides else 'none'}"
+        + (f", {len(tmap.sectors)} sectors" if tmap.sectors else "")
+    )

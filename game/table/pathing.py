@@ -6,10 +6,12 @@ The static part of each grid (obstacles, walls, impassable and tough ground) is 
 (level, base radius) and cached in the shared Terrain (game/table/grid.py); bases are stamped onto
 a copy per query.
 """
+
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from game.rules.tabletop import PathPlan
 
@@ -24,12 +26,13 @@ if TYPE_CHECKING:  # pragma: no cover
 
 LINK_SNAP = 0.05
 
-def _leg_cost(t: "Terrain", a, b, level: str) -> float:
+
+def _leg_cost(t: Terrain, a, b, level: str) -> float:
     """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
     return math.hypot(b[0] - a[0], b[1] - a[1]) + t.tough_length(a, b, level)
 
 
-def _reachable_levels(table: "Table", start: str) -> list[str]:
+def _reachable_levels(table: Table, start: str) -> list[str]:
     seen = [start]
     i = 0
     while i < len(seen):
@@ -49,7 +52,7 @@ PLANS_KEPT = 256
 _MISS = object()
 
 
-def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
+def plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     """``Table.plan_path``, memoised on the terrain by everything the search reads."""
     key = (fid, x, y, level, cross, tuple([(o.fid, o.x, o.y, o.radius, o.level) for o in table._bases.values()]))
     kept = table.terrain.plans
@@ -72,7 +75,7 @@ def plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cro
     return got
 
 
-def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
+def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)
     r, l0 = base.radius, base.level
@@ -149,8 +152,13 @@ def _plan(table: "Table", fid: str, x: float, y: float, *, level: str | None, cr
         if stop is not None:
             break
     pts_r = tuple((round_in(px), round_in(py)) for px, py in out_pts)
-    return PathPlan(points=pts_r, length=round_in(length), cost=round_in(cost), stops_at_obstacle=stop,
-                    level=end_level if end_level != l0 else None)
+    return PathPlan(
+        points=pts_r,
+        length=round_in(length),
+        cost=round_in(cost),
+        stops_at_obstacle=stop,
+        level=end_level if end_level != l0 else None,
+    )
 
 
 def _corners(pts: list) -> list[int]:
@@ -161,13 +169,16 @@ def _corners(pts: list) -> list[int]:
     out = [0]
     for i in range(1, len(pts) - 1):
         (ax, ay), (bx, by), (cx, cy) = pts[i - 1], pts[i], pts[i + 1]
-        if abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9 or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) <= 0:
+        if (
+            abs((bx - ax) * (cy - by) - (by - ay) * (cx - bx)) > 1e-9
+            or (bx - ax) * (cx - bx) + (by - ay) * (cy - by) <= 0
+        ):
             out.append(i)
     out.append(len(pts) - 1)
     return out
 
 
-def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozenset):
+def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset):
     """RNG-MOVE-2: cut the grid path where it first reaches a linear obstacle (the base touching it);
     (points, obstacle id or None), or (None, None) if some leg is blocked by anything else. Swept
     run by run (``_corners``): a cut inside a run keeps the run's points before it."""
@@ -185,14 +196,14 @@ def _until_linear(table: "Table", pts: list, lv: str, r: float, ignore: frozense
             return None, None
         seg = t.swept_hits(a, b, r, t.filter(lv))
         touch = max(0.0, min((al for al, sh in seg if sh.tag[1] == oid), default=0.0) - 1e-4)
-        out = list(pts[:ia + 1]) + [pts[k] for k in range(ia + 1, ib) if (k - ia) / (ib - ia) < touch]
+        out = list(pts[: ia + 1]) + [pts[k] for k in range(ia + 1, ib) if (k - ia) / (ib - ia) < touch]
         if touch > 0:
             out.append((a[0] + dx * touch, a[1] + dy * touch))
         return out, oid
     return pts, None
 
 
-def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozenset) -> list | None:
+def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset) -> list | None:
     """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
     clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
     clear after all.
@@ -210,8 +221,10 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
 
     def ok(i, k):
         a, b = pts[i], pts[k]
-        return not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore) \
+        return (
+            not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
             and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
+        )
 
     ends = _corners(pts)
     kept = [0]
@@ -249,7 +262,7 @@ def _straighten(table: "Table", pts: list, level: str, r: float, ignore: frozens
     return [pts[k] for k in kept]
 
 
-def _link_at(table: "Table", a, b, level: str):
+def _link_at(table: Table, a, b, level: str):
     for lk in table.map.links:
         if lk.level_a == level and math.dist(lk.a, a) <= LINK_SNAP and math.dist(lk.b, b) <= LINK_SNAP:
             return lk, lk.level_b
@@ -258,7 +271,7 @@ def _link_at(table: "Table", a, b, level: str):
     return None, level
 
 
-def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], *, cross: frozenset) -> PathPlan | None:
+def cost_along(table: Table, fid: str, points: Sequence[tuple[float, float]], *, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)
     r, lv = base.radius, base.level
@@ -323,16 +336,24 @@ def cost_along(table: "Table", fid: str, points: Sequence[tuple[float, float]], 
     # GEO-SWEEP-1 / RNG-MOVE-2: the base ends clear of every obstacle — a crossed one is passed over —
     # unless its centre stands on a standable one (PYR-ENG-4)
     ex, ey = out[-1]
-    stood = frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable) \
-        if lv in t.obstacle_levels else frozenset()
+    stood = (
+        frozenset(o for o in table._stood_on(ex, ey, lv) if (ob := t.obstacles.get(o)) is not None and ob.standable)
+        if lv in t.obstacle_levels
+        else frozenset()
+    )
     if not (t.static_free(ex, ey, r, lv, stood) if walkable_end else t.static_clear(ex, ey, r, lv, stood)):
         return None
     # PathPlan(points, length, cost, stops_at_obstacle, level), positionally: this runs thousands of times a round
-    return PathPlan(tuple([(round_in(px), round_in(py)) for px, py in out]), round_in(length), round_in(cost), stop,
-                    lv if lv != l0 else None)
+    return PathPlan(
+        tuple([(round_in(px), round_in(py)) for px, py in out]),
+        round_in(length),
+        round_in(cost),
+        stop,
+        lv if lv != l0 else None,
+    )
 
 
-def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozenset, ends: bool = False) -> list:
+def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset, ends: bool = False) -> list:
     """``Table.path_costs``: where ``cost_along`` takes its one-leg shortcut, the legs' sweeps scan
     only the bases whose boxes meet the box holding every sweep (any other fails each sweep's own
     box test); elsewhere, ``cost_along`` per target. ``ends``: (points[-1], cost) for each plan."""
@@ -361,8 +382,9 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
     ignore = cross | {fid} if cross else (fid,)
     # the pool leaves out the bases the sweeps ignore (the mover's own is in every box)
-    near = [o for o in table._level_bases(lv)
-            if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore]
+    near = [
+        o for o in table._level_bases(lv) if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore
+    ]
     pools = (None, near)
     # on a map of few static shapes, a fan boxed inside their clear box (the test _hits and
     # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
@@ -378,8 +400,9 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     out: list = []
     for b in bs:
         bx, by = b
-        if hits(lv, a, bx - ax, by - ay, r, ignore, static, True, None, pools, [], True) \
-                or not (walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))):
+        if hits(lv, a, bx - ax, by - ay, r, ignore, static, True, None, pools, [], True) or not (
+            walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))
+        ):
             out.append(None)
             continue
         # math.dist(a, b) is math.hypot(bx - ax, by - ay) (the same norm of the same differences)
@@ -390,8 +413,9 @@ def costs_from(table: "Table", fid: str, start, targets: list, *, cross: frozens
     return out
 
 
-def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, cross: frozenset,
-               pools=None) -> PathPlan | None:
+def _plain_leg(
+    table: Table, t: Terrain, fid: str, r: float, lv: str, a, b, cross: frozenset, pools=None
+) -> PathPlan | None:
     """``cost_along`` of one straight leg from fid's position on a level with no obstacle and a map
     with no link (the common question of option lists): what the general loop computes there — any
     sweep hit blocks, nothing to stand on or stop at — without its bookkeeping. ``pools``: (None,
@@ -405,5 +429,10 @@ def _plain_leg(table: "Table", t: "Terrain", fid: str, r: float, lv: str, a, b, 
         return None
     # _leg_cost, with tough_length's answer where the level has no tough ground
     cost = math.hypot(bx - ax, by - ay) + (t.tough_length(a, b, lv) if lv in t.tough_levels else 0.0)
-    return PathPlan(((round_in(ax), round_in(ay)), (round_in(bx), round_in(by))), round_in(math.dist(a, b)),
-                    round_in(cost), None, None)
+    return PathPlan(
+        ((round_in(ax), round_in(ay)), (round_in(bx), round_in(by))),
+        round_in(math.dist(a, b)),
+        round_in(cost),
+        None,
+        None,
+    )

@@ -10,6 +10,7 @@ Most questions are short moves: the search first runs in a window around start a
 answer stands when no route leaving the window could cost less (a straight-line bound); otherwise
 the window grows, up to the whole map.
 """
+
 from __future__ import annotations
 
 import math
@@ -96,9 +97,10 @@ def _window(st: dict, bases: list, r: float, s0, sg, r0, r1, c0, c1):
         if dr and dc:
             # both corner cells of the diagonal unblocked, seen from the cell it leaves
             ok = np.zeros(shape, np.bool_)
-            ok[:, max(0, -dr):rows - max(0, dr), max(0, -dc):cols - max(0, dc)] = \
-                free[:, max(0, -dr):rows - max(0, dr), max(0, dc):cols - max(0, -dc) or None] & \
-                free[:, max(0, dr):rows - max(0, -dr) or None, max(0, -dc):cols - max(0, dc)]
+            ok[:, max(0, -dr) : rows - max(0, dr), max(0, -dc) : cols - max(0, dc)] = (
+                free[:, max(0, -dr) : rows - max(0, dr), max(0, dc) : cols - max(0, -dc) or None]
+                & free[:, max(0, dr) : rows - max(0, -dr) or None, max(0, -dc) : cols - max(0, dc)]
+            )
             graph.add_edge((0, dr, dc), DIAG, cost=diag, condition=out_lin & ok)
             graph.add_edge((0, dr, dc), DIAG, cost=into, condition=lin & ok)
         else:
@@ -122,7 +124,7 @@ def _window(st: dict, bases: list, r: float, s0, sg, r0, r1, c0, c1):
     return cost, [(lv, y + r0, x + c0) for lv, y, x in path]
 
 
-def static(t: "Terrain", levels: tuple, r: float, cross: frozenset) -> dict:
+def static(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     """What ``search`` reads that depends only on the terrain: kept on it per (levels, radius,
     crossed obstacles). ``jumps``: (from state, to state) -> (link index, forward)."""
     key = ("search", levels, round(r, 3), cross)
@@ -143,14 +145,21 @@ def static(t: "Terrain", levels: tuple, r: float, cross: frozenset) -> dict:
     card_pen = np.where(lin, round(LINEAR_PENALTY / RES), 0).astype(np.int32)
     diag_pen = np.where(lin, round(LINEAR_PENALTY / RES * STEP / DIAG), 0).astype(np.int32)
     got = t.grids[key] = {
-        "free": free, "lin": lin, "terr": terr, "into": into,
-        "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0),
-        "card_pen": card_pen, "diag_pen": diag_pen}
+        "free": free,
+        "lin": lin,
+        "terr": terr,
+        "into": into,
+        "card": np.where(free, into + card_pen, 0),
+        "diag": np.where(free, into + diag_pen, 0),
+        "card_pen": card_pen,
+        "diag_pen": diag_pen,
+    }
     li = {lv: i for i, lv in enumerate(levels)}
     _, rows, cols = cells.shape
 
     def state(lv, px, py):
         return li[lv], min(rows - 1, max(0, int(py / RES))), min(cols - 1, max(0, int(px / RES)))
+
     jumps: dict[tuple, tuple[int, bool]] = {}
     for k, lk in enumerate(t.map.links):
         if lk.level_a not in li or lk.level_b not in li:
@@ -180,8 +189,12 @@ def _link_rules(jumps: dict, links, shape) -> tuple[list, float]:
         slack += max(0.0, math.hypot(step[1], step[2]) * STEP - edge[1])
         for edges, srcs, dsts in groups:
             trial_e, trial_s, trial_d = edges + [edge], srcs | {sa}, dsts | {sb}
-            if all((s, d) in jumps for s in trial_s for e, _ in trial_e
-                   if (d := tuple(x + y for x, y in zip(s, e))) in trial_d):
+            if all(
+                (s, d) in jumps
+                for s in trial_s
+                for e, _ in trial_e
+                if (d := tuple(x + y for x, y in zip(s, e))) in trial_d
+            ):
                 edges.append(edge)
                 srcs.add(sa)
                 dsts.add(sb)

@@ -3,12 +3,20 @@
 The grid itself is the rules' pure one (``game.rules.escarmouche.sectors``): one implementation, so
 the rules' tests and the table agree on ids, adjacency and centres.
 """
+
 from __future__ import annotations
 
 import math
 
-from game.rules.escarmouche.sectors import (GRID_SIZE, grid_adjacent, grid_all, grid_centre, grid_sector, grid_shape,
-                                            parse_grid_sector)
+from game.rules.escarmouche.sectors import (
+    GRID_SIZE,
+    grid_adjacent,
+    grid_all,
+    grid_centre,
+    grid_sector,
+    grid_shape,
+    parse_grid_sector,
+)
 
 from .geometry import Point, centroid, point_in_polygon
 from .tactical_map import TacticalMap

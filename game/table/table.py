@@ -7,10 +7,11 @@ Bases are kept as plain circles and swept in Python with Chipmunk's own circle a
 per move or query cost more than the geometry. ``bases_space()`` builds a pymunk Space of them
 for whoever wants one.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pymunk
 
@@ -105,7 +106,7 @@ class Table:
     def __contains__(self, fid: str) -> bool:
         return fid in self._bases
 
-    def clone(self) -> "Table":
+    def clone(self) -> Table:
         """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
         t = Table(self.map, _terrain=self._t)
         t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
@@ -140,8 +141,11 @@ class Table:
         """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
         b = self._base(fid)
         x, y, lv, reach = b.x, b.y, b.level, b.radius + CONTACT + 1e-9
-        out = [o.fid for o in self._bases.values()
-               if o.level == lv and o is not b and math.hypot(o.x - x, o.y - y) <= reach + o.radius]
+        out = [
+            o.fid
+            for o in self._bases.values()
+            if o.level == lv and o is not b and math.hypot(o.x - x, o.y - y) <= reach + o.radius
+        ]
         out.sort()
         return out
 
@@ -159,13 +163,23 @@ class Table:
     def within(self, fid: str, distance: float) -> list[str]:
         """Bases on any level whose planar edge distance to fid is ≤ distance, sorted."""
         b = self._base(fid)
-        return sorted(o.fid for o in self._bases.values()
-                      if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
+        return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
 
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
-    def _blocking(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
-                  ignore: frozenset | set, *, static: bool = True, bases: bool = True,
-                  only: set | None = None, pools=None) -> list[tuple[float, tuple[str, str]]]:
+    def _blocking(
+        self,
+        level: str,
+        a: tuple[float, float],
+        dx: float,
+        dy: float,
+        r: float,
+        ignore: frozenset | set,
+        *,
+        static: bool = True,
+        bases: bool = True,
+        only: set | None = None,
+        pools=None,
+    ) -> list[tuple[float, tuple[str, str]]]:
         """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
         (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
         move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
@@ -175,8 +189,19 @@ class Table:
         out.sort()
         return out
 
-    def _blocked(self, level: str, a: tuple[float, float], dx: float, dy: float, r: float,
-                 ignore: frozenset | set, *, static: bool = True, only: set | None = None, pools=None) -> bool:
+    def _blocked(
+        self,
+        level: str,
+        a: tuple[float, float],
+        dx: float,
+        dy: float,
+        r: float,
+        ignore: frozenset | set,
+        *,
+        static: bool = True,
+        only: set | None = None,
+        pools=None,
+    ) -> bool:
         """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
         return self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, [], True)
 
@@ -201,7 +226,7 @@ class Table:
             # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
             # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
             by_level = self._by_level.get(level)
-            for o in (pools[1] if pools is not None else by_level.values() if by_level else ()):
+            for o in pools[1] if pools is not None else by_level.values() if by_level else ():
                 if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
                     continue
                 fid = o.fid
@@ -222,15 +247,20 @@ class Table:
         if static:
             a, b, probe = (ax, ay), (bx, by), (px, py)
             # pools[0] None: no static pool given (a bases-only pool, see path_costs)
-            few = (self._t.few_by_level.get(level) or self._t.few_on_level(level)) \
-                if pools is None or pools[0] is None else None
+            few = (
+                (self._t.few_by_level.get(level) or self._t.few_on_level(level))
+                if pools is None or pools[0] is None
+                else None
+            )
             if few is not None:  # bb_shapes's scan, inlined
                 cl, cb, cr, ct = self._t.few_box[level]
                 if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
                     return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
                 shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
             else:
-                shapes = self._t.bb_shapes(ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None)
+                shapes = self._t.bb_shapes(
+                    ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None
+                )
             for shape in shapes:
                 tag = shape.tag
                 if tag[1] in ignore or (only is not None and tag[1] not in only):
@@ -308,8 +338,10 @@ class Table:
         x, y = b.x, b.y
         ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
         l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = (self._t.candidates(l, bt, r, t),
-                 [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
+        pools = (
+            self._t.candidates(l, bt, r, t),
+            [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t],
+        )
         ign = frozenset((fid,))
         for k, (ca, sa) in enumerate(_HEADINGS_5):
             dx, dy = d * ca, d * sa
@@ -341,9 +373,20 @@ class Table:
         d = 2 * b.radius
         ext = d + max(b.radius - PENETRATION + ROUNDING, 1e-4) + 0.01
         l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = ((), [o for e in (enemies if enemies is not None else foes)
-                      if (o := bases.get(e)) is not None and o.level == lv and e != fid
-                      and l <= o.r and o.l <= r and bt <= o.t and o.b <= t])
+        pools = (
+            (),
+            [
+                o
+                for e in (enemies if enemies is not None else foes)
+                if (o := bases.get(e)) is not None
+                and o.level == lv
+                and e != fid
+                and l <= o.r
+                and o.l <= r
+                and bt <= o.t
+                and o.b <= t
+            ],
+        )
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
@@ -356,24 +399,33 @@ class Table:
         return False
 
     # -- paths (RNG-MOVE-1/2) -----------------------------------------------------------------
-    def plan_path(self, fid: str, x: float, y: float, *, level: str | None = None,
-                  cross: Iterable[str] = ()) -> PathPlan | None:
+    def plan_path(
+        self, fid: str, x: float, y: float, *, level: str | None = None, cross: Iterable[str] = ()
+    ) -> PathPlan | None:
         """A clear path for fid's centre to (x, y) (on ``level``, default fid's), around obstacles and
         bases, found on a 0.25 in grid then straightened; tough ground costs double (RNG-MOVE-1),
         links add their cost and change level, and a path reaching a linear obstacle stops there
         (RNG-MOVE-2, ``stops_at_obstacle``) unless its id is in ``cross``. None when unreachable."""
         return pathing.plan(self, fid, x, y, level=level, cross=frozenset(cross))
 
-    def path_costs(self, fid: str, start: tuple[float, float], targets: Iterable[tuple[float, float]], *,
-                   cross: Iterable[str] = (), ends: bool = False) -> list:
+    def path_costs(
+        self,
+        fid: str,
+        start: tuple[float, float],
+        targets: Iterable[tuple[float, float]],
+        *,
+        cross: Iterable[str] = (),
+        ends: bool = False,
+    ) -> list:
         """``[path_cost(fid, [start, t], cross=cross) for t in targets]`` (the same plans), sharing
         the work of a fan of straight legs from one base: the bases the sweeps may meet are found
         once, in the box holding them all. With ``ends``, each plan is given only as its
         (points[-1], cost), without building it (what an option list reads)."""
         return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross), ends=ends)
 
-    def path_cost(self, fid: str, points: Sequence[tuple[float, float]], *,
-                  cross: Iterable[str] = ()) -> PathPlan | None:
+    def path_cost(
+        self, fid: str, points: Sequence[tuple[float, float]], *, cross: Iterable[str] = ()
+    ) -> PathPlan | None:
         """Cost of moving fid along exactly these waypoints (the first is its position if it is not
         given); a leg joining a link's two ends climbs it. Stops at the first linear obstacle
         reached (RNG-MOVE-2) unless crossing it; None if any leg is otherwise blocked."""
@@ -396,8 +448,11 @@ class Table:
     def _stood_on(self, x: float, y: float, level: str) -> set[str]:
         if level not in self._t.obstacle_levels:
             return set()
-        return {sh.tag[1] for sh in self._t.point_hits((x, y), STAND_TOLERANCE, self._t.filter(level))
-                if sh.tag[0] == "obstacle"}
+        return {
+            sh.tag[1]
+            for sh in self._t.point_hits((x, y), STAND_TOLERANCE, self._t.filter(level))
+            if sh.tag[0] == "obstacle"
+        }
 
     def _crossed(self, pa, pb, levels) -> set[str]:
         out: set[str] = set()
@@ -416,8 +471,9 @@ class Table:
         ba, bb = self._base(a), self._base(b)
         pa, pb = self._pos(a), self._pos(b)
         levels_ok = ba.level == bb.level or {ba.level, bb.level} == {DECK, "rigging"}
-        crossed = self._crossed(pa, pb, {ba.level, bb.level}) - self._stood_on(*pa, ba.level) \
-            - self._stood_on(*pb, bb.level)
+        crossed = (
+            self._crossed(pa, pb, {ba.level, bb.level}) - self._stood_on(*pa, ba.level) - self._stood_on(*pb, bb.level)
+        )
         blocked = any(self._t.obstacles[o].blocks_los for o in crossed)
         cover = self._t.flags_at(pb[0], pb[1], bb.level).cover
         for oid in sorted(crossed):
@@ -434,8 +490,11 @@ class Table:
         if b.level not in self._t.obstacle_levels:
             return set()
         x, y = self._pos(fid)
-        return {sh.tag[1] for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
-                if sh.tag[0] == "obstacle"}
+        return {
+            sh.tag[1]
+            for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
+            if sh.tag[0] == "obstacle"
+        }
 
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
@@ -509,8 +568,9 @@ class Table:
         return self._sectors().all()
 
 
-def circle_sweep_alpha(cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float,
-                       r: float) -> float | None:
+def circle_sweep_alpha(
+    cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float, r: float
+) -> float | None:
     """cpShapeSegmentQuery(circle (cx, cy, cr), a, b, r).alpha, or None on a miss: Chipmunk's own
     operations in its order (a point query at a, then CircleSegmentQuery), so the same doubles."""
     dax, day = ax - cx, ay - cy

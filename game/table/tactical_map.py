@@ -4,10 +4,11 @@ Built once from a Tiled file by :mod:`game.table.loader`, or directly in code (t
 
     TacticalMap.open_ground(24, 24, obstacles=[Obstacle.circle("barrel", 12, 12, 0.5, cover="hard")])
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
 
 from .geometry import Point, bbox, ellipse_points
 
@@ -53,7 +54,7 @@ class Zone:
         object.__setattr__(self, "points", _pts(self.points))
 
     @classmethod
-    def rect(cls, id: str, x: float, y: float, w: float, h: float, **flags) -> "Zone":
+    def rect(cls, id: str, x: float, y: float, w: float, h: float, **flags) -> Zone:
         return cls(id=id, points=_rect(x, y, w, h), **flags)
 
     @property
@@ -85,15 +86,15 @@ class Obstacle:
         object.__setattr__(self, "points", _pts(self.points))
 
     @classmethod
-    def circle(cls, id: str, x: float, y: float, radius: float, **kw) -> "Obstacle":
+    def circle(cls, id: str, x: float, y: float, radius: float, **kw) -> Obstacle:
         return cls(id=id, shape="circle", points=((x, y),), radius=radius, **kw)
 
     @classmethod
-    def box(cls, id: str, x: float, y: float, w: float, h: float, **kw) -> "Obstacle":
+    def box(cls, id: str, x: float, y: float, w: float, h: float, **kw) -> Obstacle:
         return cls(id=id, shape="polygon", points=_rect(x, y, w, h), **kw)
 
     @classmethod
-    def line(cls, id: str, points: Iterable[Sequence[float]], thickness: float = 0.2, **kw) -> "Obstacle":
+    def line(cls, id: str, points: Iterable[Sequence[float]], thickness: float = 0.2, **kw) -> Obstacle:
         kw.setdefault("kind", "linear")
         return cls(id=id, shape="polyline", points=_pts(points), radius=thickness / 2, **kw)
 
@@ -176,7 +177,7 @@ class TacticalMap:
             raise ValueError("obstacle ids must be unique")
 
     @classmethod
-    def open_ground(cls, width: float, height: float, **kw) -> "TacticalMap":
+    def open_ground(cls, width: float, height: float, **kw) -> TacticalMap:
         """A plain table of open ground (add zones/obstacles/links/… as keyword lists)."""
         return cls(width=float(width), height=float(height), **kw)
 

@@ -10,18 +10,26 @@ A pymunk Space holding only static shapes, each tagged with what it is:
 Levels are pymunk collision filters (one category bit per level), so figures on different levels
 never collide or touch (GEO-BTB-1).
 """
+
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import math
+from collections import OrderedDict
 
 import pymunk
 
 from game.rules.tabletop import ObstacleInfo, ZoneFlags
 
-from .geometry import (Point, bbox, is_convex, point_in_polygon, segment_inside_intervals, signed_area,
-                       triangulate, union_length)
+from .geometry import (
+    Point,
+    bbox,
+    is_convex,
+    point_in_polygon,
+    segment_inside_intervals,
+    signed_area,
+    triangulate,
+    union_length,
+)
 from .tactical_map import DECK, Obstacle, TacticalMap, Zone
 
 #: GEO-SWEEP-1 / GEO-BTB-1 tolerances, inches.
@@ -61,19 +69,25 @@ class Terrain:
         #: levels holding an obstacle: elsewhere a sweep can only meet bases and walls
         self.obstacle_levels: frozenset[str] = frozenset(o.level for o in tmap.obstacles)
         self.info: dict[str, ObstacleInfo] = {
-            o.id: ObstacleInfo(id=o.id, kind=o.kind, cover=o.cover, standable=o.standable,
-                               blocks_los=o.blocks_los, height=o.height) for o in tmap.obstacles}
+            o.id: ObstacleInfo(
+                id=o.id, kind=o.kind, cover=o.cover, standable=o.standable, blocks_los=o.blocks_los, height=o.height
+            )
+            for o in tmap.obstacles
+        }
         self.shapes_of: dict[str, list[pymunk.Shape]] = {}
         self._zones: dict[str, list[tuple[tuple[float, float, float, float], Zone]]] = {}
         for z in tmap.zones:
             self._zones.setdefault(z.on_level, []).append((bbox(z.points), z))
         #: per level, the (bbox, zone) of impassable and of tough zones only (walkable, tough_length)
-        self._impassable = {lv: [(bb, z) for bb, z in zs if z.terrain == "impassable"] for lv, zs in self._zones.items()}
+        self._impassable = {
+            lv: [(bb, z) for bb, z in zs if z.terrain == "impassable"] for lv, zs in self._zones.items()
+        }
         self._tough = {lv: [(bb, z) for bb, z in zs if z.terrain == "tough"] for lv, zs in self._zones.items()}
         #: levels holding tough ground (elsewhere tough_length is 0.0)
         self.tough_levels = frozenset(lv for lv, zs in self._tough.items() if zs)
         self.areas: dict[str, list[Zone]] = {
-            lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK}
+            lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK
+        }
         #: levels where every on-map point is walkable: the deck when it has no impassable zone
         self._open_levels = frozenset() if self._impassable.get(DECK) else frozenset((DECK,))
         self.grids: dict = {}
@@ -119,8 +133,7 @@ class Terrain:
         w, h = self.map.width, self.map.height
         corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
         for i in range(4):
-            self._add(pymunk.Segment(body, corners[i], corners[(i + 1) % 4], 0.0), ("wall", "edge"),
-                      self.all_bits)
+            self._add(pymunk.Segment(body, corners[i], corners[(i + 1) % 4], 0.0), ("wall", "edge"), self.all_bits)
         for lv, zs in self._zones.items():
             walls = [z for _, z in zs if z.terrain == "impassable"]
             if lv != DECK:
@@ -213,8 +226,10 @@ class Terrain:
         if got is None:
             cat, mask, group = flt.categories, flt.mask, flt.group
             got = self._by_filter[flt] = [
-                (sl, sb, sr, st, sh) for sl, sb, sr, st, scat, smask, sgroup, sh in self._static
-                if not ((group and group == sgroup) or not (cat & smask) or not (scat & mask))]
+                (sl, sb, sr, st, sh)
+                for sl, sb, sr, st, scat, smask, sgroup, sh in self._static
+                if not ((group and group == sgroup) or not (cat & smask) or not (scat & mask))
+            ]
         return got
 
     def _cells_over(self, l: float, b: float, r: float, t: float):
@@ -236,8 +251,9 @@ class Terrain:
                     out.update(got)
         return out
 
-    def bb_shapes(self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter,
-                  cand=None) -> list[pymunk.Shape]:
+    def bb_shapes(
+        self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter, cand=None
+    ) -> list[pymunk.Shape]:
         """``self.space.bb_query(BB(l, b, r, t), flt)`` (same shapes; order unspecified). ``cand``:
         shape indices known to hold every shape the box may meet (from ``candidates``)."""
         if cand is None and self._few:
@@ -245,7 +261,7 @@ class Terrain:
         cat, mask, group = flt.categories, flt.mask, flt.group
         out = []
         static = self._static
-        for i in (self.candidates(l, b, r, t) if cand is None else cand):
+        for i in self.candidates(l, b, r, t) if cand is None else cand:
             sl, sb, sr, st, scat, smask, sgroup, sh = static[i]
             if (group and group == sgroup) or not (cat & smask) or not (scat & mask):
                 continue
@@ -259,8 +275,11 @@ class Terrain:
         rr = max_distance if max_distance > 0.0 else 0.0
         l, b, r, t = x - rr, y - rr, x + rr, y + rr
         if self._few:
-            return [sh for sl, sb, sr, st, sh in self._passing(flt)
-                    if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance]
+            return [
+                sh
+                for sl, sb, sr, st, sh in self._passing(flt)
+                if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance
+            ]
         cat, mask, group = flt.categories, flt.mask, flt.group
         out = []
         static = self._static
@@ -275,8 +294,14 @@ class Terrain:
     def swept_hits(self, a, b, radius: float, flt: pymunk.ShapeFilter, cand=None) -> list:
         """``swept_hits(self.space, a, b, radius, flt)`` without the space's bb query."""
         out = []
-        for s in self.bb_shapes(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius,
-                                max(a[0], b[0]) + radius, max(a[1], b[1]) + radius, flt, cand):
+        for s in self.bb_shapes(
+            min(a[0], b[0]) - radius,
+            min(a[1], b[1]) - radius,
+            max(a[0], b[0]) + radius,
+            max(a[1], b[1]) + radius,
+            flt,
+            cand,
+        ):
             alpha = sweep_alpha(s, a, b, radius)
             if alpha is not None:
                 out.append((alpha, s))
@@ -313,8 +338,18 @@ class Terrain:
             ship = ship or z.ship
             lvl = lvl or z.level
             height = max(height, z.height)
-        return ZoneFlags(terrain=terrain, cover=cover, close_quarters=cq, advantageous=adv, rigging=rig,
-                         water=water, structure=struct, ship=ship, level=lvl, height=height)
+        return ZoneFlags(
+            terrain=terrain,
+            cover=cover,
+            close_quarters=cq,
+            advantageous=adv,
+            rigging=rig,
+            water=water,
+            structure=struct,
+            ship=ship,
+            level=lvl,
+            height=height,
+        )
 
     def impassable_at(self, x: float, y: float, level: str) -> bool:
         for (x0, y0, x1, y1), z in self._impassable.get(level or DECK, ()):
@@ -353,6 +388,7 @@ class Terrain:
     def water_within(self, x: float, y: float, distance: float) -> bool:
         """A water zone (any level) lies within ``distance`` of the point (PYR-RIG-2)."""
         from .geometry import dist_point_polygon
+
         for zs in self._zones.values():
             for (x0, y0, x1, y1), z in zs:
                 if z.water and x0 - distance <= x <= x1 + distance and y0 - distance <= y <= y1 + distance:
@@ -377,8 +413,14 @@ class Terrain:
             if l > cl and b > cb and r < cr and t < ct:
                 return True
             for sl, sb, sr, st, sh in few:
-                if l <= sr and sl <= r and b <= st and sb <= t and sh.tag[1] not in ignore \
-                        and sh.point_query(p).distance < md:
+                if (
+                    l <= sr
+                    and sl <= r
+                    and b <= st
+                    and sb <= t
+                    and sh.tag[1] not in ignore
+                    and sh.point_query(p).distance < md
+                ):
                     return False
             return True
         for sh in self.point_hits((x, y), radius - PENETRATION, self.filter(level)):
@@ -394,8 +436,9 @@ def swept_hits(space: pymunk.Space, a, b, radius: float, flt: pymunk.ShapeFilter
     segment only, so it misses shapes the swept circle reaches but the centre line's box does not
     (measured with pymunk 7.3.1). A box query of the swept area, then each shape's own query.
     """
-    bb = pymunk.BB(min(a[0], b[0]) - radius, min(a[1], b[1]) - radius,
-                   max(a[0], b[0]) + radius, max(a[1], b[1]) + radius)
+    bb = pymunk.BB(
+        min(a[0], b[0]) - radius, min(a[1], b[1]) - radius, max(a[0], b[0]) + radius, max(a[1], b[1]) + radius
+    )
     out = []
     for s in space.bb_query(bb, flt):
         alpha = sweep_alpha(s, a, b, radius)

@@ -13,13 +13,14 @@ points, objects, tilesets, bytes), gids no tileset holds (counted as Tiled does,
 tilesets by their tile ids), references that leave the scenario pack's folder (``root``), values
 pytmx cannot cast, zones with fewer than 3 points or crossing themselves, deployment outside the map.
 """
+
 from __future__ import annotations
 
 import array
 import math
 import os
-import sys
 import re
+import sys
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
@@ -44,11 +45,11 @@ ZONE_LAYERS = {"zones", "sectors", "deployment"}
 _U32 = next(t for t in "IL" if array.array(t).itemsize == 4)
 _ORIENTATION_HELP = {
     "isometric": "orientation 'isometric' is not supported: the table is top-down; in Tiled choose Map > Map "
-                 "Properties > Orientation: Orthogonal and redraw the tiles",
+    "Properties > Orientation: Orthogonal and redraw the tiles",
     "staggered": "orientation 'staggered' is not supported: the table is top-down; in Tiled choose Map > "
-                 "Map Properties > Orientation: Orthogonal",
+    "Map Properties > Orientation: Orthogonal",
     "hexagonal": "orientation 'hexagonal' is not supported: the table measures in inches, not hexes; in Tiled choose "
-                 "Map > Map Properties > Orientation: Orthogonal",
+    "Map > Map Properties > Orientation: Orthogonal",
 }
 
 
@@ -121,11 +122,18 @@ class _Guard(Resolver):
     def _map_attrs(self, root: ET.Element) -> None:
         orient = root.get("orientation", "orthogonal")
         if orient != "orthogonal":
-            raise Fault(_ORIENTATION_HELP.get(orient, f"orientation {orient!r} is not supported; in Tiled choose "
-                                                      "Map > Map Properties > Orientation: Orthogonal"))
+            raise Fault(
+                _ORIENTATION_HELP.get(
+                    orient,
+                    f"orientation {orient!r} is not supported; in Tiled choose "
+                    "Map > Map Properties > Orientation: Orthogonal",
+                )
+            )
         if root.get("infinite", "0") not in ("0", "false"):
-            raise Fault("infinite maps are not supported: in Tiled untick Map > Map Properties > Infinite "
-                        "(the map is cropped to its tiles) and save again")
+            raise Fault(
+                "infinite maps are not supported: in Tiled untick Map > Map Properties > Infinite "
+                "(the map is cropped to its tiles) and save again"
+            )
         self.w, self.h = _int(root, "width"), _int(root, "height")
         self.tw, self.th = _int(root, "tilewidth"), _int(root, "tileheight")
         if not (0 < self.w <= MAX_TILES_SIDE and 0 < self.h <= MAX_TILES_SIDE) or self.w * self.h > MAX_CELLS:
@@ -149,8 +157,10 @@ class _Guard(Resolver):
         self.pw, self.ph = self.w * self.tw, self.h * self.th
         wi, hi = self.pw / self.inch, self.ph / self.inch
         if not (MIN_TABLE_INCHES <= wi <= MAX_TABLE_INCHES and MIN_TABLE_INCHES <= hi <= MAX_TABLE_INCHES):
-            raise Fault(f"table is {wi:.4g}x{hi:.4g} in with inch={self.inch:g} px (each side "
-                        f"{MIN_TABLE_INCHES:g} to {MAX_TABLE_INCHES:g} in)")
+            raise Fault(
+                f"table is {wi:.4g}x{hi:.4g} in with inch={self.inch:g} px (each side "
+                f"{MIN_TABLE_INCHES:g} to {MAX_TABLE_INCHES:g} in)"
+            )
 
     # -- layers and objects ---------------------------------------------------------------------
     @staticmethod
@@ -250,6 +260,7 @@ class _Guard(Resolver):
     def _base64(self, data: ET.Element, comp: str | None, need: int) -> list[int]:
         import base64
         import binascii
+
         text = re.sub(r"\s+", "", data.text or "")
         try:
             raw = base64.b64decode(text, validate=True)
@@ -258,8 +269,10 @@ class _Guard(Resolver):
         if comp in ("zlib", "gzip"):
             raw = inflate(raw, comp, need * 4)
         elif comp == "zstd":
-            raise Fault("zstd compression is not supported (in Tiled choose Map > Map Properties > Tile Layer "
-                        "Format: CSV, Base64 zlib or gzip)")
+            raise Fault(
+                "zstd compression is not supported (in Tiled choose Map > Map Properties > Tile Layer "
+                "Format: CSV, Base64 zlib or gzip)"
+            )
         elif comp:
             raise Fault(f"unknown compression {comp!r}")
         if len(raw) % 4:
@@ -350,5 +363,6 @@ def guard(path: str, root: str | None = None) -> GuardReport:
     try:
         return g.run()
     except (Exception, RecursionError) as e:  # noqa: BLE001 - a file from anyone must not crash the game
-        return GuardReport(problems=[one_line(f"{path}: map: could not be checked ({type(e).__name__}: {e})")],
-                           root=g.root)
+        return GuardReport(
+            problems=[one_line(f"{path}: map: could not be checked ({type(e).__name__}: {e})")], root=g.root
+        )

@@ -7,6 +7,7 @@ encoding the parser decodes, a plain ``<!DOCTYPE map SYSTEM "…">`` line accept
 MAX_ELEMENTS elements nested at most MAX_DEPTH deep; layer data inflated member by member with
 the output capped; references resolved inside the pack root only.
 """
+
 from __future__ import annotations
 
 import os
@@ -49,8 +50,15 @@ def read_bytes(path: str, limit: int = MAX_FILE_BYTES, head: int = 0) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            kind = ("a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO" if stat.S_ISFIFO(st.st_mode)
-                    else "a device" if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode) else "not a file")
+            kind = (
+                "a folder"
+                if stat.S_ISDIR(st.st_mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(st.st_mode)
+                else "a device"
+                if stat.S_ISCHR(st.st_mode) or stat.S_ISBLK(st.st_mode)
+                else "not a file"
+            )
             raise Fault(f"not a regular file ({kind})")
         if head:
             return os.read(fd, head)
@@ -94,8 +102,7 @@ def parse_xml(data: bytes) -> ET.Element:
         raise Fault("empty file")
     if data.count(b"<") > 2 * MAX_ELEMENTS:  # each element needs a "<" in any encoding expat reads
         raise Fault(f"more than {MAX_ELEMENTS} XML elements")
-    parser = DefusedXMLParser(target=_CountingBuilder(), forbid_dtd=False, forbid_entities=True,
-                              forbid_external=True)
+    parser = DefusedXMLParser(target=_CountingBuilder(), forbid_dtd=False, forbid_entities=True, forbid_external=True)
     try:
         parser.feed(data)
         return parser.close()
@@ -103,8 +110,9 @@ def parse_xml(data: bytes) -> ET.Element:
         raise
     except DefusedXmlException as e:
         what = f"entity {e.name!r}" if getattr(e, "name", None) else type(e).__name__
-        raise Fault(f"ENTITY declarations are refused (entity expansion; {what}); a plain DOCTYPE line "
-                    "without entities is fine") from None
+        raise Fault(
+            f"ENTITY declarations are refused (entity expansion; {what}); a plain DOCTYPE line without entities is fine"
+        ) from None
     except ET.ParseError as e:
         raise Fault(f"broken XML ({e})") from None
     except (ValueError, LookupError, UnicodeError, RecursionError) as e:
@@ -143,12 +151,20 @@ def within(root: str, path: str) -> bool:
 
 def safe_ref(folder: str, ref: str, root: str) -> str:
     """The real path ``ref`` names from ``folder``; Fault if absolute, a URL, or outside ``root``."""
-    if not ref or os.path.isabs(ref) or ref.startswith(("/", "\\")) or re.match(r"^[A-Za-z]:", ref) \
-            or "://" in ref or "\0" in ref:
+    if (
+        not ref
+        or os.path.isabs(ref)
+        or ref.startswith(("/", "\\"))
+        or re.match(r"^[A-Za-z]:", ref)
+        or "://" in ref
+        or "\0" in ref
+    ):
         raise Fault(f"reference {ref!r} is absolute or a URL (keep files inside the scenario pack's folder)")
     path = os.path.realpath(os.path.join(folder, *re.split(r"[\\/]+", ref)))
     if not within(root, path):
-        raise Fault(f"reference {ref!r} escapes the scenario pack's folder {os.path.basename(os.path.realpath(root))!r}")
+        raise Fault(
+            f"reference {ref!r} escapes the scenario pack's folder {os.path.basename(os.path.realpath(root))!r}"
+        )
     return path
 
 

@@ -5,6 +5,7 @@ folder), gids counted as Tiled counts them, object templates (.tx) applied as Ti
 ``<properties>`` blocks merged as pytmx merges them (last value wins), and every attribute and
 property value pytmx casts checked first (pytmx raises bare TypeError/KeyError/ValueError).
 """
+
 from __future__ import annotations
 
 import bisect
@@ -71,6 +72,7 @@ def _cast_check(el: ET.Element) -> None:
     """Refuse what pytmx would fail to cast; make harmless Tiled spellings castable."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # pytmx imports pygame if it can
     from pytmx.pytmx import convert_to_bool, types
+
     for key, value in list(el.items()):
         cast = types.get(key) if key in types else None
         if cast is int:
@@ -187,8 +189,10 @@ class Resolver:
             if img.get("width") is None or img.get("height") is None:
                 size = png_size(p)
                 if size is None:
-                    raise Fault(f"image {src!r} has no width/height and is not a readable PNG "
-                                "(open and save the tileset in Tiled)")
+                    raise Fault(
+                        f"image {src!r} has no width/height and is not a readable PNG "
+                        "(open and save the tileset in Tiled)"
+                    )
                 img.set("width", str(size[0]))
                 img.set("height", str(size[1]))
                 if not all(0 <= s <= MAX_IMAGE_PX for s in size):
@@ -243,8 +247,10 @@ class Resolver:
                 try:
                     grp[list(grp).index(obj)] = self._resolve(obj, ref)
                 except Fault as e:
-                    self.fault(f"{grp.get('name', '') or 'objectgroup'} object {obj.get('name') or obj.get('id', '?')}",
-                               f"template {ref!r}: {e}")
+                    self.fault(
+                        f"{grp.get('name', '') or 'objectgroup'} object {obj.get('name') or obj.get('id', '?')}",
+                        f"template {ref!r}: {e}",
+                    )
 
     def _resolve(self, obj: ET.Element, ref: str) -> ET.Element:
         """The object as Tiled shows it: the template's object, overridden by the instance."""

@@ -16,6 +16,7 @@ runs the same course: the decision is the one the synchronous call would have ma
 Only one question is in the air at a time; a result for a question the match no longer asks (a
 new match, a loaded save) is dropped.
 """
+
 from __future__ import annotations
 
 import threading

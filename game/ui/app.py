@@ -4,6 +4,7 @@ Entry point ``run_app(args)`` (from ``python -m game play``). With ``--frames N`
 and stops; with ``--screenshot PNG`` it saves the last frame. Without ``--mode`` it opens the main
 menu; with one it goes straight into that battle (demo: the AI plays every side).
 """
+
 from __future__ import annotations
 
 import os
@@ -23,6 +24,7 @@ class App:
         from .settings import load_settings
         from .sound import Sounds
         from .widgets import make_manager
+
         self.t0 = time.perf_counter()
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
@@ -56,6 +58,7 @@ class App:
     def scenarios(self):
         """Every good scenario; the bad files' one-line reasons go to ``scenario_problems``."""
         from game.scenario import scan_scenarios
+
         good, problems = scan_scenarios(self.extra_dirs)
         for line in problems:
             if line not in self.scenario_problems:  # said once per session, not at every menu
@@ -65,6 +68,7 @@ class App:
 
     def find_scenario(self, ref: str):
         from game.scenario import find_scenario, load_scenario
+
         if ref.endswith(".toml"):
             p = Path(ref)
             if p.parent not in self.extra_dirs:
@@ -79,12 +83,14 @@ class App:
 
     def _rebuild(self, *, scene_changed: bool = False) -> None:
         from .widgets import forget_dirty_rects
+
         self.manager.clear_and_reset()
         if self.top is not None:
             self.top.build()
         forget_dirty_rects(self.manager)
         if scene_changed:  # the widgets and scenes left behind are garbage now: free them for real (memory.py)
             from .memory import release_scene_memory
+
             release_scene_memory()
 
     def push(self, scene) -> None:
@@ -96,6 +102,7 @@ class App:
             self.scenes.pop().leave()
         if not self.scenes:
             from .scenes.menu import MenuScene
+
             self.scenes.append(MenuScene(self))
         self._rebuild(scene_changed=True)
 
@@ -111,6 +118,7 @@ class App:
 
     def to_menu(self) -> None:
         from .scenes.menu import MenuScene
+
         self.reset_to(MenuScene(self))
 
     # -- window ------------------------------------------------------------------------------------------
@@ -134,6 +142,7 @@ class App:
     def step(self, events, dt: float) -> None:
         """One frame: route events, advance, draw, flip."""
         from .widgets import forget_dirty_rects
+
         for event in events:
             if event.type == pygame.QUIT:
                 top = self.top
@@ -193,10 +202,12 @@ class App:
         """A scene raised: log the traceback, then a screen that offers to save the game so far and
         returns to the menu. A crash of that screen itself (or a storm of them) is not caught."""
         from .scenes.crash import CrashScene, write_crash_log
+
         log = write_crash_log(exc)
         self.crashes.append(log)
-        print(f"error: the game hit {type(exc).__name__}: {str(exc)[:200]} (details: {log or 'no log'})",
-              file=sys.stderr)
+        print(
+            f"error: the game hit {type(exc).__name__}: {str(exc)[:200]} (details: {log or 'no log'})", file=sys.stderr
+        )
         if isinstance(self.top, CrashScene) or len(self.crashes) > 20:
             raise exc
         match = next((s.match for s in reversed(self.scenes) if getattr(s, "match", None) is not None), None)
@@ -213,12 +224,23 @@ class App:
         pygame.display.quit()
 
     # -- starting things ---------------------------------------------------------------------------------
-    def start_battle(self, scenario, *, mode: str = "hotseat", seed: int | None = None, preset: str | None = None,
-                     human: str | None = None, ai: str = "normal", **kw):
+    def start_battle(
+        self,
+        scenario,
+        *,
+        mode: str = "hotseat",
+        seed: int | None = None,
+        preset: str | None = None,
+        human: str | None = None,
+        ai: str = "normal",
+        **kw,
+    ):
         """Begin a new match in the battle scene (raises ScenarioError/ValueError for a bad choice);
         ``kw``: BattleScene's ai_levels, orders (session.py)."""
         from game.match import Match
+
         from .scenes.battle import BattleScene
+
         seed = int(time.time()) % 100000 if seed is None else int(seed)
         match = Match(scenario, seed=seed, preset=preset)
         scene = BattleScene(self, match, mode=mode, human=human, ai=ai, **kw)
@@ -229,6 +251,7 @@ class App:
         mode = getattr(args, "mode", None)
         if not mode:
             from .scenes.menu import MenuScene
+
             # `make play`: the main menu opens with Boarders Away! selected (issue 9)
             self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None) or DEFAULT_SCENARIO))
             return
@@ -240,11 +263,18 @@ class App:
             all_s = self.scenarios()
             if not all_s:
                 from .scenes.menu import MenuScene
+
                 self.reset_to(MenuScene(self, error=str(e)))
                 return
             scenario = all_s[0]
-        self.start_battle(scenario, mode=mode, seed=getattr(args, "seed", None), preset=getattr(args, "preset", None),
-                          human=getattr(args, "side", None), ai=getattr(args, "ai", "normal") or "normal")
+        self.start_battle(
+            scenario,
+            mode=mode,
+            seed=getattr(args, "seed", None),
+            preset=getattr(args, "preset", None),
+            human=getattr(args, "side", None),
+            ai=getattr(args, "ai", "normal") or "normal",
+        )
 
 
 def run_app(args) -> int:

@@ -3,6 +3,7 @@
 Zoom moves in fixed steps of pixels per inch, so the map renderer can cache one pre-scaled
 surface per step. Panning is in inches and frame-rate independent (speed × dt).
 """
+
 from __future__ import annotations
 
 import pygame

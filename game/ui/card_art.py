@@ -3,6 +3,7 @@
 Suits are drawn as shapes, not font glyphs: Noto Sans as shipped with pygame_gui lacks ♠♥♦♣.
 Hearts and diamonds are red, spades and clubs black, as on a real deck.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -17,7 +18,7 @@ RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def parse(card: str) -> tuple[str, str] | None:
-    """"14S" → ("A", "S"); None when it is not a card."""
+    """ "14S" → ("A", "S"); None when it is not a card."""
     if not isinstance(card, str) or len(card) < 2 or card[-1] not in "SHDC":
         return None
     try:
@@ -34,7 +35,7 @@ LONG_RANKS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 
 def card_name(card: str) -> str:
-    """"14C" → "Ace of Clubs" (the font has no suit glyphs for a list entry)."""
+    """ "14C" → "Ace of Clubs" (the font has no suit glyphs for a list entry)."""
     p = parse(card)
     if p is None:
         return card

@@ -1,4 +1,5 @@
 """Dice faces as cached sprites: pips for d6, the number on a shaded die for anything else."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -8,13 +9,24 @@ import pygame.gfxdraw
 
 from . import fonts
 
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
 
 
 @lru_cache(maxsize=512)
-def die_face(die: int, face: int, size: int, tint: tuple[int, int, int] = (245, 240, 228),
-             ink: tuple[int, int, int] = (25, 20, 20)) -> pygame.Surface:
+def die_face(
+    die: int,
+    face: int,
+    size: int,
+    tint: tuple[int, int, int] = (245, 240, 228),
+    ink: tuple[int, int, int] = (25, 20, 20),
+) -> pygame.Surface:
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.rect(s, tint, (0, 0, size, size), border_radius=max(2, size // 5))
     pygame.draw.rect(s, (60, 50, 40), (0, 0, size, size), 1, border_radius=max(2, size // 5))

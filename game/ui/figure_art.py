@@ -6,6 +6,7 @@ The art is neutral: the side's colour stays on the base's rim and its emblem on 
 shape, so sides differ for colour-blind players too). A figure's role comes from its roster facts
 (rank, type, weapons, flags, name), never from a scenario's name.
 """
+
 from __future__ import annotations
 
 import math
@@ -15,8 +16,20 @@ from pathlib import Path
 import pygame
 
 ART = 96
-ROLES = ("captain", "officer", "crew", "marine", "musketeer", "pike", "cabin_boy", "civilian", "rider",
-         "ranger", "militia", "warrior")
+ROLES = (
+    "captain",
+    "officer",
+    "crew",
+    "marine",
+    "musketeer",
+    "pike",
+    "cabin_boy",
+    "civilian",
+    "rider",
+    "ranger",
+    "militia",
+    "warrior",
+)
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "figures"
 
 SKIN = (226, 182, 140)
@@ -25,10 +38,20 @@ GOLD = (222, 184, 80)
 STEEL = (200, 204, 210)
 WOOD = (130, 92, 52)
 #: coat, hat/head colour per role
-COATS = {"captain": (150, 34, 38), "officer": (34, 52, 110), "crew": (232, 228, 214), "marine": (178, 40, 36),
-         "musketeer": (190, 160, 110), "pike": (120, 110, 96), "cabin_boy": (170, 140, 100),
-         "civilian": (110, 96, 84), "rider": (90, 70, 50), "ranger": (52, 92, 52), "militia": (120, 104, 70),
-         "warrior": (160, 110, 70)}
+COATS = {
+    "captain": (150, 34, 38),
+    "officer": (34, 52, 110),
+    "crew": (232, 228, 214),
+    "marine": (178, 40, 36),
+    "musketeer": (190, 160, 110),
+    "pike": (120, 110, 96),
+    "cabin_boy": (170, 140, 100),
+    "civilian": (110, 96, 84),
+    "rider": (90, 70, 50),
+    "ranger": (52, 92, 52),
+    "militia": (120, 104, 70),
+    "warrior": (160, 110, 70),
+}
 
 
 def role_of(f) -> str:
@@ -176,8 +199,9 @@ def _grey(s: pygame.Surface) -> pygame.Surface:
 
 
 @lru_cache(maxsize=512)
-def figure_sprite(role: str, colour: tuple[int, int, int], emblem: str, diameter: int, status: str = "unwounded",
-                  dim: bool = False) -> pygame.Surface:
+def figure_sprite(
+    role: str, colour: tuple[int, int, int], emblem: str, diameter: int, status: str = "unwounded", dim: bool = False
+) -> pygame.Surface:
     """A figure: a rim in the side's colour, the role's picture, the side's emblem on a badge at the
     base's lower right; wounded (a red bandage and a red rim), captive (grey, roped) and disarmed
     (no bright steel: greyed weapon hand) each look different."""
@@ -205,7 +229,9 @@ def figure_sprite(role: str, colour: tuple[int, int, int], emblem: str, diameter
         pygame.draw.circle(s, (200, 30, 30), (c, c), r, max(2, d // 10))
         w = max(2, d // 9)
         pygame.draw.line(s, (235, 235, 235), (c - inner // 2, c - inner // 3), (c + inner // 2, c - inner // 2), w)
-        pygame.draw.line(s, (200, 30, 30), (c - inner // 4, c - inner // 3), (c + inner // 4, c - inner // 2 + 1), max(1, w // 2))
+        pygame.draw.line(
+            s, (200, 30, 30), (c - inner // 4, c - inner // 3), (c + inner // 4, c - inner // 2 + 1), max(1, w // 2)
+        )
     if status == "captive":
         for k2 in range(3):  # a rope wound round the figure
             y = c - inner // 2 + k2 * inner // 2

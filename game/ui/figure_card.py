@@ -2,6 +2,7 @@
 (name, rank, weapon and its class, Mêlée Quota now, save target, armour, traits, wounds, status,
 loaded; the side's chance cards only to that side). Pure facts in ``card_lines``; ``draw_card``
 places the card beside the figure, inside the map, never over the side panel."""
+
 from __future__ import annotations
 
 import pygame
@@ -14,8 +15,14 @@ LABEL = (160, 156, 140)
 VALUE = (236, 230, 214)
 WEAPON_CLASSES = {"reach": "Reach", "general": "General", "close": "Close"}
 RANKS = {"captain": "Captain", "officer": "Officer", "ordinary": "Crew", "noncombatant": "Non-combatant"}
-STATUS = {"unwounded": "Unhurt", "wounded": "Wounded", "knocked_down": "Knocked down", "disarmed": "Disarmed",
-          "captive": "Captive", "fled": "Fled"}
+STATUS = {
+    "unwounded": "Unhurt",
+    "wounded": "Wounded",
+    "knocked_down": "Knocked down",
+    "disarmed": "Disarmed",
+    "captive": "Captive",
+    "fled": "Fled",
+}
 
 
 def _v(x) -> str:
@@ -62,6 +69,7 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
             from game.rules.model import WeaponClass
             from game.rules.pyrates.quota import base_quota
             from game.rules.pyrates.saves import save_modifiers, save_target
+
             mq, why = base_quota(f)
             rows.append(("Mêlée Quota", f"{mq} ({why})"))
             tgt = save_target(save_modifiers(f, WeaponClass.GENERAL))
@@ -86,8 +94,12 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
     if viewer is not None and viewer == f.side:
         cards = (st.data.get("cards") or {}).get(f.side) or []
         if cards:
-            rows.append(("Your cards", ", ".join(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck")
-                                                 for c in cards)))
+            rows.append(
+                (
+                    "Your cards",
+                    ", ".join(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in cards),
+                )
+            )
     return rows
 
 
@@ -102,9 +114,12 @@ def render_card(rows: list[tuple[str, str]], size: int, max_w: int) -> pygame.Su
             lines.append((title.render(fonts.safe(val), True, EDGE), None))
             continue
         for i, part in enumerate(fonts.wrap(val, max(80, max_w - lab_w - 2 * pad), size)):
-            lines.append((body.render(fonts.safe(part), True, VALUE),
-                          body.render(lab, True, LABEL) if i == 0 else None))
-    w = min(max_w, max(s.get_width() + (0 if lab is None and s is lines[0][0] else lab_w) for s, lab in lines) + 2 * pad)
+            lines.append(
+                (body.render(fonts.safe(part), True, VALUE), body.render(lab, True, LABEL) if i == 0 else None)
+            )
+    w = min(
+        max_w, max(s.get_width() + (0 if lab is None and s is lines[0][0] else lab_w) for s, lab in lines) + 2 * pad
+    )
     h = sum(s.get_height() for s, _ in lines) + 2 * pad
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, BG, surf.get_rect(), border_radius=6)
@@ -138,8 +153,9 @@ def place(card: pygame.Rect, anchor: tuple[int, int], bounds: pygame.Rect, gap: 
 _CACHE: dict = {}
 
 
-def draw_card(dst: pygame.Surface, match, fid: str, anchor: tuple[int, int], bounds: pygame.Rect,
-              viewer: str | None = None) -> pygame.Rect | None:
+def draw_card(
+    dst: pygame.Surface, match, fid: str, anchor: tuple[int, int], bounds: pygame.Rect, viewer: str | None = None
+) -> pygame.Rect | None:
     """Draw the card of ``fid`` beside ``anchor`` inside ``bounds``; returns where it went."""
     if fid not in match.state.figures:
         return None

@@ -2,6 +2,7 @@
 surrounded ones (a red cross-hatched ring), the participants of the mêlée being fought (a gold
 outline), the figures that may react now (a pulsing cyan ring) and the pushback destination on offer
 (a dashed ghost base with an arrow). Read from the match's state, table, log and pending question."""
+
 from __future__ import annotations
 
 import math
@@ -16,8 +17,23 @@ MELEE = (240, 200, 90)
 REACT = (90, 220, 240)
 PUSH = (250, 250, 250)
 REACT_KINDS = {"react", "react_move", "react_shoot", "reaction", "reactive_shot"}
-_MELEE_KINDS = {"tap", "pushback", "withdraw", "follow_up", "reroll", "dodge", "card", "flashing_blades",
-                "opportune_shot", "surrender", "cornered", "fall", "acrobatics", "melee_target", "break_off"}
+_MELEE_KINDS = {
+    "tap",
+    "pushback",
+    "withdraw",
+    "follow_up",
+    "reroll",
+    "dodge",
+    "card",
+    "flashing_blades",
+    "opportune_shot",
+    "surrender",
+    "cornered",
+    "fall",
+    "acrobatics",
+    "melee_target",
+    "break_off",
+}
 
 
 class MarkFacts:
@@ -99,8 +115,15 @@ def _dashed_circle(dst, colour, c, r, width=2, dashes=16):
         pygame.draw.arc(dst, colour, rect, a0, a1, width)
 
 
-def draw_marks(dst: pygame.Surface, cam, match, facts: MarkFacts, positions: dict | None = None,
-               hold_open: bool = False, t: float = 0.0) -> None:
+def draw_marks(
+    dst: pygame.Surface,
+    cam,
+    match,
+    facts: MarkFacts,
+    positions: dict | None = None,
+    hold_open: bool = False,
+    t: float = 0.0,
+) -> None:
     facts.update(match)
     positions = positions or {}
     st = match.state
@@ -128,7 +151,9 @@ def draw_marks(dst: pygame.Surface, cam, match, facts: MarkFacts, positions: dic
         elif fid in facts.engaged:
             for k in range(2):  # crossed swords: two short strokes over the top of the base
                 s = 1 if k else -1
-                pygame.draw.line(dst, ENGAGED, (c[0] - s * r * 0.6, c[1] - r - 8), (c[0] + s * r * 0.6, c[1] - r + 2), 2)
+                pygame.draw.line(
+                    dst, ENGAGED, (c[0] - s * r * 0.6, c[1] - r - 8), (c[0] + s * r * 0.6, c[1] - r + 2), 2
+                )
         if fid in react:
             _dashed_circle(dst, REACT, c, r + 4 + int(3 * pulse), 2, 20)
     pb = pushback_preview(match)

@@ -5,6 +5,7 @@ markers that change (wounded, loaded, aim…) are blitted on top, also from cach
 OD6 pieces (a roster ``width``) are rectangles of their true size with a facing mark, drawn by
 :mod:`game.ui.piece_render` (OD6-PIECE-2); a Disrupted piece carries a "DS" marker.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,8 +57,20 @@ def emblem_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[floa
         return pts
     if shape == "cross":
         k, t = r, r * 0.35
-        return [(cx - t, cy - k), (cx + t, cy - k), (cx + t, cy - t), (cx + k, cy - t), (cx + k, cy + t), (cx + t, cy + t),
-                (cx + t, cy + k), (cx - t, cy + k), (cx - t, cy + t), (cx - k, cy + t), (cx - k, cy - t), (cx - t, cy - t)]
+        return [
+            (cx - t, cy - k),
+            (cx + t, cy - k),
+            (cx + t, cy - t),
+            (cx + k, cy - t),
+            (cx + k, cy + t),
+            (cx + t, cy + t),
+            (cx + t, cy + k),
+            (cx - t, cy + k),
+            (cx - t, cy + t),
+            (cx - k, cy + t),
+            (cx - k, cy - t),
+            (cx - t, cy - t),
+        ]
     return []
 
 
@@ -136,7 +149,9 @@ def acted_sprite(size: int) -> pygame.Surface:
     s = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.gfxdraw.filled_circle(s, size // 2, size // 2, size // 2 - 1, (40, 40, 40, 220))
     w = max(1, size // 6)
-    pygame.draw.lines(s, (140, 230, 140), False, [(size * 0.25, size * 0.5), (size * 0.45, size * 0.7), (size * 0.75, size * 0.3)], w)
+    pygame.draw.lines(
+        s, (140, 230, 140), False, [(size * 0.25, size * 0.5), (size * 0.45, size * 0.7), (size * 0.75, size * 0.3)], w
+    )
     return s
 
 
@@ -166,6 +181,7 @@ class FigureStyle:
         r = self.roles.get(f.id)
         if r is None:
             from .figure_art import role_of
+
             r = self.roles[f.id] = role_of(f)
         return r
 
@@ -186,9 +202,20 @@ def markers_of(fig, disrupted=()) -> list[str]:
     return out
 
 
-def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positions: dict | None = None,
-                 selected: str | None = None, hover: str | None = None, highlight=(), acted=(),
-                 ready=(), hold_open: bool = False) -> None:
+def draw_figures(
+    dst: pygame.Surface,
+    cam,
+    state,
+    style: FigureStyle,
+    *,
+    positions: dict | None = None,
+    selected: str | None = None,
+    hover: str | None = None,
+    highlight=(),
+    acted=(),
+    ready=(),
+    hold_open: bool = False,
+) -> None:
     """Every figure on the table, bottom level first; knocked-down figures as casualty tokens."""
     positions = positions or {}
     ppi = cam.ppi
@@ -205,8 +232,22 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
             continue
         x, y = positions.get(f.id, (f.x, f.y))
         if piece_render.is_piece(f):
-            _draw_piece(dst, cam, f, x, y, st, style, msize, disrupted=disrupted, selected=selected, hover=hover,
-                        highlight=highlight, acted=acted, ready=ready)
+            _draw_piece(
+                dst,
+                cam,
+                f,
+                x,
+                y,
+                st,
+                style,
+                msize,
+                disrupted=disrupted,
+                selected=selected,
+                hover=hover,
+                highlight=highlight,
+                acted=acted,
+                ready=ready,
+            )
             continue
         if x + f.base < vx0 or x - f.base > vx1 or y + f.base < vy0 or y - f.base > vy1:
             continue
@@ -225,8 +266,14 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         dim = f.level == "hold" or f.id in acted
         if d >= ART_MIN_PX:  # big enough to read: the role's picture on the side-coloured base
             look = st if st in ("captive", "disarmed") else ("wounded" if f.wounds > 0 or st == "wounded" else "")
-            spr = figure_sprite(style.role(f), style.colour.get(f.side, (200, 200, 200)),
-                                style.shape.get(f.side, "circle"), d, look or "unwounded", dim)
+            spr = figure_sprite(
+                style.role(f),
+                style.colour.get(f.side, (200, 200, 200)),
+                style.shape.get(f.side, "circle"),
+                d,
+                look or "unwounded",
+                dim,
+            )
         else:
             spr = base_sprite(style.colour.get(f.side, (200, 200, 200)), style.shape.get(f.side, "circle"), d, dim)
         rect = spr.get_rect(center=(sx, sy))
@@ -266,8 +313,11 @@ def draw_figures(dst: pygame.Surface, cam, state, style: FigureStyle, *, positio
         if f.level == "rigging":
             sy -= int(RIGGING_LIFT * ppi)
         st = getattr(f.status, "value", f.status)
-        label = f"{f.name}" + (f" ({st.replace('_', ' ')})" if st != "unwounded" else "") + \
-                (f" [{f.level}]" if f.level != "deck" else "")
+        label = (
+            f"{f.name}"
+            + (f" ({st.replace('_', ' ')})" if st != "unwounded" else "")
+            + (f" [{f.level}]" if f.level != "deck" else "")
+        )
         t = fonts.outlined(label, 15)
         half = piece_render.reach(f) if piece_render.is_piece(f) else f.base / 2
         r = t.get_rect(midbottom=(sx, sy - int(half * ppi) - 4))
@@ -302,8 +352,23 @@ def figure_at(state, cam, sx: int, sy: int, positions: dict | None = None, hold_
     return best
 
 
-def _draw_piece(dst, cam, f, x: float, y: float, st: str, style: FigureStyle, msize: int, *, disrupted, selected,
-                hover, highlight, acted, ready) -> None:
+def _draw_piece(
+    dst,
+    cam,
+    f,
+    x: float,
+    y: float,
+    st: str,
+    style: FigureStyle,
+    msize: int,
+    *,
+    disrupted,
+    selected,
+    hover,
+    highlight,
+    acted,
+    ready,
+) -> None:
     """One OD6 piece: its rectangle (piece_render), rings as outlines, markers along its rear edge."""
     reach = piece_render.reach(f)
     vx0, vy0, vx1, vy1 = cam.visible_world()
@@ -314,8 +379,9 @@ def _draw_piece(dst, cam, f, x: float, y: float, st: str, style: FigureStyle, ms
         piece_render.draw_casualty(dst, cam, f, x, y, colour)
         return
     shape = style.shape.get(f.side, "circle")
-    piece_render.draw_piece(dst, cam, f, x, y, colour, emblem=lambda cx, cy, r: emblem_points(shape, cx, cy, r),
-                            dim=f.id in acted)
+    piece_render.draw_piece(
+        dst, cam, f, x, y, colour, emblem=lambda cx, cy, r: emblem_points(shape, cx, cy, r), dim=f.id in acted
+    )
     d = max(6, int(round(min(piece_render.piece_size(f)) * cam.ppi)))
     if f.id in ready:
         piece_render.draw_outline(dst, cam, f, x, y, (250, 250, 250), max(1, d // 14))

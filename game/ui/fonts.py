@@ -3,6 +3,7 @@
 Noto Sans (shipped with pygame_gui) covers the symbols the log uses (≤ ≥ → — ê), which pygame's
 default font does not. Text that does not change every frame is rendered once and cached.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache

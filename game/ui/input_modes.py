@@ -9,6 +9,7 @@ A mode never decides an outcome: it builds a Decision, asks ``pending.check`` wh
 * ``SightMode`` (L) — line of sight from a chosen figure to a figure or to any point (a probe base
   placed on a clone of the table), with the cover it gives.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,8 +41,9 @@ def dashed_line(dst, colour, a, b, width=2, dash=8):
     n = int(L // dash)
     for i in range(0, n + 1, 2):
         t0, t1 = i * dash / L, min(1.0, (i + 1) * dash / L)
-        pygame.draw.line(dst, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0),
-                         (ax + (bx - ax) * t1, ay + (by - ay) * t1), width)
+        pygame.draw.line(
+            dst, colour, (ax + (bx - ax) * t0, ay + (by - ay) * t0), (ax + (bx - ax) * t1, ay + (by - ay) * t1), width
+        )
 
 
 class Mode:

@@ -5,6 +5,7 @@ whole HTML text on every append (measured in tools/bench.py ``frame``: 58–78 m
 500-line log on this machine, against 0.27 ms to append and draw here), and it cannot report which line was clicked.
 Here each entry is rendered once when it arrives; a frame blits only the visible lines.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,8 +19,14 @@ BG = (24, 26, 32)
 FG = (226, 222, 210)
 MUTED = (140, 140, 150)
 SEL = (70, 60, 35)
-KIND_COLOURS = {"DiceRolled": (240, 215, 130), "TurnStarted": (150, 200, 255), "PlayerTurnStarted": (150, 200, 255),
-                "GameOver": (255, 150, 120), "StatusChanged": (255, 160, 150), "Moved": (200, 225, 200)}
+KIND_COLOURS = {
+    "DiceRolled": (240, 215, 130),
+    "TurnStarted": (150, 200, 255),
+    "PlayerTurnStarted": (150, 200, 255),
+    "GameOver": (255, 150, 120),
+    "StatusChanged": (255, 160, 150),
+    "Moved": (200, 225, 200),
+}
 SIZE = 14
 LINE_H = 18
 DIE = 14
@@ -81,6 +88,7 @@ class LogPanel:
 
     def add(self, ev, state=None) -> None:
         from game.log import format_event
+
         text = split_rule(format_event(ev, state), ev.rule)
         dice = ()
         faces = getattr(ev, "faces", None)

@@ -5,6 +5,7 @@ to), never coordinates; results as sentences. Pure (no pygame): the headless dem
 and the hand-over screen print the same lines. Unknown event kinds fall back to the event's own
 ``text()``, cleaned the same way (ids to names, snake_case to words, coordinates dropped).
 """
+
 from __future__ import annotations
 
 import math
@@ -19,28 +20,65 @@ ITEMS = {"kd": "a knock-down", "w": "a wound", "disarm": "a disarm", "capture": 
 ITEM_EXTRAS = {"mg": "with the main gauche", "sneaky": "as a Sneaky Attack"}
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANKS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-HOWS = {"move": "moves", "charge": "charges", "pushback": "is pushed back", "follow_up": "follows up",
-        "retreat": "retreats", "flee": "flees", "fall": "falls", "escape": "breaks free", "reaction": "reacts",
-        "acrobatics": "tumbles clear", "duel": "steps up to duel", "evicted": "is driven out",
-        "free": "moves", "melee": "closes in", "move_back": "moves back", "released": "is released",
-        "reorganise": "re-forms", "retaliate": "strikes back"}
-STATUSES = {"unwounded": "is back on guard", "wounded": "is wounded", "knocked_down": "is knocked down",
-            "disarmed": "is disarmed", "captive": "is taken captive", "fled": "flees the fight"}
-OUTCOMES = {"saved": "{v} saves against {t} {i}", "wounded": "{v} is wounded by {t} {i}",
-            "knocked_down": "{v} is knocked down by {t} {i}", "disarmed": "{v} is disarmed by {t} {i}",
-            "captive": "{v} is captured by {t} {i}", "rearmed": "{v} beats off {t} capture and re-arms",
-            "pushback": "{v} jumps back from {t} {i}", "pushback_wounded": "{v} is driven back wounded by {t} {i}",
-            "dodged": "{v} dodges {t} {i}", "wasted": "{t} {i} at {v} is wasted",
-            "missed": "{t} {i} at {v} misses", "dismounted": "{v} dismounts to avoid {t} {i}",
-            "dismounted_wounded": "{v} is unhorsed, wounded, by {t} {i}"}
-CHOICES = {"fight_on": "fight on", "withdraw": "withdraw", "strike_colours": "strike their colours",
-           "abandon_ship": "abandon ship", "duel_won": "lose the duel", "duel_lost": "lose the duel",
-           "draw": "draw", "surrender": "surrender", "flee": "flee"}
+HOWS = {
+    "move": "moves",
+    "charge": "charges",
+    "pushback": "is pushed back",
+    "follow_up": "follows up",
+    "retreat": "retreats",
+    "flee": "flees",
+    "fall": "falls",
+    "escape": "breaks free",
+    "reaction": "reacts",
+    "acrobatics": "tumbles clear",
+    "duel": "steps up to duel",
+    "evicted": "is driven out",
+    "free": "moves",
+    "melee": "closes in",
+    "move_back": "moves back",
+    "released": "is released",
+    "reorganise": "re-forms",
+    "retaliate": "strikes back",
+}
+STATUSES = {
+    "unwounded": "is back on guard",
+    "wounded": "is wounded",
+    "knocked_down": "is knocked down",
+    "disarmed": "is disarmed",
+    "captive": "is taken captive",
+    "fled": "flees the fight",
+}
+OUTCOMES = {
+    "saved": "{v} saves against {t} {i}",
+    "wounded": "{v} is wounded by {t} {i}",
+    "knocked_down": "{v} is knocked down by {t} {i}",
+    "disarmed": "{v} is disarmed by {t} {i}",
+    "captive": "{v} is captured by {t} {i}",
+    "rearmed": "{v} beats off {t} capture and re-arms",
+    "pushback": "{v} jumps back from {t} {i}",
+    "pushback_wounded": "{v} is driven back wounded by {t} {i}",
+    "dodged": "{v} dodges {t} {i}",
+    "wasted": "{t} {i} at {v} is wasted",
+    "missed": "{t} {i} at {v} misses",
+    "dismounted": "{v} dismounts to avoid {t} {i}",
+    "dismounted_wounded": "{v} is unhorsed, wounded, by {t} {i}",
+}
+CHOICES = {
+    "fight_on": "fight on",
+    "withdraw": "withdraw",
+    "strike_colours": "strike their colours",
+    "abandon_ship": "abandon ship",
+    "duel_won": "lose the duel",
+    "duel_lost": "lose the duel",
+    "draw": "draw",
+    "surrender": "surrender",
+    "flee": "flee",
+}
 LEVELS = {"rigging": "up into the rigging", "deck": "onto the deck", "hold": "down into the hold"}
 
 
 def possessive(name: str) -> str:
-    """"Rogers' Rangers" → "Rogers' Rangers'"; "Captain Hale" → "Captain Hale's"."""
+    """ "Rogers' Rangers" → "Rogers' Rangers'"; "Captain Hale" → "Captain Hale's"."""
     return name + ("'" if name.endswith("s") else "'s")
 
 
@@ -102,8 +140,9 @@ class Namer:
                 text = text.replace(name, hold(name))
         for ident in self._ids:
             if ident in text:
-                text = re.sub(rf"(?<![\w\x00-]){re.escape(ident)}(?![\w\x00-])",
-                              lambda m, i=ident: hold(self.names[i]), text)
+                text = re.sub(
+                    rf"(?<![\w\x00-]){re.escape(ident)}(?![\w\x00-])", lambda m, i=ident: hold(self.names[i]), text
+                )
         text = _SNAKE.sub(lambda m: words(m.group(0)), text)
         text = re.sub(r"\x00(\d+)\x00", lambda m: keep[int(m.group(1))], text)
         return re.sub(r"s's\b", "s'", text)
@@ -124,7 +163,7 @@ def compass(dx: float, dy: float) -> str:
 
 
 def card(code: str) -> str:
-    """"14H" → "A♥"."""
+    """ "14H" → "A♥"."""
     m = re.fullmatch(r"(\d+)([SHDC])", code or "")
     if not m:
         return code
@@ -217,14 +256,19 @@ def _note(ev, n, state):
 
 def _hand(ev, n, state):
     from game.rules.pyrates.hands import Hand
+
     label = Hand(ev.hand).label.lower()
-    return (f"{possessive(n(ev.who))} hand {ev.hand_no} shows {', '.join(map(str, ev.faces))}: {label}, "
-            f"{damage(ev.knockdowns, ev.wounds)}")
+    return (
+        f"{possessive(n(ev.who))} hand {ev.hand_no} shows {', '.join(map(str, ev.faces))}: {label}, "
+        f"{damage(ev.knockdowns, ev.wounds)}"
+    )
 
 
 def _reroll(ev, n, state):
-    return (f"{n(ev.who)} rerolls a {ev.old} in hand {ev.hand_no} and gets a {ev.new} "
-            f"({ev.rerolls_left} reroll{'s' if ev.rerolls_left != 1 else ''} left)")
+    return (
+        f"{n(ev.who)} rerolls a {ev.old} in hand {ev.hand_no} and gets a {ev.new} "
+        f"({ev.rerolls_left} reroll{'s' if ev.rerolls_left != 1 else ''} left)"
+    )
 
 
 def _round_started(ev, n, state):
@@ -236,8 +280,11 @@ def _round_started(ev, n, state):
 def _quota(ev, n, state):
     lines = "; ".join(n.tidy(x) for x in ev.lines)
     exact = "" if str(ev.total) == str(ev.mq) else f"{ev.total} rounded up, "
-    return f"{n(ev.who)} fight with a Mêlée Quota of {ev.mq} ({exact}{lines})" if lines else \
-        f"{n(ev.who)} fight with a Mêlée Quota of {ev.mq}"
+    return (
+        f"{n(ev.who)} fight with a Mêlée Quota of {ev.mq} ({exact}{lines})"
+        if lines
+        else f"{n(ev.who)} fight with a Mêlée Quota of {ev.mq}"
+    )
 
 
 def _tap(ev, n, state):
@@ -276,18 +323,36 @@ def _round_result(ev, n, state):
 def _shot(ev, n, state):
     if hasattr(ev, "weapon"):  # Pyrates: the shot's end result
         weapon = words(ev.weapon)
-        outcome = {"miss": "and misses", "saved": "and hits, but the save holds",
-                   "negligible": "and hits, to no effect"}.get(ev.outcome, f"— {n(ev.target)} {STATUSES.get(ev.outcome, words(ev.outcome))}")
-        return f"{n(ev.figure)} fires {('a ' if weapon else '') + weapon} at {n(ev.target)} {outcome}".replace("  ", " ")
+        outcome = {
+            "miss": "and misses",
+            "saved": "and hits, but the save holds",
+            "negligible": "and hits, to no effect",
+        }.get(ev.outcome, f"— {n(ev.target)} {STATUSES.get(ev.outcome, words(ev.outcome))}")
+        return f"{n(ev.figure)} fires {('a ' if weapon else '') + weapon} at {n(ev.target)} {outcome}".replace(
+            "  ", " "
+        )
     cov = f" in {ev.cover} cover" if ev.cover else ""
     r = "reacts and " if ev.reactive else ""
-    return (f"{n(ev.attacker)} {r}shoots at {n(ev.target)}, {_num(ev.range_in)} in away{cov}: d20 rolls {ev.natural}, "
-            f"{'a hit' if ev.hit else 'a miss'}")
+    return (
+        f"{n(ev.attacker)} {r}shoots at {n(ev.target)}, {_num(ev.range_in)} in away{cov}: d20 rolls {ev.natural}, "
+        f"{'a hit' if ev.hit else 'a miss'}"
+    )
 
 
-ACTIONS = {"hold": "holds and defends", "cover": "moves into cover", "aim": "takes aim", "load": "loads",
-           "shoot": "shoots", "charge": "charges", "move": "moves", "retreat": "retreats", "flee": "flees",
-           "attack": "attacks", "special": "takes a special action", "defend": "defends"}
+ACTIONS = {
+    "hold": "holds and defends",
+    "cover": "moves into cover",
+    "aim": "takes aim",
+    "load": "loads",
+    "shoot": "shoots",
+    "charge": "charges",
+    "move": "moves",
+    "retreat": "retreats",
+    "flee": "flees",
+    "attack": "attacks",
+    "special": "takes a special action",
+    "defend": "defends",
+}
 
 
 def _action(ev, n, state):
@@ -323,8 +388,10 @@ def _morale(ev, n, state):
 
 
 def _aggression(ev, n, state):
-    return (f"{n(ev.side)} spends {ev.points} aggression point{'s' if ev.points != 1 else ''} on the "
-            f"{n.tidy(words(ev.purpose))} ({ev.left} left)")
+    return (
+        f"{n(ev.side)} spends {ev.points} aggression point{'s' if ev.points != 1 else ''} on the "
+        f"{n.tidy(words(ev.purpose))} ({ev.left} left)"
+    )
 
 
 def _cards(ev, n, state):
@@ -334,7 +401,8 @@ def _cards(ev, n, state):
 
 def _duel_won(ev, n, state):
     eff = {"killed": "who is killed", "wounded": "who is wounded", "evicted": "who is driven out"}.get(
-        ev.effect, f"who is {words(ev.effect)}")
+        ev.effect, f"who is {words(ev.effect)}"
+    )
     return f"{possessive(n(ev.winner))} {card(ev.card)} beats {n(ev.victim)}, {eff}"
 
 
@@ -350,9 +418,14 @@ def _combat(ev, n, state):
 
 
 def _piece(ev, n, state):
-    outs = {"eliminated": "is eliminated", "move_back": "moves back", "disrupted": "is disrupted",
-            "moved_back": "moves back", "move_back_disrupted": "moves back, disrupted",
-            "disrupted_move_back": "moves back, disrupted"}
+    outs = {
+        "eliminated": "is eliminated",
+        "move_back": "moves back",
+        "disrupted": "is disrupted",
+        "moved_back": "moves back",
+        "move_back_disrupted": "moves back, disrupted",
+        "disrupted_move_back": "moves back, disrupted",
+    }
     s = f"{n(ev.figure)} {outs.get(ev.outcome, words(ev.outcome))}"
     return s + (" (it could not move back)" if ev.blocked else "")
 
@@ -361,10 +434,33 @@ def _broken(ev, n, state):
     return f"{n(ev.unit)} breaks after {ev.losses} losses"
 
 
-_SAY = {"DiceRolled": _dice, "Moved": _moved, "StatusChanged": _status, "TurnStarted": _turn,
-        "PlayerTurnStarted": _player_turn, "GameOver": _game_over, "Note": _note, "HandScored": _hand,
-        "DieRerolled": _reroll, "MeleeRoundStarted": _round_started, "QuotaSet": _quota, "TapDeclared": _tap,
-        "ItemResolved": _item, "RoundTallied": _tally, "RoundResult": _round_result, "ShotResolved": _shot,
-        "ActionTaken": _action, "AttackResolved": _attack, "WoundsDealt": _wounds, "Faced": _faced,
-        "MoraleBroken": _morale, "AggressionSpent": _aggression, "CardsDrawn": _cards, "DuelWon": _duel_won,
-        "DeckReshuffled": _reshuffled, "CombatRolled": _combat, "PieceResolved": _piece, "UnitBroken": _broken}
+_SAY = {
+    "DiceRolled": _dice,
+    "Moved": _moved,
+    "StatusChanged": _status,
+    "TurnStarted": _turn,
+    "PlayerTurnStarted": _player_turn,
+    "GameOver": _game_over,
+    "Note": _note,
+    "HandScored": _hand,
+    "DieRerolled": _reroll,
+    "MeleeRoundStarted": _round_started,
+    "QuotaSet": _quota,
+    "TapDeclared": _tap,
+    "ItemResolved": _item,
+    "RoundTallied": _tally,
+    "RoundResult": _round_result,
+    "ShotResolved": _shot,
+    "ActionTaken": _action,
+    "AttackResolved": _attack,
+    "WoundsDealt": _wounds,
+    "Faced": _faced,
+    "MoraleBroken": _morale,
+    "AggressionSpent": _aggression,
+    "CardsDrawn": _cards,
+    "DuelWon": _duel_won,
+    "DeckReshuffled": _reshuffled,
+    "CombatRolled": _combat,
+    "PieceResolved": _piece,
+    "UnitBroken": _broken,
+}

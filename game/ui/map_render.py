@@ -12,6 +12,7 @@ Memory: a 48×32-inch map is 24 MB a step at 64 px/inch, so the ground cache is 
 (``budget``) as well as by steps (``keep``); the zones overlay is baked into the ground and not
 kept beside it (it was: up to three more full-map alpha surfaces; screen fuzz, issue 10).
 """
+
 from __future__ import annotations
 
 import random
@@ -34,7 +35,9 @@ def load_tiles(path: str) -> pygame.Surface | None:
     """The tile, image and tile-object layers of a Tiled map flattened at its own pixel size."""
     import pytmx
     from pytmx.util_pygame import pygame_image_loader
+
     from game.table.loader import tiled_map
+
     try:
         # the map guard's tree (tilesets, templates resolved), never a file pytmx parses unchecked
         tmx = tiled_map(path, image_loader=pygame_image_loader)
@@ -104,8 +107,11 @@ class MapRenderer:
             return s
         w, h = int(round(self.tmap.width * ppi)), int(round(self.tmap.height * ppi))
         if self.tiles is not None:
-            s = (pygame.transform.smoothscale(self.tiles, (w, h)) if ppi < self.tmap.inch
-                 else pygame.transform.scale(self.tiles, (w, h)))
+            s = (
+                pygame.transform.smoothscale(self.tiles, (w, h))
+                if ppi < self.tmap.inch
+                else pygame.transform.scale(self.tiles, (w, h))
+            )
             if s.get_flags() & pygame.SRCALPHA:
                 base = parchment(w, h)
                 base.blit(s, (0, 0))
@@ -116,6 +122,7 @@ class MapRenderer:
             self._draw_grid(s, ppi)
         if self.tiles is not None and not self.show_overlay:  # masts, tops, shrouds, ladders, hatches
             from .ship_render import draw_features
+
             draw_features(s, self.tmap, ppi)
         if self.show_overlay:
             s.blit(self.overlay(ppi), (0, 0))
@@ -217,8 +224,12 @@ class MapRenderer:
         g = ground.get_rect(topleft=origin)
         if not g.contains(cam.viewport):  # fill only the margins the table leaves
             v = cam.viewport
-            for r in (pygame.Rect(v.x, v.y, v.w, max(0, g.top - v.y)), pygame.Rect(v.x, g.bottom, v.w, max(0, v.bottom - g.bottom)),
-                      pygame.Rect(v.x, v.y, max(0, g.left - v.x), v.h), pygame.Rect(g.right, v.y, max(0, v.right - g.right), v.h)):
+            for r in (
+                pygame.Rect(v.x, v.y, v.w, max(0, g.top - v.y)),
+                pygame.Rect(v.x, g.bottom, v.w, max(0, v.bottom - g.bottom)),
+                pygame.Rect(v.x, v.y, max(0, g.left - v.x), v.h),
+                pygame.Rect(g.right, v.y, max(0, v.right - g.right), v.h),
+            ):
                 if r.w > 0 and r.h > 0:
                     dst.fill((28, 34, 44), r)
         dst.blit(ground, origin)

@@ -13,6 +13,7 @@ change afterwards) and blitted every frame:
 Rows of a mêlée (``MELEE_PREFIXES``) make the panel a mêlée panel, which
 asks the battle screen for more room (``wants_room``).
 """
+
 from __future__ import annotations
 
 import pygame
@@ -23,8 +24,21 @@ from .dice_art import die_face
 
 BG = (30, 28, 26)
 #: rule IDs of the fight itself (a shot's PYR-SAVE or RNG-WND roll is not a mêlée)
-MELEE_PREFIXES = ("PYR-DICE", "PYR-DMG", "PYR-MQ", "PYR-ALLOC", "PYR-WIN", "PYR-PUSH", "PYR-MOR", "PYR-DUEL",
-                  "PYR-MG", "ESC-", "OD6-", "RNG-HAND", "INI-MEL")
+MELEE_PREFIXES = (
+    "PYR-DICE",
+    "PYR-DMG",
+    "PYR-MQ",
+    "PYR-ALLOC",
+    "PYR-WIN",
+    "PYR-PUSH",
+    "PYR-MOR",
+    "PYR-DUEL",
+    "PYR-MG",
+    "ESC-",
+    "OD6-",
+    "RNG-HAND",
+    "INI-MEL",
+)
 TEXT = (215, 210, 200)
 DIM = (130, 130, 140)
 GOOD = (150, 230, 150)
@@ -89,6 +103,7 @@ class DicePanel:
         else:
             self.title = "Dice"
         from .log_words import Namer
+
         self._namer = Namer(state)  # ids to names in free text too (quota lines), as the log does
         self._names = self._namer.names
         self._colours = {f.id: tuple(state.side(f.side).colour) for f in state.figures.values()}
@@ -115,8 +130,9 @@ class DicePanel:
         top = rt.get_height() if parts and parts[0].get_width() + 8 > width - rt.get_width() - 6 else 0
         h = sum(p.get_height() for p in parts) + 4 + top
         s = pygame.Surface((width, h), pygame.SRCALPHA)
-        who = getattr(e, "who", "") or getattr(e, "attacker", "") or getattr(e, "figure", "") or \
-            getattr(e, "winner", "")
+        who = (
+            getattr(e, "who", "") or getattr(e, "attacker", "") or getattr(e, "figure", "") or getattr(e, "winner", "")
+        )
         pygame.draw.rect(s, self._colours.get(who, (200, 200, 200)), (0, 2, 4, h - 4))
         y = top
         for i, p in enumerate(parts):
@@ -173,12 +189,16 @@ class DicePanel:
         return [head, self._strip(items)]
 
     def _row_DieRerolled(self, e, width):
-        head = self._head(f"{self.name(e.who)} — hand {e.hand_no}: reroll die {e.index + 1} "
-                          f"({e.old} -> {e.new}), {e.rerolls_left} left", width)
+        head = self._head(
+            f"{self.name(e.who)} — hand {e.hand_no}: reroll die {e.index + 1} "
+            f"({e.old} -> {e.new}), {e.rerolls_left} left",
+            width,
+        )
         return [head, self._strip(self._dice(e.faces, 6, mark=e.index))]
 
     def _row_HandScored(self, e, width):
         from game.rules.pyrates.hands import Damage, Hand
+
         try:
             label = Hand(e.hand).label
         except ValueError:
@@ -190,19 +210,27 @@ class DicePanel:
         return [head, self._strip(self._dice(e.faces) + [fonts.text(f"{label} -> {dmg}", self.px(13), colour, True)])]
 
     def _row_QuotaSet(self, e, width):
-        head = self._head(f"{self.name(e.who)}: Mêlée Quota {e.mq}" + ("" if str(e.total) == str(e.mq) else
-                                                                         f" ({e.total} rounded up)"), width, GOLD)
+        head = self._head(
+            f"{self.name(e.who)}: Mêlée Quota {e.mq}"
+            + ("" if str(e.total) == str(e.mq) else f" ({e.total} rounded up)"),
+            width,
+            GOLD,
+        )
         lines = [self._head("   " + self._namer.tidy(ln), width, DIM) for ln in e.lines[:6]]
         if len(e.lines) > 6:
             lines.append(self._head(f"   … {len(e.lines) - 6} more in the log", width, DIM))
         return [head] + lines
 
     def _row_RoundTallied(self, e, width):
-        bits = [f"{self.name(s)}: {k} KD, {w} W, {p} pushback{'s' if p != 1 else ''}" + (f", {m} MDP" if m else "")
-                for s, k, w, p, m in e.tallies]
+        bits = [
+            f"{self.name(s)}: {k} KD, {w} W, {p} pushback{'s' if p != 1 else ''}" + (f", {m} MDP" if m else "")
+            for s, k, w, p, m in e.tallies
+        ]
         # one line per side, wrapped: at 1280 px the panel is too narrow for the tally on one line
         out = [self._head("Tally", width)] + [self._head("   " + b, width) for b in bits]
-        win = fonts.wrap(f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", width - 16, self.px(13), True)
+        win = fonts.wrap(
+            f"{self.name(e.winner)} wins the round (on {e.decided_by.replace('_', ' ')})", width - 16, self.px(13), True
+        )
         return out + [fonts.text(t, self.px(13), GOOD, True) for t in win[:2]]
 
     def _row_CardsDrawn(self, e, width):
@@ -211,27 +239,47 @@ class DicePanel:
         return [head, self._strip([card_face(c, 40) for c in e.cards[:10]], 4)]
 
     def _row_DuelWon(self, e, width):
-        return [self._strip([card_face(e.card, 40, True),
-                             fonts.text(f"{self.name(e.winner)} beats {self.name(e.victim)}: {e.effect}", self.px(13), GOOD,
-                                        True)], 6)]
+        return [
+            self._strip(
+                [
+                    card_face(e.card, 40, True),
+                    fonts.text(
+                        f"{self.name(e.winner)} beats {self.name(e.victim)}: {e.effect}", self.px(13), GOOD, True
+                    ),
+                ],
+                6,
+            )
+        ]
 
     def _row_CombatRolled(self, e, width):
         (fa, fb), (ba, bb), (ta, tb) = e.faces, e.bonus, e.totals
 
         def side(fid, face, bonus, total, won):
             colour = GOOD if won else BADC if e.winner else TEXT
-            dice = self._strip([die_face(6, int(face), self.px(DIE + 4)),
-                                fonts.text(f"{'+' + str(bonus) + ' ' if bonus else ''}= {total}", self.px(14), colour, True)], 4)
+            dice = self._strip(
+                [
+                    die_face(6, int(face), self.px(DIE + 4)),
+                    fonts.text(f"{'+' + str(bonus) + ' ' if bonus else ''}= {total}", self.px(14), colour, True),
+                ],
+                4,
+            )
             name = fonts.text(self.name(fid), self.px(12), colour, won)
-            s = pygame.Surface((max(dice.get_width(), name.get_width()), name.get_height() + dice.get_height()),
-                               pygame.SRCALPHA)
+            s = pygame.Surface(
+                (max(dice.get_width(), name.get_width()), name.get_height() + dice.get_height()), pygame.SRCALPHA
+            )
             s.blit(name, (0, 0))
             s.blit(dice, (0, name.get_height()))
             return s
 
         vs = fonts.text("v", self.px(16), GOLD, True)
-        row = self._strip([side(e.attacker, fa, ba, ta, e.winner == e.attacker), vs,
-                           side(e.defender, fb, bb, tb, e.winner == e.defender)], 12)
+        row = self._strip(
+            [
+                side(e.attacker, fa, ba, ta, e.winner == e.attacker),
+                vs,
+                side(e.defender, fb, bb, tb, e.winner == e.defender),
+            ],
+            12,
+        )
         res = f"{e.kind}: {self.name(e.winner)} wins" if e.winner else f"{e.kind}"
         return [row, fonts.text(res, self.px(12), GOLD)]
 

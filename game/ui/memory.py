@@ -17,6 +17,7 @@ first → last: both 108 → 113 MB (+5%); trim only 157 → 180 (peaks 249); co
 158 → 193; neither 280 → 275. (Fixing glibc's mmap threshold as well changed nothing at scene
 changes and doubled the cost of a zoom step, so it is not done.) Without glibc the trim is a no-op.
 """
+
 from __future__ import annotations
 
 import ctypes

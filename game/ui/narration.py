@@ -5,6 +5,7 @@ rigging, colours struck, the alarm, the fire, figures cut down or taken, the end
 Pure: reads events and match state, keeps what it has already said in a small memo dict so that
 repeated events (every wound, every spread of the fire) do not flood the screen.
 """
+
 from __future__ import annotations
 
 
@@ -51,7 +52,9 @@ def headline(ev, match, memo: dict) -> str | None:
     if kind == "StatusChanged":
         name = _name(st, ev.figure)
         if ev.status == "knocked_down":
-            return f"{name} is cut down" + (f" ({_tidy(st, ev.cause)})" if ev.cause and ev.cause != "failed save" else "")
+            return f"{name} is cut down" + (
+                f" ({_tidy(st, ev.cause)})" if ev.cause and ev.cause != "failed save" else ""
+            )
         if ev.status == "captive" and ev.cause != "colours struck":
             return f"{name} is taken prisoner"
         if ev.status == "fled":
@@ -66,15 +69,20 @@ def headline(ev, match, memo: dict) -> str | None:
             return f"{_side_name(st, ev.loser)} abandon ship!"
         return None
     if kind == "Note":
-        if (rule == "SCN-ALARM-2" or (rule == "SCN-FIRE-1" and "spreads" in ev.message)
-                or rule in ("PYR-DUEL-1", "PYR-DUEL-3", "PYR-MOR-3")):
+        if (
+            rule == "SCN-ALARM-2"
+            or (rule == "SCN-FIRE-1" and "spreads" in ev.message)
+            or rule in ("PYR-DUEL-1", "PYR-DUEL-3", "PYR-MOR-3")
+        ):
             from .log_words import Namer, strip_rule
+
             return Namer(st).tidy(strip_rule(ev.message))  # names, not ids, as in the log
     return None
 
 
 def _tidy(state, text: str) -> str:
     from .log_words import Namer
+
     return Namer(state).tidy(text)
 
 

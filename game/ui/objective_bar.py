@@ -1,5 +1,6 @@
 """The objective bar: "Turn 3/15" and what wins the scenario for each side, always on screen (a thin
 strip across the top of the map), read from the scenario's victory conditions and the match state."""
+
 from __future__ import annotations
 
 import pygame
@@ -80,13 +81,32 @@ def bar_height(match, window: tuple[int, int], width: int, cards: bool = False) 
     return line_h * (n + (1 if cards else 0)) + 8
 
 
-def draw_objective_bar(dst: pygame.Surface, rect: pygame.Rect, match, *, style=None, humans=(),
-                       solo: bool = False, cards: list[str] | None = None, ai_levels=None) -> None:
+def draw_objective_bar(
+    dst: pygame.Surface,
+    rect: pygame.Rect,
+    match,
+    *,
+    style=None,
+    humans=(),
+    solo: bool = False,
+    cards: list[str] | None = None,
+    ai_levels=None,
+) -> None:
     """The strip ``rect`` (above the map): the turn, then each side's glyph, count and goal, and the
     chance cards of the player at the screen on their own line. Rendered once per decision: a frame
     blits the cached strip."""
-    key = (rect.size, dst.get_size(), id(match), len(match.log), len(match.decisions), tuple(cards or ()),
-           tuple(sorted(humans)), solo, id(style), tuple(sorted((ai_levels or {}).items())))
+    key = (
+        rect.size,
+        dst.get_size(),
+        id(match),
+        len(match.log),
+        len(match.decisions),
+        tuple(cards or ()),
+        tuple(sorted(humans)),
+        solo,
+        id(style),
+        tuple(sorted((ai_levels or {}).items())),
+    )
     if _CACHE.get("key") != key:
         strip = pygame.Surface(rect.size)
         _render(strip, strip.get_rect(), match, style, humans, solo, cards, _size(dst.get_size()), ai_levels)
@@ -108,6 +128,7 @@ def _render(dst, rect, match, style, humans, solo, cards, size, ai_levels=None) 
     x = rect.x + 16 + turn.get_width()
     if style is not None:  # the sides' glyphs, in the same colours and shapes as their bases
         from .figures_render import base_sprite
+
         for s in match.state.sides:
             spr = base_sprite(tuple(s.colour), style.shape.get(s.id, "circle"), line_h - 4)
             dst.blit(spr, (x, rect.y + 5))

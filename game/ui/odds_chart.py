@@ -3,6 +3,7 @@
 A card is rendered once per preview and kept (the last few only) because the same preview is drawn
 every frame while the cursor rests on a target.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -47,8 +48,12 @@ def bars(dist: dict[int, Fraction], colour, label: str) -> pygame.Surface:
             pygame.draw.rect(s, colour, (x, base - h, BAR_W, h))
         if p >= Fraction(1, 200) or k == 0:
             t = fonts.text(pct(p), 9, TEXT)
-            s.blit(t, t.get_rect(midbottom=(x + BAR_W // 2, base - h - 1)) if h < BAR_H - 10
-                   else t.get_rect(midtop=(x + BAR_W // 2, base - h + 1)))
+            s.blit(
+                t,
+                t.get_rect(midbottom=(x + BAR_W // 2, base - h - 1))
+                if h < BAR_H - 10
+                else t.get_rect(midtop=(x + BAR_W // 2, base - h + 1)),
+            )
         n = fonts.text(str(k), 11, DIM)
         s.blit(n, n.get_rect(midtop=(x + BAR_W // 2, base + 2)))
     return s
@@ -71,8 +76,9 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
         if len(sp.lines) > 4:
             rows.append(fonts.text(f"   … {len(sp.lines) - 4} more (PYR-MQ-7)", 11, DIM))
         kd, w = bars(sp.marginal("knockdowns"), col, "knockdowns"), bars(sp.marginal("wounds"), col, "wounds")
-        pair = pygame.Surface((kd.get_width() + w.get_width() + 16, max(kd.get_height(), w.get_height())),
-                              pygame.SRCALPHA)
+        pair = pygame.Surface(
+            (kd.get_width() + w.get_width() + 16, max(kd.get_height(), w.get_height())), pygame.SRCALPHA
+        )
         pair.blit(kd, (0, 0))
         pair.blit(w, (kd.get_width() + 16, 0))
         rows.append(pair)
@@ -83,16 +89,20 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
 
 
 def shot_card(pv: ShotPreview, names: dict[str, str], width: int = 300) -> pygame.Surface:
-    rows = [fonts.text(f"Shoot: {names.get(pv.shooter, pv.shooter)} → {names.get(pv.target, pv.target)}", 15,
-                       (255, 220, 140), True)]
+    rows = [
+        fonts.text(
+            f"Shoot: {names.get(pv.shooter, pv.shooter)} → {names.get(pv.target, pv.target)}", 15, (255, 220, 140), True
+        )
+    ]
     if pv.error:
         rows.append(fonts.text(pv.error, 13, (255, 140, 130)))
         return _frame(rows, width)
     if pv.weapon:
         rows.append(fonts.text(f"with {pv.weapon.replace('_', ' ')}", 12, DIM))
     hit = pv.hit if pv.hit is not None else Fraction(0)
-    rows.append(fonts.text(f"to hit: {pct(hit)}", 20, (150, 230, 150) if hit >= Fraction(1, 2) else (255, 210, 90),
-                           True))
+    rows.append(
+        fonts.text(f"to hit: {pct(hit)}", 20, (150, 230, 150) if hit >= Fraction(1, 2) else (255, 210, 90), True)
+    )
     need = f"d20 ≤ {pv.target_number}" if pv.target_number else "no natural roll hits"
     rows.append(fonts.text(f"{need} · {pv.distance:.1f} in", 13, TEXT))
     rows.append(fonts.text(f"cover: {pv.cover or 'none'}", 13, (255, 210, 90) if pv.cover else TEXT))
@@ -131,8 +141,9 @@ class CardCache:
         return card
 
 
-def stack_cards(sizes: list[tuple[int, int]], anchor: tuple[int, int], bounds: pygame.Rect,
-                gap: int = 4) -> list[pygame.Rect]:
+def stack_cards(
+    sizes: list[tuple[int, int]], anchor: tuple[int, int], bounds: pygame.Rect, gap: int = 4
+) -> list[pygame.Rect]:
     """Where to put preview cards near the mouse so that none overlaps another and all stay inside
     ``bounds``: one column right of the anchor (left of it if there is no room), moved up as a
     whole when it would run off the bottom; a second column beside the first when one is too tall."""

@@ -6,6 +6,7 @@ the front's outward normal in degrees, clockwise on screen because y grows downw
 drawn exactly where the rules think it is: touching pieces touch on screen, corner locks show at
 corners. Drawn as polygons every frame (a dozen pieces cost far less than a rotated sprite cache).
 """
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,9 @@ def piece_size(fig) -> tuple[float, float]:
     return fig.width, (fig.depth or 1.0)
 
 
-def corners(x: float, y: float, facing: float, width: float, depth: float, grow: float = 0.0
-            ) -> list[tuple[float, float]]:
+def corners(
+    x: float, y: float, facing: float, width: float, depth: float, grow: float = 0.0
+) -> list[tuple[float, float]]:
     """World corners front-left, front-right, rear-right, rear-left; ``grow`` inches added all round."""
     (fx, fy), (rx, ry) = frame(facing)
     hd, hw = depth / 2.0 + grow, width / 2.0 + grow
@@ -63,8 +65,9 @@ def _poly(dst, pts, colour) -> None:
     pygame.gfxdraw.aapolygon(dst, pts, colour)
 
 
-def draw_piece(dst: pygame.Surface, cam, fig, x: float, y: float, colour: tuple[int, int, int], *,
-               emblem=None, dim: bool = False) -> None:
+def draw_piece(
+    dst: pygame.Surface, cam, fig, x: float, y: float, colour: tuple[int, int, int], *, emblem=None, dim: bool = False
+) -> None:
     """The piece's body in its side colour with a dark rim, a lighter band along its front edge and
     a chevron pointing the way it faces; ``emblem(cx, cy, r)`` → points of the side's shape (an
     empty list draws a disc: the "circle" emblem)."""
@@ -102,8 +105,9 @@ def draw_piece(dst: pygame.Surface, cam, fig, x: float, y: float, colour: tuple[
             pygame.gfxdraw.aacircle(dst, int(cx), int(cy), r, light)
 
 
-def draw_outline(dst: pygame.Surface, cam, fig, x: float, y: float, colour: tuple[int, int, int],
-                 width_px: int) -> None:
+def draw_outline(
+    dst: pygame.Surface, cam, fig, x: float, y: float, colour: tuple[int, int, int], width_px: int
+) -> None:
     """A ring round the piece (selection, hover, highlight), ``width_px`` pixels thick."""
     w, d = piece_size(fig)
     grow = (width_px / 2.0 + 1.0) / cam.ppi

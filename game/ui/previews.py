@@ -12,6 +12,7 @@ module only gathers their inputs from the match without changing it:
 Results are cached per (decision, number of decisions made): hovering the same target every frame
 costs one dict lookup. The cache is cleared whenever the match moves on, so it stays tiny.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -100,6 +101,7 @@ class Previews:
 def tally_win_chance(a: dict, b: dict) -> Fraction:
     """PYR-WIN-1 on the dice alone (``pyrates.tally_win_odds``)."""
     from game.rules.pyrates import tally_win_odds
+
     return tally_win_odds(a, b)
 
 
@@ -111,6 +113,7 @@ def charge_preview(match, d: Decision) -> ChargePreview:
     from game.rules.pyrates import side_damage_odds
     from game.rules.pyrates.melee_round import Round, participants
     from game.rules.pyrates.quota import SideFacts, melee_quotas
+
     try:
         m = match.clone(dice_seed=PREVIEW_SEED)
         m.apply(d)
@@ -133,8 +136,10 @@ def charge_preview(match, d: Decision) -> ChargePreview:
     pools = []
     for camp, q in ((a, qa), (b, qb)):
         s = st.side(camp)
-        lines = tuple(f"{'+' if ln.amount >= 0 else ''}{_num(ln.amount)} {names.get(ln.figure, 'side')}: {ln.reason}"
-                      for ln in q.lines)
+        lines = tuple(
+            f"{'+' if ln.amount >= 0 else ''}{_num(ln.amount)} {names.get(ln.figure, 'side')}: {ln.reason}"
+            for ln in q.lines
+        )
         pools.append(SidePool(camp, s.name, tuple(s.colour), q.mq, q.total, lines, side_damage_odds(q.mq)))
     return ChargePreview(d.figure, d.target, tuple(pools), tally_win_chance(pools[0].odds, pools[1].odds))
 
@@ -148,6 +153,7 @@ def shot_preview(match, d: Decision) -> ShotPreview:
     """Hit odds, cover and range of shot ``d`` as the preset will roll it."""
     from game.rules.dice import Dice
     from game.rules.flow import Ctx
+
     st = match.state
     f, t = st.figures.get(d.figure), st.figures.get(d.target)
     if f is None or t is None:
@@ -160,6 +166,7 @@ def shot_preview(match, d: Decision) -> ShotPreview:
     if match.preset_name == "pyrates":
         from game.rules.pyrates.shooting import shot_target_number
         from game.rules.pyrates.sight import sees
+
         sight = sees(ctx, d.figure, d.target)
         tn = shot_target_number(ctx, d.figure, d.target, weapon=d.option or f.missile)
         hit = Fraction(tn or 0, 20)
@@ -168,15 +175,23 @@ def shot_preview(match, d: Decision) -> ShotPreview:
     if isinstance(info.get("odds"), dict) and d.target in info["odds"]:  # escarmouche states its odds
         return ShotPreview(d.figure, d.target, Fraction(info["odds"][d.target]), sight.cover, sight.distance)
     from game.rules.rangers.shooting import shooting_odds, shooting_target
+
     moved_fn = getattr(match.preset, "target_moved", None)
     try:
         moved = bool(moved_fn(ctx, d.target)) if moved_fn else False
     except (KeyError, TypeError):
         moved = False
-    kw = dict(range_in=sight.distance, aim=f.aim, cover=sight.cover, target_moved=moved,
-              keen_eyed="keen_eyed" in f.traits, weapon=f.missile)
-    return ShotPreview(d.figure, d.target, shooting_odds(f.av, **kw), sight.cover, sight.distance,
-                       shooting_target(f.av, **kw))
+    kw = dict(
+        range_in=sight.distance,
+        aim=f.aim,
+        cover=sight.cover,
+        target_moved=moved,
+        keen_eyed="keen_eyed" in f.traits,
+        weapon=f.missile,
+    )
+    return ShotPreview(
+        d.figure, d.target, shooting_odds(f.av, **kw), sight.cover, sight.distance, shooting_target(f.av, **kw)
+    )
 
 
 def choice_odds(ask) -> str:
@@ -188,11 +203,14 @@ def choice_odds(ask) -> str:
     info = getattr(ask, "info", None) or {}
     if ask.kind == "pushback" and isinstance(info.get("save_target"), int):
         from game.rules.pyrates.saves import save_chance
+
         target = info["save_target"]
         p = save_chance(target)
         dflt = ask.default.option if ask.default is not None else None
-        hint = f"Save on {target}+: {p.numerator}/{p.denominator} ({float(p):.0%}); a failed save takes the " \
-               f"{str(info.get('kind', 'item')).upper()}."
+        hint = (
+            f"Save on {target}+: {p.numerator}/{p.denominator} ({float(p):.0%}); a failed save takes the "
+            f"{str(info.get('kind', 'item')).upper()}."
+        )
         if dflt:
             hint += f" Suggested: {dflt.replace('_', ' ')}."
         return hint

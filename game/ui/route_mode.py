@@ -6,6 +6,7 @@ Which option a spot takes comes from ``spot_pick.spot_candidates`` (climb, hatch
 or any free destination the rules accept); when several reach one spot, C cycles among them. The
 spots of offered climbs, hatches and crossings are marked so they can be found.
 """
+
 from __future__ import annotations
 
 import time
@@ -37,8 +38,10 @@ class RouteMode(Mode):
 
     @property
     def hint(self) -> str:
-        return ("Click a spot to move there (route, cost and level show on hover) · C: next option at this spot · "
-                "click an enemy to charge or shoot · Esc/right-click: stop previewing")
+        return (
+            "Click a spot to move there (route, cost and level show on hover) · C: next option at this spot · "
+            "click an enemy to charge or shoot · Esc/right-click: stop previewing"
+        )
 
     @property
     def decision(self):
@@ -99,8 +102,12 @@ class RouteMode(Mode):
         if p is None:
             return
         for d in p.options:  # mark where the climbs, hatches and crossings on offer end
-            if has_point(d) and d.option and (self.fid is None or d.figure == self.fid) \
-                    and d.option.split(":")[0] in ("climb", "cross"):
+            if (
+                has_point(d)
+                and d.option
+                and (self.fid is None or d.figure == self.fid)
+                and d.option.split(":")[0] in ("climb", "cross")
+            ):
                 c = cam.to_screen(d.x, d.y)
                 pygame.draw.circle(dst, (0, 0, 0), c, 7, 3)
                 pygame.draw.circle(dst, MARK, c, 7, 2)

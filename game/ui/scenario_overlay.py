@@ -1,6 +1,7 @@
 """What the scenario rules put on the table, drawn from match state only: the spreading fire
 (SCN-FIRE-1, ``state.data["fire"]``), the night (option ``night``) and the sleepers of the watch
 below (SCN-ALARM-1, ``state.data["asleep"]``)."""
+
 from __future__ import annotations
 
 import math
@@ -19,6 +20,7 @@ def draw_fire(surf: pygame.Surface, cam, state, *, hold_open: bool, t: float = 0
     if not fire or not fire.get("cells"):
         return
     from game.rules.pyrates.scenario_rules import cell_rect
+
     ppi = cam.ppi
     size = max(1, int(round(fire["cell"] * ppi)))
     tile = pygame.Surface((size, size), pygame.SRCALPHA)

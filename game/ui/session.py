@@ -6,6 +6,7 @@ sides of this scenario and known AI levels, and otherwise starts hot-seat with a
 The AI re-seeds its own RNG from (its seed, the decision index) before every answer
 (``SeededController``), so a resumed game's AI answers exactly as it would have without the break.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,12 @@ ORDER_KINDS = {
     "pushback": ("pushback", "fall", "bonus", "withdraw", "break_off"),
     "cards": ("card", "flashing_blades", "panache"),
 }
-ORDER_NAMES = {"reactions": "Reaction moves", "shots": "Reactive shots", "pushback": "Pushbacks and saves",
-               "cards": "Card plays"}
+ORDER_NAMES = {
+    "reactions": "Reaction moves",
+    "shots": "Reactive shots",
+    "pushback": "Pushbacks and saves",
+    "cards": "Card plays",
+}
 DEFAULT_ORDERS = {k: "auto" for k in ORDER_KINDS}
 
 
@@ -43,6 +48,7 @@ class SeededController:
 
     def __init__(self, level: str, seed: int):
         from game.ai import make_controller
+
         self.level, self.seed = level, int(seed)
         try:
             self.inner = make_controller(level, self.seed)
@@ -57,9 +63,15 @@ class SeededController:
 
 
 def make_meta(mode: str, humans, levels: dict, seeds: dict, orders: dict) -> dict:
-    return {"app": "boarders-away", "meta_version": META_VERSION, "mode": mode, "humans": sorted(humans),
-            "ai": {s: {"level": levels[s], "seed": int(seeds[s])} for s in sorted(levels)},
-            "orders": {s: dict(o) for s, o in sorted(orders.items())}, "saved": time.strftime("%Y-%m-%d %H:%M:%S")}
+    return {
+        "app": "boarders-away",
+        "meta_version": META_VERSION,
+        "mode": mode,
+        "humans": sorted(humans),
+        "ai": {s: {"level": levels[s], "seed": int(seeds[s])} for s in sorted(levels)},
+        "orders": {s: dict(o) for s, o in sorted(orders.items())},
+        "saved": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
 
 
 def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
@@ -70,8 +82,11 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
         notice = "This save does not say who played: it resumes as hot-seat (two players)."
         return {"mode": "hotseat"}, notice
     mode = meta["mode"]
-    humans = [s for s in meta.get("humans", []) if isinstance(s, str) and s in sides] \
-        if isinstance(meta.get("humans"), list) else []
+    humans = (
+        [s for s in meta.get("humans", []) if isinstance(s, str) and s in sides]
+        if isinstance(meta.get("humans"), list)
+        else []
+    )
     ai = meta.get("ai") if isinstance(meta.get("ai"), dict) else {}
     levels, seeds = {}, {}
     for i, s in enumerate(sides):
@@ -81,8 +96,11 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
         lv = got.get("level")
         sd = got.get("seed")
         levels[s] = lv if lv in AI_LEVELS else "normal"
-        seeds[s] = sd if isinstance(sd, int) and not isinstance(sd, bool) and abs(sd) < 2 ** 62 \
+        seeds[s] = (
+            sd
+            if isinstance(sd, int) and not isinstance(sd, bool) and abs(sd) < 2**62
             else controller_seed(match_seed, i)
+        )
     if mode == "solo" and len(humans) != 1:
         return {"mode": "hotseat"}, "This save names no human side: it resumes as hot-seat (two players)."
     orders = {}
@@ -90,8 +108,13 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
     for s in sides:
         o = raw.get(s) if isinstance(raw.get(s), dict) else {}
         orders[s] = {k: (o.get(k) if o.get(k) in ("ask", "auto") else DEFAULT_ORDERS[k]) for k in ORDER_KINDS}
-    return {"mode": mode, "human": humans[0] if humans else None, "ai_levels": levels, "ai_seeds": seeds,
-            "orders": orders}, notice
+    return {
+        "mode": mode,
+        "human": humans[0] if humans else None,
+        "ai_levels": levels,
+        "ai_seeds": seeds,
+        "orders": orders,
+    }, notice
 
 
 # -- autosaves and the last game's choices ----------------------------------------------------------
@@ -100,6 +123,7 @@ KEEP_AUTOSAVES = 5
 
 def autosave_dir(create: bool = True):
     from .paths import saves_dir
+
     d = saves_dir(create=create) / "autosave"
     if create:
         d.mkdir(parents=True, exist_ok=True)
@@ -109,6 +133,7 @@ def autosave_dir(create: bool = True):
 def autosave(record, stamp: str | None = None):
     """Write the record as the newest autosave; keep the last five. Returns the path (or None)."""
     from game.match import SaveError, save
+
     try:
         d = autosave_dir()
         stamp = stamp or time.strftime("%Y%m%d-%H%M%S") + f"{time.time_ns() % 1_000_000_000:09d}"
@@ -134,6 +159,7 @@ def latest_autosave():
 
 def last_game_file():
     from .paths import config_dir
+
     return config_dir() / "last_game.json"
 
 
@@ -157,6 +183,7 @@ def load_last_game() -> dict:
 
 def save_last_game(mode: str, side: str | None, level: str) -> None:
     from game.match import write_atomic
+
     p = last_game_file()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)

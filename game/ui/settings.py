@@ -1,4 +1,5 @@
 """Player settings, stored as JSON in the config folder; unknown or bad values fall back to defaults."""
+
 from __future__ import annotations
 
 import json
@@ -33,6 +34,7 @@ def load_settings() -> dict:
 
 def save_settings(values: dict) -> None:
     from game.match import write_atomic
+
     p = settings_path()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)

@@ -3,6 +3,7 @@ zones, a rope net over a light deck-plan outline), shrouds (rope ladders from th
 top, with a climb arrow), ladders (rails and rungs) and hatches (a grating with a down arrow).
 Drawn in inches from the map's zones and links, once per zoom step: ``MapRenderer.ground`` bakes
 this layer into its cached surface, so it costs nothing a frame."""
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,11 @@ def _arrow(s, tip, direction, size, colour=ARROW):
     dx, dy = dx / n, dy / n
     px, py = -dy, dx
     base = (tip[0] - dx * size, tip[1] - dy * size)
-    pts = [tip, (base[0] + px * size * 0.6, base[1] + py * size * 0.6), (base[0] - px * size * 0.6, base[1] - py * size * 0.6)]
+    pts = [
+        tip,
+        (base[0] + px * size * 0.6, base[1] + py * size * 0.6),
+        (base[0] - px * size * 0.6, base[1] - py * size * 0.6),
+    ]
     pygame.draw.polygon(s, (20, 16, 10), pts)
     pygame.draw.polygon(s, colour, [(tip[0] - dx, tip[1] - dy), pts[1], pts[2]])
 
@@ -78,7 +83,11 @@ def draw_features(s: pygame.Surface, tmap, ppi: int) -> None:
         pygame.draw.polygon(s, (*ROPE, 200), p, max(1, ppi // 14))
         c = (sum(x for x, _ in p) // len(p), sum(y for _, y in p) // len(p))
         long_x = r.w >= r.h  # the yard runs along the top's long side
-        yard = ((r.left + ppi // 4, c[1]), (r.right - ppi // 4, c[1])) if long_x else ((c[0], r.top + ppi // 4), (c[0], r.bottom - ppi // 4))
+        yard = (
+            ((r.left + ppi // 4, c[1]), (r.right - ppi // 4, c[1]))
+            if long_x
+            else ((c[0], r.top + ppi // 4), (c[0], r.bottom - ppi // 4))
+        )
         pygame.draw.line(s, ROPE_DARK, yard[0], yard[1], max(2, ppi // 6))
         pygame.draw.circle(s, (30, 20, 12), c, max(3, int(ppi * 0.4)))
         pygame.draw.circle(s, MAST, c, max(2, int(ppi * 0.32)))
@@ -94,8 +103,12 @@ def draw_features(s: pygame.Surface, tmap, ppi: int) -> None:
             if top is not None and math.dist(a, top) > math.dist(a, b):
                 end = (int(a[0] + (top[0] - a[0]) * 0.8), int(a[1] + (top[1] - a[1]) * 0.8))
             _ladder(s, a, end, max(4, ppi * 0.45), ROPE, ROPE, max(3, ppi // 4))
-            _arrow(s, (a[0] + (end[0] - a[0]) * 0.35, a[1] + (end[1] - a[1]) * 0.35),
-                   (end[0] - a[0], end[1] - a[1]), max(4, ppi // 3))
+            _arrow(
+                s,
+                (a[0] + (end[0] - a[0]) * 0.35, a[1] + (end[1] - a[1]) * 0.35),
+                (end[0] - a[0], end[1] - a[1]),
+                max(4, ppi // 3),
+            )
         elif lk.kind == "hatch":
             k = max(4, int(ppi * 0.55))
             box = pygame.Rect(0, 0, 2 * k, 2 * k)

@@ -11,6 +11,7 @@ the reachability test all use these, so the test measures what the screen does.
 * ``route_of`` — the path, cost and end level of a destination option, for the preview.
 * ``unreachable`` — offered options no click, key or list entry produces (the sweep wants none).
 """
+
 from __future__ import annotations
 
 import math
@@ -42,6 +43,7 @@ def option_label(d: Decision, state) -> str:
         parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
     if d.option and d.kind == "card":
         from .card_art import card_name
+
         parts.append(card_name(d.option))
     elif d.option:
         parts.append(d.option.replace("_", " "))
@@ -99,12 +101,14 @@ def free_reach(match, pending, actor: str) -> float | None:
 
 def crossing_options(pending) -> list[str]:
     """The ``cross:<obstacle>`` options the question offers (a free crossing uses the same names)."""
-    return list(dict.fromkeys(d.option for d in pending.options
-                              if d.option and d.option.startswith("cross:") and has_point(d)))
+    return list(
+        dict.fromkeys(d.option for d in pending.options if d.option and d.option.startswith("cross:") and has_point(d))
+    )
 
 
-def spot_candidates(match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
-                    ) -> tuple[list[Decision], str]:
+def spot_candidates(
+    match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
+) -> tuple[list[Decision], str]:
     """The options a click at (wx, wy) may take, first the one a click takes; and, when none is
     legal, the rules' reason (IllegalDecision text) for the plain destination."""
     if pending is None:
@@ -125,8 +129,13 @@ def spot_candidates(match, pending, actor: str | None, wx: float, wy: float, *, 
         f = match.state.figures.get(actor)
         if f is not None and reach is not None and math.hypot(x - f.x, y - f.y) > reach + 0.01:
             # a path is never shorter than the straight line: no search needed to refuse this spot
-            return out, "" if out else f"{f.name} has {reach:.1f} in of movement; that spot is " \
-                f"{math.hypot(x - f.x, y - f.y):.1f} in away (RNG-MOVE-1)"
+            return (
+                out,
+                ""
+                if out
+                else f"{f.name} has {reach:.1f} in of movement; that spot is "
+                f"{math.hypot(x - f.x, y - f.y):.1f} in away (RNG-MOVE-1)",
+            )
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
                 d = Decision(kind, figure=actor, x=x, y=y, option=opt)
@@ -201,6 +210,7 @@ def route_of(match, d: Decision) -> Route | None:
 def targeted(pending, actor: str | None, fid: str) -> list[Decision]:
     """Options naming ``fid`` as their target: a click on that figure offers them."""
     from .targeting import options_on
+
     return options_on(pending, actor, fid)
 
 

@@ -5,6 +5,7 @@ and every change is checked against the rules (``pending.check``) at once, so an
 the rules' own reason before it is confirmed. The tap is an ordinary Decision("tap", figure, items);
 items keep the order they were given in, which is the order the rules resolve them.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -64,8 +65,10 @@ class TapMode(Mode):
     def hint(self) -> str:
         if self.tapper is None:
             return "Tap: click one of your figures ringed in gold, then the enemies it strikes"
-        return ("Tap: click a target to give KD → W → Disarm → none; click the tapper again or Enter to strike; "
-                "right-click cancels")
+        return (
+            "Tap: click a target to give KD → W → Disarm → none; click the tapper again or Enter to strike; "
+            "right-click cancels"
+        )
 
     def decision(self) -> Decision | None:
         if self.tapper is None or not self.items:

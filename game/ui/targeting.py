@@ -6,6 +6,7 @@ hovered figure into previews (``previews.Previews``) and draws them as cards bes
 a line from the actor, BEFORE any click; an enemy with no option shows why, from the rules' own
 IllegalDecision text.
 """
+
 from __future__ import annotations
 
 import pygame
@@ -25,8 +26,7 @@ def options_on(pending, actor: str | None, fid: str) -> list[Decision]:
     """Options of the pending question that target ``fid`` (by ``actor`` when one is acting)."""
     if pending is None:
         return []
-    return [d for d in pending.options
-            if d.target == fid and (actor is None or d.figure in (None, actor))]
+    return [d for d in pending.options if d.target == fid and (actor is None or d.figure in (None, actor))]
 
 
 class TargetHover:
@@ -36,7 +36,7 @@ class TargetHover:
         self.target: str | None = None
         self.actor: str | None = None
         self.shown: list = []  # previews for the hovered target
-        self.why: str = ""     # the rules' reason when the hovered enemy is no legal target
+        self.why: str = ""  # the rules' reason when the hovered enemy is no legal target
         self._why_key = None
         self._why = ""
 
@@ -69,8 +69,10 @@ class TargetHover:
         """The rules' IllegalDecision text for charging and for shooting that enemy."""
         f = st.figures[fid]
         reasons = []
-        for d in (Decision("charge", figure=actor, target=fid, x=f.x, y=f.y),
-                  Decision("shoot", figure=actor, target=fid, option=st.figures[actor].missile)):
+        for d in (
+            Decision("charge", figure=actor, target=fid, x=f.x, y=f.y),
+            Decision("shoot", figure=actor, target=fid, option=st.figures[actor].missile),
+        ):
             try:
                 p.check(d)
             except IllegalDecision as e:
@@ -106,6 +108,7 @@ class TargetHover:
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
             pygame.draw.line(dst, col, pa, pt, 2)
         from .odds_chart import stack_cards  # issue 18: the cards never overlap each other
+
         cards = [self.cards.get(pv, names) for pv in self.shown]
         for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), scene.map_rect)):
             dst.blit(card, r)

@@ -1,4 +1,5 @@
 """pygame_gui set-up: the theme, and small helpers to lay out buttons and labels."""
+
 from __future__ import annotations
 
 import pygame
@@ -7,11 +8,23 @@ import pygame_gui
 THEME = {
     "defaults": {
         "colours": {
-            "normal_bg": "#2b2d35", "hovered_bg": "#3d4150", "disabled_bg": "#22242a", "selected_bg": "#6a5326",
-            "active_bg": "#6a5326", "dark_bg": "#17181d", "normal_text": "#e8e2d0", "hovered_text": "#ffffff",
-            "selected_text": "#ffffff", "disabled_text": "#7a7a7a", "normal_border": "#5b5542",
-            "hovered_border": "#c9a24a", "selected_border": "#e0b857", "active_border": "#e0b857",
-            "link_text": "#e0b857", "link_hover": "#ffe08a", "text_cursor": "#ffffff",
+            "normal_bg": "#2b2d35",
+            "hovered_bg": "#3d4150",
+            "disabled_bg": "#22242a",
+            "selected_bg": "#6a5326",
+            "active_bg": "#6a5326",
+            "dark_bg": "#17181d",
+            "normal_text": "#e8e2d0",
+            "hovered_text": "#ffffff",
+            "selected_text": "#ffffff",
+            "disabled_text": "#7a7a7a",
+            "normal_border": "#5b5542",
+            "hovered_border": "#c9a24a",
+            "selected_border": "#e0b857",
+            "active_border": "#e0b857",
+            "link_text": "#e0b857",
+            "link_hover": "#ffe08a",
+            "text_cursor": "#ffffff",
         },
         "font": {"name": "noto_sans", "size": "15"},
     },
@@ -28,12 +41,17 @@ THEME = {
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     import warnings
+
     m = pygame_gui.UIManager(size, THEME, enable_live_theme_updates=False)
     with warnings.catch_warnings():  # bold at these sizes is used by <b> in text boxes
         warnings.simplefilter("ignore")
-        m.preload_fonts([{"name": "noto_sans", "point_size": 13, "style": "bold"},
-                         {"name": "noto_sans", "point_size": 15, "style": "bold"},
-                         {"name": "noto_sans", "point_size": 18, "style": "bold"}])
+        m.preload_fonts(
+            [
+                {"name": "noto_sans", "point_size": 13, "style": "bold"},
+                {"name": "noto_sans", "point_size": 15, "style": "bold"},
+                {"name": "noto_sans", "point_size": 18, "style": "bold"},
+            ]
+        )
     return m
 
 
@@ -51,8 +69,9 @@ def forget_dirty_rects(manager: pygame_gui.UIManager) -> None:
 
 
 def button(manager, rect, text, *, object_id=None, tool_tip=None, container=None) -> pygame_gui.elements.UIButton:
-    return pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager, container=container,
-                                        object_id=object_id, tool_tip_text=tool_tip)
+    return pygame_gui.elements.UIButton(
+        pygame.Rect(rect), text, manager, container=container, object_id=object_id, tool_tip_text=tool_tip
+    )
 
 
 def label(manager, rect, text, *, object_id=None, container=None) -> pygame_gui.elements.UILabel:

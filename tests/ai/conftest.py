@@ -1,4 +1,5 @@
 """Shared set-up for the AI tests: the scenarios to play, each cut short so a whole game is quick."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -13,12 +14,14 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 def load(path):
     from game.scenario import load_scenario
+
     return load_scenario(path)
 
 
 def playable(path, turns: int | None = None):
     """The scenario at ``path`` if it loads and its preset's turn sequence exists, else skip."""
     from game.rules.presets import UnknownPreset, get_preset
+
     try:
         sc = load(path)
         get_preset(sc.preset)
@@ -38,6 +41,7 @@ def scenario_paths():
 def new_match(sc, seed):
     """A Match, or a skip naming what part of the framework is not ready yet."""
     from game.match.match import Match
+
     try:
         return Match(sc, seed=seed)
     except (AttributeError, NotImplementedError) as e:
@@ -46,6 +50,7 @@ def new_match(sc, seed):
 
 def has_melee(preset_name: str = "pyrates") -> bool:
     from game.rules.presets import get_preset
+
     p = get_preset(preset_name)
     return hasattr(p, "phase_melee_round")
 

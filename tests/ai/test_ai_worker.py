@@ -1,5 +1,6 @@
 """game/ui/ai_worker.py: the AI deciding in a thread on a clone makes the decisions it makes on the
 frame loop (same controllers, same seeds, same match hashes), and a stale answer is dropped."""
+
 from __future__ import annotations
 
 from game.ai.controller import make_controller
@@ -55,6 +56,7 @@ def test_an_ai_error_is_handed_over_not_raised():
     class Broken:
         def decide(self, match):
             raise RuntimeError("no idea")
+
     m = Match(load(TINY), seed=4)
     w = AIWorker()
     w.think(m, Broken())

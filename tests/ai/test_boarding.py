@@ -1,6 +1,7 @@
 """The boarding demo boards: under the normal AI the attackers cross the gangplanks and come to
 blows early, instead of trading shots from their own rail until the merchant holds out (issue:
 only one of five demo seeds saw a mêlée)."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -16,6 +17,7 @@ BY_TURN = 5
 def _first_melee_turn(sc, seed: int) -> int | None:
     from game.ai.controller import make_controller
     from game.ai.simulate import ai_seed
+
     m = new_match(sc, seed)
     ctl = {s.id: make_controller("normal", ai_seed(seed, i)) for i, s in enumerate(sc.sides)}
     while not m.over and m.state.turn <= BY_TURN:
@@ -39,6 +41,7 @@ def test_route_moves_thread_the_gangplank():
     from game.ai.controller import make_controller
     from game.ai.levels import Ctx
     from game.ai.routes import route_moves
+
     sc = playable(ROOT / "maps" / "boarding_action.toml")
     m = new_match(sc, 1)
     ctl = make_controller("normal", 7)

@@ -1,4 +1,5 @@
 """game/ai/concede.py (issue 23 item 5): when a side can no longer win, and the game's turning point."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -69,9 +70,13 @@ def test_capture_target_gone_and_clock_theirs_cannot_win():
 
 
 def test_zone_conditions_closed_by_turns_and_figures():
-    m = _match([Victory(type="hold_zone", side="red", zone="deck", turns=9),
-                Victory(type="reach_zone", side="red", zone="boats", count=5),
-                Victory(type="turn_limit", side="blue")])
+    m = _match(
+        [
+            Victory(type="hold_zone", side="red", zone="deck", turns=9),
+            Victory(type="reach_zone", side="red", zone="boats", count=5),
+            Victory(type="turn_limit", side="blue"),
+        ]
+    )
     ok, why = can_still_win(m, "red")  # tiny's limit is 4 turns; red has 3 figures
     assert not ok and "more turns than are left" in why and "needs 5 figures" in why
     m = _match([Victory(type="hold_zone", side="red", zone="deck", turns=2), Victory(type="turn_limit", side="blue")])
@@ -85,14 +90,16 @@ def _ev(cls, **kw):
 def test_turning_point_names_the_largest_swing():
     m = _match()
     red, blue = _ids(m, "red"), _ids(m, "blue")
-    events = [_ev(TurnStarted, turn=1),
-              _ev(StatusChanged, figure=red[1], status="knocked_down", rule="PYR-MEL-1"),
-              _ev(TurnStarted, turn=2),
-              _ev(StatusChanged, figure=blue[0], status="knocked_down", rule="PYR-MEL-1"),
-              _ev(StatusChanged, figure=blue[1], status="wounded", wounds=1, rule="PYR-MEL-1"),
-              _ev(StatusChanged, figure=blue[2], status="captive", rule="PYR-MEL-1"),
-              _ev(TurnStarted, turn=3),
-              _ev(GameOver, winner="red", reason="Blue crew is routed")]
+    events = [
+        _ev(TurnStarted, turn=1),
+        _ev(StatusChanged, figure=red[1], status="knocked_down", rule="PYR-MEL-1"),
+        _ev(TurnStarted, turn=2),
+        _ev(StatusChanged, figure=blue[0], status="knocked_down", rule="PYR-MEL-1"),
+        _ev(StatusChanged, figure=blue[1], status="wounded", wounds=1, rule="PYR-MEL-1"),
+        _ev(StatusChanged, figure=blue[2], status="captive", rule="PYR-MEL-1"),
+        _ev(TurnStarted, turn=3),
+        _ev(GameOver, winner="red", reason="Blue crew is routed"),
+    ]
     text = turning_point(events, m.state.figures)
     names = {fid: m.state.figures[fid].name for fid in blue}
     assert text.startswith("turn 2: blue lost ") and names[blue[0]] in text and names[blue[2]] in text

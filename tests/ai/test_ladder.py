@@ -1,4 +1,5 @@
 """tools/ai_ladder.py (issue 23 item 1): the table's shape on a short run, and the Wilson arithmetic."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -1,4 +1,5 @@
 """Every level answers every pending decision legally, deterministically, and sees nothing hidden."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -114,6 +115,7 @@ PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
 def test_every_level_plays_tiny_under_every_preset(tiny, preset, level):
     from game.match.match import Match
     from game.rules.presets import UnknownPreset
+
     sc = dataclasses.replace(tiny, turn_limit=3)
     try:
         m = Match(sc, seed=2, preset=preset)

@@ -1,4 +1,5 @@
 """game/ai/metrics.py: play-test metrics from a game's events (issue 19 item 5)."""
+
 from game.ai.metrics import game_metrics, summarise_metrics
 from game.rules.events import DiceRolled, GameOver, Moved, Note, StatusChanged, TurnStarted
 from game.rules.pyrates.events import MeleeRoundStarted
@@ -11,9 +12,9 @@ NAMES = {"a1": "Captain Ash", "b1": "Captain Birch"}
 def test_metrics_count_what_issue_19_asks_for():
     ev = [
         TurnStarted(rule="RNG-TURN-1", turn=1, first="a"),
-        ActionTaken(rule="INI-TOME-1", figure="a1", action="tome"),               # moves nobody
+        ActionTaken(rule="INI-TOME-1", figure="a1", action="tome"),  # moves nobody
         ActionTaken(rule="INI-TOME-1", figure="a1", action="tome"),
-        Moved(rule="INI-TOME-1", figure="a2"),                                    # moves a2
+        Moved(rule="INI-TOME-1", figure="a2"),  # moves a2
         AttackResolved(rule="RNG-HAND-1", attacker="a2", defender="b2"),
         AttackResolved(rule="RNG-HAND-1", attacker="b2", defender="a2"),
         MeleeRoundStarted(rule="PYR-SEQ-1", melee=1, round=1),

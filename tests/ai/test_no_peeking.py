@@ -7,6 +7,7 @@ side's order cards), also in the copy's step-start snapshot that look-ahead clon
 twin of the controller (``copy.deepcopy``: same RNG state) decides on the copy: the decision must be
 the one the controller made on the real match.
 """
+
 from __future__ import annotations
 
 import copy
@@ -68,6 +69,7 @@ def check_game(sc, seed: int, levels: tuple[str, str], cap: int = CAP) -> tuple[
     """Play ``cap`` decisions; return (decisions checked, of which with hidden information)."""
     from game.ai.controller import make_controller
     from game.ai.simulate import ai_seed
+
     m = new_match(sc, seed)
     sides = [s.id for s in sc.sides]
     ctl = {s: make_controller(levels[i % 2], ai_seed(seed, i)) for i, s in enumerate(sides)}
@@ -82,8 +84,10 @@ def check_game(sc, seed: int, levels: tuple[str, str], cap: int = CAP) -> tuple[
         if len(p.options) > 1:
             other = perturbed(m, p.side, seed * 7919 + n)
             d2 = twin.decide(other)
-            assert d2 == d, (f"{sc.id} seed {seed} decision {n} ({p.kind}, side {p.side}, {c.level}): "
-                             f"{d} on the real match, {d2} once hidden cards and dice were re-dealt")
+            assert d2 == d, (
+                f"{sc.id} seed {seed} decision {n} ({p.kind}, side {p.side}, {c.level}): "
+                f"{d} on the real match, {d2} once hidden cards and dice were re-dealt"
+            )
             checked += 1
             hidden += _hides_something(m, p.side)
         m.apply(d)
@@ -113,6 +117,7 @@ def test_no_peeking_hard_on_the_esc_deck_1_draw_pile():
     """ESC-DECK-1: the hard look-ahead once kept the draw pile's order in its rollouts (it re-dealt
     only chance cards) and knew the duel cards to come; seed 1 showed it at decision 21."""
     from .conftest import ROOT
+
     sc = playable(ROOT / "maps" / "farm_skirmish.toml")
     checked, hidden = check_game(sc, seed=1, levels=("hard", "hard"), cap=30)
     assert checked > 20 and hidden > 0
@@ -131,6 +136,7 @@ class _Peeker:
 
 def test_no_peeking_check_catches_a_controller_that_peeks(monkeypatch):
     import game.ai.controller as C
+
     monkeypatch.setitem(C.LEVELS, "peeker", lambda seed=0: _Peeker())
     sc = playable(TINY)
     with pytest.raises(AssertionError, match="re-dealt"):

@@ -1,5 +1,6 @@
 """The normal level scores the other presets with their own exact odds (issue 8, point 3), never
 fails back on an error for the kinds it knows, and never reads what ESC-ENG-3 hides."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -68,6 +69,7 @@ def _ctx(m, ask):
 def test_od6_value_follows_the_exact_opposed_odds():
     """A stronger piece's engagement is worth more; equal pieces are a wash (OD6 symmetry)."""
     from game.rules.close_combat.odds import combat_odds
+
     sc = _scenario("pike_and_shot", 2)
     m = Match(sc, seed=1)
     ask = m.pending
@@ -101,13 +103,16 @@ def test_assault_value_uses_duel_odds_and_not_hidden_flags():
     assert many >= one
     for f in list(m.state.figures.values()):
         if f.side in ctx.ev.foes:
-            m.state.figures[f.id] = dataclasses.replace(f, flags=tuple(sorted(set(f.flags) | {"pike", "heavy_cavalry"})))
+            m.state.figures[f.id] = dataclasses.replace(
+                f, flags=tuple(sorted(set(f.flags) | {"pike", "heavy_cavalry"}))
+            )
     assert PO.assault_value(ctx, mine[:1], sector) == one
     assert PO.assault_value(ctx, mine[:3], sector) == many
 
 
 def test_duel_table_is_the_rules_exact_odds():
     from game.rules.escarmouche.odds import duel_odds
+
     o = duel_odds(2, 1)
     got = PO._duel(2, 1)
     assert got[0] == float(o[("a", "killed")]) and got[3] == float(o[("b", "killed")])
@@ -117,6 +122,7 @@ def test_duel_table_is_the_rules_exact_odds():
 def test_hand_value_is_the_exact_hit_and_wound_chance():
     """RNG-HAND-1 + RNG-WND-1: the value is P(wounds) × what they cost, from the rules' odds."""
     from game.rules.rangers.odds import hand_attack_wound_odds
+
     sc = _scenario("forest_clearing", 2)
     m = Match(sc, seed=2)
     ask = m.pending
@@ -125,9 +131,15 @@ def test_hand_value_is_the_exact_hit_and_wound_chance():
     v = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.max_wounds >= 2 and f.wounds == 0)
     got = PO.hand_value(ctx, a.id, v.id, dv=v.dv)
     from game.rules.rangers.wounds import hand_weapon, wound_modifier
-    mod = wound_modifier(hand_combat=True, weapon_mod=hand_weapon(a.melee_weapon, a.missile)[1],
-                         strongman="strongman" in a.traits, target_tough="tough" in v.traits)
+
+    mod = wound_modifier(
+        hand_combat=True,
+        weapon_mod=hand_weapon(a.melee_weapon, a.missile)[1],
+        strongman="strongman" in a.traits,
+        target_tough="tough" in v.traits,
+    )
     odds = hand_attack_wound_odds(a.av, v.dv, mod, lucky="lucky" in v.traits)
-    want = float(odds[1]) * ctx.loss(v, "out" if v.max_wounds <= 1 else "wounded") + \
-        float(odds[2]) * ctx.loss(v, "out" if v.max_wounds <= 2 else "wounded")
+    want = float(odds[1]) * ctx.loss(v, "out" if v.max_wounds <= 1 else "wounded") + float(odds[2]) * ctx.loss(
+        v, "out" if v.max_wounds <= 2 else "wounded"
+    )
     assert got == pytest.approx(want)

@@ -1,6 +1,7 @@
 """simulate on any executor (issue 22): the same seeds give the same games in-process and on a
 two-worker Dask LocalCluster; --out gets one JSON line per game, --resume skips what is there; the
 streamed summary stays the same size whatever the number of games; bad --executor exits 2."""
+
 from __future__ import annotations
 
 import json
@@ -15,6 +16,7 @@ from .conftest import TINY
 def _games(executor, tmp_path, name, games=4):
     out = tmp_path / f"{name}.jsonl"
     from game.ai.simulate import stream_games
+
     got = []
     stream_games(str(TINY), None, 70, games, ("random", "easy"), 2, None, got.append, executor)
     out.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in got))
@@ -25,9 +27,11 @@ def _games(executor, tmp_path, name, games=4):
 def test_same_seeds_same_games_on_a_two_worker_dask_cluster(tmp_path):
     pytest.importorskip("dask.distributed")
     from dask.distributed import LocalCluster
+
     here = _games(("local", None), tmp_path, "local")
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
-                      silence_logs=40) as cluster:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
+    ) as cluster:
         there = _games(("dask", cluster.scheduler_address), tmp_path, "dask")
     assert here == there and len(here) == 4
 
@@ -38,8 +42,21 @@ def test_same_seeds_same_games_in_a_process_pool(tmp_path):
 
 def test_out_has_one_line_per_game_and_resume_skips_them(tmp_path, capsys):
     out = tmp_path / "games.jsonl"
-    args = ["simulate", str(TINY), "--games", "4", "--seed", "11", "--ai", "random", "--executor", "local",
-            "--json", "--out", str(out)]
+    args = [
+        "simulate",
+        str(TINY),
+        "--games",
+        "4",
+        "--seed",
+        "11",
+        "--ai",
+        "random",
+        "--executor",
+        "local",
+        "--json",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     full = json.loads(capsys.readouterr().out)
     lines = out.read_text().splitlines()
@@ -60,13 +77,23 @@ def test_out_has_one_line_per_game_and_resume_skips_them(tmp_path, capsys):
 
 def test_streamed_summary_does_not_grow_with_games():
     from game.ai.batch import Summary, histogram
+
     acc = Summary(("random", "easy"))
 
     def game(i):
-        return {"seed": i, "winner": "red" if i % 3 else None, "levels": {"red": "random", "blue": "easy"},
-                "turns": 3 + i % 4, "decisions": 40 + i % 9, "game_s": 0.01 * (1 + i % 5), "rules": {"GEN-TURN-1": 2},
-                "reason": "turn limit", "ms_hist": {"random": histogram([0.01 * (1 + i % 7)] * 20)},
-                "ms_max": {"random": 0.07}}
+        return {
+            "seed": i,
+            "winner": "red" if i % 3 else None,
+            "levels": {"red": "random", "blue": "easy"},
+            "turns": 3 + i % 4,
+            "decisions": 40 + i % 9,
+            "game_s": 0.01 * (1 + i % 5),
+            "rules": {"GEN-TURN-1": 2},
+            "reason": "turn limit",
+            "ms_hist": {"random": histogram([0.01 * (1 + i % 7)] * 20)},
+            "ms_max": {"random": 0.07},
+        }
+
     for i in range(100):
         acc.add(game(i))
     small = len(json.dumps(acc.result()))
@@ -86,7 +113,9 @@ def test_bad_executor_exits_2_with_one_line(bad, capsys):
 
 def test_progress_shows_rate_and_eta():
     import io
+
     from game.ai.progress import Progress
+
     p = Progress(10, stream=io.StringIO(), start=4)
     p.done = 6
     line = p.line()

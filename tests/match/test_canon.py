@@ -1,4 +1,5 @@
 """The state hash's cached encodings (game/match/canon.py) equal a fresh canonical encoding."""
+
 import dataclasses
 import hashlib
 import json
@@ -25,19 +26,39 @@ def full_state_hash(m: Match) -> str:
 
 
 def some_figure(i=0):
-    return Figure(id=f"f{i}", name=f"F {i}", side="A", x=1.5 + i, y=2.25, rank=Rank.CAPTAIN,
-                  melee_class=WeaponClass.GENERAL, melee_weapon="cutlass", traits=frozenset({"tough", "fast"}))
+    return Figure(
+        id=f"f{i}",
+        name=f"F {i}",
+        side="A",
+        x=1.5 + i,
+        y=2.25,
+        rank=Rank.CAPTAIN,
+        melee_class=WeaponClass.GENERAL,
+        melee_weapon="cutlass",
+        traits=frozenset({"tough", "fast"}),
+    )
 
 
-CHANGES = [dict(x=3.125), dict(y=-0.0), dict(status=Status.WOUNDED, wounds=1), dict(traits=frozenset()),
-           dict(aim=True), dict(aim=1), dict(facing=90.0), dict(facing=90), dict(name="Zoë \"the\" ,:{"),
-           dict(offhand=WeaponClass.CLOSE), dict(missile="pistol", loaded=True), dict(flags=frozenset({"pike"}))]
+CHANGES = [
+    dict(x=3.125),
+    dict(y=-0.0),
+    dict(status=Status.WOUNDED, wounds=1),
+    dict(traits=frozenset()),
+    dict(aim=True),
+    dict(aim=1),
+    dict(facing=90.0),
+    dict(facing=90),
+    dict(name='Zoë "the" ,:{'),
+    dict(offhand=WeaponClass.CLOSE),
+    dict(missile="pistol", loaded=True),
+    dict(flags=frozenset({"pike"})),
+]
 
 
 def test_canonical_equals_json_dumps_with_the_same_options():
     tree = {"b": [1, 1.0, True, None, -0.0, 1e-7, "é\n"], "a": {"z": {}, "y": []}, "c": 2**70}
     assert canonical(tree) == plain_canonical(tree)
-    assert canonical("x\"y") == plain_canonical("x\"y") and canonical(0.1) == plain_canonical(0.1)
+    assert canonical('x"y') == plain_canonical('x"y') and canonical(0.1) == plain_canonical(0.1)
 
 
 def test_figure_bytes_equal_the_canonical_json_of_the_figure():
@@ -130,10 +151,21 @@ def test_state_hasher_head_equals_the_canonical_state_without_figures(tiny):
     assert tuple(sorted(st.to_json(figures=False))) == HEAD_KEYS  # the pieces _head writes
     hasher = StateHasher()
     sides = st.sides
-    for change in (dict(phase="x\"y"), dict(turn=3), dict(turn=3.0), dict(turn=True), dict(over=1),
-                   dict(over=True), dict(active=None), dict(winner="A"), dict(end_reason="é"),
-                   dict(sides=tuple(reversed(sides))), dict(sides=sides), dict(options={"k": [1, 2.5]}),
-                   dict(preset="other")):
+    for change in (
+        dict(phase='x"y'),
+        dict(turn=3),
+        dict(turn=3.0),
+        dict(turn=True),
+        dict(over=1),
+        dict(over=True),
+        dict(active=None),
+        dict(winner="A"),
+        dict(end_reason="é"),
+        dict(sides=tuple(reversed(sides))),
+        dict(sides=sides),
+        dict(options={"k": [1, 2.5]}),
+        dict(preset="other"),
+    ):
         for name, value in change.items():
             setattr(st, name, value)
         assert hasher._head(st) == plain_canonical(st.to_json(figures=False))

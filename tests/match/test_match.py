@@ -1,19 +1,32 @@
 """The Match door: pending/apply, determinism, records, clone, replay (GEN-CHOICE-1, GEN-TURN-1)."""
+
 import json
 import random
 
 import pytest
 
 from game.ai import RandomController, play_out
-from game.match import (Decision, IllegalDecision, Match, Record, SaveError, load_match, load_record, record_of,
-                        replay, save)
+from game.match import (
+    Decision,
+    IllegalDecision,
+    Match,
+    Record,
+    SaveError,
+    load_match,
+    load_record,
+    record_of,
+    replay,
+    save,
+)
 from game.rules.events import DiceRolled, GameOver, TurnStarted
 
 
 def random_game(scenario, seed, ai_seed=None, limit=None):
     m = Match(scenario, seed=seed)
-    ctrl = {s.id: RandomController((ai_seed if ai_seed is not None else seed) * 10 + i)
-            for i, s in enumerate(scenario.sides)}
+    ctrl = {
+        s.id: RandomController((ai_seed if ai_seed is not None else seed) * 10 + i)
+        for i, s in enumerate(scenario.sides)
+    }
     n = 0
     while not m.over and (limit is None or n < limit):
         m.apply(ctrl[m.pending.side].decide(m))
@@ -168,7 +181,9 @@ def test_clone_of_a_reseeded_clone_is_exact(tiny):
 
 def test_figures_off_the_map_or_overlapping_are_refused(tiny):
     from dataclasses import replace as dc_replace
+
     from game.scenario import ScenarioError
+
     figs = list(tiny.figures)
     off = dc_replace(tiny, figures=tuple([dc_replace(figs[0], x=300.0)] + figs[1:]))
     with pytest.raises(ScenarioError, match="off the map"):
@@ -180,7 +195,9 @@ def test_figures_off_the_map_or_overlapping_are_refused(tiny):
 
 def test_hold_zone_must_name_a_zone_of_the_map(tiny):
     from dataclasses import replace as dc_replace
+
     from game.scenario import ScenarioError, Victory
+
     bad = dc_replace(tiny, victory=(Victory("hold_zone", "red", zone="nowhere"),))
     with pytest.raises(ScenarioError, match="no zone named 'nowhere'"):
         Match(bad, seed=1)
@@ -214,11 +231,31 @@ def test_clone_of_a_reseeded_clone_is_exact_when_the_step_rolled_before_asking()
     from game.rules.model import Figure, SideInfo, WeaponClass
     from game.scenario.model import Scenario
     from game.table import TacticalMap
-    figs = [Figure(id=f"{s}{i}", name=f"{s}{i}", side=s, x=x, y=3.0 + i, melee_class=WeaponClass.GENERAL,
-                   melee_weapon="cutlass", rank="captain" if i == 0 else "ordinary")
-            for s, x in (("A", 10.0), ("B", 11.0)) for i in range(4)]
-    sc = Scenario(id="line4", title="4 v 4", blurb="", map="open:24x16", preset="pyrates",
-                  sides=(SideInfo("A", "A"), SideInfo("B", "B")), figures=tuple(figs), turn_limit=10)
+
+    figs = [
+        Figure(
+            id=f"{s}{i}",
+            name=f"{s}{i}",
+            side=s,
+            x=x,
+            y=3.0 + i,
+            melee_class=WeaponClass.GENERAL,
+            melee_weapon="cutlass",
+            rank="captain" if i == 0 else "ordinary",
+        )
+        for s, x in (("A", 10.0), ("B", 11.0))
+        for i in range(4)
+    ]
+    sc = Scenario(
+        id="line4",
+        title="4 v 4",
+        blurb="",
+        map="open:24x16",
+        preset="pyrates",
+        sides=(SideInfo("A", "A"), SideInfo("B", "B")),
+        figures=tuple(figs),
+        turn_limit=10,
+    )
     checked = 0
     for seed in range(3):
         m = Match(sc, seed=seed, tmap=TacticalMap.open_ground(24, 16), options={"cards": False})

@@ -1,4 +1,5 @@
 """Records and saves as untrusted files: only SaveError, quickly, never executing anything."""
+
 import json
 import os
 import signal
@@ -47,8 +48,15 @@ def test_missing_file_and_folder_refused(tmp_path):
 
 
 def _record(n: int) -> Record:
-    return Record("tiny", "pyrates", 5, {}, [Decision("move", figure="a", x=float(i), y=1.0) for i in range(n)],
-                  [f"{i:064x}" for i in range(n)], {"winner": None, "figures": []})
+    return Record(
+        "tiny",
+        "pyrates",
+        5,
+        {},
+        [Decision("move", figure="a", x=float(i), y=1.0) for i in range(n)],
+        [f"{i:064x}" for i in range(n)],
+        {"winner": None, "figures": []},
+    )
 
 
 def test_record_round_trips_through_a_save(tmp_path):
@@ -87,8 +95,9 @@ def test_save_killed_mid_write_leaves_old_or_new_file(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     torn = 0
     for k in range(100):
-        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", WRITER, str(target)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         time.sleep(0.12 + (k % 7) * 0.013)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -131,6 +140,7 @@ def test_saved_file_has_normal_permissions(tmp_path):
 @pytest.mark.parametrize("err", [28, 30, 13], ids=["ENOSPC", "EROFS", "EACCES"])
 def test_save_into_full_or_read_only_folder_says_so_and_loses_nothing(tmp_path, monkeypatch, err):
     import errno
+
     target = tmp_path / "s.json"
     save(_record(3), target)
     before = target.read_bytes()
@@ -138,6 +148,7 @@ def test_save_into_full_or_read_only_folder_says_so_and_loses_nothing(tmp_path, 
 
     def failing(fd):
         raise OSError(err, os.strerror(err))
+
     if err == errno.ENOSPC:
         monkeypatch.setattr(os, "fsync", failing)  # the disk fills while writing
     else:

@@ -1,6 +1,7 @@
 """Bad-input corpora (issue 10): malformed maps (tests/data/bad_maps, tools/make_bad_maps.py), mutated
 and truncated saves (tools/mutate_saves.py), malformed scenarios (tests/data/bad_scenarios,
 tools/make_bad_scenarios.py) — each refused with its own error, quickly and in bounded memory."""
+
 from __future__ import annotations
 
 import json
@@ -54,8 +55,14 @@ print(json.dumps({"maps": out, "rss_mb": rss_mb}))
 @pytest.fixture(scope="module")
 def map_probe():
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    r = subprocess.run([sys.executable, "-c", MAP_PROBE, str(BAD_MAPS)], capture_output=True, text=True,
-                       env=env, timeout=300, cwd=str(ROOT))
+    r = subprocess.run(
+        [sys.executable, "-c", MAP_PROBE, str(BAD_MAPS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        cwd=str(ROOT),
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     return json.loads(r.stdout)
 
@@ -86,6 +93,7 @@ def test_bad_maps_whole_process_under_256_mb(map_probe):
 
 def test_bad_map_tool_is_reproducible(tmp_path):
     import make_bad_maps
+
     manifest = make_bad_maps.write(tmp_path)
     assert manifest == MAP_MANIFEST
     for name in manifest:
@@ -97,11 +105,23 @@ def test_bad_scenario_corpus_is_there():
     assert len(SCEN_MANIFEST) >= 70
     assert sorted(p.name for p in BAD_SCENARIOS.glob("*.toml")) == sorted(SCEN_MANIFEST)
     kinds = " ".join(SCEN_MANIFEST)
-    for must in ("unknown_", "over_points", "_string", "not_toml",
-                 # issue 20: options and cards that caused unbounded work, lines that were not one line
-                 "options_fire_cell_zero", "options_fire_cell_tiny", "options_fire_spread_huge",
-                 "options_specials_ints", "options_conditions_int", "cards_copies_huge", "long_unknown_key",
-                 "control_chars", "utf16", "deep_inline"):
+    for must in (
+        "unknown_",
+        "over_points",
+        "_string",
+        "not_toml",
+        # issue 20: options and cards that caused unbounded work, lines that were not one line
+        "options_fire_cell_zero",
+        "options_fire_cell_tiny",
+        "options_fire_spread_huge",
+        "options_specials_ints",
+        "options_conditions_int",
+        "cards_copies_huge",
+        "long_unknown_key",
+        "control_chars",
+        "utf16",
+        "deep_inline",
+    ):
         assert must in kinds
 
 
@@ -109,6 +129,7 @@ def test_bad_scenario_corpus_is_there():
 def test_bad_scenario_refused(name):
     """Refused as check-scenario (and the game starting it) would: load, map, deployment, set-up."""
     from game.scenario.check import check_scenario
+
     problems = check_scenario(BAD_SCENARIOS / name)
     assert len(problems) == 1, problems
     msg = problems[0]
@@ -122,8 +143,14 @@ def test_bad_scenario_refused(name):
 # where each file has 1 s of CPU time (ITIMER_PROF interrupts it): bounds, not timings.
 def _corpus(kind: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "check_corpus.py"), kind, "--cpu", "1", "--mem", "256"],
-                       capture_output=True, text=True, env=env, timeout=600, cwd=str(ROOT))
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "check_corpus.py"), kind, "--cpu", "1", "--mem", "256"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        cwd=str(ROOT),
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     return json.loads(r.stdout)
 
@@ -178,9 +205,17 @@ def test_bad_save_cli_exit_2_one_line_within_1s_cpu_and_256mb(name, save_corpus_
 def test_bad_save_corpus_has_the_issue_20_kinds():
     kinds = " ".join(BAD_SAVE_FILES)
     assert len(BAD_SAVE_FILES) >= 60
-    for must in ("options_fire_cell_zero", "options_fire_cell_tiny", "options_fire_spread_huge",
-                 "options_specials_ints", "options_conditions_int", "options_cards_huge", "meta_", "long_unknown_key",
-                 "control_chars"):
+    for must in (
+        "options_fire_cell_zero",
+        "options_fire_cell_tiny",
+        "options_fire_spread_huge",
+        "options_specials_ints",
+        "options_conditions_int",
+        "options_cards_huge",
+        "meta_",
+        "long_unknown_key",
+        "control_chars",
+    ):
         assert must in kinds
 
 
@@ -189,17 +224,24 @@ def test_non_regular_files_refused_without_blocking(tmp_path):
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    for args in (["replay", str(fifo)], ["replay", "/dev/zero"], ["check-scenario", str(fifo)],
-                 ["check-scenario", "/dev/zero"]):
-        r = subprocess.run([sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env,
-                           cwd=str(ROOT), timeout=120)
+    for args in (
+        ["replay", str(fifo)],
+        ["replay", "/dev/zero"],
+        ["check-scenario", str(fifo)],
+        ["check-scenario", "/dev/zero"],
+    ):
+        r = subprocess.run(
+            [sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120
+        )
         assert r.returncode == 2 and "not a regular file" in r.stderr and r.stderr.count("\n") == 1, r.stderr
 
 
 def test_over_points_roster_loads_under_a_higher_limit(tmp_path):
     """The over-points cases fail on points alone: the same roster under a big limit loads."""
     import make_bad_scenarios
+
     from game.scenario import load_scenario
+
     p = tmp_path / "ok.toml"
     p.write_text(make_bad_scenarios.rangers(12, 100000, 12))
     assert load_scenario(p).points_limit == 100000
@@ -207,6 +249,7 @@ def test_over_points_roster_loads_under_a_higher_limit(tmp_path):
 
 def test_bad_scenario_tool_is_reproducible(tmp_path):
     import make_bad_scenarios
+
     assert make_bad_scenarios.write(tmp_path) == SCEN_MANIFEST
 
 
@@ -214,11 +257,13 @@ def test_bad_scenario_tool_is_reproducible(tmp_path):
 @pytest.fixture(scope="module")
 def save_bases():
     import mutate_saves
+
     return mutate_saves.base_records()
 
 
 def _mutants(n, seed, bases):
     import mutate_saves
+
     r = mutate_saves.run(n, seed, bases=bases)
     assert not r["failures"], "\n".join(r["failures"][:10])
     assert not r["slow"], r["slow"][:10]
@@ -237,5 +282,6 @@ def test_10000_mutated_saves(save_bases):
 
 def test_committed_bad_saves_still_refused():
     import mutate_saves
+
     for p in sorted((ROOT / "tests" / "data" / "bad_saves").iterdir()):
         assert mutate_saves.check(p.read_bytes()) == "refused", p.name

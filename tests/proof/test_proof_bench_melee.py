@@ -1,5 +1,6 @@
 """tools/bench_melee.py: the mêlée steps' rate and the whole flow's rate are measured over the same
 rounds, so the mêlée figure can never be the lower one; the headline key reads the mêlée figure."""
+
 import sys
 from pathlib import Path
 
@@ -16,6 +17,7 @@ def test_melee_steps_rate_is_measured_over_the_whole_flows_rounds():
 
 def test_melee_steps_are_the_pyrates_mêlée_phases_and_not_activation():
     from game.rules.pyrates.preset import PyratesPreset
+
     for phase in bench_melee.MELEE_STEPS:
         assert hasattr(PyratesPreset, f"phase_{phase}"), phase
     assert "activate" not in bench_melee.MELEE_STEPS

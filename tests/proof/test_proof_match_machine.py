@@ -1,5 +1,6 @@
 """A hypothesis state machine over the Match on tests/data/scenarios/tiny.toml (issue 10): legal and
 illegal decisions, clones, save/load round trips and undo-by-replay, with the soak's invariants."""
+
 from __future__ import annotations
 
 import os
@@ -16,8 +17,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import soak  # noqa: E402  tools/soak.py: the invariants
 
-from game.match import (Decision, IllegalDecision, Match, load_match, load_record, record_of,  # noqa: E402
-                        replay, save)
+from game.match import Decision, IllegalDecision, Match, load_match, load_record, record_of, replay, save  # noqa: E402
 from game.scenario import load_scenario  # noqa: E402
 
 TINY = load_scenario(DATA / "tiny.toml")
@@ -93,6 +93,7 @@ class MatchMachine(RuleBasedStateMachine):
     @rule()
     def save_load_round_trip(self):
         import tempfile
+
         with tempfile.TemporaryDirectory() as d:
             p = Path(d) / "save.json"
             save(self.m, p)
@@ -110,7 +111,9 @@ class MatchMachine(RuleBasedStateMachine):
         res = replay(rec, DIRS, upto=len(rec.decisions) - 1)
         assert res.ok, res.reason
         back = res.match
-        assert back.state_hash() == (rec.hashes[-2] if len(rec.hashes) > 1 else Match(TINY, seed=self.m.seed).state_hash())
+        assert back.state_hash() == (
+            rec.hashes[-2] if len(rec.hashes) > 1 else Match(TINY, seed=self.m.seed).state_hash()
+        )
         back.apply(last)
         assert back.state_hash() == self.m.state_hash()
         self.m = back
@@ -123,7 +126,12 @@ class MatchMachine(RuleBasedStateMachine):
             assert self.m.state.turn <= TINY.turn_limit
 
 
-MatchMachine.TestCase.settings = settings(max_examples=int(os.environ.get("MACHINE_EXAMPLES", 20)),
-                                          stateful_step_count=40, deadline=None, database=None, derandomize=True,
-                                          suppress_health_check=[HealthCheck.too_slow])
+MatchMachine.TestCase.settings = settings(
+    max_examples=int(os.environ.get("MACHINE_EXAMPLES", 20)),
+    stateful_step_count=40,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 test_match_machine = MatchMachine.TestCase

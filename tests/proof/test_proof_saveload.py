@@ -1,6 +1,7 @@
 """Save and load mid-game (issue 10): a game saved at a random decision, loaded with
 load_match(load_record(path)) and continued with the same decisions ends in the same state hash as
 the uninterrupted game, across every scenario."""
+
 from __future__ import annotations
 
 import random
@@ -46,7 +47,9 @@ def check_seed(seed: int, tmp_path) -> None:
     assert loaded.hashes == m.hashes[:saved_at]
     for i, d in enumerate(m.decisions[saved_at:], start=saved_at):
         loaded.apply(d)
-        assert loaded.hashes[-1] == m.hashes[i], f"{scen.id} seed {seed}: hash differs at decision {i} after loading at {saved_at}"
+        assert loaded.hashes[-1] == m.hashes[i], (
+            f"{scen.id} seed {seed}: hash differs at decision {i} after loading at {saved_at}"
+        )
     assert loaded.over and loaded.winner == m.winner
     assert loaded.state_hash() == m.state_hash()
 

@@ -1,5 +1,6 @@
 """Soak (issue 10): seeded AI-against-AI games across every scenario with invariants after every
 decision and a verified replay of each record (tools/soak.py)."""
+
 from __future__ import annotations
 
 import io
@@ -24,6 +25,7 @@ def test_soak_20_games_across_every_scenario():
     assert len(soak.scenarios()) >= 2 and 20 >= len(soak.scenarios())  # every scenario is played
     if soak.last_known:  # known game bugs (soak.KNOWN_ISSUES) are reported, not failed
         import warnings
+
         warnings.warn(f"soak found known issues: {soak.last_known}: {text.strip().splitlines()[-1]}")
 
 
@@ -35,6 +37,7 @@ def test_soak_cli_summary_and_exit_code(capsys):
 def test_checker_catches_planted_faults():
     from game.match import Match
     from game.rules.model import Status
+
     scen = soak.scenarios()[0]
     m = Match(scen, seed=1)
     chk = soak.Checker(m)
@@ -51,7 +54,7 @@ def test_checker_catches_planted_faults():
     m.table.place(b.id, -5.0, -5.0, b.radius, b.level)
     assert any("off the map" in p for p in chk.check())
     # known-issue tagging
-    msg = ("after decision 3 (move r to (1.00, 2.00) cross:log_1): r: inside an obstacle (log_1) at (1.0, 2.0) on deck")
+    msg = "after decision 3 (move r to (1.00, 2.00) cross:log_1): r: inside an obstacle (log_1) at (1.0, 2.0) on deck"
     assert soak.known_issue(msg) is None  # fixed: such a failure now counts
     soak.KNOWN_ISSUES["cross-end"] = "planted"
     try:

@@ -1,15 +1,22 @@
 """Decisions serialise to JSON and back; untrusted JSON is refused with a readable reason."""
+
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.decisions import Decision
 
 texts = st.text(min_size=1, max_size=20)
 decisions = st.builds(
-    Decision, kind=st.sampled_from(["move", "tap", "choose", "pass"]),
-    figure=st.none() | texts, target=st.none() | texts,
-    x=st.none() | st.floats(-1000, 1000, allow_nan=False), y=st.none() | st.floats(-1000, 1000, allow_nan=False),
-    option=st.none() | texts, items=st.lists(st.tuples(texts, texts), max_size=4).map(tuple))
+    Decision,
+    kind=st.sampled_from(["move", "tap", "choose", "pass"]),
+    figure=st.none() | texts,
+    target=st.none() | texts,
+    x=st.none() | st.floats(-1000, 1000, allow_nan=False),
+    y=st.none() | st.floats(-1000, 1000, allow_nan=False),
+    option=st.none() | texts,
+    items=st.lists(st.tuples(texts, texts), max_size=4).map(tuple),
+)
 
 
 @given(decisions)
@@ -17,11 +24,24 @@ def test_GEN_CHOICE_1_decision_json_round_trip(d):
     assert Decision.from_json(d.to_json()) == d
 
 
-@pytest.mark.parametrize("bad", [
-    None, [], "move", {"kind": 3}, {"kind": ""}, {"kind": "move", "x": "1"}, {"kind": "move", "x": float("nan")},
-    {"kind": "move", "x": True}, {"kind": "move", "evil": 1}, {"kind": "tap", "items": [["a"]]},
-    {"kind": "tap", "items": "ab"}, {"kind": "move", "figure": "x" * 201}, {"kind": "move", "x": 1e300},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        "move",
+        {"kind": 3},
+        {"kind": ""},
+        {"kind": "move", "x": "1"},
+        {"kind": "move", "x": float("nan")},
+        {"kind": "move", "x": True},
+        {"kind": "move", "evil": 1},
+        {"kind": "tap", "items": [["a"]]},
+        {"kind": "tap", "items": "ab"},
+        {"kind": "move", "figure": "x" * 201},
+        {"kind": "move", "x": 1e300},
+    ],
+)
 def test_decision_from_untrusted_json_refused(bad):
     with pytest.raises(ValueError):
         Decision.from_json(bad)

@@ -1,4 +1,5 @@
 """GEN-DICE-1..3: the match's only randomness, pinned so a Python upgrade that changes it is caught."""
+
 import json
 
 import pytest

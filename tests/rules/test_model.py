@@ -1,4 +1,5 @@
 """Figure's fast paths agree with the dataclass machinery they stand in for."""
+
 import copy
 import dataclasses
 import itertools
@@ -7,17 +8,59 @@ import pytest
 
 from game.rules.model import FIGURE_FIELDS, OUT_OF_PLAY, Figure, Rank, Status, WeaponClass
 
-BASE = Figure(id="a1", name="Anne", side="A", x=1.5, y=2.25, rank=Rank.CAPTAIN, melee_class=WeaponClass.GENERAL,
-              traits=frozenset({"leader"}), flags=frozenset({"pike"}), missile="pistol")
+BASE = Figure(
+    id="a1",
+    name="Anne",
+    side="A",
+    x=1.5,
+    y=2.25,
+    rank=Rank.CAPTAIN,
+    melee_class=WeaponClass.GENERAL,
+    traits=frozenset({"leader"}),
+    flags=frozenset({"pike"}),
+    missile="pistol",
+)
 
 #: a value for every field, different from BASE's
 OTHER = {
-    "id": "b2", "name": "Bob", "side": "B", "x": 7.125, "y": 3.0, "base": 1.25, "level": "rigging", "party": "p",
-    "command": "c", "type": "native", "rank": Rank.OFFICER, "av": 12, "dv": 5, "max_wounds": 1, "move": 8.0,
-    "melee_class": WeaponClass.REACH, "melee_weapon": "pike", "offhand": WeaponClass.CLOSE, "missile": None,
-    "thrown": True, "traits": frozenset({"fast"}), "armoured": True, "drilled": True, "mounted": True,
-    "lancer": True, "can_dismount": True, "flags": frozenset(), "facing": 90.0, "status": Status.FLED,
-    "wounds": 1, "loaded": True, "aim": 2, "cv": 3, "qv": 4, "width": 2.0, "depth": 1.0, "unit": "u", "points": 20,
+    "id": "b2",
+    "name": "Bob",
+    "side": "B",
+    "x": 7.125,
+    "y": 3.0,
+    "base": 1.25,
+    "level": "rigging",
+    "party": "p",
+    "command": "c",
+    "type": "native",
+    "rank": Rank.OFFICER,
+    "av": 12,
+    "dv": 5,
+    "max_wounds": 1,
+    "move": 8.0,
+    "melee_class": WeaponClass.REACH,
+    "melee_weapon": "pike",
+    "offhand": WeaponClass.CLOSE,
+    "missile": None,
+    "thrown": True,
+    "traits": frozenset({"fast"}),
+    "armoured": True,
+    "drilled": True,
+    "mounted": True,
+    "lancer": True,
+    "can_dismount": True,
+    "flags": frozenset(),
+    "facing": 90.0,
+    "status": Status.FLED,
+    "wounds": 1,
+    "loaded": True,
+    "aim": 2,
+    "cv": 3,
+    "qv": 4,
+    "width": 2.0,
+    "depth": 1.0,
+    "unit": "u",
+    "points": 20,
 }
 
 

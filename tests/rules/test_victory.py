@@ -1,4 +1,5 @@
 """Scenario victory conditions: rout, strike colours, capture, hold a zone, turn limit."""
+
 from dataclasses import replace
 
 from game.rules.model import Figure, SideInfo, Status

@@ -1,5 +1,6 @@
 """check-scenario, `scenarios` with a bad file among good ones, and the scenario content hash a
 record keeps (issue 20 items 4 and 5)."""
+
 import json
 import os
 import shutil
@@ -39,11 +40,12 @@ def test_check_scenario_reports_deployment_faults_with_the_file(capsys, tmp_path
 
 def test_scenarios_lists_the_good_and_names_each_bad(monkeypatch, tmp_path, capsys):
     import game.scenario.registry as reg
+
     folder = tmp_path / "maps"
     folder.mkdir()
     shutil.copy(DATA / "tiny.toml", folder / "tiny.toml")
     shutil.copy(DATA / "esc_open.toml", folder / "esc_open.toml")
-    (folder / "aaa_broken.toml").write_text("title = \"x\"\npreset = 3\n")
+    (folder / "aaa_broken.toml").write_text('title = "x"\npreset = 3\n')
     (folder / "zzz_binary.toml").write_bytes(bytes(range(256)))
     monkeypatch.setattr(reg, "MAPS_DIR", folder)
     assert main(["scenarios", "--json"]) == 0
@@ -53,6 +55,7 @@ def test_scenarios_lists_the_good_and_names_each_bad(monkeypatch, tmp_path, caps
     assert len(err) == 2 and "aaa_broken.toml: scenario.preset" in err[0] and "zzz_binary.toml" in err[1]
     # find_scenario by id still finds a good one past the bad files
     from game.scenario import find_scenario
+
     assert find_scenario("esc_open").id == "esc_open"
 
 
@@ -61,6 +64,7 @@ def _played(scen_path, n=8):
     from game.ai import make_controller
     from game.match import Match, record_of
     from game.scenario import load_scenario
+
     scen = load_scenario(scen_path)
     m = Match(scen, seed=2)
     ctrl = make_controller("random", 5)
@@ -71,6 +75,7 @@ def _played(scen_path, n=8):
 
 def test_record_keeps_the_scenario_id_and_content_hash(tmp_path):
     from game.match import load_record, save
+
     rec = _played(DATA / "tiny.toml")
     assert rec.scenario == "tiny" and len(rec.scenario_hash) == 64
     save(rec, tmp_path / "r.json")
@@ -79,6 +84,7 @@ def test_record_keeps_the_scenario_id_and_content_hash(tmp_path):
 
 def test_replay_against_a_changed_scenario_says_so_in_one_line(tmp_path, capsys):
     from game.match import save
+
     folder = tmp_path / "pack"
     folder.mkdir()
     src = folder / "tiny.toml"
@@ -94,6 +100,7 @@ def test_replay_against_a_changed_scenario_says_so_in_one_line(tmp_path, capsys)
 
 def test_record_of_a_scenario_outside_maps_replays_by_giving_the_file(tmp_path, capsys):
     from game.match import save
+
     src = tmp_path / "my_skirmish.toml"
     src.write_text((DATA / "tiny.toml").read_text().replace('id = "tiny"', 'id = "my_skirmish"'))
     rec = _played(src)
@@ -108,6 +115,7 @@ def test_record_of_a_scenario_outside_maps_replays_by_giving_the_file(tmp_path, 
 
 def test_old_records_without_a_hash_still_load_and_replay(tmp_path):
     from game.match import load_record, replay
+
     rec = _played(DATA / "tiny.toml")
     data = rec.to_json()
     del data["scenario_hash"]

@@ -1,4 +1,5 @@
 """Scenario files are untrusted: every fault is one ScenarioError naming file, key and fault."""
+
 from pathlib import Path
 
 import pytest
@@ -20,24 +21,27 @@ def test_tiny_scenario_loads():
     assert pike.melee_class.value == "reach"
 
 
-@pytest.mark.parametrize("change,fault", [
-    (lambda t: t.replace('preset = "pyrates"', 'preset = "chess"'), "scenario.preset"),
-    (lambda t: t.replace('turn_limit = 4', 'turn_limit = "4"'), "scenario.turn_limit: expected an integer"),
-    (lambda t: t.replace('title = "Tiny skirmish"', ''), "scenario.title: missing"),
-    (lambda t: 'surprise = 1\n' + t, "scenario.surprise: unknown key"),
-    (lambda t: t.replace('x = 3.0\ny = 8.0', 'x = "left"\ny = 8.0'), "figures[0].x"),
-    (lambda t: t.replace('melee = "rapier"', 'melee = "lightsaber"'), "figures[2].melee"),
-    (lambda t: t.replace('side = "blue"\nrank', 'side = "green"\nrank'), "figures[2].side"),
-    (lambda t: t.replace('colour = "#c0392b"', 'colour = "red"'), "sides[0].colour"),
-    (lambda t: t.replace('map = "open:24x16"', 'map = "../../etc/passwd.tmx"'), "scenario.map"),
-    (lambda t: t.replace('map = "open:24x16"', 'map = "/abs/x.tmx"'), "scenario.map"),
-    (lambda t: t.replace('count = 2\nx = 3.0', 'count = 2000\nx = 3.0'), "figures[1].count"),
-    (lambda t: t.replace('type = "rout"\nside = "red"', 'type = "rout"\nside = "nobody"'), "victory[0].side"),
-    (lambda t: t.replace("[[victory]]", "[[victory]]\nsurprise = true", 1), "victory[0].surprise"),
-    (lambda t: t.replace('traits = ["leader"]', 'traits = "leader"', 1), "figures[0].traits"),
-    (lambda t: t.replace("[[sides]]", "[options]\nwhen = 1979-05-27\n\n[[sides]]", 1), "options.when: unknown key"),
-    (lambda t: t.replace("[[sides]]", "[sides_broken", 1), "toml"),
-])
+@pytest.mark.parametrize(
+    "change,fault",
+    [
+        (lambda t: t.replace('preset = "pyrates"', 'preset = "chess"'), "scenario.preset"),
+        (lambda t: t.replace("turn_limit = 4", 'turn_limit = "4"'), "scenario.turn_limit: expected an integer"),
+        (lambda t: t.replace('title = "Tiny skirmish"', ""), "scenario.title: missing"),
+        (lambda t: "surprise = 1\n" + t, "scenario.surprise: unknown key"),
+        (lambda t: t.replace("x = 3.0\ny = 8.0", 'x = "left"\ny = 8.0'), "figures[0].x"),
+        (lambda t: t.replace('melee = "rapier"', 'melee = "lightsaber"'), "figures[2].melee"),
+        (lambda t: t.replace('side = "blue"\nrank', 'side = "green"\nrank'), "figures[2].side"),
+        (lambda t: t.replace('colour = "#c0392b"', 'colour = "red"'), "sides[0].colour"),
+        (lambda t: t.replace('map = "open:24x16"', 'map = "../../etc/passwd.tmx"'), "scenario.map"),
+        (lambda t: t.replace('map = "open:24x16"', 'map = "/abs/x.tmx"'), "scenario.map"),
+        (lambda t: t.replace("count = 2\nx = 3.0", "count = 2000\nx = 3.0"), "figures[1].count"),
+        (lambda t: t.replace('type = "rout"\nside = "red"', 'type = "rout"\nside = "nobody"'), "victory[0].side"),
+        (lambda t: t.replace("[[victory]]", "[[victory]]\nsurprise = true", 1), "victory[0].surprise"),
+        (lambda t: t.replace('traits = ["leader"]', 'traits = "leader"', 1), "figures[0].traits"),
+        (lambda t: t.replace("[[sides]]", "[options]\nwhen = 1979-05-27\n\n[[sides]]", 1), "options.when: unknown key"),
+        (lambda t: t.replace("[[sides]]", "[sides_broken", 1), "toml"),
+    ],
+)
 def test_bad_scenario_refused_naming_key(tmp_path, change, fault):
     p = tmp_path / "bad.toml"
     p.write_text(change(TINY))
@@ -74,19 +78,28 @@ def test_missing_map_file_is_a_scenario_error(tmp_path):
 
 def test_PYR_MNT_2_and_PYR_WIN_5_roster_fields_mounted_can_dismount_party(tmp_path):
     p = tmp_path / "riders.toml"
-    p.write_text(TINY.replace('traits = ["leader"]\nx = 21.0',
-                              'traits = ["leader"]\nmounted = true\ncan_dismount = true\nlancer = true\n'
-                              'party = "quarterdeck"\nx = 21.0', 1))
+    p.write_text(
+        TINY.replace(
+            'traits = ["leader"]\nx = 21.0',
+            'traits = ["leader"]\nmounted = true\ncan_dismount = true\nlancer = true\nparty = "quarterdeck"\nx = 21.0',
+            1,
+        )
+    )
     cap = next(f for f in load_scenario(p).figures if f.id == "blue_captain")
     assert (cap.mounted, cap.can_dismount, cap.lancer, cap.party) == (True, True, True, "quarterdeck")
     crew = next(f for f in load_scenario(DATA / "tiny.toml").figures if f.id != "blue_captain")
     assert (crew.mounted, crew.can_dismount, crew.party) == (False, False, "")
 
 
-@pytest.mark.parametrize("line,fault", [('mounted = "yes"', "figures[2].mounted"),
-                                        ('can_dismount = 1', "figures[2].can_dismount"),
-                                        ('party = 7', "figures[2].party"),
-                                        ('horse = true', "figures[2].horse")])
+@pytest.mark.parametrize(
+    "line,fault",
+    [
+        ('mounted = "yes"', "figures[2].mounted"),
+        ("can_dismount = 1", "figures[2].can_dismount"),
+        ("party = 7", "figures[2].party"),
+        ("horse = true", "figures[2].horse"),
+    ],
+)
 def test_roster_mount_and_party_fields_are_type_checked(tmp_path, line, fault):
     p = tmp_path / "bad.toml"
     p.write_text(TINY.replace('traits = ["leader"]\nx = 21.0', f'traits = ["leader"]\n{line}\nx = 21.0', 1))

@@ -1,6 +1,7 @@
 """The scenario rules of the boarding scenarios (maps/README.md "Scenario rules"): SCN-ALARM (the
 watch raises the alarm, Cutting Out), SCN-FIRE (the fire spreads, Fire in the Hold), the reach_zone
 victory (REACH THE BOATS) and climbing hatches, ladders and shrouds (RNG-MOVE-1 through links)."""
+
 import os
 from dataclasses import replace
 
@@ -63,8 +64,10 @@ def test_scn_alarm_2_a_shot_raises_the_alarm():
     ctx.change("marine_dale", loaded=True)
     # the shot itself need not hit: firing is what wakes the ship
     from game.rules.pyrates.preset import PyratesPreset
-    gen = PyratesPreset().resolve_action(ctx, "marine_dale", Decision("shoot", figure="marine_dale",
-                                                                      target="lookout_paco", option="musket"))
+
+    gen = PyratesPreset().resolve_action(
+        ctx, "marine_dale", Decision("shoot", figure="marine_dale", target="lookout_paco", option="musket")
+    )
     try:
         q = next(gen)
         while True:  # reactive fire questions: decline
@@ -115,7 +118,7 @@ def test_scn_fire_1_fires_seed_cells_on_deck_and_in_the_hold():
     fire = m.state.data["fire"]
     levels = {scn.parse_cell(c)[0] for c in fire["cells"]}
     assert levels == {"deck", "hold"} and len(fire["cells"]) >= 8
-    assert scn.burning_at(m.state, 18.5, 12.5, "deck")          # the fire amidships (17..20, 11..14)
+    assert scn.burning_at(m.state, 18.5, 12.5, "deck")  # the fire amidships (17..20, 11..14)
     assert not scn.burning_at(m.state, 18.5, 12.5, "hold")
 
 
@@ -126,6 +129,7 @@ def test_scn_fire_1_spreads_deterministically_and_stays_aboard():
         for _ in range(6):
             scn.spread_fire(ctx)
         return m, m.state.data["fire"]["cells"]
+
     m, a = grown(5)
     _, b = grown(5)
     assert a == b and len(a) > len(Match(_scen("fire_in_the_hold"), seed=5).state.data["fire"]["cells"])
@@ -155,8 +159,11 @@ def test_scn_fire_2_a_figure_in_the_flames_is_scorched():
 # -- reach_zone (REACH THE BOATS) --------------------------------------------------------------
 def _vstate():
     sides = (SideInfo("red", "Red"), SideInfo("blue", "Blue"))
-    figs = {f"{s}{i}": Figure(id=f"{s}{i}", name=f"{s}{i}", side=s, x=float(i), y=1.0)
-            for s in ("red", "blue") for i in range(3)}
+    figs = {
+        f"{s}{i}": Figure(id=f"{s}{i}", name=f"{s}{i}", side=s, x=float(i), y=1.0)
+        for s in ("red", "blue")
+        for i in range(3)
+    }
     return MatchState(sides=sides, figures=figs)
 
 
@@ -180,6 +187,7 @@ def test_fire_in_the_hold_is_won_by_reaching_the_boats():
 
 def test_the_ai_heads_for_the_boats():
     from game.ai.objectives import plan_for
+
     sc = _scen("fire_in_the_hold")
     m = Match(sc, seed=0)
     plan = plan_for(sc, m.table, m.state, "navy")
@@ -190,29 +198,37 @@ def test_the_ai_heads_for_the_boats():
 TINY = os.path.join(os.path.dirname(__file__), "..", "data", "scenarios", "tiny.toml")
 
 
-@pytest.mark.parametrize("extra,fault", [
-    ('[[victory]]\ntype = "reach_zone"\nside = "red"\ncount = 2\n', "victory[2].zone: missing"),
-    ('[[victory]]\ntype = "reach_zone"\nside = "red"\nzone = "deck"\ncount = 99\n', "victory[2].count"),
-    ('[[victory]]\ntype = "reach_zone"\nside = "red"\nzone = "deck"\ncount = 0\n', "victory[2].count"),
-])
+@pytest.mark.parametrize(
+    "extra,fault",
+    [
+        ('[[victory]]\ntype = "reach_zone"\nside = "red"\ncount = 2\n', "victory[2].zone: missing"),
+        ('[[victory]]\ntype = "reach_zone"\nside = "red"\nzone = "deck"\ncount = 99\n', "victory[2].count"),
+        ('[[victory]]\ntype = "reach_zone"\nside = "red"\nzone = "deck"\ncount = 0\n', "victory[2].count"),
+    ],
+)
 def test_reach_zone_is_validated(extra, fault):
     import tomllib
+
     text = open(TINY).read() + "\n" + extra
     with pytest.raises(ScenarioError, match=fault.replace("[", r"\[").replace("]", r"\]")):
         parse_scenario(tomllib.loads(text), "tiny.toml")
 
 
-@pytest.mark.parametrize("options,fault", [
-    ('alarm = "nobody"', "options.alarm: no figure has party 'nobody'"),
-    ("alarm = 3", "options.alarm: expected"),
-    ("alarm_spot = 9", "options.alarm_spot"),
-    ('fire = "hot"', "options.fire: expected a table"),
-    ("fire = { spread = -1 }", "options.fire.spread"),
-    ("fire = { cell = 0.1 }", "options.fire.cell"),
-    ("fire = { smoke = 1 }", "options.fire.smoke: unknown key"),
-])
+@pytest.mark.parametrize(
+    "options,fault",
+    [
+        ('alarm = "nobody"', "options.alarm: no figure has party 'nobody'"),
+        ("alarm = 3", "options.alarm: expected"),
+        ("alarm_spot = 9", "options.alarm_spot"),
+        ('fire = "hot"', "options.fire: expected a table"),
+        ("fire = { spread = -1 }", "options.fire.spread"),
+        ("fire = { cell = 0.1 }", "options.fire.cell"),
+        ("fire = { smoke = 1 }", "options.fire.smoke: unknown key"),
+    ],
+)
 def test_scenario_rule_options_are_validated(options, fault):
     import tomllib
+
     text = open(TINY).read().replace("[[sides]]", f"[options]\n{options}\n\n[[sides]]", 1)
     with pytest.raises(ScenarioError, match=fault.replace("[", r"\[").replace("]", r"\]")):
         parse_scenario(tomllib.loads(text), "tiny.toml")
@@ -243,5 +259,6 @@ def test_rng_move_1_every_offered_move_is_one_plan_move_accepts():
     """Duel seed 132 (normal v normal): a move toward the enemy ended on a point rounded to 1/1000 in
     whose straight line grazed a base past GEO-SWEEP-1's tolerance; the option is no longer offered."""
     from game.ai.simulate import play_game
+
     res = play_game((0, "duel_on_the_quarterdeck", None, 132, ("normal", "normal"), None))
     assert "error" not in res, res.get("error")

@@ -1,6 +1,7 @@
 """Every shipped scenario (maps/*.toml) loads, plays to its end headless and replays from its record
 to identical state hashes (Wesnoth-style run_wml_tests with replay); the issue-9 boarding scenarios
 hold the rosters, options and victory conditions their design promises."""
+
 import glob
 import os
 
@@ -91,7 +92,7 @@ def test_new_boarding_rosters_carry_every_weapon_class(name):
     assert {f.melee_class for f in figs} >= {WeaponClass.REACH, WeaponClass.GENERAL, WeaponClass.CLOSE}
     weapons = {f.melee_weapon for f in figs}
     assert "musket with bayonet" in weapons and "boarding pike" in weapons
-    assert any(f.offhand is WeaponClass.CLOSE for f in figs)                  # Main Gauche
+    assert any(f.offhand is WeaponClass.CLOSE for f in figs)  # Main Gauche
     assert {f.missile for f in figs} >= {"pistol", "musket"}
     assert any(f.thrown for f in figs)
     assert any(f.rank is Rank.NONCOMBATANT for f in figs)
@@ -136,7 +137,8 @@ def test_duel_on_the_quarterdeck_is_won_by_the_enemy_captain():
     captures = {v.side: v.figure for v in sc.victory if v.type == "capture"}
     assert captures == {"pirates": captains["navy"], "navy": captains["pirates"]}
     from game.table import Table
+
     t = Table(load_map(sc.map))
     for fid in captains.values():
         f = next(g for g in sc.figures if g.id == fid)
-        assert t.zone_at(f.x, f.y).advantageous          # both captains stand on the quarterdeck
+        assert t.zone_at(f.x, f.y).advantageous  # both captains stand on the quarterdeck

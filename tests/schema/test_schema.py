@@ -1,5 +1,6 @@
 """One schema per untrusted file kind (issue 20 item 1): every option, card setting and record
 field has a type and a range; the examples of the issue are refused in one line naming the place."""
+
 import json
 import tomllib
 from pathlib import Path
@@ -16,8 +17,17 @@ H = "0" * 64
 
 
 def record(**over) -> bytes:
-    rec = {"format": "boarders-away-record", "version": 1, "scenario": "tiny", "preset": "pyrates",
-           "options": {}, "seed": 1, "decisions": [{"kind": "pass"}], "hashes": [H], "final": None}
+    rec = {
+        "format": "boarders-away-record",
+        "version": 1,
+        "scenario": "tiny",
+        "preset": "pyrates",
+        "options": {},
+        "seed": 1,
+        "decisions": [{"kind": "pass"}],
+        "hashes": [H],
+        "final": None,
+    }
     rec.update(over)
     return json.dumps(rec).encode()
 
@@ -48,8 +58,11 @@ def test_save_with_bad_option_refused_in_one_line(options, place):
 @pytest.mark.parametrize("options,place", BAD_OPTIONS, ids=[p for _, p in BAD_OPTIONS])
 def test_scenario_with_bad_option_refused_in_one_line(tmp_path, options, place):
     lines = "".join(f"{k} = {json.dumps(v)}\n" for k, v in options.items() if not isinstance(v, dict))
-    tables = "".join(f"[options.{k}]\n" + "".join(f"{a} = {json.dumps(b)}\n" for a, b in v.items())
-                     for k, v in options.items() if isinstance(v, dict))
+    tables = "".join(
+        f"[options.{k}]\n" + "".join(f"{a} = {json.dumps(b)}\n" for a, b in v.items())
+        for k, v in options.items()
+        if isinstance(v, dict)
+    )
     p = tmp_path / "bad.toml"
     p.write_text(TINY.replace("[[sides]]", f"[options]\n{lines}{tables}\n[[sides]]", 1))
     try:
@@ -62,8 +75,15 @@ def test_scenario_with_bad_option_refused_in_one_line(tmp_path, options, place):
     assert msg.startswith(f"{p}: ") and place in msg and "\n" not in msg, msg
 
 
-@pytest.mark.parametrize("cards,place", [("copies = 1000000000", "cards.copies"), ("hand = -1", "cards.hand"),
-                                         ('hand = "3"', "cards.hand"), ("jokers = 2", "cards.jokers: unknown key")])
+@pytest.mark.parametrize(
+    "cards,place",
+    [
+        ("copies = 1000000000", "cards.copies"),
+        ("hand = -1", "cards.hand"),
+        ('hand = "3"', "cards.hand"),
+        ("jokers = 2", "cards.jokers: unknown key"),
+    ],
+)
 def test_cards_table_is_bounded(tmp_path, cards, place):
     p = tmp_path / "bad.toml"
     p.write_text(TINY.replace("[[sides]]", f"[cards]\n{cards}\n\n[[sides]]", 1))
@@ -73,17 +93,32 @@ def test_cards_table_is_bounded(tmp_path, cards, place):
 
 def test_every_shipped_scenario_fits_the_schema():
     from game.scenario import scan_scenarios
+
     good, bad = scan_scenarios()
     assert not bad and len(good) >= 9
 
 
 def test_meta_is_free_but_bounded():
-    ok = parse_record(record(meta={"mode": "solo", "humans": ["red"], "levels": {"blue": "hard"},
-                                   "seeds": {"blue": 7}, "anything": [1, 2.5, None, "x"]}), "m.json")
+    ok = parse_record(
+        record(
+            meta={
+                "mode": "solo",
+                "humans": ["red"],
+                "levels": {"blue": "hard"},
+                "seeds": {"blue": 7},
+                "anything": [1, 2.5, None, "x"],
+            }
+        ),
+        "m.json",
+    )
     assert ok.meta["levels"] == {"blue": "hard"}
-    for meta, place in [({"mode": 5}, "meta.mode"), ({"notes": "x" * 5000}, "meta.notes"),
-                        ({"deep": [[[[[[[[1]]]]]]]]}, "nested too deeply"), ({"many": list(range(5000))}, "meta"),
-                        ([1], "meta")]:
+    for meta, place in [
+        ({"mode": 5}, "meta.mode"),
+        ({"notes": "x" * 5000}, "meta.notes"),
+        ({"deep": [[[[[[[[1]]]]]]]]}, "nested too deeply"),
+        ({"many": list(range(5000))}, "meta"),
+        ([1], "meta"),
+    ]:
         with pytest.raises(SaveError, match=place.replace("[", r"\[")):
             parse_record(record(meta=meta), "m.json")
 

@@ -2,6 +2,7 @@
 here) is refused with one MapError line naming the file, inside hard limits: each file is checked
 in a forked child with RLIMIT_AS = its address space + 256 MB, RLIMIT_CPU = 1 s and a 5 s alarm
 (a FIFO must not block). A file over a limit kills its child: a limit, not a timed assertion."""
+
 from __future__ import annotations
 
 import json
@@ -79,8 +80,9 @@ def extra_maps(tmp_path_factory):
 def probe(extra_maps):
     paths = [str(BAD_MAPS / n) for n in sorted(MANIFEST)] + sorted(extra_maps)
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-c", PROBE, *paths], capture_output=True, text=True, env=env,
-                       timeout=600, cwd=str(ROOT))
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, *paths], capture_output=True, text=True, env=env, timeout=600, cwd=str(ROOT)
+    )
     assert r.returncode == 0, r.stderr[-3000:]
     return json.loads(r.stdout)
 
@@ -93,7 +95,7 @@ def _check(path: str, fragment: str, res: dict) -> None:
     assert any(fragment in p for p in problems), problems
     for p in problems:
         assert p.startswith(path + ": ") and p.count(": ") >= 2, p
-        assert len(p) <= 300 and not any(ord(c) < 32 or 0x7f <= ord(c) <= 0x9f for c in p), p
+        assert len(p) <= 300 and not any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F for c in p), p
     if "no room" not in fragment:  # a link end without room is a lint: the map loads
         assert res["raised"] == "MapError: " + problems[0]
 
@@ -109,9 +111,19 @@ def test_fifo_and_device_refused_without_blocking(probe, extra_maps):
 
 
 def test_bad_map_corpus_has_each_kind_of_issue_20():
-    kinds = ("gzip_members_bomb", "second_properties_negative_inch", "second_properties_tiny_inch", "utf16_entities",
-             "huge_table_in_range_inch", "polygon_800_points", "tileset_1000_times", "tileset_tilewidth_zero",
-             "zero_tile_size", "elements_300k", "name_with_newlines")
+    kinds = (
+        "gzip_members_bomb",
+        "second_properties_negative_inch",
+        "second_properties_tiny_inch",
+        "utf16_entities",
+        "huge_table_in_range_inch",
+        "polygon_800_points",
+        "tileset_1000_times",
+        "tileset_tilewidth_zero",
+        "zero_tile_size",
+        "elements_300k",
+        "name_with_newlines",
+    )
     for k in kinds:
         assert f"{k}.tmx" in MANIFEST, k
 
@@ -119,8 +131,14 @@ def test_bad_map_corpus_has_each_kind_of_issue_20():
 def test_check_map_cli_exits_2_with_one_line_per_problem():
     env = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     bad = [str(BAD_MAPS / "name_with_newlines.tmx"), str(BAD_MAPS / "utf16_entities.tmx")]
-    r = subprocess.run([sys.executable, "-m", "game", "check-map", *bad], capture_output=True, text=True, env=env,
-                       timeout=120, cwd=str(ROOT))
+    r = subprocess.run(
+        [sys.executable, "-m", "game", "check-map", *bad],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=str(ROOT),
+    )
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert [ln.split(": ")[0] for ln in lines] == bad

@@ -1,4 +1,5 @@
 """Every refusal of tmx_guard / loader: a small bad file each, built in tmp_path from a good one."""
+
 import base64
 import os
 import zlib
@@ -7,27 +8,46 @@ import pytest
 
 from game.table import MapError, check_map, load_map, map_summary
 
-TSX = ('<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="t" tilewidth="32" '
-       'tileheight="32" tilecount="4" columns="2">\n <image source="tiles/t.png" width="64" height="64"/>\n'
-       '</tileset>\n')
+TSX = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="t" tilewidth="32" '
+    'tileheight="32" tilecount="4" columns="2">\n <image source="tiles/t.png" width="64" height="64"/>\n'
+    "</tileset>\n"
+)
 GOOD_ZONE = '<object id="1" name="deck" x="0" y="0"><polygon points="0,0 64,0 64,64"/></object>'
 GOOD_DEPLOY = '<object id="2" name="red" x="0" y="0" width="64" height="64"/>'
 
 
-def make(tmp_path, *, data=None, encoding='encoding="csv"', tileset='<tileset firstgid="1" source="t.tsx"/>',
-         attrs='width="4" height="3" tilewidth="32" tileheight="32" infinite="0"', zones=GOOD_ZONE,
-         deployment=GOOD_DEPLOY, extra="", name="m.tmx", prolog="", tsx=TSX, raw=None) -> str:
+def make(
+    tmp_path,
+    *,
+    data=None,
+    encoding='encoding="csv"',
+    tileset='<tileset firstgid="1" source="t.tsx"/>',
+    attrs='width="4" height="3" tilewidth="32" tileheight="32" infinite="0"',
+    zones=GOOD_ZONE,
+    deployment=GOOD_DEPLOY,
+    extra="",
+    name="m.tmx",
+    prolog="",
+    tsx=TSX,
+    raw=None,
+) -> str:
     (tmp_path / "t.tsx").write_text(tsx)
     if data is None:
         data = "1,2,3,4,\n0,0,0,0,\n4,3,2,1"
-    text = raw if raw is not None else (
-        f'<?xml version="1.0" encoding="UTF-8"?>\n{prolog}'
-        f'<map version="1.10" orientation="orthogonal" renderorder="right-down" {attrs}>\n'
-        f' {tileset}\n'
-        f' <layer id="1" name="ground" width="4" height="3"><data {encoding}>{data}</data></layer>\n'
-        f' <objectgroup id="2" name="zones">{zones}</objectgroup>\n'
-        f' <objectgroup id="3" name="deployment">{deployment}</objectgroup>\n{extra}'
-        f'</map>\n')
+    text = (
+        raw
+        if raw is not None
+        else (
+            f'<?xml version="1.0" encoding="UTF-8"?>\n{prolog}'
+            f'<map version="1.10" orientation="orthogonal" renderorder="right-down" {attrs}>\n'
+            f" {tileset}\n"
+            f' <layer id="1" name="ground" width="4" height="3"><data {encoding}>{data}</data></layer>\n'
+            f' <objectgroup id="2" name="zones">{zones}</objectgroup>\n'
+            f' <objectgroup id="3" name="deployment">{deployment}</objectgroup>\n{extra}'
+            f"</map>\n"
+        )
+    )
     p = tmp_path / name
     p.write_text(text)
     return str(p)
@@ -61,8 +81,7 @@ def _b64(gids, comp=None):
 
 
 def test_good_base64_zlib_map_is_clean(tmp_path):
-    p = make(tmp_path, data=_b64([1, 2, 3, 4] * 3, "zlib"),
-             encoding='encoding="base64" compression="zlib"')
+    p = make(tmp_path, data=_b64([1, 2, 3, 4] * 3, "zlib"), encoding='encoding="base64" compression="zlib"')
     assert check_map(p) == []
 
 
@@ -79,7 +98,7 @@ def test_refuses_missing_file(tmp_path):
 
 
 def test_refuses_doctype_entities(tmp_path):
-    bomb = ('<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n')
+    bomb = '<!DOCTYPE map [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>\n'
     refused(make(tmp_path, prolog=bomb), "ENTITY declarations")
 
 
@@ -122,8 +141,7 @@ def test_refuses_zstd(tmp_path):
 
 
 def test_refuses_unknown_compression(tmp_path):
-    refused(make(tmp_path, data=_b64([1] * 12), encoding='encoding="base64" compression="lzma"'),
-            "unknown compression")
+    refused(make(tmp_path, data=_b64([1] * 12), encoding='encoding="base64" compression="lzma"'), "unknown compression")
 
 
 def test_refuses_unknown_encoding(tmp_path):
@@ -196,8 +214,10 @@ def test_refuses_non_orthogonal(tmp_path):
 
 
 def test_refuses_bad_property_values(tmp_path):
-    z = ('<object id="1" name="deck" x="0" y="0"><properties><property name="terrain" value="lava"/>'
-         '</properties><polygon points="0,0 64,0 64,64"/></object>')
+    z = (
+        '<object id="1" name="deck" x="0" y="0"><properties><property name="terrain" value="lava"/>'
+        '</properties><polygon points="0,0 64,0 64,64"/></object>'
+    )
     refused(make(tmp_path, zones=z), "terrain")
 
 
@@ -220,12 +240,15 @@ def test_refuses_bad_base64(tmp_path):
 
 def test_refuses_truncated_zlib(tmp_path):
     raw = zlib.compress(b"\1\0\0\0" * 12)[:-6]
-    refused(make(tmp_path, data=base64.b64encode(raw).decode(), encoding='encoding="base64" compression="zlib"'),
-            "zlib")
+    refused(
+        make(tmp_path, data=base64.b64encode(raw).decode(), encoding='encoding="base64" compression="zlib"'), "zlib"
+    )
 
 
 def test_refuses_link_end_without_room(tmp_path):
-    extra = ('<objectgroup id="4" name="links"><object id="9" name="hatch" x="2" y="2"><properties>'
-             '<property name="to" value="hold"/></properties><point/></object></objectgroup>\n')
+    extra = (
+        '<objectgroup id="4" name="links"><object id="9" name="hatch" x="2" y="2"><properties>'
+        '<property name="to" value="hold"/></properties><point/></object></objectgroup>\n'
+    )
     problems = check_map(make(tmp_path, extra=extra))
     assert any("hatch" in p and "no room" in p for p in problems), problems

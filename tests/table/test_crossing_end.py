@@ -1,5 +1,6 @@
 """RNG-MOVE-2: crossing a linear obstacle may not end on top of it (unless it is standable, PYR-ENG-4)."""
-from game.table import Obstacle, TacticalMap, Table
+
+from game.table import Obstacle, Table, TacticalMap
 
 
 def _table(standable: bool) -> Table:

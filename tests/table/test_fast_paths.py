@@ -1,5 +1,6 @@
 """Shortcuts the table takes for speed must give the answers of the plain computation they replace
 (seeded games and replays depend on every bit)."""
+
 import math
 import random
 from pathlib import Path
@@ -23,8 +24,12 @@ def test_impassable_and_tough_lookups_agree_with_a_scan_of_every_zone(name):
         x, y = rng.uniform(-1, t.map.width + 1), rng.uniform(-1, t.map.height + 1)
         assert t.impassable_at(x, y, lv) == any(z.terrain == "impassable" for z in t.zones_at(x, y, lv))
         b = (x + rng.uniform(-4, 4), y + rng.uniform(-4, 4))
-        iv = [s for z in t.zones_at_level(lv) if z.terrain == "tough"
-              for s in segment_inside_intervals((x, y), b, z.points)]
+        iv = [
+            s
+            for z in t.zones_at_level(lv)
+            if z.terrain == "tough"
+            for s in segment_inside_intervals((x, y), b, z.points)
+        ]
         want = union_length(iv) * math.hypot(b[0] - x, b[1] - y) if iv else 0.0
         assert t.tough_length((x, y), b, lv) == want
         assert all(point_in_polygon(x, y, z.points) for z in t.zones_at(x, y, lv))
@@ -41,8 +46,9 @@ def _reference_leg(table, fid, b):
     if not (t.walkable(b[0], b[1], base.level, base.radius) and t.static_clear(b[0], b[1], base.radius, base.level)):
         return None
     cost = math.hypot(b[0] - a[0], b[1] - a[1]) + t.tough_length(a, b, base.level)
-    return PathPlan(points=(a, (round_in(b[0]), round_in(b[1]))), length=round_in(0.0 + math.dist(a, b)),
-                    cost=round_in(0.0 + cost))
+    return PathPlan(
+        points=(a, (round_in(b[0]), round_in(b[1]))), length=round_in(0.0 + math.dist(a, b)), cost=round_in(0.0 + cost)
+    )
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -50,8 +56,13 @@ def test_straight_path_cost_without_obstacles_agrees_with_the_full_sweep(seed):
     rng = random.Random(seed)
     table = Table(TacticalMap.open_ground(24, 16))
     for i in range(14):
-        table.place(f"f{i}", round(rng.uniform(0.3, 23.7), 3), round(rng.uniform(0.3, 15.7), 3),
-                    rng.choice([0.491, 0.5, 0.75]), "deck")
+        table.place(
+            f"f{i}",
+            round(rng.uniform(0.3, 23.7), 3),
+            round(rng.uniform(0.3, 15.7), 3),
+            rng.choice([0.491, 0.5, 0.75]),
+            "deck",
+        )
     blocked = clear = 0
     for _ in range(800):
         fid = f"f{rng.randrange(14)}"
@@ -68,11 +79,17 @@ def test_straight_path_cost_without_obstacles_agrees_with_the_full_sweep(seed):
 def test_a_small_map_scans_its_few_shapes_like_the_space():
     from game.table import Obstacle
     from game.table.terrain import swept_hits
-    tmap = TacticalMap.open_ground(24, 16, obstacles=[
-        Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),
-        Obstacle.box("crate", 5, 5, 1, 1),
-        Obstacle.line("rail", [(2, 12), (9, 12)]),
-        Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+
+    tmap = TacticalMap.open_ground(
+        24,
+        16,
+        obstacles=[
+            Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),
+            Obstacle.box("crate", 5, 5, 1, 1),
+            Obstacle.line("rail", [(2, 12), (9, 12)]),
+            Obstacle.circle("below", 6, 6, 0.5, level="hold"),
+        ],
+    )
     table = Table(tmap)
     terr = table.terrain
     assert terr.few_on_level("deck") is not None
@@ -86,8 +103,9 @@ def test_a_small_map_scans_its_few_shapes_like_the_space():
         want = sorted((al, id(s)) for al, s in swept_hits(terr.space, a, b, r, flt))
         assert sorted((al, id(s)) for al, s in terr.swept_hits(a, b, r, flt)) == want
         d = rng.choice([0.05, 0.49, 0.52, -0.1])
-        assert sorted(id(s) for s in terr.point_hits(a, d, flt)) == \
-            sorted(id(q.shape) for q in terr.space.point_query(a, d, flt))
+        assert sorted(id(s) for s in terr.point_hits(a, d, flt)) == sorted(
+            id(q.shape) for q in terr.space.point_query(a, d, flt)
+        )
         # the sweep's inlined scan and bb_shapes over an explicit candidate list find the same hits
         every = (range(len(terr._static)), [])
         fast, slow = [], []
@@ -98,6 +116,7 @@ def test_a_small_map_scans_its_few_shapes_like_the_space():
 
 def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_scan():
     from game.table import Obstacle
+
     tmap = TacticalMap.open_ground(24, 16, obstacles=[Obstacle.circle("below", 6, 6, 0.5, level="hold")])
     table = Table(tmap)
     terr = table.terrain
@@ -107,7 +126,9 @@ def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_sc
         table.place(f"f{i}", round(rng.uniform(0.5, 23.5), 3), round(rng.uniform(0.5, 15.5), 3), 0.5, "deck")
     for i in range(30):
         x, y = table.position(f"f{i}")
-        scan = {sh.tag[1] for sh in terr.point_hits((x, y), 0.52 + 1e-9, terr.filter("deck")) if sh.tag[0] == "obstacle"}
+        scan = {
+            sh.tag[1] for sh in terr.point_hits((x, y), 0.52 + 1e-9, terr.filter("deck")) if sh.tag[0] == "obstacle"
+        }
         assert table._touching(f"f{i}") == scan == set()
         assert table._stood_on(x, y, "deck") == set()
         assert table.obstacle_between(f"f{i}", f"f{(i + 1) % 30}") is None
@@ -115,12 +136,18 @@ def test_obstacle_questions_on_a_level_without_obstacles_agree_with_the_shape_sc
 
 def _few_shape_maps():
     from game.table import Obstacle
+
     yield TacticalMap.open_ground(24, 16)
-    yield TacticalMap.open_ground(24, 16, obstacles=[
-        Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),  # across the centre both ways: no clear box
-        Obstacle.box("crate", 5, 5, 1, 1),
-        Obstacle.line("rail", [(2, 12), (9, 12)]),
-        Obstacle.circle("below", 6, 6, 0.5, level="hold")])
+    yield TacticalMap.open_ground(
+        24,
+        16,
+        obstacles=[
+            Obstacle.circle("barrel", 12, 8, 0.5, cover="hard"),  # across the centre both ways: no clear box
+            Obstacle.box("crate", 5, 5, 1, 1),
+            Obstacle.line("rail", [(2, 12), (9, 12)]),
+            Obstacle.circle("below", 6, 6, 0.5, level="hold"),
+        ],
+    )
     yield TacticalMap.open_ground(24, 16, obstacles=[Obstacle.line("rail", [(2, 12), (20, 12)])])
 
 
@@ -134,7 +161,10 @@ def test_the_clear_box_of_a_few_shape_level_holds_only_boxes_meeting_no_shape(k)
         assert terr.few_on_level(lv) is not None
         cl, cb, cr, ct = terr.few_box[lv]
         x, y = rng.uniform(-1, 25), rng.uniform(-1, 17)
-        w, h = rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)]), rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)])
+        w, h = (
+            rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)]),
+            rng.choice([0.0, rng.uniform(0, 1), rng.uniform(0, 9)]),
+        )
         if x > cl and y > cb and x + w < cr and y + h < ct:
             inside += 1
             assert terr.bb_shapes(x, y, x + w, y + h, terr.filter(lv)) == []
@@ -147,8 +177,10 @@ def test_static_free_and_walkable_agree_with_the_point_query_and_zone_scans(k):
     rng = random.Random(10 + k)
     for _ in range(3000):
         lv = rng.choice(["deck", "hold"])
-        x, y = rng.choice([rng.uniform(-1, 25), rng.uniform(-0.1, 1.0), rng.uniform(23, 24.1), 12.0]), \
-            rng.choice([rng.uniform(-1, 17), rng.uniform(-0.1, 1.0), rng.uniform(15, 16.1), 8.0])
+        x, y = (
+            rng.choice([rng.uniform(-1, 25), rng.uniform(-0.1, 1.0), rng.uniform(23, 24.1), 12.0]),
+            rng.choice([rng.uniform(-1, 17), rng.uniform(-0.1, 1.0), rng.uniform(15, 16.1), 8.0]),
+        )
         r = rng.choice([0.0, 0.005, 0.491, 0.5, 0.75])
         ign = rng.choice([frozenset(), frozenset({"edge"}), frozenset({"barrel", "rail"})])
         want = not any(sh.tag[1] not in ign for sh in terr.point_hits((x, y), r - 0.01, terr.filter(lv)))
@@ -167,14 +199,19 @@ def test_walkable_on_zoned_maps_agrees_with_the_area_and_impassable_scans(name):
         x, y = rng.uniform(-1, t.map.width + 1), rng.uniform(-1, t.map.height + 1)
         r = rng.choice([0.0, 0.5])
         m = max(r - 0.01, 0.0)
-        want = m <= x <= t.map.width - m and m <= y <= t.map.height - m and t.in_area(x, y, lv) \
+        want = (
+            m <= x <= t.map.width - m
+            and m <= y <= t.map.height - m
+            and t.in_area(x, y, lv)
             and not t.impassable_at(x, y, lv)
+        )
         assert t.walkable(x, y, lv, r) == want
 
 
 def _reference_surrounded(table, fid, engaged, enemies=None):
     """GEO-SUR-1 the long way: every base on the level swept, the pool applied as a filter."""
     from game.table.geometry import convex_hull, strictly_inside_convex
+
     b = table._base(fid)
     x, y = table.position(fid)
     foes = [e for e in engaged if e in table and e != fid]
@@ -185,8 +222,16 @@ def _reference_surrounded(table, fid, engaged, enemies=None):
     for e in foes:
         ex, ey = table.position(e)
         n = math.hypot(x - ex, y - ey)
-        if n and table._blocked(b.level, (x, y), (x - ex) / n * 2 * b.radius, (y - ey) / n * 2 * b.radius, b.radius,
-                                frozenset(), static=False, only=pool - {e}):
+        if n and table._blocked(
+            b.level,
+            (x, y),
+            (x - ex) / n * 2 * b.radius,
+            (y - ey) / n * 2 * b.radius,
+            b.radius,
+            frozenset(),
+            static=False,
+            only=pool - {e},
+        ):
             return True
     return False
 
@@ -197,13 +242,18 @@ def test_surrounded_scanning_only_the_enemy_pool_agrees_with_the_full_scan(seed)
     table = Table(TacticalMap.open_ground(12, 8))
     ids = [f"f{i}" for i in range(16)]
     for fid in ids:
-        table.place(fid, round(rng.uniform(0.5, 11.5), 3), round(rng.uniform(0.5, 7.5), 3), rng.choice([0.5, 0.75]),
-                    rng.choice(["deck", "deck", "deck", "hold"]))
+        table.place(
+            fid,
+            round(rng.uniform(0.5, 11.5), 3),
+            round(rng.uniform(0.5, 7.5), 3),
+            rng.choice([0.5, 0.75]),
+            rng.choice(["deck", "deck", "deck", "hold"]),
+        )
     outcomes = set()
     for _ in range(1500):
         fid = rng.choice(ids)
         near = sorted(ids, key=lambda o: math.dist(table.position(fid), table.position(o)))
-        engaged = near[1:1 + rng.randrange(0, 5)]
+        engaged = near[1 : 1 + rng.randrange(0, 5)]
         enemies = None if rng.random() < 0.3 else rng.sample(ids, rng.randrange(0, 12)) + engaged
         got = table.surrounded(fid, engaged, enemies)
         assert got == _reference_surrounded(table, fid, engaged, enemies)
@@ -216,25 +266,35 @@ def test_surrounded_scanning_only_the_enemy_pool_agrees_with_the_full_scan(seed)
 @pytest.mark.parametrize("seed", range(4))
 def test_path_costs_of_a_fan_are_the_path_costs_one_by_one(seed):
     from game.table import Obstacle
+
     rng = random.Random(seed)
     obstacles = [] if seed % 2 == 0 else [Obstacle.line("rail", [(2, 12), (20, 12)]), Obstacle.box("crate", 5, 5, 1, 1)]
     table = Table(TacticalMap.open_ground(24, 16, obstacles=obstacles))
     for i in range(14):
-        table.place(f"f{i}", round(rng.uniform(0.3, 23.7), 3), round(rng.uniform(0.3, 15.7), 3),
-                    rng.choice([0.491, 0.5, 0.75]), rng.choice(["deck", "deck", "hold"]))
+        table.place(
+            f"f{i}",
+            round(rng.uniform(0.3, 23.7), 3),
+            round(rng.uniform(0.3, 15.7), 3),
+            rng.choice([0.491, 0.5, 0.75]),
+            rng.choice(["deck", "deck", "hold"]),
+        )
     seen = set()
     for _ in range(150):
         fid = f"f{rng.randrange(14)}"
         x, y = table.position(fid)
         start = rng.choice([(x, y), (x + 0.0004, y), (x + 0.5, y)])
-        fan = [(x + d * math.cos(k * math.pi / 8), y + d * math.sin(k * math.pi / 8))
-               for k in range(16) for d in (rng.uniform(0, 6),)] + [(x, y), start]
+        fan = [
+            (x + d * math.cos(k * math.pi / 8), y + d * math.sin(k * math.pi / 8))
+            for k in range(16)
+            for d in (rng.uniform(0, 6),)
+        ] + [(x, y), start]
         cross = rng.choice([(), ("rail",), ("f3", "f4")])
         want = [table.path_cost(fid, [start, p], cross=cross) for p in fan]
         assert table.path_costs(fid, start, fan, cross=cross) == want
         assert table.path_costs(fid, start, iter(fan), cross=cross) == want
-        assert table.path_costs(fid, start, fan, cross=cross, ends=True) == \
-            [None if p is None else (p.points[-1], p.cost) for p in want]
+        assert table.path_costs(fid, start, fan, cross=cross, ends=True) == [
+            None if p is None else (p.points[-1], p.cost) for p in want
+        ]
         seen |= {p is None for p in want}
     assert seen == {True, False}
     assert table.path_costs("f0", table.position("f0"), []) == []
@@ -246,6 +306,7 @@ def test_path_costs_inside_and_across_the_clear_box_are_the_path_costs_one_by_on
     and across the table's edges, or an impassable zone's walls off the table's centre (which stop
     legs between two walkable ends), still measure every leg as alone."""
     from game.table import Zone
+
     rng = random.Random(23)
     zones = [Zone.rect("rock", 2, 2, 4, 3, terrain="impassable")] if walled else []
     table = Table(TacticalMap.open_ground(24, 16, zones=zones))
@@ -257,9 +318,14 @@ def test_path_costs_inside_and_across_the_clear_box_are_the_path_costs_one_by_on
     for _ in range(600):
         fid = f"f{rng.randrange(10)}"
         if rng.random() < 0.5:  # hug an edge, or the rock
-            x, y = rng.choice([(rng.uniform(0.5, 1.5), rng.uniform(0.5, 15.5)),
-                               (rng.uniform(22.5, 23.5), rng.uniform(0.5, 15.5)),
-                               (rng.uniform(1, 8), rng.choice([1.4, 5.6])), (rng.choice([1.4, 6.6]), rng.uniform(1, 6))])
+            x, y = rng.choice(
+                [
+                    (rng.uniform(0.5, 1.5), rng.uniform(0.5, 15.5)),
+                    (rng.uniform(22.5, 23.5), rng.uniform(0.5, 15.5)),
+                    (rng.uniform(1, 8), rng.choice([1.4, 5.6])),
+                    (rng.choice([1.4, 6.6]), rng.uniform(1, 6)),
+                ]
+            )
             table.place(fid, round(x, 3), round(y, 3), 0.5, "deck")
         start = table.position(fid)
         d = rng.choice([0.3, 1.0, 2.0, 4.0, rng.uniform(0, 6)])

@@ -1,10 +1,11 @@
 """Exact cases for each geometry rule the table answers, named by rule id (shared/RULES.md §1)."""
+
 import math
 
 import pytest
 
 from game.rules.tabletop import Sight, Tabletop
-from game.table import Link, Obstacle, Sector, TacticalMap, Table, Zone
+from game.table import Link, Obstacle, Sector, Table, TacticalMap, Zone
 
 
 def table(**kw) -> Table:
@@ -67,10 +68,10 @@ def test_GEO_SWEEP_1_touching_at_end_allowed_penetration_blocked():
     t = table()
     t.place("a", 5, 10, 0.5, "deck")
     t.place("b", 8, 10, 0.5, "deck")
-    assert t.sweep_clear("a", 2.0, 0)          # ends touching b
-    assert t.sweep_clear("a", 2.005, 0)        # 0.005 in: within tolerance
-    assert not t.sweep_clear("a", 2.02, 0)     # 0.02 in: blocked
-    assert not t.sweep_clear("a", 5, 0)        # through b
+    assert t.sweep_clear("a", 2.0, 0)  # ends touching b
+    assert t.sweep_clear("a", 2.005, 0)  # 0.005 in: within tolerance
+    assert not t.sweep_clear("a", 2.02, 0)  # 0.02 in: blocked
+    assert not t.sweep_clear("a", 5, 0)  # through b
     assert t.sweep_clear("a", 5, 0, ignore=["b"])
 
 
@@ -79,21 +80,23 @@ def test_GEO_SWEEP_1_touching_at_start_may_move_away_not_into():
     t.place("a", 5, 10, 0.5, "deck")
     t.place("b", 6, 10, 0.5, "deck")
     assert t.sweep_clear("a", -1, 0)
-    assert t.sweep_clear("a", 0, 1)            # slides past along the tangent
+    assert t.sweep_clear("a", 0, 1)  # slides past along the tangent
     assert not t.sweep_clear("a", 0.5, 0)
 
 
 def test_GEO_SWEEP_1_obstacles_and_off_map():
-    t = table(obstacles=[Obstacle.box("crate", 10, 9, 1, 2, cover="hard")],
-              zones=[Zone.rect("pond", 0, 20, 24, 4, terrain="impassable", water=True)])
+    t = table(
+        obstacles=[Obstacle.box("crate", 10, 9, 1, 2, cover="hard")],
+        zones=[Zone.rect("pond", 0, 20, 24, 4, terrain="impassable", water=True)],
+    )
     t.place("a", 8, 10, 0.5, "deck")
-    assert t.sweep_clear("a", 1.5, 0)          # touches the crate
+    assert t.sweep_clear("a", 1.5, 0)  # touches the crate
     assert not t.sweep_clear("a", 1.6, 0)
     assert t.sweep_clear("a", 5, 0, ignore=["crate"])
-    assert not t.sweep_clear("a", -7.6, 0)     # base would hang off the table edge
+    assert not t.sweep_clear("a", -7.6, 0)  # base would hang off the table edge
     assert t.sweep_clear("a", -7.5, 0)
-    assert not t.sweep_clear("a", 0, 10)       # into impassable water
-    assert t.sweep_clear("a", 0, 9.5)          # touching its edge
+    assert not t.sweep_clear("a", 0, 10)  # into impassable water
+    assert t.sweep_clear("a", 0, 9.5)  # touching its edge
 
 
 def test_GEO_SWEEP_1_linear_obstacle_blocks_the_sweep():
@@ -108,7 +111,7 @@ def test_GEO_ESC_1_pushback_blocked_by_barrel_vs_clear():
     barrel = Obstacle.circle("barrel", 12.0, 10.0, 0.5, cover="hard", standable=True)
     t = table(obstacles=[barrel])
     t.place("foe", 9, 10, 0.5, "deck")
-    t.place("victim", 10.5, 10, 0.5, "deck")   # touching the barrel on the far side
+    t.place("victim", 10.5, 10, 0.5, "deck")  # touching the barrel on the far side
     # PYR-PUSH-3: away from the tapper = +x, straight into the barrel
     assert not t.sweep_clear("victim", 1.0, 0)
     assert 0 not in t.free_directions("victim")
@@ -123,7 +126,7 @@ def test_GEO_ESC_1_72_headings_every_5_degrees():
     t = table()
     t.place("a", 12, 12, 0.5, "deck")
     assert t.free_directions("a") == list(range(0, 360, 5))
-    t.place("b", 13, 12, 0.5, "deck")   # touching on +x
+    t.place("b", 13, 12, 0.5, "deck")  # touching on +x
     dirs = t.free_directions("a")
     assert 0 not in dirs and 180 in dirs and 90 in dirs and 270 in dirs
     assert all(d % 5 == 0 for d in dirs)
@@ -151,14 +154,14 @@ def _ring(t, n, start_deg=0.0, step=None):
 def test_GEO_SUR_1_two_foes_never_surround_by_hull():
     t = table()
     t.place("f", 12, 12, 0.5, "deck")
-    foes = _ring(t, 2, 0, 90)               # at 0° and 90°
+    foes = _ring(t, 2, 0, 90)  # at 0° and 90°
     assert not t.surrounded("f", foes)
 
 
 def test_GEO_SUR_1_three_around_do():
     t = table()
     t.place("f", 12, 12, 0.5, "deck")
-    foes = _ring(t, 3)                       # 0°, 120°, 240°: centre inside their hull
+    foes = _ring(t, 3)  # 0°, 120°, 240°: centre inside their hull
     assert t.surrounded("f", foes)
 
 
@@ -173,18 +176,18 @@ def test_GEO_SUR_1_three_on_one_side_do_not():
         t.place(f"e{k}", 12 + 1.5 * math.cos(a), 12 + 1.5 * math.sin(a), 0.5, "deck")
         foes.append(f"e{k}")
     assert not t.surrounded("f", foes)
-    t.place("e3", 12 - 1.5, 12, 0.5, "deck")    # a fourth foe opposite the first
+    t.place("e3", 12 - 1.5, 12, 0.5, "deck")  # a fourth foe opposite the first
     assert t.surrounded("f", foes + ["e3"])
 
 
 def test_GEO_SUR_1_b_pushback_into_another_enemy():
     t = table()
     t.place("f", 12, 12, 0.5, "deck")
-    t.place("e0", 11, 12, 0.5, "deck")       # pushes f towards +x …
-    t.place("e1", 13.8, 12, 0.5, "deck")     # … where another enemy stands within a base depth
+    t.place("e0", 11, 12, 0.5, "deck")  # pushes f towards +x …
+    t.place("e1", 13.8, 12, 0.5, "deck")  # … where another enemy stands within a base depth
     assert t.surrounded("f", ["e0"], enemies=["e0", "e1"])
-    assert not t.surrounded("f", ["e0"])     # e1 is not named as an enemy
-    t.place("e1", 14.0, 12, 0.5, "deck")     # now a base depth away: the push ends touching it
+    assert not t.surrounded("f", ["e0"])  # e1 is not named as an enemy
+    t.place("e1", 14.0, 12, 0.5, "deck")  # now a base depth away: the push ends touching it
     assert not t.surrounded("f", ["e0"], enemies=["e0", "e1"])
 
 
@@ -192,7 +195,7 @@ def test_GEO_SUR_1_b_two_opposite_engaged_foes_pin():
     """Two foes exactly opposite: not (a), but pushing away from one runs into the other (b)."""
     t = table()
     t.place("f", 12, 12, 0.5, "deck")
-    foes = _ring(t, 2)                       # 0° and 180°
+    foes = _ring(t, 2)  # 0° and 180°
     assert t.surrounded("f", foes)
 
 
@@ -205,7 +208,7 @@ def test_GEO_LOS_1_RNG_COVER_1_rail_gives_soft_cover():
     s = t.line_of_sight("shooter", "target")
     assert s.clear and s.cover == "soft"
     assert s.distance == pytest.approx(7.7)
-    t.place("target", 10, 15, 0.5, "deck")    # 3 in behind: rail too far to cover
+    t.place("target", 10, 15, 0.5, "deck")  # 3 in behind: rail too far to cover
     s = t.line_of_sight("shooter", "target")
     assert s.clear and s.cover is None
     # the shooter hiding behind the rail does not cover the target
@@ -223,7 +226,7 @@ def test_GEO_LOS_1_blocks_los_obstacle_and_figures_never_block():
     t.place("d", 15, 14, 0.5, "deck")
     t.place("between", 11.5, 14, 0.5, "deck")
     assert not t.line_of_sight("a", "b").clear
-    assert t.line_of_sight("a", "b").cover is None      # 2.5 in behind the wall: no cover
+    assert t.line_of_sight("a", "b").cover is None  # 2.5 in behind the wall: no cover
     t.place("b", 13, 5, 0.5, "deck")
     assert t.line_of_sight("a", "b") == Sight(clear=False, cover="hard", distance=4.0)
     assert t.line_of_sight("c", "d") == t.line_of_sight("c", "d")
@@ -235,9 +238,9 @@ def test_RNG_COVER_1_zone_cover_and_best_of_both():
     log = Obstacle.line("log", [(13, 2), (13, 22)], thickness=0.6, cover="hard")
     t = table(zones=[woods], obstacles=[log])
     t.place("a", 4, 10, 0.5, "deck")
-    t.place("b", 16, 10, 0.5, "deck")        # in the woods, 2.7 in behind the log
+    t.place("b", 16, 10, 0.5, "deck")  # in the woods, 2.7 in behind the log
     assert t.line_of_sight("a", "b").cover == "soft"
-    t.place("b", 14.2, 10, 0.5, "deck")      # within 1 in of the log: hard beats soft
+    t.place("b", 14.2, 10, 0.5, "deck")  # within 1 in of the log: hard beats soft
     assert t.line_of_sight("a", "b").cover == "hard"
 
 
@@ -252,10 +255,12 @@ def test_GEO_LOS_1_levels():
 
 # -- zones (GEO-ZONE-1) ------------------------------------------------------------------------------
 def test_GEO_ZONE_1_flags_merged_on_a_level():
-    zs = [Zone.rect("deck", 0, 0, 12, 12, ship="merchant"),
-          Zone.rect("qd", 0, 0, 4, 12, advantageous=True, cover="soft"),
-          Zone.rect("mud", 2, 0, 4, 12, terrain="tough"),
-          Zone.rect("rig", 0, 0, 12, 12, level="rigging", rigging=True, height=8, close_quarters=True)]
+    zs = [
+        Zone.rect("deck", 0, 0, 12, 12, ship="merchant"),
+        Zone.rect("qd", 0, 0, 4, 12, advantageous=True, cover="soft"),
+        Zone.rect("mud", 2, 0, 4, 12, terrain="tough"),
+        Zone.rect("rig", 0, 0, 12, 12, level="rigging", rigging=True, height=8, close_quarters=True),
+    ]
     t = table(zones=zs)
     f = t.zone_at(3, 3)
     assert (f.ship, f.advantageous, f.terrain, f.cover, f.rigging) == ("merchant", True, "tough", "soft", False)
@@ -379,9 +384,11 @@ def test_ESC_SEC_1_grid_sectors():
 
 
 def test_ESC_SEC_1_drawn_sectors():
-    secs = [Sector("west", [(0, 0), (12, 0), (12, 24), (0, 24)]),
-            Sector("east", [(12, 0), (24, 0), (24, 12), (12, 12)]),
-            Sector("south", [(12, 12), (24, 12), (24, 24), (12, 24)])]
+    secs = [
+        Sector("west", [(0, 0), (12, 0), (12, 24), (0, 24)]),
+        Sector("east", [(12, 0), (24, 0), (24, 12), (12, 12)]),
+        Sector("south", [(12, 12), (24, 12), (24, 24), (12, 24)]),
+    ]
     t = table(sectors=secs)
     t.place("a", 20, 20, 0.5, "deck")
     assert t.sector_of("a") == "south"

@@ -1,6 +1,7 @@
 """Issue 20 item 3: a map mutated at random (seeded) is refused with one MapError line or loads —
 never another exception. Bytes flipped, cut, duplicated, and attribute values swapped for hostile
 ones, in the map and in its tileset."""
+
 from __future__ import annotations
 
 import random
@@ -10,8 +11,26 @@ import pytest
 from game.table import MapError, check_map, load_map
 from tests.table.test_real_tiled_maps import make_pack
 
-HOSTILE = ["0", "-1", "1e309", "nan", "-0", "4294967297", "1.5", "", "x", "99999999", "&#10;", "../../../etc",
-           "/dev/zero", "csv", "gzip", "zstd", "isometric", "1"]
+HOSTILE = [
+    "0",
+    "-1",
+    "1e309",
+    "nan",
+    "-0",
+    "4294967297",
+    "1.5",
+    "",
+    "x",
+    "99999999",
+    "&#10;",
+    "../../../etc",
+    "/dev/zero",
+    "csv",
+    "gzip",
+    "zstd",
+    "isometric",
+    "1",
+]
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
@@ -21,16 +40,16 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
         for _ in range(rng.randint(1, 8)):
             b[rng.randrange(len(b))] = rng.randrange(256)
     elif kind == 1:  # cut
-        del b[rng.randrange(len(b)):]
+        del b[rng.randrange(len(b)) :]
     elif kind == 2:  # duplicate a slice
         i = rng.randrange(len(b))
-        b[i:i] = b[i:i + rng.randint(1, 200)] * rng.randint(1, 50)
+        b[i:i] = b[i : i + rng.randint(1, 200)] * rng.randint(1, 50)
     else:  # a quoted value replaced
         quotes = [i for i, c in enumerate(b) if c == 34]
         if len(quotes) >= 2:
             k = rng.randrange(len(quotes) // 2) * 2
             a, z = quotes[k], quotes[k + 1]
-            b[a + 1:z] = rng.choice(HOSTILE).encode()
+            b[a + 1 : z] = rng.choice(HOSTILE).encode()
     return bytes(b)
 
 

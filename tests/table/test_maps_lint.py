@@ -1,5 +1,6 @@
 """Every map in maps/ loads with no problems (Tuxemon-style lint), and the shipped maps hold what
 their scenarios rely on."""
+
 import glob
 import os
 import tomllib
@@ -13,8 +14,7 @@ TMX = sorted(glob.glob(os.path.join(MAPS, "*.tmx")))
 
 
 def test_there_are_maps():
-    assert {os.path.basename(p) for p in TMX} >= {"boarding_action.tmx", "forest_clearing.tmx",
-                                                  "harbour_tavern.tmx"}
+    assert {os.path.basename(p) for p in TMX} >= {"boarding_action.tmx", "forest_clearing.tmx", "harbour_tavern.tmx"}
 
 
 @pytest.mark.parametrize("path", TMX, ids=os.path.basename)
@@ -43,6 +43,7 @@ def test_scenario_beside_map_fits_it(path):
     for s in sides.values():
         assert s.get("deployment", s["id"]) in deps
     from game.table.geometry import point_in_polygon
+
     for f in sc["figures"]:
         n = f.get("count", 1)
         assert n == 1 or "x" not in f, "explicit positions need count = 1"
@@ -59,16 +60,16 @@ def test_boarding_action_layout():
     t = Table(m)
     assert (m.width, m.height) == (48, 32)
     assert t.zone_at(20, 8).ship == "merchant" and t.zone_at(20, 20).ship == "sloop"
-    assert t.zone_at(8, 6).advantageous                       # quarterdeck
+    assert t.zone_at(8, 6).advantageous  # quarterdeck
     assert t.zone_at(2, 2).water and t.zone_at(2, 2).terrain == "impassable"
-    assert t.zone_at(14, 15.5).terrain == "tough"            # gangplank
+    assert t.zone_at(14, 15.5).terrain == "tough"  # gangplank
     assert t.zone_at(20, 8, "hold").close_quarters
     rig = t.zone_at(24.5, 8, "rigging")
     assert rig.rigging and rig.close_quarters and rig.height == 8
     kinds = {lk.kind for lk in m.links}
     assert kinds >= {"ladder", "hatch", "shroud"}
     t.place("pirate", 20, 20, 0.5, "deck")
-    plan = t.plan_path("pirate", 20, 8)                       # across a gangplank, no rail in the way
+    plan = t.plan_path("pirate", 20, 8)  # across a gangplank, no rail in the way
     assert plan is not None and plan.stops_at_obstacle is None
     hold = t.plan_path("pirate", 22, 8, level="hold")
     assert hold is not None and hold.level == "hold"

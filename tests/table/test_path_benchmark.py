@@ -9,6 +9,7 @@ either way; a plan that stops at a linear obstacle stops where the grid route fi
 So: the same pairs find a path, ending on the same level and stopping at the same obstacle; the
 total length is within 2 %; at least 95 % of the pairs are within 2 % or shorter (a stopping plan:
 within one grid cell); none is more than 5 % longer."""
+
 from __future__ import annotations
 
 import json
@@ -45,7 +46,7 @@ def test_rng_move_1_path_lengths_within_2_percent_of_the_old_search():
         new, old = got[0], want[0]
         total_new += new
         total_old += old
-        if (new <= 1.02 * old if want[3] is None else abs(new - old) <= max(0.02 * old, 0.25)):
+        if new <= 1.02 * old if want[3] is None else abs(new - old) <= max(0.02 * old, 0.25):
             close += 1
         if new > 1.05 * old and abs(new - old) > 0.25:
             longer.append((c["map"], c["start"], c["goal"], new, old))

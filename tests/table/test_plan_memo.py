@@ -1,9 +1,9 @@
 """The path search's memo (pathing.plan, kept on the terrain that a table's clones share) gives what a
 fresh search gives, and a moved base on any table sharing the terrain is a different question."""
+
 import random
 
-from game.table import Obstacle, TacticalMap, Table
-from game.table import pathing
+from game.table import Obstacle, Table, TacticalMap, pathing
 
 
 def _table() -> Table:

@@ -1,5 +1,6 @@
 """The table answers sweeps and point queries in Python for speed; these must be Chipmunk's answers
 exactly (same shapes, same alpha doubles), or seeded games would change."""
+
 import math
 import random
 from pathlib import Path
@@ -64,8 +65,11 @@ def test_static_index_answers_like_the_space(name):
         lv = rng.choice(levels)
         flt = terr.filter(lv)
         a = (rng.uniform(-1, t.width + 1), rng.uniform(-1, t.height + 1))
-        b = (a[0] + rng.uniform(-4, 4), a[1] + rng.uniform(-4, 4)) if rng.random() < 0.9 else \
-            (rng.uniform(0, t.width), rng.uniform(0, t.height))
+        b = (
+            (a[0] + rng.uniform(-4, 4), a[1] + rng.uniform(-4, 4))
+            if rng.random() < 0.9
+            else (rng.uniform(0, t.width), rng.uniform(0, t.height))
+        )
         r = rng.choice([0.0, 0.491, 0.5])
         want = sorted((al, id(s)) for al, s in swept_hits(terr.space, a, b, r, flt))
         assert sorted((al, id(s)) for al, s in terr.swept_hits(a, b, r, flt)) == want

@@ -3,6 +3,7 @@ copied from Tiled's repository): a project folder with shared tilesets in ../til
 line, an image-collection tileset whose ids skip numbers, an old tileset image without a size,
 object templates (.tx), Tiled 1.8 ``type`` and 1.9+ ``class``, several <properties> blocks, UTF-16,
 gzip data in several members — and the refusals a map author can act on."""
+
 from __future__ import annotations
 
 import base64
@@ -22,9 +23,14 @@ DTD = '<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">\n'
 def png(w: int, h: int) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
     raw = b"".join(b"\0" + b"\0\0\0" * w for _ in range(h))
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
 
 
 def gz_members(gids: list[int]) -> str:
@@ -64,8 +70,9 @@ MAP = """<?xml version="1.0" encoding="{enc}"?>
 """
 
 
-def make_pack(tmp_path: Path, *, enc="UTF-8", dtd=DTD, orient="orthogonal", inf="", ts="../tilesets/ground.tsx",
-              name="deck.tmx") -> Path:
+def make_pack(
+    tmp_path: Path, *, enc="UTF-8", dtd=DTD, orient="orthogonal", inf="", ts="../tilesets/ground.tsx", name="deck.tmx"
+) -> Path:
     pack = tmp_path / "pack"
     for sub in ("maps", "tilesets", "templates", "tilesets/img"):
         (pack / sub).mkdir(parents=True, exist_ok=True)
@@ -74,19 +81,22 @@ def make_pack(tmp_path: Path, *, enc="UTF-8", dtd=DTD, orient="orthogonal", inf=
     # an old tileset: no tilecount, image without width/height (Tiled reads the PNG)
     (pack / "tilesets" / "ground.tsx").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<tileset name="ground" tilewidth="32" tileheight="32">\n'
-        ' <image source="img/ground.png"/>\n</tileset>\n')
+        ' <image source="img/ground.png"/>\n</tileset>\n'
+    )
     # an image collection whose tile ids skip numbers: tilecount 3, highest id 8 (gids 5..13)
     (pack / "tilesets" / "props.tsx").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<tileset version="1.10" name="props" tilewidth="32" '
         'tileheight="32" tilecount="3" columns="0">\n'
         ' <tile id="0"><image width="32" height="32" source="img/ground.png"/></tile>\n'
         ' <tile id="3"><image width="32" height="32" source="img/ground.png"/></tile>\n'
-        ' <tile id="8"><image width="16" height="16" source="img/ground.png"/></tile>\n</tileset>\n')
+        ' <tile id="8"><image width="16" height="16" source="img/ground.png"/></tile>\n</tileset>\n'
+    )
     (pack / "templates" / "cannon.tx").write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n'
         ' <object name="cannon" class="cannon" width="40" height="20"><properties>'
         '<property name="cover" value="hard"/><property name="blocks_los" type="bool" value="true"/>'
-        '</properties></object>\n</template>\n')
+        "</properties></object>\n</template>\n"
+    )
     text = MAP.format(enc=enc, dtd=dtd, orient=orient, inf=inf, ts=ts, data=gz_members([1, 2, 3, 4] * 12))
     p = pack / "maps" / name
     p.write_bytes(text.encode("utf-16" if enc == "UTF-16" else "utf-8"))
@@ -128,9 +138,14 @@ def test_explicit_root_narrows_the_pack(tmp_path):
     assert guard(str(p)).root == str((tmp_path / "pack").resolve())
 
 
-@pytest.mark.parametrize("orient,inf,hint", [("isometric", "", "Orientation: Orthogonal"),
-                                             ("hexagonal", "", "Orientation: Orthogonal"),
-                                             ("orthogonal", ' infinite="1"', "untick Map > Map Properties > Infinite")])
+@pytest.mark.parametrize(
+    "orient,inf,hint",
+    [
+        ("isometric", "", "Orientation: Orthogonal"),
+        ("hexagonal", "", "Orientation: Orthogonal"),
+        ("orthogonal", ' infinite="1"', "untick Map > Map Properties > Infinite"),
+    ],
+)
 def test_refusals_say_what_to_change_in_tiled(tmp_path, orient, inf, hint):
     with pytest.raises(MapError) as e:
         load_map(make_pack(tmp_path, orient=orient, inf=inf))
@@ -158,6 +173,7 @@ def test_tiled_map_for_drawing_finds_every_image_of_the_pack(tmp_path):
     import os
 
     from game.table import tiled_map
+
     seen = []
 
     def loader(path, colorkey=None, **kw):

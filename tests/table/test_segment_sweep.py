@@ -1,5 +1,6 @@
 """GEO-SWEEP-1: a base swept past a rail's end stops at the rail (Chipmunk's segment query with a
 radius misses the end caps; game.table.terrain.sweep_alpha computes segments itself)."""
+
 import math
 
 import pymunk
@@ -31,8 +32,7 @@ def test_GEO_SWEEP_1_sweep_past_a_rail_end_is_stopped():
 
 
 @settings(max_examples=300, deadline=None)
-@given(ax=st.floats(0, 12), ay=st.floats(5, 12), bx=st.floats(0, 12), by=st.floats(5, 12),
-       r=st.floats(0.05, 0.6))
+@given(ax=st.floats(0, 12), ay=st.floats(5, 12), bx=st.floats(0, 12), by=st.floats(5, 12), r=st.floats(0.05, 0.6))
 def test_GEO_SWEEP_1_segment_sweep_alpha_is_the_first_touch(ax, ay, bx, by, r):
     p0, p1, sr = (2, 8.5), (9, 8.5), 0.125
     seg = _rail(p0, p1, sr)
@@ -41,6 +41,7 @@ def test_GEO_SWEEP_1_segment_sweep_alpha_is_the_first_touch(ax, ay, bx, by, r):
 
     def at(t):
         return _seg_dist(ax + (bx - ax) * t, ay + (by - ay) * t, p0, p1)
+
     if at(0) <= grown - 1e-9:
         assert alpha == 0.0
         return

@@ -1,6 +1,7 @@
 """GEO-SWEEP-1: a sweep from a given start (``sweep_clear_from``) answers as placing the base there
 and sweeping, and leaves the table as it was (retreats sweep step after step without moving the
 base)."""
+
 import random
 from pathlib import Path
 

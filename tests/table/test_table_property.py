@@ -1,22 +1,35 @@
 """GEO-SWEEP-1 as an invariant: after any sequence of legal moves, pushbacks and falls, no two bases
 on a level overlap by more than 0.01 in, none is inside an obstacle or off the map."""
+
 import math
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.table import Obstacle, TacticalMap, Table, Zone
+from game.table import Obstacle, Table, TacticalMap, Zone
 
 PEN = 0.01
 TMAP = TacticalMap.open_ground(
-    16, 12,
-    zones=[Zone.rect("sea", 0, 10, 16, 2, terrain="impassable", water=True),
-           Zone.rect("yard", 6, 2, 2, 6, level="rigging", rigging=True, height=8)],
-    obstacles=[Obstacle.circle("barrel", 4, 4, 0.5, cover="hard", standable=True),
-               Obstacle.box("crate", 10, 5, 1.5, 1.5, cover="hard"),
-               Obstacle.line("rail", [(2, 8.5), (9, 8.5)], thickness=0.25, cover="soft", standable=True)])
-START = [("a", 2, 2, "deck"), ("b", 6, 6, "deck"), ("c", 13, 2, "deck"), ("d", 13, 8, "deck"),
-         ("e", 7, 3, "rigging"), ("f", 7, 7, "rigging")]
+    16,
+    12,
+    zones=[
+        Zone.rect("sea", 0, 10, 16, 2, terrain="impassable", water=True),
+        Zone.rect("yard", 6, 2, 2, 6, level="rigging", rigging=True, height=8),
+    ],
+    obstacles=[
+        Obstacle.circle("barrel", 4, 4, 0.5, cover="hard", standable=True),
+        Obstacle.box("crate", 10, 5, 1.5, 1.5, cover="hard"),
+        Obstacle.line("rail", [(2, 8.5), (9, 8.5)], thickness=0.25, cover="soft", standable=True),
+    ],
+)
+START = [
+    ("a", 2, 2, "deck"),
+    ("b", 6, 6, "deck"),
+    ("c", 13, 2, "deck"),
+    ("d", 13, 8, "deck"),
+    ("e", 7, 3, "rigging"),
+    ("f", 7, 7, "rigging"),
+]
 FIDS = [s[0] for s in START]
 
 
@@ -62,8 +75,8 @@ def test_GEO_SWEEP_1_no_overlap_after_legal_moves_pushbacks_and_falls(actions):
             px, py = t.position(p)
             n = math.dist((x, y), (px, py))
             if n > 0:
-                dx, dy = (x - px) / n, (y - py) / n          # PYR-PUSH-3
-                if t.sweep_clear(fid, dx, dy):              # PYR-PUSH-2: exactly d = 1 in
+                dx, dy = (x - px) / n, (y - py) / n  # PYR-PUSH-3
+                if t.sweep_clear(fid, dx, dy):  # PYR-PUSH-2: exactly d = 1 in
                     t.place(fid, x + dx, y + dy, 0.5, t.level_of(fid))
         elif kind == "fall" and t.level_of(fid) == "rigging":
             land = t.fall_landing(fid)

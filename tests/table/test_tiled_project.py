@@ -1,5 +1,6 @@
 """Issue 21 item 9: maps/boarders.tiled-project declares every class and enum the shipped maps use,
 with the loader's defaults; the maps keep their classes for Tiled 1.8 and 1.9+; ``elevation``."""
+
 from __future__ import annotations
 
 import json
@@ -18,6 +19,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 def test_project_is_what_the_generator_writes(tmp_path):
     import make_maps
+
     p = make_maps.write_project(str(tmp_path / "p.tiled-project"))
     assert json.loads(Path(p).read_text()) == PROJECT
     assert [t["id"] for t in PROJECT["propertyTypes"]] == list(range(1, len(TYPES) + 1))
@@ -43,10 +45,20 @@ def test_every_class_and_enum_value_is_declared(path):
 
 def test_class_defaults_are_the_loaders_defaults():
     from game.table.tactical_map import Link, Obstacle, Zone
+
     z = Zone(id="z", points=((0, 0), (1, 0), (0, 1)))
-    zone_defaults = {"terrain": z.terrain, "cover": "none", "close_quarters": False, "advantageous": False,
-                     "rigging": False, "water": False, "structure": False, "ship": "", "level": "deck",
-                     "elevation": z.height}
+    zone_defaults = {
+        "terrain": z.terrain,
+        "cover": "none",
+        "close_quarters": False,
+        "advantageous": False,
+        "rigging": False,
+        "water": False,
+        "structure": False,
+        "ship": "",
+        "level": "deck",
+        "elevation": z.height,
+    }
     ob = Obstacle(id="o", shape="polygon", points=((0, 0), (1, 0), (0, 1)))
     lk = Link(id="l", a=(0, 0), b=(1, 1))
     for t in TYPES.values():
@@ -57,8 +69,14 @@ def test_class_defaults_are_the_loaders_defaults():
             assert got == zone_defaults, t["name"]
         elif "kind" in got:
             assert got["kind"] in ("single", "linear")
-            assert (got["cover"], got["standable"], got["blocks_los"], got["elevation"], got["thickness"],
-                    got["level"]) == ("none", ob.standable, ob.blocks_los, ob.height, 0.2, ob.level), t["name"]
+            assert (
+                got["cover"],
+                got["standable"],
+                got["blocks_los"],
+                got["elevation"],
+                got["thickness"],
+                got["level"],
+            ) == ("none", ob.standable, ob.blocks_los, ob.height, 0.2, ob.level), t["name"]
         elif "cost" in got:
             assert got == {"from": lk.level_a, "to": lk.level_b, "cost": lk.cost}
 
@@ -66,12 +84,15 @@ def test_class_defaults_are_the_loaders_defaults():
 def test_old_height_property_still_read_and_elevation_wins(tmp_path):
     from game.table import load_map
     from tests.table.test_bad_maps import make
-    obs = ('<objectgroup id="4" name="obstacles">'
-           '<object id="7" name="old" class="crate" x="0" y="0" width="32" height="32"><properties>'
-           '<property name="height" type="float" value="1.5"/></properties></object>'
-           '<object id="8" name="new" type="crate" x="40" y="0" width="32" height="32"><properties>'
-           '<property name="height" type="float" value="9"/><property name="elevation" type="float" value="2"/>'
-           '</properties></object></objectgroup>\n')
+
+    obs = (
+        '<objectgroup id="4" name="obstacles">'
+        '<object id="7" name="old" class="crate" x="0" y="0" width="32" height="32"><properties>'
+        '<property name="height" type="float" value="1.5"/></properties></object>'
+        '<object id="8" name="new" type="crate" x="40" y="0" width="32" height="32"><properties>'
+        '<property name="height" type="float" value="9"/><property name="elevation" type="float" value="2"/>'
+        "</properties></object></objectgroup>\n"
+    )
     m = load_map(make(tmp_path, extra=obs))
     by = {o.name: o for o in m.obstacles}
     assert (by["old"].height, by["new"].height) == (1.5, 2.0)

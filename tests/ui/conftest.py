@@ -1,4 +1,5 @@
 """UI tests: a fresh data folder per test, and the tiny scenario."""
+
 from __future__ import annotations
 
 import sys
@@ -28,6 +29,7 @@ def app_factory():
 
     def make(size=(1280, 800)):
         from game.ui.app import App
+
         app = App(size, extra_dirs=[DATA])
         made.append(app)
         return app

@@ -1,5 +1,6 @@
 """Short seeded AI-v-AI games of every shipped scenario, played once per test process and shared by
 the log-wording and rules-reference tests (issue 18)."""
+
 from __future__ import annotations
 
 import glob

@@ -2,6 +2,7 @@
 pauses, steps and runs at 1×–8×, narrates key events (boarders aboard, falls from the rigging,
 colours struck, the alarm, the fire), then plays the next scenario with a new seed; headless, the
 same demo prints the battle with those headlines."""
+
 from __future__ import annotations
 
 import io
@@ -75,27 +76,37 @@ class _M:
     def __init__(self, scenario_id="cutting_out"):
         from game.match import Match
         from game.scenario import find_scenario
+
         self.real = Match(find_scenario(scenario_id), seed=1)
         self.state, self.table = self.real.state, self.real.table
 
 
 def test_headlines_for_the_key_events():
     from game.ui.narration import headline
+
     m = _M()
     memo: dict = {}
-    assert "falls from the rigging" in headline(Moved(rule="PYR-RIG-2", figure="seaman_ames", path=((1, 1), (2, 2)),
-                                                      how="fall"), m, memo)
-    assert "strike their colours" in headline(RoundResult(rule="PYR-WIN-3", winner="navy", loser="privateers",
-                                                          choice="strike_colours"), m, memo)
+    assert "falls from the rigging" in headline(
+        Moved(rule="PYR-RIG-2", figure="seaman_ames", path=((1, 1), (2, 2)), how="fall"), m, memo
+    )
+    assert "strike their colours" in headline(
+        RoundResult(rule="PYR-WIN-3", winner="navy", loser="privateers", choice="strike_colours"), m, memo
+    )
     assert "alarm" in headline(Note(rule="SCN-ALARM-2", message="The watch raises the alarm (x): up!"), m, memo)
-    assert "cut down" in headline(StatusChanged(rule="PRE-PYR-1", figure="lookout_paco", status="knocked_down",
-                                                wounds=2, cause="shot"), m, memo)
-    assert headline(StatusChanged(rule="PRE-PYR-1", figure="lookout_paco", status="wounded", wounds=1,
-                                  cause="shot"), m, memo) is None  # every wound would flood the screen
+    assert "cut down" in headline(
+        StatusChanged(rule="PRE-PYR-1", figure="lookout_paco", status="knocked_down", wounds=2, cause="shot"), m, memo
+    )
+    assert (
+        headline(
+            StatusChanged(rule="PRE-PYR-1", figure="lookout_paco", status="wounded", wounds=1, cause="shot"), m, memo
+        )
+        is None
+    )  # every wound would flood the screen
     assert "wins" in headline(GameOver(rule="GEN-TURN-1", winner="navy", reason="x"), m, memo)
     # the first boarder aboard her deck: once
     m.real.preset  # noqa: B018 - the match is real, its table answers zones
     from game.rules.flow import Ctx
+
     ctx = Ctx(m.state, m.real.dice, m.table, m.real.scenario)
     ev = ctx.move("seaman_ames", 21.5, 17.5, rule="RNG-MOVE-1")
     assert "first aboard" in headline(ev, m, memo)
@@ -104,6 +115,7 @@ def test_headlines_for_the_key_events():
 
 def test_headless_demo_prints_the_battle_with_headlines():
     from game.play import run_headless
+
     out = io.StringIO()
     assert run_headless("boarding_action", seed=2, level="random", out=out) == 0
     text = out.getvalue()

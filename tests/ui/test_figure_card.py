@@ -1,5 +1,6 @@
 """Issue 18: know what you look at — the figure card, the objective bar, the marks (engaged,
 surrounded, mêlée, may react, pushback destination) and a layout that holds."""
+
 from __future__ import annotations
 
 import glob
@@ -109,10 +110,11 @@ def test_battle_layout_holds_and_bases_read_at_default_zoom(app_factory, size):
 @pytest.mark.parametrize("anchor", [(100, 100), (1200, 100), (640, 690), (1270, 700)])
 def test_preview_cards_never_overlap_and_stay_on_the_map(anchor):
     from game.ui.odds_chart import stack_cards
+
     bounds = pygame.Rect(0, 40, 1280, 680)
     sizes = [(380, 260), (300, 180), (380, 300)]
     rects = stack_cards(sizes, anchor, bounds)
     for i, r in enumerate(rects):
         assert bounds.contains(r), (anchor, r)
-        for q in rects[i + 1:]:
+        for q in rects[i + 1 :]:
             assert not r.colliderect(q), (anchor, r, q)

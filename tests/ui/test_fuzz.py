@@ -1,4 +1,5 @@
 """20,000 seeded random mouse and key events across every scene: no exception may escape."""
+
 from __future__ import annotations
 
 from tests.screen_fuzz import drive, scene_makers

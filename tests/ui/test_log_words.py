@@ -1,5 +1,6 @@
 """Issue 18: the combat log in a player's words — names, never ids or snake_case; moves as distance
 and direction, never coordinates; results in sentences; no doubled names; correct possessives."""
+
 from __future__ import annotations
 
 import re
@@ -80,13 +81,22 @@ class _State:
 
 
 def test_a_name_holding_its_own_id_is_not_doubled():
-    assert say(Note(rule="RNG-ACT-1", message="Dr Mercer, surgeon holds", who="surgeon"), _State()) == \
-        "Dr Mercer, surgeon holds"
+    assert (
+        say(Note(rule="RNG-ACT-1", message="Dr Mercer, surgeon holds", who="surgeon"), _State())
+        == "Dr Mercer, surgeon holds"
+    )
     assert say(PlayerTurnStarted(rule="GEN-TURN-1", side="raiders"), _State()) == "Royalist raiders' player-turn"
 
 
-@pytest.mark.parametrize("msg,want", [("7 actions taken: the game turn ends ([HOUSE] actions_per_turn)",
-                                       "7 actions taken: the game turn ends (house rule)"),
-                                      ("unit red_regiment holds", "unit red regiment holds")])
+@pytest.mark.parametrize(
+    "msg,want",
+    [
+        (
+            "7 actions taken: the game turn ends ([HOUSE] actions_per_turn)",
+            "7 actions taken: the game turn ends (house rule)",
+        ),
+        ("unit red_regiment holds", "unit red regiment holds"),
+    ],
+)
 def test_notes_lose_house_tags_and_snake_case(msg, want):
     assert say(Note(rule="INI-SEQ-1", message=msg), None) == want

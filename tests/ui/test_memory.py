@@ -1,5 +1,6 @@
 """Memory the screen keeps bounded (issue 10's screen fuzz): pygame_gui's dirty rects, the map
 renderer's pre-scaled grounds, log lines outside the text cache, freed pages handed back."""
+
 from __future__ import annotations
 
 import sys
@@ -16,6 +17,7 @@ def frame(app, n=1):
 def test_scene_changes_leave_no_dirty_rects_behind(app_factory, tiny_path):
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.rules_ref import RulesScene
+
     app = app_factory((1024, 700))
     scen = app.find_scenario(tiny_path)
     for i in range(3):
@@ -34,7 +36,9 @@ def test_scene_changes_leave_no_dirty_rects_behind(app_factory, tiny_path):
 def test_leaving_a_scene_frees_what_only_reference_cycles_hold(app_factory):
     import gc
     import weakref
+
     from game.ui.scenes.menu import MenuScene
+
     app = app_factory((1024, 700))
     app.to_menu()
 
@@ -59,6 +63,7 @@ def test_leaving_a_scene_frees_what_only_reference_cycles_hold(app_factory):
 def test_ground_cache_is_bounded_in_bytes_and_keeps_the_step_on_screen():
     from game.ui.camera import ZOOM_STEPS
     from game.ui.map_render import MapRenderer
+
     tmap = types_map(40.0, 30.0)
     r = MapRenderer(tmap, keep=3, budget=8 * 2**20)
     for ppi in ZOOM_STEPS:
@@ -78,8 +83,10 @@ def test_ground_cache_is_bounded_in_bytes_and_keeps_the_step_on_screen():
 def types_map(w: float, h: float):
     """A bare open map as the renderer sees it."""
     import types
-    return types.SimpleNamespace(width=w, height=h, inch=32, source="", deployments=[], zones=[], obstacles=[],
-                                 links=[])
+
+    return types.SimpleNamespace(
+        width=w, height=h, inch=32, source="", deployments=[], zones=[], obstacles=[], links=[]
+    )
 
 
 def test_log_lines_are_not_kept_in_the_shared_text_cache(app_factory, tiny_path):
@@ -87,6 +94,7 @@ def test_log_lines_are_not_kept_in_the_shared_text_cache(app_factory, tiny_path)
     from game.match import Match
     from game.ui import fonts
     from game.ui.log_panel import LogPanel
+
     app = app_factory((1024, 700))
     scen = app.find_scenario(tiny_path)
     m = Match(scen, seed=3)

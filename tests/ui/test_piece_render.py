@@ -1,5 +1,6 @@
 """OD6-PIECE-2 on screen: pieces are rectangles of their true size with a facing mark; clicks hit
 the rectangle; Disrupted pieces carry a marker; casualties keep their outline."""
+
 from __future__ import annotations
 
 import os
@@ -19,13 +20,41 @@ BLUE = (46, 134, 193)
 
 
 def match(facing=0.0, **fig):
-    figs = [{"id": "P", "side": "red", "x": 10.0, "y": 8.0, "facing": facing, "cv": 3, "qv": 4, "width": 2.0,
-             "depth": 1.0, "unit": "u", **fig},
-            {"id": "Q", "side": "blue", "x": 3.0, "y": 3.0, "facing": 0.0, "cv": 3, "qv": 4, "width": 2.0,
-             "depth": 1.0, "unit": "v"}]
-    data = {"title": "t", "map": "open:20x16", "preset": "close-combat-d6",
-            "sides": [{"id": "red", "colour": "#c0392b"}, {"id": "blue", "colour": "#2e86c1"}], "figures": figs,
-            "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}]}
+    figs = [
+        {
+            "id": "P",
+            "side": "red",
+            "x": 10.0,
+            "y": 8.0,
+            "facing": facing,
+            "cv": 3,
+            "qv": 4,
+            "width": 2.0,
+            "depth": 1.0,
+            "unit": "u",
+            **fig,
+        },
+        {
+            "id": "Q",
+            "side": "blue",
+            "x": 3.0,
+            "y": 3.0,
+            "facing": 0.0,
+            "cv": 3,
+            "qv": 4,
+            "width": 2.0,
+            "depth": 1.0,
+            "unit": "v",
+        },
+    ]
+    data = {
+        "title": "t",
+        "map": "open:20x16",
+        "preset": "close-combat-d6",
+        "sides": [{"id": "red", "colour": "#c0392b"}, {"id": "blue", "colour": "#2e86c1"}],
+        "figures": figs,
+        "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}],
+    }
     return Match(parse_scenario(data, "t.toml"), seed=1)
 
 
@@ -45,7 +74,7 @@ def lit(surf, cam, x, y):
 
 
 def test_OD6_PIECE_2_piece_drawn_as_a_true_size_rectangle():
-    m = match(facing=0.0)        # front faces +x: 1" deep along x, 2" wide along y
+    m = match(facing=0.0)  # front faces +x: 1" deep along x, 2" wide along y
     surf, cam = render(m)
     assert cam.ppi == 32
     assert lit(surf, cam, 10.0, 8.0) and lit(surf, cam, 10.0, 7.1) and lit(surf, cam, 10.0, 8.9)
@@ -64,10 +93,10 @@ def test_OD6_PIECE_2_facing_mark_is_on_the_front_edge():
 
 
 def test_OD6_PIECE_2_clicks_hit_the_rectangle_not_a_circle():
-    m = match(facing=90.0)       # rotated: 2" wide along x, 1" deep along y
+    m = match(facing=90.0)  # rotated: 2" wide along x, 1" deep along y
     _, cam = render(m)
-    assert figure_at(m.state, cam, *cam.to_screen(10.9, 8.0)) == "P"     # a circle of 1" would miss
-    assert figure_at(m.state, cam, *cam.to_screen(10.0, 8.7)) is None    # past its 1" depth
+    assert figure_at(m.state, cam, *cam.to_screen(10.9, 8.0)) == "P"  # a circle of 1" would miss
+    assert figure_at(m.state, cam, *cam.to_screen(10.0, 8.7)) is None  # past its 1" depth
     assert piece_render.contains(m.figure("P"), 10.0, 8.0, 10.9, 8.45)
 
 

@@ -1,4 +1,5 @@
 """Odds previews before a charge or a shot: the numbers are the rules' exact odds, shown before a click."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -50,6 +51,7 @@ def test_shot_preview_is_the_hit_number(boarding):
     app, scen = boarding
     from game.rules.flow import Ctx
     from game.rules.pyrates.shooting import shot_target_number
+
     m = Match(scen, seed=3)
     p = drive_to(m, "shoot")
     d = next(o for o in p.options if o.kind == "shoot")
@@ -89,8 +91,10 @@ def test_hovering_a_charge_target_shows_the_chart_then_click_charges(boarding):
     shown = scene.target_hover.shown
     assert any(type(pv).__name__ == "ChargePreview" for pv in shown)
     n = len(m.decisions)
-    click = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-             pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    click = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+    ]
     app.step(click, 1 / 60)
     if others:  # charge or shoot: a small menu asks which
         assert scene.context_menu is not None
@@ -103,13 +107,24 @@ def test_PYR_PUSH_1_pushback_choice_shows_the_exact_save_odds():
     from game.rules.decisions import choose
     from game.rules.flow import Ask
     from game.ui.previews import choice_odds
-    ask = Ask(side="A", kind="pushback", prompt="Bones: pushback instead, or save on 4+?",
-              options=[choose("pushback"), choose("save")], default=choose("save"),
-              info={"save_target": 4, "victim": "B0", "tapper": "A0", "item": "kd", "option": "pushback",
-                    "kind": "kd"})
+
+    ask = Ask(
+        side="A",
+        kind="pushback",
+        prompt="Bones: pushback instead, or save on 4+?",
+        options=[choose("pushback"), choose("save")],
+        default=choose("save"),
+        info={"save_target": 4, "victim": "B0", "tapper": "A0", "item": "kd", "option": "pushback", "kind": "kd"},
+    )
     line = choice_odds(ask)
     assert "Save on 4+" in line and "1/2 (50%)" in line and "KD" in line and "Suggested: save" in line
-    ask2 = Ask(side="A", kind="pushback", prompt="", options=[choose("save")], default=choose("save"),
-               info={"save_target": 6, "kind": "w"})
+    ask2 = Ask(
+        side="A",
+        kind="pushback",
+        prompt="",
+        options=[choose("save")],
+        default=choose("save"),
+        info={"save_target": 6, "kind": "w"},
+    )
     assert "1/6 (17%)" in choice_odds(ask2)
     assert choice_odds(Ask(side="A", kind="tap", prompt="", options=[], default=None)) == ""

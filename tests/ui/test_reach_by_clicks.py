@@ -1,6 +1,7 @@
 """Issue 17: by clicks alone, on the real App (posted pygame events, dummy video driver), a figure
 climbs the shrouds into the rigging, goes below through a hatch and crosses the quarterdeck break;
 the hover preview shows the route first; the reachability sweep finds no unreachable option."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,6 +23,7 @@ def frame(app, events=(), n=1):
 def battle_at(app_factory, upto: int, size=(1280, 720)):
     """The boarding action of the saved record after ``upto`` decisions, hot-seat, hand-over passed."""
     from game.ui.scenes.battle import BattleScene
+
     app = app_factory(size)
     m = replay(load_record(DATA), verify=False, upto=upto).match
     scene = BattleScene(app, m, mode="hotseat")
@@ -37,8 +39,14 @@ def click_at(app, scene, x, y):
     pos = scene.camera.to_screen(x, y)
     frame(app, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0), touch=False)], n=2)
     preview = scene.mode_obj
-    frame(app, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)], n=1)
+    frame(
+        app,
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False),
+        ],
+        n=1,
+    )
     return preview
 
 
@@ -46,8 +54,9 @@ def option_at(scene, prefix):
     return next(d for d in scene.match.pending.options if d.option and d.option.startswith(prefix))
 
 
-@pytest.mark.parametrize("upto, prefix, level", [(25, "climb:mainmast_shrouds", "rigging"),
-                                                  (9, "climb:main_hatch", "hold")])
+@pytest.mark.parametrize(
+    "upto, prefix, level", [(25, "climb:mainmast_shrouds", "rigging"), (9, "climb:main_hatch", "hold")]
+)
 def test_a_click_on_the_far_end_climbs_into_the_rigging_or_goes_below(app_factory, upto, prefix, level):
     app, scene = battle_at(app_factory, upto)
     d = option_at(scene, prefix)
@@ -89,6 +98,7 @@ def test_a_free_destination_off_the_headings_is_taken(app_factory):
     fid = p.info["figure"]
     f = scene.match.state.figures[fid]
     from game.ui.spot_pick import spot_candidates
+
     # a spot no offered option ends near: a little off the figure, between headings
     for dx, dy in ((0.7, 0.3), (-0.7, 0.3), (0.3, -0.7), (-0.3, -0.7), (0.6, 0.6)):
         cands, _ = spot_candidates(scene.match, p, fid, f.x + dx, f.y + dy)
@@ -108,6 +118,7 @@ def test_reachability_sweep_every_shipped_scenario_has_no_unreachable_option():
     from game.match import Match
     from game.scenario import list_scenarios
     from game.ui.spot_pick import unreachable
+
     scenarios = list_scenarios([])
     assert len(scenarios) >= 9
     bad, asked = [], 0
@@ -126,6 +137,7 @@ def test_reachability_sweep_every_shipped_scenario_has_no_unreachable_option():
 
 def test_a_spot_out_of_reach_says_why_before_any_click():
     from game.ui.spot_pick import spot_candidates
+
     m = replay(load_record(DATA), verify=False, upto=40).match
     p = m.pending
     fid = p.info["figure"]

@@ -1,5 +1,6 @@
 """Issue 18: the F1 rules reference has a player-facing entry for every rule ID any event cites in
 seeded games of every scenario, explains the chance cards and duel terms, and searches."""
+
 from __future__ import annotations
 
 import pygame
@@ -19,6 +20,7 @@ def test_every_rule_cited_in_seeded_games_of_every_scenario_has_an_f1_entry():
 def test_every_rule_id_the_rules_package_names_has_an_entry():
     import pathlib
     import re
+
     root = pathlib.Path(__file__).resolve().parents[2] / "game" / "rules"
     named = set()
     for p in root.rglob("*.py"):
@@ -50,6 +52,7 @@ def test_search_filters_entries_and_terms():
 
 def test_rules_scene_search_box_filters_as_one_types(app_factory):
     from game.ui.scenes.rules_ref import RulesScene
+
     app = app_factory()
     sc = RulesScene(app)
     app.reset_to(sc)
@@ -63,6 +66,7 @@ def test_rules_scene_search_box_filters_as_one_types(app_factory):
 
 def test_rules_scene_opens_at_a_cited_rule(app_factory):
     from game.ui.scenes.rules_ref import RulesScene
+
     app = app_factory()
     sc = RulesScene(app, query="PYR-MQ-2")
     app.reset_to(sc)

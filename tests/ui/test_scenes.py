@@ -1,4 +1,5 @@
 """Every scene renders under the dummy driver; the battle turns input into legal decisions."""
+
 from __future__ import annotations
 
 import types
@@ -30,6 +31,7 @@ def tiny(app_factory, tiny_path):
 def test_menu_renders_with_scenarios(tiny):
     app, scen = tiny
     from game.ui.scenes.menu import MenuScene
+
     app.reset_to(MenuScene(app, preselect=scen.id))
     frame(app, n=2)
     assert not_blank(app.screen)
@@ -46,18 +48,25 @@ def test_battle_renders_in_each_mode(tiny, mode):
 
 def test_other_scenes_render(tiny):
     app, scen = tiny
+    from game.ai import make_controller, play_out
+    from game.match import Match, record_of
     from game.ui.scenes.handover import HandoverScene
     from game.ui.scenes.load import LoadScene
+    from game.ui.scenes.replay import ReplayScene
     from game.ui.scenes.results import ResultsScene
     from game.ui.scenes.rules_ref import RulesScene
     from game.ui.scenes.settings import SettingsScene
-    from game.ui.scenes.replay import ReplayScene
-    from game.ai import make_controller, play_out
-    from game.match import Match, record_of
+
     m = Match(scen, seed=2)
     play_out(m, {s.id: make_controller("random", 1) for s in scen.sides})
-    for scene in (HandoverScene(app, m, scen.sides[0].id, m.log[:20]), LoadScene(app), ResultsScene(app, m),
-                  RulesScene(app), SettingsScene(app), ReplayScene(app, record_of(m))):
+    for scene in (
+        HandoverScene(app, m, scen.sides[0].id, m.log[:20]),
+        LoadScene(app),
+        ResultsScene(app, m),
+        RulesScene(app),
+        SettingsScene(app),
+        ReplayScene(app, record_of(m)),
+    ):
         app.reset_to(scene)
         frame(app, n=2)
         assert not_blank(app.screen), type(scene).__name__
@@ -68,6 +77,7 @@ def test_replay_viewer_steps_both_ways(tiny):
     from game.ai import make_controller, play_out
     from game.match import Match, record_of
     from game.ui.scenes.replay import ReplayScene
+
     m = Match(scen, seed=2)
     play_out(m, {s.id: make_controller("random", 1) for s in scen.sides})
     rec = record_of(m)
@@ -102,6 +112,7 @@ def test_move_preview_explains_illegal_target_before_click(tiny):
     app, scen = tiny
     sc = _to_action(app, scen)
     from game.ui.input_modes import PointMode
+
     fid = sc.match.pending.info.get("figure") or sc.acting_figure()
     f = sc.match.state.figures[fid]
     mode = PointMode("move", fid)
@@ -134,9 +145,10 @@ def test_undo_move_without_dice(tiny):
     assert sc.match.pending.kind == "action"
     # undoing the activation is refused when it rolled motivation dice (leaders roll none)
     from game.match import record_of, replay
+
     n = len(sc.match.decisions)
     prev = replay(record_of(sc.match), app.scenario_dirs(), verify=False, upto=n - 1).match
-    rolled = any(type(e).__name__ == "DiceRolled" for e in sc.match.log[len(prev.log):])
+    rolled = any(type(e).__name__ == "DiceRolled" for e in sc.match.log[len(prev.log) :])
     assert sc.undo() is (not rolled)
 
 
@@ -147,8 +159,10 @@ def test_ctrl_s_saves_and_load_lists_it(tiny, tmp_path):
     path = sc.save()
     assert path and path.startswith(str(tmp_path))
     from game.match import load_record
+
     assert load_record(path).scenario == scen.id
     from game.ui.scenes.load import LoadScene
+
     ls = LoadScene(app)
     app.push(ls)
     assert any(p.endswith(".json") for p in ls.paths)
@@ -174,9 +188,20 @@ def test_log_click_highlights_figures(tiny):
 
 def test_run_app_frames_and_screenshot(tiny_path, tmp_path):
     from game.ui.app import run_app
+
     out = tmp_path / "shot.png"
-    args = types.SimpleNamespace(scenario=tiny_path, mode="demo", frames=20, screenshot=str(out), size=(1024, 700),
-                                 seed=1, preset=None, side=None, ai="random", headless=False)
+    args = types.SimpleNamespace(
+        scenario=tiny_path,
+        mode="demo",
+        frames=20,
+        screenshot=str(out),
+        size=(1024, 700),
+        seed=1,
+        preset=None,
+        side=None,
+        ai="random",
+        headless=False,
+    )
     assert run_app(args) == 0
     assert out.exists() and out.stat().st_size > 1000
     args.mode = None
@@ -202,6 +227,7 @@ def test_PYR_CARD_1_own_chance_cards_shown_only_to_their_player(app_factory, mod
     app.start_battle(scen, mode=mode, seed=3, ai="random")
     frame(app, n=2)
     from game.ui.scenes.battle import BattleScene
+
     battle = next(s for s in app.scenes if isinstance(s, BattleScene))
     st = battle.match.state
     assert all((st.data.get("cards") or {}).get(s.id) for s in st.sides)  # both hands dealt

@@ -1,6 +1,7 @@
 """Issue 17 items 4–6 on the real App: solo stays solo across save and resume, old records resume
 hot-seat with a notice, hot-seat hides the other side's cards and refuses undo across a hand-over,
 Menu and window close ask first, autosaves keep the last five, keys E / Tab / 1–9 / Enter."""
+
 from __future__ import annotations
 
 import pygame
@@ -21,6 +22,7 @@ def key(k, mod=0):
 
 def press(app, el):
     import pygame_gui
+
     return pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=el)
 
 
@@ -39,6 +41,7 @@ def test_solo_save_resumes_as_solo_at_the_same_level(boarding, tmp_path):
     assert rec.meta["mode"] == "solo" and rec.meta["humans"] == [scen.sides[1].id]
     assert rec.meta["ai"][scen.sides[0].id]["level"] == "hard"
     from game.ui.scenes.load import resume
+
     assert resume(app, rec) == ""
     back = app.top
     assert back.mode == "solo" and back.humans == {scen.sides[1].id}
@@ -51,6 +54,7 @@ def test_resumed_ai_answers_as_it_would_have(boarding):
     app, scen = boarding
     from game.match import Match, replay
     from game.ui.session import SeededController
+
     m = Match(scen, seed=9)
     a = SeededController("easy", 77)
     for _ in range(30):
@@ -65,9 +69,11 @@ def test_resumed_ai_answers_as_it_would_have(boarding):
 def test_an_old_record_resumes_hot_seat_with_a_notice(boarding, tmp_path):
     app, scen = boarding
     from game.match import Match
+
     rec = record_of(Match(scen, seed=2))
     assert rec.meta == {}
     from game.ui.scenes.load import resume
+
     assert resume(app, rec) == ""
     sc = app.top
     assert sc.mode == "hotseat" and sc.humans == {s.id for s in scen.sides}
@@ -78,6 +84,7 @@ def test_results_play_again_keeps_solo_and_level(boarding):
     app, scen = boarding
     scene = app.start_battle(scen, mode="solo", seed=5, human=scen.sides[0].id, ai="easy")
     from game.ui.scenes.results import ResultsScene
+
     res = ResultsScene(app, scene.match, scene.session_meta())
     again = res.play_again()
     assert again.mode == "solo" and again.humans == {scen.sides[0].id}
@@ -89,6 +96,7 @@ def test_results_play_again_keeps_solo_and_level(boarding):
 def test_menu_keeps_the_last_mode_side_and_level(boarding):
     app, scen = boarding
     from game.ui.scenes.menu import MenuScene
+
     menu = MenuScene(app, preselect=scen.id)
     app.reset_to(menu)
     menu.mode, menu.level, menu.side_index = "solo", "hard", 1
@@ -119,6 +127,7 @@ def drive_hotseat(app, scene, decisions: int, watch=None):
 def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
     app, scen = boarding
     from game.ui import objective_bar
+
     drawn: list[list[str]] = []
     real = objective_bar.draw_objective_bar
 
@@ -215,6 +224,7 @@ def test_menu_and_window_close_ask_first(boarding):
     frame(app, [press(app, save_b)], n=1)
     assert not app.running
     from game.ui.paths import saves_dir
+
     saved = list(saves_dir().glob("boarding_action-*.json"))
     assert saved and load_record(saved[0]).meta["mode"] == "hotseat"
 
@@ -223,10 +233,12 @@ def test_autosave_after_each_player_turn_keeps_five_and_menu_continues(boarding)
     app, scen = boarding
     scene = app.start_battle(scen, mode="solo", seed=3, human=scen.sides[0].id, ai="easy")
     from game.ui.session import autosave_dir, latest_autosave
+
     for i in range(7):
         assert scene.autosave() is not None
     assert len(list(autosave_dir().glob("*.json"))) == 5
     from game.ui.scenes.menu import MenuScene
+
     menu = MenuScene(app)
     app.reset_to(menu)
     frame(app, n=1)
@@ -276,6 +288,7 @@ def test_boarding_action_needs_a_median_of_at_most_4_hand_overs_a_game_turn():
     from game.match import Match
     from game.scenario import find_scenario
     from game.ui.session import ORDER_KINDS, hand_overs_per_turn
+
     s = find_scenario("boarding_action", [])
     auto, ask = [], []
     for seed in (1, 2):
@@ -320,6 +333,7 @@ def test_menu_describes_levels_and_hides_random_results_offer_harder(boarding):
     the same level and one level harder."""
     app, scen = boarding
     from game.ui.scenes.menu import LEVEL_TEXT, LEVELS, MenuScene
+
     assert "random" not in LEVELS and set(LEVEL_TEXT) == set(LEVELS)
     menu = MenuScene(app, preselect=scen.id)
     app.reset_to(menu)
@@ -327,6 +341,7 @@ def test_menu_describes_levels_and_hides_random_results_offer_harder(boarding):
     assert menu.level_text.text == LEVEL_TEXT[menu.level]
     scene = app.start_battle(scen, mode="solo", seed=5, human=scen.sides[0].id, ai="easy")
     from game.ui.scenes.results import ResultsScene
+
     res = ResultsScene(app, scene.match, scene.session_meta())
     app.push(res)
     frame(app, n=1)

@@ -1,4 +1,5 @@
 """Taps made on the table: click the tapper, then its targets, then the tapper again (PYR-ALLOC-2)."""
+
 from __future__ import annotations
 
 import pygame
@@ -30,13 +31,19 @@ def _click(app, scene, fid):
     f = scene.match.state.figures[fid]
     scene.camera.centre_on(f.x, f.y)
     pos = tuple(int(v) for v in scene.camera.to_screen(f.x, f.y))
-    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
+    app.step(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ],
+        1 / 60,
+    )
 
 
 def test_click_tapper_then_target_then_tapper_makes_the_tap(app_factory):
     app, scene, m = _battle_at_tap(app_factory)
     from game.ui.tap_mode import TapMode
+
     assert isinstance(scene.mode_obj, TapMode)
     tapper = m.pending.info["tappers"][0]
     kd = m.pending.info["pool"]["knockdowns"]

@@ -1,6 +1,7 @@
 """Untrusted files in the window (issue 20): a bad save shows one line and the window stays; a crash
 inside a running game offers to save what it can, returns to the menu and logs the traceback; a bad
 scenario file hides none of the others."""
+
 from __future__ import annotations
 
 import json
@@ -25,9 +26,10 @@ def _press(app, scene, element):
 @pytest.fixture
 def played_save(app_factory):
     """A real save of the tiny scenario, a few decisions in."""
+    from game.ai import make_controller
     from game.match import Match, record_of
     from game.scenario import load_scenario
-    from game.ai import make_controller
+
     scen = load_scenario(DATA / "tiny.toml")
     m = Match(scen, seed=4)
     ctrl = make_controller("random", 1)
@@ -36,13 +38,19 @@ def played_save(app_factory):
     return record_of(m).to_json()
 
 
-@pytest.mark.parametrize("options,place", [({"fire": {"cell": 0}}, "options.fire.cell"),
-                                           ({"fire": {"spread": 10**15}}, "options.fire.spread"),
-                                           ({"specials": [1, 2]}, "options.specials"),
-                                           ({"conditions": 5}, "options.conditions")])
+@pytest.mark.parametrize(
+    "options,place",
+    [
+        ({"fire": {"cell": 0}}, "options.fire.cell"),
+        ({"fire": {"spread": 10**15}}, "options.fire.spread"),
+        ({"specials": [1, 2]}, "options.specials"),
+        ({"conditions": 5}, "options.conditions"),
+    ],
+)
 def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, played_save, options, place):
     from game.ui.paths import saves_dir
     from game.ui.scenes.load import LoadScene
+
     rec = dict(played_save, options=options)
     (saves_dir() / "bad.json").write_text(json.dumps(rec))
     app = app_factory()
@@ -61,6 +69,7 @@ def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, pl
 def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_path):
     from game.ui.paths import saves_dir
     from game.ui.scenes.load import LoadScene
+
     (saves_dir() / "changed.json").write_text(json.dumps(dict(played_save, scenario_hash="1" * 64)))
     app = app_factory()
     app.to_menu()
@@ -75,6 +84,7 @@ def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_facto
     from game.scenario import load_scenario
     from game.ui.paths import log_dir
     from game.ui.scenes.crash import CrashScene
+
     monkeypatch.setenv("XDG_STATE_HOME", str(Path(os.environ["XDG_DATA_HOME"]).parent / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(Path(os.environ["XDG_DATA_HOME"]).parent / "cache"))
     app = app_factory()
@@ -83,6 +93,7 @@ def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_facto
 
     def boom(dt):
         raise ZeroDivisionError("float division by zero")
+
     monkeypatch.setattr(sc, "update", boom)
     tops = []
     real_quit = app.quit
@@ -101,6 +112,7 @@ def test_crash_scene_saves_the_game_so_far_and_goes_to_the_menu(app_factory):
     from game.scenario import load_scenario
     from game.ui.scenes.crash import CrashScene
     from game.ui.scenes.menu import MenuScene
+
     app = app_factory()
     sc = app.start_battle(load_scenario(DATA / "tiny.toml"), mode="demo", seed=3, ai="random")
     for _ in range(30):
@@ -110,7 +122,7 @@ def test_crash_scene_saves_the_game_so_far_and_goes_to_the_menu(app_factory):
     app.step([], 1 / 60)
     _press(app, crash, crash.save_btn)
     assert crash.saved.startswith("Saved to "), crash.saved
-    path = crash.saved[len("Saved to "):].split(": Load")[0]
+    path = crash.saved[len("Saved to ") :].split(": Load")[0]
     rec = load_record(path)
     assert load_match(rec, [DATA]).hashes == sc.match.hashes[: len(rec.decisions)]
     _press(app, crash, crash.menu_btn)
@@ -119,6 +131,7 @@ def test_crash_scene_saves_the_game_so_far_and_goes_to_the_menu(app_factory):
 
 def test_menu_lists_good_scenarios_and_names_a_bad_one(app_factory, tmp_path):
     from game.ui.scenes.menu import MenuScene
+
     folder = tmp_path / "pack"
     folder.mkdir()
     (folder / "good.toml").write_text((DATA / "tiny.toml").read_text().replace('id = "tiny"', 'id = "good"'))

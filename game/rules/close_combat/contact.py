@@ -4,6 +4,7 @@ Touch = ≤ 0.02" apart. Edge contact = an edge of each, parallel within 1°, fa
 ≤ 0.02" apart, projections overlapping by > 0.02"; full when the overlap ≥ the shorter edge − 0.02".
 Corner contact = touching without edge contact. Side contact = flank-to-flank edge contact.
 """
+
 from __future__ import annotations
 
 import math
@@ -69,12 +70,12 @@ class Contact:
         neither edge a front (side-to-side, rear-to-rear, flank-to-rear)."""
         return self.edge and not self.engaging
 
-    def swapped(self) -> "Contact":
-        return Contact(self.b, self.a, self.distance, self.kind, self.edge_b, self.edge_a,
-                       self.overlap, self.full)
+    def swapped(self) -> Contact:
+        return Contact(self.b, self.a, self.distance, self.kind, self.edge_b, self.edge_a, self.overlap, self.full)
 
 
 # -- vector helpers ------------------------------------------------------------------------------
+
 
 def _sub(p: Point, q: Point) -> Point:
     return (p[0] - q[0], p[1] - q[1])
@@ -107,8 +108,12 @@ def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
 def segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
     if _segments_cross(a, b, c, d):
         return 0.0
-    return min(point_segment_distance(a, c, d), point_segment_distance(b, c, d),
-               point_segment_distance(c, a, b), point_segment_distance(d, a, b))
+    return min(
+        point_segment_distance(a, c, d),
+        point_segment_distance(b, c, d),
+        point_segment_distance(c, a, b),
+        point_segment_distance(d, a, b),
+    )
 
 
 def penetration(a: Piece, b: Piece) -> float:

@@ -1,4 +1,5 @@
 """OD6 events: what a close-combat round did, for the log, animations and tests."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -27,12 +27,13 @@ fires. With the scenario option ``shooting`` (PRE-OD6-1, "unless the scenario en
   Reason: the engage was checked as one rigid formation move (OD6-ENG-3); leaving a piece behind
   could put it in its neighbours' path.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from ..rangers.actions import is_firearm
 from ..rangers.shooting import shooting_odds, weapon_max_range
@@ -45,8 +46,17 @@ IN_COMBAT = 1.0
 #: INI-RSHOOT-3 needs the inches a piece moved; a move of 0.0005" is rounding, not a move.
 MOVE_EPS = 1e-3
 
-__all__ = ["IN_COMBAT", "FireTarget", "ahead", "fire_hit", "may_fire", "reaction_cap", "shot_chance", "fire_targets",
-           "Outcome"]
+__all__ = [
+    "IN_COMBAT",
+    "FireTarget",
+    "ahead",
+    "fire_hit",
+    "may_fire",
+    "reaction_cap",
+    "shot_chance",
+    "fire_targets",
+    "Outcome",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +88,40 @@ def ahead(shooter: Piece, target: Piece) -> bool:
     return (target.x - shooter.x) * fx + (target.y - shooter.y) * fy > shooter.depth / 2.0 + 1e-9
 
 
-def shot_chance(av: int, range_in: float, cover: str | None, *, target_moved: bool, reactive: bool,
-                missile: str | None, keen_eyed: bool = False) -> Fraction:
+def shot_chance(
+    av: int,
+    range_in: float,
+    cover: str | None,
+    *,
+    target_moved: bool,
+    reactive: bool,
+    missile: str | None,
+    keen_eyed: bool = False,
+) -> Fraction:
     """RNG-SHOOT-1 exact hit chance (INI-RSHOOT-4 when ``reactive``); 0 out of range."""
-    return shooting_odds(av, range_in=range_in, cover=cover, target_moved=target_moved, reactive=reactive,
-                         keen_eyed=keen_eyed, weapon=missile)
+    return shooting_odds(
+        av,
+        range_in=range_in,
+        cover=cover,
+        target_moved=target_moved,
+        reactive=reactive,
+        keen_eyed=keen_eyed,
+        weapon=missile,
+    )
 
 
-def fire_targets(shooter: Piece, av: int, missile: str | None, targets: Iterable[Piece], friends: Iterable[Piece],
-                 sight, *, moved: Iterable[str] = (), reactive: bool = False, keen_eyed: bool = False
-                 ) -> list[FireTarget]:
+def fire_targets(
+    shooter: Piece,
+    av: int,
+    missile: str | None,
+    targets: Iterable[Piece],
+    friends: Iterable[Piece],
+    sight,
+    *,
+    moved: Iterable[str] = (),
+    reactive: bool = False,
+    keen_eyed: bool = False,
+) -> list[FireTarget]:
     """Every legal shot of ``shooter`` at ``targets`` (enemy pieces), best chance first (ties: nearer
     gap, then nearer centre, so the piece straight ahead before a diagonal one, then id).
     ``sight(shooter_id, target_id)`` answers the table's Sight (clear, cover); ``friends`` are the

@@ -10,11 +10,12 @@ most 0.25" and 10°, never overlaps another piece by more than 0.01" (touching a
 each sweep clear of obstacles, walls and impassable ground on the table (``Tabletop.sweep_clear``
 with every base ignored); and (3) its four corners end on the map.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
 
 from ..flow import Ctx
 from .contact import TOUCH, gap, illegal_contacts, penetration
@@ -36,8 +37,7 @@ def norm_deg(a: float) -> float:
 
 
 def place(p: Piece, x: float, y: float, facing: float | None = None) -> Piece:
-    return replace(p, x=round(x, 3) + 0.0, y=round(y, 3) + 0.0,
-                   facing=p.facing if facing is None else norm_deg(facing))
+    return replace(p, x=round(x, 3) + 0.0, y=round(y, 3) + 0.0, facing=p.facing if facing is None else norm_deg(facing))
 
 
 def transform(pieces: Sequence[Piece], pivot: tuple[float, float], turn: float, dx: float, dy: float) -> list[Piece]:
@@ -79,7 +79,7 @@ class Board:
     pieces: dict[str, Piece]
 
     @classmethod
-    def of(cls, ctx: Ctx, disrupted: Iterable[str] = ()) -> "Board":
+    def of(cls, ctx: Ctx, disrupted: Iterable[str] = ()) -> Board:
         dis = set(disrupted)
         return cls(ctx, {f.id: Piece.from_figure(f, f.id in dis) for f in ctx.state.in_play()})
 
@@ -93,8 +93,9 @@ class Board:
 
     def pairs(self, side: str) -> dict[str, str]:
         """OD6-ENG-2: maximum matching of ``side``'s pieces (attackers) to enemy pieces."""
-        return pair_pieces(sorted(self.friends_of(side), key=lambda p: p.id),
-                           sorted(self.enemies_of(side), key=lambda p: p.id))
+        return pair_pieces(
+            sorted(self.friends_of(side), key=lambda p: p.id), sorted(self.enemies_of(side), key=lambda p: p.id)
+        )
 
     def locks(self, side: str) -> dict[str, int]:
         """OD6-LOCK-1 lock counts of every piece, with ``side``'s pairs."""
@@ -197,6 +198,7 @@ class Board:
 
 # -- engage candidates (OD6-ENG-3) ----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Candidate:
     """A placement of moving pieces with one piece's front in full contact with a target's edge."""
@@ -232,8 +234,9 @@ def contact_placements(lead: Piece, target: Piece) -> list[tuple[str, float, flo
     return out
 
 
-def engage_candidates(board: Board, movers: Sequence[Piece], targets: Sequence[Piece], *,
-                      allowance: float = ALLOWANCE, rigid: bool = True) -> list[Candidate]:
+def engage_candidates(
+    board: Board, movers: Sequence[Piece], targets: Sequence[Piece], *, allowance: float = ALLOWANCE, rigid: bool = True
+) -> list[Candidate]:
     """OD6-ENG-3 candidates: the movers' formation moved rigidly (or one piece alone when not
     ``rigid``) so that one of them has full front contact with a front, flank or rear of a target;
     each centre moves ≤ allowance; no overlaps, no illegal enemy contacts. Sweeps are not checked
@@ -267,8 +270,9 @@ def engage_candidates(board: Board, movers: Sequence[Piece], targets: Sequence[P
     return sorted(out.values(), key=lambda c: (-c.pairs, c.travel, c.key))
 
 
-def legal_candidates(board: Board, movers: Sequence[Piece], cands: Sequence[Candidate], limit: int = 8
-                     ) -> tuple[int, list[Candidate]]:
+def legal_candidates(
+    board: Board, movers: Sequence[Piece], cands: Sequence[Candidate], limit: int = 8
+) -> tuple[int, list[Candidate]]:
     """OD6-ENG-3: (best pair count among candidates whose sweep is clear, up to ``limit`` of those
     candidates at that count). The engage options; anything fewer is refused."""
     best = 0
@@ -286,8 +290,9 @@ def legal_candidates(board: Board, movers: Sequence[Piece], cands: Sequence[Cand
     return best, legal
 
 
-def translate_limit(board: Board, movers: Sequence[Piece], ux: float, uy: float, most: float,
-                    gap_left: float = 0.1) -> float:
+def translate_limit(
+    board: Board, movers: Sequence[Piece], ux: float, uy: float, most: float, gap_left: float = 0.1
+) -> float:
     """How far (≤ most) the movers can translate along (ux, uy) without overlapping a piece or coming
     within ``gap_left`` of an enemy: walked in 0.25" steps, the last step refined, then the whole
     move checked once (``Board.move_clear``). Returns a multiple of 0.01"."""

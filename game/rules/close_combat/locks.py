@@ -1,8 +1,9 @@
 """OD6-LOCK-1 corner locks and OD6-LOCK-2 what they stop."""
+
 from __future__ import annotations
 
 import enum
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -22,7 +23,7 @@ def lock_counts(pieces: Sequence[Piece], pairs: Mapping[str, str] = {}) -> dict[
         partner[b] = a
     out = {p.id: 0 for p in pieces}
     for i, p in enumerate(pieces):
-        for q in pieces[i + 1:]:
+        for q in pieces[i + 1 :]:
             if p.side == q.side or partner.get(p.id) == q.id:
                 continue
             if touching(p, q):

@@ -1,14 +1,16 @@
 """OD6-ENG-2 pairs as a maximum 1:1 matching; OD6-ENG-3 the engage action's pair-count test."""
+
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from .contact import engaged
 from .pieces import Piece
 
 
-def max_matching(attackers: Sequence[str], defenders: Sequence[str],
-                 edges: Iterable[tuple[str, str]]) -> dict[str, str]:
+def max_matching(
+    attackers: Sequence[str], defenders: Sequence[str], edges: Iterable[tuple[str, str]]
+) -> dict[str, str]:
     """OD6-ENG-2: a maximum 1:1 matching attacker → defender over the allowed ``edges``.
 
     Simple augmenting paths (Kuhn); deterministic: attackers tried in the given order, each one's
@@ -41,8 +43,7 @@ def engaged_edges(attackers: Sequence[Piece], defenders: Sequence[Piece]) -> lis
 
 def pair_pieces(attackers: Sequence[Piece], defenders: Sequence[Piece]) -> dict[str, str]:
     """OD6-ENG-2: the pairs (attacker id → defender id) of a close combat from the geometry."""
-    return max_matching([a.id for a in attackers], [d.id for d in defenders],
-                        engaged_edges(attackers, defenders))
+    return max_matching([a.id for a in attackers], [d.id for d in defenders], engaged_edges(attackers, defenders))
 
 
 def pair_count(attackers: Sequence[Piece], defenders: Sequence[Piece]) -> int:

@@ -4,6 +4,7 @@ Geometry (OD6-PIECE-2, digital ruling): front/rear are the width edges, flanks (
 depth edges; ``facing`` is the front's outward normal in degrees (0 = +x, 90 = +y, clockwise on
 screen since y grows down); piece length (XShort) = depth. Inches throughout.
 """
+
 from __future__ import annotations
 
 import math
@@ -51,10 +52,21 @@ class Piece:
     """Disrupted marker (OD6-RES-2, OD6-DIS-1)."""
 
     @classmethod
-    def from_figure(cls, fig: Figure, disrupted: bool = False) -> "Piece":
+    def from_figure(cls, fig: Figure, disrupted: bool = False) -> Piece:
         """Build from a roster Figure; width/depth 0 mean the 2" × 1" default (OD6-PIECE-2)."""
-        return cls(fig.id, fig.side, fig.x, fig.y, fig.facing, fig.width or DEFAULT_WIDTH,
-                   fig.depth or DEFAULT_DEPTH, fig.cv, fig.qv, fig.unit, disrupted)
+        return cls(
+            fig.id,
+            fig.side,
+            fig.x,
+            fig.y,
+            fig.facing,
+            fig.width or DEFAULT_WIDTH,
+            fig.depth or DEFAULT_DEPTH,
+            fig.cv,
+            fig.qv,
+            fig.unit,
+            disrupted,
+        )
 
     # -- frame -------------------------------------------------------------------------------
     @property
@@ -79,10 +91,11 @@ class Piece:
         fx, fy = self.forward
         rx, ry = self.right_dir
         hd, hw = self.depth / 2.0, self.width / 2.0
+
         def p(a: float, b: float) -> Point:
             return (self.x + fx * a + rx * b, self.y + fy * a + ry * b)
-        return {"front_left": p(hd, -hw), "front_right": p(hd, hw),
-                "rear_right": p(-hd, hw), "rear_left": p(-hd, -hw)}
+
+        return {"front_left": p(hd, -hw), "front_right": p(hd, hw), "rear_right": p(-hd, hw), "rear_left": p(-hd, -hw)}
 
     def polygon(self) -> list[Point]:
         c = self.corners()
@@ -91,10 +104,12 @@ class Piece:
     def edges(self) -> dict[str, tuple[Point, Point]]:
         """Edges by label: front, right, rear, left, each (start, end) going clockwise."""
         c = self.corners()
-        return {"front": (c["front_left"], c["front_right"]),
-                "right": (c["front_right"], c["rear_right"]),
-                "rear": (c["rear_right"], c["rear_left"]),
-                "left": (c["rear_left"], c["front_left"])}
+        return {
+            "front": (c["front_left"], c["front_right"]),
+            "right": (c["front_right"], c["rear_right"]),
+            "rear": (c["rear_right"], c["rear_left"]),
+            "left": (c["rear_left"], c["front_left"]),
+        }
 
     def normal(self, edge: str) -> Point:
         """Outward unit normal of an edge."""
@@ -102,8 +117,9 @@ class Piece:
         rx, ry = self.right_dir
         return {"front": (fx, fy), "rear": (-fx, -fy), "right": (rx, ry), "left": (-rx, -ry)}[edge]
 
-    def moved(self, dx: float, dy: float) -> "Piece":
+    def moved(self, dx: float, dy: float) -> Piece:
         from dataclasses import replace
+
         return replace(self, x=round(self.x + dx, 3) + 0.0, y=round(self.y + dy, 3) + 0.0)
 
 

@@ -23,6 +23,7 @@ does ``state.data`` carry ``moved`` (side → pieces that moved in its latest ph
 "target moved") and ``rshoot_used`` (sides that reacted with fire this phase, INI-RSHOOT-1), so games
 without shooting keep their state hashes.
 """
+
 from __future__ import annotations
 
 import math
@@ -38,20 +39,38 @@ from ..rangers.shooting import roll_shot
 from ..turns import no_questions
 from .events import PieceResolved, UnitBroken
 from .fire import FireTarget, fire_targets, may_fire, reaction_cap
-from .formation import (ALLOWANCE, Board, Candidate, engage_candidates, legal_candidates, norm_deg, transform,
-                        translate_limit, unit_key)
+from .formation import (
+    ALLOWANCE,
+    Board,
+    Candidate,
+    engage_candidates,
+    legal_candidates,
+    norm_deg,
+    transform,
+    translate_limit,
+    unit_key,
+)
 from .locks import disengage_roll, lock_state
 from .pieces import DEFAULT_BREAK_AFTER
 from .rally import RallyResult, broken_units, rally
-from .reform import LABELS as REFORM_LABELS, parse_reform, reform_ends, reform_movers, reform_problem
+from .reform import LABELS as REFORM_LABELS
+from .reform import parse_reform, reform_ends, reform_movers, reform_problem
 from .resolve import PairSpec, resolve_round
 from .result import Outcome, fire_hit
 from .roll import first_round_bonus, flank_support
 
 #: representative rigid moves: (label, forward, right) in inches, in the unit's frame
-MOVES = (("forward 6", 6.0, 0.0), ("forward 3", 3.0, 0.0), ("forward 1", 1.0, 0.0), ("back 1", -1.0, 0.0),
-         ("back 3", -3.0, 0.0), ("left 2", 0.0, -2.0), ("right 2", 0.0, 2.0), ("oblique left 3", 2.121, -2.121),
-         ("oblique right 3", 2.121, 2.121))
+MOVES = (
+    ("forward 6", 6.0, 0.0),
+    ("forward 3", 3.0, 0.0),
+    ("forward 1", 1.0, 0.0),
+    ("back 1", -1.0, 0.0),
+    ("back 3", -3.0, 0.0),
+    ("left 2", 0.0, -2.0),
+    ("right 2", 0.0, 2.0),
+    ("oblique left 3", 2.121, -2.121),
+    ("oblique right 3", 2.121, 2.121),
+)
 REORGANISE = (("face about", 180.0), ("turn left", -90.0), ("turn right", 90.0))
 
 
@@ -137,8 +156,11 @@ class CloseCombatPreset:
 
     def move_piece(self, ctx: Ctx, pid: str, x: float, y: float, facing: float, *, rule: str, how: str) -> None:
         f = ctx.fig(pid)
-        if self.shooting(ctx) and f.side == ctx.state.active and ((f.x, f.y) != (x, y) or
-                                                                  norm_deg(f.facing) != norm_deg(facing)):
+        if (
+            self.shooting(ctx)
+            and f.side == ctx.state.active
+            and ((f.x, f.y) != (x, y) or norm_deg(f.facing) != norm_deg(facing))
+        ):
             moved = ctx.state.data["moved"].setdefault(f.side, [])
             if pid not in moved:  # RNG-SHOOT-1 "target moved": in its side's latest phase
                 moved.append(pid)
@@ -171,8 +193,8 @@ class CloseCombatPreset:
         d = st.data
         d["spent"], d["bonus"], d["fought"] = {}, {}, []
         if self.shooting(ctx):
-            d["moved"][side] = []      # this phase becomes the side's "last turn" (GEN-TURN-1)
-            d["rshoot_used"] = []      # one reaction per side per enemy phase (INI-RSHOOT-1)
+            d["moved"][side] = []  # this phase becomes the side's "last turn" (GEN-TURN-1)
+            d["rshoot_used"] = []  # one reaction per side per enemy phase (INI-RSHOOT-1)
         if d.pop("new_turn", False):
             st.turn += 1
             ctx.emit(TurnStarted(rule="PRE-OD6-1", turn=st.turn, first=side))
@@ -210,11 +232,19 @@ class CloseCombatPreset:
             st.phase = "combat"
             return
         opts = [Decision("act", option=u) for u in menus] + [PASS]
-        dflt = next((Decision("act", option=u) for u, a in menus.items()
-                     if any(x.kind in ("engage", "re_engage") for x in a)), opts[0])
-        dec = yield ask(side, "activate", f"{st.side(side).name}: choose a unit to act, or end your actions",
-                        opts, default=dflt, info={"units": {u: len(ids) for u, ids in self.units(ctx, side).items()},
-                                                  "spent": dict(spent)}, rule="OD6-SEQ-1")
+        dflt = next(
+            (Decision("act", option=u) for u, a in menus.items() if any(x.kind in ("engage", "re_engage") for x in a)),
+            opts[0],
+        )
+        dec = yield ask(
+            side,
+            "activate",
+            f"{st.side(side).name}: choose a unit to act, or end your actions",
+            opts,
+            default=dflt,
+            info={"units": {u: len(ids) for u, ids in self.units(ctx, side).items()}, "spent": dict(spent)},
+            rule="OD6-SEQ-1",
+        )
         if dec.kind == "pass":
             ctx.emit(Note(rule="OD6-SEQ-1", message=f"{st.side(side).name} ends its actions"))
             st.phase = "combat"
@@ -223,9 +253,16 @@ class CloseCombatPreset:
         ids = self.units(ctx, side)[u]
         acts = menus[u]
         per = self.actions_per_phase(ctx, u)
-        dec = yield ask(side, "action", f"unit {u}: choose an action ({per - spent.get(u, 0)} left)", acts,
-                        default=self.default_action(acts), validate=lambda x: self.validate_move(ctx, u, ids, x),
-                        info=self.action_info(ctx, board, u, ids), rule="OD6-SEQ-1")
+        dec = yield ask(
+            side,
+            "action",
+            f"unit {u}: choose an action ({per - spent.get(u, 0)} left)",
+            acts,
+            default=self.default_action(acts),
+            validate=lambda x: self.validate_move(ctx, u, ids, x),
+            info=self.action_info(ctx, board, u, ids),
+            rule="OD6-SEQ-1",
+        )
         yield from self.resolve_action(ctx, u, ids, dec)
 
     def movers(self, board: Board, ids: list[str]) -> list:
@@ -239,8 +276,9 @@ class CloseCombatPreset:
         if movers:
             if not in_fight:
                 _, legal = self.engage_options(ctx, board, movers)
-                acts += [Decision("engage", option=u, figure=c.lead, target=c.target, items=(("key", c.key),))
-                         for c in legal]
+                acts += [
+                    Decision("engage", option=u, figure=c.lead, target=c.target, items=(("key", c.key),)) for c in legal
+                ]
             if self.reengage_targets(ctx, board, side):
                 if any(self.reengage_options(ctx, board, m) for m in movers):
                     acts.append(Decision("re_engage", option=u))
@@ -260,8 +298,11 @@ class CloseCombatPreset:
     def reorganise_options(self, ctx: Ctx, board: Board, u: str, ids: list[str]) -> list[Decision]:
         """OD6-SEQ-1 reorganise: face about, turn left or right (the free pieces rigidly), or re-form."""
         movers = self.movers(board, ids)
-        out = [Decision("reorganise", option=f"{u}:{label}") for label, turn in REORGANISE
-               if movers and self.reorganise_ends(board, movers, turn) is not None]
+        out = [
+            Decision("reorganise", option=f"{u}:{label}")
+            for label, turn in REORGANISE
+            if movers and self.reorganise_ends(board, movers, turn) is not None
+        ]
         if not ids:
             return out
         rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
@@ -306,8 +347,13 @@ class CloseCombatPreset:
     def action_info(self, ctx: Ctx, board: Board, u: str, ids: list[str]) -> dict:
         side = ctx.fig(ids[0]).side
         locks = board.locks(side)
-        return {"unit": u, "pieces": ids, "allowance": self.allowance(ctx),
-                "locks": {i: locks.get(i, 0) for i in ids}, "disrupted": [i for i in ids if board.pieces[i].disrupted]}
+        return {
+            "unit": u,
+            "pieces": ids,
+            "allowance": self.allowance(ctx),
+            "locks": {i: locks.get(i, 0) for i in ids},
+            "disrupted": [i for i in ids if board.pieces[i].disrupted],
+        }
 
     # -- moves --------------------------------------------------------------------------------------------
     def move_vectors(self, ctx: Ctx, board: Board, movers: list) -> list[tuple[str, float, float]]:
@@ -389,8 +435,9 @@ class CloseCombatPreset:
         return sorted((q for q in foes if unit_key(ctx.fig(q.id)) in units), key=lambda q: q.id)
 
     def reengage_options(self, ctx: Ctx, board: Board, piece) -> list[Candidate]:
-        cands = engage_candidates(board, [piece], self.reengage_targets(ctx, board, piece.side),
-                                  allowance=self.allowance(ctx), rigid=False)
+        cands = engage_candidates(
+            board, [piece], self.reengage_targets(ctx, board, piece.side), allowance=self.allowance(ctx), rigid=False
+        )
         out = []
         for c in cands:
             if board.sweep_clear([piece], list(c.ends)):
@@ -413,8 +460,9 @@ class CloseCombatPreset:
         spent[u] = spent.get(u, 0) + 1
         if dec.kind == "move":
             for m in movers:
-                self.move_piece(ctx, m.id, round(m.x + dec.x, 3), round(m.y + dec.y, 3), m.facing,
-                                rule="OD6-SEQ-1", how="move")
+                self.move_piece(
+                    ctx, m.id, round(m.x + dec.x, 3), round(m.y + dec.y, 3), m.facing, rule="OD6-SEQ-1", how="move"
+                )
         elif dec.kind == "reorganise":
             label = dec.option.split(":", 1)[1]
             if label.startswith("re-form"):
@@ -438,8 +486,14 @@ class CloseCombatPreset:
             if left > 0:
                 yes = Decision("choose", option=f"bonus:{left}")
                 no = Decision("choose", option="keep")
-                d2 = yield ask(st.active, "bonus", f"unit {u}: give up {left} unspent action(s) for +{left} "
-                               f"in this first round (OD6-ROLL-2)?", [yes, no], default=yes, rule="OD6-ROLL-2")
+                d2 = yield ask(
+                    st.active,
+                    "bonus",
+                    f"unit {u}: give up {left} unspent action(s) for +{left} in this first round (OD6-ROLL-2)?",
+                    [yes, no],
+                    default=yes,
+                    rule="OD6-ROLL-2",
+                )
                 if d2 == yes:
                     st.data["bonus"][u] = first_round_bonus(left)
                     spent[u] = per
@@ -457,8 +511,9 @@ class CloseCombatPreset:
             yield from self.fire_unit(ctx, [m.id for m in movers])
 
     # -- shooting (PRE-OD6-1 with RNG-SHOOT, OD6-FIRE-1) ----------------------------------------------------
-    def fire_options(self, ctx: Ctx, board: Board, pid: str, *, at: list | None = None,
-                     reactive: bool = False) -> list[FireTarget]:
+    def fire_options(
+        self, ctx: Ctx, board: Board, pid: str, *, at: list | None = None, reactive: bool = False
+    ) -> list[FireTarget]:
         """Legal shots of piece ``pid`` (at ``at``, default every enemy piece), best first."""
         f = ctx.fig(pid)
         p = board.pieces.get(pid)
@@ -466,19 +521,46 @@ class CloseCombatPreset:
             return []
         foes = board.enemies_of(p.side) if at is None else at
         moved = [q for s, ids in ctx.state.data.get("moved", {}).items() if s != p.side for q in ids]
-        return fire_targets(p, f.av, f.missile, sorted(foes, key=lambda q: q.id), board.friends_of(p.side),
-                            ctx.table.line_of_sight, moved=moved, reactive=reactive,
-                            keen_eyed="keen_eyed" in f.traits)
+        return fire_targets(
+            p,
+            f.av,
+            f.missile,
+            sorted(foes, key=lambda q: q.id),
+            board.friends_of(p.side),
+            ctx.table.line_of_sight,
+            moved=moved,
+            reactive=reactive,
+            keen_eyed="keen_eyed" in f.traits,
+        )
 
     def resolve_fire(self, ctx: Ctx, ft: FireTarget, *, reactive: bool) -> None:
         """RNG-SHOOT-1/2 roll (the shot unloads); OD6-FIRE-1 [HOUSE]: a hit Disrupts the target, or
         eliminates it if it was already Disrupted."""
         f = ctx.fig(ft.shooter)
-        hr = roll_shot(ctx.dice, f.av, range_in=ft.range_in, cover=ft.cover, target_moved=ft.target_moved,
-                       keen_eyed="keen_eyed" in f.traits, reactive=reactive, who=ft.shooter, weapon=f.missile)
+        hr = roll_shot(
+            ctx.dice,
+            f.av,
+            range_in=ft.range_in,
+            cover=ft.cover,
+            target_moved=ft.target_moved,
+            keen_eyed="keen_eyed" in f.traits,
+            reactive=reactive,
+            who=ft.shooter,
+            weapon=f.missile,
+        )
         ctx.emit(hr.roll)
-        ctx.emit(ShotResolved(rule="OD6-FIRE-1", attacker=ft.shooter, target=ft.target, range_in=ft.range_in,
-                              cover=ft.cover or "", natural=hr.roll.faces[0], hit=hr.hit, reactive=reactive))
+        ctx.emit(
+            ShotResolved(
+                rule="OD6-FIRE-1",
+                attacker=ft.shooter,
+                target=ft.target,
+                range_in=ft.range_in,
+                cover=ft.cover or "",
+                natural=hr.roll.faces[0],
+                hit=hr.hit,
+                reactive=reactive,
+            )
+        )
         ctx.change(ft.shooter, loaded=False)
         if not hr.hit or not ctx.fig(ft.target).in_play:
             return
@@ -501,9 +583,15 @@ class CloseCombatPreset:
             if not shots:
                 continue
             opts = [Decision("shoot", figure=pid, target=ft.target) for ft in shots] + [Decision("hold", figure=pid)]
-            dec = yield ask(st.active, "shoot", f"{ctx.fig(pid).name}: choose a target, or hold fire", opts,
-                            default=opts[0], info={"figure": pid, "odds": {ft.target: str(ft.chance) for ft in shots}},
-                            rule="OD6-FIRE-1")
+            dec = yield ask(
+                st.active,
+                "shoot",
+                f"{ctx.fig(pid).name}: choose a target, or hold fire",
+                opts,
+                default=opts[0],
+                info={"figure": pid, "odds": {ft.target: str(ft.chance) for ft in shots}},
+                rule="OD6-FIRE-1",
+            )
             if dec.kind == "shoot":
                 self.resolve_fire(ctx, shots[opts.index(dec)], reactive=False)
 
@@ -526,9 +614,16 @@ class CloseCombatPreset:
         best.sort(key=lambda ft: (-ft.chance, ft.shooter))
         every, none = choose("all"), choose("no")
         opts = [every, none] + [Decision("shoot", figure=ft.shooter, target=ft.target) for ft in best]
-        dec = yield ask(side, "reactive_shot", f"{st.side(side).name}: fire before contact at the charging "
-                        f"unit (once this phase, up to {cap} shooter(s))?", opts, default=every,
-                        info={"cap": cap, "odds": {ft.shooter: str(ft.chance) for ft in best}}, rule="OD6-FIRE-1")
+        dec = yield ask(
+            side,
+            "reactive_shot",
+            f"{st.side(side).name}: fire before contact at the charging "
+            f"unit (once this phase, up to {cap} shooter(s))?",
+            opts,
+            default=every,
+            info={"cap": cap, "odds": {ft.shooter: str(ft.chance) for ft in best}},
+            rule="OD6-FIRE-1",
+        )
         if dec == none:
             return
         st.data["rshoot_used"].append(side)
@@ -549,10 +644,15 @@ class CloseCombatPreset:
                 continue
             opts = [Decision("place", figure=pid, items=(("key", c.key),)) for c in cands]
             stay = Decision("stay", figure=pid)
-            d = yield ask(st.active, "re_engage", f"{ctx.fig(pid).name}: move into contact, or stay",
-                          opts + [stay], default=opts[0], info={"figure": pid,
-                                                                "targets": [c.target for c in cands]},
-                          rule="OD6-SEQ-1")
+            d = yield ask(
+                st.active,
+                "re_engage",
+                f"{ctx.fig(pid).name}: move into contact, or stay",
+                opts + [stay],
+                default=opts[0],
+                info={"figure": pid, "targets": [c.target for c in cands]},
+                rule="OD6-SEQ-1",
+            )
             if d.kind == "stay":
                 continue
             c = cands[opts.index(d)]
@@ -580,8 +680,9 @@ class CloseCombatPreset:
             dx, dy = round(-fx * p.length, 3) + 0.0, round(-fy * p.length, 3) + 0.0
             if board.can_move_back(pid, dx, dy):
                 board.apply_move(pid, dx, dy)
-                self.move_piece(ctx, pid, board.pieces[pid].x, board.pieces[pid].y, p.facing,
-                                rule="OD6-LOCK-2", how="retreat")
+                self.move_piece(
+                    ctx, pid, board.pieces[pid].x, board.pieces[pid].y, p.facing, rule="OD6-LOCK-2", how="retreat"
+                )
             else:
                 ctx.emit(Note(rule="OD6-LOCK-2", who=pid, message=f"{f.name} disengages but has no room to step back"))
 
@@ -649,9 +750,15 @@ class CloseCombatPreset:
             if not opts:
                 continue
             skip = Decision("hold", option=u)
-            dec = yield ask(st.active, "reorganise", f"unit {u}: reorganise with its actions left?", [skip] + opts,
-                            default=skip, validate=lambda x, u=u, ids=ids: self.validate_move(ctx, u, ids, x),
-                            rule="OD6-SEQ-1")
+            dec = yield ask(
+                st.active,
+                "reorganise",
+                f"unit {u}: reorganise with its actions left?",
+                [skip] + opts,
+                default=skip,
+                validate=lambda x, u=u, ids=ids: self.validate_move(ctx, u, ids, x),
+                rule="OD6-SEQ-1",
+            )
             if dec.kind == "reorganise":
                 yield from self.resolve_action(ctx, u, ids, dec)
         yield from no_questions()

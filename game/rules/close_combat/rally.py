@@ -1,9 +1,10 @@
 """OD6-DIS-1 rallying Disrupted pieces, OD6-PIECE-1 unit breaking, OD6-SEQ-1 actions per phase."""
+
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 from ..decisions import IllegalDecision
 from ..dice import Dice
@@ -41,11 +42,12 @@ def unit_breaks(losses: int, break_after: int = DEFAULT_BREAK_AFTER) -> bool:
     return losses > break_after
 
 
-def broken_units(losses: Mapping[str, int], break_after: Mapping[str, int] | int = DEFAULT_BREAK_AFTER
-                 ) -> list[str]:
+def broken_units(losses: Mapping[str, int], break_after: Mapping[str, int] | int = DEFAULT_BREAK_AFTER) -> list[str]:
     """OD6-PIECE-1: units whose other pieces are removed at the end of this close-combat round."""
+
     def limit(u: str) -> int:
         return break_after if isinstance(break_after, int) else break_after.get(u, DEFAULT_BREAK_AFTER)
+
     return sorted(u for u, n in losses.items() if unit_breaks(n, limit(u)))
 
 

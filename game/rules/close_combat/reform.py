@@ -7,10 +7,11 @@ formation; a re-formed piece may end in corner contact with an enemy (a lock-up,
 Formations offered: a line abreast about the pieces' centre, keeping the lead's facing ("re-form
 line") or facing the nearest enemy ("re-form facing the enemy"); a player may give any other.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 from .contact import classify
 from .formation import Board, near, norm_deg, place
@@ -90,8 +91,10 @@ def reform_problem(board: Board, starts: Sequence[Piece], ends: Sequence[Piece],
         for q in foes:
             c = classify(e, q)
             if c.kind == "edge":
-                return (f"{e.id} would end in edge contact with {q.id}: a re-formed piece may touch an enemy "
-                        f"only at a corner (OD6-SEQ-1)")
+                return (
+                    f"{e.id} would end in edge contact with {q.id}: a re-formed piece may touch an enemy "
+                    f"only at a corner (OD6-SEQ-1)"
+                )
     if not board.sweep_clear(starts, ends):
         return "the way is blocked (GEO-SWEEP-1)"
     return None
@@ -108,7 +111,7 @@ def parse_reform(items, movers: Sequence[Piece]) -> list[Piece]:
         try:
             x, y, f = (float(v) for v in str(spec).split(","))
         except ValueError:
-            raise ValueError(f"{pid!r}: give the end as \"x,y,facing\" in inches and degrees") from None
+            raise ValueError(f'{pid!r}: give the end as "x,y,facing" in inches and degrees') from None
         if not all(math.isfinite(v) for v in (x, y, f)):
             raise ValueError(f"{pid!r}: the end must be finite numbers")
         got[pid] = place(by[pid], x, y, f)

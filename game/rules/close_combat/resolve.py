@@ -5,10 +5,11 @@ All pairs roll first (top to bottom), then eliminations apply, then move-backs t
 answers GEO-SWEEP-1 for the move at the moment it is made (after the eliminations and the earlier
 move-backs; call ``on_move`` — or update your table inside ``can_move_back`` — to keep it current).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from ..dice import Dice
 from ..events import Event
@@ -50,10 +51,13 @@ def _top(p: Piece) -> tuple:
     return (p.y, p.x, p.id)
 
 
-def resolve_round(pairs: Sequence[PairSpec], dice: Dice,
-                  can_move_back: Callable[[str, float, float], bool],
-                  on_move: Callable[[str, float, float], None] | None = None,
-                  on_eliminate: Callable[[str], None] | None = None) -> RoundResult:
+def resolve_round(
+    pairs: Sequence[PairSpec],
+    dice: Dice,
+    can_move_back: Callable[[str, float, float], bool],
+    on_move: Callable[[str, float, float], None] | None = None,
+    on_eliminate: Callable[[str], None] | None = None,
+) -> RoundResult:
     """OD6-RES-4: roll every pair (top to bottom), apply eliminations, then move-backs top to bottom.
 
     ``on_eliminate(piece_id)`` is called for each elimination before any move-back, so a caller's

@@ -5,6 +5,7 @@ Pure functions: no dice, no geometry. ``opposed_result`` answers the catalog's W
 one-step-worse ruling for a piece that cannot move back (OD6-RES-3).
 The source's rolls (OD6-EX-1, OD6-EX-2) are checked in tests/rules/close_combat.
 """
+
 from __future__ import annotations
 
 import enum
@@ -96,14 +97,15 @@ def loser_outcome(kind: ResultKind | str, already_disrupted: bool = False) -> Ou
     return Outcome.ELIMINATED
 
 
-def consequences(result: OpposedResult, a_disrupted: bool = False, b_disrupted: bool = False
-                 ) -> dict[str, Outcome]:
+def consequences(result: OpposedResult, a_disrupted: bool = False, b_disrupted: bool = False) -> dict[str, Outcome]:
     """OD6-RES-2: {"a": outcome, "b": outcome}. A tie moves both back; the winner stays."""
     if result.winner is None:
         return {"a": Outcome.MOVE_BACK, "b": Outcome.MOVE_BACK}
     loser = result.loser
-    out = {result.winner: Outcome.STAYS,
-           loser: loser_outcome(result.kind, a_disrupted if loser == "a" else b_disrupted)}
+    out = {
+        result.winner: Outcome.STAYS,
+        loser: loser_outcome(result.kind, a_disrupted if loser == "a" else b_disrupted),
+    }
     return out
 
 

@@ -1,15 +1,16 @@
 """OD6-ROLL-1 netting, OD6-ROLL-2 modifiers, and the opposed roll of one pair."""
+
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Collection, Sequence
 
 from ..dice import Dice
 from ..events import DiceRolled
 from .contact import classify
 from .events import CombatRolled
-from .result import OpposedResult, opposed_result
 from .pieces import Piece
+from .result import OpposedResult, opposed_result
 
 
 def net_bonus(cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> tuple[int, int]:
@@ -26,8 +27,9 @@ def total(face: int, bonus: int) -> int:
     return max(1, face + bonus)
 
 
-def flank_support(piece: Piece, friends: Sequence[Piece], busy: Collection[str] = (),
-                  disrupted: Collection[str] = ()) -> int:
+def flank_support(
+    piece: Piece, friends: Sequence[Piece], busy: Collection[str] = (), disrupted: Collection[str] = ()
+) -> int:
     """OD6-ROLL-2 [HOUSE]: +1 if a friendly piece in side contact (flank-to-flank) is not paired,
     locked (``busy`` holds the ids of paired or locked pieces) or Disrupted (OD6-DIS-1, OD6-LOCK-2)."""
     for f in friends:
@@ -55,8 +57,7 @@ class PairRoll:
     result: OpposedResult
 
 
-def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0
-              ) -> PairRoll:
+def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> PairRoll:
     """OD6-ROLL-1: 1d6 per side (a first), netted bonus to the higher side, OD6-RES-1 result."""
     bonus_a, bonus_b = net_bonus(cv_a, cv_b, mods_a, mods_b)
     ra = dice.roll("OD6-ROLL-1", who=a, purpose="close combat", modifier=bonus_a)
@@ -64,6 +65,14 @@ def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0,
     ta, tb = total(ra.faces[0], bonus_a), total(rb.faces[0], bonus_b)
     res = opposed_result(ta, tb)
     winner = "" if res.winner is None else (a if res.winner == "a" else b)
-    ev = CombatRolled(rule="OD6-RES-1", attacker=a, defender=b, faces=(ra.faces[0], rb.faces[0]),
-                      bonus=(bonus_a, bonus_b), totals=(ta, tb), kind=res.kind.value, winner=winner)
+    ev = CombatRolled(
+        rule="OD6-RES-1",
+        attacker=a,
+        defender=b,
+        faces=(ra.faces[0], rb.faces[0]),
+        bonus=(bonus_a, bonus_b),
+        totals=(ta, tb),
+        kind=res.kind.value,
+        winner=winner,
+    )
     return PairRoll((ra, rb), ev, res)

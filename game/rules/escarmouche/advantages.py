@@ -1,7 +1,8 @@
 """ESC-ADV-1/2: advantages (one extra card each) from roster flags and the situation."""
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..model import Figure
 
@@ -18,8 +19,9 @@ def is_cavalry(fig: Figure) -> bool:
     return "cavalry" in fig.flags or "heavy_cavalry" in fig.flags
 
 
-def advantages(fig: Figure, opponents: Sequence[Figure], *, assaulting: bool, first_round: bool,
-               in_structure: bool = False) -> tuple[str, ...]:
+def advantages(
+    fig: Figure, opponents: Sequence[Figure], *, assaulting: bool, first_round: bool, in_structure: bool = False
+) -> tuple[str, ...]:
     """ESC-ADV-1/2: the names of ``fig``'s advantages in a duel against ``opponents``.
 
     ``assaulting``: fig belongs to the group that passed Resolve (ESC-ENG-1) and assaults;

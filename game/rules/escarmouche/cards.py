@@ -2,6 +2,7 @@
 
 A card writes as rank + suit: "14S" (Ace of Spades), "10H", "2C".
 """
+
 from __future__ import annotations
 
 import enum
@@ -48,22 +49,22 @@ class Card:
         """Total order 0..51: rank first, then suit (ESC-DUEL-2)."""
         return (self.rank - 2) * 4 + SUIT_ORDER[self.suit]
 
-    def __lt__(self, other: "Card") -> bool:
+    def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.key < other.key
 
-    def __le__(self, other: "Card") -> bool:
+    def __le__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.key <= other.key
 
-    def __gt__(self, other: "Card") -> bool:
+    def __gt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.key > other.key
 
-    def __ge__(self, other: "Card") -> bool:
+    def __ge__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
         return self.key >= other.key
@@ -80,15 +81,14 @@ class Card:
         return str(self)
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """From "14S"-style text; raises ValueError on anything else."""
-        if (not isinstance(text, str) or not 2 <= len(text) <= 3 or not text[:-1].isdigit()
-                or text[0] == "0"):
+        if not isinstance(text, str) or not 2 <= len(text) <= 3 or not text[:-1].isdigit() or text[0] == "0":
             raise ValueError(f"not a card: {text!r} (expected rank 2..14 and suit S/H/D/C, e.g. '14S')")
         return cls(int(text[:-1]), text[-1])
 
     @classmethod
-    def from_key(cls, key: int) -> "Card":
+    def from_key(cls, key: int) -> Card:
         return cls(key // 4 + 2, SUITS[key % 4])
 
 

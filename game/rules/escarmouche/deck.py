@@ -5,9 +5,10 @@ on the discard pile after their duel. If the deck runs out mid-draw, the discard
 cards face up in the current duel — is shuffled into a new deck. The state is JSON: lists of
 "14S"-style strings, top card first.
 """
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..dice import Dice
 from .cards import Card, full_deck
@@ -29,7 +30,7 @@ class Deck:
         self._check()
 
     @classmethod
-    def shuffled(cls, dice: Dice) -> "Deck":
+    def shuffled(cls, dice: Dice) -> Deck:
         """ESC-DECK-1: a fresh 52-card deck shuffled by ``dice``."""
         cards = full_deck()
         dice.shuffle(cards)
@@ -75,11 +76,14 @@ class Deck:
 
     # -- state ------------------------------------------------------------------------------------
     def to_json(self) -> dict:
-        return {"cards": [str(c) for c in self.cards], "discards": [str(c) for c in self.discards],
-                "face_up": [str(c) for c in self.face_up]}
+        return {
+            "cards": [str(c) for c in self.cards],
+            "discards": [str(c) for c in self.discards],
+            "face_up": [str(c) for c in self.face_up],
+        }
 
     @classmethod
-    def from_json(cls, data) -> "Deck":
+    def from_json(cls, data) -> Deck:
         """Restore from ``to_json`` output (untrusted: validated, ValueError naming the fault)."""
         if not isinstance(data, dict):
             raise ValueError("deck state: expected an object")

@@ -1,8 +1,9 @@
 """ESC-DUEL-1..3 and ESC-MULTI-1: comparing hands, the winner's pick, one-against-many duels."""
+
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Mapping, Sequence
 
 from ..decisions import IllegalDecision
 from .cards import Card, Effect, card_effect
@@ -66,8 +67,14 @@ class DuelResult:
     """Every card the winner could have picked (ESC-DUEL-3)."""
 
 
-def resolve_pair(fig_a: str, cards_a: Sequence[Card], fig_b: str, cards_b: Sequence[Card],
-                 pick: Card | None = None, preference: Sequence[Effect] = DEFAULT_PREFERENCE) -> DuelResult:
+def resolve_pair(
+    fig_a: str,
+    cards_a: Sequence[Card],
+    fig_b: str,
+    cards_b: Sequence[Card],
+    pick: Card | None = None,
+    preference: Sequence[Effect] = DEFAULT_PREFERENCE,
+) -> DuelResult:
     """ESC-DUEL-2/3, ESC-RES-1 for two hands: the winner's ``pick`` (default policy if None)."""
     w = duel_winner(cards_a, cards_b)
     (wid, wc, lid, lc) = (fig_a, cards_a, fig_b, cards_b) if w == "a" else (fig_b, cards_b, fig_a, cards_a)
@@ -75,8 +82,9 @@ def resolve_pair(fig_a: str, cards_a: Sequence[Card], fig_b: str, cards_b: Seque
     if pick is None:
         pick = default_pick(opts, preference)
     elif pick not in opts:
-        raise IllegalDecision(f"{pick} does not beat all of {lid}'s cards; choose from "
-                              f"{', '.join(str(c) for c in opts)} (ESC-DUEL-3)")
+        raise IllegalDecision(
+            f"{pick} does not beat all of {lid}'s cards; choose from {', '.join(str(c) for c in opts)} (ESC-DUEL-3)"
+        )
     return DuelResult(wid, lid, pick, card_effect(pick), tuple(opts))
 
 
@@ -109,9 +117,12 @@ class Duel:
         return self.defenders if len(self.defenders) > 1 else self.attackers
 
 
-def resolve_duel(duel: Duel, hands: Mapping[str, Sequence[Card]],
-                 picks: Mapping[tuple[str, str], Card] | None = None,
-                 preference: Sequence[Effect] = DEFAULT_PREFERENCE) -> list[DuelResult]:
+def resolve_duel(
+    duel: Duel,
+    hands: Mapping[str, Sequence[Card]],
+    picks: Mapping[tuple[str, str], Card] | None = None,
+    preference: Sequence[Effect] = DEFAULT_PREFERENCE,
+) -> list[DuelResult]:
     """ESC-DUEL-2/3 and ESC-MULTI-1: the lone figure's hand is compared pairwise with each
     opponent's hand — one result per opponent, in the duel's order. ``picks[(winner, loser)]`` is a
     winner's choice of card (default policy where absent)."""

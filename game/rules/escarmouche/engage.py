@@ -1,9 +1,10 @@
 """ESC-ENG-1..3 assault and Resolve, ESC-CIV-1 civilians."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Sequence
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -15,8 +16,14 @@ RESOLVE_TARGET = 4
 
 def resolve_test(dice: Dice, group: str, has_leader: bool) -> DiceRolled:
     """ESC-ENG-1/2: the assaulting group's Resolve, 1d6 (−1 with a leader) ≤ 4 passes."""
-    return dice.roll("ESC-ENG-2", who=group, purpose="resolve", modifier=-1 if has_leader else 0,
-                     target=RESOLVE_TARGET, roll_under=True)
+    return dice.roll(
+        "ESC-ENG-2",
+        who=group,
+        purpose="resolve",
+        modifier=-1 if has_leader else 0,
+        target=RESOLVE_TARGET,
+        roll_under=True,
+    )
 
 
 def resolve_pass_chance(has_leader: bool) -> Fraction:

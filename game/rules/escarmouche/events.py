@@ -1,4 +1,5 @@
 """ESC events: cards drawn, duels won, decks reshuffled (for the log, animations and tests)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -11,6 +11,7 @@ attacker's order) → ``melee_duel`` once per duel (ESC-ADV advantages, ESC-DUEL
 ESC-DECK-1 deck, ESC-DUEL-2/3 winner's pick, ESC-MULTI-1/ESC-RES-1/2 results and evictions) →
 ``melee_round_end`` (ESC-RND-1 break off, next round or the end) → back to ``activate``.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -27,8 +28,15 @@ from .deck import Deck
 from .duel import DEFAULT_PREFERENCE, Duel, default_pick, draw_count, duel_winner, resolve_duel, winning_options
 from .engage import civilian_flight, is_civilian, public_view
 from .events import CardsDrawn, DeckReshuffled, DuelWon
-from .pairing import (auto_extras, auto_pairing, build_duels, unpaired_defenders, validate_extras, validate_order,
-                      validate_pairing)
+from .pairing import (
+    auto_extras,
+    auto_pairing,
+    build_duels,
+    unpaired_defenders,
+    validate_extras,
+    validate_order,
+    validate_pairing,
+)
 from .placing import place_in_sector
 from .resolve import apply_results, centroid, default_eviction, eviction_options, round_end
 
@@ -75,11 +83,23 @@ class MeleeFlow:
             ctx.emit(Note(rule="ESC-ENG-1", message=f"{st.side(side).name} takes {sector} without a fight"))
             return
         dside = ctx.fig(defenders[0]).side
-        st.data["melee"] = {"sector": sector, "came_from": came_from, "attacker": side, "defender": dside,
-                            "attackers": sorted(attackers), "defenders": sorted(defenders), "round": 1,
-                            "duels": [], "next_duel": 0}
-        ctx.emit(Note(rule="ESC-ENG-1", message=f"melee in {sector}: {len(attackers)} attackers against "
-                                                f"{len(defenders)} defenders"))
+        st.data["melee"] = {
+            "sector": sector,
+            "came_from": came_from,
+            "attacker": side,
+            "defender": dside,
+            "attackers": sorted(attackers),
+            "defenders": sorted(defenders),
+            "round": 1,
+            "duels": [],
+            "next_duel": 0,
+        }
+        ctx.emit(
+            Note(
+                rule="ESC-ENG-1",
+                message=f"melee in {sector}: {len(attackers)} attackers against {len(defenders)} defenders",
+            )
+        )
         st.phase = "melee_round"
 
     def _civilian_flees(self, ctx: Ctx, civ: Figure, sector: str) -> Flow:
@@ -89,10 +109,15 @@ class MeleeFlow:
             return
         dflt = self._far_sector(ctx, civ.side, opts)
         if len(opts) > 1:
-            dec = yield ask(civ.side, "flee", f"{civ.name} (civilian) drops what they carry: flee to which sector?",
-                            [Decision("flee", figure=civ.id, option=s) for s in opts],
-                            default=Decision("flee", figure=civ.id, option=dflt), info={"figure": civ.id},
-                            rule="ESC-CIV-1")
+            dec = yield ask(
+                civ.side,
+                "flee",
+                f"{civ.name} (civilian) drops what they carry: flee to which sector?",
+                [Decision("flee", figure=civ.id, option=s) for s in opts],
+                default=Decision("flee", figure=civ.id, option=dflt),
+                info={"figure": civ.id},
+                rule="ESC-CIV-1",
+            )
             dflt = dec.option
         ctx.emit(Note(rule="ESC-CIV-1", who=civ.id, message=f"{civ.name} drops what they carry and flees to {dflt}"))
         place_in_sector(ctx, civ.id, dflt, rule="ESC-CIV-1", how="flee")
@@ -126,10 +151,16 @@ class MeleeFlow:
                 raise IllegalDecision("each attacker is paired once (ESC-PAIR-1)")
             validate_pairing(atts, defs, dict(dec.items))
 
-        dec = yield ask(aside, "pair", f"{st.side(aside).name}: pair your figures with the defenders in "
-                        f"{m['sector']} (round {m['round']})", opts, default=dflt, validate=check_pairing,
-                        info={"attackers": list(atts), "defenders": public_dicts([ctx.fig(f) for f in defs]),
-                              "round": m["round"]}, rule="ESC-PAIR-1")
+        dec = yield ask(
+            aside,
+            "pair",
+            f"{st.side(aside).name}: pair your figures with the defenders in {m['sector']} (round {m['round']})",
+            opts,
+            default=dflt,
+            validate=check_pairing,
+            info={"attackers": list(atts), "defenders": public_dicts([ctx.fig(f) for f in defs]), "round": m["round"]},
+            rule="ESC-PAIR-1",
+        )
         pairing = dict(dec.items)
         extras: dict[str, str] = {}
         if unpaired_defenders(defs, pairing):
@@ -149,10 +180,20 @@ class MeleeFlow:
                     raise IllegalDecision("answer with extras (kind 'extras', items [defender, attacker])")
                 validate_extras(defs, pairing, dict(dec.items))
 
-            dec = yield ask(dside, "extras", f"{st.side(dside).name}: add your unpaired defenders to duels",
-                            eopts, default=edflt, validate=check_extras,
-                            info={"unpaired": left, "attackers": public_dicts([ctx.fig(a) for a in atts]),
-                                  "pairing": dict(pairing)}, rule="ESC-PAIR-2")
+            dec = yield ask(
+                dside,
+                "extras",
+                f"{st.side(dside).name}: add your unpaired defenders to duels",
+                eopts,
+                default=edflt,
+                validate=check_extras,
+                info={
+                    "unpaired": left,
+                    "attackers": public_dicts([ctx.fig(a) for a in atts]),
+                    "pairing": dict(pairing),
+                },
+                rule="ESC-PAIR-2",
+            )
             extras = dict(dec.items)
         duels = build_duels(atts, defs, pairing, extras)
         order = list(range(len(duels)))
@@ -178,16 +219,26 @@ class MeleeFlow:
                     raise IllegalDecision("the duel order is a comma-separated list of duel numbers") from None
                 validate_order(duels, idx)
 
-            dec = yield ask(aside, "order", f"{st.side(aside).name}: choose the order of the duels", oopts,
-                            default=oopts[0], validate=check_order,
-                            info={"duels": [[list(x.attackers), list(x.defenders)] for x in duels]},
-                            rule="ESC-DUEL-1")
+            dec = yield ask(
+                aside,
+                "order",
+                f"{st.side(aside).name}: choose the order of the duels",
+                oopts,
+                default=oopts[0],
+                validate=check_order,
+                info={"duels": [[list(x.attackers), list(x.defenders)] for x in duels]},
+                rule="ESC-DUEL-1",
+            )
             order = [int(s) for s in dec.option.split(",")]
         duels = validate_order(duels, order)
         m["duels"] = [[list(x.attackers), list(x.defenders)] for x in duels]
         m["next_duel"] = 0
-        ctx.emit(Note(rule="ESC-PAIR-1", message="; ".join(
-            f"{'+'.join(x.attackers)} v {'+'.join(x.defenders)}" for x in duels)))
+        ctx.emit(
+            Note(
+                rule="ESC-PAIR-1",
+                message="; ".join(f"{'+'.join(x.attackers)} v {'+'.join(x.defenders)}" for x in duels),
+            )
+        )
         st.phase = "melee_duel"
 
     # -- one duel -------------------------------------------------------------------------------------------
@@ -209,8 +260,9 @@ class MeleeFlow:
         for fid in list(atts) + list(defs):
             f = ctx.fig(fid)
             opp = [ctx.fig(o) for o in (defs if fid in atts else atts)]
-            adv = advantages(f, opp, assaulting=fid in atts, first_round=first_round,
-                             in_structure=ctx.table.zone_of(fid).structure)
+            adv = advantages(
+                f, opp, assaulting=fid in atts, first_round=first_round, in_structure=ctx.table.zone_of(fid).structure
+            )
             n = draw_count(adv)
             # never ask for more cards than exist outside this duel (ESC-DECK-1)
             n = max(1, min(n, len(deck.cards) + len(deck.discards)))
@@ -221,8 +273,9 @@ class MeleeFlow:
                 if deck.reshuffles != before:
                     ctx.emit(DeckReshuffled(rule="ESC-DECK-1", cards=len(deck.cards) + 1))
             hands[fid] = cards
-            ctx.emit(CardsDrawn(rule="ESC-DUEL-1", figure=fid, cards=tuple(str(c) for c in cards),
-                                advantages=tuple(adv)))
+            ctx.emit(
+                CardsDrawn(rule="ESC-DUEL-1", figure=fid, cards=tuple(str(c) for c in cards), advantages=tuple(adv))
+            )
         # ESC-DUEL-3: the winner of each pairwise comparison picks the card that counts
         picks: dict[tuple[str, str], Card] = {}
         for other in duel.many:
@@ -233,18 +286,27 @@ class MeleeFlow:
             if len(opts) > 1:
                 wf = ctx.fig(wid)
                 dflt = default_pick(opts, DEFAULT_PREFERENCE)
-                dec = yield ask(wf.side, "card", f"{wf.name} beats {ctx.fig(lid).name}: choose the card that counts "
-                                f"(Hearts kill, Diamonds wound, Spades/Clubs evict)",
-                                [Decision("card", figure=wid, target=lid, option=str(c)) for c in opts],
-                                default=Decision("card", figure=wid, target=lid, option=str(dflt)),
-                                info={"figure": wid, "victim": lid, "cards": [str(c) for c in opts],
-                                      "effects": {str(c): card_effect(c).value for c in opts}},
-                                rule="ESC-DUEL-3")
+                dec = yield ask(
+                    wf.side,
+                    "card",
+                    f"{wf.name} beats {ctx.fig(lid).name}: choose the card that counts "
+                    f"(Hearts kill, Diamonds wound, Spades/Clubs evict)",
+                    [Decision("card", figure=wid, target=lid, option=str(c)) for c in opts],
+                    default=Decision("card", figure=wid, target=lid, option=str(dflt)),
+                    info={
+                        "figure": wid,
+                        "victim": lid,
+                        "cards": [str(c) for c in opts],
+                        "effects": {str(c): card_effect(c).value for c in opts},
+                    },
+                    rule="ESC-DUEL-3",
+                )
                 picks[(wid, lid)] = Card.parse(dec.option)
         results = resolve_duel(duel, hands, picks)
         for r in results:
-            ctx.emit(DuelWon(rule="ESC-RES-1", winner=r.winner, victim=r.loser, card=str(r.card),
-                             effect=r.effect.value))
+            ctx.emit(
+                DuelWon(rule="ESC-RES-1", winner=r.winner, victim=r.loser, card=str(r.card), effect=r.effect.value)
+            )
         deck.discard()
         st.data["deck"] = deck.to_json()
         # ESC-MULTI-1: kills, then wounds (a second wound kills), then evictions
@@ -283,10 +345,15 @@ class MeleeFlow:
             return
         dest = self._far_sector(ctx, f.side, opts)
         if len(opts) > 1:
-            dec = yield ask(f.side, "evict", f"{f.name} is evicted: to which sector?",
-                            [Decision("evict", figure=fid, option=s) for s in opts],
-                            default=Decision("evict", figure=fid, option=dest), info={"figure": fid},
-                            rule="ESC-RES-2")
+            dec = yield ask(
+                f.side,
+                "evict",
+                f"{f.name} is evicted: to which sector?",
+                [Decision("evict", figure=fid, option=s) for s in opts],
+                default=Decision("evict", figure=fid, option=dest),
+                info={"figure": fid},
+                rule="ESC-RES-2",
+            )
             dest = dec.option
         place_in_sector(ctx, fid, dest, rule="ESC-RES-2", how="evicted")
 
@@ -302,21 +369,30 @@ class MeleeFlow:
         dest = None
         if atts and defs:
             stay = Decision("choose", option="fight_on")
-            dec = yield ask(aside, "break_off", f"{st.side(aside).name}: break off the melee in {m['sector']} "
-                            f"(back to {m['came_from']}) or fight another round?",
-                            [stay, Decision("choose", option="break_off")], default=stay,
-                            info={"attackers": atts, "defenders": public_dicts([ctx.fig(d) for d in defs])},
-                            rule="ESC-RND-1")
+            dec = yield ask(
+                aside,
+                "break_off",
+                f"{st.side(aside).name}: break off the melee in {m['sector']} "
+                f"(back to {m['came_from']}) or fight another round?",
+                [stay, Decision("choose", option="break_off")],
+                default=stay,
+                info={"attackers": atts, "defenders": public_dicts([ctx.fig(d) for d in defs])},
+                rule="ESC-RND-1",
+            )
             brk_a = dec.option == "break_off"
             if not brk_a:
                 opts = eviction_options(ctx.table.adjacent_sectors(m["sector"]), enemy_sectors(ctx, dside))
                 if opts:
-                    dec = yield ask(dside, "break_off", f"{st.side(dside).name}: break off the melee in "
-                                    f"{m['sector']} (to an adjacent sector free of enemies) or fight on?",
-                                    [stay] + [Decision("choose", option=f"break_off:{s}") for s in opts],
-                                    default=stay, info={"defenders": defs,
-                                                        "attackers": public_dicts([ctx.fig(a) for a in atts])},
-                                    rule="ESC-RND-1")
+                    dec = yield ask(
+                        dside,
+                        "break_off",
+                        f"{st.side(dside).name}: break off the melee in "
+                        f"{m['sector']} (to an adjacent sector free of enemies) or fight on?",
+                        [stay] + [Decision("choose", option=f"break_off:{s}") for s in opts],
+                        default=stay,
+                        info={"defenders": defs, "attackers": public_dicts([ctx.fig(a) for a in atts])},
+                        rule="ESC-RND-1",
+                    )
                     if dec.option != "fight_on":
                         brk_d, dest = True, dec.option.split(":", 1)[1]
         end = round_end(len(atts), len(defs), brk_a, brk_d)
@@ -332,11 +408,13 @@ class MeleeFlow:
         elif end.value == "defender_breaks_off":
             for dd in defs:
                 place_in_sector(ctx, dd, dest, rule="ESC-RND-1", how="retreat")
-        text = {"attacker_holds": f"{st.side(aside).name} takes {m['sector']}",
-                "defender_holds": f"{st.side(dside).name} holds {m['sector']}",
-                "attacker_breaks_off": f"{st.side(aside).name} breaks off",
-                "defender_breaks_off": f"{st.side(dside).name} breaks off and gives up {m['sector']}",
-                "empty": f"nobody is left standing in {m['sector']}"}[end.value]
+        text = {
+            "attacker_holds": f"{st.side(aside).name} takes {m['sector']}",
+            "defender_holds": f"{st.side(dside).name} holds {m['sector']}",
+            "attacker_breaks_off": f"{st.side(aside).name} breaks off",
+            "defender_breaks_off": f"{st.side(dside).name} breaks off and gives up {m['sector']}",
+            "empty": f"nobody is left standing in {m['sector']}",
+        }[end.value]
         ctx.emit(Note(rule="ESC-RND-1", message=f"the melee ends: {text}"))
         del st.data["melee"]
         st.phase = "activate"

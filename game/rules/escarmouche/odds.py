@@ -10,14 +10,15 @@ over k ≥ 1, the number of the winner's cards above m (these are exactly the ca
 the loser's cards); of the C(T, k) ways to take them from the T cards above m, the policy's first
 choice is present in C(T, k) − C(T − c₁, k) ways, and so on down the preference.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Sequence
 
-from .cards import Effect, SUITS
+from .cards import SUITS, Effect
 from .duel import DEFAULT_PREFERENCE
 
 _EFFECT_SUITS = {Effect.KILLED: ("H",), Effect.WOUNDED: ("D",), Effect.EVICTED: ("S", "C")}
@@ -94,8 +95,11 @@ def _frac(f: Fraction) -> str:
 def odds_report_escarmouche(draws_a: int, draws_b: int) -> str:
     """Exact card-duel table as text: who wins and with which effect (fractions and percentages)."""
     o = duel_odds(draws_a, draws_b)
-    lines = [f"Escarmouche card duel: A draws {draws_a}, B draws {draws_b} (52-card deck)",
-             "Winner's pick (ESC-DUEL-3 default): Hearts, then Diamonds, then Spades/Clubs", ""]
+    lines = [
+        f"Escarmouche card duel: A draws {draws_a}, B draws {draws_b} (52-card deck)",
+        "Winner's pick (ESC-DUEL-3 default): Hearts, then Diamonds, then Spades/Clubs",
+        "",
+    ]
     rows = [("A wins", o.a_wins)]
     rows += [(f"  A wins, B {e.value}", o.effects[("a", e.value)]) for e in Effect]
     rows += [("B wins", o.b_wins)]

@@ -2,10 +2,11 @@
 
 Civilians never fight (ESC-CIV-1): pass only ``fighters``.
 """
+
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from ..decisions import IllegalDecision
 from .duel import Duel
@@ -63,8 +64,12 @@ def auto_extras(defenders: Sequence[str], pairing: Mapping[str, str]) -> dict[st
     return {d: atts[i % len(atts)] for i, d in enumerate(left)} if atts else {}
 
 
-def build_duels(attackers: Sequence[str], defenders: Sequence[str], pairing: Mapping[str, str],
-                extras: Mapping[str, str] | None = None) -> list[Duel]:
+def build_duels(
+    attackers: Sequence[str],
+    defenders: Sequence[str],
+    pairing: Mapping[str, str],
+    extras: Mapping[str, str] | None = None,
+) -> list[Duel]:
     """The duels of a round (ESC-PAIR-1/2), validated; order: by defender when attackers are at
     least as many, else by attacker. The attacker then chooses the order (ESC-DUEL-1)."""
     validate_pairing(attackers, defenders, pairing)
@@ -74,8 +79,7 @@ def build_duels(attackers: Sequence[str], defenders: Sequence[str], pairing: Map
     counts = Counter(pairing.values())
     if all(n == 1 for n in counts.values()):
         # one attacker per defender: extra defenders join attackers' duels
-        return [Duel((a,), (pairing[a],) + tuple(d for d in defenders if extras.get(d) == a))
-                for a in attackers]
+        return [Duel((a,), (pairing[a],) + tuple(d for d in defenders if extras.get(d) == a)) for a in attackers]
     if extras:
         raise IllegalDecision("extra defenders join duels only when defenders outnumber attackers (ESC-PAIR-2)")
     return [Duel(tuple(a for a in attackers if pairing[a] == d), (d,)) for d in defenders if d in counts]

@@ -5,6 +5,7 @@ is put on the nearest clear spot to the sector's centre that lies in that sector
 protocol is used (a probe base is placed, tested with ``contacts``/``sweep_clear``/``sector_of``, and
 removed), so map-drawn sectors work as well as the 4" grid.
 """
+
 from __future__ import annotations
 
 import math

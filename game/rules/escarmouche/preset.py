@@ -20,6 +20,7 @@ The ESC-DECK-1 deck lives in ``data["deck"]`` (``Deck.to_json``), shuffled by th
 **Digital ruling:** an assault, an eviction and a break-off are sector-to-sector moves (ESC-SEC-1):
 the Resolve test is the crossing of the sector edge, so they ignore linear obstacles.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,7 +29,7 @@ from ..decisions import Decision
 from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
 from ..model import Status
-from ..rangers import (is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier)
+from ..rangers import is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier
 from ..rangers.movement import crossing_allowance, obstacle_defended
 from ..turns import MEASURE_TOLERANCE, no_questions, turn_roll_off
 from .deck import Deck
@@ -129,15 +130,29 @@ class EscarmouchePreset(MeleeFlow):
         d["next"] = self._next_side(ctx, side)
         opts = [Decision("activate", option=sec) for sec in ready]
         dflt = self._default_group(ctx, side, ready, opts)
-        dec = yield ask(side, "activate", f"{st.side(side).name}: choose a group (sector) to activate", opts,
-                        default=dflt, info={"groups": ready}, rule="PRE-ESC-1")
+        dec = yield ask(
+            side,
+            "activate",
+            f"{st.side(side).name}: choose a group (sector) to activate",
+            opts,
+            default=dflt,
+            info={"groups": ready},
+            rule="PRE-ESC-1",
+        )
         sector = dec.option
         group = ready[sector]
         d["acted"].extend(group)
         acts = self.group_actions(ctx, side, sector, group)
-        dec = yield ask(side, "action", f"{st.side(side).name}: the group in {sector} ({len(group)} figures) "
-                        f"holds, moves, shoots, loads or assaults", acts, default=self._default_action(ctx, acts),
-                        info=self._action_info(ctx, side, sector, group), rule="PRE-ESC-1")
+        dec = yield ask(
+            side,
+            "action",
+            f"{st.side(side).name}: the group in {sector} ({len(group)} figures) "
+            f"holds, moves, shoots, loads or assaults",
+            acts,
+            default=self._default_action(ctx, acts),
+            info=self._action_info(ctx, side, sector, group),
+            rule="PRE-ESC-1",
+        )
         yield from self.resolve_group_action(ctx, side, sector, group, dec)
 
     def _default_group(self, ctx: Ctx, side: str, ready: dict[str, list[str]], opts: list[Decision]) -> Decision:
@@ -145,7 +160,8 @@ class EscarmouchePreset(MeleeFlow):
         foes = enemy_sectors(ctx, side)
         for o in opts:
             if any(s in foes for s in ctx.table.adjacent_sectors(o.option)) and fighters(
-                    [ctx.fig(f) for f in ready[o.option]]):
+                [ctx.fig(f) for f in ready[o.option]]
+            ):
                 return o
         return opts[0]
 
@@ -175,9 +191,11 @@ class EscarmouchePreset(MeleeFlow):
         side = ctx.state.active
         foes = [f for f in ctx.state.in_play() if f.side in ctx.state.enemies_of(side)]
         if moves and foes:
+
             def dist(a: Decision) -> float:
                 cx, cy = ctx.table.sector_centre(a.option)
                 return min(math.hypot(cx - f.x, cy - f.y) for f in foes)
+
             return min(moves, key=lambda a: (round(dist(a), 6), a.option))
         return acts[0]
 
@@ -233,8 +251,10 @@ class EscarmouchePreset(MeleeFlow):
             ctx.change(fid, aim=0)
             ctx.state.data["moved_this_turn"].append(fid)
             if plan.stops_at_obstacle is not None:
-                ctx.state.data.setdefault("at_obstacle", {})[fid] = {"id": plan.stops_at_obstacle,
-                                                                     "turn": ctx.state.turn}
+                ctx.state.data.setdefault("at_obstacle", {})[fid] = {
+                    "id": plan.stops_at_obstacle,
+                    "turn": ctx.state.turn,
+                }
                 ctx.emit(Note(rule="RNG-MOVE-2", who=fid, message=f"{f.name} stops at the obstacle"))
             else:
                 ctx.state.data.get("at_obstacle", {}).pop(fid, None)
@@ -257,12 +277,15 @@ class EscarmouchePreset(MeleeFlow):
             if p is not None and p.stops_at_obstacle is not None:
                 if cross is not None and p.stops_at_obstacle == cross:
                     q = ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=(cross,))
-                    if q is not None and q.stops_at_obstacle is None and \
-                            q.cost <= crossing_allowance(f.move) + MEASURE_TOLERANCE:
+                    if (
+                        q is not None
+                        and q.stops_at_obstacle is None
+                        and q.cost <= crossing_allowance(f.move) + MEASURE_TOLERANCE
+                    ):
                         return q, "RNG-MOVE-2"
                 if stop is None and p.cost <= allow and len(p.points) > 1:
                     stop = p  # the straight way to the spot nearest the centre reaches an obstacle
-                p = None      # ...but a way round it is still sought
+                p = None  # ...but a way round it is still sought
             if p is None or p.cost > allow:
                 tries += 1
                 if tries > 6:  # routing is costly: a handful of spots nearest the centre is enough
@@ -329,25 +352,54 @@ class EscarmouchePreset(MeleeFlow):
             if not targets:
                 continue
             opts = [Decision("shoot", figure=fid, target=t) for t, _, _ in targets] + [Decision("hold", figure=fid)]
-            odds = {t: shooting_odds(f.av, range_in=r, aim=f.aim, cover=c, target_moved=self._target_moved(ctx, t),
-                                     keen_eyed="keen_eyed" in f.traits, weapon=f.missile) for t, r, c in targets}
+            odds = {
+                t: shooting_odds(
+                    f.av,
+                    range_in=r,
+                    aim=f.aim,
+                    cover=c,
+                    target_moved=self._target_moved(ctx, t),
+                    keen_eyed="keen_eyed" in f.traits,
+                    weapon=f.missile,
+                )
+                for t, r, c in targets
+            }
             best = max(targets, key=lambda tr: (odds[tr[0]], -tr[1]))
             dflt = Decision("shoot", figure=fid, target=best[0])
-            dec = yield ask(f.side, "shoot", f"{f.name}: choose a target, or hold fire", opts, default=dflt,
-                            info={"figure": fid, "odds": {t: str(o) for t, o in odds.items()}}, rule="RNG-SHOOT-1")
+            dec = yield ask(
+                f.side,
+                "shoot",
+                f"{f.name}: choose a target, or hold fire",
+                opts,
+                default=dflt,
+                info={"figure": fid, "odds": {t: str(o) for t, o in odds.items()}},
+                rule="RNG-SHOOT-1",
+            )
             if dec.kind == "hold":
                 continue
             t, rng, cover = next(x for x in targets if x[0] == dec.target)
-            hit = roll_shot(ctx.dice, f.av, range_in=rng, aim=f.aim, cover=cover,
-                            target_moved=self._target_moved(ctx, t), keen_eyed="keen_eyed" in f.traits,
-                            who=fid, weapon=f.missile)
+            hit = roll_shot(
+                ctx.dice,
+                f.av,
+                range_in=rng,
+                aim=f.aim,
+                cover=cover,
+                target_moved=self._target_moved(ctx, t),
+                keen_eyed="keen_eyed" in f.traits,
+                who=fid,
+                weapon=f.missile,
+            )
             ctx.emit(hit.roll)
             ctx.change(fid, loaded=False if is_firearm(f.missile) else f.loaded, aim=0)
             if not hit.hit:
                 continue
             tf = ctx.fig(t)
-            wr = roll_wounds(ctx.dice, wound_modifier(hand_combat=False, target_tough="tough" in tf.traits),
-                             lucky="lucky" in tf.traits, who=fid)
+            wr = roll_wounds(
+                ctx.dice,
+                wound_modifier(hand_combat=False, target_tough="tough" in tf.traits),
+                lucky="lucky" in tf.traits,
+                who=fid,
+            )
             ctx.emit(wr.roll)
             if wr.wounds <= 0:
                 ctx.emit(Note(rule="RNG-WND-1", who=t, message=f"{tf.name}'s wound is negligible"))
@@ -391,7 +443,11 @@ class EscarmouchePreset(MeleeFlow):
                     if not is_civilian(f):
                         ctx.set_status(f.id, Status.FLED, rule="RNG-MOR-1", cause="failed Resolve, morale broken")
             else:
-                ctx.emit(Note(rule="ESC-ENG-1", message=f"the group in {sector} fails its Resolve: the assault "
-                                                        f"on {target} stops at the edge"))
+                ctx.emit(
+                    Note(
+                        rule="ESC-ENG-1",
+                        message=f"the group in {sector} fails its Resolve: the assault on {target} stops at the edge",
+                    )
+                )
             return
         yield from self.start_melee(ctx, side, sector, [f.id for f in fighters(figs)], target)

@@ -1,10 +1,11 @@
 """ESC-RES-1/2 and ESC-MULTI-1 applying duel results; ESC-RND-1 what happens after a round."""
+
 from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping, Sequence
 
 from ..decisions import IllegalDecision
 from .cards import Effect
@@ -60,8 +61,11 @@ def eviction_options(adjacent: Sequence[str], enemy_sectors: Iterable[str]) -> l
     return sorted(s for s in adjacent if s not in enemies)
 
 
-def default_eviction(options: Sequence[str], centre: Callable[[str], tuple[float, float]] | Mapping[str, tuple[float, float]],
-                     enemy_centroid: tuple[float, float] | None) -> str | None:
+def default_eviction(
+    options: Sequence[str],
+    centre: Callable[[str], tuple[float, float]] | Mapping[str, tuple[float, float]],
+    enemy_centroid: tuple[float, float] | None,
+) -> str | None:
     """ESC-RES-2 AI default: the option whose centre is farthest from the enemy centroid (ties:
     the smallest id); None when there is no option (the figure is killed)."""
     if not options:
@@ -80,9 +84,16 @@ def centroid(points: Iterable[tuple[float, float]]) -> tuple[float, float] | Non
     return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
 
 
-def eviction_destination(*, attacker: bool, came_from: str | None, adjacent: Sequence[str],
-                         enemy_sectors: Iterable[str], choice: str | None = None,
-                         centre=None, enemy_centroid: tuple[float, float] | None = None) -> str | None:
+def eviction_destination(
+    *,
+    attacker: bool,
+    came_from: str | None,
+    adjacent: Sequence[str],
+    enemy_sectors: Iterable[str],
+    choice: str | None = None,
+    centre=None,
+    enemy_centroid: tuple[float, float] | None = None,
+) -> str | None:
     """ESC-RES-2: an evicted attacker returns to the sector it came from; an evicted defender goes
     to an adjacent sector with no enemies (its side's ``choice``, else the AI default); None means
     no sector is available and the figure is killed."""
@@ -93,8 +104,10 @@ def eviction_destination(*, attacker: bool, came_from: str | None, adjacent: Seq
     options = eviction_options(adjacent, enemy_sectors)
     if choice is not None:
         if choice not in options:
-            raise IllegalDecision(f"{choice} is not an adjacent sector free of enemies; choose from "
-                                  f"{', '.join(options) or 'none'} (ESC-RES-2)")
+            raise IllegalDecision(
+                f"{choice} is not an adjacent sector free of enemies; choose from "
+                f"{', '.join(options) or 'none'} (ESC-RES-2)"
+            )
         return choice
     return default_eviction(options, centre or {}, enemy_centroid)
 
@@ -122,8 +135,9 @@ class RoundEnd(str, enum.Enum):
         return self.value
 
 
-def round_end(attackers_left: int, defenders_left: int, attacker_breaks_off: bool = False,
-              defender_breaks_off: bool = False) -> RoundEnd:
+def round_end(
+    attackers_left: int, defenders_left: int, attacker_breaks_off: bool = False, defender_breaks_off: bool = False
+) -> RoundEnd:
     """ESC-RND-1: the melee ends when one side is alone in the sector; otherwise the attacker,
     then the defender, may break off; otherwise another round is fought."""
     if attackers_left == 0 and defenders_left == 0:

@@ -9,6 +9,7 @@ Sector ids are "g{column}_{row}" counted from the map origin (top-left, y down):
 cell's centre is that of its part on the map (``bounds``), so a map whose size is not a multiple of
 4" still has every point in exactly one sector.
 """
+
 from __future__ import annotations
 
 import math

@@ -4,9 +4,10 @@ Works on plain coordinates: a mapping id → disc (a Figure, or an (x, y, radius
 are linked when their edge gap is ≤ the larger of their two base diameters ("within base distance
 of the next"); a group is a connected component of that link.
 """
+
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
 
 from ..rangers.geometry import Disc, edge_distance, xyr
 

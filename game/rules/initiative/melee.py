@@ -1,7 +1,8 @@
 """INI-MEL-1/2 melee rounds (who fights; the attacks themselves are RNG-HAND under PRE-INI-1)."""
+
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ..rangers.geometry import Disc
 from .groups import engaged
@@ -18,6 +19,7 @@ def melee_round_waves(rolling_side: str, figures: Mapping[str, tuple[str, Disc]]
     (each once), then each enemy figure still in contact attacks once. ``figures`` maps id →
     (side, disc) for every figure in play; the second wave must be re-filtered by the caller for
     figures still in play and in contact after the first wave."""
+
     def in_contact(fid: str) -> bool:
         side, disc = figures[fid]
         return engaged(disc, (d for s, d in figures.values() if s != side))

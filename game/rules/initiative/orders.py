@@ -5,14 +5,32 @@ written ``"<kind>:<id>"`` with kind ``task``, ``enemy`` or ``place`` (e.g. ``"en
 ``"place:treasury_door"``, ``"task:fire_barn"``), or given as an ``Objective``. Anything else —
 "attack the enemy", "occupy a good position", ``enemy:all`` — is refused as too vague.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import AbstractSet, Iterable, Mapping
+from typing import AbstractSet
 
 OBJECTIVE_KINDS = ("task", "enemy", "place")
-VAGUE_TARGETS = frozenset({"", "enemy", "the_enemy", "enemies", "all", "any", "anyone", "anything", "them",
-                           "somewhere", "good_position", "a_good_position", "position", "everyone"})
+VAGUE_TARGETS = frozenset(
+    {
+        "",
+        "enemy",
+        "the_enemy",
+        "enemies",
+        "all",
+        "any",
+        "anyone",
+        "anything",
+        "them",
+        "somewhere",
+        "good_position",
+        "a_good_position",
+        "position",
+        "everyone",
+    }
+)
 BONUS = 4
 
 
@@ -29,15 +47,17 @@ class Objective:
         return f"{self.kind}:{self.target}"
 
 
-def parse_objective(objective: "Objective | str") -> Objective:
+def parse_objective(objective: Objective | str) -> Objective:
     """An ``Objective`` from ``"kind:id"``; ValueError naming the fault for a vague one (INI-ORD-1)."""
     if isinstance(objective, Objective):
         o = objective
     else:
         text = str(objective).strip()
         if ":" not in text:
-            raise ValueError(f"objective {text!r} is too vague: name a task, an enemy unit or a place, "
-                             f"written task:<id>, enemy:<id> or place:<id> (INI-ORD-1)")
+            raise ValueError(
+                f"objective {text!r} is too vague: name a task, an enemy unit or a place, "
+                f"written task:<id>, enemy:<id> or place:<id> (INI-ORD-1)"
+            )
         kind, _, target = text.partition(":")
         o = Objective(kind.strip().lower(), target.strip())
     if o.kind not in OBJECTIVE_KINDS:
@@ -71,9 +91,14 @@ class OrderCard:
         return parse_objective(self.objective)
 
 
-def validate_order_cards(cards: Iterable[OrderCard], *, figures: AbstractSet[str] | None = None,
-                         enemies: AbstractSet[str] | None = None, places: AbstractSet[str] | None = None,
-                         tasks: AbstractSet[str] | None = None) -> list[str]:
+def validate_order_cards(
+    cards: Iterable[OrderCard],
+    *,
+    figures: AbstractSet[str] | None = None,
+    enemies: AbstractSet[str] | None = None,
+    places: AbstractSet[str] | None = None,
+    tasks: AbstractSet[str] | None = None,
+) -> list[str]:
     """INI-ORD-1: readable problems with one side's cards; empty when they are valid.
 
     Each card names at least one figure; a figure is named on one card only; the objective is
@@ -92,8 +117,10 @@ def validate_order_cards(cards: Iterable[OrderCard], *, figures: AbstractSet[str
             problems.append(f"order card {c.id!r}: names no figure (INI-ORD-1)")
         for f in c.figures:
             if f in seen and seen[f] != c.id:
-                problems.append(f"order card {c.id!r}: figure {f!r} is already on card {seen[f]!r}; "
-                                f"a figure may be on one card only (INI-ORD-1)")
+                problems.append(
+                    f"order card {c.id!r}: figure {f!r} is already on card {seen[f]!r}; "
+                    f"a figure may be on one card only (INI-ORD-1)"
+                )
             elif figures is not None and f not in figures:
                 problems.append(f"order card {c.id!r}: {f!r} is not one of this side's figures (INI-ORD-1)")
             seen.setdefault(f, c.id)
@@ -113,8 +140,12 @@ def card_of(cards: Iterable[OrderCard], figure: str) -> OrderCard | None:
     return next((c for c in cards if figure in c.figures), None)
 
 
-def order_bonus(card: OrderCard | None, figure: str, intended: Objective | str,
-                conditions_met: AbstractSet[str] | Mapping[str, bool] = frozenset()) -> int:
+def order_bonus(
+    card: OrderCard | None,
+    figure: str,
+    intended: Objective | str,
+    conditions_met: AbstractSet[str] | Mapping[str, bool] = frozenset(),
+) -> int:
     """INI-ORD-1: +4 when a figure named on the card seizes to carry out exactly the card's
     objective and the card's condition (if any) holds; otherwise 0."""
     if card is None or figure not in card.figures:
@@ -125,15 +156,23 @@ def order_bonus(card: OrderCard | None, figure: str, intended: Objective | str,
     except ValueError:
         return 0
     if card.condition is not None:
-        held = conditions_met.get(card.condition, False) if isinstance(conditions_met, Mapping) \
+        held = (
+            conditions_met.get(card.condition, False)
+            if isinstance(conditions_met, Mapping)
             else card.condition in conditions_met
+        )
         if not held:
             return 0
     return BONUS
 
 
-def objective_live(objective: "Objective | str", *, enemies_in_play: AbstractSet[str] = frozenset(),
-                   places_taken: AbstractSet[str] = frozenset(), tasks_done: AbstractSet[str] = frozenset()) -> bool:
+def objective_live(
+    objective: Objective | str,
+    *,
+    enemies_in_play: AbstractSet[str] = frozenset(),
+    places_taken: AbstractSet[str] = frozenset(),
+    tasks_done: AbstractSet[str] = frozenset(),
+) -> bool:
     """INI-ORD-1 (amended): can the objective still be carried out? Not when its enemy is out of
     play, its place is already taken (held by the card's side), or its task is done. A card whose
     objective is dead gives no bonus and is not offered."""

@@ -16,6 +16,7 @@ Scenario data: ``orders`` = [{id, side, figures, objective, condition?}] (INI-OR
 only its own cards, through ``Ask.info``), options ``conditions`` (list of condition ids that hold),
 ``reactive_shooting`` (default on), ``actions_per_turn`` ([HOUSE], 0 = unlimited).
 """
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,15 @@ from game.rules.turns import MEASURE_TOLERANCE, no_questions
 from .groups import groups
 from .orders import OrderCard, objective_live, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
-from .reactions import (eligible_enemies, move_and_shoot_allowance, move_and_shoot_problem, reaction_candidates, reactive_shooter_caps,
-                        reaction_end_problem, run_away_problem)
+from .reactions import (
+    eligible_enemies,
+    move_and_shoot_allowance,
+    move_and_shoot_problem,
+    reaction_candidates,
+    reaction_end_problem,
+    reactive_shooter_caps,
+    run_away_problem,
+)
 from .seize import automatic_break_off, can_nominate, roll_seize, tactical_factors
 from .sequence import IniTurn, after_action, after_pass, after_reactive_shooting, after_seize, roll_turn_start
 
@@ -57,12 +65,18 @@ class InitiativePreset(RangersPreset):
         cards: dict[str, list] = {s: [] for s in st.side_ids()}
         scen = getattr(ctx, "scenario", None)
         figs = st.figures
-        for c in (getattr(scen, "orders", ()) or ()):
+        for c in getattr(scen, "orders", ()) or ():
             fl = list(c.get("figures", []))
             side = c.get("side") or (figs[fl[0]].side if fl and fl[0] in figs else None)
             if side in cards:
-                cards[side].append({"id": str(c.get("id", f"card{len(cards[side]) + 1}")), "figures": fl,
-                                    "objective": str(c.get("objective", "")), "condition": c.get("condition")})
+                cards[side].append(
+                    {
+                        "id": str(c.get("id", f"card{len(cards[side]) + 1}")),
+                        "figures": fl,
+                        "objective": str(c.get("objective", "")),
+                        "condition": c.get("condition"),
+                    }
+                )
         d["orders"] = cards
         st.phase = "turn_start"
 
@@ -91,8 +105,10 @@ class InitiativePreset(RangersPreset):
         return t is not None and t >= ctx.state.turn - 1
 
     def cards(self, ctx: Ctx, side: str) -> list[OrderCard]:
-        return [OrderCard(c["id"], tuple(c["figures"]), c["objective"], c.get("condition"))
-                for c in ctx.state.data["orders"].get(side, [])]
+        return [
+            OrderCard(c["id"], tuple(c["figures"]), c["objective"], c.get("condition"))
+            for c in ctx.state.data["orders"].get(side, [])
+        ]
 
     def card_live(self, ctx: Ctx, card: OrderCard, side: str) -> bool:
         """INI-ORD-1: the card's objective can still be carried out (enemy in play, place not yet
@@ -165,14 +181,22 @@ class InitiativePreset(RangersPreset):
         side = t.active
         cap = int(st.options.get("actions_per_turn", 0) or 0)
         if cap and st.data["actions"] >= cap:
-            ctx.emit(Note(rule="INI-SEQ-1", message=f"{cap} actions taken: the game turn ends ([HOUSE] actions_per_turn)"))
+            ctx.emit(
+                Note(rule="INI-SEQ-1", message=f"{cap} actions taken: the game turn ends ([HOUSE] actions_per_turn)")
+            )
             self._end_turn(ctx)
             return
         opts = self.act_options(ctx, side)
-        d = yield ask(side, "action", f"{st.side(side).name} holds the initiative: choose an action, or pass",
-                      opts, default=self.default_act(ctx, side, opts), validate=lambda dec: self.check_act(ctx, side, dec),
-                      info={"orders": [c for c in st.data["orders"].get(side, [])], "counters": st.data["counters"][side]},
-                      rule="INI-SEQ-1")
+        d = yield ask(
+            side,
+            "action",
+            f"{st.side(side).name} holds the initiative: choose an action, or pass",
+            opts,
+            default=self.default_act(ctx, side, opts),
+            validate=lambda dec: self.check_act(ctx, side, dec),
+            info={"orders": [c for c in st.data["orders"].get(side, [])], "counters": st.data["counters"][side]},
+            rule="INI-SEQ-1",
+        )
         if d.kind == "pass":
             nt = after_pass(t)
             ctx.emit(Note(rule="INI-SEQ-1", message=f"{st.side(side).name} passes"))
@@ -261,7 +285,7 @@ class InitiativePreset(RangersPreset):
                 raise IllegalDecision("engage an enemy in play")
             plan = self._plan(ctx, f.id, d.x, d.y, f.move)
             if K.dist(replace(f, x=plan.points[-1][0], y=plan.points[-1][1]), t) > HAND_COMBAT_RANGE + K.EPS:
-                raise IllegalDecision("an engaging move must end within 1\" of its target (PRE-INI-1)")
+                raise IllegalDecision('an engaging move must end within 1" of its target (PRE-INI-1)')
             return
         if d.kind == "shoot" and d.x is not None:
             plan = self._plan(ctx, f.id, d.x, d.y, f.move)
@@ -296,8 +320,14 @@ class InitiativePreset(RangersPreset):
             yield from self.shoot_action(ctx, side, [(d.figure, d.target)], rule="RNG-SHOOT-1")
         elif k == "volley":
             pairs = list(d.items) if d.items else self.volley_pairs(ctx, side)
-            ctx.emit(ActionTaken(rule="INI-VOLLEY-1", figure=pairs[0][0] if pairs else "", action="volley",
-                                 detail=f"{len(pairs)} shooters, one action"))
+            ctx.emit(
+                ActionTaken(
+                    rule="INI-VOLLEY-1",
+                    figure=pairs[0][0] if pairs else "",
+                    action="volley",
+                    detail=f"{len(pairs)} shooters, one action",
+                )
+            )
             yield from self.shoot_action(ctx, side, pairs, rule="INI-VOLLEY-1")
         elif k == "melee":
             grp = only or self.group_of(ctx, d.figure)
@@ -335,7 +365,10 @@ class InitiativePreset(RangersPreset):
         def ok(x, y, plan):
             g = replace(f, x=x, y=y)
             return all(K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS for e in foes)
-        opts = [Decision("move", figure=fid, x=x, y=y, option="ms") for x, y, _ in K.heading_moves(ctx, fid, allow, ok=ok)]
+
+        opts = [
+            Decision("move", figure=fid, x=x, y=y, option="ms") for x, y, _ in K.heading_moves(ctx, fid, allow, ok=ok)
+        ]
         opts.append(Decision("hold", figure=fid))
 
         def validate(dec: Decision) -> None:
@@ -347,16 +380,24 @@ class InitiativePreset(RangersPreset):
                 raise IllegalDecision(prob)
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
             if any(K.dist(g, e) <= HAND_COMBAT_RANGE + K.EPS for e in foes):
-                raise IllegalDecision("a move may not end within 1\" of an enemy (PRE-INI-1)")
+                raise IllegalDecision('a move may not end within 1" of an enemy (PRE-INI-1)')
 
         def score(dec):
             if dec.x is None:
                 return math.inf
             g = replace(f, x=dec.x, y=dec.y)
             return min((K.dist(g, e) for e in foes), default=0.0)
-        d = yield ask(side, "destination", f"{f.name}: move up to {allow:g} in, then shoot", opts,
-                      default=min(opts, key=score), validate=validate,
-                      info={"figure": fid, "move": allow, "move_shoot": True}, rule="INI-MS-1")
+
+        d = yield ask(
+            side,
+            "destination",
+            f"{f.name}: move up to {allow:g} in, then shoot",
+            opts,
+            default=min(opts, key=score),
+            validate=validate,
+            info={"figure": fid, "move": allow, "move_shoot": True},
+            rule="INI-MS-1",
+        )
         if d.kind == "move":
             plan = self._plan(ctx, fid, d.x, d.y, allow)
             ctx.emit(ActionTaken(rule="INI-MS-1", figure=fid, action="move", detail="moves, then shoots"))
@@ -365,10 +406,19 @@ class InitiativePreset(RangersPreset):
         if not tg:
             ctx.emit(ActionTaken(rule="INI-MS-1", figure=fid, action="hold", detail="no target in sight"))
             return
-        sopts = [Decision("shoot", figure=fid, target=e.id)
-                 for e, _s in sorted(tg, key=lambda p: K.shot_odds_key(ctx, fid, p[0], p[1]))]
-        sd = yield ask(side, "ms_target", f"{f.name}: shoot at whom?", sopts, default=sopts[0],
-                       info={"figure": fid}, rule="INI-MS-1")
+        sopts = [
+            Decision("shoot", figure=fid, target=e.id)
+            for e, _s in sorted(tg, key=lambda p: K.shot_odds_key(ctx, fid, p[0], p[1]))
+        ]
+        sd = yield ask(
+            side,
+            "ms_target",
+            f"{f.name}: shoot at whom?",
+            sopts,
+            default=sopts[0],
+            info={"figure": fid},
+            rule="INI-MS-1",
+        )
         yield from self.shoot_action(ctx, side, [(fid, sd.target)], rule="INI-MS-1")
 
     def volley_pairs(self, ctx: Ctx, side: str) -> list[tuple[str, str]]:
@@ -411,9 +461,17 @@ class InitiativePreset(RangersPreset):
         def score(dec):
             g = replace(f, x=dec.x, y=dec.y)
             return min((K.dist(g, e) for e in foes), default=0.0)
-        d = yield ask(f.side, "destination", f"{f.name}: where to{' (with the group)' if group else ''}?", opts,
-                      default=min(opts, key=score), info={"figure": fid, "move": f.move, "group": group},
-                      validate=lambda dec: self._check_dest(ctx, fid, dec, group), rule="INI-SEQ-2" if group else "RNG-MOVE-1")
+
+        d = yield ask(
+            f.side,
+            "destination",
+            f"{f.name}: where to{' (with the group)' if group else ''}?",
+            opts,
+            default=min(opts, key=score),
+            info={"figure": fid, "move": f.move, "group": group},
+            validate=lambda dec: self._check_dest(ctx, fid, dec, group),
+            rule="INI-SEQ-2" if group else "RNG-MOVE-1",
+        )
         return d
 
     def _check_dest(self, ctx: Ctx, fid: str, d: Decision, group: bool) -> None:
@@ -431,13 +489,18 @@ class InitiativePreset(RangersPreset):
         cross = (option[6:],) if option and option.startswith("cross:") else ()
         plan = self._plan(ctx, fid, x, y, f.move / 2 if cross else f.move, cross)
         dx, dy = plan.points[-1][0] - f.x, plan.points[-1][1] - f.y
-        ctx.emit(ActionTaken(rule="INI-SEQ-2" if group else "RNG-MOVE-1", figure=fid, action="move",
-                             detail=f"with its group of {len(members)}" if group else ""))
+        ctx.emit(
+            ActionTaken(
+                rule="INI-SEQ-2" if group else "RNG-MOVE-1",
+                figure=fid,
+                action="move",
+                detail=f"with its group of {len(members)}" if group else "",
+            )
+        )
         alive = yield from self.walk_out(ctx, fid, plan.points[-1][0], plan.points[-1][1])
         if alive:
             self._do_move(ctx, fid, plan, how="move", rule="RNG-MOVE-1")
-        others = sorted((m for m in members if m != fid),
-                        key=lambda m: -(ctx.fig(m).x * dx + ctx.fig(m).y * dy))
+        others = sorted((m for m in members if m != fid), key=lambda m: -(ctx.fig(m).x * dx + ctx.fig(m).y * dy))
         for m in others:
             g = ctx.fig(m)
             if not g.in_play:
@@ -460,8 +523,14 @@ class InitiativePreset(RangersPreset):
         left = [e for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE) if K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS]
         if not left:
             return True
-        ctx.emit(ActionTaken(rule="PRE-INI-1", figure=fid, action="break_off",
-                             detail=f"walks out of the fight: {len(left)} free attack(s) (RNG-HAND-4)"))
+        ctx.emit(
+            ActionTaken(
+                rule="PRE-INI-1",
+                figure=fid,
+                action="break_off",
+                detail=f"walks out of the fight: {len(left)} free attack(s) (RNG-HAND-4)",
+            )
+        )
         for e in left:
             dead = yield from K.hand_attack(ctx, e.id, fid, how="free", free=True, rule="RNG-HAND-4")
             if dead:
@@ -499,8 +568,15 @@ class InitiativePreset(RangersPreset):
             return foes[0].id
         opts = [Decision("attack", figure=fid, target=e.id) for e in foes]
         dflt = min(opts, key=lambda o: (ctx.fig(o.target).dv, -ctx.fig(o.target).wounds))
-        d = yield ask(f.side, "melee_target", f"{f.name}: attack whom?", opts, default=dflt,
-                      info={"figure": fid}, rule="RNG-HAND-1")
+        d = yield ask(
+            f.side,
+            "melee_target",
+            f"{f.name}: attack whom?",
+            opts,
+            default=dflt,
+            info={"figure": fid},
+            rule="RNG-HAND-1",
+        )
         return d.target
 
     def melee_round(self, ctx: Ctx, first: list[str], *, rule: str) -> Flow:
@@ -551,12 +627,21 @@ class InitiativePreset(RangersPreset):
     def tome_action(self, ctx: Ctx, fid: str) -> Flow:
         """INI-TOME-1: the leader stands still; each mover's owner answers (auto) or stays."""
         answers = self.tome_answers(ctx, fid)
-        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(answers)} may answer"))
+        ctx.emit(
+            ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f'"To me!" — {len(answers)} may answer')
+        )
         for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
-            d = yield ask(m.side, "tome", f"{m.name}: answer \"To me!\"?", opts, default=opts[0],
-                          info={"figure": mid, "leader": fid}, rule="INI-TOME-1")
+            d = yield ask(
+                m.side,
+                "tome",
+                f'{m.name}: answer "To me!"?',
+                opts,
+                default=opts[0],
+                info={"figure": mid, "leader": fid},
+                rule="INI-TOME-1",
+            )
             plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
@@ -593,12 +678,27 @@ class InitiativePreset(RangersPreset):
                 if fid in seen or fid not in cands or how not in ("engage", "run"):
                     raise IllegalDecision(f"{fid} may not react that way (INI-REACT-1)")
                 seen.add(fid)
-        d = yield ask(side, "react", f"{st.side(side).name}: react to the enemy's engagement?", opts, default=PASS,
-                      validate=validate, info={"candidates": cands, "eligible": sorted(eligible)}, rule="INI-REACT-1")
+
+        d = yield ask(
+            side,
+            "react",
+            f"{st.side(side).name}: react to the enemy's engagement?",
+            opts,
+            default=PASS,
+            validate=validate,
+            info={"candidates": cands, "eligible": sorted(eligible)},
+            rule="INI-REACT-1",
+        )
         if d.kind == "pass":
             return
-        ctx.emit(ActionTaken(rule="INI-REACT-3", figure=d.items[0][0], action="react",
-                             detail=", ".join(f"{a} {b}" for a, b in d.items)))
+        ctx.emit(
+            ActionTaken(
+                rule="INI-REACT-3",
+                figure=d.items[0][0],
+                action="react",
+                detail=", ".join(f"{a} {b}" for a, b in d.items),
+            )
+        )
         fighters = []
         for fid, how in d.items:
             f = ctx.fig(fid)
@@ -616,16 +716,26 @@ class InitiativePreset(RangersPreset):
             else:
                 foes = list(enemies.values())
                 opts2 = []
-                for x, y, plan in K.heading_moves(ctx, fid, f.move, headings=self._headings_from(ctx, fid, foes),
-                                                  fracs=(1.0, 0.5)):
-                    if run_away_problem(plan.points, f.radius, foes, f.move) is None and \
-                            reaction_end_problem(replace(f, x=x, y=y), "run", eligible, enemies) is None:
+                for x, y, plan in K.heading_moves(
+                    ctx, fid, f.move, headings=self._headings_from(ctx, fid, foes), fracs=(1.0, 0.5)
+                ):
+                    if (
+                        run_away_problem(plan.points, f.radius, foes, f.move) is None
+                        and reaction_end_problem(replace(f, x=x, y=y), "run", eligible, enemies) is None
+                    ):
                         opts2.append(Decision("move", figure=fid, x=x, y=y))
             if not opts2:
                 ctx.emit(ActionTaken(rule="INI-REACT-1", figure=fid, action="react", detail=f"cannot {how}: stays"))
                 continue
-            d2 = yield ask(f.side, "react_move", f"{f.name}: where to {how}?", opts2[:4], default=opts2[0],
-                           info={"figure": fid, "how": how}, rule="INI-REACT-2" if how == "engage" else "INI-REACT-1")
+            d2 = yield ask(
+                f.side,
+                "react_move",
+                f"{f.name}: where to {how}?",
+                opts2[:4],
+                default=opts2[0],
+                info={"figure": fid, "how": how},
+                rule="INI-REACT-2" if how == "engage" else "INI-REACT-1",
+            )
             plan = K.path_cost(ctx, fid, d2.x, d2.y)
             self._do_move(ctx, fid, plan, how="reaction", rule="INI-REACT-1")
             if how == "engage":
@@ -648,8 +758,9 @@ class InitiativePreset(RangersPreset):
             return
         last = st.data.get("last", {})
         shooters = [s for s in last.get("shooters", []) if st.figures[s].in_play]
-        movers = {m: v for m, v in last.get("movers", {}).items()
-                  if st.figures[m].in_play and st.figures[m].side == t.active}
+        movers = {
+            m: v for m, v in last.get("movers", {}).items() if st.figures[m].in_play and st.figures[m].side == t.active
+        }
         if not shooters and not movers:
             return
         targets = shooters or list(movers)
@@ -729,12 +840,20 @@ class InitiativePreset(RangersPreset):
                     if c is not None:
                         reach = math.dist((f.x, f.y), c) <= f.move + K.EPS
         eng = K.engaged(ctx, fid)
-        brk = automatic_break_off([ctx.table.obstacle_between(fid, e.id) is not None
-                                   for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)])
+        brk = automatic_break_off(
+            [ctx.table.obstacle_between(fid, e.id) is not None for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)]
+        )
         counters = st.data["counters"].get(f.side, 0)
-        fac = tactical_factors(can_engage=can_engage, can_reach_objective=reach, can_shoot_within_medium=can_shoot,
-                               shooting_counters=counters, destination_out_of_los=out_of_los, engaged=eng,
-                               can_break_off=brk, order_card=card_bonus)
+        fac = tactical_factors(
+            can_engage=can_engage,
+            can_reach_objective=reach,
+            can_shoot_within_medium=can_shoot,
+            shooting_counters=counters,
+            destination_out_of_los=out_of_los,
+            engaged=eng,
+            can_break_off=brk,
+            order_card=card_bonus,
+        )
         if can_engage or reach or can_shoot:
             reasons.append("+2 can engage/reach/shoot")
         if counters:
@@ -768,19 +887,31 @@ class InitiativePreset(RangersPreset):
         opts = self.seize_options(ctx, side)
         if len(opts) == 1:
             return
-        d = yield ask(side, "seize", f"{st.side(side).name}: try to seize the initiative?", opts,
-                      default=self.default_seize(ctx, opts),
-                      info={"orders": [c for c in st.data["orders"].get(side, [])],
-                            "counters": st.data["counters"].get(side, 0)}, rule="INI-SEIZE-1")
+        d = yield ask(
+            side,
+            "seize",
+            f"{st.side(side).name}: try to seize the initiative?",
+            opts,
+            default=self.default_seize(ctx, opts),
+            info={"orders": [c for c in st.data["orders"].get(side, [])], "counters": st.data["counters"].get(side, 0)},
+            rule="INI-SEIZE-1",
+        )
         if d.kind == "decline":
             ctx.emit(Note(rule="INI-SEIZE-1", message=f"{st.side(side).name} makes no attempt"))
             return
         fid = d.figure
         rate, lead, fac, reasons = self.seize_factors(ctx, fid, d)
         st.data["counters"][side] = 0
-        ctx.emit(ActionTaken(rule="INI-SEIZE-1", figure=fid, action="seize", target=d.target or "",
-                             detail=f"declares {d.option}; rate {rate}, leadership {lead}, factors {fac:+d}"
-                                    + (f" ({', '.join(reasons)})" if reasons else "")))
+        ctx.emit(
+            ActionTaken(
+                rule="INI-SEIZE-1",
+                figure=fid,
+                action="seize",
+                target=d.target or "",
+                detail=f"declares {d.option}; rate {rate}, leadership {lead}, factors {fac:+d}"
+                + (f" ({', '.join(reasons)})" if reasons else ""),
+            )
+        )
         sr = roll_seize(ctx.dice, rate, lead, fac, who=fid)
         ctx.emit(sr.roll)
         if sr.melee_round:
@@ -790,11 +921,19 @@ class InitiativePreset(RangersPreset):
         if not sr.success:
             if K.side_broken(ctx, side):
                 if "determined" in ctx.fig(fid).traits:
-                    ctx.emit(Note(rule="PRE-INI-1", who=fid, message=f"{ctx.fig(fid).name} fails to seize but is "
-                                                                       f"Determined: stays (RNG-MOR-1)"))
+                    ctx.emit(
+                        Note(
+                            rule="PRE-INI-1",
+                            who=fid,
+                            message=f"{ctx.fig(fid).name} fails to seize but is Determined: stays (RNG-MOR-1)",
+                        )
+                    )
                 else:
-                    ctx.emit(ActionTaken(rule="PRE-INI-1", figure=fid, action="flee",
-                                         detail="fails to seize and flees (RNG-MOR-1)"))
+                    ctx.emit(
+                        ActionTaken(
+                            rule="PRE-INI-1", figure=fid, action="flee", detail="fails to seize and flees (RNG-MOR-1)"
+                        )
+                    )
                     K.flee_off_table(ctx, fid)
             return
         self.set_ini(ctx, after_seize(t, True))
@@ -823,12 +962,26 @@ class InitiativePreset(RangersPreset):
             pts = K.contact_points(ctx, fid, d.target, f.move, limit=3) if ctx.fig(d.target).in_play else []
             if pts:
                 opts = [Decision("engage", figure=fid, target=d.target, x=x, y=y) for x, y, _ in pts]
-                dd = yield ask(side, "destination", f"{f.name}: engage {ctx.fig(d.target).name} where?", opts,
-                               default=opts[0], info={"figure": fid}, rule="INI-SEIZE-5")
+                dd = yield ask(
+                    side,
+                    "destination",
+                    f"{f.name}: engage {ctx.fig(d.target).name} where?",
+                    opts,
+                    default=opts[0],
+                    info={"figure": fid},
+                    rule="INI-SEIZE-5",
+                )
                 yield from self.engage(ctx, fid, d.target, dd.x, dd.y)
             else:
-                ctx.emit(ActionTaken(rule="INI-SEIZE-5", figure=fid, action="engage", target=d.target or "",
-                                     detail="cannot reach after all"))
+                ctx.emit(
+                    ActionTaken(
+                        rule="INI-SEIZE-5",
+                        figure=fid,
+                        action="engage",
+                        target=d.target or "",
+                        detail="cannot reach after all",
+                    )
+                )
         elif decl == "shoot":
             if K.can_shoot(f) and any(e.id == d.target for e, _ in K.shot_targets(ctx, fid)):
                 yield from self.shoot_action(ctx, side, [(fid, d.target)], rule="RNG-SHOOT-1")

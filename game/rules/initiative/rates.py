@@ -1,14 +1,21 @@
 """INI-BASE-1 base initiative rates and leadership factors; INI-BASE-2 ratings for RNG rosters."""
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..rangers.profiles import normalise_type
 from ..rangers.traits import normalise_traits
 
 #: INI-BASE-1: rate to equal or beat on 1d20 (+ factors) to seize the initiative.
 BASE_RATES: dict[str, int] = {
-    "sub_human": 22, "rubbish": 21, "poor": 20, "average": 19, "good": 18, "excellent": 17, "demigods": 16,
+    "sub_human": 22,
+    "rubbish": 21,
+    "poor": 20,
+    "average": 19,
+    "good": 18,
+    "excellent": 17,
+    "demigods": 16,
 }
 #: INI-BASE-1 leadership factors (leaders only, INI-SEIZE-1).
 LEADERSHIP_FACTORS: dict[str, int] = {"useless": 0, "adequate": 1, "good": 2, "heroic": 3, "inspired": 4}

@@ -1,10 +1,11 @@
 """INI-REACT-1..4 reactive movement; INI-RSHOOT-1..4, INI-VOLLEY-1, INI-MS-1 reactive and
 combined shooting. Plain coordinates: discs are Figures or (x, y, radius) tuples."""
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 from ..model import round_in
 from ..rangers.geometry import Disc, edge_distance, nearest_distance, path_length, path_points
@@ -14,13 +15,15 @@ REACT_RANGE = 4.0
 
 
 # -- INI-REACT-1/2 -------------------------------------------------------------------------------
-def reaction_candidates(friends: Mapping[str, Disc], movers: Mapping[str, Disc],
-                        enemies: Iterable[Disc]) -> list[str]:
+def reaction_candidates(friends: Mapping[str, Disc], movers: Mapping[str, Disc], enemies: Iterable[Disc]) -> list[str]:
     """INI-REACT-1: unengaged friendly figures within 4" of any enemy that moved to engage in the
     last action. ``enemies`` are all enemy figures in play (for the engaged test, PRE-INI-1)."""
     foes = list(enemies)
-    return [fid for fid, d in friends.items()
-            if not engaged(d, foes) and any(edge_distance(d, m) <= REACT_RANGE + 1e-9 for m in movers.values())]
+    return [
+        fid
+        for fid, d in friends.items()
+        if not engaged(d, foes) and any(edge_distance(d, m) <= REACT_RANGE + 1e-9 for m in movers.values())
+    ]
 
 
 def eligible_enemies(movers: Iterable[str], enemies: Mapping[str, Disc]) -> set[str]:
@@ -52,13 +55,14 @@ def reaction_end_problem(end: Disc, option: str, eligible: Iterable[str], enemie
     raise ValueError(f"reaction option must be 'engage' or 'run', not {option!r}")
 
 
-def run_away_problem(path: Sequence[tuple[float, float]], radius: float, enemies: Iterable[Disc],
-                     move: float) -> str | None:
+def run_away_problem(
+    path: Sequence[tuple[float, float]], radius: float, enemies: Iterable[Disc], move: float
+) -> str | None:
     """INI-REACT-1: running away = up to a full move with every step farther from the nearest enemy
     (checked every 0.25")."""
     foes = list(enemies)
     if path_length(path) > move + 1e-6:
-        return f"the path is {path_length(path):.2f}\", more than the move of {move:g}\" (INI-REACT-1)"
+        return f'the path is {path_length(path):.2f}", more than the move of {move:g}" (INI-REACT-1)'
     prev = None
     for x, y in path_points(path):
         d = nearest_distance((x, y, radius), foes)
@@ -80,7 +84,7 @@ class ReactionWindow:
     limit: int | None = None
     """Most reactors allowed (INI-RSHOOT-3), None for no limit."""
 
-    def declare(self, figures: Iterable[str]) -> "ReactionWindow":
+    def declare(self, figures: Iterable[str]) -> ReactionWindow:
         """Declare the reactors (once); ValueError with a readable reason otherwise."""
         if self.declared is not None:
             raise ValueError("reactions were already declared; no figure may be added (INI-REACT-3)")
@@ -127,8 +131,10 @@ def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, in
     for t, k in count.items():
         cap = caps.get(t)
         if cap is not None and k > cap:
-            return (f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
-                    f"of one (INI-RSHOOT-3)")
+            return (
+                f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
+                f"of one (INI-RSHOOT-3)"
+            )
     return None
 
 
@@ -144,8 +150,9 @@ def can_react_shoot(used_this_spell: bool) -> bool:
     return not used_this_spell
 
 
-def reactive_target_problem(trigger: str, target: str, *, shooters: Iterable[str] = (),
-                            movers: Iterable[str] = ()) -> str | None:
+def reactive_target_problem(
+    trigger: str, target: str, *, shooters: Iterable[str] = (), movers: Iterable[str] = ()
+) -> str | None:
     """INI-RSHOOT-1: reactive shooting answers being shot at (targets: the enemies that shot) or
     seeing enemies move (targets: the movers). Target priority is ignored."""
     if trigger == "shot_at":
@@ -163,8 +170,16 @@ def volley_allowed(*, moved_any: bool, shooting_only: bool) -> bool:
 
 
 # -- INI-MS-1 -------------------------------------------------------------------------------------
-MOVE_AND_SHOOT = {"bow": 0.5, "sling": 0.5, "javelin": 1.0, "thrown_knife": 1.0,
-                  "crossbow": 0.0, "musket": 0.0, "pistol": 0.0, "rifle": 0.0}
+MOVE_AND_SHOOT = {
+    "bow": 0.5,
+    "sling": 0.5,
+    "javelin": 1.0,
+    "thrown_knife": 1.0,
+    "crossbow": 0.0,
+    "musket": 0.0,
+    "pistol": 0.0,
+    "rifle": 0.0,
+}
 
 
 def move_and_shoot_allowance(weapon: str, move: float) -> float:
@@ -183,4 +198,4 @@ def move_and_shoot_problem(weapon: str, moved: float, move: float) -> str | None
         return None
     if allow == 0:
         return f"a {weapon} must stay still to shoot (INI-MS-1)"
-    return f"a {weapon} may move at most {allow:g}\" and shoot (INI-MS-1)"
+    return f'a {weapon} may move at most {allow:g}" and shoot (INI-MS-1)'

@@ -7,6 +7,7 @@ natural 1–3 melee side effect (INI-MEL-2), which leaves the seize result uncha
 is clamped to [0, 1]: a rate of 22 with no bonus cannot succeed; a total bonus of +15 against
 rate 16 always does.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -31,10 +32,17 @@ class SeizeRoll(NamedTuple):
     melee_round: bool
 
 
-def tactical_factors(*, can_engage: bool = False, can_reach_objective: bool = False,
-                     can_shoot_within_medium: bool = False, shooting_counters: int = 0,
-                     destination_out_of_los: bool = False, engaged: bool = False,
-                     can_break_off: bool = False, order_card: bool = False) -> int:
+def tactical_factors(
+    *,
+    can_engage: bool = False,
+    can_reach_objective: bool = False,
+    can_shoot_within_medium: bool = False,
+    shooting_counters: int = 0,
+    destination_out_of_los: bool = False,
+    engaged: bool = False,
+    can_break_off: bool = False,
+    order_card: bool = False,
+) -> int:
     """INI-SEIZE-2: +2 if the nominee can engage in melee or reach its objective in one move
     (path ≤ move allowance), or shoot within medium range (≤ 10", RNG effective range) — +2 once
     however many hold; +2 per shooting counter held (INI-SEIZE-3); −2 destination out of line of
@@ -88,8 +96,15 @@ def melee_round_triggered(natural: int) -> bool:
 
 def roll_seize(dice: Dice, base_rate: int, leadership: int = 0, factors: int = 0, *, who: str = "") -> SeizeRoll:
     """INI-SEIZE-1 / INI-MEL-2: roll the seize attempt."""
-    ev = dice.roll("INI-SEIZE-1", who=who, purpose="seize the initiative", sides=20,
-                   modifier=leadership + factors, target=base_rate, roll_under=False)
+    ev = dice.roll(
+        "INI-SEIZE-1",
+        who=who,
+        purpose="seize the initiative",
+        sides=20,
+        modifier=leadership + factors,
+        target=base_rate,
+        roll_under=False,
+    )
     return SeizeRoll(ev, bool(ev.success), melee_round_triggered(ev.faces[0]))
 
 

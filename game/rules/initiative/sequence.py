@@ -5,10 +5,11 @@ reactions follow (INI-REACT, INI-RSHOOT), then the passive side makes one seize 
 leaves the active side acting. Passing hands the initiative over without a roll; two passes in a
 row (the new active side passes at once) end the game turn.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Sequence
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -32,8 +33,14 @@ class IniTurn:
     """The game turn has ended."""
 
     def to_json(self) -> dict:
-        return {"turn": self.turn, "active": self.active, "passive": self.passive, "passes": self.passes,
-                "rshoot_used": self.rshoot_used, "over": self.over}
+        return {
+            "turn": self.turn,
+            "active": self.active,
+            "passive": self.passive,
+            "passes": self.passes,
+            "rshoot_used": self.rshoot_used,
+            "over": self.over,
+        }
 
 
 def roll_turn_start(dice: Dice, sides: Sequence[str], turn: int) -> tuple[IniTurn, list[DiceRolled]]:

@@ -1,7 +1,9 @@
 """INI-TOME-1 "To me!": a leader stands still and calls his scattered command to him."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from ..rangers.geometry import Disc, centre_distance, edge_distance, nearest_distance, path_length, path_points, xyr
 
@@ -31,23 +33,27 @@ def tome_movers(command: Mapping[str, Disc], others: Mapping[str, Disc], enemies
     foes = list(enemies)
     far = lambda d: nearest_distance(d, foes) > TOME_RANGE + 1e-9
     movers = [fid for fid, d in command.items() if far(d)]
-    extra = [fid for fid, d in others.items()
-             if far(d) and any(edge_distance(d, command[m]) <= TOME_RANGE + 1e-9 for m in movers)]
+    extra = [
+        fid
+        for fid, d in others.items()
+        if far(d) and any(edge_distance(d, command[m]) <= TOME_RANGE + 1e-9 for m in movers)
+    ]
     return movers + extra
 
 
-def tome_move_problem(path: Sequence[tuple[float, float]], radius: float, leader: Disc,
-                      enemies: Iterable[Disc], move: float) -> str | None:
+def tome_move_problem(
+    path: Sequence[tuple[float, float]], radius: float, leader: Disc, enemies: Iterable[Disc], move: float
+) -> str | None:
     """INI-TOME-1: why a "To me!" move along ``path`` (centre waypoints, start first) is illegal,
     or None. Up to a full move; never within 4" of an enemy at any point (checked every 0.25");
     digital ruling: it must end nearer the leader (centre distance) than it started."""
     foes = list(enemies)
     if path_length(path) > move + 1e-6:
-        return f"the path is {path_length(path):.2f}\", more than the move of {move:g}\" (INI-TOME-1)"
+        return f'the path is {path_length(path):.2f}", more than the move of {move:g}" (INI-TOME-1)'
     for x, y in path_points(path):
         if nearest_distance((x, y, radius), foes) <= TOME_RANGE + 1e-9:
-            return "a figure answering \"To me!\" may not come within 4\" of an enemy (INI-TOME-1)"
+            return 'a figure answering "To me!" may not come within 4" of an enemy (INI-TOME-1)'
     lx, ly, _ = xyr(leader)
     if centre_distance(path[-1], (lx, ly)) >= centre_distance(path[0], (lx, ly)) - 1e-9:
-        return "a figure answering \"To me!\" must end nearer its leader (INI-TOME-1)"
+        return 'a figure answering "To me!" must end nearer its leader (INI-TOME-1)'
     return None

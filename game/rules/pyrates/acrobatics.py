@@ -7,6 +7,7 @@ the player's side in the mêlée that is engaged and surrounded (GEO-SUR-1) or h
 through obstacles or walls; the spot must be clear and engaged with no enemy (PYR-ENG-1/2). Auto
 policy: a cornered rat plays it (spot farthest from the nearest enemy), others keep the card.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,8 +36,10 @@ def acrobatic_spots(ctx, fid: str) -> list[tuple[float, float]]:
                 continue
             if not ctx.table.clear_at(x, y, f.radius, f.level, ignore=(fid,)):
                 continue
-            if any(math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= 1.05 and engaged_with_at(ctx, fid, g.id, x, y)
-                   for g in foes):
+            if any(
+                math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= 1.05 and engaged_with_at(ctx, fid, g.id, x, y)
+                for g in foes
+            ):
                 continue
             out.append((x, y))
     return out
@@ -45,6 +48,7 @@ def acrobatic_spots(ctx, fid: str) -> list[tuple[float, float]]:
 def acrobatics(r, camp: str):
     """Offer the card to ``camp`` for its trapped figures in round ``r`` (a melee_round.Round)."""
     from .melee_round import _moved, cards_of, spend_card
+
     st, ctx = r.st, r.ctx
     if ACROBATICS not in cards_of(st, camp):
         return False
@@ -68,8 +72,14 @@ def acrobatics(r, camp: str):
     if not opts:
         return False  # no clear spot: the card is not spent
     dflt = best[1] if best else choose("no")
-    d = yield ask(camp, "acrobatics", f"{st.side(camp).name}: play Acrobatics for a trapped figure (up to 2 in, "
-                  f"over bases)?", [choose("no")] + opts, default=dflt, rule="PYR-CARD-3")
+    d = yield ask(
+        camp,
+        "acrobatics",
+        f"{st.side(camp).name}: play Acrobatics for a trapped figure (up to 2 in, over bases)?",
+        [choose("no")] + opts,
+        default=dflt,
+        rule="PYR-CARD-3",
+    )
     if d.kind != "move":
         return False
     spend_card(ctx, camp, ACROBATICS, "PYR-CARD-3")

@@ -1,5 +1,6 @@
 """PYR-SEQ-1 steps (7)-(9), the round's aftermath: morale (PYR-MOR), winner effects and withdrawal
 (PYR-WIN-3..6) and the cornered rats' fights (PYR-CR)."""
+
 from __future__ import annotations
 
 import math
@@ -11,9 +12,8 @@ from ..model import Rank, Status
 from .engage import engagements_of, party_key
 from .events import RoundResult
 from .morale import lost_half, morale_target_modifiers
-from .round_state import MAX_ROUNDS, Round, _moved
 from .moves import has_free_direction, retreat
-
+from .round_state import MAX_ROUNDS, Round, _moved
 
 PARTY_REACH = 4.0
 
@@ -21,8 +21,10 @@ PARTY_REACH = 4.0
 def in_party_reach(st, g, group) -> bool:
     """PYR-WIN-5: an untagged figure within 4 in (edge to edge) of a mêlée participant belongs to its
     side's party in that mêlée."""
-    return any(math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) - g.radius - st.figures[p].radius
-               <= PARTY_REACH + 1e-9 for p in group)
+    return any(
+        math.hypot(g.x - st.figures[p].x, g.y - st.figures[p].y) - g.radius - st.figures[p].radius <= PARTY_REACH + 1e-9
+        for p in group
+    )
 
 
 # -- (7) morale -----------------------------------------------------------------------------------------
@@ -44,18 +46,33 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
     gone = sum(1 for f in members if not f.in_play)
     in_melee = [g for g in members if g.in_play and g.id in participants]
     cap_down = any(not g.in_play for g in st.figures.values() if g.side == side and g.rank == Rank.CAPTAIN)
-    lead = [g for g in st.figures.values() if g.side == side and g.in_play
-            and (g.rank == Rank.CAPTAIN or g.is_leader)]
-    near = any(math.hypot(ld.x - m.x, ld.y - m.y) - ld.radius - m.radius <= 6.0 and ld.level == m.level
-               for ld in lead for m in in_melee)
+    lead = [g for g in st.figures.values() if g.side == side and g.in_play and (g.rank == Rank.CAPTAIN or g.is_leader)]
+    near = any(
+        math.hypot(ld.x - m.x, ld.y - m.y) - ld.radius - m.radius <= 6.0 and ld.level == m.level
+        for ld in lead
+        for m in in_melee
+    )
     shaken_list = st.data.get(SHAKEN) or []
     shaken = key in shaken_list
     if shaken:  # the +1 is for the next test only
         shaken_list.remove(key)
-    mods = morale_target_modifiers(lost_half_starting=lost_half(gone, len(members)), captain_down=cap_down,
-                                   tally_winner=tally_winner, leader_within_6=near, shaken=shaken)
-    ev = ctx.roll("PYR-MOR-2", who=key, purpose="morale", modifier=sum(m.amount for m in mods), target=4,
-                  roll_under=True, natural_pass={1}, natural_fail={6})
+    mods = morale_target_modifiers(
+        lost_half_starting=lost_half(gone, len(members)),
+        captain_down=cap_down,
+        tally_winner=tally_winner,
+        leader_within_6=near,
+        shaken=shaken,
+    )
+    ev = ctx.roll(
+        "PYR-MOR-2",
+        who=key,
+        purpose="morale",
+        modifier=sum(m.amount for m in mods),
+        target=4,
+        roll_under=True,
+        natural_pass={1},
+        natural_fail={6},
+    )
     if ev.success:
         return True
     # PYR-MOR-3: those who took part or saw the rout flee; the rest stay, shaken
@@ -73,13 +90,26 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
         toward = ship_point(ctx, g.side) if st.side(g.side).boarder else None
         path = retreat(ctx, g.id, max_dist=g.move, toward=toward)
         if len(path) > 1:
-            ctx.move(g.id, path[-1][0], path[-1][1], rule="PYR-MOR-3", how="flee", path=path,
-                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            ctx.move(
+                g.id,
+                path[-1][0],
+                path[-1][1],
+                rule="PYR-MOR-3",
+                how="flee",
+                path=path,
+                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
+            )
         ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
     if stay:
         st.data.setdefault(SHAKEN, []).append(key)
-        ctx.emit(Note(rule="PYR-MOR-3", who=side, message=f"{stay} of the party stood too far off to see the "
-                      f"rout: they stay, shaken (+1 on the next morale test)"))
+        ctx.emit(
+            Note(
+                rule="PYR-MOR-3",
+                who=side,
+                message=f"{stay} of the party stood too far off to see the "
+                f"rout: they stay, shaken (+1 on the next morale test)",
+            )
+        )
     return False
 
 
@@ -98,8 +128,9 @@ def morale(r: Round, camps: list[str], tally_winner: str):
         camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
         if camp not in camps:
             continue
-        if not party_test(ctx, key, participants, tally_winner=camp == tally_winner, eng=r.eng,
-                          surrounded=r.surrounded):
+        if not party_test(
+            ctx, key, participants, tally_winner=camp == tally_winner, eng=r.eng, surrounded=r.surrounded
+        ):
             r.fled_parties.add(key)
             if camp not in fled:
                 fled.append(camp)
@@ -198,10 +229,21 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         dflt = "fight_on"
     else:
         dflt = "withdraw" if "withdraw" in keep else opts[0].option
-    d = yield ask(loser, "withdraw", f"{lside.name} lost the round: fight on or withdraw?", opts,
-                  default=choose(dflt), rule="PYR-WIN-3",
-                  info={"quotas": {c: q.mq for c, q in quotas.items()}, "winner": winner, "loser": loser,
-                        "fled": bool(loser_fled), "round": cur.get("round", 1)})
+    d = yield ask(
+        loser,
+        "withdraw",
+        f"{lside.name} lost the round: fight on or withdraw?",
+        opts,
+        default=choose(dflt),
+        rule="PYR-WIN-3",
+        info={
+            "quotas": {c: q.mq for c, q in quotas.items()},
+            "winner": winner,
+            "loser": loser,
+            "fled": bool(loser_fled),
+            "round": cur.get("round", 1),
+        },
+    )
     ch = d.option
     ctx.emit(RoundResult(rule="PYR-WIN-3", winner=winner, loser=loser, choice=ch))
     if ch == "fight_on":
@@ -230,11 +272,20 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
         r.refresh()
-        cornered = fid in r.eng.figs and r.eng.engaged(fid) and (
-            r.surrounded(fid) or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
+        cornered = (
+            fid in r.eng.figs
+            and r.eng.engaged(fid)
+            and (r.surrounded(fid) or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
+        )
         if cornered:
-            dd = yield ask(f.side, "cornered", f"{f.name} is cornered: fight on as a cornered rat or surrender?",
-                           [choose("rat"), choose("surrender")], default=choose("rat"), rule="PYR-CR-1")
+            dd = yield ask(
+                f.side,
+                "cornered",
+                f"{f.name} is cornered: fight on as a cornered rat or surrender?",
+                [choose("rat"), choose("surrender")],
+                default=choose("rat"),
+                rule="PYR-CR-1",
+            )
             if dd.option == "surrender":
                 ctx.set_status(fid, Status.CAPTIVE, rule="PYR-CR-1", cause="surrendered")
             elif fid not in rats:
@@ -242,8 +293,15 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             continue
         path = retreat(ctx, fid, toward=toward)
         if len(path) > 1:
-            ctx.move(fid, path[-1][0], path[-1][1], rule="PYR-WIN-4", how="retreat", path=path,
-                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            ctx.move(
+                fid,
+                path[-1][0],
+                path[-1][1],
+                rule="PYR-WIN-4",
+                how="retreat",
+                path=path,
+                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
+            )
             _moved(st, fid)
         r.refresh()
         if fid in r.eng.figs and r.eng.engaged(fid) and fid not in rats:
@@ -260,8 +318,15 @@ def withdraw_remaining(r: Round, loser: str) -> None:
     for fid in losing_party(r, loser):
         path = retreat(ctx, fid, toward=toward)
         if len(path) > 1:
-            ctx.move(fid, path[-1][0], path[-1][1], rule="PYR-WIN-6", how="retreat", path=path,
-                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            ctx.move(
+                fid,
+                path[-1][0],
+                path[-1][1],
+                rule="PYR-WIN-6",
+                how="retreat",
+                path=path,
+                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
+            )
             _moved(st, fid)
 
 
@@ -276,16 +341,26 @@ def rat_after_round(r: Round, cur: dict, winner: str):
         cur["next"] = "end"
         return
     if r.cut_free or not r.eng.engaged(rat):
-        friends = [g for g in st.figures.values() if g.side == f.side and g.in_play and g.id != rat
-                   and party_key(g) == party_key(f)]
+        friends = [
+            g
+            for g in st.figures.values()
+            if g.side == f.side and g.in_play and g.id != rat and party_key(g) == party_key(f)
+        ]
         toward = None
         if friends:
             g = min(friends, key=lambda g: (math.hypot(g.x - f.x, g.y - f.y), g.id))
             toward = (g.x, g.y)
         path = retreat(ctx, rat, toward=toward, rat=True)
         if len(path) > 1:
-            ctx.move(rat, path[-1][0], path[-1][1], rule="PYR-CR-2", how="retreat", path=path,
-                     cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])))
+            ctx.move(
+                rat,
+                path[-1][0],
+                path[-1][1],
+                rule="PYR-CR-2",
+                how="retreat",
+                path=path,
+                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
+            )
             _moved(st, rat)
         ctx.emit(RoundResult(rule="PYR-CR-2", winner=winner, loser="", choice="cut_free"))
         cur["next"] = "end"

@@ -1,4 +1,5 @@
 """Who allocates casualties first (PYR-ALLOC-1)."""
+
 from __future__ import annotations
 
 from .hands import Damage

@@ -1,4 +1,5 @@
 """Chance cards, Main Gauche and the pistol duel dice (PYR-CARD-0, PYR-MG-1, PYR-DUEL-4)."""
+
 from __future__ import annotations
 
 FLASHING_BLADES = "flashing_blades"

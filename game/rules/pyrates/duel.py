@@ -15,6 +15,7 @@ Digital rulings made here (see the report in the module functions):
 - blades: at most 6 rounds (PYR-SEQ-2), then a draw; no morale tests inside a duel, one for the
   loser's party after it (PYR-DUEL-3). Pistols (PYR-DUEL-4) live in duel_pistols.py.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,11 +24,11 @@ from ..decisions import Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
 from ..model import Rank, Status
+from .duel_pistols import pistol_exchange, pistol_shot  # noqa: F401  (re-exported)
 from .engage import engagements, party_key
 from .events import RoundResult
 from .hands import Damage
 from .melee_round import Round, allocation, roll_pool_flow
-from .duel_pistols import pistol_exchange, pistol_shot  # noqa: F401  (re-exported)
 from .prisoners import resolve_prisoners
 from .quota import Participant, SideFacts, melee_quotas
 from .sight import sees
@@ -51,16 +52,23 @@ def add_mdp(ctx, side: str, n: int, why: str, rule: str = "PYR-MDP-1") -> int:
     new = max(0, old + n)
     mdp[side] = new
     if new != old:
-        ctx.emit(Note(rule=rule, who=side, message=f"{ctx.state.side(side).name}: {why}: Mutinous Dog points "
-                                                       f"{old} → {new} (PYR-MDP-1)"))
+        ctx.emit(
+            Note(
+                rule=rule,
+                who=side,
+                message=f"{ctx.state.side(side).name}: {why}: Mutinous Dog points {old} → {new} (PYR-MDP-1)",
+            )
+        )
     return new
 
 
 def camp_mdp(state, camp: str) -> int:
     """PYR-WIN-1 with allies counted as one: the MDP of every side of the camp."""
     from .engage import camp_of
-    return sum(int(v) for s, v in state.data.get("mdp", {}).items()
-               if s in state.side_ids() and camp_of(state, s) == camp)
+
+    return sum(
+        int(v) for s, v in state.data.get("mdp", {}).items() if s in state.side_ids() and camp_of(state, s) == camp
+    )
 
 
 # -- PYR-DUEL-1 the challenge -----------------------------------------------------------------------------
@@ -118,9 +126,15 @@ def challenge(ctx, fid: str, target: str, stakes: bool = False):
     st = ctx.state
     a, b = st.figures[fid], st.figures[target]
     ctx.emit(Note(rule="PYR-DUEL-1", who=fid, message=f"{a.name} challenges {b.name} to a duel"))
-    d = yield ask(b.side, "duel_accept", f"{b.name} is challenged by {a.name}: accept, or refuse (+1 Mutinous Dog "
-                  f"point)?", [choose("accept"), choose("refuse")], default=choose("accept"),
-                  info={"challenger": fid, "challenged": target, "stakes": stakes}, rule="PYR-DUEL-1")
+    d = yield ask(
+        b.side,
+        "duel_accept",
+        f"{b.name} is challenged by {a.name}: accept, or refuse (+1 Mutinous Dog point)?",
+        [choose("accept"), choose("refuse")],
+        default=choose("accept"),
+        info={"challenger": fid, "challenged": target, "stakes": stakes},
+        rule="PYR-DUEL-1",
+    )
     if d.option == "refuse":
         ctx.emit(Note(rule="PYR-DUEL-1", who=target, message=f"{b.name} refuses and skulks like a scurvy dog"))
         add_mdp(ctx, b.side, +1, "refused a challenge", "PYR-DUEL-1")
@@ -128,11 +142,25 @@ def challenge(ctx, fid: str, target: str, stakes: bool = False):
     weapons = "blades"
     if both_pistols(a, b):
         dflt = "pistols" if st.options.get("duel_pistols") else "blades"
-        d = yield ask(b.side, "duel_weapons", f"{b.name} chooses the weapons: blades or pistols at 2 in?",
-                      [choose("blades"), choose("pistols")], default=choose(dflt), rule="PYR-DUEL-4")
+        d = yield ask(
+            b.side,
+            "duel_weapons",
+            f"{b.name} chooses the weapons: blades or pistols at 2 in?",
+            [choose("blades"), choose("pistols")],
+            default=choose(dflt),
+            rule="PYR-DUEL-4",
+        )
         weapons = d.option
-    st.data["duel"] = {"a": fid, "b": target, "weapons": weapons, "round": 0, "exchange": 0, "panache": [],
-                       "home": {fid: [a.x, a.y], target: [b.x, b.y]}, "by": a.side}
+    st.data["duel"] = {
+        "a": fid,
+        "b": target,
+        "weapons": weapons,
+        "round": 0,
+        "exchange": 0,
+        "panache": [],
+        "home": {fid: [a.x, a.y], target: [b.x, b.y]},
+        "by": a.side,
+    }
     if stakes:
         st.data["duel"]["stakes"] = True
     ctx.emit(Note(rule="PYR-DUEL-2", message=f"{b.name} accepts: {weapons}" + (", stakes wagered" if stakes else "")))
@@ -168,8 +196,14 @@ def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
     limit = None
     if any(len(c) > MAX_SUPPORTERS for c in cands.values()):
         fb = st.figures[b]
-        d = yield ask(fb.side, "duel_supporters", f"{fb.name}: limit the attendance to two supporters apiece?",
-                      [choose("two"), choose("all")], default=choose("two"), rule="PYR-DUEL-2")
+        d = yield ask(
+            fb.side,
+            "duel_supporters",
+            f"{fb.name}: limit the attendance to two supporters apiece?",
+            [choose("two"), choose("all")],
+            default=choose("two"),
+            rule="PYR-DUEL-2",
+        )
         limit = MAX_SUPPORTERS if d.option == "two" else None
     placed = []
     for me, other in ((a, b), (b, a)):
@@ -191,11 +225,14 @@ def behind(ctx, me: str, other: str, sid: str, k: int):
     f, o, s = st.figures[me], st.figures[other], st.figures[sid]
     base = math.atan2(f.y - o.y, f.x - o.x)
     for dist in (1.5, 2.25, 3.0):
-        for rot in (0, 40, -40, 80, -80)[k % 5:] + (0, 40, -40, 80, -80)[:k % 5]:
+        for rot in (0, 40, -40, 80, -80)[k % 5 :] + (0, 40, -40, 80, -80)[: k % 5]:
             ang = base + math.radians(rot)
             x, y = round(f.x + dist * math.cos(ang), 3), round(f.y + dist * math.sin(ang), 3)
-            if 0 < x < ctx.table.width and 0 < y < ctx.table.height and \
-                    ctx.table.clear_at(x, y, s.radius + 0.05, s.level, ignore=(sid,)):
+            if (
+                0 < x < ctx.table.width
+                and 0 < y < ctx.table.height
+                and ctx.table.clear_at(x, y, s.radius + 0.05, s.level, ignore=(sid,))
+            ):
                 return x, y
     return None
 
@@ -219,8 +256,9 @@ def meeting_point(ctx, a: str, b: str, gap: float):
                     ux, uy = math.cos(ang), math.sin(ang)
                     pa = (round(cx - ux * half_a, 3), round(cy - uy * half_a, 3))
                     pb = (round(cx + ux * half_b, 3), round(cy + uy * half_b, 3))
-                    if ctx.table.clear_at(pa[0], pa[1], fa.radius + margin, fa.level, ignore=ign) and \
-                            ctx.table.clear_at(pb[0], pb[1], fb.radius + margin, fb.level, ignore=ign):
+                    if ctx.table.clear_at(
+                        pa[0], pa[1], fa.radius + margin, fa.level, ignore=ign
+                    ) and ctx.table.clear_at(pb[0], pb[1], fb.radius + margin, fb.level, ignore=ign):
                         return pa, pb
     return None
 
@@ -269,8 +307,14 @@ def _part(r: DuelRound, fid: str) -> Participant:
     f = r.st.figures[fid]
     zone = r.ctx.table.zone_of(fid)
     other = [g for g in r.group if g != fid]
-    return Participant(f, engaged=True, close_quarters=zone.close_quarters, advantageous=False,
-                       contacts=frozenset(other), party=party_key(f))
+    return Participant(
+        f,
+        engaged=True,
+        close_quarters=zone.close_quarters,
+        advantageous=False,
+        contacts=frozenset(other),
+        party=party_key(f),
+    )
 
 
 def blades_round(ctx, du: dict):
@@ -296,9 +340,15 @@ def blades_round(ctx, du: dict):
         if pool[side].empty or side in du["panache"]:
             continue
         dflt = "panache" if mdp_of(st, side) > 0 and pool[side].knockdowns == 0 else "no"
-        d = yield ask(side, "panache", f"{st.side(side).name}: discard your {pool[side].text()} with panache "
-                      f"(−1 Mutinous Dog point, once per duel)?", [choose("no"), choose("panache")],
-                      default=choose(dflt), rule="PYR-DUEL-2")
+        d = yield ask(
+            side,
+            "panache",
+            f"{st.side(side).name}: discard your {pool[side].text()} with panache "
+            f"(−1 Mutinous Dog point, once per duel)?",
+            [choose("no"), choose("panache")],
+            default=choose(dflt),
+            rule="PYR-DUEL-2",
+        )
         if d.option == "panache":
             du["panache"].append(side)
             pool[side] = Damage()
@@ -324,8 +374,13 @@ def blades_round(ctx, du: dict):
         return "draw"
     for victim, pusher in pushed_by.items():
         if pusher not in followed:
-            ctx.emit(Note(rule="PYR-DUEL-3", who=pusher, message=f"{st.figures[pusher].name} does not follow up: "
-                                                                 f"the duel is won"))
+            ctx.emit(
+                Note(
+                    rule="PYR-DUEL-3",
+                    who=pusher,
+                    message=f"{st.figures[pusher].name} does not follow up: the duel is won",
+                )
+            )
             du["conceded"] = True
             return pusher
     # both may agree to break off after a failed save on a wound
@@ -334,8 +389,14 @@ def blades_round(ctx, du: dict):
         for fid in (a, b):
             f = st.figures[fid]
             dflt = "break_off" if f.is_wounded else "fight_on"
-            d = yield ask(f.side, "duel_break", f"{f.name}: blood is drawn: break off the duel (both must agree)?",
-                          [choose("fight_on"), choose("break_off")], default=choose(dflt), rule="PYR-DUEL-3")
+            d = yield ask(
+                f.side,
+                "duel_break",
+                f"{f.name}: blood is drawn: break off the duel (both must agree)?",
+                [choose("fight_on"), choose("break_off")],
+                default=choose(dflt),
+                rule="PYR-DUEL-3",
+            )
             agree = agree and d.option == "break_off"
         if agree:
             return "draw"
@@ -343,8 +404,14 @@ def blades_round(ctx, du: dict):
     for fid, other in ((a, b), (b, a)):
         f, g = st.figures[fid], st.figures[other]
         dflt = "quarter" if f.is_wounded and not g.is_wounded else "fight_on"
-        d = yield ask(f.side, "duel_quarter", f"{f.name}: fight on or ask for quarter?",
-                      [choose("fight_on"), choose("quarter")], default=choose(dflt), rule="PYR-DUEL-3")
+        d = yield ask(
+            f.side,
+            "duel_quarter",
+            f"{f.name}: fight on or ask for quarter?",
+            [choose("fight_on"), choose("quarter")],
+            default=choose(dflt),
+            rule="PYR-DUEL-3",
+        )
         if d.option == "quarter":
             ctx.emit(Note(rule="PYR-DUEL-3", who=fid, message=f"{f.name} asks for quarter"))
             du["conceded"] = True
@@ -363,6 +430,7 @@ def duel_consequences(ctx, du: dict, victor: str, loser: str):
     had lost a figure (a knocked-down or captured loser has lost one), at the duelling ground: a
     failure makes those who saw it flee (PYR-MOR-3)."""
     from .aftermath import party_test  # the mêlée modules import this one's callers
+
     st = ctx.state
     lf = st.figures[loser]
     if du.get("conceded"):
@@ -377,7 +445,6 @@ def duel_consequences(ctx, du: dict, victor: str, loser: str):
     yield from ()
 
 
-
 def finish(ctx, result):
     """Announce the result, carry the duellists back, PYR-DUEL-5 treaty decision by the victor."""
     st = ctx.state
@@ -388,7 +455,9 @@ def finish(ctx, result):
         result = a if ia and not ib else b if ib and not ia else "draw"
     winner = "" if result == "draw" else st.figures[result].side
     loser = "" if result == "draw" else st.figures[b if result == a else a].side
-    ctx.emit(RoundResult(rule="PYR-DUEL-3", winner=winner, loser=loser, choice="duel_draw" if not winner else "duel_won"))
+    ctx.emit(
+        RoundResult(rule="PYR-DUEL-3", winner=winner, loser=loser, choice="duel_draw" if not winner else "duel_won")
+    )
     du_log = st.data.setdefault("duels", [])
     du_log.append({"a": a, "b": b, "winner": result})
     if winner:
@@ -398,8 +467,9 @@ def finish(ctx, result):
         if not f.in_play:
             continue
         if f.status == Status.DISARMED:  # disarmed in a duel: re-arms when it is over (no capture)
-            ctx.set_status(fid, Status.WOUNDED if f.is_wounded else Status.UNWOUNDED, rule="PYR-DUEL-4",
-                           cause="the duel is over")
+            ctx.set_status(
+                fid, Status.WOUNDED if f.is_wounded else Status.UNWOUNDED, rule="PYR-DUEL-4", cause="the duel is over"
+            )
         hx, hy = du["home"][fid]
         if ctx.table.clear_at(hx, hy, f.radius, f.level, ignore=(fid,)):
             ctx.move(fid, hx, hy, rule="PYR-DUEL-2", how="duel")
@@ -413,16 +483,27 @@ def finish(ctx, result):
         resolve_prisoners(ctx, [a, b], [])
     if du.get("stakes") and winner:
         lf = st.figures[b if result == a else a]
-        d = yield ask(lf.side, "duel_stakes_honour", f"{st.side(lf.side).name}: honour the stakes of the duel, or "
-                      f"break its terms (+1 Mutinous Dog point)?", [choose("honour"), choose("renege")],
-                      default=choose("honour"), rule="PYR-DUEL-3")
+        d = yield ask(
+            lf.side,
+            "duel_stakes_honour",
+            f"{st.side(lf.side).name}: honour the stakes of the duel, or break its terms (+1 Mutinous Dog point)?",
+            [choose("honour"), choose("renege")],
+            default=choose("honour"),
+            rule="PYR-DUEL-3",
+        )
         du_log[-1]["stakes"] = d.option
         if d.option == "renege":
             add_mdp(ctx, lf.side, +1, "broke the terms of a duel", "PYR-DUEL-3")
     if st.data.get("treaty") and winner:
         w = st.figures[result]
-        d = yield ask(w.side, "treaty", f"{w.name} won the duel: does the treaty still hold?",
-                      [choose("keep"), choose("break")], default=choose("keep"), rule="PYR-DUEL-5")
+        d = yield ask(
+            w.side,
+            "treaty",
+            f"{w.name} won the duel: does the treaty still hold?",
+            [choose("keep"), choose("break")],
+            default=choose("keep"),
+            rule="PYR-DUEL-5",
+        )
         if d.option == "break":
             st.data["treaty"] = False
             ctx.emit(Note(rule="PYR-DUEL-5", who=w.side, message="the treaty is broken"))
@@ -431,7 +512,9 @@ def finish(ctx, result):
 
 def validate_challenge(ctx, fid: str, d: Decision, engaged) -> None:
     if d.option not in (None, "stakes"):
-        raise IllegalDecision(f"a challenge may only wager stakes (option \"stakes\"), not {d.option!r} (PYR-DUEL-3)")
+        raise IllegalDecision(f'a challenge may only wager stakes (option "stakes"), not {d.option!r} (PYR-DUEL-3)')
     if d.target not in challenge_targets(ctx, fid, engaged):
-        raise IllegalDecision(f"{ctx.fig(fid).name} cannot challenge {d.target}: a leader not in mêlée, within "
-                              f"{HAIL:g} in and in sight (PYR-DUEL-1)")
+        raise IllegalDecision(
+            f"{ctx.fig(fid).name} cannot challenge {d.target}: a leader not in mêlée, within "
+            f"{HAIL:g} in and in sight (PYR-DUEL-1)"
+        )

@@ -1,10 +1,11 @@
 """Duelling pistols at 2 in (PYR-DUEL-4): who fires first, the shots on the PYR-DMG-1 table with
 saves, the reply, honour satisfied, second pistols, then blades or a draw. Called by the duel step
 (duel.py) with the duel's progress ``state.data["duel"]``."""
+
 from __future__ import annotations
 
-from ..events import Note
 from ..decisions import choose
+from ..events import Note
 from ..flow import ask
 from ..model import Status, WeaponClass
 from .events import ItemResolved
@@ -24,8 +25,14 @@ def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
     ctx.emit(Note(rule="PYR-DMG-1", who=shooter, message=f"{f.name}'s shot: {dmg.text()}"))
     items = ["kd"] * dmg.knockdowns + ["w"] * dmg.wounds
     if dmg.knockdowns:
-        d = yield ask(f.side, "duel_disarm", f"{f.name}: make a knockdown a disarm attempt?",
-                      [choose("no"), choose("disarm")], default=choose("no"), rule="PYR-DUEL-4")
+        d = yield ask(
+            f.side,
+            "duel_disarm",
+            f"{f.name}: make a knockdown a disarm attempt?",
+            [choose("no"), choose("disarm")],
+            default=choose("no"),
+            rule="PYR-DUEL-4",
+        )
         if d.option == "disarm":
             items[0] = "disarm"
     hurt = False
@@ -33,8 +40,7 @@ def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
         v = st.figures[target]
         if not v.in_play or v.status == Status.DISARMED:
             break
-        mods = save_modifiers(v, WeaponClass.GENERAL,
-                              close_quarters=ctx.table.zone_of(target).close_quarters)
+        mods = save_modifiers(v, WeaponClass.GENERAL, close_quarters=ctx.table.zone_of(target).close_quarters)
         tn = save_target(mods)
         sv = ctx.roll("PYR-SAVE-1", who=target, purpose="save", target=tn, natural_fail={1})
         if save_passes(sv.faces[0], tn):
@@ -45,8 +51,13 @@ def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
             ctx.set_status(target, Status.DISARMED, rule="PYR-DIS-1", cause=f"pistol-disarmed by {f.name}")
             out = "disarmed"
         elif it == "kd" or v.is_wounded:
-            ctx.set_status(target, Status.KNOCKED_DOWN, rule="PYR-DUEL-4", cause=f"shot by {f.name}",
-                           wounds=v.wounds + (1 if it == "w" else 0))
+            ctx.set_status(
+                target,
+                Status.KNOCKED_DOWN,
+                rule="PYR-DUEL-4",
+                cause=f"shot by {f.name}",
+                wounds=v.wounds + (1 if it == "w" else 0),
+            )
             out = "knocked_down"
         else:
             ctx.set_status(target, Status.WOUNDED, rule="PYR-DUEL-4", cause=f"shot by {f.name}", wounds=1)
@@ -89,8 +100,14 @@ def pistol_exchange(ctx, du: dict):
     # no damage in this exchange
     for fid in (a, b):
         f = st.figures[fid]
-        d = yield ask(f.side, "duel_honour", f"{f.name}: no blood drawn: declare honour satisfied?",
-                      [choose("satisfied"), choose("continue")], default=choose("satisfied"), rule="PYR-DUEL-4")
+        d = yield ask(
+            f.side,
+            "duel_honour",
+            f"{f.name}: no blood drawn: declare honour satisfied?",
+            [choose("satisfied"), choose("continue")],
+            default=choose("satisfied"),
+            rule="PYR-DUEL-4",
+        )
         if d.option == "satisfied":
             ctx.emit(Note(rule="PYR-DUEL-4", who=fid, message="honour is satisfied"))
             return "draw"
@@ -99,10 +116,17 @@ def pistol_exchange(ctx, du: dict):
         return None
     for fid in (a, b):
         f = st.figures[fid]
-        d = yield ask(f.side, "duel_blades", f"{f.name}: the pistols are spent: take to blades?",
-                      [choose("draw"), choose("blades")], default=choose("draw"), rule="PYR-DUEL-4")
+        d = yield ask(
+            f.side,
+            "duel_blades",
+            f"{f.name}: the pistols are spent: take to blades?",
+            [choose("draw"), choose("blades")],
+            default=choose("draw"),
+            rule="PYR-DUEL-4",
+        )
         if d.option == "blades":
             from .duel import meet  # duel.py runs this module's exchanges
+
             du["weapons"] = "blades"
             meet(ctx, a, b, 0.0)
             ctx.emit(Note(rule="PYR-DUEL-4", message="to blades"))

@@ -3,12 +3,14 @@
 Computed from the match state's positions (the Tabletop is asked only about obstacles), so one
 pass over the figures answers every engagement question of a round.
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 from itertools import compress
-from operator import is_ as _is, is_not as _is_not
+from operator import is_ as _is
+from operator import is_not as _is_not
 
 from ..model import Figure, Status, WeaponClass
 
@@ -52,8 +54,9 @@ class Engagements:
         memo = self.__dict__.setdefault("_strikable_memo", {})
         got = memo.get((fid, c))
         if got is None:
-            got = memo[(fid, c)] = sorted(e for e, across in self.pairs.get(fid, {}).items()
-                                          if not (across and c == WeaponClass.CLOSE))
+            got = memo[(fid, c)] = sorted(
+                e for e, across in self.pairs.get(fid, {}).items() if not (across and c == WeaponClass.CLOSE)
+            )
         return list(got)
 
     def supporter(self, fid: str) -> bool:
@@ -92,7 +95,7 @@ class Engagements:
             return ()
         return tuple(f for f in figs if f in seen)  # roster order (every id met is in figs)
 
-    def refigured(self, figures: dict[str, Figure]) -> "Engagements":
+    def refigured(self, figures: dict[str, Figure]) -> Engagements:
         """These engagements with the figures' current objects (the same links: only facts the pair
         test does not read changed). Shares the links and the memoised groups."""
         eng = Engagements(self.pairs, self.support, self.camp, {fid: figures[fid] for fid in self.figs})
@@ -135,8 +138,7 @@ def engagements(state, table, only: set[str] | None = None) -> Engagements:
     support: dict[str, list[str]] = {}
     has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
     # one tuple per figure: the pair loop below runs n²/2 times per call
-    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == WeaponClass.CLOSE)
-            for f in figs.values()]
+    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == WeaponClass.CLOSE) for f in figs.values()]
     n = len(rows)
     hypot = math.hypot
     for i in range(n):
@@ -231,8 +233,12 @@ class _Links:
         """Counts the updates that changed some figure object."""
 
     def valid_for(self, state, table) -> bool:
-        return (self.state is state and self.table is table and self.sides is state.sides
-                and self.allies is state.options.get("allies"))
+        return (
+            self.state is state
+            and self.table is table
+            and self.sides is state.sides
+            and self.allies is state.options.get("allies")
+        )
 
     def _row(self, f: Figure) -> tuple:
         c = self.camps.get(f.side)
@@ -349,8 +355,9 @@ class _Links:
         return Engagements(pairs, support, camp, figs)
 
 
-def nearest_enemy(state, fid: str, x: float | None = None, y: float | None = None,
-                  enemy_ids: list[str] | None = None) -> tuple[str | None, float]:
+def nearest_enemy(
+    state, fid: str, x: float | None = None, y: float | None = None, enemy_ids: list[str] | None = None
+) -> tuple[str | None, float]:
     """Nearest enemy in play on the same level by edge distance (from (x, y) if given)."""
     f = state.figures[fid]
     px, py = (f.x, f.y) if x is None else (x, y)

@@ -1,4 +1,5 @@
 """Events of the Pyrates mêlée mechanics (DESIGN: events cite their rule)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,8 +27,10 @@ class DieRerolled(Event):
     """Rerolls still unused in this hand."""
 
     def text(self) -> str:
-        return (f"{self.who or 'hand'} hand {self.hand_no}: reroll die {self.index + 1} {self.old} → {self.new}, "
-                f"now [{' '.join(map(str, self.faces))}], {self.rerolls_left} left ({self.rule})")
+        return (
+            f"{self.who or 'hand'} hand {self.hand_no}: reroll die {self.index + 1} {self.old} → {self.new}, "
+            f"now [{' '.join(map(str, self.faces))}], {self.rerolls_left} left ({self.rule})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,9 +54,12 @@ class HandScored(Event):
 
     def text(self) -> str:
         from .hands import Damage, Hand
+
         dmg = Damage(self.knockdowns, self.wounds).text()
-        return (f"{self.who or 'hand'} hand {self.hand_no}: [{' '.join(map(str, self.faces))}] "
-                f"{Hand(self.hand).label.lower()} → {dmg} ({self.rule})")
+        return (
+            f"{self.who or 'hand'} hand {self.hand_no}: [{' '.join(map(str, self.faces))}] "
+            f"{Hand(self.hand).label.lower()} → {dmg} ({self.rule})"
+        )
 
 
 # -- the interactive flow (PRE-PYR-1: activation, reactions, the mêlée step) ------------------------

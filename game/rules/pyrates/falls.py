@@ -1,4 +1,5 @@
 """Falling from the rigging and the Drop Table (PYR-RIG-2, PYR-DROP-1)."""
+
 from __future__ import annotations
 
 

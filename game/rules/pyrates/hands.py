@@ -3,13 +3,14 @@
 ``classify_hand`` takes 1 to 5 natural d6 faces; a straight needs five dice (1-5 or 2-6).
 ``Damage`` is a pool of knockdowns and wounds: frozen, hashable, summable with ``+``.
 """
+
 from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Iterable
+from functools import cache, lru_cache
 
 
 class Hand(str, enum.Enum):
@@ -30,14 +31,19 @@ class Hand(str, enum.Enum):
         return _LABELS[self]
 
     @property
-    def damage(self) -> "Damage":
+    def damage(self) -> Damage:
         return hand_damage(self)
 
 
 _LABELS = {
-    Hand.NOTHING: "No match", Hand.PAIR: "Pair", Hand.TWO_PAIR: "Two pair",
-    Hand.THREE_OF_A_KIND: "Three of a kind", Hand.FULL_HOUSE: "Full house", Hand.STRAIGHT: "Straight",
-    Hand.FOUR_OF_A_KIND: "Four of a kind", Hand.FIVE_OF_A_KIND: "Five of a kind",
+    Hand.NOTHING: "No match",
+    Hand.PAIR: "Pair",
+    Hand.TWO_PAIR: "Two pair",
+    Hand.THREE_OF_A_KIND: "Three of a kind",
+    Hand.FULL_HOUSE: "Full house",
+    Hand.STRAIGHT: "Straight",
+    Hand.FOUR_OF_A_KIND: "Four of a kind",
+    Hand.FIVE_OF_A_KIND: "Five of a kind",
 }
 
 
@@ -50,7 +56,7 @@ class Damage:
     wounds: int = 0
     """Wound items."""
 
-    def __add__(self, other: "Damage") -> "Damage":
+    def __add__(self, other: Damage) -> Damage:
         if not isinstance(other, Damage):
             return NotImplemented
         return Damage(self.knockdowns + other.knockdowns, self.wounds + other.wounds)
@@ -123,7 +129,7 @@ def classify_hand(faces: Iterable[int]) -> Hand:
     return _classify_sorted(tuple(sorted(t)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _classify_sorted(s: tuple[int, ...]) -> Hand:
     counts = sorted(Counter(s).values(), reverse=True)
     top = counts[0]

@@ -9,6 +9,7 @@ bearings. A destination that only a winding path reaches is still accepted when 
 (the question's validator plans the path), but is not searched for here: a path search that fails
 costs the whole deck's grid, too dear for every activation.
 """
+
 from __future__ import annotations
 
 import math
@@ -48,8 +49,12 @@ def routed_moves(ctx, fid: str, allowance: float) -> list[Decision]:
     out: list[Decision] = []
     for reach, x, y in sorted(best.values(), key=lambda t: -t[0]):
         plan = straight(ctx, fid, x, y)  # the line plan_move measures first must reach the point
-        if plan is None or plan.stops_at_obstacle or plan.cost > allowance + COST_TOL \
-                or math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
+        if (
+            plan is None
+            or plan.stops_at_obstacle
+            or plan.cost > allowance + COST_TOL
+            or math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3
+        ):
             continue
         out.append(Decision("move", figure=fid, x=x, y=y))
         if len(out) >= MAX_ROUTED:

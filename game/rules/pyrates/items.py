@@ -1,5 +1,6 @@
 """PYR-SEQ-1 step (5), one item of a tap resolved: Main Gauche, Dodge/Duck, pushback election and
 follow-up, the save and its effect, disarm and capture, falls from the rigging (PYR-ALLOC-2)."""
+
 from __future__ import annotations
 
 from ..decisions import choose
@@ -11,8 +12,8 @@ from .events import ItemResolved
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
-from .saves import save_modifiers, save_outcome, save_passes, save_target
 from .round_state import Round, _moved, cards_of, spend_card
+from .saves import save_modifiers, save_outcome, save_passes, save_target
 
 
 def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
@@ -36,31 +37,43 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             ctx.emit(ItemResolved(rule="PYR-MG-1", tapper=tapper, victim=victim, item=item, outcome="wasted"))
             return "wasted"
     zone = ctx.table.zone_of(victim)
-    mods = save_modifiers(v, strike_cls, close_quarters=zone.close_quarters, defending=r.defends(victim),
-                          supported=r.eng.supported(victim), attacker_mounted=f.mounted)
+    mods = save_modifiers(
+        v,
+        strike_cls,
+        close_quarters=zone.close_quarters,
+        defending=r.defends(victim),
+        supported=r.eng.supported(victim),
+        attacker_mounted=f.mounted,
+    )
     target = save_target(mods)
     # PYR-CARD-4 Dodge/Duck
     if DODGE_DUCK in cards_of(st, vside):
         worst = kind in ("kd", "disarm", "capture") or v.is_wounded
         dflt = "dodge" if worst and target >= 4 else "no"
-        d = yield ask(vside, "dodge", f"{v.name} is given a {item.upper()} by {f.name}: play Dodge/Duck?",
-                      [choose("dodge"), choose("no")], default=choose(dflt), rule="PYR-CARD-4")
+        d = yield ask(
+            vside,
+            "dodge",
+            f"{v.name} is given a {item.upper()} by {f.name}: play Dodge/Duck?",
+            [choose("dodge"), choose("no")],
+            default=choose(dflt),
+            rule="PYR-CARD-4",
+        )
         if d.option == "dodge":
             spend_card(ctx, vside, DODGE_DUCK, "PYR-CARD-4")
             ctx.emit(ItemResolved(rule="PYR-CARD-4", tapper=tapper, victim=victim, item=item, outcome="dodged"))
             return "dodged"
     # PYR-PUSH-1..3 election before the save
     srcs = r.push_sources.get(victim) if r.push_sources else None
-    direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs
-                               else [(f.x, f.y)])
+    direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs else [(f.x, f.y)])
     dist = 2 * v.radius
     pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
     # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
     # allow a pushback at all: both are pure queries, and either refusal leaves no option, while
     # with both clear the option is the one allowed here (pushback_option's defaults: not
     # surrounded, a clear sweep)
-    option = pushback_option(pb_item, victim_wounded=v.is_wounded, mounted=v.mounted,
-                             disarmed=v.status == Status.DISARMED).option
+    option = pushback_option(
+        pb_item, victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED
+    ).option
     if option is not None:
         sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)
         if not sweep or r.surrounded(victim):
@@ -68,10 +81,22 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     if option is not None:
         # PYR-PUSH-6 is the automatic answer, except in a duel (PYR-DUEL-3: a jump back concedes)
         dflt = option if not r.duel and ai_takes_pushback(option, target) else "save"
-        d = yield ask(vside, "pushback", f"{v.name}: {option.replace('_', ' ')} instead, or save on {target}+?",
-                      [choose(option), choose("save")], default=choose(dflt),
-                      info={"save_target": target, "victim": victim, "tapper": tapper, "item": item,
-                            "option": option, "kind": kind}, rule="PYR-PUSH-1")
+        d = yield ask(
+            vside,
+            "pushback",
+            f"{v.name}: {option.replace('_', ' ')} instead, or save on {target}+?",
+            [choose(option), choose("save")],
+            default=choose(dflt),
+            info={
+                "save_target": target,
+                "victim": victim,
+                "tapper": tapper,
+                "item": item,
+                "option": option,
+                "kind": kind,
+            },
+            rule="PYR-PUSH-1",
+        )
         if d.option != "save":
             nx, ny = v.x + direction[0] * dist, v.y + direction[1] * dist
             ctx.move(victim, nx, ny, rule="PYR-PUSH-2", how="pushback", cost=dist)
@@ -82,19 +107,42 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
                 ctx.set_status(victim, Status.WOUNDED, rule="PYR-PUSH-1", cause="pushed back wounded", wounds=1)
                 r.give(camp, "w")
                 out = "pushback_wounded"
-            ctx.emit(ItemResolved(rule="PYR-PUSH-1", tapper=tapper, victim=victim, item=item, outcome=out,
-                                  credit="w+push" if out == "pushback_wounded" else "push"))
+            ctx.emit(
+                ItemResolved(
+                    rule="PYR-PUSH-1",
+                    tapper=tapper,
+                    victim=victim,
+                    item=item,
+                    outcome=out,
+                    credit="w+push" if out == "pushback_wounded" else "push",
+                )
+            )
             if out == "pushback_wounded":
                 yield from rigging_fall(r, camp, victim)
             # PYR-PUSH-4 follow-up
             f = st.figures[tapper]
-            if f.in_play and r.follow_up and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist,
-                                                                               direction[1] * dist)):
-                d2 = yield ask(f.side, "follow_up", f"{f.name}: follow up?", [choose("follow"), choose("stay")],
-                               default=choose("follow"), rule="PYR-PUSH-4")
+            if (
+                f.in_play
+                and r.follow_up
+                and may_follow_up(f.is_wounded, ctx.table.sweep_clear(tapper, direction[0] * dist, direction[1] * dist))
+            ):
+                d2 = yield ask(
+                    f.side,
+                    "follow_up",
+                    f"{f.name}: follow up?",
+                    [choose("follow"), choose("stay")],
+                    default=choose("follow"),
+                    rule="PYR-PUSH-4",
+                )
                 if d2.option == "follow":
-                    ctx.move(tapper, f.x + direction[0] * dist, f.y + direction[1] * dist, rule="PYR-PUSH-4",
-                             how="follow_up", cost=dist)
+                    ctx.move(
+                        tapper,
+                        f.x + direction[0] * dist,
+                        f.y + direction[1] * dist,
+                        rule="PYR-PUSH-4",
+                        how="follow_up",
+                        cost=dist,
+                    )
                     _moved(st, tapper)
             return out
     # PYR-SAVE-1..3
@@ -109,17 +157,26 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             credit = "w" if dm == "dismounted_wounded" else ""
             if credit:
                 r.give(camp, credit)
-            ctx.emit(ItemResolved(rule="PYR-MNT-2", tapper=tapper, victim=victim, item=item, outcome=dm,
-                                  credit=credit))
+            ctx.emit(ItemResolved(rule="PYR-MNT-2", tapper=tapper, victim=victim, item=item, outcome=dm, credit=credit))
             return dm
     if res.status is not None and not saved:
         if res.status == Status.WOUNDED:  # a figure disarmed this round stays disarmed, wounded
-            ctx.set_status(victim, Status.DISARMED if v.status == Status.DISARMED else Status.WOUNDED,
-                           rule="PYR-SAVE-3", cause=f"{f.name}'s blow", wounds=1)
+            ctx.set_status(
+                victim,
+                Status.DISARMED if v.status == Status.DISARMED else Status.WOUNDED,
+                rule="PYR-SAVE-3",
+                cause=f"{f.name}'s blow",
+                wounds=1,
+            )
             out, credit = "wounded", "w"
         elif res.status == Status.KNOCKED_DOWN:
-            ctx.set_status(victim, Status.KNOCKED_DOWN, rule="PYR-SAVE-3", cause=f"{f.name}'s blow",
-                           wounds=v.wounds + (1 if kind == "w" else 0))
+            ctx.set_status(
+                victim,
+                Status.KNOCKED_DOWN,
+                rule="PYR-SAVE-3",
+                cause=f"{f.name}'s blow",
+                wounds=v.wounds + (1 if kind == "w" else 0),
+            )
             out, credit = "knocked_down", "kd"
             r.lose(victim)
             _drop_captive(st, victim)
@@ -133,14 +190,12 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             captor = st.data.get("disarmed_by", {}).pop(victim, "")
             if not captor or captor not in st.figures or not st.figures[captor].in_play:
                 captor = tapper
-            ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-3",
-                           cause=f"captured by {st.figures[captor].name}")
+            ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-3", cause=f"captured by {st.figures[captor].name}")
             st.data.setdefault("captives", {})[victim] = captor
             out, credit = "captive", "kd"
             r.lose(victim)
     elif saved and kind == "capture":
-        ctx.set_status(victim, Status.WOUNDED if v.is_wounded else Status.UNWOUNDED, rule="PYR-DIS-3",
-                       cause="re-arms")
+        ctx.set_status(victim, Status.WOUNDED if v.is_wounded else Status.UNWOUNDED, rule="PYR-DIS-3", cause="re-arms")
         st.data.get("disarmed_by", {}).pop(victim, None)
         out = "rearmed"
     if credit:
@@ -149,8 +204,14 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     if out == "wounded":
         yield from rigging_fall(r, camp, victim)
     if out == "disarmed":
-        d = yield ask(vside, "surrender", f"{v.name} is disarmed: surrender it (captive) or keep fighting?",
-                      [choose("keep"), choose("surrender")], default=choose("keep"), rule="PYR-DIS-2")
+        d = yield ask(
+            vside,
+            "surrender",
+            f"{v.name} is disarmed: surrender it (captive) or keep fighting?",
+            [choose("keep"), choose("surrender")],
+            default=choose("keep"),
+            rule="PYR-DIS-2",
+        )
         if d.option == "surrender":
             ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-2", cause="surrendered")
             st.data.setdefault("captives", {})[victim] = tapper
@@ -184,8 +245,14 @@ def rigging_fall(r: Round, camp: str, fid: str):
         ctx.emit(Note(rule="PYR-RIG-2", who=fid, message=f"{f.name} clings on: no clear deck below"))
         return
     if land.sea_possible:
-        d = yield ask(f.side, "fall", f"{f.name} falls: into the sea (out of the fight) or onto the deck?",
-                      [choose("deck"), choose("sea")], default=choose("deck"), rule="PYR-RIG-2")
+        d = yield ask(
+            f.side,
+            "fall",
+            f"{f.name} falls: into the sea (out of the fight) or onto the deck?",
+            [choose("deck"), choose("sea")],
+            default=choose("deck"),
+            rule="PYR-RIG-2",
+        )
         if d.option == "sea":
             ctx.set_status(fid, Status.FLED, rule="PYR-RIG-2", cause="fell into the sea")
             r.lose(fid)

@@ -4,26 +4,57 @@ automatic default (GEN-CHOICE-1).
 
 Everything between rounds lives in ``state.data["ms"]["cur"]`` (plain JSON).
 """
+
 from __future__ import annotations
 
 from ..decisions import Decision, choose
 from ..flow import ask
 from .acrobatics import acrobatics
+from .aftermath import (  # noqa: F401
+    PARTY_REACH,
+    has_water,
+    in_party_reach,
+    morale,
+    rat_after_round,
+    ship_point,
+    winner_effects,
+    withdraw_remaining,
+)
 from .cards import FLASHING_BLADES, OPPORTUNE_SHOT
 from .engage import party_key
-from .events import (DieRerolled, HandScored, MeleeRoundStarted, QuotaSet, RoundResult, RoundTallied)
+from .events import DieRerolled, HandScored, MeleeRoundStarted, QuotaSet, RoundResult, RoundTallied
 from .hands import Damage, _classify_sorted, hand_damage
+from .items import _drop_captive, resolve_item, rigging_fall  # noqa: F401
 from .quota import SideFacts, line_text, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
+from .round_state import (  # noqa: F401
+    ITEM_KINDS,
+    LOCAL,
+    MAX_ROUNDS,
+    Round,
+    _moved,
+    cards_of,
+    holding_captors,
+    local_ids,
+    participants,
+    spend_card,
+)
 from .shooting import resolve_shot, shot_target_number
 from .tally import Tally, tally_decider
-from .round_state import (ITEM_KINDS, LOCAL, MAX_ROUNDS, Round, _moved, cards_of, holding_captors,  # noqa: F401
-                          local_ids, participants, spend_card)
-from .taps import (_SINGLE_TAPS, _TappersMemo, _single_tap, allocation, auto_items, legal_tappers,  # noqa: F401
-                   resolve_assigned, resolve_tap, tap_options, targets_for, unallocated, validate_tap)
-from .items import _drop_captive, resolve_item, rigging_fall  # noqa: F401
-from .aftermath import (PARTY_REACH, has_water, in_party_reach, morale, rat_after_round,  # noqa: F401
-                        ship_point, winner_effects, withdraw_remaining)
+from .taps import (  # noqa: F401
+    _SINGLE_TAPS,
+    _single_tap,
+    _TappersMemo,
+    allocation,
+    auto_items,
+    legal_tappers,
+    resolve_assigned,
+    resolve_tap,
+    tap_options,
+    targets_for,
+    unallocated,
+    validate_tap,
+)
 
 
 # -- the round ------------------------------------------------------------------------------------
@@ -54,9 +85,15 @@ def melee_round(ctx, cur: dict, first_camp: str):
     for f in r.group:
         if f not in ms["fought"]:
             ms["fought"].append(f)
-    ctx.emit(MeleeRoundStarted(rule="PYR-SEQ-1", melee=ms.get("n", 1), round=cur["round"],
-                               sides=tuple((c, tuple(f for f in r.group if r.camp(f) == c)) for c in camps),
-                               rat=r.rat))
+    ctx.emit(
+        MeleeRoundStarted(
+            rule="PYR-SEQ-1",
+            melee=ms.get("n", 1),
+            round=cur["round"],
+            sides=tuple((c, tuple(f for f in r.group if r.camp(f) == c)) for c in camps),
+            rat=r.rat,
+        )
+    )
     a, b = camps
 
     # (1) Opportune Shots (PYR-CARD-2)
@@ -89,8 +126,14 @@ def melee_round(ctx, cur: dict, first_camp: str):
         if FLASHING_BLADES in cards_of(st, c):
             other = b if c == a else a
             dflt = "play" if base_mq[c] <= base_mq[other] and cur["round"] == 1 else "no"
-            d = yield ask(c, "flashing_blades", f"{st.side(c).name}: play Flashing Blades (+1 Mêlée Quota)?",
-                          [choose("play"), choose("no")], default=choose(dflt), rule="PYR-CARD-1")
+            d = yield ask(
+                c,
+                "flashing_blades",
+                f"{st.side(c).name}: play Flashing Blades (+1 Mêlée Quota)?",
+                [choose("play"), choose("no")],
+                default=choose(dflt),
+                rule="PYR-CARD-1",
+            )
             if d.option == "play":
                 spend_card(ctx, c, FLASHING_BLADES, "PYR-CARD-1")
                 fb[c] = 1
@@ -100,8 +143,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     r.quotas = {c: q.mq for c, q in quotas.items()}
     for c in camps:
         q = quotas[c]
-        ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq,
-                          lines=tuple(map(line_text, q.lines))))
+        ctx.emit(QuotaSet(rule="PYR-MQ-7", who=c, total=str(q.total), mq=q.mq, lines=tuple(map(line_text, q.lines))))
 
     # (4) dice (PYR-DICE-1..2); PYR-DICE-3: both pools are complete before any allocation
     pool = {}
@@ -115,6 +157,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     tallies = {}
     if st.data.get("mdp"):
         from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
+
         mdp = {c: camp_mdp(st, c) for c in camps}
     else:  # no side has Mutinous Dog points: every camp has 0
         mdp = {}
@@ -128,9 +171,14 @@ def melee_round(ctx, cur: dict, first_camp: str):
         ctx.emit(*evs)
     else:
         winner = a if w == "a" else b
-    ctx.emit(RoundTallied(rule="PYR-WIN-1", tallies=tuple((c, t.kd, t.wounds, t.pushbacks, t.mdp)
-                                                         for c, t in tallies.items()),
-                          winner=winner, decided_by=by))
+    ctx.emit(
+        RoundTallied(
+            rule="PYR-WIN-1",
+            tallies=tuple((c, t.kd, t.wounds, t.pushbacks, t.mdp) for c, t in tallies.items()),
+            winner=winner,
+            decided_by=by,
+        )
+    )
 
     # (7) morale (PYR-MOR)
     fled_camps = yield from morale(r, camps, winner)
@@ -148,8 +196,14 @@ def melee_round(ctx, cur: dict, first_camp: str):
         return
     group = r.eng.group(r.group)
     if len(fled_camps) == 2 or not group:
-        ctx.emit(RoundResult(rule="PYR-WIN-2" if fled_camps else "PYR-WIN-6",
-                             winner="" if len(fled_camps) == 2 else winner, loser=loser, choice="ended"))
+        ctx.emit(
+            RoundResult(
+                rule="PYR-WIN-2" if fled_camps else "PYR-WIN-6",
+                winner="" if len(fled_camps) == 2 else winner,
+                loser=loser,
+                choice="ended",
+            )
+        )
         if len(fled_camps) < 2:
             withdraw_remaining(r, loser)
         cur["next"] = "end"
@@ -170,9 +224,15 @@ def roll_pool_flow(ctx, camp: str, mq: int):
             auto = auto_reroll_choice(faces, left)
             opts = _reroll_options(n)
             dflt = opts[-1] if auto is None else opts[auto]
-            d = yield ask(camp, "reroll", f"{camp} hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die "
-                          f"({left} left) or stop?", opts, default=dflt,
-                          info={"faces": list(faces), "rerolls_left": left, "hand": k + 1}, rule="PYR-DICE-2")
+            d = yield ask(
+                camp,
+                "reroll",
+                f"{camp} hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die ({left} left) or stop?",
+                opts,
+                default=dflt,
+                info={"faces": list(faces), "rerolls_left": left, "hand": k + 1},
+                rule="PYR-DICE-2",
+            )
             if d.option == "stop":
                 break
             i = int(d.option.split(":")[1])
@@ -181,8 +241,18 @@ def roll_pool_flow(ctx, camp: str, mq: int):
             faces[i] = new
             left -= 1
             used += 1
-            ctx.emit(DieRerolled(rule="PYR-DICE-2", who=camp, hand_no=k + 1, index=i, old=old, new=new,
-                                 faces=tuple(faces), rerolls_left=left))
+            ctx.emit(
+                DieRerolled(
+                    rule="PYR-DICE-2",
+                    who=camp,
+                    hand_no=k + 1,
+                    index=i,
+                    old=old,
+                    new=new,
+                    faces=tuple(faces),
+                    rerolls_left=left,
+                )
+            )
         hand = _classify_sorted(tuple(sorted(faces)))
         dmg = hand_damage(hand)
         # (rule, who, hand_no, faces, hand, knockdowns, wounds, rerolls_used), positional
@@ -223,8 +293,14 @@ def opportune_shot(r: Round, camp: str):
                 opts.append(Decision("shoot", figure=f.id, target=t, option=f.missile))
     if not opts:
         return
-    d = yield ask(camp, "opportune_shot", f"{st.side(camp).name}: play Opportune Shot?", [choose("no")] + opts,
-                  default=choose("no"), rule="PYR-CARD-2")
+    d = yield ask(
+        camp,
+        "opportune_shot",
+        f"{st.side(camp).name}: play Opportune Shot?",
+        [choose("no")] + opts,
+        default=choose("no"),
+        rule="PYR-CARD-2",
+    )
     if d.kind != "shoot":
         return
     spend_card(ctx, camp, OPPORTUNE_SHOT, "PYR-CARD-2")

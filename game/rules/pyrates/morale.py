@@ -1,7 +1,8 @@
 """Party morale after a round (PYR-MOR-1/2) [HOUSE]."""
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -21,9 +22,14 @@ def must_test_morale(lost_this_round: int, cornered_rat_lost: bool = False) -> b
     return lost_this_round > 0 or cornered_rat_lost
 
 
-def morale_target_modifiers(*, lost_half_starting: bool = False, captain_down: bool = False,
-                            tally_winner: bool = False, leader_within_6: bool = False,
-                            shaken: bool = False) -> list[Modifier]:
+def morale_target_modifiers(
+    *,
+    lost_half_starting: bool = False,
+    captain_down: bool = False,
+    tally_winner: bool = False,
+    leader_within_6: bool = False,
+    shaken: bool = False,
+) -> list[Modifier]:
     """PYR-MOR-2: modifiers added to the d6: +1 lost ≥ half its starting figures, +1 Captain down
     or captive, −1 its side is the tally winner (before morale), −1 Captain/Leader within 6";
     PYR-MOR-3: +1 on the first test after a failure that left some of the party behind."""
@@ -54,6 +60,13 @@ def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
     """Roll a PYR-MOR-2 test through the match dice."""
     mods = list(modifiers)
     natural = dice.face(6)
-    return DiceRolled(rule="PYR-MOR-2", who=who, purpose="morale", faces=(natural,),
-                      modifier=sum(_amount(m) for m in mods), target=MORALE_TARGET, roll_under=True,
-                      success=morale_passes(natural, mods))
+    return DiceRolled(
+        rule="PYR-MOR-2",
+        who=who,
+        purpose="morale",
+        faces=(natural,),
+        modifier=sum(_amount(m) for m in mods),
+        target=MORALE_TARGET,
+        roll_under=True,
+        success=morale_passes(natural, mods),
+    )

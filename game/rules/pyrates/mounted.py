@@ -6,6 +6,7 @@ when a failed save would wound or knock down a rider whose roster holds a dismou
 (``can_dismount``); the horse then wanders off d6 in, and the rider may later remount by walking to it.
 Progress between steps lives in ``state.data["horses"]`` (figure id → [x, y]).
 """
+
 from __future__ import annotations
 
 import math
@@ -90,6 +91,7 @@ def en_passant(ctx, fid: str, target: str, left: float):
     """PYR-MNT-1: the rider rolls its own hand; the target gets at most one item (a KD if any, else a
     W) with the usual pushback election and save; no return blows; then the rider rides on."""
     from .melee_round import Round, resolve_item, roll_pool_flow  # the mêlée flow imports this module
+
     st = ctx.state
     f, t = st.figures[fid], st.figures[target]
     ctx.emit(Note(rule="PYR-MNT-1", who=fid, message=f"{f.name} strikes at {t.name} en passant"))
@@ -124,11 +126,20 @@ def en_passant(ctx, fid: str, target: str, left: float):
         if enemy_contact_at(ctx, fid, plan.points[-1][0], plan.points[-1][1]):
             raise IllegalDecision("the rider disengages: the move may not end in contact (PYR-MNT-1)")
 
-    d = yield ask(f.side, "en_passant_move", f"{f.name} rides on ({left:.1f} in left)", opts, default=dflt,
-                  validate=validate, info={"figure": fid, "move_left": round_in(left)}, rule="PYR-MNT-1")
+    d = yield ask(
+        f.side,
+        "en_passant_move",
+        f"{f.name} rides on ({left:.1f} in left)",
+        opts,
+        default=dflt,
+        validate=validate,
+        info={"figure": fid, "move_left": round_in(left)},
+        rule="PYR-MNT-1",
+    )
     plan = plan_to(ctx, fid, d.x, d.y, left)
-    ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="PYR-MNT-1", how="move", path=plan.points,
-             cost=plan.cost)
+    ctx.move(
+        fid, plan.points[-1][0], plan.points[-1][1], rule="PYR-MNT-1", how="move", path=plan.points, cost=plan.cost
+    )
 
 
 # -- PYR-MNT-2 dismounting ---------------------------------------------------------------------------------
@@ -142,8 +153,14 @@ def offer_dismount(ctx, victim: str, status: Status):
         return ""
     kd = status == Status.KNOCKED_DOWN
     what = "dismount it, wounded (the horse takes the blow)" if kd else "dismount it instead of the wound"
-    d = yield ask(v.side, "dismount", f"{v.name} is {'knocked down' if kd else 'wounded'}: {what}?",
-                  [choose("dismount"), choose("no")], default=choose("dismount"), rule="PYR-MNT-2")
+    d = yield ask(
+        v.side,
+        "dismount",
+        f"{v.name} is {'knocked down' if kd else 'wounded'}: {what}?",
+        [choose("dismount"), choose("no")],
+        default=choose("dismount"),
+        rule="PYR-MNT-2",
+    )
     if d.option != "dismount":
         return ""
     ctx.change(victim, mounted=False)
@@ -179,8 +196,12 @@ def remount_option(ctx, fid: str, allowance: float) -> Decision | None:
     if not ctx.table.clear_at(spot[0], spot[1], f.radius, f.level, ignore=(fid,)):
         return None
     plan = straight(ctx, fid, spot[0], spot[1])
-    if plan is None or plan.cost > allowance + 1e-9 or plan.stops_at_obstacle \
-            or math.hypot(plan.points[-1][0] - spot[0], plan.points[-1][1] - spot[1]) > 2e-3:
+    if (
+        plan is None
+        or plan.cost > allowance + 1e-9
+        or plan.stops_at_obstacle
+        or math.hypot(plan.points[-1][0] - spot[0], plan.points[-1][1] - spot[1]) > 2e-3
+    ):
         return None
     if enemy_contact_at(ctx, fid, spot[0], spot[1]):
         return None
@@ -191,7 +212,8 @@ def remount(ctx, fid: str) -> None:
     x, y = ctx.state.data["horses"].pop(fid)
     f = ctx.state.figures[fid]
     plan = straight(ctx, fid, x, y)
-    ctx.move(fid, x, y, rule="PYR-MNT-2", how="move", path=plan.points if plan else None,
-             cost=plan.cost if plan else 0.0)
+    ctx.move(
+        fid, x, y, rule="PYR-MNT-2", how="move", path=plan.points if plan else None, cost=plan.cost if plan else 0.0
+    )
     ctx.change(fid, mounted=True)
     ctx.emit(Note(rule="PYR-MNT-2", who=fid, message=f"{f.name} catches the horse and remounts"))

@@ -4,6 +4,7 @@ PYR-REACT-1/2, PYR-WIN-4, PYR-CR-2, GEO-ESC-1).
 Option generation uses ``table.path_cost`` on straight lines; ``plan_path`` is used only to
 validate a destination a player picked outside the offered options.
 """
+
 from __future__ import annotations
 
 import heapq
@@ -34,9 +35,12 @@ def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), st
     ``plan_path``. Raises IllegalDecision with a readable reason."""
     f = ctx.state.figures[fid]
     plan = straight(ctx, fid, x, y, cross)
-    if plan is not None and (plan.stops_at_obstacle is None or stop_ok) \
-            and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) <= 2e-3 \
-            and plan.cost <= allowance + COST_TOL:
+    if (
+        plan is not None
+        and (plan.stops_at_obstacle is None or stop_ok)
+        and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) <= 2e-3
+        and plan.cost <= allowance + COST_TOL
+    ):
         return plan
     if cross:
         plan = ctx.table.plan_path(fid, x, y, cross=cross)
@@ -103,8 +107,7 @@ def enemy_rows(ctx, fid: str) -> list[tuple[str, float, float, float]]:
     f = st.figures[fid]
     foes = st.enemies_of(f.side)
     lv = f.level
-    return [(g.id, g.x, g.y, g.radius) for g in st.figures.values()
-            if g.side in foes and g.level == lv and g.in_play]
+    return [(g.id, g.x, g.y, g.radius) for g in st.figures.values() if g.side in foes and g.level == lv and g.in_play]
 
 
 def contact_in(rows, fr: float, x: float, y: float) -> list[str]:
@@ -165,7 +168,7 @@ def _ranked_by_gap(x: float, y: float, offs, near, nearest: int | None, ok):
     negs = [-u if (u := hypot(gx - (x + ox), gy - (y + oy)) - rr) > 0.0 else -0.0 for ox, oy in offs]
     # a stable sort by -bound from k = 0 up: the order of sorting the (-bound, k) pairs
     order = sorted(range(len(negs)), key=negs.__getitem__)
-    others = near[:nearest] + near[nearest + 1:]
+    others = near[:nearest] + near[nearest + 1 :]
     if not others:  # the nearest foe alone: each bound is the exact gap
         for k in order:
             neg = negs[k]
@@ -195,8 +198,9 @@ def _ranked_by_gap(x: float, y: float, offs, near, nearest: int | None, ok):
         yield heapq.heappop(heap)
 
 
-def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None,
-            rat: bool = False) -> list[tuple[float, float]]:
+def retreat(
+    ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None, rat: bool = False
+) -> list[tuple[float, float]]:
     """PYR-WIN-4 bold retreat (``rat``: PYR-CR-2's): greedy 0.5 in steps along clear sweeps.
 
     Plain: each step must increase the distance to the nearest enemy; the step is the heading that
@@ -210,8 +214,11 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
     x, y = f.x, f.y
     path = [(x, y)]
     enemy_sides = set(st.enemies_of(f.side))
-    foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
-            if g.in_play and g.side in enemy_sides and g.level == f.level]
+    foes = [
+        (g.x, g.y, g.radius + f.radius)
+        for g in st.figures.values()
+        if g.in_play and g.side in enemy_sides and g.level == f.level
+    ]
 
     hypot = math.hypot
     by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
@@ -237,8 +244,7 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
             near = [t for t, v in zip(foes, here) if v <= lim]
             pts = [(x + ox, y + oy) for ox, oy in offs]
             gaps = _heading_gaps(pts, near)
-            ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps))
-                            if ok(d1))
+            ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps)) if ok(d1))
         else:  # score the gap gained, largest first
             # the near foes, and the first of the smallest gaps among them: min over (gap, i)
             near = []
@@ -259,8 +265,12 @@ def retreat(ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float]
                 break
         if best is None:
             break
-        if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
-                toward[0] - best[0], toward[1] - best[1]) and d0 >= 1.0:
+        if (
+            toward is not None
+            and rat
+            and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(toward[0] - best[0], toward[1] - best[1])
+            and d0 >= 1.0
+        ):
             break  # a rat next to its friends stops
         x, y = round_in(best[0]), round_in(best[1])
         path.append((x, y))
@@ -292,4 +302,3 @@ def has_free_direction(ctx, fid: str, away_from: list[str]) -> bool:
             if ctx.table.sweep_clear(fid, d * ca, d * sa):
                 return True
     return ctx.table.has_free_direction(fid)
-

@@ -10,12 +10,13 @@ ordered hands (6^n of them, integer-coded) and merges states only where that is 
     are merged by that key.
 All counting is in integers over the common denominator 6^(n+r); results are Fractions.
 """
+
 from __future__ import annotations
 
 import itertools
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .hands import HAND_DAMAGE, MAX_HAND_DICE, Damage, Hand, _classify_sorted
 from .rolls import dice_for_quota, reroll_values
@@ -33,8 +34,8 @@ class _Tables:
         self.n = n
         weights = [6 ** (n - 1 - j) for j in range(n)]
         hand: list[int] = []
-        group: list[int] = []      # -1 = stop; else (code with chosen die set to 1) * 8 + position
-        last: list[int] = []       # key for the last reroll: multiset id * 7 + value (0 = stop)
+        group: list[int] = []  # -1 = stop; else (code with chosen die set to 1) * 8 + position
+        last: list[int] = []  # key for the last reroll: multiset id * 7 + value (0 = stop)
         ms_ids: dict[tuple[int, ...], int] = {}
         ms_list: list[tuple[int, ...]] = []
         for code, t in enumerate(itertools.product(range(1, 7), repeat=n)):
@@ -80,12 +81,12 @@ class _Tables:
         return [base + f * p for f in range(6)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _tables(n: int) -> _Tables:
     return _Tables(n)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_counts(n: int, r: int) -> tuple[int, ...]:
     """Counts per hand (in ``Hand`` order) out of 6^(n+r), under the auto policy."""
     if r == 0:
@@ -99,14 +100,14 @@ def _hand_counts(n: int, r: int) -> tuple[int, ...]:
         last_counts = tb.last_counts
     else:
         # first throw: stopped hands keep their weight for all r rerolls; the rest expand once per group
-        scale = 6 ** r
+        scale = 6**r
         for h, w in tb.stop_counts.items():
             final[h] += w * scale
         cur = _expand(tb, tb.group_counts)
         remaining = r - 1
         while remaining > 1:
             groups: dict[int, int] = {}
-            scale = 6 ** remaining
+            scale = 6**remaining
             for code, w in cur.items():
                 g = tb.group[code]
                 if g < 0:
@@ -139,7 +140,7 @@ def _expand(tb: _Tables, groups) -> dict[int, int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _multisets(n: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Sorted hands of n d6 with the number of ordered throws giving each."""
     out = []
@@ -162,7 +163,7 @@ def _check(n: int, r: int) -> None:
         raise ValueError(f"rerolls cannot be negative, got {r} (PYR-DICE-2)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hand_odds_cached(n: int, r: int) -> tuple[tuple[Hand, Fraction], ...]:
     counts = _hand_counts(n, r)
     total = 6 ** (n + r)
@@ -185,7 +186,7 @@ def hand_damage_odds(dice: int, rerolls: int = 0) -> dict[Damage, Fraction]:
     return {HAND_DAMAGE[h]: p for h, p in hand_odds(dice, rerolls).items() if p}
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pool_counts(hands: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], int], ...]:
     dist: dict[tuple[int, int], int] = {(0, 0): 1}
     for n, r in hands:
@@ -217,13 +218,16 @@ def side_damage_odds(mq) -> dict[Damage, Fraction]:
 def expected_damage(mq) -> tuple[Fraction, Fraction]:
     """Exact expected (knockdowns, wounds) of a side's pool for quota ``mq``."""
     dist = side_damage_odds(mq)
-    return (sum((p * d.knockdowns for d, p in dist.items()), Fraction(0)),
-            sum((p * d.wounds for d, p in dist.items()), Fraction(0)))
+    return (
+        sum((p * d.knockdowns for d, p in dist.items()), Fraction(0)),
+        sum((p * d.wounds for d, p in dist.items()), Fraction(0)),
+    )
 
 
 def clear_caches() -> None:
     """Forget every cached table (for cold timings in benchmarks and tests)."""
     from .hands import _classify_sorted as cls
+
     for f in (_tables, _hand_counts, _multisets, _hand_odds_cached, _pool_counts, reroll_values, cls):
         f.cache_clear()
 

@@ -6,6 +6,7 @@ melee_next → (melee_round → melee_react)* → melee_next … → player_turn
 progress lives in ``state.data`` as plain JSON: ``ms`` (the mêlée step), ``cards``, ``captives``,
 ``moved_pt`` (moved this player-turn, PYR-MQ-5), ``rshoot_used`` (INI-RSHOOT-1), ``pt_stage``.
 """
+
 from __future__ import annotations
 
 import math
@@ -21,12 +22,12 @@ from .duel import can_duel, challenge, challenge_targets, duel_step, give_offenc
 from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
-from .moves import contact_in, contact_points, engaged_with_at, enemy_contact_at, enemy_rows, plan_to, straight
+from .moves import contact_in, contact_points, enemy_contact_at, enemy_rows, engaged_with_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import reaction_candidates, resolve_reaction, validate_reaction
-from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
+from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
 
 CHARGE = 3.0
 CHARGE_ANGLES = (0, 20, -20, 40, -40, 60, -60, 90, -90)
@@ -72,7 +73,7 @@ class PyratesPreset(TurnPreset):
                     ctx.change(f.id, loaded=True)
         d["start_points"] = {s: sum(f.points or 1 for f in st.figures.values() if f.side == s) for s in st.side_ids()}
         setup_alarm(ctx)  # SCN-ALARM-1 (scenario option alarm)
-        setup_fire(ctx)   # SCN-FIRE-1 (scenario option fire)
+        setup_fire(ctx)  # SCN-FIRE-1 (scenario option fire)
 
     def on_turn_end(self, ctx: Ctx) -> None:
         """SCN-FIRE-1/2: a burning ship's fire spreads and scorches at each game turn's end."""
@@ -117,15 +118,30 @@ class PyratesPreset(TurnPreset):
         opts = [Decision("hold", figure=fid)] + retreat_options(ctx, fid) + cover_options(ctx, fid, allowance)
         d = opts[0]
         if len(opts) > 1:
-            d = yield ask(f.side, "unmotivated", f"{f.name} failed motivation: hold, retreat 2 in or take cover",
-                          opts, default=opts[0], validate=lambda dec: validate_free_move(ctx, fid, dec, allowance),
-                          info=self.action_info(ctx, fid), rule="RNG-MOT-3")
+            d = yield ask(
+                f.side,
+                "unmotivated",
+                f"{f.name} failed motivation: hold, retreat 2 in or take cover",
+                opts,
+                default=opts[0],
+                validate=lambda dec: validate_free_move(ctx, fid, dec, allowance),
+                info=self.action_info(ctx, fid),
+                rule="RNG-MOT-3",
+            )
         if d.kind == "hold":
             ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
             return
         plan = plan_to(ctx, fid, d.x, d.y, RETREAT if d.kind == "retreat" else allowance)
-        ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOT-3", how=d.kind, path=plan.points,
-                 cost=plan.cost, level=plan.level)
+        ctx.move(
+            fid,
+            plan.points[-1][0],
+            plan.points[-1][1],
+            rule="RNG-MOT-3",
+            how=d.kind,
+            path=plan.points,
+            cost=plan.cost,
+            level=plan.level,
+        )
         for key in ("moved_this_turn", "moved_pt"):
             lst = st.data.setdefault(key, [])
             if fid not in lst:
@@ -162,8 +178,10 @@ class PyratesPreset(TurnPreset):
         lo = f.radius + 0.01
         hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
         fr = f.radius
-        pts = [(x, y) if lo <= x <= hi_x and lo <= y <= hi_y else (min(max(x, lo), hi_x), min(max(y, lo), hi_y))
-               for x, y in targets]
+        pts = [
+            (x, y) if lo <= x <= hi_x and lo <= y <= hi_y else (min(max(x, lo), hi_x), min(max(y, lo), hi_y))
+            for x, y in targets
+        ]
         # whether a path end is offered depends on that end alone: each is tested once, in the
         # order first reached, and each fan of straight lines is measured in one call
         fits: dict[tuple[float, float], bool] = {}
@@ -180,8 +198,7 @@ class PyratesPreset(TurnPreset):
                 reach = d if d > reach else reach
         # an enemy farther from the mover than contact beyond the farthest end touches no end
         rows = enemy_rows(ctx, fid)
-        foes = [row for row in rows
-                if math.hypot(row[1] - fx, row[2] - fy) - fr - row[3] - reach <= BTB + 1e-6]
+        foes = [row for row in rows if math.hypot(row[1] - fx, row[2] - fy) - fr - row[3] - reach <= BTB + 1e-6]
         ends = [e for e in fits if not contact_in(foes, fr, e[0], e[1])] if foes else list(fits)
         # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
         # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
@@ -194,6 +211,7 @@ class PyratesPreset(TurnPreset):
         straight_moves = len(out)
         if not out:  # hemmed in: every straight heading is blocked, a planned path may not be
             from .hemmed import routed_moves
+
             out += routed_moves(ctx, fid, allowance)
         # RNG-MOVE-1: up or down a hatch, ladder or shroud within reach (links cost their extra inches)
         for lk in ctx.table.map.links:
@@ -202,8 +220,9 @@ class PyratesPreset(TurnPreset):
                 continue
             ex, ey = plan.points[-1]
             lv = plan.level or f.level
-            if any(g.level == lv and math.hypot(g.x - ex, g.y - ey) <= f.radius + g.radius + 0.02
-                   for g in ctx.enemies(fid)):
+            if any(
+                g.level == lv and math.hypot(g.x - ex, g.y - ey) <= f.radius + g.radius + 0.02 for g in ctx.enemies(fid)
+            ):
                 continue  # a move may not end in contact (RNG-ACT-1): charge instead
             out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"climb:{lk.id}"))
         # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
@@ -356,11 +375,15 @@ class PyratesPreset(TurnPreset):
         if d.option and d.option.startswith("climb:"):
             plan = self._climb_plan(ctx, fid, d.option[6:], allowance)
             if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
-                raise IllegalDecision(f"{ctx.fig(fid).name} cannot climb {d.option[6:]} to there this move (RNG-MOVE-1)")
+                raise IllegalDecision(
+                    f"{ctx.fig(fid).name} cannot climb {d.option[6:]} to there this move (RNG-MOVE-1)"
+                )
             ex, ey = plan.points[-1]
             lv = plan.level or ctx.fig(fid).level
-            if any(g.level == lv and math.hypot(g.x - ex, g.y - ey) <= ctx.fig(fid).radius + g.radius + 0.02
-                   for g in ctx.enemies(fid)):
+            if any(
+                g.level == lv and math.hypot(g.x - ex, g.y - ey) <= ctx.fig(fid).radius + g.radius + 0.02
+                for g in ctx.enemies(fid)
+            ):
                 raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
             return plan
         if d.option and d.option.startswith("cross:"):
@@ -423,8 +446,16 @@ class PyratesPreset(TurnPreset):
             give_offence(ctx, f.side, "a charge" if d.kind == "charge" else "a shot")
         if d.kind in ("move", "charge"):
             plan = self.plan_move(ctx, fid, d) if d.kind == "move" else self.plan_charge(ctx, fid, d)
-            ctx.move(fid, plan.points[-1][0], plan.points[-1][1], rule="RNG-MOVE-1" if d.kind == "move" else "RNG-ACT-1",
-                     how=d.kind, path=plan.points, cost=plan.cost, level=plan.level)
+            ctx.move(
+                fid,
+                plan.points[-1][0],
+                plan.points[-1][1],
+                rule="RNG-MOVE-1" if d.kind == "move" else "RNG-ACT-1",
+                how=d.kind,
+                path=plan.points,
+                cost=plan.cost,
+                level=plan.level,
+            )
             moved = plan.length
             for key in ("moved_this_turn", "moved_pt"):
                 lst = st.data.setdefault(key, [])
@@ -475,7 +506,7 @@ class PyratesPreset(TurnPreset):
         leader = ctx.fig(lid)
         acted = st.data["acted"]
         eng = _eng(ctx)
-        ctx.emit(Note(rule="INI-TOME-1", who=lid, message=f"{leader.name} calls \"To me!\""))
+        ctx.emit(Note(rule="INI-TOME-1", who=lid, message=f'{leader.name} calls "To me!"'))
         for f in list(st.in_play(leader.side)):
             if f.id == lid or f.id in acted or eng.engaged(f.id) or f.status == Status.DISARMED:
                 continue
@@ -495,8 +526,11 @@ class PyratesPreset(TurnPreset):
                 _, d1 = nearest_enemy(st, f.id, x, y)
                 if d1 > 4.0:
                     plan = straight(ctx, f.id, x, y)
-                    if plan is not None and plan.cost <= self.move_allowance(ctx, f.id) + 1e-9 \
-                            and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) < 2e-3:
+                    if (
+                        plan is not None
+                        and plan.cost <= self.move_allowance(ctx, f.id) + 1e-9
+                        and math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) < 2e-3
+                    ):
                         ctx.move(f.id, x, y, rule="INI-TOME-1", how="move", path=plan.points, cost=plan.cost)
                         acted.append(f.id)
                         st.data.setdefault("moved_this_turn", []).append(f.id)
@@ -512,8 +546,11 @@ class PyratesPreset(TurnPreset):
                 continue
             eligible = []
             for g in st.in_play(side):
-                if not (g.missile and g.missile != THROWN and g.loaded) or g.status == Status.DISARMED \
-                        or asleep(st, g.id):
+                if (
+                    not (g.missile and g.missile != THROWN and g.loaded)
+                    or g.status == Status.DISARMED
+                    or asleep(st, g.id)
+                ):
                     continue
                 tn = shot_target_number(ctx, g.id, actor, weapon=g.missile, reactive=True)
                 if tn and not self.party_engaged(ctx, g.id):
@@ -522,12 +559,19 @@ class PyratesPreset(TurnPreset):
                 continue
             eligible.sort(key=lambda t: (-t[0], t[1]))
             cap = max(1, math.ceil(moved - 1e-9)) if moved > 0 else len(eligible)
-            opts = [choose("no"), choose("all")] + [Decision("shoot", figure=s, target=actor, option=w)
-                                                    for _, s, w in eligible]
+            opts = [choose("no"), choose("all")] + [
+                Decision("shoot", figure=s, target=actor, option=w) for _, s, w in eligible
+            ]
             dflt = choose("all") if eligible[0][0] >= 8 else choose("no")
-            d = yield ask(side, "reactive_shot", f"{st.side(side).name}: shoot at {ctx.fig(actor).name} "
-                          f"(INI-RSHOOT, once this player-turn, up to {cap} shooter(s))?", opts, default=dflt,
-                          rule="INI-RSHOOT-1")
+            d = yield ask(
+                side,
+                "reactive_shot",
+                f"{st.side(side).name}: shoot at {ctx.fig(actor).name} "
+                f"(INI-RSHOOT, once this player-turn, up to {cap} shooter(s))?",
+                opts,
+                default=dflt,
+                rule="INI-RSHOOT-1",
+            )
             if d.option == "no":
                 continue
             st.data.setdefault("rshoot_used", []).append(side)
@@ -566,10 +610,17 @@ class PyratesPreset(TurnPreset):
             cands = reaction_candidates(ctx, near)
             # st.in_play(side) filtered, in one pass (asleep(): the sleepers' list)
             sleepers, pairs = st.data.get("asleep") or (), eng.pairs
-            allowed = [fid for fid, f in st.figures.items()
-                       if f.side == side and f.in_play and fid not in reacted and (near is None or fid in near)
-                       and not pairs.get(fid) and f.status not in (Status.DISARMED, Status.CAPTIVE)
-                       and fid not in sleepers]
+            allowed = [
+                fid
+                for fid, f in st.figures.items()
+                if f.side == side
+                and f.in_play
+                and fid not in reacted
+                and (near is None or fid in near)
+                and not pairs.get(fid)
+                and f.status not in (Status.DISARMED, Status.CAPTIVE)
+                and fid not in sleepers
+            ]
             opts: list[Decision] = []
             for fid in allowed:
                 opts += cands.of(ctx, eng, fid)
@@ -577,11 +628,17 @@ class PyratesPreset(TurnPreset):
                 passes += 1
                 continue
             dflt = next((o for o in opts if o.option in ("a", "c")), PASS) if rule == "PYR-REACT-1" else PASS
-            d = yield ask(side, "reaction", f"{st.side(side).name}: make a reaction move (up to 2 in) or pass",
-                          opts + [PASS], default=dflt,
-                          validate=lambda dec, _e=eng, _a=frozenset(allowed): validate_reaction(ctx, _e, dec.figure, dec,
-                                                                                               set(_a)),
-                          rule=rule)
+            d = yield ask(
+                side,
+                "reaction",
+                f"{st.side(side).name}: make a reaction move (up to 2 in) or pass",
+                opts + [PASS],
+                default=dflt,
+                validate=lambda dec, _e=eng, _a=frozenset(allowed): validate_reaction(
+                    ctx, _e, dec.figure, dec, set(_a)
+                ),
+                rule=rule,
+            )
             if d.kind == "pass":
                 passes += 1
                 if len(sides) == 1:
@@ -641,7 +698,9 @@ class PyratesPreset(TurnPreset):
             st.phase = "melee_round"
         else:
             if nxt == "carry":
-                ctx.emit(Note(rule="PYR-SEQ-2", message="six rounds fought: the mêlée carries over to the next mêlée step"))
+                ctx.emit(
+                    Note(rule="PYR-SEQ-2", message="six rounds fought: the mêlée carries over to the next mêlée step")
+                )
             else:  # PYR-DIS-4: the mêlée is resolved
                 resolve_prisoners(ctx, cur.get("seeds", []), cur.get("fled", []))
             ms["cur"] = None

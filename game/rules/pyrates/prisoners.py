@@ -10,6 +10,7 @@ Digital rulings: a released prisoner is set down at the clear spot nearest where
 (rings of 0.5 in up to 4 in); its mêlée weapon becomes Close "improvised"; a captive whose captor
 was knocked down stays a captive without a captor.
 """
+
 from __future__ import annotations
 
 import math
@@ -50,8 +51,12 @@ def resolve_prisoners(ctx, group, fled_camps) -> None:
             if spot is None:
                 continue
             ctx.change(cid, melee_class=WeaponClass.CLOSE, melee_weapon="improvised")
-            ctx.set_status(cid, Status.WOUNDED if c.is_wounded else Status.UNWOUNDED, rule="PYR-DIS-4",
-                           cause=f"released: {st.side(k.side).name} failed morale")
+            ctx.set_status(
+                cid,
+                Status.WOUNDED if c.is_wounded else Status.UNWOUNDED,
+                rule="PYR-DIS-4",
+                cause=f"released: {st.side(k.side).name} failed morale",
+            )
             ctx.move(cid, spot[0], spot[1], rule="PYR-DIS-4", how="released")
             continue
         if not k.in_play:

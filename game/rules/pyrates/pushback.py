@@ -1,8 +1,10 @@
 """Pushback: when it may be taken, which way, the follow-up and the AI default (PYR-PUSH-1..6)."""
+
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 MIN_PUSH_LENGTH = 0.25
 
@@ -15,8 +17,16 @@ class PushbackCheck(NamedTuple):
     reason: str
 
 
-def pushback_option(item: str, *, victim_wounded: bool, mounted: bool = False, surrounded: bool = False,
-                    sneaky: bool = False, disarmed: bool = False, sweep_clear: bool = True) -> PushbackCheck:
+def pushback_option(
+    item: str,
+    *,
+    victim_wounded: bool,
+    mounted: bool = False,
+    surrounded: bool = False,
+    sneaky: bool = False,
+    disarmed: bool = False,
+    sweep_clear: bool = True,
+) -> PushbackCheck:
     """PYR-PUSH-1/2 (with PYR-SUR-1, PYR-MNT-2, PYR-DIS-2, PYR-MG-1, PYR-CARD-5).
 
     Offered a W the victim may be pushed back instead (no wound); offered a KD an unwounded victim
@@ -38,18 +48,19 @@ def pushback_option(item: str, *, victim_wounded: bool, mounted: bool = False, s
         raise ValueError(f"unknown mêlée item {item!r} (PYR-ALLOC-2)")
     if kind == "capture":
         return PushbackCheck(None, "a disarmed figure cannot be pushed back (PYR-DIS-2)")
-    for bad, why in ((mounted, "mounted figures cannot be pushed back (PYR-MNT-2)"),
-                     (disarmed, "a disarmed figure cannot be pushed back (PYR-DIS-2)"),
-                     (surrounded, "a surrounded figure cannot be pushed back (PYR-SUR-1)"),
-                     (sneaky, "struck by a Sneaky Attack or Main Gauche (PYR-PUSH-2)"),
-                     (not sweep_clear, "no clear base depth to be pushed back along (PYR-PUSH-2)")):
+    for bad, why in (
+        (mounted, "mounted figures cannot be pushed back (PYR-MNT-2)"),
+        (disarmed, "a disarmed figure cannot be pushed back (PYR-DIS-2)"),
+        (surrounded, "a surrounded figure cannot be pushed back (PYR-SUR-1)"),
+        (sneaky, "struck by a Sneaky Attack or Main Gauche (PYR-PUSH-2)"),
+        (not sweep_clear, "no clear base depth to be pushed back along (PYR-PUSH-2)"),
+    ):
         if bad:
             return PushbackCheck(None, why)
     return PushbackCheck(option, "")
 
 
-def push_direction(victim: tuple[float, float],
-                   sources: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+def push_direction(victim: tuple[float, float], sources: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
     """PYR-PUSH-3: unit vector of the push, from the tapper's centre to the victim's.
 
     With several sources at once (simultaneous allocation) the unit vectors are summed; if that

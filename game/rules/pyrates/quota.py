@@ -4,12 +4,14 @@ The caller (the mêlée flow) asks the Tabletop the geometry facts and passes th
 booleans and ids; these functions only add up. Both sides are computed together because a Reach
 weapon or a horse in close quarters gives its amount to the opposing side (PYR-MQ-4).
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from ..model import Figure, Rank, Status, WeaponClass
 
@@ -17,15 +19,19 @@ from ..model import Figure, Rank, Status, WeaponClass
 #: are immutable and building one costs more than the rest of a line
 _BY_HALVES = {n: Fraction(n, 2) for n in range(0, 81)}
 ZERO, HALF, ONE = _BY_HALVES[0], _BY_HALVES[1], _BY_HALVES[2]
-_EXCLUDED = {Status.KNOCKED_DOWN: "knocked down", Status.DISARMED: "disarmed",
-             Status.CAPTIVE: "captive", Status.FLED: "fled"}
+_EXCLUDED = {
+    Status.KNOCKED_DOWN: "knocked down",
+    Status.DISARMED: "disarmed",
+    Status.CAPTIVE: "captive",
+    Status.FLED: "fled",
+}
 
 
 #: the text of each shared amount, by the Fraction's identity (they live as long as the module)
 _HALVES_TEXT = {id(v): str(v) for v in _BY_HALVES.values()}
 
 
-def line_text(line: "QuotaLine") -> str:
+def line_text(line: QuotaLine) -> str:
     """A contribution as the QuotaSet event lists it: "figure amount reason" ("side" for a side-wide line)."""
     amount = _HALVES_TEXT.get(id(line.amount))
     if amount is None:
@@ -72,14 +78,29 @@ class Participant:
         return self.figure.party if self.party is None else self.party
 
 
-def participant(figure: Figure, engaged: bool, close_quarters: bool, advantageous: bool,
-                contacts: frozenset[str], holding_captive: bool, party: str | None) -> Participant:
+def participant(
+    figure: Figure,
+    engaged: bool,
+    close_quarters: bool,
+    advantageous: bool,
+    contacts: frozenset[str],
+    holding_captive: bool,
+    party: str | None,
+) -> Participant:
     """``Participant(figure, engaged, …, party)`` (in_formation None) with its fields filled in one
     update: the frozen dataclass's __init__ sets them one at a time (the mêlée flow builds one per
     figure per round)."""
     p = _new(Participant)
-    p.__dict__.update(figure=figure, engaged=engaged, close_quarters=close_quarters, advantageous=advantageous,
-                      contacts=contacts, holding_captive=holding_captive, in_formation=None, party=party)
+    p.__dict__.update(
+        figure=figure,
+        engaged=engaged,
+        close_quarters=close_quarters,
+        advantageous=advantageous,
+        contacts=contacts,
+        holding_captive=holding_captive,
+        in_formation=None,
+        party=party,
+    )
     return p
 
 
@@ -143,8 +164,7 @@ def _wounded(f: Figure) -> bool:
 
 
 def _noncombatant(f: Figure) -> bool:
-    return f.rank == Rank.NONCOMBATANT or (f.rank == Rank.ORDINARY and
-                                           (f.type == "civilian" or "civilian" in f.flags))
+    return f.rank == Rank.NONCOMBATANT or (f.rank == Rank.ORDINARY and (f.type == "civilian" or "civilian" in f.flags))
 
 
 def base_quota(f: Figure) -> tuple[Fraction, str]:
@@ -173,8 +193,14 @@ def formation_of(p: Participant, side: Sequence[Participant]) -> bool:
         return p.in_formation
     if not p.figure.drilled or excluded_reason(p):
         return False
-    return any(q is not p and q.figure.drilled and q.id in p.contacts and q.party_tag == p.party_tag
-               and excluded_reason(q) is None for q in side)
+    return any(
+        q is not p
+        and q.figure.drilled
+        and q.id in p.contacts
+        and q.party_tag == p.party_tag
+        and excluded_reason(q) is None
+        for q in side
+    )
 
 
 def reach_bonus(f: Figure) -> tuple[int, str]:
@@ -207,8 +233,9 @@ def _side(x) -> SideFacts:
     return SideFacts(tuple(x))
 
 
-def quota_contributions(side: SideFacts | Sequence[Participant],
-                        enemy: SideFacts | Sequence[Participant] = ()) -> Quota:
+def quota_contributions(
+    side: SideFacts | Sequence[Participant], enemy: SideFacts | Sequence[Participant] = ()
+) -> Quota:
     """PYR-MQ-1..7 for one side against ``enemy``: every contribution line and the total.
 
     Lines per participant in order: PYR-MQ-2 base (or a 0 line naming why it is excluded,
@@ -233,8 +260,11 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
         if (f.drilled or p.in_formation is not None) and formation_of(p, own.participants):
             wounded = _wounded(f)
             halves += 1 if wounded else 2
-            lines.append(QuotaLine(f.id, HALF if wounded else ONE,
-                                   "in formation, wounded" if wounded else "in formation", "PYR-MQ-3"))
+            lines.append(
+                QuotaLine(
+                    f.id, HALF if wounded else ONE, "in formation, wounded" if wounded else "in formation", "PYR-MQ-3"
+                )
+            )
         if not p.close_quarters and (f.mounted or f.melee_class == WeaponClass.REACH):
             bonus, what = reach_bonus(f)
             halves += 2 * bonus
@@ -249,8 +279,11 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
         bonus, what = reach_bonus(g)
         if bonus:
             halves += 2 * bonus
-            lines.append(QuotaLine(q.id, _BY_HALVES[2 * bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters",
-                                   "PYR-MQ-4"))
+            lines.append(
+                QuotaLine(
+                    q.id, _BY_HALVES[2 * bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4"
+                )
+            )
     for _ in range(int(own.flashing_blades)):
         halves += 2
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
@@ -261,8 +294,9 @@ def quota_contributions(side: SideFacts | Sequence[Participant],
     return quota
 
 
-def melee_quotas(side_a: SideFacts | Sequence[Participant],
-                 side_b: SideFacts | Sequence[Participant]) -> tuple[Quota, Quota]:
+def melee_quotas(
+    side_a: SideFacts | Sequence[Participant], side_b: SideFacts | Sequence[Participant]
+) -> tuple[Quota, Quota]:
     """PYR-MQ-1..7 for both sides of a mêlée at once: (quota of a, quota of b)."""
     a, b = _side(side_a), _side(side_b)
     return quota_contributions(a, b), quota_contributions(b, a)

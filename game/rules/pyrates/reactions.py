@@ -5,6 +5,7 @@ farther from the nearest enemy, (c) supporting (BtB with an engaged friend), or 
 range to an enemy for a loaded missile weapon. Candidates are a few representative points per
 figure; any other point is validated with ``plan_path`` and the same tests.
 """
+
 from __future__ import annotations
 
 import math
@@ -33,8 +34,13 @@ def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: 
         return "b"
     camp = eng.camp.get(fid)
     for g in eng.figs.values():
-        if g.id != fid and eng.camp.get(g.id) == camp and eng.engaged(g.id) and g.level == f.level \
-                and math.hypot(g.x - x, g.y - y) - g.radius - f.radius <= BTB + 1e-9:
+        if (
+            g.id != fid
+            and eng.camp.get(g.id) == camp
+            and eng.engaged(g.id)
+            and g.level == f.level
+            and math.hypot(g.x - x, g.y - y) - g.radius - f.radius <= BTB + 1e-9
+        ):
             return "c"
     if f.missile and f.loaded:
         rng = weapon_max_range(f.missile)
@@ -74,8 +80,9 @@ def _candidates(ctx, eng: Engagements, fid: str) -> tuple[list[Decision], float]
     farther = d0 + 1e-6
     camp, pairs, camps = eng.camp.get(fid), eng.pairs, eng.camp
     # _ok_tests (c)'s friends: engaged, of fid's camp, on its level
-    friends = [g for gid, g in eng.figs.items()
-               if gid != fid and camps.get(gid) == camp and pairs.get(gid) and g.level == lv]
+    friends = [
+        g for gid, g in eng.figs.items() if gid != fid and camps.get(gid) == camp and pairs.get(gid) and g.level == lv
+    ]
 
     def test(x, y) -> str:
         """_ok_tests without (d)."""
@@ -145,8 +152,18 @@ _MAX_KEPT = 8
 def _facts(f: Figure) -> tuple:
     """What ``candidates`` reads of a figure, its own or another's (directly, through the table's
     bases or through the engagements): a change to anything else (wounds, aim) alters no options."""
-    return (f.side, f.x, f.y, f.radius, f.level, f.in_play, f.status == Status.CAPTIVE, f.melee_class,
-            f.missile, f.loaded)
+    return (
+        f.side,
+        f.x,
+        f.y,
+        f.radius,
+        f.level,
+        f.in_play,
+        f.status == Status.CAPTIVE,
+        f.melee_class,
+        f.missile,
+        f.loaded,
+    )
 
 
 class ReactionCandidates:
@@ -234,14 +251,17 @@ def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set
     plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
     e, d0 = nearest_enemy(ctx.state, d.figure)
     if not _ok_tests(ctx, eng, d.figure, d.x, d.y, e, d0):
-        raise IllegalDecision("a reaction move must end engaged with the nearest enemy, farther from the nearest "
-                              "enemy, supporting a friend in mêlée, or with a loaded missile in range (PYR-REACT-1)")
+        raise IllegalDecision(
+            "a reaction move must end engaged with the nearest enemy, farther from the nearest "
+            "enemy, supporting a friend in mêlée, or with a loaded missile in range (PYR-REACT-1)"
+        )
 
 
 def resolve_reaction(ctx, d: Decision, rule: str) -> None:
     plan = plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
-    ctx.move(d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points,
-             cost=plan.cost)
+    ctx.move(
+        d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points, cost=plan.cost
+    )
     mv = ctx.state.data.setdefault("moved_pt", [])
     if d.figure not in mv:
         mv.append(d.figure)

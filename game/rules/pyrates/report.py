@@ -1,4 +1,5 @@
 """Text report of a side's mêlée odds for the CLI (`python -m game odds pyrates --mq N`)."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -42,8 +43,11 @@ def odds_report(mq) -> str:
         seen.append((n, r))
         count = hands.count((n, r))
         lines.append("")
-        lines.append(f"{'%d × ' % count if count > 1 else ''}hand of {_hand_desc(n, r)}"
-                     + (" (auto rerolls, PYR-DICE-2)" if r else "") + ":")
+        lines.append(
+            f"{'%d × ' % count if count > 1 else ''}hand of {_hand_desc(n, r)}"
+            + (" (auto rerolls, PYR-DICE-2)" if r else "")
+            + ":"
+        )
         for h, p in hand_odds(n, r).items():
             if p:
                 lines.append(f"  {h.label:<16} {HAND_DAMAGE[h].text():<12} {_pct(p)}  {p}")

@@ -3,14 +3,15 @@
 The automatic reroll policy is decided per sorted multiset of faces and cached, so the code used in
 play, the exact odds (``odds.py``) and the Monte Carlo tests all run the same decision.
 """
+
 from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from typing import Callable, Sequence
+from functools import cache, lru_cache
 
 from ..dice import Dice
 from ..events import DiceRolled, Event
@@ -51,7 +52,7 @@ def dice_for_quota(mq) -> list[tuple[int, int]]:
 
 
 # -- the automatic reroll policy (PYR-DICE-2) ------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def reroll_values(sorted_faces: tuple[int, ...]) -> tuple[int, ...]:
     """PYR-DICE-2 auto policy on a sorted hand: the face values whose die the policy would reroll.
 
@@ -97,8 +98,9 @@ def auto_reroll_choice(faces: Sequence[int], rerolls_left: int) -> int | None:
 
 
 # -- rolling -----------------------------------------------------------------------------------------
-def roll_hand_faces(dice: Dice, n: int, rerolls: int = 0, chooser: Chooser | None = None
-                    ) -> tuple[tuple[int, ...], list[tuple[int, int, int]], tuple[int, ...]]:
+def roll_hand_faces(
+    dice: Dice, n: int, rerolls: int = 0, chooser: Chooser | None = None
+) -> tuple[tuple[int, ...], list[tuple[int, int, int]], tuple[int, ...]]:
     """Throw ``n`` d6 from ``dice`` and use up to ``rerolls`` rerolls one at a time (PYR-DICE-2).
 
     Returns (first throw, [(index, old face, new face) per reroll], final faces). ``chooser`` picks
@@ -160,22 +162,48 @@ class HandRoll:
         return tuple(out)
 
 
-def roll_hand(dice: Dice, n: int, rerolls: int = 0, chooser: Chooser | None = None, *,
-              who: str = "", hand_no: int = 1) -> HandRoll:
+def roll_hand(
+    dice: Dice, n: int, rerolls: int = 0, chooser: Chooser | None = None, *, who: str = "", hand_no: int = 1
+) -> HandRoll:
     """Roll one mêlée hand through ``dice`` with events (PYR-DICE-1, PYR-DICE-2, PYR-DMG-1)."""
     first, history, faces = roll_hand_faces(dice, n, rerolls, chooser)
-    events: list[Event] = [DiceRolled(rule="PYR-DICE-1", who=who,
-                                      purpose=f"mêlée hand {hand_no} ({n}d6, {rerolls} reroll{'s' if rerolls != 1 else ''})",
-                                      faces=first)]
+    events: list[Event] = [
+        DiceRolled(
+            rule="PYR-DICE-1",
+            who=who,
+            purpose=f"mêlée hand {hand_no} ({n}d6, {rerolls} reroll{'s' if rerolls != 1 else ''})",
+            faces=first,
+        )
+    ]
     cur = list(first)
     for k, (i, old, new) in enumerate(history):
         cur[i] = new
-        events.append(DieRerolled(rule="PYR-DICE-2", who=who, hand_no=hand_no, index=i, old=old, new=new,
-                                  faces=tuple(cur), rerolls_left=rerolls - k - 1))
+        events.append(
+            DieRerolled(
+                rule="PYR-DICE-2",
+                who=who,
+                hand_no=hand_no,
+                index=i,
+                old=old,
+                new=new,
+                faces=tuple(cur),
+                rerolls_left=rerolls - k - 1,
+            )
+        )
     hand = _classify_sorted(tuple(sorted(faces)))
     dmg = hand_damage(hand)
-    events.append(HandScored(rule="PYR-DMG-1", who=who, hand_no=hand_no, faces=faces, hand=hand.value,
-                             knockdowns=dmg.knockdowns, wounds=dmg.wounds, rerolls_used=len(history)))
+    events.append(
+        HandScored(
+            rule="PYR-DMG-1",
+            who=who,
+            hand_no=hand_no,
+            faces=faces,
+            hand=hand.value,
+            knockdowns=dmg.knockdowns,
+            wounds=dmg.wounds,
+            rerolls_used=len(history),
+        )
+    )
     return HandRoll(n, rerolls, first, tuple(history), faces, hand, dmg, tuple(events))
 
 

@@ -1,15 +1,15 @@
 """The state of one mêlée round while it runs (PYR-SEQ-1): the Round, its participants (PYR-MQ-1),
 the local engagement look-ups and the chance-card hands it spends from."""
+
 from __future__ import annotations
 
 from operator import is_
 
 from ..events import Note
 from ..model import Status
-from .hands import Damage
 from .engage import Engagements, engagements_of, party_key
+from .hands import Damage
 from .quota import Participant, participant
-
 
 MAX_ROUNDS = 6
 LOCAL = 3.0
@@ -98,19 +98,34 @@ class Round:
             # a new round mostly starts where the last one on this ctx ended (the same group, no
             # figure changed between): its answer is kept on the ctx, for the same state and table
             memo = self.ctx.__dict__.get("_round_refresh")
-            if memo is not None and not (memo[3] is st and memo[4] is self.ctx.table and memo[5] is st.sides
-                                         and memo[6] is st.options.get("allies")):
+            if memo is not None and not (
+                memo[3] is st
+                and memo[4] is self.ctx.table
+                and memo[5] is st.sides
+                and memo[6] is st.options.get("allies")
+            ):
                 memo = None
-        if memo is not None and memo[1] == seeds and len(memo[0]) == len(figures) \
-                and all(map(is_, memo[0], figures.values())):
+        if (
+            memo is not None
+            and memo[1] == seeds
+            and len(memo[0]) == len(figures)
+            and all(map(is_, memo[0], figures.values()))
+        ):
             self.eng = memo[2]
             self._refresh_memo = memo
             return self.eng
         figs = tuple(figures.values())
         ids = local_ids(st, seeds)
         self.eng = engagements_of(self.ctx, only=ids)
-        self._refresh_memo = self.ctx._round_refresh = (figs, list(seeds), self.eng, st, self.ctx.table,
-                                                        st.sides, st.options.get("allies"))
+        self._refresh_memo = self.ctx._round_refresh = (
+            figs,
+            list(seeds),
+            self.eng,
+            st,
+            self.ctx.table,
+            st.sides,
+            st.options.get("allies"),
+        )
         return self.eng
 
     def camp(self, fid: str) -> str:
@@ -163,11 +178,18 @@ def participants(r: Round, camp: str) -> list[Participant]:
         zone = r.ctx.table.zone_of(fid)
         engaged = eng.engaged(fid)
         contacts = frozenset(list(eng.pairs.get(fid, {})) + eng.support.get(fid, []))
-        out.append(participant(f, engaged, zone.close_quarters, engaged and (zone.advantageous or r.defends(fid)),
-                               contacts, fid in captors, party_key(f)))
+        out.append(
+            participant(
+                f,
+                engaged,
+                zone.close_quarters,
+                engaged and (zone.advantageous or r.defends(fid)),
+                contacts,
+                fid in captors,
+                party_key(f),
+            )
+        )
     return out
-
-
 
 
 def _moved(st, fid):

@@ -1,8 +1,10 @@
 """Mêlée saving throws (PYR-SAVE-1..3)."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -24,9 +26,15 @@ def _amount(m) -> int:
     return m[0] if isinstance(m, tuple) else int(m)
 
 
-def save_modifiers(victim: Figure, attacker_class: WeaponClass, *, close_quarters: bool = False,
-                   defending: bool = False, supported: bool = False,
-                   attacker_mounted: bool = False) -> list[Modifier]:
+def save_modifiers(
+    victim: Figure,
+    attacker_class: WeaponClass,
+    *,
+    close_quarters: bool = False,
+    defending: bool = False,
+    supported: bool = False,
+    attacker_mounted: bool = False,
+) -> list[Modifier]:
     """PYR-SAVE-2: the +1 modifiers to the victim's save.
 
     ``attacker_class`` is the class the blow is struck with (the offhand class for a Main Gauche,
@@ -45,8 +53,7 @@ def save_modifiers(victim: Figure, attacker_class: WeaponClass, *, close_quarter
         mods.append(Modifier(1, "supported", "PYR-SAVE-2"))
     if attacker_class == WeaponClass.CLOSE and not close_quarters:
         mods.append(Modifier(1, "Close weapon outside close quarters", "PYR-SAVE-2"))
-    if (victim.mounted and not attacker_mounted and attacker_class != WeaponClass.REACH
-            and not close_quarters):
+    if victim.mounted and not attacker_mounted and attacker_class != WeaponClass.REACH and not close_quarters:
         mods.append(Modifier(1, "mounted against foot without Reach", "PYR-SAVE-2"))
     if victim.rank == Rank.OFFICER:
         mods.append(Modifier(1, "officer", "PYR-SAVE-2"))
@@ -72,6 +79,7 @@ def save_passes(natural: int, target: int) -> bool:
 def save_chance(target: int):
     """Exact probability that a save at ``target`` succeeds (for odds previews and the AI)."""
     from fractions import Fraction
+
     return Fraction(sum(1 for n in range(1, 7) if save_passes(n, target)), 6)
 
 
@@ -80,8 +88,14 @@ def roll_save(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
     mods = list(modifiers)
     target = save_target(mods)
     natural = dice.face(6)
-    return DiceRolled(rule="PYR-SAVE-1", who=who, purpose="save", faces=(natural,), target=target,
-                      success=save_passes(natural, target))
+    return DiceRolled(
+        rule="PYR-SAVE-1",
+        who=who,
+        purpose="save",
+        faces=(natural,),
+        target=target,
+        success=save_passes(natural, target),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,5 +132,8 @@ _NO_EFFECT = SaveOutcome(None, None)
 _REARMED = SaveOutcome(Status.UNWOUNDED, None)
 _REARMED_WOUNDED = SaveOutcome(Status.WOUNDED, None)
 _WOUNDED = SaveOutcome(Status.WOUNDED, "w")
-_FAILED = {"kd": SaveOutcome(Status.KNOCKED_DOWN, "kd"), "disarm": SaveOutcome(Status.DISARMED, "kd"),
-           "capture": SaveOutcome(Status.CAPTIVE, "kd")}
+_FAILED = {
+    "kd": SaveOutcome(Status.KNOCKED_DOWN, "kd"),
+    "disarm": SaveOutcome(Status.DISARMED, "kd"),
+    "capture": SaveOutcome(Status.CAPTIVE, "kd"),
+}

@@ -18,6 +18,7 @@ their events cite ``SCN-*`` ids documented there:
 Everything is plain JSON in ``state.data`` (``asleep``, ``alarm``, ``fire``) and every roll comes
 from the match's Dice, so replays reproduce it.
 """
+
 from __future__ import annotations
 
 import math
@@ -46,7 +47,9 @@ def setup_alarm(ctx) -> None:
     st.data["asleep"] = sleepers
     st.data["alarm"] = False
     if sleepers:
-        ctx.emit(Note(rule="SCN-ALARM-1", message=f"{len(sleepers)} of the watch below sleep until the alarm is raised"))
+        ctx.emit(
+            Note(rule="SCN-ALARM-1", message=f"{len(sleepers)} of the watch below sleep until the alarm is raised")
+        )
 
 
 def asleep(state, fid: str) -> bool:
@@ -75,8 +78,13 @@ def spot(ctx) -> None:
     target = _int_option(st.options.get("alarm_spot"), ALARM_SPOT)
     ship = st.side(side).ship
     # a boarder is spotted once aboard: boats alongside in the dark are not (the side's ship zone)
-    foes = [g for g in st.figures.values() if g.in_play and g.side in st.enemies_of(side)
-            and (not ship or ctx.table.zone_at(g.x, g.y, g.level).ship == ship)]
+    foes = [
+        g
+        for g in st.figures.values()
+        if g.in_play
+        and g.side in st.enemies_of(side)
+        and (not ship or ctx.table.zone_at(g.x, g.y, g.level).ship == ship)
+    ]
     for f in st.in_play(side):
         if f.id in sleepers or f.status in (Status.DISARMED, Status.CAPTIVE):
             continue
@@ -98,8 +106,12 @@ def fire_config(options) -> dict | None:
     cfg = options.get("fire")
     if not isinstance(cfg, dict):
         return None
-    return {"ship": str(cfg.get("ship", "")), "spread": _int_option(cfg.get("spread"), FIRE_SPREAD),
-            "cell": float(cfg.get("cell", FIRE_CELL)), "scorch": _int_option(cfg.get("scorch"), FIRE_SCORCH)}
+    return {
+        "ship": str(cfg.get("ship", "")),
+        "spread": _int_option(cfg.get("spread"), FIRE_SPREAD),
+        "cell": float(cfg.get("cell", FIRE_CELL)),
+        "scorch": _int_option(cfg.get("scorch"), FIRE_SCORCH),
+    }
 
 
 def cell_key(level: str, i: int, j: int) -> str:

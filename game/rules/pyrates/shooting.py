@@ -2,6 +2,7 @@
 PYR wounds ("1 wound" → a PYR wound, "2 wounds" → knocked down), then a PYR save with armour and
 rank modifiers only. PYR-SHOOT-1 and RNG-SHOOT-3 limit who may shoot whom.
 """
+
 from __future__ import annotations
 
 from ..events import Note
@@ -30,6 +31,7 @@ def shot_save_modifiers(victim) -> list[Modifier]:
 def near_enemy_of(state, target_id: str, within: float = 1.0) -> bool:
     """RNG-SHOOT-3: the target is within 1 in of one of its enemies (in hand combat)."""
     import math
+
     t = state.figures[target_id]
     foes = set(state.enemies_of(t.side))
     for g in state.figures.values():
@@ -39,8 +41,9 @@ def near_enemy_of(state, target_id: str, within: float = 1.0) -> bool:
     return False
 
 
-def shot_target_number(ctx, shooter_id: str, target_id: str, *, weapon: str, reactive: bool = False,
-                       check_melee: bool = True) -> int | None:
+def shot_target_number(
+    ctx, shooter_id: str, target_id: str, *, weapon: str, reactive: bool = False, check_melee: bool = True
+) -> int | None:
     """Highest natural d20 that hits, or None when the shot is not allowed (range, LoS, RNG-SHOOT-3)."""
     st = ctx.state
     s, t = st.figures[shooter_id], st.figures[target_id]
@@ -52,21 +55,46 @@ def shot_target_number(ctx, shooter_id: str, target_id: str, *, weapon: str, rea
     if not sight.clear:
         return None
     moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
-    return shooting_target(s.av, range_in=sight.distance, aim=s.aim, cover=sight.cover, target_moved=bool(moved),
-                           keen_eyed="keen_eyed" in s.traits, reactive=reactive, weapon=weapon)
+    return shooting_target(
+        s.av,
+        range_in=sight.distance,
+        aim=s.aim,
+        cover=sight.cover,
+        target_moved=bool(moved),
+        keen_eyed="keen_eyed" in s.traits,
+        reactive=reactive,
+        weapon=weapon,
+    )
 
 
-def resolve_shot(ctx, shooter_id: str, target_id: str, *, weapon: str, reactive: bool = False,
-                 rule: str = "RNG-SHOOT-1", misdirect=None) -> str:
+def resolve_shot(
+    ctx,
+    shooter_id: str,
+    target_id: str,
+    *,
+    weapon: str,
+    reactive: bool = False,
+    rule: str = "RNG-SHOOT-1",
+    misdirect=None,
+) -> str:
     """Roll a shot and apply it; returns the outcome. ``misdirect(target)`` → another figure hit on
     a miss (PYR-CARD-2), or None."""
     st = ctx.state
     s = st.figures[shooter_id]
     sight = sees(ctx, shooter_id, target_id)
     moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
-    hit = roll_shot(ctx.dice, s.av, range_in=sight.distance, aim=s.aim, cover=sight.cover,
-                    target_moved=bool(moved), keen_eyed="keen_eyed" in s.traits, reactive=reactive,
-                    who=shooter_id, weapon=weapon)
+    hit = roll_shot(
+        ctx.dice,
+        s.av,
+        range_in=sight.distance,
+        aim=s.aim,
+        cover=sight.cover,
+        target_moved=bool(moved),
+        keen_eyed="keen_eyed" in s.traits,
+        reactive=reactive,
+        who=shooter_id,
+        weapon=weapon,
+    )
     ctx.emit(hit.roll)
     # RNG-SHOOT-2: shooting unloads the weapon and loses aim
     if weapon == THROWN:

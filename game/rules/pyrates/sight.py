@@ -1,5 +1,6 @@
 """What a figure can see in this scenario: the table's line of sight (GEO-LOS-1, RNG-COVER-1),
 cut short at night by the scenario option ``sight_limit`` (inches, edge to edge) [HOUSE]."""
+
 from __future__ import annotations
 
 from game.rules.tabletop import Sight

@@ -1,4 +1,5 @@
 """The round tally and its winner (PYR-WIN-1)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,19 +18,23 @@ class Tally:
     mdp: int = 0
     """The player's Mutinous Dog points (PYR-MDP-1): fewer wins the last tie-break."""
 
-    def __add__(self, other: "Tally") -> "Tally":
+    def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
             return NotImplemented
-        return Tally(self.kd + other.kd, self.wounds + other.wounds, self.pushbacks + other.pushbacks,
-                     self.mdp + other.mdp)
+        return Tally(
+            self.kd + other.kd, self.wounds + other.wounds, self.pushbacks + other.pushbacks, self.mdp + other.mdp
+        )
 
 
 def tally_decider(a: Tally, b: Tally) -> tuple[str | None, str]:
     """PYR-WIN-1 with the criterion that decided: ("a"|"b"|None, "knockdowns"|"wounds"|
     "pushbacks"|"mutinous dog points"|"roll-off")."""
-    for name, x, y, more in (("knockdowns", a.kd, b.kd, True), ("wounds", a.wounds, b.wounds, True),
-                             ("pushbacks", a.pushbacks, b.pushbacks, True),
-                             ("mutinous dog points", a.mdp, b.mdp, False)):
+    for name, x, y, more in (
+        ("knockdowns", a.kd, b.kd, True),
+        ("wounds", a.wounds, b.wounds, True),
+        ("pushbacks", a.pushbacks, b.pushbacks, True),
+        ("mutinous dog points", a.mdp, b.mdp, False),
+    ):
         if x != y:
             return ("a" if (x > y) == more else "b"), name
     return None, "roll-off"

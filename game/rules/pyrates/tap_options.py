@@ -4,6 +4,7 @@ disarm (PYR-DIS-1), Main Gauche (PYR-MG-1) and Sneaky Attack (PYR-CARD-5).
 Only single-item taps are listed (one per variant and target); a player may still combine items
 in one tap, which the mêlée flow validates (PYR-ALLOC-2).
 """
+
 from __future__ import annotations
 
 from ..decisions import Decision
@@ -18,8 +19,9 @@ def disarm_legal(eng, tapper: str, victim: str, victim_status: Status) -> bool:
     return across is False and victim_status != Status.DISARMED and not eng.support.get(victim)
 
 
-def special_tap_options(st, eng, camp: str, tapper: str, pool, targets: list[str], offhand_targets: list[str],
-                        cards: list[str]) -> list[Decision]:
+def special_tap_options(
+    st, eng, camp: str, tapper: str, pool, targets: list[str], offhand_targets: list[str], cards: list[str]
+) -> list[Decision]:
     """Single-item taps with a disarm, a Main Gauche (+mg) or a Sneaky Attack (+sneaky) for ``tapper``.
 
     ``targets``: enemies it can strike with its main weapon; ``offhand_targets``: with its off-hand

@@ -1,5 +1,6 @@
 """PYR-SEQ-1 step (5), casualty allocation: who may tap, the tap options, their validation and the
 alternating taps (PYR-ALLOC-1..5, PYR-SUR-1)."""
+
 from __future__ import annotations
 
 import math
@@ -9,13 +10,13 @@ from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
 from ..model import Status, WeaponClass
+from .alloc import first_allocator
 from .cards import SNEAKY_ATTACK
 from .events import TapDeclared
 from .hands import Damage
-from .alloc import first_allocator
-from .tap_options import special_tap_options
-from .round_state import ITEM_KINDS, Round, _moved, cards_of, holding_captors, spend_card
 from .items import resolve_item
+from .round_state import ITEM_KINDS, Round, _moved, cards_of, holding_captors, spend_card
+from .tap_options import special_tap_options
 
 
 # -- (5) allocation ----------------------------------------------------------------------------------
@@ -113,8 +114,9 @@ def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[D
             if w and one != (v, "w"):
                 opts.append(_single_tap(t, v, "w"))
         off = st.figures[t].offhand
-        opts += special_tap_options(st, r.eng, camp, t, left, targets,
-                                    targets_for(r, t, off) if off is not None else [], cards)
+        opts += special_tap_options(
+            st, r.eng, camp, t, left, targets, targets_for(r, t, off) if off is not None else [], cards
+        )
     return opts
 
 
@@ -149,8 +151,9 @@ def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decis
         if kind == "disarm":
             v = st.figures[t]
             if v.status == Status.DISARMED or r.eng.pairs[d.figure].get(t) or r.eng.support.get(t):
-                raise IllegalDecision(f"{t} cannot be disarmed: it must be in BtB with {d.figure} and with no "
-                                      f"friendly figure (PYR-DIS-1)")
+                raise IllegalDecision(
+                    f"{t} cannot be disarmed: it must be in BtB with {d.figure} and with no friendly figure (PYR-DIS-1)"
+                )
     if mg > 1:
         raise IllegalDecision("only one item of a tap can be a Main Gauche (PYR-MG-1)")
     if sneaky > cards_of(st, camp).count(SNEAKY_ATTACK):
@@ -191,21 +194,36 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         other = b if camp == a else a
         # public facts a player sees at the table when choosing a tap: both pools still to give,
         # who has tapped, who of either side may still tap, and the announced quotas
-        info = {"pool": left.to_json(), "tappers": list(tappers),
-                "pools": {c: pool[c].to_json() for c in camps},
-                "tappers_by_side": {camp: list(tappers),
-                                    other: list(tappers_of(other)) if not pool[other].empty else []},
-                "tapped": sorted(r.tapped), "quotas": dict(r.quotas), "first": first}
-        d = yield ask(camp, "tap", f"{st.side(camp).name}: tap a figure ({left.text()} left) or pass",
-                      opts, default=dflt,
-                      validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
-                      info=info, rule="PYR-ALLOC-2")
+        info = {
+            "pool": left.to_json(),
+            "tappers": list(tappers),
+            "pools": {c: pool[c].to_json() for c in camps},
+            "tappers_by_side": {camp: list(tappers), other: list(tappers_of(other)) if not pool[other].empty else []},
+            "tapped": sorted(r.tapped),
+            "quotas": dict(r.quotas),
+            "first": first,
+        }
+        d = yield ask(
+            camp,
+            "tap",
+            f"{st.side(camp).name}: tap a figure ({left.text()} left) or pass",
+            opts,
+            default=dflt,
+            validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
+            info=info,
+            rule="PYR-ALLOC-2",
+        )
         if d.kind == "pass":
             r.withheld[camp] = withheld_damage(r, tappers, left)
             ctx.emit(Note(rule="PYR-ALLOC-1", who=camp, message=f"{st.side(camp).name} passes"))
             if not r.withheld[camp].empty:
-                ctx.emit(Note(rule="PYR-ALLOC-3", who=camp, message=f"{st.side(camp).name} withholds "
-                              f"{r.withheld[camp].text()}: it counts for nothing"))
+                ctx.emit(
+                    Note(
+                        rule="PYR-ALLOC-3",
+                        who=camp,
+                        message=f"{st.side(camp).name} withholds {r.withheld[camp].text()}: it counts for nothing",
+                    )
+                )
             passes += 1
             turn = b if turn == a else a
             continue
@@ -217,8 +235,14 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             for _t, it in d.items:
                 if "+sneaky" in it:
                     spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
-            ctx.emit(Note(rule="PYR-ALLOC-5", who=camp, message=f"{st.figures[d.figure].name} assigns "
-                          + ", ".join(f"{it} to {st.figures[t].name}" for t, it in d.items)))
+            ctx.emit(
+                Note(
+                    rule="PYR-ALLOC-5",
+                    who=camp,
+                    message=f"{st.figures[d.figure].name} assigns "
+                    + ", ".join(f"{it} to {st.figures[t].name}" for t, it in d.items),
+                )
+            )
         else:
             yield from resolve_tap(r, camp, d)
         turn = b if turn == a else a
@@ -260,8 +284,13 @@ class _TappersMemo:
         r = self.r
         figs = tuple(r.st.figures.values())
         got = self.known.get(camp)
-        if (got is not None and got[0] is r.eng and got[1] == len(r.tapped) and len(got[2]) == len(figs)
-                and all(map(is_, got[2], figs))):
+        if (
+            got is not None
+            and got[0] is r.eng
+            and got[1] == len(r.tapped)
+            and len(got[2]) == len(figs)
+            and all(map(is_, got[2], figs))
+        ):
             return got[3]
         tappers = legal_tappers(r, camp)
         self.known[camp] = (r.eng, len(r.tapped), figs, tappers)
@@ -305,12 +334,24 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
             # GEN-CHOICE-1: the automatic answer breaks out only while an enemy is still in contact
             # (with none left there is nothing to escape, and the move would only give ground)
             dflt = choose(f"dir:{best}") if r.eng.engaged(tapper) else choose("stay")
-            dd = yield ask(st.figures[tapper].side, "escape", f"{f.name} may break out of the encirclement",
-                           opts, default=dflt, rule="PYR-SUR-1")
+            dd = yield ask(
+                st.figures[tapper].side,
+                "escape",
+                f"{f.name} may break out of the encirclement",
+                opts,
+                default=dflt,
+                rule="PYR-SUR-1",
+            )
             if dd.option != "stay":
                 deg = int(dd.option.split(":")[1])
-                ctx.move(tapper, f.x + dist * math.cos(math.radians(deg)), f.y + dist * math.sin(math.radians(deg)),
-                         rule="PYR-SUR-1", how="escape", cost=dist)
+                ctx.move(
+                    tapper,
+                    f.x + dist * math.cos(math.radians(deg)),
+                    f.y + dist * math.sin(math.radians(deg)),
+                    rule="PYR-SUR-1",
+                    how="escape",
+                    cost=dist,
+                )
                 _moved(st, tapper)
 
 

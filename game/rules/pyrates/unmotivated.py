@@ -6,6 +6,7 @@ passing within 3 in of an enemy. **Digital rulings** (as in the rangers preset):
 = a 2 in move ending farther from the nearest enemy (PYR ignores facing, GEO-FACE-1); cover = a zone
 with soft or hard cover (GEO-ZONE-1); "nearest" = the shortest of the sampled straight moves.
 """
+
 from __future__ import annotations
 
 import math

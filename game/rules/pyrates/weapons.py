@@ -1,28 +1,64 @@
 """Mêlée weapon classes (PYR-WPN-1/2)."""
+
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..model import WeaponClass
 
 #: PYR-WPN-1, canonical names (spaces, lower case).
 WEAPONS: dict[str, WeaponClass] = {
-    **{n: WeaponClass.REACH for n in ("spear", "boarding pike", "polearm", "very large club", "two-handed axe",
-                                      "musket with bayonet", "lance")},
-    **{n: WeaponClass.GENERAL for n in ("cutlass", "rapier", "sabre", "mace", "axe", "cleaver", "flail", "club",
-                                        "musket butt")},
-    **{n: WeaponClass.CLOSE for n in ("dagger", "small hatchet", "belaying pin", "bottle", "hook", "knuckles",
-                                      "furniture", "fists", "pistol butt")},
+    **{
+        n: WeaponClass.REACH
+        for n in (
+            "spear",
+            "boarding pike",
+            "polearm",
+            "very large club",
+            "two-handed axe",
+            "musket with bayonet",
+            "lance",
+        )
+    },
+    **{
+        n: WeaponClass.GENERAL
+        for n in ("cutlass", "rapier", "sabre", "mace", "axe", "cleaver", "flail", "club", "musket butt")
+    },
+    **{
+        n: WeaponClass.CLOSE
+        for n in (
+            "dagger",
+            "small hatchet",
+            "belaying pin",
+            "bottle",
+            "hook",
+            "knuckles",
+            "furniture",
+            "fists",
+            "pistol butt",
+        )
+    },
 }
 
 #: Other spellings the source uses, mapped to a canonical name.
 ALIASES: dict[str, str] = {
-    "pike": "boarding pike", "halberd": "polearm", "double handed axe": "two-handed axe",
-    "two handed axe": "two-handed axe", "bayonet": "musket with bayonet", "brass knuckles": "knuckles",
-    "fist": "fists", "unarmed": "fists", "knife": "dagger", "saber": "sabre", "clubs": "club",
+    "pike": "boarding pike",
+    "halberd": "polearm",
+    "double handed axe": "two-handed axe",
+    "two handed axe": "two-handed axe",
+    "bayonet": "musket with bayonet",
+    "brass knuckles": "knuckles",
+    "fist": "fists",
+    "unarmed": "fists",
+    "knife": "dagger",
+    "saber": "sabre",
+    "clubs": "club",
     # Rangers! roster names (RNG-PTS-1): a hatchet or tomahawk is a one-handed axe, a sword a sabre
-    "hatchet": "axe", "tomahawk": "axe", "sword": "sabre", "improvised": "fists",
+    "hatchet": "axe",
+    "tomahawk": "axe",
+    "sword": "sabre",
+    "improvised": "fists",
 }
 
 

@@ -3,10 +3,12 @@
 ``action_problem`` returns None for a legal action or a sentence a player can read (the match
 raises it as ``IllegalDecision``).
 """
+
 from __future__ import annotations
 
 import enum
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .geometry import Disc, within
 from .motivation import Motivation
@@ -49,8 +51,9 @@ class Action(str, enum.Enum):
 
 
 #: RNG-ACT-1: the actions that need a successful motivation roll.
-MOTIVATED_ACTIONS = frozenset({Action.CHARGE, Action.LOAD, Action.AIM, Action.SHOOT, Action.MOVE,
-                               Action.SPECIAL, Action.ATTACK})
+MOTIVATED_ACTIONS = frozenset(
+    {Action.CHARGE, Action.LOAD, Action.AIM, Action.SHOOT, Action.MOVE, Action.SPECIAL, Action.ATTACK}
+)
 #: RNG-ACT-1 / RNG-MOT-3: the actions open to any figure, motivated or not.
 FREE_ACTIONS = frozenset({Action.DEFEND, Action.MOVE_INTO_COVER, Action.RETREAT, Action.FLEE})
 
@@ -68,9 +71,17 @@ def is_firearm(missile: str | None) -> bool:
     return bool(missile) and str(missile).lower() in FIREARMS
 
 
-def action_problem(action: Action | str, motivation: Motivation, *, acted: bool = False,
-                   engaged: bool = False, retaliation_available: bool = False,
-                   missile: str | None = None, loaded: bool = False, aim: int = 0) -> str | None:
+def action_problem(
+    action: Action | str,
+    motivation: Motivation,
+    *,
+    acted: bool = False,
+    engaged: bool = False,
+    retaliation_available: bool = False,
+    missile: str | None = None,
+    loaded: bool = False,
+    aim: int = 0,
+) -> str | None:
     """Why a figure may not take ``action`` now, or None when it may.
 
     - RNG-ACT-1: one action per figure per player-turn (``acted``); defending is out of turn and
@@ -97,7 +108,7 @@ def action_problem(action: Action | str, motivation: Motivation, *, acted: bool 
         if m not in (Motivation.NOT_ROLLED, Motivation.EXEMPT):
             return "retaliation replaces the motivation roll; this figure has already rolled (RNG-MOT-4)"
         if not retaliation_available:
-            return "no enemy that attacked this figure last enemy player-turn is within 1\" (RNG-MOT-4)"
+            return 'no enemy that attacked this figure last enemy player-turn is within 1" (RNG-MOT-4)'
         return None
     if a in MOTIVATED_ACTIONS and m not in (Motivation.PASSED, Motivation.EXEMPT):
         if m is Motivation.FAILED:
@@ -108,7 +119,7 @@ def action_problem(action: Action | str, motivation: Motivation, *, acted: bool 
     if a in (Action.MOVE, Action.MOVE_INTO_COVER) and engaged:
         return "a figure in hand combat leaves it only by retreating or fleeing (RNG-HAND-4)"
     if a is Action.ATTACK and not engaged:
-        return "no enemy within 1\" to attack (RNG-HAND-1)"
+        return 'no enemy within 1" to attack (RNG-HAND-1)'
     if a in (Action.LOAD, Action.AIM, Action.SHOOT) and not missile:
         return f"{a.value} needs a missile weapon (RNG-SHOOT-2)"
     if a is Action.LOAD:

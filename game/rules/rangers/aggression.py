@@ -1,4 +1,5 @@
 """RNG-AP-1 aggression points (optional rule)."""
+
 from __future__ import annotations
 
 from ..dice import Dice

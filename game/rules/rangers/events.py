@@ -2,6 +2,7 @@
 
 Each is a frozen dataclass citing its rule; ``text()`` is one readable log line.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -57,8 +58,10 @@ class AttackResolved(Event):
     def text(self) -> str:
         res = "critical hit" if self.critical else "hit" if self.hit else "miss"
         rear = ", from the rear" if self.rear else ""
-        return (f"{self.attacker} attacks {self.defender} ({self.how}{rear}): AV {self.av} vs DV {self.dv}, "
-                f"d20 {self.natural} — {res} ({self.rule})")
+        return (
+            f"{self.attacker} attacks {self.defender} ({self.how}{rear}): AV {self.av} vs DV {self.dv}, "
+            f"d20 {self.natural} — {res} ({self.rule})"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +86,10 @@ class ShotResolved(Event):
     def text(self) -> str:
         cov = f", {self.cover} cover" if self.cover else ""
         r = "reactive " if self.reactive else ""
-        return (f"{self.attacker} {r}shoots at {self.target} at {self.range_in:.1f} in{cov}: d20 {self.natural} — "
-                f"{'hit' if self.hit else 'miss'} ({self.rule})")
+        return (
+            f"{self.attacker} {r}shoots at {self.target} at {self.range_in:.1f} in{cov}: d20 {self.natural} — "
+            f"{'hit' if self.hit else 'miss'} ({self.rule})"
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,11 @@ All progress lives in ``ctx.state.data`` as plain JSON:
 - ``start_points`` / ``leader_lost`` / ``broken``: RNG-MOR-1
 - ``ap``: side → aggression points left (RNG-AP-1)
 """
+
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..decisions import Decision, IllegalDecision
 from ..events import Note
@@ -23,8 +24,16 @@ from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
 from .aggression import MAX_PER_ROLL, ap_problem
 from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
 from .geometry import arc_of, bearing, edge_distance
-from .hand_combat import (MAX_SPLIT, auto_dv_share, effective_dv, face_towards, free_attack_dv, obstacle_dv_bonus,
-                          rear_attack, roll_hand_combat)
+from .hand_combat import (
+    MAX_SPLIT,
+    auto_dv_share,
+    effective_dv,
+    face_towards,
+    free_attack_dv,
+    obstacle_dv_bonus,
+    rear_attack,
+    roll_hand_combat,
+)
 from .morale import morale_broken
 from .points import WEAPON_ALIASES, WEAPON_POINTS, figure_points, figure_weapons
 from .profiles import profile
@@ -105,8 +114,11 @@ def side_broken(ctx: Ctx, side: str) -> bool:
     lost = bool(d.get("leader_lost", {}).get(side))
     if morale_broken(leader_killed=lost, start_points=d.get("start_points", {}).get(side, 0), current_points=cur):
         d.setdefault("broken", {})[side] = True
-        ctx.emit(MoraleBroken(rule="RNG-MOR-1", side=side,
-                              reason="its Leader is killed" if lost else "its points are at half or less"))
+        ctx.emit(
+            MoraleBroken(
+                rule="RNG-MOR-1", side=side, reason="its Leader is killed" if lost else "its points are at half or less"
+            )
+        )
         return True
     return False
 
@@ -128,8 +140,15 @@ def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
     if left <= 0:
         return 0
     opts = [Decision("choose", option=f"ap:{n}") for n in range(0, min(MAX_PER_ROLL, left) + 1)]
-    d = yield ask(side, "aggression", f"spend aggression points on {who or side}'s {purpose}? ({left} left)",
-                  opts, default=opts[0], info={"figure": who, "ap_left": left, "purpose": purpose}, rule="RNG-AP-1")
+    d = yield ask(
+        side,
+        "aggression",
+        f"spend aggression points on {who or side}'s {purpose}? ({left} left)",
+        opts,
+        default=opts[0],
+        info={"figure": who, "ap_left": left, "purpose": purpose},
+        rule="RNG-AP-1",
+    )
     n = int(d.option.split(":")[1])
     prob = ap_problem(n, left)
     if prob:  # cannot happen with the offered options
@@ -156,14 +175,20 @@ def deal_wounds(ctx: Ctx, attacker: str, target: str, *, hand: bool, critical: b
     before it. A generator (the spend is a question): ``yield from``."""
     a, t = ctx.fig(attacker), ctx.fig(target)
     wmod = hand_weapon(a.melee_weapon, a.missile)[1] if hand else 0
-    mod = wound_modifier(hand_combat=hand, weapon_mod=wmod, critical=critical,
-                         strongman=hand and "strongman" in a.traits, target_tough="tough" in t.traits)
+    mod = wound_modifier(
+        hand_combat=hand,
+        weapon_mod=wmod,
+        critical=critical,
+        strongman=hand and "strongman" in a.traits,
+        target_tough="tough" in t.traits,
+    )
     ap = yield from ask_ap(ctx, a.side, "wound roll", attacker)
     wr = roll_wounds(ctx.dice, mod, lucky="lucky" in t.traits, who=attacker, ap=ap)
     ctx.emit(wr.roll)
     after, dead = apply_wounds(t.wounds, wr.wounds, t.max_wounds)
-    ctx.emit(WoundsDealt(rule="RNG-WND-2" if dead else "RNG-WND-1", target=target, dealt=wr.wounds,
-                         wounds=after, dead=dead))
+    ctx.emit(
+        WoundsDealt(rule="RNG-WND-2" if dead else "RNG-WND-1", target=target, dealt=wr.wounds, wounds=after, dead=dead)
+    )
     if dead:
         ctx.set_status(target, Status.KNOCKED_DOWN, rule="RNG-WND-2", cause=cause or "killed", wounds=after)
         if t.is_leader:
@@ -188,8 +213,9 @@ def _linear_cover_between(ctx: Ctx, attacker: str, defender: str) -> str | None:
     return None
 
 
-def hand_attack(ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", free: bool = False,
-                rule: str = "RNG-HAND-1"):
+def hand_attack(
+    ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", free: bool = False, rule: str = "RNG-HAND-1"
+):
     """One RNG-HAND-1 attack. The defender turns to its first attacker (RNG-HAND-2), splits its DV
     among up to three attackers (RNG-HAND-3: a decision when more enemies are about, auto default),
     gains RNG-HAND-5 obstacle DV; a free attack on a fleeing figure faces its DV halved (RNG-HAND-4).
@@ -225,10 +251,15 @@ def hand_attack(ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", 
             if could_follow and n < MAX_SPLIT - 1:
                 opts = [Decision("choose", option=f"dv:{v}") for v in range(0, left + 1)]
                 dflt = Decision("choose", option=f"dv:{auto}")
-                dd = yield ask(dfd.side, "dv_share",
-                               f"{dfd.name}: how much of DV {left} left against {a.name}? (attacker {n + 1} of up to 3)",
-                               opts, default=dflt, info={"figure": defender, "attacker": attacker, "left": left,
-                                                         "attackers_so_far": n, "auto": auto}, rule="RNG-HAND-3")
+                dd = yield ask(
+                    dfd.side,
+                    "dv_share",
+                    f"{dfd.name}: how much of DV {left} left against {a.name}? (attacker {n + 1} of up to 3)",
+                    opts,
+                    default=dflt,
+                    info={"figure": defender, "attacker": attacker, "left": left, "attackers_so_far": n, "auto": auto},
+                    rule="RNG-HAND-3",
+                )
                 share = int(dd.option.split(":")[1])
             elif n == MAX_SPLIT - 1:
                 share = left  # the third attacker gets the rest
@@ -242,15 +273,29 @@ def hand_attack(ctx: Ctx, attacker: str, defender: str, *, how: str = "attack", 
     ap = yield from ask_ap(ctx, a.side, "hand-combat roll", attacker)
     hr = roll_hand_combat(ctx.dice, a.av, faced, who=attacker, ap=ap)
     ctx.emit(hr.roll)
-    ctx.emit(AttackResolved(rule=rule if not rear else "RNG-HAND-2", attacker=attacker, defender=defender, av=a.av,
-                            dv=faced, natural=hr.roll.faces[0], hit=hr.hit, critical=hr.critical, rear=rear, how=how))
+    ctx.emit(
+        AttackResolved(
+            rule=rule if not rear else "RNG-HAND-2",
+            attacker=attacker,
+            defender=defender,
+            av=a.av,
+            dv=faced,
+            natural=hr.roll.faces[0],
+            hit=hr.hit,
+            critical=hr.critical,
+            rear=rear,
+            how=how,
+        )
+    )
     # RNG-MOT-4 bookkeeping: who attacked whom during this side's player-turn
     atk = st.data.setdefault("attacks", {}).setdefault(a.side, {})
     lst = atk.setdefault(defender, [])
     if attacker not in lst:
         lst.append(attacker)
     if hr.hit:
-        _, dead = yield from deal_wounds(ctx, attacker, defender, hand=True, critical=hr.critical, cause=f"cut down by {a.name}")
+        _, dead = yield from deal_wounds(
+            ctx, attacker, defender, hand=True, critical=hr.critical, cause=f"cut down by {a.name}"
+        )
         return dead
     return False
 
@@ -281,18 +326,39 @@ def shot_targets(ctx: Ctx, fid: str) -> list[tuple[Figure, object]]:
     return out
 
 
-def shoot(ctx: Ctx, shooter: str, target: str, *, target_moved: bool, reactive: bool = False,
-          rule: str = "RNG-SHOOT-1"):
+def shoot(
+    ctx: Ctx, shooter: str, target: str, *, target_moved: bool, reactive: bool = False, rule: str = "RNG-SHOOT-1"
+):
     """RNG-SHOOT-1/2: roll the shot (LoS, cover and edge range from the table), unload, wound."""
     f = ctx.fig(shooter)
     s = ctx.table.line_of_sight(shooter, target)
     ap = yield from ask_ap(ctx, f.side, "shot", shooter)
-    hr = roll_shot(ctx.dice, f.av, range_in=s.distance, aim=f.aim, cover=s.cover, target_moved=target_moved,
-                   keen_eyed="keen_eyed" in f.traits, reactive=reactive, ap=ap, who=shooter, weapon=f.missile)
+    hr = roll_shot(
+        ctx.dice,
+        f.av,
+        range_in=s.distance,
+        aim=f.aim,
+        cover=s.cover,
+        target_moved=target_moved,
+        keen_eyed="keen_eyed" in f.traits,
+        reactive=reactive,
+        ap=ap,
+        who=shooter,
+        weapon=f.missile,
+    )
     ctx.emit(hr.roll)
-    ctx.emit(ShotResolved(rule="INI-RSHOOT-4" if reactive else rule, attacker=shooter, target=target,
-                          range_in=round_in(s.distance), cover=s.cover or "", natural=hr.roll.faces[0], hit=hr.hit,
-                          reactive=reactive))
+    ctx.emit(
+        ShotResolved(
+            rule="INI-RSHOOT-4" if reactive else rule,
+            attacker=shooter,
+            target=target,
+            range_in=round_in(s.distance),
+            cover=s.cover or "",
+            natural=hr.roll.faces[0],
+            hit=hr.hit,
+            reactive=reactive,
+        )
+    )
     loaded, aim = after_action("shoot", loaded=f.loaded, aim=f.aim)
     if not is_firearm(f.missile):
         loaded = f.loaded
@@ -316,8 +382,16 @@ def path_cost(ctx: Ctx, fid: str, x: float, y: float, cross: Iterable[str] = ())
     return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
 
 
-def heading_moves(ctx: Ctx, fid: str, allowance: float, *, headings: Iterable[float] = HEADINGS8,
-                  fracs: Iterable[float] = (1.0, 0.5), cross: Iterable[str] = (), ok=None) -> list[tuple[float, float, object]]:
+def heading_moves(
+    ctx: Ctx,
+    fid: str,
+    allowance: float,
+    *,
+    headings: Iterable[float] = HEADINGS8,
+    fracs: Iterable[float] = (1.0, 0.5),
+    cross: Iterable[str] = (),
+    ok=None,
+) -> list[tuple[float, float, object]]:
     """Representative destinations: straight lines along ``headings`` for each fraction of the
     allowance, truncated where the path stops at a linear obstacle (RNG-MOVE-2); tough ground
     costs double so a leg too dear is dropped. ``ok(x, y, plan)`` filters. Deduplicated."""
@@ -346,8 +420,16 @@ def heading_moves(ctx: Ctx, fid: str, allowance: float, *, headings: Iterable[fl
     return out
 
 
-def contact_points(ctx: Ctx, fid: str, target: str, allowance: float, *, reach: float = HAND_COMBAT_RANGE,
-                   offsets=(0, 35, -35, 70, -70), limit: int = 2) -> list[tuple[float, float, object]]:
+def contact_points(
+    ctx: Ctx,
+    fid: str,
+    target: str,
+    allowance: float,
+    *,
+    reach: float = HAND_COMBAT_RANGE,
+    offsets=(0, 35, -35, 70, -70),
+    limit: int = 2,
+) -> list[tuple[float, float, object]]:
     """Destinations that bring fid to base contact with target along a straight path costing ≤
     allowance (a path stopped by a linear obstacle still counts if it ends within ``reach``)."""
     f, t = ctx.fig(fid), ctx.fig(target)

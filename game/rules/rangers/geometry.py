@@ -4,10 +4,12 @@ The match asks the ``Tabletop`` for real geometry; these helpers work on anythin
 and ``radius`` (a ``Figure``) or on ``(x, y, radius)`` tuples, so the rules can be tested and used by
 the AI without a table. Distances are edge to edge, in inches.
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 Disc = Any
 """A figure-like object with x, y, radius (or base), or an (x, y[, radius]) tuple."""

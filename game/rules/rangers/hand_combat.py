@@ -5,11 +5,13 @@ roll); a natural 20 always misses; any other face hits if it is ≤ AV − DV. S
 is returned raw (it may be ≤ 1 or ≥ 20): with a target ≤ 1 only the natural 1 hits, with a target
 ≥ 19 every face but 20 hits.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, Iterable, NamedTuple
+from typing import Any, NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -58,8 +60,17 @@ def hand_combat_odds(av: int, dv: int, crit: bool = False, *, ap: int = 0) -> Fr
 
 def roll_hand_combat(dice: Dice, av: int, dv: int, *, who: str = "", ap: int = 0) -> HitRoll:
     """RNG-HAND-1: roll the attack; returns the event, hit and critical."""
-    ev = dice.roll("RNG-HAND-1", who=who, purpose="hand combat", sides=20, modifier=-ap,
-                   target=hand_combat_target(av, dv), roll_under=True, natural_pass={1}, natural_fail={20})
+    ev = dice.roll(
+        "RNG-HAND-1",
+        who=who,
+        purpose="hand combat",
+        sides=20,
+        modifier=-ap,
+        target=hand_combat_target(av, dv),
+        roll_under=True,
+        natural_pass={1},
+        natural_fail={20},
+    )
     return HitRoll(ev, bool(ev.success), bool(ev.success) and is_critical(ev.faces[0]))
 
 

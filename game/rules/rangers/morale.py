@@ -1,7 +1,9 @@
 """RNG-MOR-1 individual morale: once a faction is broken, failed motivation means flight."""
+
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 
 def morale_broken(*, leader_killed: bool, start_points: int, current_points: int) -> bool:

@@ -4,11 +4,13 @@ Motivation is a roll-under d6 test (GEN-DICE-2): success if the modified roll �
 wounded figure (RNG-WND-2). The source gives no natural-face rule for motivation, so none applies:
 a modified total ≤ the target passes whatever the face.
 """
+
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ..dice import Dice
 from ..events import DiceRolled
@@ -86,8 +88,9 @@ def motivation_target(wounded: bool = False) -> int:
     return WOUNDED_MOTIVATION_TARGET if wounded else MOTIVATION_TARGET
 
 
-def motivation_modifier(*, leader_within_6: bool = False, legendary_within_12: bool = False,
-                        initiative: bool = False) -> int:
+def motivation_modifier(
+    *, leader_within_6: bool = False, legendary_within_12: bool = False, initiative: bool = False
+) -> int:
     """RNG-MOT-2: −1 if a friendly Leader is within 6" or a Legendary Leader within 12" (not
     cumulative: the best single leader applies), −1 for the figure's own Initiative trait."""
     return -(1 if (leader_within_6 or legendary_within_12) else 0) - (1 if initiative else 0)
@@ -111,8 +114,9 @@ def leader_in_range(fig: Disc, friends: Iterable[Any]) -> bool:
 
 def figure_motivation_modifier(fig: Any, friends: Iterable[Any]) -> int:
     """RNG-MOT-2 for a Figure among its side's figures."""
-    return motivation_modifier(leader_within_6=leader_in_range(fig, friends),
-                               initiative="initiative" in normalise_traits(fig.traits))
+    return motivation_modifier(
+        leader_within_6=leader_in_range(fig, friends), initiative="initiative" in normalise_traits(fig.traits)
+    )
 
 
 def motivation_passes(natural: int, *, wounded: bool = False, modifier: int = 0, ap: int = 0) -> bool:
@@ -125,8 +129,14 @@ def motivation_odds(*, wounded: bool = False, modifier: int = 0, ap: int = 0) ->
     return Fraction(sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap) for n in range(1, 7)), 6)
 
 
-def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0,
-                    ap: int = 0) -> DiceRolled:
+def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0, ap: int = 0) -> DiceRolled:
     """RNG-MOT-1: roll 1d6 for motivation; the event's ``success`` is the result."""
-    return dice.roll("RNG-MOT-1", who=who, purpose="motivation", sides=6, modifier=modifier - ap,
-                     target=motivation_target(wounded), roll_under=True)
+    return dice.roll(
+        "RNG-MOT-1",
+        who=who,
+        purpose="motivation",
+        sides=6,
+        modifier=modifier - ap,
+        target=motivation_target(wounded),
+        roll_under=True,
+    )

@@ -1,7 +1,8 @@
 """RNG-MOVE-1/2 terrain and obstacles, as cost helpers on plain numbers and coordinates."""
+
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .geometry import Disc, point_segment_distance, side_of_line, xyr
 
@@ -9,8 +10,7 @@ TERRAIN_COST = {"open": 1.0, "tough": 2.0}
 DEFENDED_DISTANCE = 1.0
 
 
-def move_cost(inches_by_terrain: dict[str, float] | None = None, *, open: float = 0.0,
-              tough: float = 0.0) -> float:
+def move_cost(inches_by_terrain: dict[str, float] | None = None, *, open: float = 0.0, tough: float = 0.0) -> float:
     """RNG-MOVE-1: movement spent: open ground costs its length, each inch of tough ground 2"
     (digital ruling for "half movement"); impassable ground cannot be entered (ValueError)."""
     parts = dict(inches_by_terrain or {})

@@ -1,4 +1,5 @@
 """Exact outcome distributions for the UI odds preview and the AI (DESIGN: exact odds)."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -8,8 +9,9 @@ from .shooting import shooting_target
 from .wounds import CRITICAL_MOD, wound_odds
 
 
-def hand_attack_wound_odds(av: int, dv: int, wound_mod: int = 0, *, lucky: bool = False, ap_hit: int = 0,
-                           ap_wound: int = 0) -> dict[int, Fraction]:
+def hand_attack_wound_odds(
+    av: int, dv: int, wound_mod: int = 0, *, lucky: bool = False, ap_hit: int = 0, ap_wound: int = 0
+) -> dict[int, Fraction]:
     """RNG-HAND-1 + RNG-WND-1: wounds dealt by one hand-combat attack (0 includes a miss); a
     critical (natural 1) adds −2 to the wound roll. ``wound_mod`` is every other wound modifier."""
     out = {0: Fraction(0), 1: Fraction(0), 2: Fraction(0)}
@@ -23,8 +25,9 @@ def hand_attack_wound_odds(av: int, dv: int, wound_mod: int = 0, *, lucky: bool 
     return out
 
 
-def shot_wound_odds(av: int, wound_mod: int = 0, *, lucky: bool = False, ap_wound: int = 0,
-                    **shot) -> dict[int, Fraction]:
+def shot_wound_odds(
+    av: int, wound_mod: int = 0, *, lucky: bool = False, ap_wound: int = 0, **shot
+) -> dict[int, Fraction]:
     """RNG-SHOOT-1 + RNG-WND-1: wounds dealt by one shot (0 includes a miss or no shot)."""
     t = shooting_target(av, **shot) or 0
     hit = Fraction(t, 20)
@@ -40,9 +43,11 @@ def expected_wounds(dist: dict[int, Fraction]) -> Fraction:
 def odds_report(av: int, dv: int, wound_mod: int = 0, *, lucky: bool = False) -> str:
     """A few readable lines for ``python -m game odds rangers`` (optional CLI)."""
     from .hand_combat import hand_combat_odds
+
     d = hand_attack_wound_odds(av, dv, wound_mod, lucky=lucky)
-    lines = [f"Hand combat AV {av} vs DV {dv} (target {av - dv}): hit {float(hand_combat_odds(av, dv)):.1%}, "
-             f"critical 5.0%",
-             "wounds: " + ", ".join(f"{w}: {float(p):.1%}" for w, p in sorted(d.items())),
-             f"expected wounds per attack: {float(expected_wounds(d)):.3f}"]
+    lines = [
+        f"Hand combat AV {av} vs DV {dv} (target {av - dv}): hit {float(hand_combat_odds(av, dv)):.1%}, critical 5.0%",
+        "wounds: " + ", ".join(f"{w}: {float(p):.1%}" for w, p in sorted(d.items())),
+        f"expected wounds per attack: {float(expected_wounds(d)):.3f}",
+    ]
     return "\n".join(lines)

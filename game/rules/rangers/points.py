@@ -1,29 +1,60 @@
 """RNG-PTS-1 points: figure costs and roster checks."""
+
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from .profiles import normalise_type, profile
 from .traits import LEADER_TRAITS, TRAIT_POINTS, normalise_traits
 
 #: RNG-PTS-1 weapon costs.
-WEAPON_POINTS: dict[str, int] = {"improvised": 0, "hatchet": 10, "sword": 10, "pistol": 10, "musket": 20,
-                                  # [HOUSE] INI-MS-1 missiles Rangers! does not price (maps/README.md):
-                                  # a bow shoots as far as a musket without loading, a sling to 10",
-                                  # a javelin to a pistol's 5"
-                                  "bow": 20, "sling": 10, "javelin": 10}
+WEAPON_POINTS: dict[str, int] = {
+    "improvised": 0,
+    "hatchet": 10,
+    "sword": 10,
+    "pistol": 10,
+    "musket": 20,
+    # [HOUSE] INI-MS-1 missiles Rangers! does not price (maps/README.md):
+    # a bow shoots as far as a musket without loading, a sling to 10",
+    # a javelin to a pistol's 5"
+    "bow": 20,
+    "sling": 10,
+    "javelin": 10,
+}
 #: Roster names for the priced weapons. "fists"/"none" = improvised (RNG-WND-3); a tomahawk is a
 #: hatchet; cutlass and sabre are swords.
 WEAPON_ALIASES: dict[str, str] = {
-    "improvised": "improvised", "fists": "improvised", "none": "improvised", "unarmed": "improvised",
-    "club": "improvised", "": "improvised",
-    "hatchet": "hatchet", "tomahawk": "hatchet", "small_hatchet": "hatchet", "axe": "hatchet",
-    "hatchet_sword": "sword", "hatchet/sword": "sword",
-    "sword": "sword", "cutlass": "sword", "sabre": "sword", "saber": "sword", "rapier": "sword",
+    "improvised": "improvised",
+    "fists": "improvised",
+    "none": "improvised",
+    "unarmed": "improvised",
+    "club": "improvised",
+    "": "improvised",
+    "hatchet": "hatchet",
+    "tomahawk": "hatchet",
+    "small_hatchet": "hatchet",
+    "axe": "hatchet",
+    "hatchet_sword": "sword",
+    "hatchet/sword": "sword",
+    "sword": "sword",
+    "cutlass": "sword",
+    "sabre": "sword",
+    "saber": "sword",
+    "rapier": "sword",
     # RNG-WND-3: without a sword or hatchet a figure fights improvised, so these cost nothing
-    "dagger": "improvised", "knife": "improvised", "belaying_pin": "improvised", "bottle": "improvised",
-    "knuckles": "improvised", "musket_butt": "improvised", "pistol_butt": "improvised",
-    "pistol": "pistol", "musket": "musket", "bow": "bow", "sling": "sling", "javelin": "javelin",
+    "dagger": "improvised",
+    "knife": "improvised",
+    "belaying_pin": "improvised",
+    "bottle": "improvised",
+    "knuckles": "improvised",
+    "musket_butt": "improvised",
+    "pistol_butt": "improvised",
+    "pistol": "pistol",
+    "musket": "musket",
+    "bow": "bow",
+    "sling": "sling",
+    "javelin": "javelin",
 }
 
 DEFAULT_MAX_DIFFERENCE = 30
@@ -34,8 +65,10 @@ def normalise_weapon(name: str | None) -> str:
     key = "" if name is None else str(name).strip().lower().replace("-", "_").replace(" ", "_")
     if key in WEAPON_ALIASES:
         return WEAPON_ALIASES[key]
-    raise ValueError(f"weapon {name!r} has no Rangers! points cost (RNG-PTS-1 prices improvised, "
-                     f"hatchet/sword, pistol, musket; [HOUSE] bow, sling, javelin)")
+    raise ValueError(
+        f"weapon {name!r} has no Rangers! points cost (RNG-PTS-1 prices improvised, "
+        f"hatchet/sword, pistol, musket; [HOUSE] bow, sling, javelin)"
+    )
 
 
 def weapon_points(weapons: Iterable[str | None]) -> int:
@@ -65,8 +98,12 @@ def figure_weapons(fig: Any) -> tuple[str, ...]:
 def _entry(fig: Any) -> tuple[str, str, tuple, frozenset]:
     """(id, type, weapons, traits) of a Figure, a mapping {id?, type, weapons, traits} or a tuple."""
     if isinstance(fig, Mapping):
-        return (str(fig.get("id", "?")), fig.get("type", "enlisted"), tuple(fig.get("weapons", ())),
-                fig.get("traits", ()))
+        return (
+            str(fig.get("id", "?")),
+            fig.get("type", "enlisted"),
+            tuple(fig.get("weapons", ())),
+            fig.get("traits", ()),
+        )
     if isinstance(fig, tuple):
         type_, weapons, traits = fig
         return "?", type_, tuple([weapons] if isinstance(weapons, str) else weapons), traits
@@ -82,8 +119,11 @@ def roster_points(figures: Iterable[Any]) -> int:
     return total
 
 
-def validate_roster(figures_by_side: Mapping[str, Iterable[Any]], points_limit: int | None = None,
-                    max_difference: int | None = DEFAULT_MAX_DIFFERENCE) -> list[str]:
+def validate_roster(
+    figures_by_side: Mapping[str, Iterable[Any]],
+    points_limit: int | None = None,
+    max_difference: int | None = DEFAULT_MAX_DIFFERENCE,
+) -> list[str]:
     """RNG-PTS-1: readable problems with the sides' rosters; empty when the rosters are legal.
 
     Figures are ``Figure`` objects, mappings ``{"id", "type", "weapons", "traits"}`` or tuples
@@ -114,8 +154,9 @@ def validate_roster(figures_by_side: Mapping[str, Iterable[Any]], points_limit: 
                 priced = False
         if len(leaders) != 1:
             which = "no figure has" if not leaders else f"{len(leaders)} figures ({', '.join(leaders)}) have"
-            problems.append(f"side {side!r}: {which} Leader or Legendary Leader; each faction needs exactly "
-                            f"one leader (RNG-PTS-1)")
+            problems.append(
+                f"side {side!r}: {which} Leader or Legendary Leader; each faction needs exactly one leader (RNG-PTS-1)"
+            )
         if priced:
             totals[side] = total
             if points_limit and total > points_limit:
@@ -124,6 +165,8 @@ def validate_roster(figures_by_side: Mapping[str, Iterable[Any]], points_limit: 
         hi = max(totals, key=lambda s: totals[s])
         lo = min(totals, key=lambda s: totals[s])
         if totals[hi] - totals[lo] > max_difference:
-            problems.append(f"sides {hi!r} ({totals[hi]} points) and {lo!r} ({totals[lo]} points) are "
-                            f"{totals[hi] - totals[lo]} points apart; at most {max_difference} allowed (RNG-PTS-1)")
+            problems.append(
+                f"sides {hi!r} ({totals[hi]} points) and {lo!r} ({totals[lo]} points) are "
+                f"{totals[hi] - totals[lo]} points apart; at most {max_difference} allowed (RNG-PTS-1)"
+            )
     return problems

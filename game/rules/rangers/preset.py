@@ -14,6 +14,7 @@ player-turn (RNG-SHOOT-1 "moved last turn", GEN-TURN-1); ``at_obstacle`` fid →
 stopped at a linear obstacle (RNG-MOVE-2); ``pt`` player-turn serial; ``rs_used``/``rs`` reactive
 shooting; ``defence`` RNG-HAND-3 budgets; ``ap`` RNG-AP-1; ``special`` RNG-SPEC-1 progress.
 """
+
 from __future__ import annotations
 
 import math
@@ -129,12 +130,22 @@ class RangersPreset(TurnPreset):
             if ret or eng or cover:
                 opts = [Decision("choose", figure=fid, option="roll")]
                 opts += [Decision("retaliate", figure=fid, target=t) for t in ret]
-                opts += self.free_options(ctx, fid, rolled=False) if (ret or eng) else [Decision("hold", figure=fid)] + cover
+                opts += (
+                    self.free_options(ctx, fid, rolled=False)
+                    if (ret or eng)
+                    else [Decision("hold", figure=fid)] + cover
+                )
                 dflt = opts[1] if ret else opts[0]
-                d = yield ask(f.side, "motivate", f"{f.name}: roll for motivation, or act without rolling?", opts,
-                              default=dflt, validate=lambda dec: self.check(ctx, fid, dec, FREE_KINDS),
-                              info=self.action_info(ctx, fid),
-                              rule="RNG-MOT-4" if ret else "RNG-HAND-4" if eng else "RNG-MOT-3")
+                d = yield ask(
+                    f.side,
+                    "motivate",
+                    f"{f.name}: roll for motivation, or act without rolling?",
+                    opts,
+                    default=dflt,
+                    validate=lambda dec: self.check(ctx, fid, dec, FREE_KINDS),
+                    info=self.action_info(ctx, fid),
+                    rule="RNG-MOT-4" if ret else "RNG-HAND-4" if eng else "RNG-MOT-3",
+                )
                 if not (d.kind == "choose" and d.option == "roll"):
                     yield from self.resolve(ctx, fid, d)
                     return
@@ -150,9 +161,16 @@ class RangersPreset(TurnPreset):
             acts = self.motivated_options(ctx, fid, exempt=False)
         else:
             acts = self.motivated_options(ctx, fid, exempt=True)
-        d = yield ask(f.side, "action", f"{f.name}: choose an action", acts, default=self.default_choice(ctx, fid, acts),
-                      validate=lambda dec: self.check(ctx, fid, dec, ("move", "charge") + FREE_KINDS),
-                      info=self.action_info(ctx, fid), rule="RNG-ACT-1")
+        d = yield ask(
+            f.side,
+            "action",
+            f"{f.name}: choose an action",
+            acts,
+            default=self.default_choice(ctx, fid, acts),
+            validate=lambda dec: self.check(ctx, fid, dec, ("move", "charge") + FREE_KINDS),
+            info=self.action_info(ctx, fid),
+            rule="RNG-ACT-1",
+        )
         yield from self.resolve(ctx, fid, d)
 
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
@@ -163,15 +181,28 @@ class RangersPreset(TurnPreset):
         if len(opts) == 1:
             yield from self.resolve(ctx, fid, opts[0])
             return
-        d = yield ask(f.side, "unmotivated", f"{f.name} failed motivation: hold, retreat, flee or take cover",
-                      opts, default=opts[0], validate=lambda dec: self.check(ctx, fid, dec, FREE_KINDS),
-                      info=self.action_info(ctx, fid), rule="RNG-MOT-3")
+        d = yield ask(
+            f.side,
+            "unmotivated",
+            f"{f.name} failed motivation: hold, retreat, flee or take cover",
+            opts,
+            default=opts[0],
+            validate=lambda dec: self.check(ctx, fid, dec, FREE_KINDS),
+            info=self.action_info(ctx, fid),
+            rule="RNG-MOT-3",
+        )
         yield from self.resolve(ctx, fid, d)
 
     def action_info(self, ctx: Ctx, fid: str) -> dict:
         f = ctx.fig(fid)
-        return {"figure": fid, "move": f.move, "charge": self.charge_allowance(ctx, fid), "loaded": f.loaded,
-                "aim": f.aim, "wounds": f.wounds}
+        return {
+            "figure": fid,
+            "move": f.move,
+            "charge": self.charge_allowance(ctx, fid),
+            "loaded": f.loaded,
+            "aim": f.aim,
+            "wounds": f.wounds,
+        }
 
     # -- options ------------------------------------------------------------------------------------
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
@@ -196,6 +227,7 @@ class RangersPreset(TurnPreset):
         def ok(x, y, plan):
             g = replace(f, x=x, y=y)
             return min((K.dist(g, e) for e in foes), default=math.inf) > start + 1e-3
+
         return ok
 
     def _headings_away(self, ctx: Ctx, fid: str) -> list[float]:
@@ -204,14 +236,21 @@ class RangersPreset(TurnPreset):
 
     def retreat_options(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-HAND-4: retreat 2" facing the opponents (digital ruling: ending farther from them)."""
-        pts = K.heading_moves(ctx, fid, RETREAT_DISTANCE, headings=self._headings_away(ctx, fid), fracs=(1.0,),
-                              ok=self._away_ok(ctx, fid))
+        pts = K.heading_moves(
+            ctx, fid, RETREAT_DISTANCE, headings=self._headings_away(ctx, fid), fracs=(1.0,), ok=self._away_ok(ctx, fid)
+        )
         return [Decision("retreat", figure=fid, x=x, y=y) for x, y, _ in pts[:3]]
 
     def flee_options(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-HAND-4: flee a full move (free attacks first)."""
-        pts = K.heading_moves(ctx, fid, ctx.fig(fid).move, headings=self._headings_away(ctx, fid), fracs=(1.0, 0.5),
-                              ok=self._away_ok(ctx, fid))
+        pts = K.heading_moves(
+            ctx,
+            fid,
+            ctx.fig(fid).move,
+            headings=self._headings_away(ctx, fid),
+            fracs=(1.0, 0.5),
+            ok=self._away_ok(ctx, fid),
+        )
         return [Decision("flee", figure=fid, x=x, y=y) for x, y, _ in pts[:3]]
 
     def _cover_path_ok(self, ctx: Ctx, fid: str, plan) -> bool:
@@ -220,6 +259,7 @@ class RangersPreset(TurnPreset):
         for x, y in path_points(plan.points, 0.5):
             g = (x, y, f.radius)
             from .geometry import edge_distance
+
             if any(edge_distance(g, e) < COVER_AVOID - 1e-9 for e in foes):
                 return False
         return True
@@ -261,8 +301,11 @@ class RangersPreset(TurnPreset):
         opts: list[Decision] = [Decision("hold", figure=fid)]
         opts += [Decision("attack", figure=fid, target=e.id) for e in eng]
         if exempt:
-            opts += [Decision("retaliate", figure=fid, target=t) for t in self.retaliation_targets(ctx, fid)
-                     if Decision("attack", figure=fid, target=t) not in opts]
+            opts += [
+                Decision("retaliate", figure=fid, target=t)
+                for t in self.retaliation_targets(ctx, fid)
+                if Decision("attack", figure=fid, target=t) not in opts
+            ]
         if not eng:
             ch = self.charge_allowance(ctx, fid)
             for e in K.foes_of(ctx, fid):
@@ -314,6 +357,7 @@ class RangersPreset(TurnPreset):
         def ok(x, y, plan):
             g = replace(f, x=x, y=y)
             return all(K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS for e in foes)
+
         out = [Decision("move", figure=fid, x=x, y=y) for x, y, _ in K.heading_moves(ctx, fid, f.move, ok=ok)]
         cross = self._crossing(ctx, fid)
         if cross:
@@ -351,9 +395,11 @@ class RangersPreset(TurnPreset):
         foes = K.foes_of(ctx, fid)
         moves = [d for d in acts if d.kind == "move"]
         if foes and moves:
+
             def score(d):
                 g = replace(f, x=d.x, y=d.y)
                 return min(K.dist(g, e) for e in foes)
+
             return min(moves, key=score)
         return acts[0]
 
@@ -393,7 +439,7 @@ class RangersPreset(TurnPreset):
             plan = self._plan(ctx, fid, d.x, d.y, allowance, cross)
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
             if any(K.dist(g, e) <= HAND_COMBAT_RANGE + K.EPS for e in foes):
-                raise IllegalDecision("a move may not end within 1\" of an enemy: charge instead (RNG-ACT-1)")
+                raise IllegalDecision('a move may not end within 1" of an enemy: charge instead (RNG-ACT-1)')
         elif d.kind == "charge":
             t = ctx.state.figures.get(d.target or "")
             if t is None or not t.in_play or t not in foes:
@@ -403,7 +449,7 @@ class RangersPreset(TurnPreset):
             plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid))
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
             if K.dist(g, t) > HAND_COMBAT_RANGE + K.EPS:
-                raise IllegalDecision("a charge must end within 1\" of its target (RNG-ACT-1)")
+                raise IllegalDecision('a charge must end within 1" of its target (RNG-ACT-1)')
         elif d.kind in ("retreat", "flee"):
             if not eng:
                 raise IllegalDecision(f"{d.kind} is only possible from hand combat (RNG-HAND-4)")
@@ -418,7 +464,7 @@ class RangersPreset(TurnPreset):
             if not ctx.table.zone_at(ex, ey, f.level).cover:
                 raise IllegalDecision("that point is not in cover (RNG-MOT-3)")
             if not self._cover_path_ok(ctx, fid, plan):
-                raise IllegalDecision("moving into cover may not pass within 3\" of an enemy (RNG-MOT-3)")
+                raise IllegalDecision('moving into cover may not pass within 3" of an enemy (RNG-MOT-3)')
         else:
             raise IllegalDecision(f"{d.describe()} is not one of the choices here")
 
@@ -507,7 +553,9 @@ class RangersPreset(TurnPreset):
         if d.kind == "retreat":
             foes = K.foes_within(ctx, fid, HAND_COMBAT_RANGE)
             plan = self._plan(ctx, fid, d.x, d.y, RETREAT_DISTANCE)
-            ctx.emit(ActionTaken(rule="RNG-HAND-4", figure=fid, action="retreat", detail="retreats 2 in facing its foes"))
+            ctx.emit(
+                ActionTaken(rule="RNG-HAND-4", figure=fid, action="retreat", detail="retreats 2 in facing its foes")
+            )
             back = (K.away_bearing(ctx, fid, foes) + 180.0) % 360.0
             self._do_move(ctx, fid, plan, how="retreat", rule="RNG-HAND-4", face_dir=back)
         elif d.kind == "flee":
@@ -534,8 +582,9 @@ class RangersPreset(TurnPreset):
         ok = True
         if sp.get("test", True):
             ap = yield from K.ask_ap(ctx, f.side, sp.get("name", sid), fid)
-            ev = roll_special_action(ctx.dice, f.av, int(sp.get("difficulty", 0)), who=fid,
-                                     purpose=str(sp.get("name", sid)), ap=ap)
+            ev = roll_special_action(
+                ctx.dice, f.av, int(sp.get("difficulty", 0)), who=fid, purpose=str(sp.get("name", sid)), ap=ap
+            )
             ctx.emit(ev)
             ok = bool(ev.success)
         prog = st.data["special"].setdefault(sid, {})
@@ -543,8 +592,14 @@ class RangersPreset(TurnPreset):
             prog[f.side] = prog.get(f.side, 0) + 1
         need = max(1, int(sp.get("actions", 1)))
         done = ok and prog[f.side] >= need
-        ctx.emit(ActionTaken(rule="RNG-SPEC-1", figure=fid, action="special",
-                             detail=f"{sp.get('name', sid)}: {'done' if done else 'progress'} {prog.get(f.side, 0)}/{need}"))
+        ctx.emit(
+            ActionTaken(
+                rule="RNG-SPEC-1",
+                figure=fid,
+                action="special",
+                detail=f"{sp.get('name', sid)}: {'done' if done else 'progress'} {prog.get(f.side, 0)}/{need}",
+            )
+        )
         if done:
             st.data["special"].setdefault("_done", {})[sid] = f.side
             if sp.get("wins"):
@@ -559,12 +614,19 @@ class RangersPreset(TurnPreset):
         acted. Each mover's owner chooses: answer (auto: the farthest legal straight approach) or stay."""
         st = ctx.state
         answers = self.tome_answers(ctx, fid, exclude=st.data["acted"])
-        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f"\"To me!\" — {len(answers)} answer"))
+        ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f'"To me!" — {len(answers)} answer'))
         for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
-            d = yield ask(m.side, "tome", f"{m.name}: answer \"To me!\"?", opts, default=opts[0],
-                          info={"figure": mid, "leader": fid}, rule="INI-TOME-1")
+            d = yield ask(
+                m.side,
+                "tome",
+                f'{m.name}: answer "To me!"?',
+                opts,
+                default=opts[0],
+                info={"figure": mid, "leader": fid},
+                rule="INI-TOME-1",
+            )
             st.data["acted"].append(mid)
             plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
@@ -580,9 +642,14 @@ class RangersPreset(TurnPreset):
         leader = ctx.fig(fid)
         skip = set(exclude)
         foes = K.foes_of(ctx, fid)
-        command = {g.id: g for g in st.in_play(leader.side) if g.id != fid and g.id not in skip and in_command(leader, g)}
-        others = {g.id: g for g in st.in_play() if g.side not in st.enemies_of(leader.side) and g.id != fid
-                  and g.id not in command and g.id not in skip}
+        command = {
+            g.id: g for g in st.in_play(leader.side) if g.id != fid and g.id not in skip and in_command(leader, g)
+        }
+        others = {
+            g.id: g
+            for g in st.in_play()
+            if g.side not in st.enemies_of(leader.side) and g.id != fid and g.id not in command and g.id not in skip
+        }
         out = {}
         for mid in tome_movers(command, others, foes):
             dest = self._tome_destination(ctx, mid, fid, foes)
@@ -622,8 +689,11 @@ class RangersPreset(TurnPreset):
         pairs = self._reactive_pairs(ctx, side, targets)
         if not pairs:
             return
-        st.data["rs"] = {"trigger": trigger, "targets": targets,
-                         "limit": None if shooters else reactive_shooter_caps(movers)}
+        st.data["rs"] = {
+            "trigger": trigger,
+            "targets": targets,
+            "limit": None if shooters else reactive_shooter_caps(movers),
+        }
         st.phase = "react_shoot"
 
     def _reactive_pairs(self, ctx: Ctx, active: str, targets: list[str]) -> dict[str, list[str]]:
@@ -685,15 +755,28 @@ class RangersPreset(TurnPreset):
             prob = reactive_cap_problem(dec.items, caps) if caps is not None else None
             if prob:
                 raise IllegalDecision(prob)
-        d = yield ask(side, "react_shoot", f"{st.side(side).name}: react by shooting ({trigger})?", opts,
-                      default=PASS, validate=validate,
-                      info={"pairs": pairs, "limit": limit, "caps": dict(caps or {}), "trigger": trigger},
-                      rule="INI-RSHOOT-1")
+
+        d = yield ask(
+            side,
+            "react_shoot",
+            f"{st.side(side).name}: react by shooting ({trigger})?",
+            opts,
+            default=PASS,
+            validate=validate,
+            info={"pairs": pairs, "limit": limit, "caps": dict(caps or {}), "trigger": trigger},
+            rule="INI-RSHOOT-1",
+        )
         if d.kind == "pass":
             return
         st.data["rs_used"] = True
-        ctx.emit(ActionTaken(rule="INI-RSHOOT-2", figure=d.items[0][0], action="react_shoot",
-                             detail=f"{len(d.items)} shooter(s) declared"))
+        ctx.emit(
+            ActionTaken(
+                rule="INI-RSHOOT-2",
+                figure=d.items[0][0],
+                action="react_shoot",
+                detail=f"{len(d.items)} shooter(s) declared",
+            )
+        )
         for s, t in d.items:
             if ctx.fig(s).in_play and ctx.fig(t).in_play:
                 yield from K.shoot(ctx, s, t, target_moved=self.target_moved(ctx, t), reactive=True)

@@ -1,4 +1,5 @@
 """RNG-STAT-1 figure profiles (Attack Value, Defence Value, Wounds, Move, points)."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -7,8 +8,11 @@ from ..model import PROFILES
 
 #: Names a roster may use for the RNG-STAT-1 types, mapped to the ``PROFILES`` keys.
 TYPE_ALIASES = {
-    "enlisted": "enlisted", "enlisted_man": "enlisted", "regular": "enlisted",
-    "native": "native", "native_american": "native",
+    "enlisted": "enlisted",
+    "enlisted_man": "enlisted",
+    "regular": "enlisted",
+    "native": "native",
+    "native_american": "native",
     "militia": "militia",
     "civilian": "civilian",
 }

@@ -6,10 +6,11 @@ capped at 19. **Digital ruling (naturals):** a natural 1 has no special effect w
 source gives "a true One is always a critical hit" under Hand Combat only and the catalog adds only
 the natural-20 miss — so a shot whose computed target is below 1 cannot hit (target 0).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from ..dice import Dice
 from .hand_combat import HitRoll
@@ -20,8 +21,12 @@ LONG_RANGE = 15.0
 MAX_AIM = 3
 #: RNG-SHOOT-1: a pistol's maximum range is short range; PRE-PYR-1 gives the thrown knife pistol range.
 #: [HOUSE] INI-MS-1 missiles: a javelin is thrown as far as a pistol shoots, a sling reaches effective range.
-WEAPON_MAX_RANGE = {"pistol": SHORT_RANGE, "thrown_knife": SHORT_RANGE, "javelin": SHORT_RANGE,
-                    "sling": EFFECTIVE_RANGE}
+WEAPON_MAX_RANGE = {
+    "pistol": SHORT_RANGE,
+    "thrown_knife": SHORT_RANGE,
+    "javelin": SHORT_RANGE,
+    "sling": EFFECTIVE_RANGE,
+}
 #: INI-RSHOOT-4 on the RNG d20.
 REACTIVE_PENALTY = 2
 COVER_MODIFIER = {None: 0, "soft": 2, "hard": 3}
@@ -55,8 +60,15 @@ def _norm_cover(cover: str | None) -> str | None:
     return cover
 
 
-def shooting_modifier(*, range_in: float, aim: int = 0, cover: str | None = None, target_moved: bool = False,
-                      keen_eyed: bool = False, reactive: bool = False) -> int | None:
+def shooting_modifier(
+    *,
+    range_in: float,
+    aim: int = 0,
+    cover: str | None = None,
+    target_moved: bool = False,
+    keen_eyed: bool = False,
+    reactive: bool = False,
+) -> int | None:
     """RNG-SHOOT-1 cumulative modifier to the d20 (None when out of range): −1 per aim counter (at
     most 3 count), −1 short range, 0 effective, +7 long, +2 soft / +3 hard cover, +1 target moved
     last turn, −2 Keen-Eyed; INI-RSHOOT-4 +2 when shooting reactively."""
@@ -74,44 +86,92 @@ def shooting_modifier(*, range_in: float, aim: int = 0, cover: str | None = None
     return mod
 
 
-def shooting_target(av: int, *, range_in: float, aim: int = 0, cover: str | None = None,
-                    target_moved: bool = False, keen_eyed: bool = False, reactive: bool = False,
-                    ap: int = 0, weapon: str | None = None) -> int | None:
+def shooting_target(
+    av: int,
+    *,
+    range_in: float,
+    aim: int = 0,
+    cover: str | None = None,
+    target_moved: bool = False,
+    keen_eyed: bool = False,
+    reactive: bool = False,
+    ap: int = 0,
+    weapon: str | None = None,
+) -> int | None:
     """RNG-SHOOT-1: the highest natural d20 that hits, or None when out of range (> 15", or beyond
     ``weapon``'s maximum range when given). Hit if d20 + modifiers ≤ AV, so the highest natural is
     AV − modifiers (+ aggression points spent, RNG-AP-1), capped at 19 (natural 20 always misses);
     0 means no natural hits (a natural 1 is not an automatic hit when shooting, see module doc)."""
     if weapon is not None and range_in > weapon_max_range(weapon):
         return None
-    mod = shooting_modifier(range_in=range_in, aim=aim, cover=cover, target_moved=target_moved,
-                            keen_eyed=keen_eyed, reactive=reactive)
+    mod = shooting_modifier(
+        range_in=range_in, aim=aim, cover=cover, target_moved=target_moved, keen_eyed=keen_eyed, reactive=reactive
+    )
     if mod is None:
         return None
     return max(0, min(19, int(av) - mod + int(ap)))
 
 
-def shooting_odds(av: int, *, range_in: float, aim: int = 0, cover: str | None = None,
-                  target_moved: bool = False, keen_eyed: bool = False, reactive: bool = False,
-                  ap: int = 0, weapon: str | None = None) -> Fraction:
+def shooting_odds(
+    av: int,
+    *,
+    range_in: float,
+    aim: int = 0,
+    cover: str | None = None,
+    target_moved: bool = False,
+    keen_eyed: bool = False,
+    reactive: bool = False,
+    ap: int = 0,
+    weapon: str | None = None,
+) -> Fraction:
     """Exact chance a shot hits (0 when out of range)."""
-    t = shooting_target(av, range_in=range_in, aim=aim, cover=cover, target_moved=target_moved,
-                        keen_eyed=keen_eyed, reactive=reactive, ap=ap, weapon=weapon)
+    t = shooting_target(
+        av,
+        range_in=range_in,
+        aim=aim,
+        cover=cover,
+        target_moved=target_moved,
+        keen_eyed=keen_eyed,
+        reactive=reactive,
+        ap=ap,
+        weapon=weapon,
+    )
     return Fraction(t or 0, 20)
 
 
-def roll_shot(dice: Dice, av: int, *, range_in: float, aim: int = 0, cover: str | None = None,
-              target_moved: bool = False, keen_eyed: bool = False, reactive: bool = False, ap: int = 0,
-              who: str = "", weapon: str | None = None) -> HitRoll:
+def roll_shot(
+    dice: Dice,
+    av: int,
+    *,
+    range_in: float,
+    aim: int = 0,
+    cover: str | None = None,
+    target_moved: bool = False,
+    keen_eyed: bool = False,
+    reactive: bool = False,
+    ap: int = 0,
+    who: str = "",
+    weapon: str | None = None,
+) -> HitRoll:
     """RNG-SHOOT-1: roll the shot (d20 + modifiers − AP ≤ AV; natural 20 misses). Never critical.
     Raises ValueError when the target is out of range (the match offers only legal shots)."""
     if weapon is not None and range_in > weapon_max_range(weapon):
         raise ValueError(f"target at {range_in}\" is beyond the {weapon}'s range (RNG-SHOOT-1)")
-    mod = shooting_modifier(range_in=range_in, aim=aim, cover=cover, target_moved=target_moved,
-                            keen_eyed=keen_eyed, reactive=reactive)
+    mod = shooting_modifier(
+        range_in=range_in, aim=aim, cover=cover, target_moved=target_moved, keen_eyed=keen_eyed, reactive=reactive
+    )
     if mod is None:
-        raise ValueError(f"target at {range_in}\" is out of range (> {LONG_RANGE:g}\", RNG-SHOOT-1)")
-    ev = dice.roll("RNG-SHOOT-1", who=who, purpose="shot", sides=20, modifier=mod - ap, target=int(av),
-                   roll_under=True, natural_fail={20})
+        raise ValueError(f'target at {range_in}" is out of range (> {LONG_RANGE:g}", RNG-SHOOT-1)')
+    ev = dice.roll(
+        "RNG-SHOOT-1",
+        who=who,
+        purpose="shot",
+        sides=20,
+        modifier=mod - ap,
+        target=int(av),
+        roll_under=True,
+        natural_fail={20},
+    )
     return HitRoll(ev, bool(ev.success), False)
 
 

@@ -1,4 +1,5 @@
 """RNG-SPEC-1 special actions (scenario-defined)."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -19,11 +20,19 @@ def special_action_odds(av: int, difficulty: int = 0, *, ap: int = 0) -> Fractio
     return Fraction(max(0, min(20, t)), 20)
 
 
-def roll_special_action(dice: Dice, av: int, difficulty: int = 0, *, who: str = "", purpose: str = "special action",
-                        ap: int = 0) -> DiceRolled:
+def roll_special_action(
+    dice: Dice, av: int, difficulty: int = 0, *, who: str = "", purpose: str = "special action", ap: int = 0
+) -> DiceRolled:
     """RNG-SPEC-1: roll the test; the event's ``success`` is the result."""
-    return dice.roll("RNG-SPEC-1", who=who, purpose=purpose, sides=20, modifier=-ap,
-                     target=special_action_target(av, difficulty), roll_under=True)
+    return dice.roll(
+        "RNG-SPEC-1",
+        who=who,
+        purpose=purpose,
+        sides=20,
+        modifier=-ap,
+        target=special_action_target(av, difficulty),
+        roll_under=True,
+    )
 
 
 def actions_needed(kind: str, scenario_actions: dict[str, int] | None = None) -> int:

@@ -1,14 +1,25 @@
 """RNG-TRAIT-1 traits: their points and their effect on a profile."""
+
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from .profiles import profile
 
 #: RNG-TRAIT-1 / RNG-PTS-1 trait costs; "*" traits (leader, legendary_leader) lead a faction.
 TRAIT_POINTS: dict[str, int] = {
-    "fast": 10, "tough": 10, "athletic": 10, "leader": 30, "legendary_leader": 50, "strongman": 10,
-    "keen_eyed": 10, "lucky": 10, "veteran": 10, "initiative": 10, "determined": 10,
+    "fast": 10,
+    "tough": 10,
+    "athletic": 10,
+    "leader": 30,
+    "legendary_leader": 50,
+    "strongman": 10,
+    "keen_eyed": 10,
+    "lucky": 10,
+    "veteran": 10,
+    "initiative": 10,
+    "determined": 10,
 }
 LEADER_TRAITS = frozenset({"leader", "legendary_leader"})
 

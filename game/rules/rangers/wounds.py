@@ -1,4 +1,5 @@
 """RNG-WND-1..3 wounds: the wound roll, its modifiers, Lucky, death and hand weapons."""
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -51,9 +52,16 @@ def hand_weapon(melee_weapon: str | None, missile: str | None = None) -> tuple[s
     return "improvised", IMPROVISED_MOD
 
 
-def wound_modifier(*, hand_combat: bool = True, weapon_mod: int = 0, improvised: bool = False,
-                   musket_club: bool = False, critical: bool = False, strongman: bool = False,
-                   target_tough: bool = False) -> int:
+def wound_modifier(
+    *,
+    hand_combat: bool = True,
+    weapon_mod: int = 0,
+    improvised: bool = False,
+    musket_club: bool = False,
+    critical: bool = False,
+    strongman: bool = False,
+    target_tough: bool = False,
+) -> int:
     """RNG-WND-1 modifier to the attacker's d6 wound roll: improvised weapon +2, musket as club +1
     (or pass ``weapon_mod`` from ``hand_weapon``), critical −2, Strongman −1 (hand combat only),
     target Tough +1. Weapon modifiers apply to hand combat only."""

@@ -1,4 +1,5 @@
 """The scenes of the window; each builds its pygame_gui widgets in ``build`` and draws itself."""
+
 from .base import Scene
 
 __all__ = ["Scene"]

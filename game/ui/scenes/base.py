@@ -1,4 +1,5 @@
 """Scene: one screen of the app. The app keeps a stack; only the top scene gets input and widgets."""
+
 from __future__ import annotations
 
 import pygame

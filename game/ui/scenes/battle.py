@@ -4,6 +4,7 @@ Reads ``match.state``, ``match.pending`` and events; every human choice goes thr
 ``decide`` → ``pending.check`` → ``match.apply``. AI sides answer through their controllers, one
 decision at a time, paced so that a person can follow (demo speed 1×–8×).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -36,6 +37,7 @@ ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
 
 def ai_controller(level: str, seed: int):
     from game.ai import make_controller
+
     try:
         return make_controller(level, seed)
     except ValueError:
@@ -43,10 +45,22 @@ def ai_controller(level: str, seed: int):
 
 
 class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
-    def __init__(self, app, match, *, mode: str = "hotseat", human: str | None = None, ai: str = "normal",
-                 viewer: bool = False, ai_levels: dict | None = None, ai_seeds: dict | None = None,
-                 orders: dict | None = None, notice: str = ""):
+    def __init__(
+        self,
+        app,
+        match,
+        *,
+        mode: str = "hotseat",
+        human: str | None = None,
+        ai: str = "normal",
+        viewer: bool = False,
+        ai_levels: dict | None = None,
+        ai_seeds: dict | None = None,
+        orders: dict | None = None,
+        notice: str = "",
+    ):
         from ..session import DEFAULT_ORDERS, SeededController, controller_seed
+
         super().__init__(app)
         self.mode = mode if mode in ("hotseat", "solo", "demo") else "hotseat"
         self.viewer = viewer
@@ -60,8 +74,11 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
             self.humans = set(sides)
         # each AI side: its level and seed (kept in the record's meta so Resume brings the same AI back)
         self.ai_levels = {s: (ai_levels or {}).get(s, ai) for s in sides if s not in self.humans}
-        self.ai_seeds = {s: (ai_seeds or {}).get(s, controller_seed(match.seed, i)) for i, s in enumerate(sides)
-                         if s not in self.humans}
+        self.ai_seeds = {
+            s: (ai_seeds or {}).get(s, controller_seed(match.seed, i))
+            for i, s in enumerate(sides)
+            if s not in self.humans
+        }
         self.controllers = {s: SeededController(self.ai_levels[s], self.ai_seeds[s]) for s in self.ai_levels}
         # standing orders: in hot-seat the automatic answer by default (no hand-over), in solo "ask me"
         base = DEFAULT_ORDERS if self.mode == "hotseat" else {k: "ask" for k in DEFAULT_ORDERS}
@@ -87,7 +104,9 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.ai_timer = 0.0
         self.paused = False
         self.step_once = False
-        self.speed = int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
+        self.speed = (
+            int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
+        )
         self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
         self.looking: str | None = None
         self.human_decisions: dict[int, str] = {}  # decision index -> the side whose person made it
@@ -154,6 +173,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.on_events(events)
         if self.mode == "demo" and not self.match.over and not getattr(self, "_conceded", None):
             from game.ai.concede import concession  # issue 23: a demo game that is settled ends here
+
             c = concession(self.match)
             if c is not None:
                 self._conceded = c[1]
@@ -176,6 +196,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
                     self.anims[ev.figure] = [list(ev.path), 0.0, total]
             if self.mode == "demo":  # key events only (issue 9): grapples, falls, colours, alarm, fire
                 from ..narration import headline
+
                 line = headline(ev, self.match, self._narrated)
                 if line:
                     self.narration.append([line, None, 3.0])
@@ -211,6 +232,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         w, h = self.size
         pw = max(320, min(440, w // 4))
         from ..objective_bar import bar_height  # issue 18: the objective bar has its own strip
+
         bar = bar_height(self.match, self.size, w - pw, cards="cards" in self.match.state.data and bool(self.humans))
         self.bar_rect = pygame.Rect(0, TOP, w - pw, bar)
         self.map_rect = pygame.Rect(0, TOP + bar, w - pw, h - TOP - bar)
@@ -273,7 +295,9 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def update(self, dt: float) -> None:
         keys = pygame.key.get_pressed() if not self.manager.get_focus_set() else None
         self.camera.update(dt, keys, self.mouse, pygame.mouse.get_focused(), self.app.settings.get("edge_pan", True))
-        anim_speed = ANIM_SPEED * float(self.app.settings.get("anim_speed", 1.0)) * (self.speed if self.mode == "demo" else 1)
+        anim_speed = (
+            ANIM_SPEED * float(self.app.settings.get("anim_speed", 1.0)) * (self.speed if self.mode == "demo" else 1)
+        )
         for fid in list(self.anims):
             a = self.anims[fid]
             a[1] += anim_speed * dt
@@ -299,8 +323,14 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         p = self.match.pending
         if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
-        elif p is not None and self._route_for is not p and self.is_human_turn() and self.may_see(p.side) \
-                and type(self.mode_obj) is Mode and self.point_kinds():
+        elif (
+            p is not None
+            and self._route_for is not p
+            and self.is_human_turn()
+            and self.may_see(p.side)
+            and type(self.mode_obj) is Mode
+            and self.point_kinds()
+        ):
             self._route_for = p  # preview first: hovering shows the route at once (Esc stops it for this question)
             self.mode_obj = RouteMode(self.acting_figure())
         self.advance(dt)
@@ -333,6 +363,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         if threaded:
             if worker is None:
                 from game.ui.ai_worker import AIWorker
+
                 worker = self.ai_worker = AIWorker()
             worker.think(m, self.controllers[p.side])
         if self.anims:
@@ -363,6 +394,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def hand_over(self, side: str) -> None:
         from .handover import HandoverScene
+
         since = self.seen.get(side, 0)
         events = self.match.log[since:]
         self.looking = side
@@ -376,6 +408,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         if not getattr(self, "_turning_told", False):
             self._turning_told = True
             from game.ai.concede import turning_point  # issue 23: the narration names the turning point
+
             tp = turning_point(self.match.log, self.match.state.figures)
             if tp:
                 self.narration.append([f"Turning point: {tp}", None, 6.0])
@@ -388,6 +421,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         if not self.results_shown:
             self.results_shown = True
             from .results import ResultsScene
+
             self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
 
     def next_demo(self) -> None:
@@ -413,12 +447,25 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         acted = set(self.match.state.data.get("acted", []) or [])
         sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
         from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
+
         draw_night(surf, self.map_rect, self.match.state)
         draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
-        draw_figures(surf, self.camera, self.match.state, self.style, positions=self.positions(), selected=sel,
-                     hover=self.hover, highlight=self.highlight, acted=acted, ready=ready, hold_open=hold)
+        draw_figures(
+            surf,
+            self.camera,
+            self.match.state,
+            self.style,
+            positions=self.positions(),
+            selected=sel,
+            hover=self.hover,
+            highlight=self.highlight,
+            acted=acted,
+            ready=ready,
+            hold_open=hold,
+        )
         draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
         from ..figure_marks import MarkFacts, draw_marks  # issue 18
+
         self._marks = getattr(self, "_marks", None) or MarkFacts()
         draw_marks(surf, self.camera, self.match, self._marks, self.positions(), hold, pygame.time.get_ticks() / 1000.0)
         old = surf.get_clip()
@@ -430,26 +477,45 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.draw_panel(surf)
         self.draw_status(surf)
         from ..objective_bar import draw_objective_bar  # issue 18
-        draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, humans=self.humans,
-                           solo=self.mode == "solo", cards=self.own_cards(),
-                           ai_levels={} if self.viewer else self.ai_levels)
+
+        draw_objective_bar(
+            surf,
+            self.bar_rect,
+            self.match,
+            style=self.style,
+            humans=self.humans,
+            solo=self.mode == "solo",
+            cards=self.own_cards(),
+            ai_levels={} if self.viewer else self.ai_levels,
+        )
         card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
         if card_fid:  # issue 18: the figure card, beside the figure, inside the map
             from ..figure_card import draw_card
+
             f = self.match.state.figures.get(card_fid)
             if f is not None:
                 x, y = self.positions().get(card_fid, (f.x, f.y))
-                draw_card(surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect,
-                          viewer=self.card_viewer())
+                draw_card(
+                    surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect, viewer=self.card_viewer()
+                )
 
     def draw_panel(self, surf) -> None:
         """The side panel is drawn into a cached surface and redrawn only when its content changes."""
         lp, dp = self.log_panel, self.dice_panel
-        key = (self.panel_rect.size, len(lp.entries), lp.scroll, lp.selected, id(dp.rows[0]) if dp.rows else None,
-               len(dp.rows), min(1.0, dp.age / 0.25))
+        key = (
+            self.panel_rect.size,
+            len(lp.entries),
+            lp.scroll,
+            lp.selected,
+            id(dp.rows[0]) if dp.rows else None,
+            len(dp.rows),
+            min(1.0, dp.age / 0.25),
+        )
         if getattr(self, "_panel_key", None) != key or getattr(self, "_panel", None) is None:
             if getattr(self, "_panel", None) is None or self._panel.get_size() != self.size:
-                self._panel = pygame.Surface(self.size).convert() if pygame.display.get_surface() else pygame.Surface(self.size)
+                self._panel = (
+                    pygame.Surface(self.size).convert() if pygame.display.get_surface() else pygame.Surface(self.size)
+                )
             p = self._panel
             pygame.draw.rect(p, (34, 36, 44), self.panel_rect)
             pygame.draw.line(p, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)

@@ -1,4 +1,5 @@
 """The battle's input: mouse on the table and panel, keys, buttons, saves and undo."""
+
 from __future__ import annotations
 
 import time
@@ -71,8 +72,9 @@ class BattleInput:
             if event.button in (1, 2):
                 self._drag = (event.pos[0], event.pos[1], False)
             elif event.button == 3:
-                fid = figure_at(self.match.state, self.camera, event.pos[0], event.pos[1], self.positions(),
-                                self.hold_open())
+                fid = figure_at(
+                    self.match.state, self.camera, event.pos[0], event.pos[1], self.positions(), self.hold_open()
+                )
                 self.card_pin = None if fid == getattr(self, "card_pin", None) else fid  # issue 18: pin the card
                 if fid is None:
                     self.cancel()
@@ -117,6 +119,7 @@ class BattleInput:
 
     def acting_figure(self) -> str | None:
         from ..spot_pick import acting_figure
+
         return acting_figure(self.match.pending, self.selected)
 
     def click_map(self, pos) -> None:
@@ -255,6 +258,7 @@ class BattleInput:
         if not self.is_human_turn() or p is None or not self.may_see(p.side):
             return False
         from ..spot_pick import listed_options
+
         rows = listed_options(p, self.match.state)
         if i >= len(rows):
             return False
@@ -317,6 +321,7 @@ class BattleInput:
 
     def open_rules(self) -> None:
         from .rules_ref import RulesScene
+
         lp = self.log_panel  # issue 18: with a log line selected, F1 opens at the rule it cites
         rule = lp.entries[lp.selected].rule if lp.selected is not None and lp.selected < len(lp.entries) else ""
         self.app.push(RulesScene(self.app, query=rule))
@@ -325,6 +330,7 @@ class BattleInput:
     def record(self):
         """The match's record with who plays it (``session.make_meta``) in ``meta``."""
         from game.match import record_of
+
         rec = record_of(self.match)
         rec.meta = self.session_meta()
         return rec
@@ -333,6 +339,7 @@ class BattleInput:
         from game.match import SaveError, save
 
         from ..paths import saves_dir
+
         try:
             path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"
             save(self.record(), path)
@@ -345,6 +352,7 @@ class BattleInput:
     def autosave(self):
         """After every player-turn (session.autosave keeps the last five)."""
         from ..session import autosave
+
         return autosave(self.record())
 
     def undo_refusal(self) -> str:
@@ -355,21 +363,23 @@ class BattleInput:
         if self.viewer or self.mode == "demo" or n == 0 or (n - 1) not in self.human_decisions:
             return "nothing of yours to undo"
         side = self.human_decisions[n - 1]
-        if self.mode == "hotseat" and (n - 1 < self.handed_at or self.looking != side
-                                       or (p is not None and p.side != side)):
+        if self.mode == "hotseat" and (
+            n - 1 < self.handed_at or self.looking != side or (p is not None and p.side != side)
+        ):
             return "cannot undo: the screen has been handed over since that decision"
         return ""
 
     def undo(self) -> bool:
         """Take back the last decision if ``undo_refusal`` allows it and it rolled no dice (rebuilt by replay)."""
         from game.match import record_of, replay
+
         n = len(self.match.decisions)
         why = self.undo_refusal()
         if why:
             self.toast(why, (255, 140, 130))
             return False
         prev = replay(record_of(self.match), self.app.scenario_dirs(), verify=False, upto=n - 1).match
-        since = self.match.log[len(prev.log):]
+        since = self.match.log[len(prev.log) :]
         if any(type(e).__name__ == "DiceRolled" or getattr(e, "faces", None) for e in since):
             self.toast("cannot undo: dice were rolled after that decision", (255, 140, 130))
             return False
@@ -381,4 +391,3 @@ class BattleInput:
         self.anims.clear()
         self.toast("undone")
         return True
-

@@ -1,4 +1,5 @@
 """The battle's question panel: the prompt, the listed options (numbered for keys 1–9) and Auto."""
+
 from __future__ import annotations
 
 import pygame
@@ -26,8 +27,13 @@ class OptionsPanel:
         self._shown_pending = p
         end = self.buttons.get("end_turn") if hasattr(self, "buttons") else None
         if end is not None:  # lit only when the person at the screen may end the player-turn now
-            can = p is not None and p.kind == "activate" and self.is_human_turn() and self.may_see(p.side) \
+            can = (
+                p is not None
+                and p.kind == "activate"
+                and self.is_human_turn()
+                and self.may_see(p.side)
                 and any(d.kind == "pass" for d in p.options)
+            )
             end.enable() if can else end.disable()
         r = self.ask_rect
         m = self.manager
@@ -53,8 +59,9 @@ class OptionsPanel:
             prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
         box_h = 72 if r.h < 340 else 96  # the list below keeps at least six rows at 1280×720
         prompt = fonts.safe(prompt)
-        self.option_widgets.append(pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m,
-                                                                 object_id="#small"))
+        self.option_widgets.append(
+            pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m, object_id="#small")
+        )
         y += box_h + 4
         if p.side not in self.humans or self.viewer or not self.may_see(p.side):
             return
@@ -71,8 +78,13 @@ class OptionsPanel:
         self.option_widgets.append(lst)
         self.options_list = lst
         if p.default is not None:
-            self.auto_button = button(m, (r.x + 8, r.bottom - 36, r.w - 16, 30), f"Auto: {option_label(p.default, st)}",
-                                      object_id="#default_option", tool_tip="The stated default policy (GEN-CHOICE-1)")
+            self.auto_button = button(
+                m,
+                (r.x + 8, r.bottom - 36, r.w - 16, 30),
+                f"Auto: {option_label(p.default, st)}",
+                object_id="#default_option",
+                tool_tip="The stated default policy (GEN-CHOICE-1)",
+            )
             self.option_widgets.append(self.auto_button)
 
     def point_kinds(self) -> list[str]:
@@ -91,6 +103,7 @@ class OptionsPanel:
             if p is not None and p.kind == "tap":
                 return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
             return ""
-        return (f"Hover the table: the route, its cost and what is left show at once; click the spot to "
-                f"{kinds[0].replace('_', ' ')} there; C cycles when several options reach it (climb, hatch, crossing).")
-
+        return (
+            f"Hover the table: the route, its cost and what is left show at once; click the spot to "
+            f"{kinds[0].replace('_', ' ')} there; C cycles when several options reach it (climb, hatch, crossing)."
+        )

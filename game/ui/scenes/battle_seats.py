@@ -1,6 +1,7 @@
 """Who sits at the battle's screen: what the person there may see (hot-seat hides the other side's
 cards and options until its hand-over), the standing orders that answer for a side without a
 hand-over, the record's ``meta`` (session.py), and the Save and quit / Quit / Cancel question."""
+
 from __future__ import annotations
 
 import pygame
@@ -23,6 +24,7 @@ class Seats:
         """A human side's standing order "auto" answers this question with its stated default
         (GEN-CHOICE-1) without handing the screen over; "ask" leaves it to the person."""
         from ..session import order_for
+
         name = order_for(p.kind)
         if name is None or p.default is None or self.orders.get(p.side, {}).get(name, "auto") != "auto":
             return False
@@ -33,6 +35,7 @@ class Seats:
 
     def session_meta(self) -> dict:
         from ..session import make_meta
+
         return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
 
     # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
@@ -99,6 +102,7 @@ class Seats:
             self.orders_panel = None
             return
         from ..session import ORDER_NAMES
+
         side = self.orders_side()
         if side is None:
             self.toast("standing orders are set by a player on their own turn")
@@ -110,8 +114,12 @@ class Seats:
         btns = {}
         for i, (k, name) in enumerate(ORDER_NAMES.items()):
             val = self.orders[side][k]
-            b = button(m, (8, 36 + 36 * i, r.w - 16, 32), f"{name}: {'automatic answer' if val == 'auto' else 'ask me'}",
-                       container=panel, tool_tip="Click to switch between asking you and the automatic answer")
+            b = button(
+                m,
+                (8, 36 + 36 * i, r.w - 16, 32),
+                f"{name}: {'automatic answer' if val == 'auto' else 'ask me'}",
+                container=panel,
+                tool_tip="Click to switch between asking you and the automatic answer",
+            )
             btns[b] = k
         self.orders_panel = (panel, btns, side)
-

@@ -1,5 +1,6 @@
 """After a crash inside a running game: say so in one line, offer to save what can be saved (the
 record: decisions so far, which replay to the same state), and go back to the menu (issue 20)."""
+
 from __future__ import annotations
 
 import time
@@ -16,9 +17,11 @@ from .base import Scene
 def write_crash_log(exc: BaseException) -> str:
     """Write the traceback to a new file in the user's log folder; its path, or "" if it cannot."""
     import traceback
+
     from ..paths import log_dir
+
     try:
-        path = log_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{id(exc) & 0xffff:04x}.log"
+        path = log_dir() / f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{id(exc) & 0xFFFF:04x}.log"
         path.write_text("".join(traceback.format_exception(type(exc), exc, exc.__traceback__)), encoding="utf-8")
         return str(path)
     except OSError:
@@ -41,7 +44,11 @@ class CrashScene(Scene):
         w, h = self.size
         label(m, (30, 40, w - 60, 50), "Something went wrong", object_id="#title")
         label(m, (30, 110, w - 60, 26), self.message, object_id="#error")
-        where = f"The details are in {self.log_path}" if self.log_path else "The details could not be written to a log file."
+        where = (
+            f"The details are in {self.log_path}"
+            if self.log_path
+            else "The details could not be written to a log file."
+        )
         label(m, (30, 140, w - 60, 22), where, object_id="#small")
         self.info = label(m, (30, 180, w - 60, 24), self.saved, object_id="#small")
         y = 230
@@ -51,7 +58,9 @@ class CrashScene(Scene):
 
     def save(self) -> None:
         from game.match import SaveError, save
+
         from ..paths import saves_dir
+
         try:
             path = saves_dir() / f"{self.match.scenario.id}-rescued-{time.strftime('%Y%m%d-%H%M%S')}.json"
             save(self.match, path)

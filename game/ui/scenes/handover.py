@@ -1,4 +1,5 @@
 """Hot-seat hand-over: a blackout between player-turns, with what happened since that player looked."""
+
 from __future__ import annotations
 
 import pygame
@@ -34,6 +35,7 @@ class HandoverScene(Scene):
         orders = getattr(self, "orders", None)
         if orders:  # the side's standing orders, changed with O on its own turn (session.py)
             from ..session import ORDER_NAMES
+
             text = " · ".join(f"{ORDER_NAMES[k]}: {'auto' if v == 'auto' else 'ask me'}" for k, v in orders.items())
             label(m, (0, h - 128, w, 22), f"Standing orders — {text} (O in battle changes them)", object_id="#small")
 

@@ -1,4 +1,5 @@
 """Load game: the saves folder's records, newest first; resume one or watch it as a replay."""
+
 from __future__ import annotations
 
 import pygame
@@ -17,6 +18,7 @@ def resume(app, rec) -> str:
 
     from ..session import restore
     from .battle import BattleScene
+
     try:
         match = load_match(rec, app.scenario_dirs())
         kw, notice = restore(rec.meta, [s.id for s in match.state.sides], match.seed)
@@ -39,6 +41,7 @@ class LoadScene(Scene):
         try:
             d = saves_dir()
             from game.match.record import sweep_temp_files
+
             sweep_temp_files(d)  # what a killed save left behind (older than a minute)
             return sorted(d.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)[:500]
         except OSError:
@@ -62,6 +65,7 @@ class LoadScene(Scene):
 
     def load(self):
         from game.match import SaveError, load_record
+
         if not self.choice or self.choice not in self.paths:
             self.err.set_text("Choose a save first.")
             return None
@@ -74,6 +78,7 @@ class LoadScene(Scene):
     def show_error(self, text: str) -> None:
         """One line under the list; the scene stays (issue 20)."""
         from game.schema.text import one_line
+
         self.error = one_line(text)
         self.err.set_text(self.error)
 
@@ -94,7 +99,9 @@ class LoadScene(Scene):
                 rec = self.load()
                 if rec is not None:
                     from game.match import SaveError
+
                     from .replay import ReplayScene
+
                     try:
                         self.app.push(ReplayScene(self.app, rec))
                     except (SaveError, ValueError) as e:

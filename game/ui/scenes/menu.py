@@ -1,4 +1,5 @@
 """Main menu: pick a scenario (title, blurb, map thumbnail), a mode, side, AI level, preset, seed."""
+
 from __future__ import annotations
 
 import pygame
@@ -27,6 +28,7 @@ class MenuScene(Scene):
                 if s.id == preselect or s.path == preselect:
                     self.index = i
         from ..session import load_last_game
+
         last = load_last_game()  # the last game's mode, side and level come back (issue 17 item 4)
         self.mode = last.get("mode", "hotseat")
         self.level = last.get("level", "normal")
@@ -49,6 +51,7 @@ class MenuScene(Scene):
 
     def build(self) -> None:
         from game.rules.presets import PRESETS
+
         m = self.manager
         w, h = self.size
         label(m, (30, 20, 600, 50), "Boarders Away!", object_id="#title")
@@ -57,29 +60,44 @@ class MenuScene(Scene):
         label(m, (30, 100, lw, 30), "Scenarios", object_id="#heading")
         titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
         self.titles = titles
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 130, lw, h - 230), titles, m,
-                                                        default_selection=titles[self.index] if self.scenarios else None)
+        self.list = pygame_gui.elements.UISelectionList(
+            pygame.Rect(30, 130, lw, h - 230),
+            titles,
+            m,
+            default_selection=titles[self.index] if self.scenarios else None,
+        )
         cx = 30 + lw + 24
         cw = max(140, w - 300 - 24 - cx)  # up to the Game column (rx = w - 300), never under it (issue 18)
         self.thumb_rect = pygame.Rect(cx, 130, cw, int(min(h * 0.45, cw * 0.66)))
         s = self.scenario
-        blurb = "" if s is None else (f"<b>{s.title}</b><br>{s.blurb}<br><br>Preset <b>{s.preset}</b> · "
-                                      f"{', '.join(sd.name for sd in s.sides)} · {len(s.figures)} figures · "
-                                      f"{s.turn_limit} turns")
-        self.blurb = pygame_gui.elements.UITextBox(blurb, pygame.Rect(cx, self.thumb_rect.bottom + 10, cw,
-                                                                      max(80, h - self.thumb_rect.bottom - 110)), m)
+        blurb = (
+            ""
+            if s is None
+            else (
+                f"<b>{s.title}</b><br>{s.blurb}<br><br>Preset <b>{s.preset}</b> · "
+                f"{', '.join(sd.name for sd in s.sides)} · {len(s.figures)} figures · "
+                f"{s.turn_limit} turns"
+            )
+        )
+        self.blurb = pygame_gui.elements.UITextBox(
+            blurb, pygame.Rect(cx, self.thumb_rect.bottom + 10, cw, max(80, h - self.thumb_rect.bottom - 110)), m
+        )
         rx = w - 300
         y = 100
         label(m, (rx, y, 270, 30), "Game", object_id="#heading")
         y += 32
         label(m, (rx, y, 270, 20), "Mode", object_id="#small")
         inv = {v: k for k, v in MODES.items()}
-        self.mode_dd = pygame_gui.elements.UIDropDownMenu(list(MODES), inv[self.mode], pygame.Rect(rx, y + 20, 270, 32), m)
+        self.mode_dd = pygame_gui.elements.UIDropDownMenu(
+            list(MODES), inv[self.mode], pygame.Rect(rx, y + 20, 270, 32), m
+        )
         y += 60
         sides = [sd.name for sd in s.sides] if s else ["-"]
         self.side_index = min(self.side_index, len(sides) - 1)
         label(m, (rx, y, 270, 20), "Your side (solo)", object_id="#small")
-        self.side_dd = pygame_gui.elements.UIDropDownMenu(sides, sides[self.side_index], pygame.Rect(rx, y + 20, 270, 32), m)
+        self.side_dd = pygame_gui.elements.UIDropDownMenu(
+            sides, sides[self.side_index], pygame.Rect(rx, y + 20, 270, 32), m
+        )
         y += 60
         label(m, (rx, y, 270, 20), "AI difficulty", object_id="#small")
         if self.level not in LEVELS:
@@ -107,11 +125,16 @@ class MenuScene(Scene):
         self.settings_btn = button(m, (350, by, 130, 40), "Settings")
         self.quit_btn = button(m, (490, by, 100, 40), "Quit")
         from ..session import latest_autosave
+
         self.continue_path = latest_autosave()
         self.continue_btn = None
         if self.continue_path is not None:
-            self.continue_btn = button(m, (rx, y + 50, 270, 36), "Continue last game",
-                                       tool_tip=f"Resume the latest autosave ({self.continue_path.name})")
+            self.continue_btn = button(
+                m,
+                (rx, y + 50, 270, 36),
+                "Continue last game",
+                tool_tip=f"Resume the latest autosave ({self.continue_path.name})",
+            )
 
     def thumb(self):
         s = self.scenario
@@ -122,7 +145,9 @@ class MenuScene(Scene):
             self._thumbs[key] = None
             try:
                 from game.match.setup import tactical_map_for
+
                 from ..map_render import thumbnail
+
                 tm = tactical_map_for(s)
                 self._thumbs[key] = thumbnail(tm, self.thumb_rect.size)
             except Exception:  # noqa: BLE001 - a map that cannot load shows no preview (the error shows on start)
@@ -154,12 +179,15 @@ class MenuScene(Scene):
                 self.start()
             elif el is self.load_btn:
                 from .load import LoadScene
+
                 self.app.push(LoadScene(self.app))
             elif el is self.rules_btn:
                 from .rules_ref import RulesScene
+
                 self.app.push(RulesScene(self.app))
             elif el is self.settings_btn:
                 from .settings import SettingsScene
+
                 self.app.push(SettingsScene(self.app))
             elif el is self.quit_btn:
                 self.app.running = False
@@ -176,6 +204,7 @@ class MenuScene(Scene):
         seed = int(text) if text.isdigit() else None
         human = s.sides[self.side_index].id if s.sides else None
         from ..session import save_last_game
+
         save_last_game(self.mode, human, self.level)
         try:
             self.app.start_battle(s, mode=self.mode, seed=seed, preset=self.preset, human=human, ai=self.level)
@@ -188,6 +217,7 @@ class MenuScene(Scene):
         from game.match import SaveError, load_record
 
         from .load import resume
+
         try:
             err = resume(self.app, load_record(self.continue_path))
         except (SaveError, OSError) as e:
@@ -205,8 +235,11 @@ class MenuScene(Scene):
         t = self.thumb()
         if t is not None:
             k = min(r.w / t.get_width(), r.h / t.get_height())
-            img = pygame.transform.smoothscale(t, (max(1, int(t.get_width() * k)), max(1, int(t.get_height() * k)))) \
-                if abs(k - 1) > 0.01 else t
+            img = (
+                pygame.transform.smoothscale(t, (max(1, int(t.get_width() * k)), max(1, int(t.get_height() * k))))
+                if abs(k - 1) > 0.01
+                else t
+            )
             self._thumbs[f"{self.scenario.id}:{r.size}"] = img
             surf.blit(img, img.get_rect(center=r.center))
         else:

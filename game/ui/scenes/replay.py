@@ -1,4 +1,5 @@
 """The replay viewer: step forward and back through a record; each position is rebuilt by replay(upto=k)."""
+
 from __future__ import annotations
 
 from .. import fonts
@@ -8,6 +9,7 @@ from .battle import BattleScene
 class ReplayScene(BattleScene):
     def __init__(self, app, record):
         from game.match import replay
+
         self.record = record
         self.k = 0
         self.playing = False
@@ -24,6 +26,7 @@ class ReplayScene(BattleScene):
 
     def goto(self, k: int) -> None:
         from game.match import replay
+
         k = max(0, min(len(self.record.decisions), k))
         if k == self.k:
             return
@@ -55,6 +58,7 @@ class ReplayScene(BattleScene):
 
     def on_key(self, event) -> None:
         import pygame
+
         if event.key == pygame.K_RIGHT and not self.playing:
             self.goto(self.k + 1)
         elif event.key == pygame.K_LEFT and not self.playing:

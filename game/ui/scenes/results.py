@@ -1,4 +1,5 @@
 """Results: who won and why, casualties per side, who did what, and a way to watch the replay."""
+
 from __future__ import annotations
 
 from collections import Counter, defaultdict
@@ -20,7 +21,9 @@ def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
     for f in st.figures.values():
         status = getattr(f.status, "value", f.status)
         if status != "unwounded" or f.wounds:
-            casualties[f.side].append(f"{f.name}: {status.replace('_', ' ')}" + (f", {f.wounds} wound(s)" if f.wounds else ""))
+            casualties[f.side].append(
+                f"{f.name}: {status.replace('_', ' ')}" + (f", {f.wounds} wound(s)" if f.wounds else "")
+            )
     acts: dict[str, Counter] = defaultdict(Counter)
     for ev in match.log:
         name = type(ev).__name__
@@ -31,7 +34,9 @@ def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
     words = {"Moved": "moves", "DiceRolled": "rolls", "StatusChanged": "status changes", "Note": "notes"}
     for fid, c in sorted(acts.items(), key=lambda kv: -sum(kv[1].values())):
         f = st.figures[fid]
-        did.append(f"{f.name} ({st.side(f.side).name}): " + ", ".join(f"{n} {words.get(k, k)}" for k, n in c.most_common()))
+        did.append(
+            f"{f.name} ({st.side(f.side).name}): " + ", ".join(f"{n} {words.get(k, k)}" for k, n in c.most_common())
+        )
     return head, casualties, did
 
 
@@ -46,8 +51,13 @@ class ResultsScene(Scene):
         w, h = self.size
         head, cas, did = summarise(self.match)
         label(m, (0, 24, w, 50), head[:90], object_id="#title")
-        label(m, (0, 74, w, 22), f"{self.match.state.end_reason} · {self.match.scenario.title} · turn {self.match.state.turn} · "
-                                 f"{len(self.match.decisions)} decisions · seed {self.match.seed}", object_id="#small")
+        label(
+            m,
+            (0, 74, w, 22),
+            f"{self.match.state.end_reason} · {self.match.scenario.title} · turn {self.match.state.turn} · "
+            f"{len(self.match.decisions)} decisions · seed {self.match.seed}",
+            object_id="#small",
+        )
         st = self.match.state
         html = ""
         for s in st.sides:
@@ -60,7 +70,9 @@ class ResultsScene(Scene):
         label(m, (30, 106, cw, 30), "Casualties", object_id="#heading")
         pygame_gui.elements.UITextBox(html, pygame.Rect(30, 140, cw, h - 230), m)
         label(m, (60 + cw, 106, cw, 30), "Who did what", object_id="#heading")
-        pygame_gui.elements.UITextBox("<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m)
+        pygame_gui.elements.UITextBox(
+            "<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m
+        )
         y = h - 70
         self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
         self.save_btn = button(m, (220, y, 160, 44), "Save record")
@@ -83,12 +95,17 @@ class ResultsScene(Scene):
         el = event.ui_element
         if el is self.replay_btn:
             from game.match import record_of
+
             from .replay import ReplayScene
+
             self.app.push(ReplayScene(self.app, record_of(self.match)))
         elif el is self.save_btn:
-            from game.match import SaveError, save
-            from ..paths import saves_dir
             import time
+
+            from game.match import SaveError, save
+
+            from ..paths import saves_dir
+
             p = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}-final.json"
             try:
                 save(self.match, p)
@@ -107,6 +124,7 @@ class ResultsScene(Scene):
     def play_again(self, harder: bool = False):
         """The same scenario, mode, human side(s) and AI levels (one level harder if asked), seed + 1."""
         from ..session import AI_LEVELS, restore
+
         sides = [s.id for s in self.match.state.sides]
         kw, _ = restore(self.meta, sides, self.match.seed + 1) if self.meta else ({"mode": "hotseat"}, "")
         kw.pop("ai_seeds", None)  # a new game: new seeds from the new match seed
@@ -115,8 +133,9 @@ class ResultsScene(Scene):
             kw["ai_levels"] = {s: up.get(lv, lv) for s, lv in kw["ai_levels"].items()}
         levels = list((kw.get("ai_levels") or {}).values())
         ai = levels[0] if levels and levels[0] in AI_LEVELS else "normal"
-        return self.app.start_battle(self.match.scenario, seed=self.match.seed + 1, preset=self.match.preset_name,
-                                     ai=ai, **kw)
+        return self.app.start_battle(
+            self.match.scenario, seed=self.match.seed + 1, preset=self.match.preset_name, ai=ai, **kw
+        )
 
     def draw(self, surf) -> None:
         surf.fill((18, 18, 24))

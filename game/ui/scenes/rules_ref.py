@@ -6,6 +6,7 @@ every change (measured: ~3 s for the full reference on a loaded 2-core machine, 
 the search box), while here the text is wrapped once per query and width and each frame blits only
 the visible lines from the text cache.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -18,16 +19,22 @@ from ..rules_text import search
 from ..widgets import button, label
 from .base import Scene
 
-KEYS = (("Click a figure: activate or select · right-click a figure: pin its card · click the table: move · "
-        "right-click elsewhere / Esc: cancel"),
-        "Wheel / + -: zoom · drag, arrows, WASD, screen edge: pan · Home: fit",
-        "M: tape · L: line of sight · T: zones · Ctrl+Z: undo · Ctrl+S: save · F11: full screen · F1: rules",
-        "Demo: Space pause · N step · 1–4 speed 1×–8×",
-        ("Marks on the table: gold outline — in the mêlée being fought · red strokes — engaged · red dashed "
+KEYS = (
+    (
+        "Click a figure: activate or select · right-click a figure: pin its card · click the table: move · "
+        "right-click elsewhere / Esc: cancel"
+    ),
+    "Wheel / + -: zoom · drag, arrows, WASD, screen edge: pan · Home: fit",
+    "M: tape · L: line of sight · T: zones · Ctrl+Z: undo · Ctrl+S: save · F11: full screen · F1: rules",
+    "Demo: Space pause · N step · 1–4 speed 1×–8×",
+    (
+        "Marks on the table: gold outline — in the mêlée being fought · red strokes — engaged · red dashed "
         "ring with ticks — surrounded (cannot be pushed back) · cyan dashed ring — may react now · white "
         "dashed base and arrow — where a pushback would put the figure · chevron — up in the rigging or "
-        "down in the hold · red rim and bandage — wounded · grey and roped — captive · cross — knocked down"),
-        "Select a line of the log, then F1: the reference opens at the rule that line cites.")
+        "down in the hold · red rim and bandage — wounded · grey and roped — captive · cross — knocked down"
+    ),
+    "Select a line of the log, then F1: the reference opens at the rule that line cites.",
+)
 BG = (27, 28, 34)
 HEAD = (224, 184, 87)
 ID = (224, 184, 87)

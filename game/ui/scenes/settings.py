@@ -1,5 +1,6 @@
 """Settings: screen-edge panning, grid, zones overlay, animation speed, AI pace, demo speed; sound
 volume and mute (in a column of their own, game/ui/sound.py plays the effects)."""
+
 from __future__ import annotations
 
 import pygame
@@ -9,8 +10,11 @@ from ..settings import DEFAULTS, save_settings
 from ..widgets import button, label
 from .base import Scene
 
-TOGGLES = [("edge_pan", "Pan at the screen edge"), ("show_grid", "One-inch grid on open ground"),
-           ("show_overlay", "Show zones and obstacles at start")]
+TOGGLES = [
+    ("edge_pan", "Pan at the screen edge"),
+    ("show_grid", "One-inch grid on open ground"),
+    ("show_overlay", "Show zones and obstacles at start"),
+]
 SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
 SOUND_TOGGLES = [("mute", "Mute sound")]
 SOUND_SLIDERS = [("volume", "Sound volume", 0.0, 1.0)]
@@ -31,8 +35,9 @@ class SettingsScene(Scene):
         self.slider_labels = {}
         for key, text, lo, hi in SLIDERS:
             self.slider_labels[key] = label(m, (30, y, 420, 22), f"{text}: {s[key]:.2f}", object_id="#small")
-            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(30, y + 24, 420, 28), float(s[key]),
-                                                                         (lo, hi), m)
+            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(30, y + 24, 420, 28), float(s[key]), (lo, hi), m
+            )
             y += 64
         self._build_sound(m, w)
         self.full = button(m, (30, y, 420, 36), "Full screen (F11)")
@@ -49,8 +54,9 @@ class SettingsScene(Scene):
             y += 44
         for key, text, lo, hi in SOUND_SLIDERS:
             self.slider_labels[key] = label(m, (x, y, 300, 22), f"{text}: {s[key]:.2f}", object_id="#small")
-            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(pygame.Rect(x, y + 24, 300, 28), float(s[key]),
-                                                                         (lo, hi), m)
+            self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
+                pygame.Rect(x, y + 24, 300, 28), float(s[key]), (lo, hi), m
+            )
             y += 64
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None and not sounds.load():

@@ -1,4 +1,5 @@
 """Shared builders for the OD6 tests: the source's lines of six 2" x 1" pieces."""
+
 from __future__ import annotations
 
 from game.rules.close_combat import Piece, penetration

@@ -1,4 +1,5 @@
 """PRE-OD6-1 flow: phases, engage (OD6-ENG-3), rolls and results on the board, rally, locks, breaks."""
+
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,19 @@ DATA = ROOT / "tests" / "data" / "scenarios"
 
 
 def piece(pid, side, x, y, facing, cv=3, unit=None, qv=4, **kw):
-    return {"id": pid, "side": side, "x": x, "y": y, "facing": facing, "cv": cv, "qv": qv, "width": 2.0,
-            "depth": 1.0, "unit": unit or f"{side}_regiment", **kw}
+    return {
+        "id": pid,
+        "side": side,
+        "x": x,
+        "y": y,
+        "facing": facing,
+        "cv": cv,
+        "qv": qv,
+        "width": 2.0,
+        "depth": 1.0,
+        "unit": unit or f"{side}_regiment",
+        **kw,
+    }
 
 
 def lines(red_x=10.5, blue_x=12.5, n=6):
@@ -31,9 +43,16 @@ def lines(red_x=10.5, blue_x=12.5, n=6):
 
 
 def scenario(figures, w=30, h=20, **options):
-    data = {"title": "t", "map": f"open:{w}x{h}", "preset": "close-combat-d6", "turn_limit": 6,
-            "options": {"break_after": 2, **options}, "sides": [{"id": "red"}, {"id": "blue"}],
-            "figures": figures, "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}]}
+    data = {
+        "title": "t",
+        "map": f"open:{w}x{h}",
+        "preset": "close-combat-d6",
+        "turn_limit": 6,
+        "options": {"break_after": 2, **options},
+        "sides": [{"id": "red"}, {"id": "blue"}],
+        "figures": figures,
+        "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}],
+    }
     return parse_scenario(data, "test.toml")
 
 
@@ -45,6 +64,7 @@ def engage(m, unit="red_regiment"):
 
 
 # -- PRE-OD6-1 ------------------------------------------------------------------------------------------
+
 
 def test_PRE_OD6_1_one_roll_off_then_fixed_alternating_phases():
     m = Match(scenario(lines(8.5, 20.5)), dice=ScriptedDice([3, 5] + [4] * 60))
@@ -65,7 +85,7 @@ def test_OD6_SEQ_1_one_action_per_unit_per_phase_and_moves_are_rigid():
     fwd = next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 3"),))
     m.apply(fwd)
     assert {m.figure(f"R{i}").x for i in range(1, 7)} == {11.5}
-    assert m.pending.side == "blue"                                   # red's only unit has no action left
+    assert m.pending.side == "blue"  # red's only unit has no action left
 
 
 def test_OD6_SEQ_1_move_may_not_touch_an_enemy_and_any_clear_vector_is_accepted():
@@ -83,13 +103,15 @@ def test_OD6_SEQ_1_move_may_not_touch_an_enemy_and_any_clear_vector_is_accepted(
 
 # -- OD6-ENG-3 --------------------------------------------------------------------------------------------
 
+
 def test_OD6_ENG_3_engage_options_all_reach_the_best_pair_count():
     m = Match(scenario(lines(8.5, 12.5)), dice=ScriptedDice([5, 3] + [1] * 60))
     m.apply(Decision("act", option="red_regiment"))
     eng = [d for d in m.pending.options if d.kind == "engage"]
-    assert eng and m.pending.default in eng                              # auto: engage
+    assert eng and m.pending.default in eng  # auto: engage
     from game.rules.close_combat.formation import Board, engage_candidates
     from game.rules.flow import Ctx
+
     board = Board.of(Ctx(m.state, m.dice, m.table))
     movers = [board.pieces[f"R{i}"] for i in range(1, 7)]
     cands = engage_candidates(board, movers, board.enemies_of("red"))
@@ -97,8 +119,15 @@ def test_OD6_ENG_3_engage_options_all_reach_the_best_pair_count():
     assert cands[0].pairs == 6 and worse
     # a placement engaging fewer pieces than the best is refused (OD6-ENG-3)
     with pytest.raises(IllegalDecision):
-        m.apply(Decision("engage", option="red_regiment", figure=worse[0].lead, target=worse[0].target,
-                         items=(("key", worse[0].key),)))
+        m.apply(
+            Decision(
+                "engage",
+                option="red_regiment",
+                figure=worse[0].lead,
+                target=worse[0].target,
+                items=(("key", worse[0].key),),
+            )
+        )
     ev = m.apply(eng[0])
     pairs = [e for e in ev if isinstance(e, CombatRolled)]
     assert len(pairs) == 6 and all(e.rule == "OD6-RES-1" for e in pairs)
@@ -111,9 +140,14 @@ def test_OD6_ENG_1_oblique_approach_lines_up_one_to_one():
     m = Match(scenario(figs), dice=ScriptedDice([5, 3] + [3] * 60))
     opts, ev = engage(m)
     assert len([e for e in ev if isinstance(e, CombatRolled)]) == 3
-    assert {(m.figure(f"R{i}").x, m.figure(f"R{i}").y) for i in range(1, 4)} <= {(11.5, 6.0), (11.5, 8.0),
-                                                                                   (11.5, 10.0), (10.5, 6.0),
-                                                                                   (10.5, 8.0), (10.5, 10.0)}
+    assert {(m.figure(f"R{i}").x, m.figure(f"R{i}").y) for i in range(1, 4)} <= {
+        (11.5, 6.0),
+        (11.5, 8.0),
+        (11.5, 10.0),
+        (10.5, 6.0),
+        (10.5, 8.0),
+        (10.5, 10.0),
+    }
 
 
 # -- OD6-ROLL / OD6-RES: the source's example (OD6-EX-1, EX-3, EX-6) ---------------------------------------
@@ -131,12 +165,17 @@ def test_OD6_EX_1_first_round_results_on_the_board():
     m = ex1_match()
     log = m.log
     rolled = [(e.attacker, e.defender, e.totals, e.kind, e.winner) for e in log if isinstance(e, CombatRolled)]
-    assert rolled == [("R1", "B1", (2, 6), "triple", "B1"), ("R2", "B2", (5, 5), "tie", ""),
-                      ("R3", "B3", (2, 1), "double", "R3"), ("R4", "B4", (3, 2), "simple", "R4"),
-                      ("R5", "B5", (2, 5), "double", "B5"), ("R6", "B6", (5, 4), "simple", "R6")]
-    assert not m.figure("R1").in_play                                              # casualty
-    assert m.figure("R2").x == 10.5 and m.figure("B2").x == 13.5                   # both back one depth
-    assert m.figure("B3").x == 13.5 and "B3" in m.state.data["disrupted"]         # back and Disrupted
+    assert rolled == [
+        ("R1", "B1", (2, 6), "triple", "B1"),
+        ("R2", "B2", (5, 5), "tie", ""),
+        ("R3", "B3", (2, 1), "double", "R3"),
+        ("R4", "B4", (3, 2), "simple", "R4"),
+        ("R5", "B5", (2, 5), "double", "B5"),
+        ("R6", "B6", (5, 4), "simple", "R6"),
+    ]
+    assert not m.figure("R1").in_play  # casualty
+    assert m.figure("R2").x == 10.5 and m.figure("B2").x == 13.5  # both back one depth
+    assert m.figure("B3").x == 13.5 and "B3" in m.state.data["disrupted"]  # back and Disrupted
     assert m.figure("B4").x == 13.5 and m.figure("R4").x == 11.5
     assert m.figure("R5").x == 10.5 and "R5" in m.state.data["disrupted"]
     assert m.figure("B6").x == 13.5 and m.figure("B5").x == 12.5
@@ -152,7 +191,7 @@ def test_OD6_EX_3_and_EX_6_rally_fails_and_corner_locks_hold_blue():
     assert "B3" in m.state.data["disrupted"] and m.pending.side == "blue"
     m.apply(Decision("act", option="blue_regiment"))
     info = m.pending.info
-    assert info["locks"]["B5"] == 2                                                # R4 and R6 at corners
+    assert info["locks"]["B5"] == 2  # R4 and R6 at corners
     assert info["disrupted"] == ["B3"]
     # four Blue pieces can move: B1, B2, B4, B6 (OD6-EX-6)
     assert any(d.kind == "re_engage" for d in m.pending.options)
@@ -165,42 +204,53 @@ def test_OD6_EX_3_and_EX_6_rally_fails_and_corner_locks_hold_blue():
 
 
 def test_OD6_RES_3_a_blocked_move_back_disrupts_in_place():
-    figs = [piece("R1", "red", 8.5, 5.0, 0.0), piece("B1", "blue", 12.5, 5.0, 180.0),
-            piece("B2", "blue", 13.5, 5.0, 180.0, unit="blue_reserve")]       # right behind B1's line
-    m = Match(scenario(figs), dice=ScriptedDice([6, 1, 4, 3, 2] + [4] * 40))   # then B1's rally fails
+    figs = [
+        piece("R1", "red", 8.5, 5.0, 0.0),
+        piece("B1", "blue", 12.5, 5.0, 180.0),
+        piece("B2", "blue", 13.5, 5.0, 180.0, unit="blue_reserve"),
+    ]  # right behind B1's line
+    m = Match(scenario(figs), dice=ScriptedDice([6, 1, 4, 3, 2] + [4] * 40))  # then B1's rally fails
     engage(m)
     res = [e for e in m.log if isinstance(e, PieceResolved)]
-    assert [(e.figure, e.outcome, e.blocked, e.rule) for e in res] == [
-        ("B1", "disrupted_in_place", True, "OD6-RES-3")]
+    assert [(e.figure, e.outcome, e.blocked, e.rule) for e in res] == [("B1", "disrupted_in_place", True, "OD6-RES-3")]
     assert m.figure("B1").x == 12.5 and "B1" in m.state.data["disrupted"]
 
 
 def test_OD6_ROLL_2_flank_support_from_a_free_friend_in_side_contact():
     # B1 is 1" wide, so R2 (beside R1) touches no enemy: free to support. With equal widths R2 would
     # corner-lock B1 and a locked piece gives no support (OD6-LOCK-2).
-    figs = [piece("R1", "red", 8.5, 5.0, 0.0), piece("R2", "red", 8.5, 7.0, 0.0),
-            {**piece("B1", "blue", 12.5, 5.0, 180.0), "width": 1.0}, piece("B9", "blue", 28, 18, 180.0, unit="far")]
+    figs = [
+        piece("R1", "red", 8.5, 5.0, 0.0),
+        piece("R2", "red", 8.5, 7.0, 0.0),
+        {**piece("B1", "blue", 12.5, 5.0, 180.0), "width": 1.0},
+        piece("B9", "blue", 28, 18, 180.0, unit="far"),
+    ]
     m = Match(scenario(figs), dice=ScriptedDice([6, 1, 3, 3] + [4] * 40))
     opts, ev = engage(m)
     rolled = [e for e in ev if isinstance(e, CombatRolled)]
-    assert len(rolled) == 1 and rolled[0].bonus == (1, 0)                 # R2 beside R1, unpaired
+    assert len(rolled) == 1 and rolled[0].bonus == (1, 0)  # R2 beside R1, unpaired
 
 
 def test_OD6_DIS_1_natural_one_eliminates_a_disrupted_piece():
-    figs = [piece("R1", "red", 8.5, 5.0, 0.0), piece("B1", "blue", 12.5, 5.0, 180.0),
-            piece("B9", "blue", 28, 18, 180.0, unit="far")]
+    figs = [
+        piece("R1", "red", 8.5, 5.0, 0.0),
+        piece("B1", "blue", 12.5, 5.0, 180.0),
+        piece("B9", "blue", 28, 18, 180.0, unit="far"),
+    ]
     m = Match(scenario(figs), dice=ScriptedDice([6, 1, 4, 2, 1] + [4] * 40))
-    engage(m)                                                            # 4 v 2: double, B1 Disrupted
-    assert any(isinstance(e, PieceResolved) and e.figure == "B1" and e.outcome == "move_back_disrupted"
-               for e in m.log)
-    assert not m.figure("B1").in_play                                    # blue's rally: a natural 1
+    engage(m)  # 4 v 2: double, B1 Disrupted
+    assert any(isinstance(e, PieceResolved) and e.figure == "B1" and e.outcome == "move_back_disrupted" for e in m.log)
+    assert not m.figure("B1").in_play  # blue's rally: a natural 1
     assert m.state.data["losses"] == {"blue_regiment": 1}
 
 
 def test_OD6_LOCK_2_a_singly_locked_piece_may_try_to_disengage():
     # B1 touches R1 only at a corner: one lock
-    figs = [piece("R1", "red", 8.5, 5.0, 0.0), piece("B1", "blue", 9.5, 7.0, 180.0),
-            piece("R9", "red", 1.5, 18, 0.0, unit="far")]
+    figs = [
+        piece("R1", "red", 8.5, 5.0, 0.0),
+        piece("B1", "blue", 9.5, 7.0, 180.0),
+        piece("R9", "red", 1.5, 18, 0.0, unit="far"),
+    ]
     m = Match(scenario(figs), dice=ScriptedDice([1, 6, 5] + [4] * 40))
     assert m.pending.side == "blue"
     m.apply(Decision("act", option="blue_regiment"))
@@ -223,8 +273,11 @@ def test_OD6_PIECE_1_unit_breaks_on_the_loss_after_break_after():
 
 # -- whole games -----------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path,seed", [(DATA / "od6_open.toml", 1), (ROOT / "maps" / "pike_and_shot.toml", 2),
-                                       (ROOT / "maps" / "pike_and_shot.toml", 5)])
+
+@pytest.mark.parametrize(
+    "path,seed",
+    [(DATA / "od6_open.toml", 1), (ROOT / "maps" / "pike_and_shot.toml", 2), (ROOT / "maps" / "pike_and_shot.toml", 5)],
+)
 def test_PRE_OD6_1_random_games_end_and_replay_identically(path, seed):
     sc = load_scenario(path)
     m = Match(sc, seed=seed)
@@ -237,6 +290,7 @@ def test_PRE_OD6_1_random_games_end_and_replay_identically(path, seed):
 
 def test_PRE_OD6_1_auto_game_fights_to_a_rout_and_clones_mid_step():
     from game.ai.controller import AutoController
+
     sc = load_scenario(ROOT / "maps" / "pike_and_shot.toml")
     m = Match(sc, seed=3)
     n = 0
@@ -247,4 +301,3 @@ def test_PRE_OD6_1_auto_game_fights_to_a_rout_and_clones_mid_step():
         m.apply(m.auto())
         n += 1
     assert m.winner in ("red", "blue") and any(isinstance(e, UnitBroken) for e in m.log)
-

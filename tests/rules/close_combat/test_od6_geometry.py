@@ -1,10 +1,22 @@
 """OD6-PIECE-2 rectangles and contact classification, OD6-ENG-1..3 engagement and pairing."""
+
 import math
 
 import pytest
 
-from game.rules.close_combat import (Piece, classify, engage_is_legal, engaged, gap, illegal_contacts,
-                                     max_matching, move_back_vector, pair_count, pair_pieces, touching)
+from game.rules.close_combat import (
+    Piece,
+    classify,
+    engage_is_legal,
+    engaged,
+    gap,
+    illegal_contacts,
+    max_matching,
+    move_back_vector,
+    pair_count,
+    pair_pieces,
+    touching,
+)
 from game.rules.model import Figure
 
 
@@ -26,8 +38,8 @@ def test_OD6_PIECE_2_corners_edges_and_normals_facing_east():
 
 def test_OD6_PIECE_2_facing_south_rotates_clockwise_on_screen():
     p = Piece("p", "red", 10.0, 5.0, 90.0, 2.0, 1.0)
-    assert approx_pt(p.normal("front"), (0, 1))          # 90° = +y (down the screen)
-    assert approx_pt(p.normal("right"), (-1, 0))         # facing down, the right hand points to -x
+    assert approx_pt(p.normal("front"), (0, 1))  # 90° = +y (down the screen)
+    assert approx_pt(p.normal("right"), (-1, 0))  # facing down, the right hand points to -x
     assert approx_pt(p.corners()["front_right"], (9.0, 5.5))
 
 
@@ -67,7 +79,7 @@ def test_OD6_PIECE_2_partial_edge_contact_is_not_full():
 
 
 def test_OD6_PIECE_2_overlap_must_exceed_two_hundredths():
-    c = classify(red(-0.5, 1.0), blue(0.5, 2.99))   # projections overlap by 0.01"
+    c = classify(red(-0.5, 1.0), blue(0.5, 2.99))  # projections overlap by 0.01"
     assert c.corner
     assert classify(red(-0.5, 1.0), blue(0.5, 2.95)).edge
 
@@ -89,8 +101,8 @@ def test_OD6_PIECE_2_side_contact_is_flank_to_flank():
 
 def test_OD6_PIECE_2_front_against_flank_is_full_when_shorter_edge_covered():
     # blue piece facing up (270°): its flanks are 1" edges along x... put red's front on blue's left flank
-    b = Piece("B", "blue", 1.0, 0.5, 270.0, 2.0, 1.0)   # occupies x 0..2, y 0..1; left flank at x=0
-    r = Piece("R", "red", -0.5, 0.5, 0.0, 2.0, 1.0)     # front at x=0, spans y -0.5..1.5
+    b = Piece("B", "blue", 1.0, 0.5, 270.0, 2.0, 1.0)  # occupies x 0..2, y 0..1; left flank at x=0
+    r = Piece("R", "red", -0.5, 0.5, 0.0, 2.0, 1.0)  # front at x=0, spans y -0.5..1.5
     c = classify(r, b)
     assert c.edge and (c.edge_a, c.edge_b) == ("front", "left") and c.full
 
@@ -101,8 +113,8 @@ def test_OD6_ENG_1_front_to_front_full_contact_is_engaged():
 
 def test_OD6_ENG_1_front_to_flank_and_rear_are_engaged():
     b = Piece("B", "blue", 1.0, 0.5, 270.0, 2.0, 1.0)
-    assert engaged(Piece("R", "red", -0.5, 0.5, 0.0, 2.0, 1.0), b) is not None   # on its flank
-    rear_target = blue(0.5, 1.0, facing=0.0)                                        # blue faces away
+    assert engaged(Piece("R", "red", -0.5, 0.5, 0.0, 2.0, 1.0), b) is not None  # on its flank
+    rear_target = blue(0.5, 1.0, facing=0.0)  # blue faces away
     c = engaged(red(-0.5, 1.0), rear_target)
     assert c is not None and (c.edge_a, c.edge_b) == ("front", "rear")
 
@@ -135,7 +147,7 @@ def test_OD6_ENG_2_pairs_from_geometry():
 
 def test_OD6_ENG_3_engage_must_maximise_pairs():
     reds_aligned = [red(-0.5, 1.0 + 2 * i, pid=f"R{i}") for i in range(3)]
-    reds_offset = [red(-0.5, 2.0 + 2 * i, pid=f"R{i}") for i in range(3)]   # half a piece off
+    reds_offset = [red(-0.5, 2.0 + 2 * i, pid=f"R{i}") for i in range(3)]  # half a piece off
     blues = [blue(0.5, 1.0 + 2 * i, pid=f"B{i}") for i in range(3)]
     aligned, offset = pair_count(reds_aligned, blues), pair_count(reds_offset, blues)
     assert (aligned, offset) == (3, 0)
@@ -153,4 +165,4 @@ def test_OD6_RES_2_move_back_is_perpendicular_to_contact_edge():
     fb = Piece("B", "blue", 1.0, 0.5, 270.0, 2.0, 1.0)
     fr = Piece("R", "red", -0.5, 0.5, 0.0, 2.0, 1.0)
     fc = classify(fr, fb)
-    assert move_back_vector(fb, fc.edge_b) == (1.0, 0.0)   # depth 1" along +x, facing kept
+    assert move_back_vector(fb, fc.edge_b) == (1.0, 0.0)  # depth 1" along +x, facing kept

@@ -1,4 +1,5 @@
 """Exact OD6 odds: combat_odds against enumeration facts and a seeded Monte Carlo run of roll_pair."""
+
 from fractions import Fraction
 
 import pytest
@@ -22,7 +23,7 @@ def test_OD6_RES_1_equal_cv_exact_table():
     assert o[(None, "tie")] == Fraction(1, 6)
     # a wins triple with (3,1),(4,1),(5,1),(6,1),(6,2)
     assert o[("a", "triple")] == Fraction(5, 36)
-    assert o[("a", "double")] == Fraction(4, 36)   # (2,1),(4,2),(5,2),(6,3)
+    assert o[("a", "double")] == Fraction(4, 36)  # (2,1),(4,2),(5,2),(6,3)
     assert o[("a", "simple")] == Fraction(6, 36)
     assert o[("a", "double")] == o[("a", "double")]
 
@@ -50,7 +51,7 @@ def test_OD6_RES_1_odds_cli_prints_the_exact_table(capsys):
     out = capsys.readouterr().out
     assert out == odds_report_close_combat(5, 3) + "\n"
     assert "A d6+2 v B d6" in out and "A triple victory (B eliminated)" in out and "1/4" in out
-    assert "13/18" in out                                                   # A wins overall
+    assert "13/18" in out  # A wins overall
     assert main(["odds", "close-combat", "--cv", "5", "x"]) == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err

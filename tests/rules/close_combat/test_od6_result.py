@@ -1,9 +1,10 @@
 """OD6-RES-1..3 result ladder and outcomes, OD6-FIRE-1, and the source's worked rolls."""
-import pytest
-from hypothesis import given, strategies as st
 
-from game.rules.close_combat import (Outcome, ResultKind, consequences, fire_hit, loser_outcome,
-                                     opposed_result, worsen)
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.rules.close_combat import Outcome, ResultKind, consequences, fire_hit, loser_outcome, opposed_result, worsen
 
 
 def test_OD6_RES_1_tie_when_equal():

@@ -1,16 +1,39 @@
 """OD6 rounds: rolls and netting (OD6-ROLL-1/2), resolution order (OD6-RES-4), locks (OD6-LOCK-1/2),
 rally (OD6-DIS-1), breaking (OD6-PIECE-1), actions (OD6-SEQ-1), and worked examples OD6-EX-1..6."""
-import pytest
 
-from game.rules.close_combat import (CombatRolled, LockState, Outcome, PairSpec, PieceResolved, Piece,
-                                     RallyResult, UnitActions, broken_units, classify, combat_continues,
-                                     disengage_roll, first_round_bonus, flank_support, is_continuation,
-                                     lock_counts, lock_state, net_bonus, pair_pieces, rally, rally_outcome,
-                                     resolve_round, roll_pair, total, unit_breaks, MOVE_ALLOWANCE)
+import pytest
+from od6_helpers import MiniTable, lines_of_six
+
+from game.rules.close_combat import (
+    MOVE_ALLOWANCE,
+    CombatRolled,
+    LockState,
+    Outcome,
+    PairSpec,
+    Piece,
+    PieceResolved,
+    RallyResult,
+    UnitActions,
+    broken_units,
+    classify,
+    combat_continues,
+    disengage_roll,
+    first_round_bonus,
+    flank_support,
+    is_continuation,
+    lock_counts,
+    lock_state,
+    net_bonus,
+    pair_pieces,
+    rally,
+    rally_outcome,
+    resolve_round,
+    roll_pair,
+    total,
+    unit_breaks,
+)
 from game.rules.decisions import IllegalDecision
 from game.rules.dice import ScriptedDice
-
-from od6_helpers import MiniTable, lines_of_six
 
 # Source rolls of the first round, top to bottom, as (red, blue) faces (OD6-EX-1).
 EX1_FACES = [(2, 6), (5, 5), (2, 1), (3, 2), (2, 5), (5, 4)]
@@ -26,11 +49,13 @@ def run_ex1():
         table.remove(pid)
     for pid in res.disrupted:
         from dataclasses import replace
+
         table.pieces[pid] = replace(table.pieces[pid], disrupted=True)
     return res, table
 
 
 # -- OD6-ROLL -----------------------------------------------------------------------------------
+
 
 def test_OD6_ROLL_1_netting_adds_difference_to_higher_side_only():
     assert net_bonus(3, 3) == (0, 0)
@@ -58,11 +83,11 @@ def test_OD6_ROLL_2_flank_support_from_free_friend_in_side_contact():
     r1, r2, r3 = red[0], red[1], red[2]
     assert classify(r1, r2).side_contact
     assert flank_support(r1, [r2]) == 1
-    assert flank_support(r1, [r2], busy={"R2"}) == 0                   # paired or locked
-    assert flank_support(r1, [r2], disrupted={"R2"}) == 0              # disrupted
-    assert flank_support(r1, [r3]) == 0                                # not in contact
+    assert flank_support(r1, [r2], busy={"R2"}) == 0  # paired or locked
+    assert flank_support(r1, [r2], disrupted={"R2"}) == 0  # disrupted
+    assert flank_support(r1, [r3]) == 0  # not in contact
     moved_back = r2.moved(-1.0, 0.0)
-    assert flank_support(r1, [moved_back]) == 0                        # only a corner now
+    assert flank_support(r1, [moved_back]) == 0  # only a corner now
 
 
 def test_OD6_ROLL_2_first_round_bonus_per_unspent_action():
@@ -76,13 +101,26 @@ def test_OD6_ROLL_2_first_round_bonus_per_unspent_action():
 
 # -- OD6-RES-4 and worked examples -----------------------------------------------------------------
 
+
 def test_OD6_EX_1_round_one_results_and_positions():
     res, table = run_ex1()
     o = res.outcomes
-    assert [o[f"R{i}"] for i in range(1, 7)] == ["eliminated", "move_back", "stays", "stays",
-                                                 "move_back_disrupted", "stays"]
-    assert [o[f"B{i}"] for i in range(1, 7)] == ["stays", "move_back", "move_back_disrupted",
-                                                 "move_back", "stays", "move_back"]
+    assert [o[f"R{i}"] for i in range(1, 7)] == [
+        "eliminated",
+        "move_back",
+        "stays",
+        "stays",
+        "move_back_disrupted",
+        "stays",
+    ]
+    assert [o[f"B{i}"] for i in range(1, 7)] == [
+        "stays",
+        "move_back",
+        "move_back_disrupted",
+        "move_back",
+        "stays",
+        "move_back",
+    ]
     assert res.eliminated == ["R1"]
     assert sorted(res.disrupted) == ["B3", "R5"]
     assert table.pieces["R2"].x == -1.5 and table.pieces["B2"].x == 1.5
@@ -100,7 +138,7 @@ def test_OD6_RES_4_all_roll_top_down_then_eliminations_then_move_backs_top_down(
     assert [e.attacker for e in res.events if isinstance(e, CombatRolled)] == [f"R{i}" for i in range(1, 7)]
     resolved = [e for e in res.events if isinstance(e, PieceResolved)]
     assert resolved[0].figure == "R1" and resolved[0].outcome == "eliminated"
-    assert table.calls == ["R2", "B2", "B3", "B4", "R5", "B6"]     # smallest y first (ties: x)
+    assert table.calls == ["R2", "B2", "B3", "B4", "R5", "B6"]  # smallest y first (ties: x)
 
 
 def test_OD6_RES_3_blocked_move_back_in_a_round():
@@ -108,8 +146,8 @@ def test_OD6_RES_3_blocked_move_back_in_a_round():
     table = MiniTable(red + blue, blocked={"B4", "R5"})
     dice = ScriptedDice([f for pair in EX1_FACES for f in pair])
     res = resolve_round([PairSpec(r, b) for r, b in zip(red, blue)], dice, table.can_move_back, table.on_move)
-    assert res.outcomes["B4"] is Outcome.DISRUPTED_IN_PLACE       # simple loss, blocked
-    assert res.outcomes["R5"] is Outcome.ELIMINATED               # double loss, blocked
+    assert res.outcomes["B4"] is Outcome.DISRUPTED_IN_PLACE  # simple loss, blocked
+    assert res.outcomes["R5"] is Outcome.ELIMINATED  # double loss, blocked
     assert "R5" in res.eliminated and "B4" in res.disrupted and "B4" not in res.moves
     assert any(isinstance(e, PieceResolved) and e.rule == "OD6-RES-3" and e.blocked for e in res.events)
 
@@ -134,14 +172,17 @@ def test_OD6_EX_6_corner_locks_after_round_one_built_from_the_resolution():
     res, table = run_ex1()
     pieces = list(table.pieces.values())
     pairs = pair_pieces([p for p in pieces if p.side == "red"], [p for p in pieces if p.side == "blue"])
-    assert pairs == {}                                   # every pair separated or eliminated
+    assert pairs == {}  # every pair separated or eliminated
     locks = lock_counts(pieces, pairs)
     assert locks["B5"] == 2 and lock_state(locks["B5"]) is LockState.CANNOT_MOVE
     assert locks["R4"] == 1 and locks["R6"] == 1
     assert all(locks[p] == 0 for p in ("B1", "B2", "B3", "B4", "B6"))
-    movable = [p.id for p in pieces if p.side == "blue" and not p.disrupted
-               and lock_state(locks[p.id]) is not LockState.CANNOT_MOVE]
-    assert sorted(movable) == ["B1", "B2", "B4", "B6"]   # "Blue has four combat pieces that can move"
+    movable = [
+        p.id
+        for p in pieces
+        if p.side == "blue" and not p.disrupted and lock_state(locks[p.id]) is not LockState.CANNOT_MOVE
+    ]
+    assert sorted(movable) == ["B1", "B2", "B4", "B6"]  # "Blue has four combat pieces that can move"
     assert combat_continues(locks)
 
 
@@ -150,7 +191,7 @@ def test_OD6_EX_6_rectangles_touch_only_at_corners():
     b5 = Piece("B5", "blue", 0.5, 9.0, 180.0, 2.0, 1.0)
     r4 = Piece("R4", "red", -0.5, 7.0, 0.0, 2.0, 1.0)
     r6 = Piece("R6", "red", -0.5, 11.0, 0.0, 2.0, 1.0)
-    r5 = Piece("R5", "red", -1.5, 9.0, 0.0, 2.0, 1.0)    # moved back, Disrupted
+    r5 = Piece("R5", "red", -1.5, 9.0, 0.0, 2.0, 1.0)  # moved back, Disrupted
     assert classify(b5, r4).corner and classify(b5, r6).corner
     assert not classify(b5, r5).touching
     assert lock_counts([b5, r4, r5, r6])["B5"] == 2
@@ -160,11 +201,11 @@ def test_OD6_LOCK_1_paired_contact_is_not_a_lock_but_unpaired_engaged_contact_is
     red, blue = lines_of_six()
     pairs = pair_pieces(red, blue)
     locks = lock_counts(red + blue, pairs)
-    assert locks["R3"] == 2 and locks["B3"] == 2          # diagonal neighbours at both corners
-    assert locks["R1"] == 1                               # only B2's corner
+    assert locks["R3"] == 2 and locks["B3"] == 2  # diagonal neighbours at both corners
+    assert locks["R1"] == 1  # only B2's corner
     unpaired = dict(pairs)
     del unpaired["R1"]
-    assert lock_counts(red + blue, unpaired)["R1"] == 2   # its engaged contact left unpaired now counts
+    assert lock_counts(red + blue, unpaired)["R1"] == 2  # its engaged contact left unpaired now counts
     assert lock_counts([red[0]], {})["R1"] == 0
 
 
@@ -185,8 +226,10 @@ def test_OD6_EX_5_two_locks_cannot_move_one_may_try_to_disengage():
 
 # -- OD6-EX-2, OD6-PIECE-1 breaking, OD6-DIS-1, OD6-SEQ-1 -------------------------------------------
 
+
 def test_OD6_EX_2_second_round_triples_break_red():
     from game.rules.close_combat import opposed_result
+
     assert opposed_result(6, 2).kind == "triple" and opposed_result(3, 1).kind == "triple"
     losses = {"red_regiment": 1 + 2, "blue_regiment": 0}
     assert broken_units(losses, 2) == ["red_regiment"]

@@ -1,12 +1,25 @@
 """ESC-DUEL-1..3, ESC-RES-1 and ESC-MULTI-1: cards, comparison, the winner's pick, one-v-many."""
+
 import dataclasses
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.decisions import IllegalDecision
-from game.rules.escarmouche import (Card, Duel, Effect, card_effect, default_pick, draw_count, duel_winner,
-                                    full_deck, resolve_duel, resolve_pair, winning_options)
+from game.rules.escarmouche import (
+    Card,
+    Duel,
+    Effect,
+    card_effect,
+    default_pick,
+    draw_count,
+    duel_winner,
+    full_deck,
+    resolve_duel,
+    resolve_pair,
+    winning_options,
+)
 
 
 def C(s):
@@ -31,7 +44,7 @@ def test_ESC_DUEL_2_cards_are_frozen_and_hashable():
 
 
 def test_ESC_DUEL_2_order_by_rank_then_suit_spades_hearts_diamonds_clubs():
-    assert Card(14, "C") > Card(13, "S")            # Ace high
+    assert Card(14, "C") > Card(13, "S")  # Ace high
     assert Card(7, "S") > Card(7, "H") > Card(7, "D") > Card(7, "C")
     deck = full_deck()
     assert len(set(deck)) == 52 and deck == sorted(deck)
@@ -96,7 +109,7 @@ def test_ESC_MULTI_1_lone_figure_compared_pairwise_with_each_opponent():
     hands = {"a1": [C("14H")], "a2": [C("3C")], "d": [C("10S"), C("9D")]}
     res = resolve_duel(duel, hands)
     assert [(r.winner, r.loser, r.effect.value) for r in res] == [("a1", "d", "killed"), ("d", "a2", "wounded")]
-    assert res[1].card == C("9D")   # vs a2 only: both of d's cards win; the default prefers Diamonds
+    assert res[1].card == C("9D")  # vs a2 only: both of d's cards win; the default prefers Diamonds
     picked = resolve_duel(duel, hands, {("d", "a2"): C("10S")})
     assert picked[1].effect is Effect.EVICTED
 

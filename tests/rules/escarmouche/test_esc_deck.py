@@ -1,4 +1,5 @@
 """ESC-DECK-1: one 52-card deck, shuffled by Dice, top draws, discards, mid-draw reshuffle, JSON state."""
+
 import json
 
 import pytest
@@ -21,18 +22,18 @@ def test_ESC_DECK_1_draws_from_the_top_and_discards_after_the_duel():
     deck.discard()
     assert deck.face_up == [] and deck.discards == top
     with pytest.raises(ValueError):
-        deck.discard([Card(2, "C")])     # nothing is face up any more
+        deck.discard([Card(2, "C")])  # nothing is face up any more
 
 
 def test_ESC_DECK_1_reshuffles_discards_but_never_face_up_cards():
     dice = Dice(3)
     deck = Deck.shuffled(dice)
     deck.draw(50, dice)
-    deck.discard()                          # 50 in the discard pile, 2 left
+    deck.discard()  # 50 in the discard pile, 2 left
     first = deck.draw(1, dice)
     deck.discard()
-    current = deck.draw(1, dice)            # last card of the deck, face up in this duel
-    more = deck.draw(3, dice)               # empties mid-draw: discards become the new deck
+    current = deck.draw(1, dice)  # last card of the deck, face up in this duel
+    more = deck.draw(3, dice)  # empties mid-draw: discards become the new deck
     assert deck.reshuffles == 1
     assert current[0] not in more and first[0] in deck.cards + more
     assert set(current + more).isdisjoint(deck.cards) and not deck.discards

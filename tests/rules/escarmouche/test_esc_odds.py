@@ -1,11 +1,12 @@
 """Exact card-duel odds (ESC-DUEL-2/3, ESC-RES-1): enumeration and a seeded Monte Carlo run of the deck."""
+
 import itertools
 from fractions import Fraction
 
 import pytest
 
 from game.cli import main
-from game.rules.escarmouche import (Card, Deck, duel_odds, full_deck, odds_report_escarmouche, resolve_pair)
+from game.rules.escarmouche import Card, Deck, duel_odds, full_deck, odds_report_escarmouche, resolve_pair
 from tests.montecarlo import assert_distribution, assert_matches, run
 
 
@@ -36,7 +37,7 @@ def test_ESC_DUEL_2_exact_odds_sum_to_one_and_mirror():
         m = duel_odds(n_b, n_a)
         assert all(o.effects[(s, e)] == m.effects[({"a": "b", "b": "a"}[s], e)] for s, e in o.effects)
     assert duel_odds(1, 1).a_wins == Fraction(1, 2)
-    assert duel_odds(2, 1).a_wins == Fraction(2, 3)            # highest of 3 cards is a's with 2/3
+    assert duel_odds(2, 1).a_wins == Fraction(2, 3)  # highest of 3 cards is a's with 2/3
     assert duel_odds(2, 1)[("a", "killed")] == Fraction(4, 17)
 
 

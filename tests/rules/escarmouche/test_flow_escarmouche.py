@@ -1,4 +1,5 @@
 """PRE-ESC-1 flow: group activation, Resolve, the card-duel melee as match decisions, replays."""
+
 import math
 from dataclasses import replace
 from pathlib import Path
@@ -19,9 +20,15 @@ DATA = ROOT / "tests" / "data" / "scenarios"
 
 def scenario(figures, w=24, h=16):
     """A two-side escarmouche scenario on open ground (4" grid sectors g<col>_<row>)."""
-    data = {"title": "t", "map": f"open:{w}x{h}", "preset": "escarmouche", "turn_limit": 4,
-            "sides": [{"id": "red"}, {"id": "blue"}], "figures": figures,
-            "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}]}
+    data = {
+        "title": "t",
+        "map": f"open:{w}x{h}",
+        "preset": "escarmouche",
+        "turn_limit": 4,
+        "sides": [{"id": "red"}, {"id": "blue"}],
+        "figures": figures,
+        "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}],
+    }
     return parse_scenario(data, "test.toml")
 
 
@@ -45,16 +52,18 @@ def to_assault(m, sector="g1_1", target="g2_1"):
 
 # -- PRE-ESC-1 / RNG-TURN-1 / ESC-ADV-2 --------------------------------------------------------------
 
+
 def test_PRE_ESC_1_roll_off_winner_activates_first_then_sides_alternate():
-    sc = scenario([fig("r1", "red", 5, 5), fig("r2", "red", 13, 5), fig("b1", "blue", 5, 13),
-                   fig("b2", "blue", 13, 13)])
+    sc = scenario(
+        [fig("r1", "red", 5, 5), fig("r2", "red", 13, 5), fig("b1", "blue", 5, 13), fig("b2", "blue", 13, 13)]
+    )
     m = Match(sc, dice=ScriptedDice([2, 5] + [3] * 40))
     first = next(e for e in m.log if isinstance(e, TurnStarted)).first
     assert first == "blue" and m.pending.side == "blue" and m.pending.kind == "activate"
-    assert {d.option for d in m.pending.options} == {"g1_3", "g3_3"}      # ESC-ADV-2: one group a sector
+    assert {d.option for d in m.pending.options} == {"g1_3", "g3_3"}  # ESC-ADV-2: one group a sector
     m.apply(Decision("activate", option="g1_3"))
     m.apply(Decision("hold", option="g1_3"))
-    assert m.pending.side == "red"                                          # alternate
+    assert m.pending.side == "red"  # alternate
     m.apply(Decision("activate", option="g1_1"))
     m.apply(Decision("hold", option="g1_1"))
     assert m.pending.side == "blue" and [d.option for d in m.pending.options] == ["g3_3"]
@@ -82,6 +91,7 @@ def test_RNG_SHOOT_1_group_shoots_and_unloads():
 
 # -- ESC-ENG ------------------------------------------------------------------------------------------
 
+
 def test_ESC_ENG_1_failed_resolve_ends_the_activation():
     sc = scenario([fig("r1", "red", 5, 5), fig("r2", "red", 6.5, 5), fig("b1", "blue", 9, 5)])
     m = Match(sc, dice=ScriptedDice([6, 1, 5] + [3] * 40))
@@ -101,8 +111,13 @@ def test_ESC_ENG_1_passed_resolve_enters_the_sector_and_starts_the_melee():
 
 
 def test_ESC_ENG_3_attacker_sees_defenders_with_only_the_leader_revealed():
-    sc = scenario([fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5, traits=["leader", "veteran"], flags=["pike"]),
-                   fig("b2", "blue", 10.5, 5, flags=["heavy_cavalry"])])
+    sc = scenario(
+        [
+            fig("r1", "red", 5, 5),
+            fig("b1", "blue", 9, 5, traits=["leader", "veteran"], flags=["pike"]),
+            fig("b2", "blue", 10.5, 5, flags=["heavy_cavalry"]),
+        ]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     m.apply(Decision("activate", option="g1_1"))
     seen = m.pending.info["defenders"]["g2_1"]
@@ -114,22 +129,25 @@ def test_ESC_ENG_3_attacker_sees_defenders_with_only_the_leader_revealed():
 
 # -- ESC-PAIR / ESC-DUEL -------------------------------------------------------------------------------
 
+
 def test_ESC_PAIR_1_refuses_a_pairing_that_leaves_a_defender_unattacked():
-    sc = scenario([fig("r1", "red", 5, 5), fig("r2", "red", 6.5, 5), fig("b1", "blue", 9, 5),
-                   fig("b2", "blue", 10.5, 5)])
+    sc = scenario(
+        [fig("r1", "red", 5, 5), fig("r2", "red", 6.5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5)]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
     before = m.state_hash()
     with pytest.raises(IllegalDecision, match="ESC-PAIR-1"):
         m.apply(Decision("pair", items=(("r1", "b1"), ("r2", "b1"))))
     assert m.state_hash() == before
-    m.apply(Decision("pair", items=(("r1", "b2"), ("r2", "b1"))))        # any legal pairing, not only offered
+    m.apply(Decision("pair", items=(("r1", "b2"), ("r2", "b1"))))  # any legal pairing, not only offered
     assert m.pending.kind == "order"
 
 
 def test_ESC_PAIR_2_defender_adds_unpaired_defenders_to_duels():
-    sc = scenario([fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5),
-                   fig("b3", "blue", 9, 6.5)])
+    sc = scenario(
+        [fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5), fig("b3", "blue", 9, 6.5)]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
     m.apply(Decision("pair", items=(("r1", "b2"),)))
@@ -137,7 +155,7 @@ def test_ESC_PAIR_2_defender_adds_unpaired_defenders_to_duels():
     stack(m, ["2C", "3C", "4C", "14H"])
     ev = m.apply(Decision("extras", items=(("b1", "r1"), ("b3", "r1"))))
     drawn = {e.figure: e for e in ev if isinstance(e, CardsDrawn)}
-    assert set(drawn) == {"r1", "b1", "b2", "b3"}                           # one duel, 1 v 3 (ESC-MULTI-1)
+    assert set(drawn) == {"r1", "b1", "b2", "b3"}  # one duel, 1 v 3 (ESC-MULTI-1)
 
 
 def test_ESC_DUEL_1_each_draws_one_plus_advantages_and_ESC_MULTI_1_pairwise_results():
@@ -151,14 +169,16 @@ def test_ESC_DUEL_1_each_draws_one_plus_advantages_and_ESC_MULTI_1_pairwise_resu
     assert drawn["r2"].advantages == ("charging",) and len(drawn["r2"].cards) == 2
     assert drawn["b1"].advantages == () and drawn["b1"].cards == ("7C",)
     won = [e for e in ev if isinstance(e, DuelWon)]
-    assert {(w.winner, w.victim, w.card, w.effect) for w in won} == {("r1", "b1", "14S", "evicted"),
-                                                                     ("b1", "r2", "7C", "evicted")}
+    assert {(w.winner, w.victim, w.card, w.effect) for w in won} == {
+        ("r1", "b1", "14S", "evicted"),
+        ("b1", "r2", "7C", "evicted"),
+    }
     assert m.pending.kind == "evict" and m.pending.side == "blue" and m.pending.rule == "ESC-RES-2"
     assert {d.option for d in m.pending.options} == {"g1_1", "g2_0", "g2_2", "g3_1"}
     m.apply(Decision("evict", figure="b1", option="g3_1"))
-    assert m.table.sector_of("b1") == "g3_1"                                 # ESC-RES-2: evicted defender
-    assert m.table.sector_of("r2") == "g1_1"                                 # evicted attacker goes back
-    assert "melee" not in m.state.data                                       # ESC-RND-1: attacker holds
+    assert m.table.sector_of("b1") == "g3_1"  # ESC-RES-2: evicted defender
+    assert m.table.sector_of("r2") == "g1_1"  # evicted attacker goes back
+    assert "melee" not in m.state.data  # ESC-RND-1: attacker holds
 
 
 def test_ESC_DUEL_3_winner_picks_which_winning_card_counts():
@@ -166,10 +186,10 @@ def test_ESC_DUEL_3_winner_picks_which_winning_card_counts():
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
     stack(m, ["13H", "14C", "2C"])
-    m.apply(m.pending.default)                                               # r1 draws 13H 14C (charging)
+    m.apply(m.pending.default)  # r1 draws 13H 14C (charging)
     p = m.pending
     assert p.kind == "card" and p.side == "red" and p.rule == "ESC-DUEL-3"
-    assert p.default.option == "13H"                                         # AI default: Hearts first
+    assert p.default.option == "13H"  # AI default: Hearts first
     assert {d.option for d in p.options} == {"13H", "14C"}
     ev = m.apply(Decision("card", figure="r1", target="b1", option="14C"))
     assert any(isinstance(e, DuelWon) and e.card == "14C" and e.effect == "evicted" for e in ev)
@@ -182,7 +202,7 @@ def test_ESC_RES_1_second_wound_kills_and_ESC_RND_1_break_off():
     to_assault(m)
     m.apply(Decision("pair", items=(("r1", "b1"),)))
     stack(m, ["14D", "2C", "3C", "4C"])
-    m.apply(m.pending.default)                                               # b2 joins r1's duel
+    m.apply(m.pending.default)  # b2 joins r1's duel
     assert m.figure("b1").wounds == 1 or m.figure("b2").wounds == 1
     p = m.pending
     assert p.kind == "break_off" and p.side == "red" and p.rule == "ESC-RND-1"
@@ -193,9 +213,16 @@ def test_ESC_RES_1_second_wound_kills_and_ESC_RND_1_break_off():
 def test_ESC_RES_2_evicted_defender_with_no_free_sector_is_killed():
     # blue's b1 in g1_0: adjacent g0_0 and g1_1 hold red figures, and the attackers' g2_0 keeps a red
     # civilian (civilians never enter a melee, ESC-CIV-1)
-    sc = scenario([fig("r1", "red", 9, 1.5), fig("r2", "red", 1, 1), fig("r3", "red", 5, 5),
-                   fig("rc", "red", 10.5, 3, type="civilian"),
-                   fig("b1", "blue", 5, 1.5), fig("b9", "blue", 21, 13)])
+    sc = scenario(
+        [
+            fig("r1", "red", 9, 1.5),
+            fig("r2", "red", 1, 1),
+            fig("r3", "red", 5, 5),
+            fig("rc", "red", 10.5, 3, type="civilian"),
+            fig("b1", "blue", 5, 1.5),
+            fig("b9", "blue", 21, 13),
+        ]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m, sector="g2_0", target="g1_0")
     stack(m, ["14S", "2C", "3C"])
@@ -205,8 +232,14 @@ def test_ESC_RES_2_evicted_defender_with_no_free_sector_is_killed():
 
 
 def test_ESC_CIV_1_civilians_flee_the_attacked_sector_or_are_captured():
-    sc = scenario([fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5),
-                   fig("cook", "blue", 10.5, 6.5, type="civilian"), fig("b9", "blue", 21, 13)])
+    sc = scenario(
+        [
+            fig("r1", "red", 5, 5),
+            fig("b1", "blue", 9, 5),
+            fig("cook", "blue", 10.5, 6.5, type="civilian"),
+            fig("b9", "blue", 21, 13),
+        ]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
     if m.pending.kind == "flee":
@@ -214,8 +247,16 @@ def test_ESC_CIV_1_civilians_flee_the_attacked_sector_or_are_captured():
         m.apply(m.pending.default)
     assert m.figure("cook").in_play and m.table.sector_of("cook") != "g2_1"
     assert "cook" not in m.state.data["melee"]["defenders"]
-    sc = scenario([fig("r1", "red", 5, 5), fig("r2", "red", 9, 1.5), fig("r3", "red", 13, 5),
-                   fig("r4", "red", 9, 9), fig("cook", "blue", 9, 5, type="civilian"), fig("b9", "blue", 21, 13)])
+    sc = scenario(
+        [
+            fig("r1", "red", 5, 5),
+            fig("r2", "red", 9, 1.5),
+            fig("r3", "red", 13, 5),
+            fig("r4", "red", 9, 9),
+            fig("cook", "blue", 9, 5, type="civilian"),
+            fig("b9", "blue", 21, 13),
+        ]
+    )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
     assert m.figure("cook").status.value == "captive"
@@ -237,9 +278,16 @@ def test_ESC_DECK_1_deck_state_is_whole_and_reshuffles_the_discards():
 
 # -- whole games --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("path,seed", [(DATA / "esc_open.toml", 1), (DATA / "esc_open.toml", 6),
-                                       (ROOT / "maps" / "farm_skirmish.toml", 2),
-                                       (ROOT / "maps" / "farm_skirmish.toml", 3)])
+
+@pytest.mark.parametrize(
+    "path,seed",
+    [
+        (DATA / "esc_open.toml", 1),
+        (DATA / "esc_open.toml", 6),
+        (ROOT / "maps" / "farm_skirmish.toml", 2),
+        (ROOT / "maps" / "farm_skirmish.toml", 3),
+    ],
+)
 def test_PRE_ESC_1_random_games_end_and_replay_identically(path, seed):
     sc = load_scenario(path)
     m = Match(sc, seed=seed)
@@ -269,10 +317,18 @@ def test_every_escarmouche_event_cites_a_rule():
 
 # -- RNG-MOVE-2 in PRE-ESC-1: the farm's yard wall (a linear obstacle, 12.5..17.5 at y 12.5, in C3) ----
 
+
 def farm(figures, **options):
-    data = {"title": "t", "map": "farm_skirmish.tmx", "preset": "escarmouche", "turn_limit": 6, "options": options,
-            "sides": [{"id": "red"}, {"id": "blue"}], "figures": figures,
-            "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}]}
+    data = {
+        "title": "t",
+        "map": "farm_skirmish.tmx",
+        "preset": "escarmouche",
+        "turn_limit": 6,
+        "options": options,
+        "sides": [{"id": "red"}, {"id": "blue"}],
+        "figures": figures,
+        "victory": [{"type": "rout", "side": "red"}, {"type": "rout", "side": "blue"}],
+    }
     return parse_scenario(data, "farm_test.toml", base_dir=ROOT / "maps")
 
 
@@ -285,7 +341,10 @@ def hold_all(m, side):
 
 def test_RNG_MOVE_2_escarmouche_figure_stops_at_a_wall_then_crosses_at_half_move():
     from game.rules.events import Note
-    m = Match(farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20))
+
+    m = Match(
+        farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20)
+    )
     assert m.table.sector_of("r1") == "C3"
     m.apply(Decision("activate", option="C3"))
     assert Decision("move", option="C2") in m.pending.options
@@ -308,11 +367,13 @@ def test_RNG_MOVE_2_escarmouche_figure_stops_at_a_wall_then_crosses_at_half_move
 
 
 def test_RNG_MOVE_2_escarmouche_no_crossing_in_the_same_turn_nor_when_defended():
-    m = Match(farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20))
+    m = Match(
+        farm([fig("r1", "red", 15.0, 15.0), fig("b1", "blue", 3.0, 21.0)]), dice=ScriptedDice([6, 1] + [6, 1] * 20)
+    )
     preset, ctx = m.preset, m._ctx()
     m.apply(Decision("activate", option="C3"))
     m.apply(Decision("move", option="C2"))
-    assert preset.crossable_obstacle(ctx, "r1") is None          # stopped this turn: next turn at the earliest
+    assert preset.crossable_obstacle(ctx, "r1") is None  # stopped this turn: next turn at the earliest
     m.state.turn += 1
     oid = m.state.data["at_obstacle"]["r1"]["id"]
     assert preset.crossable_obstacle(m._ctx(), "r1") == oid

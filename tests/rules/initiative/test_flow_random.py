@@ -1,5 +1,6 @@
 """PRE-INI-1 end to end: random legal games on the forest clearing (maps/forest_initiative.toml)
 run to their end and replay to identical hashes."""
+
 import pytest
 
 from game.ai import RandomController

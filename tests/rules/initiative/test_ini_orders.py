@@ -1,24 +1,42 @@
 """INI-ORD-1 order cards and the worked examples INI-EX-1..3."""
+
 import pytest
 
-from game.rules.initiative import (Objective, OrderCard, card_of, order_actors, order_bonus, parse_objective,
-                                   tactical_factors, validate_order_cards)
+from game.rules.initiative import (
+    Objective,
+    OrderCard,
+    card_of,
+    order_actors,
+    order_bonus,
+    parse_objective,
+    tactical_factors,
+    validate_order_cards,
+)
 
 
 def test_INI_ORD_1_specific_objectives_only():
     assert parse_objective("enemy:blackheart") == Objective("enemy", "blackheart")
     assert parse_objective(Objective("place", "barn")) == Objective("place", "barn")
-    for vague in ("attack the enemy", "enemy:enemy", "enemy:all", "place:a good position", "occupy a good position",
-                  "enemy:", "glory:now"):
+    for vague in (
+        "attack the enemy",
+        "enemy:enemy",
+        "enemy:all",
+        "place:a good position",
+        "occupy a good position",
+        "enemy:",
+        "glory:now",
+    ):
         with pytest.raises(ValueError, match="INI-ORD-1"):
             parse_objective(vague)
 
 
 def test_INI_ORD_1_validation():
-    cards = [OrderCard("c1", ("gawain", "squire"), "enemy:blackheart"),
-             OrderCard("c2", ("squire",), "place:barn"),
-             OrderCard("c3", ("percy",), "attack the enemy"),
-             OrderCard("c4", (), "task:fire_barn")]
+    cards = [
+        OrderCard("c1", ("gawain", "squire"), "enemy:blackheart"),
+        OrderCard("c2", ("squire",), "place:barn"),
+        OrderCard("c3", ("percy",), "attack the enemy"),
+        OrderCard("c4", (), "task:fire_barn"),
+    ]
     problems = validate_order_cards(cards)
     assert any("'squire' is already on card 'c1'" in p for p in problems)
     assert any("'c3'" in p and "too vague" in p for p in problems)
@@ -37,7 +55,7 @@ def test_INI_EX_1_gawain_card_only_against_blackheart():
     assert order_bonus(card, "gawain", "enemy:mordred") == 0
     assert order_bonus(card, "lancelot", "enemy:blackheart") == 0
     assert tactical_factors(order_card=order_bonus(card, "gawain", "enemy:blackheart") > 0) == 4
-    assert order_actors(card) == ("gawain", "gawain_man1", "gawain_man2")   # no allied forces
+    assert order_actors(card) == ("gawain", "gawain_man1", "gawain_man2")  # no allied forces
 
 
 def test_INI_EX_2_conditional_card_waits_for_the_gate():
@@ -53,7 +71,7 @@ def test_INI_EX_3_duplicated_card_each_acts_alone():
     assert validate_order_cards(cards) == []
     c = card_of(cards, "thief2")
     assert order_bonus(c, "thief2", "place:treasury_door") == 4
-    assert order_actors(c) == ("thief2",)                     # goes alone
+    assert order_actors(c) == ("thief2",)  # goes alone
     # the others keep their cards to try later
     assert order_bonus(card_of(cards, "thief1"), "thief1", "place:treasury_door") == 4
     assert card_of(cards, "nobody") is None

@@ -1,22 +1,38 @@
 """INI-REACT-1..4, INI-RSHOOT-1..4, INI-VOLLEY-1, INI-MS-1, worked examples INI-EX-4..6."""
+
 import pytest
 
-from game.rules.initiative import (IniTurn, ReactionWindow, after_reactions, after_reactive_shooting,
-                                   can_react_shoot, eligible_enemies, max_reactive_shooters,
-                                   max_reactive_shooters_total, move_and_shoot_allowance, move_and_shoot_problem,
-                                   reaction_candidates, reaction_end_problem, reactive_penalty,
-                                   reactive_target_problem, run_away_problem, volley_allowed)
+from game.rules.initiative import (
+    IniTurn,
+    ReactionWindow,
+    after_reactions,
+    after_reactive_shooting,
+    can_react_shoot,
+    eligible_enemies,
+    max_reactive_shooters,
+    max_reactive_shooters_total,
+    move_and_shoot_allowance,
+    move_and_shoot_problem,
+    reaction_candidates,
+    reaction_end_problem,
+    reactive_penalty,
+    reactive_target_problem,
+    run_away_problem,
+    volley_allowed,
+)
 from game.rules.rangers import shooting_target
 
 
 def _scene():
     # enemies "m" (mover) engaged our "v" (victim); "c" is contiguous with m; "x" stands apart
     enemies = {"m": (0.0, 0.0, 0.5), "c": (2.0, 0.0, 0.5), "x": (12.0, 0.0, 0.5)}
-    friends = {"v": (-1.5, 0.0, 0.5),          # engaged (edge 0.5 to m)
-               "near": (0.0, 4.5, 0.5),        # edge 3.5 to m: candidate
-               "edge": (0.0, 5.0, 0.5),        # edge exactly 4.0: candidate
-               "far": (0.0, 6.0, 0.5),         # edge 5.0: too far
-               "busy": (12.0, 1.5, 0.5)}       # engaged with x
+    friends = {
+        "v": (-1.5, 0.0, 0.5),  # engaged (edge 0.5 to m)
+        "near": (0.0, 4.5, 0.5),  # edge 3.5 to m: candidate
+        "edge": (0.0, 5.0, 0.5),  # edge exactly 4.0: candidate
+        "far": (0.0, 6.0, 0.5),  # edge 5.0: too far
+        "busy": (12.0, 1.5, 0.5),
+    }  # engaged with x
     return enemies, friends
 
 
@@ -28,7 +44,7 @@ def test_INI_REACT_1_candidates_within_4_and_unengaged():
 def test_INI_REACT_1_run_away_every_step_farther():
     foes = [(0.0, 0.0, 0.5)]
     assert run_away_problem([(0.0, 3.0), (0.0, 9.0)], 0.5, foes, 6.0) is None
-    assert run_away_problem([(0.0, 3.0), (3.0, 3.0)], 0.5, foes, 6.0) is None      # sideways but still away
+    assert run_away_problem([(0.0, 3.0), (3.0, 3.0)], 0.5, foes, 6.0) is None  # sideways but still away
     assert "farther" in run_away_problem([(3.0, 0.0), (0.0, 3.0)], 0.5, foes, 6.0)  # dips closer mid-way
     assert "farther" in run_away_problem([(0.0, 3.0), (0.0, 1.5)], 0.5, foes, 6.0)
     assert "more than the move" in run_away_problem([(0.0, 3.0), (0.0, 10.0)], 0.5, foes, 6.0)
@@ -39,7 +55,7 @@ def test_INI_REACT_2_eligible_enemies_are_movers_and_contiguous():
     assert eligible_enemies(["m"], enemies) == {"m", "c"}
     # a chain: c2 is within a base diameter of c, so it joins
     enemies["c2"] = (4.0, 0.0, 0.5)
-    enemies["gap"] = (6.1, 0.0, 0.5)          # gap 1.1 > 1.0
+    enemies["gap"] = (6.1, 0.0, 0.5)  # gap 1.1 > 1.0
     assert eligible_enemies(["m"], enemies) == {"m", "c", "c2"}
 
 
@@ -95,7 +111,7 @@ def test_INI_RSHOOT_2_all_reacting_shooters_declared_first():
 def test_INI_RSHOOT_3_one_shooter_per_inch_moved():
     assert max_reactive_shooters(0.0) == 1
     assert max_reactive_shooters(2.5) == 3
-    assert max_reactive_shooters(2.0000001) == 2      # rounded to 1/1000 first
+    assert max_reactive_shooters(2.0000001) == 2  # rounded to 1/1000 first
     assert max_reactive_shooters(6.0) == 6
 
 

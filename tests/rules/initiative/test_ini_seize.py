@@ -1,22 +1,46 @@
 """INI-BASE-1/2 rates, INI-SEIZE-1..5 seizing the initiative, INI-MEL-1/2 melee rounds."""
+
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
-from game.rules.initiative import (BASE_RATES, active_after_seize, automatic_break_off, base_rate, can_nominate,
-                                   counters_after_seize_attempt, counters_after_shooting, first_contact_round,
-                                   in_one_move, leadership_factor, melee_round_triggered, melee_round_waves,
-                                   rng_base_rate, rng_leadership, rng_rating, roll_seize, seize_odds,
-                                   tactical_factors, within_medium_range)
-
+from game.rules.initiative import (
+    BASE_RATES,
+    active_after_seize,
+    automatic_break_off,
+    base_rate,
+    can_nominate,
+    counters_after_seize_attempt,
+    counters_after_shooting,
+    first_contact_round,
+    in_one_move,
+    leadership_factor,
+    melee_round_triggered,
+    melee_round_waves,
+    rng_base_rate,
+    rng_leadership,
+    rng_rating,
+    roll_seize,
+    seize_odds,
+    tactical_factors,
+    within_medium_range,
+)
 from tests.montecarlo import N, assert_matches, run
 
 
 def test_INI_BASE_1_rates_and_leadership():
-    assert [base_rate(n) for n in ("Sub-human", "Rubbish", "Poor", "Average", "Good", "Excellent", "Demigods")] == \
-        [22, 21, 20, 19, 18, 17, 16]
+    assert [base_rate(n) for n in ("Sub-human", "Rubbish", "Poor", "Average", "Good", "Excellent", "Demigods")] == [
+        22,
+        21,
+        20,
+        19,
+        18,
+        17,
+        16,
+    ]
     assert [leadership_factor(n) for n in ("Useless", "Adequate", "Good", "Heroic", "Inspired")] == [0, 1, 2, 3, 4]
     with pytest.raises(ValueError, match="INI-BASE-1"):
         base_rate("elite")
@@ -45,9 +69,9 @@ def test_INI_SEIZE_1_odds_exact():
     assert seize_odds(18) == Fraction(3, 20)
     assert seize_odds(18, 2, 2) == Fraction(7, 20)
     assert seize_odds(16, 0, 15) == 1 and seize_odds(16, 0, 40) == 1
-    assert seize_odds(22) == 0 and seize_odds(21) == 0          # no natural-20 success
+    assert seize_odds(22) == 0 and seize_odds(21) == 0  # no natural-20 success
     assert seize_odds(22, 0, 2) == Fraction(1, 20)
-    assert seize_odds(20, 0, -25) == 0                          # no natural-20 success either
+    assert seize_odds(20, 0, -25) == 0  # no natural-20 success either
 
 
 @given(st.integers(16, 22), st.integers(0, 4), st.integers(-6, 16))
@@ -73,8 +97,12 @@ def test_INI_SEIZE_2_tactical_factors():
     assert tactical_factors(engaged=True) == -4
     assert tactical_factors(engaged=True, can_break_off=True) == 0
     assert tactical_factors(order_card=True) == 4
-    assert tactical_factors(can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True,
-                            order_card=True) == 2 + 2 - 2 - 4 + 4
+    assert (
+        tactical_factors(
+            can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True, order_card=True
+        )
+        == 2 + 2 - 2 - 4 + 4
+    )
     assert within_medium_range(10.0) and not within_medium_range(10.01)
     assert in_one_move(6.0, 6.0) and not in_one_move(6.1, 6.0) and not in_one_move(None, 6.0)
     assert automatic_break_off([True, True]) and not automatic_break_off([True, False])
@@ -108,15 +136,16 @@ def test_INI_MEL_1_first_contact_fights_a_round():
 def test_INI_MEL_2_natural_1_to_3_triggers_a_melee_round():
     assert [melee_round_triggered(n) for n in range(1, 21)] == [True] * 3 + [False] * 17
     r = roll_seize(ScriptedDice([2]), 16, 0, 20)
-    assert r.success and r.melee_round              # melee round, and the seize still succeeds
+    assert r.success and r.melee_round  # melee round, and the seize still succeeds
     assert not roll_seize(ScriptedDice([4]), 20).melee_round
 
 
 def test_INI_MEL_2_rolling_side_attacks_first():
     figs = {
-        "a1": ("a", (0.0, 0.0, 0.5)), "b1": ("b", (1.5, 0.0, 0.5)),     # in contact (edge 0.5)
-        "a2": ("a", (10.0, 0.0, 0.5)),                                   # alone
-        "b2": ("b", (0.0, 1.9, 0.5)),                                    # edge 0.9 from a1
+        "a1": ("a", (0.0, 0.0, 0.5)),
+        "b1": ("b", (1.5, 0.0, 0.5)),  # in contact (edge 0.5)
+        "a2": ("a", (10.0, 0.0, 0.5)),  # alone
+        "b2": ("b", (0.0, 1.9, 0.5)),  # edge 0.9 from a1
         "b3": ("b", (20.0, 0.0, 0.5)),
     }
     assert melee_round_waves("b", figs) == (["b1", "b2"], ["a1"])

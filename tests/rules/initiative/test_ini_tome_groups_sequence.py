@@ -1,18 +1,33 @@
 """INI-TOME-1 "To me!", INI-SEQ-1 turn bookkeeping, INI-SEQ-2 groups, PRE-INI-1 engaged."""
+
 import pytest
 
 from game.rules.dice import ScriptedDice
-from game.rules.initiative import (IniTurn, after_action, after_pass, after_seize, engaged, group_of, groups,
-                                   in_command, next_turn, roll_turn_start, tome_move_problem, tome_movers)
+from game.rules.initiative import (
+    IniTurn,
+    after_action,
+    after_pass,
+    after_seize,
+    engaged,
+    group_of,
+    groups,
+    in_command,
+    next_turn,
+    roll_turn_start,
+    tome_move_problem,
+    tome_movers,
+)
 from game.rules.model import Figure
 
 
 def test_INI_TOME_1_who_answers():
     enemies = [(20.0, 0.0, 0.5)]
-    command = {"c1": (0.0, 0.0, 0.5), "c2": (15.0, 0.0, 0.5), "c3": (5.0, 0.0, 0.5)}   # c2 is 4" from the enemy
-    others = {"ally_near": (0.0, 4.0, 0.5),     # edge 3 from c1
-              "ally_far": (0.0, 9.0, 0.5),
-              "ally_by_c2": (15.0, 2.0, 0.5)}   # near c2 only, which is not a mover
+    command = {"c1": (0.0, 0.0, 0.5), "c2": (15.0, 0.0, 0.5), "c3": (5.0, 0.0, 0.5)}  # c2 is 4" from the enemy
+    others = {
+        "ally_near": (0.0, 4.0, 0.5),  # edge 3 from c1
+        "ally_far": (0.0, 9.0, 0.5),
+        "ally_by_c2": (15.0, 2.0, 0.5),
+    }  # near c2 only, which is not a mover
     assert tome_movers(command, others, enemies) == ["c1", "c3", "ally_near"]
 
 
@@ -40,11 +55,11 @@ def test_INI_SEQ_1_roll_off_and_passes():
     t, events = roll_turn_start(ScriptedDice([7, 7, 3, 12]), ["a", "b"], 1)
     assert (t.active, t.passive, t.turn) == ("b", "a", 1) and len(events) == 4
     assert all(e.rule == "INI-SEQ-1" and e.die == 20 for e in events)
-    t = after_pass(t)                                   # b passes: a active, no roll
+    t = after_pass(t)  # b passes: a active, no roll
     assert (t.active, t.passes, t.over) == ("a", 1, False)
-    t = after_action(t)                                  # a acts: streak broken
+    t = after_action(t)  # a acts: streak broken
     assert t.passes == 0
-    t = after_pass(after_pass(t))                        # two passes in a row end the game turn
+    t = after_pass(after_pass(t))  # two passes in a row end the game turn
     assert t.over and next_turn(t) == 2
     with pytest.raises(ValueError):
         roll_turn_start(ScriptedDice([1]), ["a", "b", "c"], 1)
@@ -59,10 +74,14 @@ def test_INI_SEQ_1_seize_changes_hands_and_resets_reactive_shooting():
 
 
 def test_INI_SEQ_2_groups_are_connected_components():
-    figs = {"a": (0.0, 0.0, 0.5), "b": (2.0, 0.0, 0.5),      # gap 1.0: linked
-            "c": (4.0, 0.0, 0.5),                            # linked to b: chain
-            "d": (10.0, 0.0, 0.5), "e": (12.1, 0.0, 0.5),    # gap 1.1: not linked
-            "big": (10.0, 3.5, 1.0)}                         # 2" base: gap 1.5 to d ≤ its 2" diameter
+    figs = {
+        "a": (0.0, 0.0, 0.5),
+        "b": (2.0, 0.0, 0.5),  # gap 1.0: linked
+        "c": (4.0, 0.0, 0.5),  # linked to b: chain
+        "d": (10.0, 0.0, 0.5),
+        "e": (12.1, 0.0, 0.5),  # gap 1.1: not linked
+        "big": (10.0, 3.5, 1.0),
+    }  # 2" base: gap 1.5 to d ≤ its 2" diameter
     assert groups(figs) == [("a", "b", "c"), ("d", "big"), ("e",)]
     assert group_of("big", figs) == ("d", "big")
     with pytest.raises(KeyError):

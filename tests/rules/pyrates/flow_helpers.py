@@ -1,4 +1,5 @@
 """Building pyrates matches in code for the flow tests (PRE-PYR-1)."""
+
 from __future__ import annotations
 
 import math
@@ -6,9 +7,9 @@ import random
 
 from game.match import Match
 from game.rules.decisions import Decision, choose
+from game.rules.flow import Ctx
 from game.rules.model import Figure, SideInfo, WeaponClass
 from game.scenario.model import Scenario
-from game.rules.flow import Ctx
 from game.table import Obstacle, TacticalMap
 
 GENERAL = WeaponClass.GENERAL
@@ -17,20 +18,29 @@ REACH = WeaponClass.REACH
 
 
 def fig(fid, side, x, y, cls=GENERAL, weapon="cutlass", **kw) -> Figure:
-    return Figure(id=fid, name=kw.pop("name", fid), side=side, x=float(x), y=float(y), melee_class=cls,
-                  melee_weapon=weapon, **kw)
+    return Figure(
+        id=fid, name=kw.pop("name", fid), side=side, x=float(x), y=float(y), melee_class=cls, melee_weapon=weapon, **kw
+    )
 
 
 def scenario(figures, *, w=24.0, h=16.0, sides=("A", "B"), boarder=(), turn_limit=6) -> Scenario:
-    return Scenario(id="flow", title="flow test", blurb="", map=f"open:{w:g}x{h:g}", preset="pyrates",
-                    sides=tuple(SideInfo(s, s, boarder=s in boarder) for s in sides), figures=tuple(figures),
-                    turn_limit=turn_limit)
+    return Scenario(
+        id="flow",
+        title="flow test",
+        blurb="",
+        map=f"open:{w:g}x{h:g}",
+        preset="pyrates",
+        sides=tuple(SideInfo(s, s, boarder=s in boarder) for s in sides),
+        figures=tuple(figures),
+        turn_limit=turn_limit,
+    )
 
 
 def match(figures, *, dice=None, seed=0, tmap=None, cards=False, w=24.0, h=16.0, **kw) -> Match:
     sc = scenario(figures, w=w, h=h, **kw)
-    return Match(sc, seed=seed, dice=dice, tmap=tmap or TacticalMap.open_ground(w, h),
-                 options={} if cards else {"cards": False})
+    return Match(
+        sc, seed=seed, dice=dice, tmap=tmap or TacticalMap.open_ground(w, h), options={} if cards else {"cards": False}
+    )
 
 
 def answer(m: Match, kind: str, decision: Decision):

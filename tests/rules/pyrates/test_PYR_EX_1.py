@@ -5,7 +5,10 @@ Two B pikemen S1, S2 support P3 from a close-quarters hatchway, so their Reach g
 (PYR-MQ-4): A's quota is 3 (5d6, no reroll) and rolls a straight; B's is 5 (5d6 + 2 rerolls) and
 stops on two pair.
 """
-from game.match import record_of
+
+from flow_helpers import CLOSE, REACH, Decision, answer, choose, fig, scenario
+
+from game.match import Match, record_of
 from game.match.replay import replay
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved
@@ -13,17 +16,24 @@ from game.rules.model import Status
 from game.rules.pyrates.events import ItemResolved, QuotaSet, RoundResult, RoundTallied, TapDeclared
 from game.table import TacticalMap, Zone
 
-from flow_helpers import CLOSE, REACH, Decision, answer, choose, fig, scenario
-
-from game.match import Match
-
-FACES = [6, 1,              # RNG-TURN-1 roll-off: A first
-         1, 2, 3, 4, 5,     # A's hand: straight (2 KD + 2 W)
-         2, 2, 3, 3, 6,     # B's hand: two pair (2 W)
-         4,                 # P1's save (needs 5-6): fails
-         4,                 # P3's Main Gauche: struck
-         6,                 # H's save (needs 5-6): saved
-         2]                 # B's morale (lost P1): passes
+FACES = [
+    6,
+    1,  # RNG-TURN-1 roll-off: A first
+    1,
+    2,
+    3,
+    4,
+    5,  # A's hand: straight (2 KD + 2 W)
+    2,
+    2,
+    3,
+    3,
+    6,  # B's hand: two pair (2 W)
+    4,  # P1's save (needs 5-6): fails
+    4,  # P3's Main Gauche: struck
+    6,  # H's save (needs 5-6): saved
+    2,
+]  # B's morale (lost P1): passes
 
 
 def build():

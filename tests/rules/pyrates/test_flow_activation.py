@@ -1,14 +1,14 @@
 """Activation in the pyrates preset (PRE-PYR-1 step 1): charge, move, shoot, To me!, reactions."""
+
 import math
 
 import pytest
+from flow_helpers import Decision, answer, fig, match
 
 from game.rules.decisions import IllegalDecision
 from game.rules.dice import Dice
 from game.rules.events import Moved
 from game.rules.pyrates.events import MeleeRoundStarted, ShotResolved
-
-from flow_helpers import Decision, answer, fig, match
 
 LEAD = frozenset({"leader"})
 
@@ -91,8 +91,11 @@ def test_RNG_SHOOT_1_shot_and_PYR_SHOOT_1_engaged_party_does_not_shoot():
 
 
 def test_RNG_SHOOT_3_no_shot_at_a_figure_in_hand_combat():
-    figs = [fig("A1", "A", 5, 8, traits=LEAD, missile="musket", loaded=True, party="gun"),
-            fig("B1", "B", 12, 8), fig("A2", "A", 13, 8, party="blades")]
+    figs = [
+        fig("A1", "A", 5, 8, traits=LEAD, missile="musket", loaded=True, party="gun"),
+        fig("B1", "B", 12, 8),
+        fig("A2", "A", 13, 8, party="blades"),
+    ]
     m = a_first(figs)
     p = activate(m, "A1")
     assert not [o for o in p.options if o.kind == "shoot"]

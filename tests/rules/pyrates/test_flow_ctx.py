@@ -1,10 +1,11 @@
 """Ctx.move and Ctx.set_status log the same events as the plain keyword construction (GEN-CHOICE-1)."""
+
 import random
+
+from flow_helpers import random_ctx
 
 from game.rules.events import Moved, StatusChanged
 from game.rules.model import Status, round_in
-
-from flow_helpers import random_ctx
 
 
 def test_move_logs_rounded_start_and_end_or_the_given_path():

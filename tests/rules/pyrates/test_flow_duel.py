@@ -1,7 +1,9 @@
 """Duels and Mutinous Dog points through the Match (PYR-DUEL-1..5, PYR-MDP-1)."""
+
 import math
 
 import pytest
+from flow_helpers import Decision, answer, choose, fig, match, scenario
 
 from game.match import Match
 from game.rules.decisions import IllegalDecision
@@ -11,16 +13,15 @@ from game.rules.model import Status
 from game.rules.pyrates.duel import add_mdp, camp_mdp
 from game.table import TacticalMap
 
-from flow_helpers import Decision, answer, choose, fig, match, scenario
-
-
 MORALE_PASS = [1]  # PYR-DUEL-3: the loser's party tests morale (a natural 1 passes)
 
 
 def leaders(pistols=False, **kw):
     extra = {"missile": "pistol"} if pistols else {}
-    return [fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"}), **extra, **kw),
-            fig("B1", "B", 12, 8, rank="captain", traits=frozenset({"leader"}), **extra)]
+    return [
+        fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"}), **extra, **kw),
+        fig("B1", "B", 12, 8, rank="captain", traits=frozenset({"leader"}), **extra),
+    ]
 
 
 def challenged(m):
@@ -134,8 +135,12 @@ def test_PYR_DUEL_4_reply_5d6_then_honour_satisfied():
 
 def test_PYR_DUEL_4_second_pistols_then_blades():
     miss = [1, 2, 3, 5]
-    m = match(leaders(pistols=True), dice=ScriptedDice([6, 1, 5, 2] + miss + [1, 2, 4, 5, 6] + [2, 5] + miss
-                                                       + [1, 2, 4, 5, 6] + [1, 2, 4, 5, 6] * 2))
+    m = match(
+        leaders(pistols=True),
+        dice=ScriptedDice(
+            [6, 1, 5, 2] + miss + [1, 2, 4, 5, 6] + [2, 5] + miss + [1, 2, 4, 5, 6] + [1, 2, 4, 5, 6] * 2
+        ),
+    )
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     answer(m, "duel_weapons", choose("pistols"))
@@ -152,12 +157,22 @@ def test_PYR_DUEL_4_second_pistols_then_blades():
 
 def test_PYR_DUEL_5_treaty_victor_decides():
     sc = scenario(leaders(pistols=True))
-    m = Match(sc, seed=0, dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2]), tmap=TacticalMap.open_ground(24, 16),
-              options={"cards": False, "treaty": True})
+    m = Match(
+        sc,
+        seed=0,
+        dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2]),
+        tmap=TacticalMap.open_ground(24, 16),
+        options={"cards": False, "treaty": True},
+    )
     answer(m, "activate", Decision("activate", figure="A1"))
     assert not any(o.kind == "challenge" for o in m.pending.options)  # no Offence given yet
-    m2 = Match(sc, seed=0, dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2] + MORALE_PASS), tmap=TacticalMap.open_ground(24, 16),
-               options={"cards": False, "treaty": True})
+    m2 = Match(
+        sc,
+        seed=0,
+        dice=ScriptedDice([6, 1, 5, 2, 3, 3, 3, 1, 2] + MORALE_PASS),
+        tmap=TacticalMap.open_ground(24, 16),
+        options={"cards": False, "treaty": True},
+    )
     m2.state.data["offence"] = True
     challenged(m2)
     answer(m2, "duel_accept", choose("accept"))
@@ -181,8 +196,12 @@ def test_PYR_DUEL_1_option_duel_makes_default_challenge():
 
 def test_PYR_DUEL_1_offence_under_treaty_frees_challenges():
     figs = leaders() + [fig("A2", "A", 2, 14), fig("B2", "B", 4.5, 14)]
-    m = Match(scenario(figs), dice=ScriptedDice([6, 1, 1] + [3, 4] * 20), tmap=TacticalMap.open_ground(24, 16),
-              options={"cards": False, "treaty": True})
+    m = Match(
+        scenario(figs),
+        dice=ScriptedDice([6, 1, 1] + [3, 4] * 20),
+        tmap=TacticalMap.open_ground(24, 16),
+        options={"cards": False, "treaty": True},
+    )
     answer(m, "activate", Decision("activate", figure="A1"))
     assert not any(o.kind == "challenge" for o in m.pending.options)
     answer(m, "action", Decision("hold", figure="A1"))
@@ -192,8 +211,12 @@ def test_PYR_DUEL_1_offence_under_treaty_frees_challenges():
     assert m.state.data["offence"] is True
     assert any(getattr(e, "rule", "") == "PYR-DUEL-1" and "Offence" in getattr(e, "message", "") for e in m.log)
     # the scenario option gives the Offence before play
-    m2 = Match(scenario(leaders()), dice=ScriptedDice([6, 1]), tmap=TacticalMap.open_ground(24, 16),
-               options={"cards": False, "treaty": True, "offence": True})
+    m2 = Match(
+        scenario(leaders()),
+        dice=ScriptedDice([6, 1]),
+        tmap=TacticalMap.open_ground(24, 16),
+        options={"cards": False, "treaty": True, "offence": True},
+    )
     answer(m2, "activate", Decision("activate", figure="A1"))
     assert Decision("challenge", figure="A1", target="B1") in m2.pending.options
 

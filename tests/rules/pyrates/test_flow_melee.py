@@ -1,5 +1,7 @@
 """Flow-level mêlée rules of the pyrates preset, driven through the Match (PRE-PYR-1, PYR-*)."""
+
 import pytest
+from flow_helpers import CLOSE, GENERAL, Decision, answer, choose, fig, match
 
 from game.rules.decisions import IllegalDecision
 from game.rules.dice import ScriptedDice
@@ -7,8 +9,6 @@ from game.rules.events import DiceRolled, Note
 from game.rules.model import Status
 from game.rules.pyrates.events import ItemResolved, MeleeRoundStarted, QuotaSet, TapDeclared
 from game.table import Obstacle, TacticalMap
-
-from flow_helpers import CLOSE, GENERAL, Decision, answer, choose, fig, match
 
 
 def test_PYR_PUSH_2_no_pushback_when_surrounded():
@@ -96,11 +96,13 @@ def test_PYR_ALLOC_2_tap_refused_leaves_state_untouched():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("B2", "B", 14, 10)]
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 2, 3]))
     before = m.state_hash()
-    for bad in (Decision("tap", figure="A1", items=(("B2", "kd"),)),      # not engaged with B2
-                Decision("tap", figure="A1", items=(("B1", "kd"), ("B1", "w"))),
-                Decision("tap", figure="A1", items=(("B1", "w"),)),       # pool holds no W
-                Decision("tap", figure="B1", items=(("A1", "kd"),)),      # not A's figure
-                Decision("tap", figure="A1", items=(("B1", "kd+mg"),))):  # no off-hand weapon
+    for bad in (
+        Decision("tap", figure="A1", items=(("B2", "kd"),)),  # not engaged with B2
+        Decision("tap", figure="A1", items=(("B1", "kd"), ("B1", "w"))),
+        Decision("tap", figure="A1", items=(("B1", "w"),)),  # pool holds no W
+        Decision("tap", figure="B1", items=(("A1", "kd"),)),  # not A's figure
+        Decision("tap", figure="A1", items=(("B1", "kd+mg"),)),
+    ):  # no off-hand weapon
         with pytest.raises(IllegalDecision):
             m.apply(bad)
         assert m.state_hash() == before

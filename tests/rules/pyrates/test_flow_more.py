@@ -1,4 +1,5 @@
 """Further pyrates flows: whole games with duels, Acrobatics, prisoners (PYR-DUEL, PYR-CARD-3, PYR-DIS-4)."""
+
 from pathlib import Path
 
 from game.ai import RandomController
@@ -12,8 +13,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 def _play(sc, seed, level, options):
     m = Match(sc, seed=seed, options=options)
-    ctrl = {s.id: (RandomController(seed * 7 + i) if level == "random" else AutoController())
-            for i, s in enumerate(sc.sides)}
+    ctrl = {
+        s.id: (RandomController(seed * 7 + i) if level == "random" else AutoController())
+        for i, s in enumerate(sc.sides)
+    }
     n = 0
     while not m.over and n < 20000:
         m.apply(ctrl[m.pending.side].decide(m))
@@ -37,14 +40,20 @@ def test_PYR_DUEL_1_boarding_action_with_duel_option_runs_and_replays():
 # -- PYR-CARD-3 Acrobatics -----------------------------------------------------------------------------
 import math  # noqa: E402
 
-from game.rules.dice import ScriptedDice  # noqa: E402
-
 from flow_helpers import Decision, answer, choose, fig, match  # noqa: E402
+
+from game.rules.dice import ScriptedDice  # noqa: E402
 
 
 def surrounded_v(card=True, extra=()):
-    figs = [fig("V", "B", 10, 10), fig("A1", "A", 9, 10), fig("A2", "A", 11, 10), fig("A3", "A", 10, 11),
-            fig("A4", "A", 10, 9), fig("A9", "A", 2, 2)] + list(extra)
+    figs = [
+        fig("V", "B", 10, 10),
+        fig("A1", "A", 9, 10),
+        fig("A2", "A", 11, 10),
+        fig("A3", "A", 10, 11),
+        fig("A4", "A", 10, 9),
+        fig("A9", "A", 2, 2),
+    ] + list(extra)
     m = match(figs, dice=ScriptedDice([6, 1] + [3, 4, 1, 2, 5, 6] * 10))
     if card:
         m.state.data["cards"]["B"] = ["acrobatics"]
@@ -55,7 +64,9 @@ def surrounded_v(card=True, extra=()):
 def test_PYR_CARD_3_acrobatics_leaps_over_bases_to_a_clear_spot():
     m = surrounded_v()
     assert m.pending.kind == "acrobatics" and m.pending.side == "B"
-    spot = next(o for o in m.pending.options if o.kind == "move" and math.isclose(o.x, 11.414) and math.isclose(o.y, 11.414))
+    spot = next(
+        o for o in m.pending.options if o.kind == "move" and math.isclose(o.x, 11.414) and math.isclose(o.y, 11.414)
+    )
     answer(m, "acrobatics", spot)
     v = m.figure("V")
     assert (v.x, v.y) == (11.414, 11.414)
@@ -68,10 +79,17 @@ def test_PYR_CARD_3_acrobatics_leaps_over_bases_to_a_clear_spot():
 
 def test_PYR_CARD_3_no_clear_spot_card_not_spent():
     # a ring of bases (none overlapping) leaves nowhere clear within 2 in
-    ring = [fig(f"R{i}", "A", 10 + 2.6 * math.cos(math.radians(a)), 10 + 2.6 * math.sin(math.radians(a)))
-            for i, a in enumerate(range(0, 360, 30))]
-    m = surrounded_v(extra=ring + [fig(f"S{i}", "A", 10 + 1.5 * math.cos(math.radians(a + 45)),
-                                        10 + 1.5 * math.sin(math.radians(a + 45))) for i, a in enumerate(range(0, 360, 90))])
+    ring = [
+        fig(f"R{i}", "A", 10 + 2.6 * math.cos(math.radians(a)), 10 + 2.6 * math.sin(math.radians(a)))
+        for i, a in enumerate(range(0, 360, 30))
+    ]
+    m = surrounded_v(
+        extra=ring
+        + [
+            fig(f"S{i}", "A", 10 + 1.5 * math.cos(math.radians(a + 45)), 10 + 1.5 * math.sin(math.radians(a + 45)))
+            for i, a in enumerate(range(0, 360, 90))
+        ]
+    )
     assert not any(getattr(e, "rule", "") == "PYR-CARD-3" for e in m.log)
     assert m.pending.kind != "acrobatics"
     assert m.state.data["cards"]["B"] == ["acrobatics"]
@@ -98,6 +116,7 @@ def test_PYR_DIS_4_captive_becomes_prisoner_and_moves_with_captor():
     # the captor moves: its prisoner goes with it (off the table)
     from game.rules.flow import Ctx
     from game.rules.pyrates.prisoners import follow_captors
+
     ctx = Ctx(m.state, m.dice, m.table)
     ctx.move("A1", 5.0, 10.0, rule="RNG-MOVE-1")
     follow_captors(ctx)
@@ -106,15 +125,27 @@ def test_PYR_DIS_4_captive_becomes_prisoner_and_moves_with_captor():
 
 
 def test_PYR_DIS_4_prisoner_released_when_captor_side_fails_morale():
-    figs = [fig("V", "B", 10, 10), fig("A1", "A", 9, 10), fig("B2", "B", 9, 9), fig("A2", "A", 8, 9),
-            fig("A9", "A", 2, 2), fig("B9", "B", 22, 14)]
+    figs = [
+        fig("V", "B", 10, 10),
+        fig("A1", "A", 9, 10),
+        fig("B2", "B", 9, 9),
+        fig("A2", "A", 8, 9),
+        fig("A9", "A", 2, 2),
+        fig("B9", "B", 22, 14),
+    ]
     # A 4d6: 1 KD; B 4d6: 1 KD; equal pools → roll-off A; V's save 2 fails; A2's save 2 fails;
     # tally tie → roll-off A; morale: side:A rolls a natural 6 (flees), side:B rolls 3
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 5, 5, 5, 1, 6, 1, 2, 2, 6, 3, 6, 3] + [1, 2, 3, 5] * 30))
     answer(m, "activate", Decision("pass"))
     answer(m, "tap", Decision("tap", figure="A1", items=(("V", "disarm"),)))
-    _drive(m, {"pushback": choose("save"), "surrender": choose("surrender"),
-               "tap": Decision("tap", figure="B2", items=(("A2", "kd"),))})
+    _drive(
+        m,
+        {
+            "pushback": choose("save"),
+            "surrender": choose("surrender"),
+            "tap": Decision("tap", figure="B2", items=(("A2", "kd"),)),
+        },
+    )
     assert m.figure("A1").status == Status.FLED
     v = m.figure("V")
     assert v.in_play and v.melee_class == CLOSE
@@ -122,5 +153,6 @@ def test_PYR_DIS_4_prisoner_released_when_captor_side_fails_morale():
     assert m.table.clear_at(v.x, v.y, v.radius, v.level, ignore=("V",))
 
 
-from game.rules.model import Status  # noqa: E402
 from flow_helpers import CLOSE  # noqa: E402
+
+from game.rules.model import Status  # noqa: E402

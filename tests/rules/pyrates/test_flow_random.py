@@ -1,7 +1,9 @@
 """Random legal mêlées and whole random games through the Match: invariants and replays (PRE-PYR-1)."""
+
 import math
 from pathlib import Path
 
+from flow_helpers import CLOSE, GENERAL, REACH, fig, match
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -14,20 +16,19 @@ from game.rules.pyrates.events import MeleeRoundStarted, RoundTallied, TapDeclar
 from game.rules.pyrates.tally import Tally, tally_decider
 from game.scenario import load_scenario
 
-from flow_helpers import CLOSE, GENERAL, REACH, fig, match
-
 ROOT = Path(__file__).resolve().parents[3]
 CLASSES = {"c": (CLOSE, "dagger"), "g": (GENERAL, "cutlass"), "r": (REACH, "boarding pike")}
 
-figure_spec = st.tuples(st.sampled_from("cgr"), st.sampled_from(["ordinary", "officer", "captain"]),
-                        st.booleans(), st.booleans())
+figure_spec = st.tuples(
+    st.sampled_from("cgr"), st.sampled_from(["ordinary", "officer", "captain"]), st.booleans(), st.booleans()
+)
 
 
 def overlaps(m) -> list[tuple[str, str]]:
     figs = [f for f in m.state.figures.values() if f.in_play]
     bad = []
     for i, a in enumerate(figs):
-        for b in figs[i + 1:]:
+        for b in figs[i + 1 :]:
             if a.level == b.level and math.hypot(a.x - b.x, a.y - b.y) < a.radius + b.radius - 0.01:
                 bad.append((a.id, b.id))
     return bad
@@ -55,18 +56,37 @@ def check_invariants(m, events, state):
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(a=st.lists(figure_spec, min_size=1, max_size=4), b=st.lists(figure_spec, min_size=1, max_size=4),
-       seed=st.integers(0, 10_000), cards=st.booleans())
+@given(
+    a=st.lists(figure_spec, min_size=1, max_size=4),
+    b=st.lists(figure_spec, min_size=1, max_size=4),
+    seed=st.integers(0, 10_000),
+    cards=st.booleans(),
+)
 # a duel (PYR-DUEL-2) fought over several rounds by the same duellist: found by hypothesis once
-@example(a=[("c", "officer", False, False), ("c", "captain", False, False)],
-         b=[("c", "captain", False, False)] + [("c", "ordinary", False, False)] * 3, seed=803, cards=False)
+@example(
+    a=[("c", "officer", False, False), ("c", "captain", False, False)],
+    b=[("c", "captain", False, False)] + [("c", "ordinary", False, False)] * 3,
+    seed=803,
+    cards=False,
+)
 def test_random_legal_melees_keep_the_invariants(a, b, seed, cards):
     figs = []
     for side, specs, x in (("A", a, 10.0), ("B", b, 11.0)):
         for i, (c, rank, armoured, offhand) in enumerate(specs):
             cls, weapon = CLASSES[c]
-            figs.append(fig(f"{side}{i}", side, x, 6.0 + 1.0 * i, cls, weapon, rank=rank, armoured=armoured,
-                            offhand=CLOSE if offhand else None))
+            figs.append(
+                fig(
+                    f"{side}{i}",
+                    side,
+                    x,
+                    6.0 + 1.0 * i,
+                    cls,
+                    weapon,
+                    rank=rank,
+                    armoured=armoured,
+                    offhand=CLOSE if offhand else None,
+                )
+            )
     m = match(figs, seed=seed, cards=cards, turn_limit=3)
     ctrl = {"A": RandomController(seed), "B": RandomController(seed + 1)}
     state = {"tapped": set(), "down": set()}
@@ -81,8 +101,10 @@ def test_random_legal_melees_keep_the_invariants(a, b, seed, cards):
 
 def play(sc, seed, level):
     m = Match(sc, seed=seed)
-    ctrl = {s.id: (RandomController(seed * 7 + i) if level == "random" else AutoController())
-            for i, s in enumerate(sc.sides)}
+    ctrl = {
+        s.id: (RandomController(seed * 7 + i) if level == "random" else AutoController())
+        for i, s in enumerate(sc.sides)
+    }
     state = {"tapped": set(), "down": set()}
     while not m.over:
         ev = m.apply(ctrl[m.pending.side].decide(m))

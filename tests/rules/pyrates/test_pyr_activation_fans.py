@@ -1,14 +1,15 @@
 """The activation step's fans of straight lines and batched checks agree with the one-by-one
 computations they replace (RNG-MOVE-1/2, RNG-MOT-3, PYR-ENG-3, SCN-ALARM-1)."""
+
 from __future__ import annotations
 
 import math
 import random
 
+from flow_helpers import random_ctx
+
 from game.rules.model import round_in
 from game.rules.pyrates import moves
-
-from flow_helpers import random_ctx
 
 
 def reference_move_options(preset, ctx, fid):
@@ -17,6 +18,7 @@ def reference_move_options(preset, ctx, fid):
     from game.rules.pyrates.engage import nearest_enemy
     from game.rules.pyrates.preset import _MOVE_UNITS
     from game.rules.turns import MOVE_HEADINGS
+
     f = ctx.fig(fid)
     allowance = preset.move_allowance(ctx, fid)
     out, seen, targets = [], set(), []
@@ -47,6 +49,7 @@ def reference_move_options(preset, ctx, fid):
         out.append(Decision("move", figure=fid, x=ex, y=ey))
     if not out:  # RNG-MOVE-1 hemmed in by friends: routed moves (hemmed.py)
         from game.rules.pyrates.hemmed import routed_moves
+
         out += routed_moves(ctx, fid, allowance)
     for ob in ctx.table.touching_obstacles(fid):
         if ob.kind != "linear" or preset._defended(ctx, fid, ob.id):
@@ -70,6 +73,7 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
     lines in two fans and tests each end once, are those of the target-by-target loop — with and
     without a rail (where the table measures each line alone), crowded or not."""
     from game.rules.pyrates.preset import _MOVE_UNITS, PyratesPreset
+
     preset = PyratesPreset()
     rng = random.Random(13)
     kinds = set()
@@ -82,8 +86,12 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
             if rng.random() < 0.5:  # an enemy just touching (or just not) where a move of A0's ends
                 a, b = ctx.fig("A0"), ctx.fig("B0")
                 c, s = rng.choice(_MOVE_UNITS)
-                reach = preset.move_allowance(ctx, "A0") * rng.choice([1.0, 0.5]) + a.radius + b.radius \
+                reach = (
+                    preset.move_allowance(ctx, "A0") * rng.choice([1.0, 0.5])
+                    + a.radius
+                    + b.radius
                     + rng.choice([0.0, 0.015, 0.03])
+                )
                 x, y = round(a.x + reach * c, 3), round(a.y + reach * s, 3)
                 ctx.change("B0", x=x, y=y)
                 ctx.table.place("B0", x, y, b.radius, "deck")
@@ -102,8 +110,11 @@ def test_move_options_measured_by_fans_match_the_targets_measured_one_by_one():
 def got_all(preset, ctx, fid):
     """move_options with enemy contact allowed anywhere (to tell which ends contact refused)."""
     from unittest import mock
-    with mock.patch.object(moves, "contact_in", lambda *a: []), \
-            mock.patch("game.rules.pyrates.preset.contact_in", lambda *a: []):
+
+    with (
+        mock.patch.object(moves, "contact_in", lambda *a: []),
+        mock.patch("game.rules.pyrates.preset.contact_in", lambda *a: []),
+    ):
         return preset.move_options(ctx, fid)
 
 
@@ -113,6 +124,7 @@ def test_ready_figures_are_those_can_activate_accepts():
     from game.rules.model import Status
     from game.rules.pyrates.engage import engagements_of
     from game.rules.pyrates.preset import PyratesPreset
+
     preset = PyratesPreset()
     rng = random.Random(17)
     dropped = set()
@@ -136,6 +148,7 @@ def reference_retreat_options(ctx, fid):
     from game.rules.decisions import Decision
     from game.rules.pyrates.engage import nearest_enemy
     from game.rules.pyrates.unmotivated import RETREAT
+
     st = ctx.state
     f = st.figures[fid]
     e, d0 = nearest_enemy(st, fid)
@@ -163,6 +176,7 @@ def test_retreat_options_measured_as_a_fan_match_the_retreats_measured_alone():
     enemies only, are those measured one by one (with and without a rail; some refused)."""
     from game.rules.model import Status
     from game.rules.pyrates.unmotivated import retreat_options
+
     rng = random.Random(19)
     sizes = set()
     for rail in (True, False):

@@ -1,17 +1,18 @@
 """The activation and reaction steps' fast paths agree with the plain computations they replace
 (RNG-MOVE-1, RNG-ACT-1, PYR-ENG-1/2, PYR-REACT-1/2, RNG-MOT-3)."""
+
 from __future__ import annotations
 
 import math
 import random
+
+from flow_helpers import fig, match, random_ctx
 
 from game.rules.flow import Ctx
 from game.rules.model import WeaponClass, round_in
 from game.rules.pyrates import moves
 from game.rules.pyrates.engage import BTB
 from game.table import Obstacle, TacticalMap
-
-from flow_helpers import fig, match, random_ctx
 
 
 def reference_contact_point(ctx, fid, tid, angle=0.0):
@@ -41,9 +42,14 @@ def reference_enemy_contact_at(ctx, fid, x, y):
     st = ctx.state
     f = st.figures[fid]
     foes = set(st.enemies_of(f.side))
-    return [g.id for g in st.figures.values()
-            if g.side in foes and g.level == f.level and g.in_play
-            and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9]
+    return [
+        g.id
+        for g in st.figures.values()
+        if g.side in foes
+        and g.level == f.level
+        and g.in_play
+        and math.hypot(g.x - x, g.y - y) - f.radius - g.radius <= BTB + 1e-9
+    ]
 
 
 def test_contact_points_match_contact_point_per_angle():
@@ -75,8 +81,9 @@ def test_engaged_with_at_skips_the_table_only_where_it_answers_none():
                     for cx, cy in moves.contact_points(ctx, fid, tid, (0, 90, -90)):
                         for extra in (0.0, 0.3, 0.9, 1.2):
                             x, y = round_in(cx + extra * (cx - ctx.state.figures[tid].x)), round_in(cy)
-                            assert moves.engaged_with_at(ctx, fid, tid, x, y) == \
-                                reference_engaged_with_at(ctx, fid, tid, x, y)
+                            assert moves.engaged_with_at(ctx, fid, tid, x, y) == reference_engaged_with_at(
+                                ctx, fid, tid, x, y
+                            )
 
 
 def test_engaged_with_at_across_a_rail_still_asks_the_table():
@@ -107,6 +114,7 @@ def reference_cover_options(ctx, fid, allowance, limit=2):
     """unmotivated.cover_options as first written: every sampled point is looked up."""
     from game.rules.decisions import Decision
     from game.rules.pyrates.unmotivated import _UNITS, _path_avoids
+
     f = ctx.state.figures[fid]
     if ctx.table.zone_of(fid).cover:
         return []
@@ -114,8 +122,11 @@ def reference_cover_options(ctx, fid, allowance, limit=2):
     for k in range(1, int(allowance) + 1):
         for c, s in _UNITS:
             x, y = round_in(f.x + k * c), round_in(f.y + k * s)
-            if f.radius < x < ctx.table.width - f.radius and f.radius < y < ctx.table.height - f.radius \
-                    and ctx.table.zone_at(x, y, f.level).cover:
+            if (
+                f.radius < x < ctx.table.width - f.radius
+                and f.radius < y < ctx.table.height - f.radius
+                and ctx.table.zone_at(x, y, f.level).cover
+            ):
                 cands.append((x, y))
     out = []
     for x, y in cands:
@@ -133,13 +144,20 @@ def reference_cover_options(ctx, fid, allowance, limit=2):
 def test_cover_options_skip_the_scan_only_on_a_level_without_cover():
     from game.rules.pyrates.unmotivated import cover_options
     from game.table import Zone
+
     rng = random.Random(5)
     found = 0
-    for zones in ([], [Zone.rect("z", 3, 3, 4, 4, terrain="tough")], [Zone.rect("c", 2, 2, 5, 12, cover="soft")],
-                  [Zone.rect("h", 0, 0, 24, 16, level="hold", cover="hard")]):
+    for zones in (
+        [],
+        [Zone.rect("z", 3, 3, 4, 4, terrain="tough")],
+        [Zone.rect("c", 2, 2, 5, 12, cover="soft")],
+        [Zone.rect("h", 0, 0, 24, 16, level="hold", cover="hard")],
+    ):
         for _ in range(10):
-            figs = [fig("A0", "A", round(rng.uniform(7, 10), 3), round(rng.uniform(3, 13), 3)),
-                    fig("B0", "B", round(rng.uniform(17, 22), 3), round(rng.uniform(3, 13), 3))]
+            figs = [
+                fig("A0", "A", round(rng.uniform(7, 10), 3), round(rng.uniform(3, 13), 3)),
+                fig("B0", "B", round(rng.uniform(17, 22), 3), round(rng.uniform(3, 13), 3)),
+            ]
             m = match(figs, tmap=TacticalMap.open_ground(24, 16, zones=zones))
             ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
             for allowance in (4.0, 6.0):
@@ -171,8 +189,15 @@ def test_reaction_candidates_kept_between_questions_match_a_fresh_computation(mo
         figs = []
         for side, x in (("A", 8.5), ("B", 12.0)):
             for i in range(6):
-                figs.append(fig(f"{side}{i}", side, round(x + rng.uniform(-1, 1), 3), 2.0 + 2.2 * i,
-                                cls=rng.choice([WeaponClass.GENERAL, WeaponClass.REACH])))
+                figs.append(
+                    fig(
+                        f"{side}{i}",
+                        side,
+                        round(x + rng.uniform(-1, 1), 3),
+                        2.0 + 2.2 * i,
+                        cls=rng.choice([WeaponClass.GENERAL, WeaponClass.REACH]),
+                    )
+                )
         m = match(figs, seed=seed)
         for _ in range(400):
             q = m.pending
@@ -189,8 +214,14 @@ def test_reaction_candidates_kept_between_questions_match_a_fresh_computation(mo
 
 
 def _reaction_ctx():
-    figs = [fig("Y", "A", 6.0, 8.0), fig("F", "A", 6.0, 4.0), fig("G", "A", 14.0, 12.0),
-            fig("E", "B", 8.0, 8.0), fig("E2", "B", 9.5, 9.5), fig("H", "B", 7.0, 4.0)]
+    figs = [
+        fig("Y", "A", 6.0, 8.0),
+        fig("F", "A", 6.0, 4.0),
+        fig("G", "A", 14.0, 12.0),
+        fig("E", "B", 8.0, 8.0),
+        fig("E2", "B", 9.5, 9.5),
+        fig("H", "B", 7.0, 4.0),
+    ]
     m = match(figs)
     return Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
 
@@ -235,6 +266,7 @@ def reference_reaction_candidates(ctx, eng, fid):
     from game.rules.decisions import Decision
     from game.rules.pyrates import reactions
     from game.rules.pyrates.engage import nearest_enemy
+
     st = ctx.state
     f = st.figures[fid]
     e, d0 = nearest_enemy(st, fid)
@@ -295,9 +327,11 @@ def test_reaction_candidates_match_the_first_written_computation():
         if i % 2:
             ctx = random_ctx(rng, rail=rng.random() < 0.7, mixed_weapons=True)
         else:  # two lines in base contact, some figures stepped back from it (free to support)
-            figs = [fig(f"{side}{k}", side, x - (rng.uniform(0.3, 2.5) if rng.random() < 0.4 else 0.0) * sign,
-                        3.0 + k)
-                    for side, x, sign in (("A", 10.0, 1), ("B", 11.0, -1)) for k in range(8)]
+            figs = [
+                fig(f"{side}{k}", side, x - (rng.uniform(0.3, 2.5) if rng.random() < 0.4 else 0.0) * sign, 3.0 + k)
+                for side, x, sign in (("A", 10.0, 1), ("B", 11.0, -1))
+                for k in range(8)
+            ]
             m = match([f.evolve(x=round_in(f.x)) for f in figs])
             ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
         ids = list(ctx.state.figures)

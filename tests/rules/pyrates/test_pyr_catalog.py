@@ -2,18 +2,27 @@
 
 Each test names the rule ID it checks; the dice are scripted so every outcome is forced, never lucky.
 """
+
 import math
 from fractions import Fraction
+
+from flow_helpers import CLOSE, GENERAL, REACH, Decision, answer, auto_until, choose, fig, match
 
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note, StatusChanged
 from game.rules.model import Status
-from game.rules.pyrates.events import (HandScored, ItemResolved, MeleeRoundStarted, QuotaSet, RoundResult,
-                                       RoundTallied, ShotResolved, TapDeclared)
+from game.rules.pyrates.events import (
+    HandScored,
+    ItemResolved,
+    MeleeRoundStarted,
+    QuotaSet,
+    RoundResult,
+    RoundTallied,
+    ShotResolved,
+    TapDeclared,
+)
 from game.rules.pyrates.quota import Participant, SideFacts, melee_quotas
 from game.table import Obstacle, TacticalMap, Zone
-
-from flow_helpers import CLOSE, GENERAL, REACH, Decision, answer, auto_until, choose, fig, match
 
 TURN_A = [6, 1]  # RNG-TURN-1 roll-off: A takes the first player-turn
 PAD = [2, 3, 4, 5] * 40  # later dice nobody looks at
@@ -66,6 +75,7 @@ def test_GEO_FACE_1_pyrates_ignores_facing():
                 break
             m.apply(m.auto())
         return [e for e in m.log]
+
     assert run(0.0) == run(135.0)
 
 
@@ -88,8 +98,13 @@ def test_GEO_OBS_1_obstacle_kinds_cover_standable_and_los():
 
 # -- PYR-ENG-1 / PYR-SEQ-1 -------------------------------------------------------------------------------
 def test_PYR_ENG_1_separate_melees_resolved_separately_support_links_join():
-    figs = [fig("A1", "A", 4, 4), fig("B1", "B", 5, 4), fig("S", "A", 4, 5),  # S supports A1
-            fig("A2", "A", 15, 10), fig("B2", "B", 16, 10)]
+    figs = [
+        fig("A1", "A", 4, 4),
+        fig("B1", "B", 5, 4),
+        fig("S", "A", 4, 5),  # S supports A1
+        fig("A2", "A", 15, 10),
+        fig("B2", "B", 16, 10),
+    ]
     m = match(figs, seed=1)
     auto_until(m, "tap")
     starts = of(m.log, MeleeRoundStarted)
@@ -112,8 +127,14 @@ def test_PYR_SEQ_1_round_steps_in_order():
     answer(m, "opportune_shot", Decision("shoot", figure="P", target="B1", option="pistol"))
     answer(m, "flashing_blades", choose("play"))
     drive(m, {}, stop=("withdraw", "activate", "action", "reaction"))
-    steps = {ShotResolved: "shot", QuotaSet: "mq", HandScored: "dice", TapDeclared: "alloc",
-             RoundTallied: "tally", RoundResult: "result"}
+    steps = {
+        ShotResolved: "shot",
+        QuotaSet: "mq",
+        HandScored: "dice",
+        TapDeclared: "alloc",
+        RoundTallied: "tally",
+        RoundResult: "result",
+    }
     for e in m.log:
         name = steps.get(type(e))
         if isinstance(e, Note) and e.rule == "PYR-CARD-1":
@@ -160,8 +181,12 @@ def test_PYR_CARD_1_flashing_blades_adds_one_to_the_quota():
 
 
 def test_PYR_CARD_2_opportune_shot_miss_hits_a_figure_engaged_with_the_target():
-    figs = [fig("A1", "A", 9, 10), fig("P", "A", 6, 10, missile="pistol", loaded=True), fig("B1", "B", 10, 10),
-            fig("B2", "B", 10, 11)]
+    figs = [
+        fig("A1", "A", 9, 10),
+        fig("P", "A", 6, 10, missile="pistol", loaded=True),
+        fig("B1", "B", 10, 10),
+        fig("B2", "B", 10, 11),
+    ]
     # the shot misses (20); one of the figures engaged with B1 (only A1) is hit (pick 1): wound 5, save 1 fails
     m = match(figs, dice=ScriptedDice(TURN_A + [20, 1, 5, 1] + PAD))
     m.state.data["cards"] = {"A": ["opportune_shot"], "B": []}
@@ -240,8 +265,14 @@ def test_PYR_DIS_3_not_surrendered_unsaved_capture_takes_captive():
 # -- PYR-CR-1/2 cornered rats --------------------------------------------------------------------------------
 def _cornered(extra_dice=()):
     # V is hemmed in by A1 (west), A2 (east), A3 (south); B9 is V's party far to the north
-    figs = [fig("V", "B", 10, 10), fig("A1", "A", 9, 10), fig("A2", "A", 11, 10), fig("A3", "A", 10, 11),
-            fig("B9", "B", 10, 3), fig("A9", "A", 22, 15)]
+    figs = [
+        fig("V", "B", 10, 10),
+        fig("A1", "A", 9, 10),
+        fig("A2", "A", 11, 10),
+        fig("A3", "A", 10, 11),
+        fig("B9", "B", 10, 3),
+        fig("A9", "A", 22, 15),
+    ]
     # round: A 5d6 nothing, B 3d6 nothing, tally tie → roll-off A
     m = match(figs, dice=ScriptedDice(TURN_A + [1, 2, 3, 4, 6] + [1, 2, 4] + [6, 1] + list(extra_dice) + PAD))
     drive(m, {"activate": Decision("pass")}, stop=("withdraw",))
@@ -283,8 +314,14 @@ def test_PYR_CR_2_rat_cuts_free_then_bolts_for_its_party():
 
 # -- morale and results --------------------------------------------------------------------------------------
 def test_PYR_MOR_3_failed_party_flees_and_a_figure_that_cannot_get_clear_surrenders():
-    figs = [fig("B1", "B", 10, 10), fig("A1", "A", 9, 10),
-            fig("B2", "B", 10, 13), fig("A2", "A", 9, 13), fig("A3", "A", 11, 13), fig("B3", "B", 12, 7)]
+    figs = [
+        fig("B1", "B", 10, 10),
+        fig("A1", "A", 9, 10),
+        fig("B2", "B", 10, 13),
+        fig("A2", "A", 9, 13),
+        fig("A3", "A", 11, 13),
+        fig("B3", "B", 12, 7),
+    ]
     # mêlée 1: A three of a kind, B nothing; B1's save 2 fails; side:B morale natural 6 fails
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4, 1, 2, 3, 2, 6] + PAD))
     drive(m, {"activate": Decision("pass")}, stop=("tap",))
@@ -303,9 +340,17 @@ def test_PYR_WIN_2_party_that_flees_loses_the_round_whatever_the_tally():
     # A 4d6 three of a kind (1 KD); B 4d6 four of a kind (3 KD): B allocates first and wins the tally 3–1
     dice = TURN_A + [3, 3, 3, 1] + [5, 5, 5, 5] + [1] + [1] + [1, 6] + PAD
     m = match(figs, dice=ScriptedDice(dice))
-    drive(m, {"pushback": choose("save"), "tap": [Decision("tap", figure="B1", items=(("A1", "kd"),)),
-                                                  Decision("tap", figure="A2", items=(("B2", "kd"),))]},
-          stop=("activate", "action"))
+    drive(
+        m,
+        {
+            "pushback": choose("save"),
+            "tap": [
+                Decision("tap", figure="B1", items=(("A1", "kd"),)),
+                Decision("tap", figure="A2", items=(("B2", "kd"),)),
+            ],
+        },
+        stop=("activate", "action"),
+    )
     tally = of(m.log, RoundTallied)[0]
     assert tally.winner == "B"
     assert m.figure("B1").status == Status.FLED
@@ -331,10 +376,18 @@ def test_PYR_WIN_4_boarders_retreat_toward_their_own_ship():
     from game.match import Match
     from game.rules.model import SideInfo
     from game.scenario.model import Scenario
+
     tmap = TacticalMap.open_ground(24, 16, zones=[Zone.rect("own", 8, 0, 6, 3, name="own", ship="brig")])
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A9", "A", 2, 2)]
-    sc = Scenario(id="t", title="t", blurb="", map="open:24x16", preset="pyrates",
-                  sides=(SideInfo("A", "A"), SideInfo("B", "B", boarder=True, ship="brig")), figures=tuple(figs))
+    sc = Scenario(
+        id="t",
+        title="t",
+        blurb="",
+        map="open:24x16",
+        preset="pyrates",
+        sides=(SideInfo("A", "A"), SideInfo("B", "B", boarder=True, ship="brig")),
+        figures=tuple(figs),
+    )
     m = Match(sc, dice=ScriptedDice(TURN_A + [1, 2, 4, 1, 2, 4, 6, 1] + PAD), tmap=tmap, options={"cards": False})
     answer(m, "activate", Decision("pass"))
     assert choose("strike_colours") not in m.pending.options  # boarders do not strike colours
@@ -344,8 +397,12 @@ def test_PYR_WIN_4_boarders_retreat_toward_their_own_ship():
 
 
 def test_PYR_WIN_5_tagged_party_tests_together_far_members_and_other_party_stay():
-    figs = [fig("A1", "A", 9, 10, party="boats"), fig("B1", "B", 10, 10), fig("A3", "A", 2, 14, party="boats"),
-            fig("A2", "A", 20, 3, party="gun")]
+    figs = [
+        fig("A1", "A", 9, 10, party="boats"),
+        fig("B1", "B", 10, 10),
+        fig("A3", "A", 2, 14, party="boats"),
+        fig("A2", "A", 20, 3, party="gun"),
+    ]
     # B three of a kind; A nothing; A1's save 2 fails; party "boats" morale natural 6
     m = match(figs, dice=ScriptedDice(TURN_A + [1, 2, 4] + [4, 4, 4] + [2, 6] + PAD))
     drive(m, {"activate": Decision("pass"), "pushback": choose("save")}, stop=("tap",))
@@ -412,13 +469,19 @@ def test_PYR_RIG_1_rigging_is_close_quarters_reach_helps_the_enemy():
 
 # -- PYR-ALLOC-5 ------------------------------------------------------------------------------------------------
 def test_PYR_ALLOC_5_simultaneous_allocation_assigns_all_then_resolves_in_order():
-    from game.match import Match
     from flow_helpers import scenario
+
+    from game.match import Match
+
     figs = [fig("A1", "A", 9, 10), fig("A2", "A", 10, 9), fig("V", "B", 10, 10)]
     # A 4d6 two pair (2 W) allocates first; B 3d6 pair (1 W)
     dice = TURN_A + [2, 2, 3, 3] + [4, 4, 1] + [1, 2] + PAD
-    m = Match(scenario(figs), dice=ScriptedDice(dice), tmap=TacticalMap.open_ground(24, 16),
-              options={"cards": False, "simultaneous_allocation": True})
+    m = Match(
+        scenario(figs),
+        dice=ScriptedDice(dice),
+        tmap=TacticalMap.open_ground(24, 16),
+        options={"cards": False, "simultaneous_allocation": True},
+    )
     answer(m, "tap", Decision("tap", figure="A1", items=(("V", "w"),)))
     answer(m, "tap", Decision("tap", figure="V", items=(("A1", "w"),)))
     answer(m, "tap", Decision("tap", figure="A2", items=(("V", "w"),)))
@@ -438,9 +501,14 @@ def test_PYR_ALLOC_5_simultaneous_allocation_assigns_all_then_resolves_in_order(
 
 # -- PYR-MNT-1/2 ------------------------------------------------------------------------------------------------
 def _rider_match(target_cls=GENERAL, zones=(), extra=(), dice=()):
-    figs = [fig("R", "A", 4, 10, mounted=True, move=12.0), fig("B1", "B", 6.5, 10, target_cls),
-            fig("B9", "B", 22, 2)] + list(extra)
-    return match(figs, dice=ScriptedDice(TURN_A + list(dice) + PAD), tmap=TacticalMap.open_ground(24, 16, zones=list(zones)))
+    figs = [
+        fig("R", "A", 4, 10, mounted=True, move=12.0),
+        fig("B1", "B", 6.5, 10, target_cls),
+        fig("B9", "B", 22, 2),
+    ] + list(extra)
+    return match(
+        figs, dice=ScriptedDice(TURN_A + list(dice) + PAD), tmap=TacticalMap.open_ground(24, 16, zones=list(zones))
+    )
 
 
 def _ep(m):
@@ -480,8 +548,10 @@ def test_PYR_MNT_1_no_en_passant_against_reach_close_quarters_or_two_enemies():
     assert m.pending.kind == "action" and not any(o.target == "B1" and o.option for o in m.pending.options)
     m = _rider_match(dice=[1])
     answer(m, "activate", Decision("activate", figure="R"))
-    from game.rules.decisions import IllegalDecision
     import pytest
+
+    from game.rules.decisions import IllegalDecision
+
     plain = next(o for o in m.pending.options if o.kind == "charge" and o.target == "B1" and not o.option)
     foot = [fig("F", "A", 4, 10, move=12.0), fig("B1", "B", 6.5, 10), fig("B9", "B", 22, 2)]
     m2 = match(foot, dice=ScriptedDice(TURN_A + [1] + PAD))
@@ -533,7 +603,9 @@ def test_PYR_MNT_2_unhorsed_figure_walks_to_its_horse_and_remounts():
 # -- RNG-MOT-3 under the pyrates preset --------------------------------------------------------------------------
 def test_RNG_MOT_3_pyrates_failed_figure_holds_retreats_or_takes_cover():
     import pytest
+
     from game.rules.decisions import IllegalDecision
+
     zones = [Zone.rect("barrels", 4, 8, 2, 4, cover="hard"), Zone.rect("crates", 14, 12, 3, 3, cover="soft")]
     figs = [fig("A1", "A", 10, 10), fig("B1", "B", 16, 10)]
     m = match(figs, dice=ScriptedDice(TURN_A + [6] + PAD), tmap=TacticalMap.open_ground(24, 16, zones=zones))

@@ -1,14 +1,16 @@
 """The mêlée flow's fast paths agree with the plain computations they replace (PYR-WIN-4, PYR-CR-2,
 PYR-ENG-1/2, PYR-MQ-1..7)."""
+
 from __future__ import annotations
 
 import math
 import random
 
+from flow_helpers import fig, match, random_ctx
+from flow_helpers import pack as _pack
+
 from game.rules.model import round_in
 from game.rules.pyrates import moves
-
-from flow_helpers import fig, match, pack as _pack, random_ctx
 
 
 def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
@@ -18,8 +20,11 @@ def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
     x, y = f.x, f.y
     path = [(x, y)]
     enemy_sides = set(st.enemies_of(f.side))
-    foes = [(g.x, g.y, g.radius + f.radius) for g in st.figures.values()
-            if g.in_play and g.side in enemy_sides and g.level == f.level]
+    foes = [
+        (g.x, g.y, g.radius + f.radius)
+        for g in st.figures.values()
+        if g.in_play and g.side in enemy_sides and g.level == f.level
+    ]
 
     def gap(px, py):
         return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
@@ -50,8 +55,12 @@ def reference_retreat(ctx, fid, *, max_dist=4.0, toward=None, rat=False):
                     break
             if best is None:
                 break
-            if toward is not None and rat and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(
-                    toward[0] - best[1], toward[1] - best[2]) and d0 >= 1.0:
+            if (
+                toward is not None
+                and rat
+                and math.hypot(toward[0] - x, toward[1] - y) <= math.hypot(toward[0] - best[1], toward[1] - best[2])
+                and d0 >= 1.0
+            ):
                 break
             x, y = round_in(best[1]), round_in(best[2])
             ctx.table.place(fid, x, y, f.radius, f.level)
@@ -73,8 +82,9 @@ def test_PYR_WIN_4_retreat_fast_search_matches_the_full_gap_search():
             if not f.in_play:
                 continue
             for toward, rat in ((None, False), ((1.0, 1.0), False), ((20.0, 14.0), True), (None, True)):
-                assert moves.retreat(ctx, fid, toward=toward, rat=rat) == \
-                    reference_retreat(ctx, fid, toward=toward, rat=rat)
+                assert moves.retreat(ctx, fid, toward=toward, rat=rat) == reference_retreat(
+                    ctx, fid, toward=toward, rat=rat
+                )
                 checked += 1
     assert checked > 300
 
@@ -93,12 +103,29 @@ def test_PYR_MQ_7_total_in_half_points_equals_the_sum_of_the_lines():
     def side(name, n):
         out = []
         for i in range(n):
-            f = Figure(id=f"{name}{i}", name=f"{name}{i}", side=name, x=0.0, y=0.0, rank=rng.choice(ranks),
-                       status=rng.choice(statuses), wounds=rng.randint(0, 1), melee_class=rng.choice(classes),
-                       mounted=rng.random() < 0.2, drilled=rng.random() < 0.5)
-            out.append(Participant(f, engaged=rng.random() < 0.7, close_quarters=rng.random() < 0.3,
-                                   advantageous=rng.random() < 0.3, contacts=frozenset(f"{name}{j}" for j in range(n)),
-                                   holding_captive=rng.random() < 0.1))
+            f = Figure(
+                id=f"{name}{i}",
+                name=f"{name}{i}",
+                side=name,
+                x=0.0,
+                y=0.0,
+                rank=rng.choice(ranks),
+                status=rng.choice(statuses),
+                wounds=rng.randint(0, 1),
+                melee_class=rng.choice(classes),
+                mounted=rng.random() < 0.2,
+                drilled=rng.random() < 0.5,
+            )
+            out.append(
+                Participant(
+                    f,
+                    engaged=rng.random() < 0.7,
+                    close_quarters=rng.random() < 0.3,
+                    advantageous=rng.random() < 0.3,
+                    contacts=frozenset(f"{name}{j}" for j in range(n)),
+                    holding_captive=rng.random() < 0.1,
+                )
+            )
         return SideFacts(tuple(out), rng.randint(0, 2), name)
 
     for _ in range(300):
@@ -185,6 +212,7 @@ def test_PYR_MQ_7_quota_line_text_matches_the_plain_format():
 
     amounts = [Fraction(n, 2) for n in range(0, 90)] + [Fraction(1, 3)]  # fresh objects, not the shared ones
     from game.rules.pyrates import quota
+
     amounts += list(quota._BY_HALVES.values())
     for a in amounts:
         for fig_id in ("", "A3"):
@@ -193,8 +221,9 @@ def test_PYR_MQ_7_quota_line_text_matches_the_plain_format():
 
 
 def test_PYR_MQ_7_round_quota_of_a_whole_number_is_itself_and_checks_stay():
-    import pytest
     from fractions import Fraction
+
+    import pytest
 
     from game.rules.pyrates.rolls import round_quota
 
@@ -279,8 +308,16 @@ def reference_tap_options(r, camp, tappers, left):
             if left.wounds:
                 opts.append(mr._single_tap(t, v, "w"))
         off = st.figures[t].offhand
-        opts += special_tap_options(st, r.eng, camp, t, left, targets,
-                                    mr.targets_for(r, t, off) if off is not None else [], mr.cards_of(st, camp))
+        opts += special_tap_options(
+            st,
+            r.eng,
+            camp,
+            t,
+            left,
+            targets,
+            mr.targets_for(r, t, off) if off is not None else [],
+            mr.cards_of(st, camp),
+        )
     return list(dict.fromkeys(opts))
 
 
@@ -334,8 +371,11 @@ def reference_quota_lines(own, foe):
         lines.append(qm.QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
         if qm.formation_of(p, own):
             w = qm._wounded(f)
-            lines.append(qm.QuotaLine(f.id, qm.HALF if w else qm.ONE, "in formation, wounded" if w else "in formation",
-                                      "PYR-MQ-3"))
+            lines.append(
+                qm.QuotaLine(
+                    f.id, qm.HALF if w else qm.ONE, "in formation, wounded" if w else "in formation", "PYR-MQ-3"
+                )
+            )
         bonus, what = qm.reach_bonus(f)
         if bonus and not p.close_quarters:
             lines.append(qm.QuotaLine(f.id, qm.Fraction(bonus), what, "PYR-MQ-4"))
@@ -346,8 +386,11 @@ def reference_quota_lines(own, foe):
             continue
         bonus, what = qm.reach_bonus(q.figure)
         if bonus and q.close_quarters:
-            lines.append(qm.QuotaLine(q.id, qm.Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters",
-                                      "PYR-MQ-4"))
+            lines.append(
+                qm.QuotaLine(
+                    q.id, qm.Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4"
+                )
+            )
     return lines
 
 
@@ -361,13 +404,28 @@ def test_PYR_MQ_1_to_5_quota_lines_with_cheap_tests_first_equal_the_reference():
         for side in ("A", "B"):
             ps = []
             for i in range(rng.randint(0, 5)):
-                f = fig(f"{side}{i}", side, 1.0 + i, 2.0, cls=rng.choice(list(WeaponClass)),
-                        rank=rng.choice(["captain", "officer", "ordinary", "noncombatant"]),
-                        mounted=rng.random() < 0.3, lancer=rng.random() < 0.3, drilled=rng.random() < 0.5,
-                        status=rng.choice([Status.UNWOUNDED, Status.UNWOUNDED, Status.WOUNDED, Status.DISARMED]))
+                f = fig(
+                    f"{side}{i}",
+                    side,
+                    1.0 + i,
+                    2.0,
+                    cls=rng.choice(list(WeaponClass)),
+                    rank=rng.choice(["captain", "officer", "ordinary", "noncombatant"]),
+                    mounted=rng.random() < 0.3,
+                    lancer=rng.random() < 0.3,
+                    drilled=rng.random() < 0.5,
+                    status=rng.choice([Status.UNWOUNDED, Status.UNWOUNDED, Status.WOUNDED, Status.DISARMED]),
+                )
                 contacts = frozenset(f"{side}{j}" for j in range(5) if rng.random() < 0.4)
-                args = (f, rng.random() < 0.7, rng.random() < 0.3, rng.random() < 0.3, contacts,
-                        rng.random() < 0.1, rng.choice([None, f"side:{side}", "p1"]))
+                args = (
+                    f,
+                    rng.random() < 0.7,
+                    rng.random() < 0.3,
+                    rng.random() < 0.3,
+                    contacts,
+                    rng.random() < 0.1,
+                    rng.choice([None, f"side:{side}", "p1"]),
+                )
                 if rng.random() < 0.2:  # an override of the formation test (PYR-MQ-3)
                     ps.append(Participant(*args[:6], in_formation=rng.random() < 0.5, party=args[6]))
                 else:

@@ -1,18 +1,29 @@
 """Exact odds (PYR-DICE-1/2, PYR-DMG-1; DESIGN: exact odds) against brute force and Monte Carlo."""
+
 import itertools
 import math
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import pytest
 
 from game.rules.dice import Dice
-from game.rules.pyrates import (DICE_TABLE, Damage, Hand, classify_hand, dice_for_quota,
-                                expected_damage, hand_damage, hand_damage_odds, hand_odds, roll_hand_faces,
-                                side_damage_odds)
+from game.rules.pyrates import (
+    DICE_TABLE,
+    Damage,
+    Hand,
+    classify_hand,
+    dice_for_quota,
+    expected_damage,
+    hand_damage,
+    hand_damage_odds,
+    hand_odds,
+    roll_hand_faces,
+    side_damage_odds,
+)
 
-HAND_CASES = sorted(set(DICE_TABLE.values()))   # (3,0) (4,0) (5,0) (5,1) (5,2)
+HAND_CASES = sorted(set(DICE_TABLE.values()))  # (3,0) (4,0) (5,0) (5,1) (5,2)
 
 
 # -- an independent brute force: the rule text on ordered dice, every face sequence ---------------
@@ -22,7 +33,7 @@ def _score(faces):
 
 
 def _choice(faces):
-    e = [Fraction(sum(_score(faces[:i] + (f,) + faces[i + 1:]) for f in range(1, 7)), 6) for i in range(len(faces))]
+    e = [Fraction(sum(_score(faces[:i] + (f,) + faces[i + 1 :]) for f in range(1, 7)), 6) for i in range(len(faces))]
     best = max(e)
     return e.index(best) if best > _score(faces) else None
 
@@ -37,10 +48,10 @@ def brute_force(n, r):
             out[classify_hand(faces)] += p
             return
         for f in range(1, 7):
-            walk(faces[:i] + (f,) + faces[i + 1:], left - 1, p / 6)
+            walk(faces[:i] + (f,) + faces[i + 1 :], left - 1, p / 6)
 
     for t in itertools.product(range(1, 7), repeat=n):
-        walk(t, r, Fraction(1, 6 ** n))
+        walk(t, r, Fraction(1, 6**n))
     return {h: out.get(h, Fraction(0)) for h in Hand}
 
 
@@ -48,21 +59,21 @@ def memo_brute_force(n, r):
     """Same walk, memoised on the ORDERED hand (exact: the state is the ordered dice)."""
     choice = lru_cache(maxsize=None)(_choice)
 
-    @lru_cache(maxsize=None)
+    @cache
     def dist(faces, left):
         i = choice(faces) if left else None
         if i is None:
             return ((classify_hand(faces), Fraction(1)),)
         acc = Counter()
         for f in range(1, 7):
-            for h, p in dist(faces[:i] + (f,) + faces[i + 1:], left - 1):
+            for h, p in dist(faces[:i] + (f,) + faces[i + 1 :], left - 1):
                 acc[h] += p / 6
         return tuple(acc.items())
 
     out = Counter()
     for t in itertools.product(range(1, 7), repeat=n):
         for h, p in dist(t, r):
-            out[h] += p / 6 ** n
+            out[h] += p / 6**n
     return {h: out.get(h, Fraction(0)) for h in Hand}
 
 
@@ -84,7 +95,7 @@ def test_PYR_DICE_2_tie_break_by_index_matters():
     a multiset-only DP that always rerolls the lowest tied value gives other odds for 5d6+2."""
     from game.rules.pyrates.rolls import reroll_values
 
-    @lru_cache(maxsize=None)
+    @cache
     def dist(s, left):
         vals = reroll_values(s) if left else ()
         if not vals:
@@ -100,7 +111,7 @@ def test_PYR_DICE_2_tie_break_by_index_matters():
     out = Counter()
     for t in itertools.product(range(1, 7), repeat=5):
         for h, p in dist(tuple(sorted(t)), 2):
-            out[h] += p / 6 ** 5
+            out[h] += p / 6**5
     assert {h: out.get(h, 0) for h in Hand} != hand_odds(5, 2)
 
 
@@ -115,7 +126,7 @@ def test_PYR_DICE_2_hand_odds_sum_to_exactly_one(n, r):
 def test_PYR_DICE_2_known_values():
     assert hand_odds(1) == {h: Fraction(int(h is Hand.NOTHING)) for h in Hand}
     assert hand_odds(2)[Hand.PAIR] == Fraction(1, 6)
-    assert hand_odds(3)[Hand.PAIR] == Fraction(90, 216)           # 3 · 6 · 5 ordered
+    assert hand_odds(3)[Hand.PAIR] == Fraction(90, 216)  # 3 · 6 · 5 ordered
     assert hand_odds(3)[Hand.THREE_OF_A_KIND] == Fraction(1, 36)
     assert hand_odds(5)[Hand.STRAIGHT] == Fraction(240, 7776)
     assert hand_odds(5)[Hand.FIVE_OF_A_KIND] == Fraction(6, 7776)
@@ -126,6 +137,7 @@ def test_PYR_DICE_2_known_values():
 def test_PYR_DICE_2_rerolls_never_lower_the_expected_score():
     def mean(odds):
         return sum(p * hand_damage(h).score for h, p in odds.items())
+
     assert mean(hand_odds(5, 0)) < mean(hand_odds(5, 1)) < mean(hand_odds(5, 2))
 
 

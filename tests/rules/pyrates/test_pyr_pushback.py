@@ -1,4 +1,5 @@
 """PYR-PUSH-1..6: pushback."""
+
 import math
 
 import pytest
@@ -17,10 +18,16 @@ def test_PYR_PUSH_1_knockdown_offers_pushed_back_wounded_to_unwounded_only():
     assert chk.option is None and "PYR-PUSH-1" in chk.reason
 
 
-@pytest.mark.parametrize("kw, rule", [
-    ({"mounted": True}, "PYR-MNT-2"), ({"surrounded": True}, "PYR-SUR-1"), ({"sneaky": True}, "PYR-PUSH-2"),
-    ({"sweep_clear": False}, "PYR-PUSH-2"), ({"disarmed": True}, "PYR-DIS-2"),
-])
+@pytest.mark.parametrize(
+    "kw, rule",
+    [
+        ({"mounted": True}, "PYR-MNT-2"),
+        ({"surrounded": True}, "PYR-SUR-1"),
+        ({"sneaky": True}, "PYR-PUSH-2"),
+        ({"sweep_clear": False}, "PYR-PUSH-2"),
+        ({"disarmed": True}, "PYR-DIS-2"),
+    ],
+)
 def test_PYR_PUSH_2_illegal_cases(kw, rule):
     for item in ("w", "kd"):
         chk = pushback_option(item, victim_wounded=False, **kw)
@@ -47,9 +54,9 @@ def test_PYR_PUSH_3_several_sources_normalised_sum():
 def test_PYR_PUSH_3_opposite_blows_pin():
     assert push_direction((0.0, 0.0), [(-1.0, 0.0), (1.0, 0.0)]) is None
     # sum length just under 0.25: two blows at angles whose unit vectors nearly cancel
-    a = math.acos(0.12)   # each contributes 0.12 along +y → length 0.24
+    a = math.acos(0.12)  # each contributes 0.12 along +y → length 0.24
     assert push_direction((0.0, 0.0), [(-math.sin(a), -math.cos(a)), (math.sin(a), -math.cos(a))]) is None
-    b = math.acos(0.13)   # 0.26
+    b = math.acos(0.13)  # 0.26
     assert push_direction((0.0, 0.0), [(-math.sin(b), -math.cos(b)), (math.sin(b), -math.cos(b))]) is not None
     assert push_direction((1.0, 1.0), [(1.0, 1.0)]) is None
 

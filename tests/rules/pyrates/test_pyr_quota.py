@@ -1,11 +1,19 @@
 """PYR-MQ-1..7: the Mêlée Quota."""
+
 from fractions import Fraction
 
 import pytest
 
 from game.rules.model import Figure, Rank, Status, WeaponClass
-from game.rules.pyrates import (Participant, SideFacts, defends_obstacle, dice_for_quota, melee_quotas,
-                                quota_contributions, side_quota)
+from game.rules.pyrates import (
+    Participant,
+    SideFacts,
+    defends_obstacle,
+    dice_for_quota,
+    melee_quotas,
+    quota_contributions,
+    side_quota,
+)
 
 
 def fig(fid, side="a", **kw):
@@ -17,20 +25,37 @@ def P(f, **kw):
 
 
 def test_PYR_MQ_2_ranks():
-    side = [P(fig("cap", rank=Rank.CAPTAIN)), P(fig("off", rank=Rank.OFFICER)), P(fig("tar")),
-            P(fig("boy", rank=Rank.NONCOMBATANT))]
+    side = [
+        P(fig("cap", rank=Rank.CAPTAIN)),
+        P(fig("off", rank=Rank.OFFICER)),
+        P(fig("tar")),
+        P(fig("boy", rank=Rank.NONCOMBATANT)),
+    ]
     q = quota_contributions(side)
     assert [(ln.figure, ln.amount, ln.rule) for ln in q.lines] == [
-        ("cap", 3, "PYR-MQ-2"), ("off", 2, "PYR-MQ-2"), ("tar", 1, "PYR-MQ-2"), ("boy", Fraction(1, 2), "PYR-MQ-2")]
+        ("cap", 3, "PYR-MQ-2"),
+        ("off", 2, "PYR-MQ-2"),
+        ("tar", 1, "PYR-MQ-2"),
+        ("boy", Fraction(1, 2), "PYR-MQ-2"),
+    ]
     assert q.total == Fraction(13, 2) and q.mq == 7
 
 
 def test_PYR_MQ_2_wounded_ranks():
-    side = [P(fig("cap", rank=Rank.CAPTAIN, wounds=1, status=Status.WOUNDED)),
-            P(fig("off", rank=Rank.OFFICER, wounds=1)), P(fig("tar", wounds=1)),
-            P(fig("boy", rank=Rank.NONCOMBATANT, wounds=1)), P(fig("civ", type="civilian"))]
-    assert [ln.amount for ln in quota_contributions(side).lines] == [2, 1, Fraction(1, 2), Fraction(1, 2),
-                                                                      Fraction(1, 2)]
+    side = [
+        P(fig("cap", rank=Rank.CAPTAIN, wounds=1, status=Status.WOUNDED)),
+        P(fig("off", rank=Rank.OFFICER, wounds=1)),
+        P(fig("tar", wounds=1)),
+        P(fig("boy", rank=Rank.NONCOMBATANT, wounds=1)),
+        P(fig("civ", type="civilian")),
+    ]
+    assert [ln.amount for ln in quota_contributions(side).lines] == [
+        2,
+        1,
+        Fraction(1, 2),
+        Fraction(1, 2),
+        Fraction(1, 2),
+    ]
 
 
 def test_PYR_MQ_7_three_wounded_crew_round_up():
@@ -49,8 +74,13 @@ def test_PYR_MQ_7_rounds_total_not_each_figure():
 
 
 def test_PYR_MQ_1_excluded_figures_count_zero():
-    side = [P(fig("kd", status=Status.KNOCKED_DOWN)), P(fig("dis", status=Status.DISARMED)),
-            P(fig("cap", status=Status.CAPTIVE)), P(fig("captor"), holding_captive=True), P(fig("ok"))]
+    side = [
+        P(fig("kd", status=Status.KNOCKED_DOWN)),
+        P(fig("dis", status=Status.DISARMED)),
+        P(fig("cap", status=Status.CAPTIVE)),
+        P(fig("captor"), holding_captive=True),
+        P(fig("ok")),
+    ]
     q = quota_contributions(side)
     assert q.total == 1
     assert [ln.rule for ln in q.lines] == ["PYR-MQ-1"] * 4 + ["PYR-MQ-2"]
@@ -67,8 +97,12 @@ def test_PYR_MQ_3_formation_needs_drilled_btb_same_party():
     b = fig("b", drilled=True, party="line", wounds=1)
     c = fig("c", drilled=True, party="other")
     d = fig("d", drilled=False, party="line")
-    side = [P(a, contacts=frozenset({"b", "c", "d"})), P(b, contacts=frozenset({"a"})),
-            P(c, contacts=frozenset({"a"})), P(d, contacts=frozenset({"a"}))]
+    side = [
+        P(a, contacts=frozenset({"b", "c", "d"})),
+        P(b, contacts=frozenset({"a"})),
+        P(c, contacts=frozenset({"a"})),
+        P(d, contacts=frozenset({"a"})),
+    ]
     q = quota_contributions(side)
     form = {ln.figure: ln.amount for ln in q.lines if ln.rule == "PYR-MQ-3"}
     assert form == {"a": 1, "b": Fraction(1, 2)}
@@ -79,13 +113,15 @@ def test_PYR_MQ_3_knocked_down_partner_gives_no_formation():
     b = fig("b", drilled=True, status=Status.KNOCKED_DOWN)
     q = quota_contributions([P(a, contacts=frozenset({"b"})), P(b, contacts=frozenset({"a"}))])
     assert not [ln for ln in q.lines if ln.rule == "PYR-MQ-3"]
-    assert quota_contributions([P(fig("x"), in_formation=True)]).total == 2   # caller override
+    assert quota_contributions([P(fig("x"), in_formation=True)]).total == 2  # caller override
 
 
 def test_PYR_MQ_4_reach_mounted_and_lancer():
-    side = [P(fig("pike", melee_class=WeaponClass.REACH, melee_weapon="boarding pike")),
-            P(fig("horse", mounted=True, melee_class=WeaponClass.GENERAL)),
-            P(fig("lancer", mounted=True, lancer=True, melee_class=WeaponClass.REACH))]
+    side = [
+        P(fig("pike", melee_class=WeaponClass.REACH, melee_weapon="boarding pike")),
+        P(fig("horse", mounted=True, melee_class=WeaponClass.GENERAL)),
+        P(fig("lancer", mounted=True, lancer=True, melee_class=WeaponClass.REACH)),
+    ]
     q = quota_contributions(side)
     bonus = {ln.figure: ln.amount for ln in q.lines if ln.rule == "PYR-MQ-4"}
     assert bonus == {"pike": 1, "horse": 1, "lancer": 2}
@@ -93,8 +129,12 @@ def test_PYR_MQ_4_reach_mounted_and_lancer():
 
 
 def test_PYR_MQ_4_reach_in_close_quarters_goes_to_the_enemy():
-    a = SideFacts((P(fig("pike", melee_class=WeaponClass.REACH), close_quarters=True),
-                   P(fig("lancer", mounted=True, lancer=True), close_quarters=True)))
+    a = SideFacts(
+        (
+            P(fig("pike", melee_class=WeaponClass.REACH), close_quarters=True),
+            P(fig("lancer", mounted=True, lancer=True), close_quarters=True),
+        )
+    )
     b = SideFacts((P(fig("tar", side="b")),))
     qa, qb = melee_quotas(a, b)
     assert qa.total == 2
@@ -111,9 +151,9 @@ def test_PYR_MQ_5_advantageous_only_for_engaged():
 
 def test_PYR_MQ_5_defends_obstacle():
     assert defends_obstacle(False, [(True, True)])
-    assert not defends_obstacle(True, [(True, True)])          # both moved
-    assert not defends_obstacle(False, [(True, False)])        # neither moved
-    assert not defends_obstacle(False, [(False, True)])        # no obstacle on that line
+    assert not defends_obstacle(True, [(True, True)])  # both moved
+    assert not defends_obstacle(False, [(True, False)])  # neither moved
+    assert not defends_obstacle(False, [(False, True)])  # no obstacle on that line
     assert defends_obstacle(False, [(False, True), (True, True)])
 
 

@@ -1,4 +1,5 @@
 """PYR-DICE-1 hands per quota, PYR-DICE-2 reroll policy and the rolling code."""
+
 import itertools
 from fractions import Fraction
 
@@ -6,8 +7,18 @@ import pytest
 
 from game.rules.dice import Dice, DiceExhausted, ScriptedDice
 from game.rules.events import DiceRolled
-from game.rules.pyrates import (DieRerolled, Hand, HandScored, auto_reroll_choice, classify_hand, dice_for_quota,
-                                hand_damage, roll_hand, roll_hand_faces, roll_pool)
+from game.rules.pyrates import (
+    DieRerolled,
+    Hand,
+    HandScored,
+    auto_reroll_choice,
+    classify_hand,
+    dice_for_quota,
+    hand_damage,
+    roll_hand,
+    roll_hand_faces,
+    roll_pool,
+)
 
 
 def test_PYR_DICE_1_table():
@@ -29,7 +40,7 @@ def test_PYR_DICE_1_mq7_and_mq0():
 
 
 def test_PYR_DICE_1_fraction_rounds_up_once():
-    assert dice_for_quota(Fraction(3, 2)) == [(4, 0)]       # PYR-MQ-7: 3 wounded crew
+    assert dice_for_quota(Fraction(3, 2)) == [(4, 0)]  # PYR-MQ-7: 3 wounded crew
     assert dice_for_quota(Fraction(1, 2)) == [(3, 0)]
     assert dice_for_quota(Fraction(11, 2)) == [(5, 2), (3, 0)]
 
@@ -52,10 +63,10 @@ def naive_choice(faces, rerolls_left):
         return None
     e = []
     for i in range(len(faces)):
-        e.append(Fraction(sum(naive_score(faces[:i] + (f,) + faces[i + 1:]) for f in range(1, 7)), 6))
+        e.append(Fraction(sum(naive_score(faces[:i] + (f,) + faces[i + 1 :]) for f in range(1, 7)), 6))
     best = max(e)
     if best > naive_score(faces):
-        return e.index(best)   # lowest index on ties
+        return e.index(best)  # lowest index on ties
     return None
 
 
@@ -67,11 +78,11 @@ def test_PYR_DICE_2_policy_matches_rule_text_for_every_ordered_hand(n):
 
 
 def test_PYR_DICE_2_policy_examples():
-    assert auto_reroll_choice((6, 6, 6, 6, 6), 2) is None          # five of a kind: stop
-    assert auto_reroll_choice((1, 2, 3, 4, 5), 2) is None          # straight (score 6)
-    assert auto_reroll_choice((1, 2, 3, 4, 6), 1) == 0             # 1 and 6 tie → lowest index
+    assert auto_reroll_choice((6, 6, 6, 6, 6), 2) is None  # five of a kind: stop
+    assert auto_reroll_choice((1, 2, 3, 4, 5), 2) is None  # straight (score 6)
+    assert auto_reroll_choice((1, 2, 3, 4, 6), 1) == 0  # 1 and 6 tie → lowest index
     assert auto_reroll_choice((6, 2, 3, 4, 1), 1) == 0
-    assert auto_reroll_choice((2, 2, 2, 5, 1), 1) == 3             # three + singletons: first singleton
+    assert auto_reroll_choice((2, 2, 2, 5, 1), 1) == 3  # three + singletons: first singleton
 
 
 def test_PYR_DICE_2_roll_hand_scripted_rerolls_one_at_a_time():
@@ -112,6 +123,7 @@ def test_PYR_DICE_2_same_die_may_be_chosen_again():
     def chooser(faces, left):
         seen.append((faces, left))
         return 4
+
     h = roll_hand(ScriptedDice([1, 1, 2, 3, 4, 5, 6]), 5, 2, chooser=chooser)
     assert seen == [((1, 1, 2, 3, 4), 2), ((1, 1, 2, 3, 5), 1)]
     assert h.faces == (1, 1, 2, 3, 6)

@@ -1,12 +1,13 @@
 """Round 2 of the pyrates rules (issue 19): the amended catalog entries and the deviations fixed,
 each driven through the Match door with scripted dice (PYR-ALLOC-3, PYR-MOR-3, PYR-DUEL-3,
 PYR-WIN-3, PYR-DIS-2/3, PYR-SEQ-1, GEN-CHOICE-1)."""
+
+from flow_helpers import Decision, answer, choose, fig, match
+
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note
 from game.rules.model import Status
 from game.rules.pyrates.events import ItemResolved, QuotaSet, RoundTallied
-
-from flow_helpers import Decision, answer, choose, fig, match
 
 TURN_A = [6, 1]  # RNG-TURN-1 roll-off: A takes the first player-turn
 PAD = [2, 3, 4, 5] * 40  # later dice nobody looks at
@@ -33,8 +34,9 @@ def tally_of(m, camp):
 # -- PYR-ALLOC-3 (amended) -------------------------------------------------------------------------------
 def test_PYR_ALLOC_3_passing_withholds_damage_it_counts_for_nothing():
     # A: pair (1 W), B nothing. A passes instead of striking: the wound is withheld, not unallocated
-    m = match([fig("A1", "A", 9, 10), fig("B1", "B", 10, 10)],
-              dice=ScriptedDice(TURN_A + [3, 3, 1] + NOTHING + [5, 2] + PAD))
+    m = match(
+        [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10)], dice=ScriptedDice(TURN_A + [3, 3, 1] + NOTHING + [5, 2] + PAD)
+    )
     assert m.pending.kind == "tap" and m.pending.side == "A"
     answer(m, "tap", Decision("pass"))
     t = of(m.log, RoundTallied)[-1]
@@ -67,8 +69,13 @@ def test_PYR_ALLOC_3_pass_withholds_only_what_could_still_be_given():
 # -- PYR-MOR-3 (amended) ---------------------------------------------------------------------------------
 def test_PYR_MOR_3_only_those_near_the_fight_flee_the_rest_stay_shaken():
     # mêlée 1: A1 (boats) v B1, A4 (boats) 2 in behind A1; mêlée 2 far off: A3 (boats) v B2
-    figs = [fig("A1", "A", 9, 10, party="boats"), fig("B1", "B", 10, 10), fig("A4", "A", 6, 10, party="boats"),
-            fig("A3", "A", 20, 3, party="boats"), fig("B2", "B", 21, 3)]
+    figs = [
+        fig("A1", "A", 9, 10, party="boats"),
+        fig("B1", "B", 10, 10),
+        fig("A4", "A", 6, 10, party="boats"),
+        fig("A3", "A", 20, 3, party="boats"),
+        fig("B2", "B", 21, 3),
+    ]
     # mêlée 1: A nothing, B three of a kind, A1's save 2 fails, boats' morale natural 6
     # mêlée 2: A nothing, B three of a kind, A3's save 2 fails, boats' morale natural 1
     dice = TURN_A + NOTHING + [4, 4, 4] + [2, 6] + NOTHING + [4, 4, 4] + [2, 1] + PAD
@@ -93,8 +100,12 @@ def test_PYR_MOR_3_only_those_near_the_fight_flee_the_rest_stay_shaken():
 
 def test_PYR_MOR_3_a_far_member_engaged_elsewhere_does_not_withdraw_with_the_party():
     # as above: when mêlée 1 ends (PYR-WIN-6) the losing party withdraws, but A3 fights its own mêlée
-    figs = [fig("A1", "A", 9, 10, party="boats"), fig("B1", "B", 10, 10), fig("A3", "A", 20, 3, party="boats"),
-            fig("B2", "B", 21, 3)]
+    figs = [
+        fig("A1", "A", 9, 10, party="boats"),
+        fig("B1", "B", 10, 10),
+        fig("A3", "A", 20, 3, party="boats"),
+        fig("B2", "B", 21, 3),
+    ]
     dice = TURN_A + NOTHING + [4, 4, 4] + [2, 6] + PAD
     m = match(figs, dice=ScriptedDice(dice))
     drive(m, {"pushback": choose("save")}, stop=("tap",))
@@ -186,8 +197,12 @@ def test_PYR_DIS_2_a_captor_attacked_by_a_rescuer_counts_for_mq_and_strikes_agai
 
 # -- PYR-SEQ-1 / PYR-MOR-1 / PYR-WIN-1: an Opportune Shot is part of the round --------------------------------
 def test_PYR_SEQ_1_opportune_shot_knockdown_counts_in_the_tally_and_morale():
-    figs = [fig("A1", "A", 9, 10), fig("P", "A", 6, 10, missile="pistol", loaded=True),
-            fig("B1", "B", 10, 10, status=Status.WOUNDED, wounds=1), fig("B2", "B", 9, 11)]
+    figs = [
+        fig("A1", "A", 9, 10),
+        fig("P", "A", 6, 10, missile="pistol", loaded=True),
+        fig("B1", "B", 10, 10, status=Status.WOUNDED, wounds=1),
+        fig("B2", "B", 9, 11),
+    ]
     # the shot hits (1), one wound (5) on wounded B1, save 1 fails: down. Then nothing v nothing
     dice = TURN_A + [1, 5, 1] + NOTHING + NOTHING + [1] + PAD
     m = match(figs, dice=ScriptedDice(dice))
@@ -205,8 +220,12 @@ def test_PYR_SEQ_1_opportune_shot_knockdown_counts_in_the_tally_and_morale():
 # -- GEN-CHOICE-1: the break-out's automatic answer ------------------------------------------------------------
 def _surrounded(dice):
     # A1 (captain, MQ 3) surrounded by three enemies at 120°
-    figs = [fig("A1", "A", 10, 10, rank="captain"), fig("B1", "B", 11, 10), fig("B2", "B", 9.5, 10.866),
-            fig("B3", "B", 9.5, 9.134)]
+    figs = [
+        fig("A1", "A", 10, 10, rank="captain"),
+        fig("B1", "B", 11, 10),
+        fig("B2", "B", 9.5, 10.866),
+        fig("B3", "B", 9.5, 9.134),
+    ]
     return match(figs, dice=ScriptedDice(TURN_A + dice + PAD))
 
 
@@ -230,8 +249,10 @@ def test_GEN_CHOICE_1_breakout_default_escapes_while_an_enemy_is_in_contact():
 
 # -- PYR-DUEL-3 (amended) ------------------------------------------------------------------------------------
 def _leaders():
-    return [fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"})),
-            fig("B1", "B", 12, 8, rank="captain", traits=frozenset({"leader"}))]
+    return [
+        fig("A1", "A", 6, 8, rank="captain", traits=frozenset({"leader"})),
+        fig("B1", "B", 12, 8, rank="captain", traits=frozenset({"leader"})),
+    ]
 
 
 def _duel(dice, figs=None):

@@ -1,14 +1,16 @@
 """The mêlée round's kept answers (engagement refreshes carried between rounds, retreat geometry)
 agree with computing afresh (PYR-ENG-1/2, PYR-WIN-4)."""
+
 from __future__ import annotations
 
 import random
 
+from flow_helpers import pack as _pack
+from flow_helpers import random_ctx
+
 from game.rules.model import Status
 from game.rules.pyrates import melee_round as mr
 from game.rules.pyrates.engage import engagements
-
-from flow_helpers import pack as _pack, random_ctx
 
 
 def _same_engagements(a, b):

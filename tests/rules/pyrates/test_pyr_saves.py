@@ -1,12 +1,12 @@
 """PYR-SAVE-1..3: saving throws."""
+
 from fractions import Fraction
 
 import pytest
 
 from game.rules.dice import ScriptedDice
 from game.rules.model import Figure, Rank, Status, WeaponClass
-from game.rules.pyrates import (Modifier, roll_save, save_chance, save_modifiers, save_outcome, save_passes,
-                                save_target)
+from game.rules.pyrates import Modifier, roll_save, save_chance, save_modifiers, save_outcome, save_passes, save_target
 
 
 def fig(**kw):
@@ -17,7 +17,7 @@ def test_PYR_SAVE_1_target_from_modifiers():
     assert save_target([]) == 6
     assert save_target([1]) == 5
     assert save_target([Modifier(1, "x", "PYR-SAVE-2"), Modifier(2, "captain", "PYR-SAVE-2")]) == 3
-    assert save_target([1, 1, 1, 1, 1, 2]) == 2      # never below 2
+    assert save_target([1, 1, 1, 1, 1, 2]) == 2  # never below 2
 
 
 def test_PYR_SAVE_1_natural_one_always_fails():
@@ -48,8 +48,8 @@ def test_PYR_SAVE_2_each_modifier():
 
 def test_PYR_SAVE_2_mounted_victim():
     rider = fig(mounted=True)
-    assert len(save_modifiers(rider, WeaponClass.GENERAL)) == 1            # foot, no reach
-    assert save_modifiers(rider, WeaponClass.REACH) == []                  # reach
+    assert len(save_modifiers(rider, WeaponClass.GENERAL)) == 1  # foot, no reach
+    assert save_modifiers(rider, WeaponClass.REACH) == []  # reach
     assert save_modifiers(rider, WeaponClass.GENERAL, attacker_mounted=True) == []
     assert save_modifiers(rider, WeaponClass.GENERAL, close_quarters=True) == []
 
@@ -59,13 +59,21 @@ def test_PYR_SAVE_2_close_attacker_worked_example_saves_on_5():
     assert save_target(save_modifiers(fig(), WeaponClass.CLOSE)) == 5
 
 
-@pytest.mark.parametrize("item, saved, wounded, status, counts", [
-    ("w", True, False, None, None), ("kd", True, True, None, None),
-    ("w", False, False, Status.WOUNDED, "w"), ("w", False, True, Status.KNOCKED_DOWN, "kd"),
-    ("kd", False, False, Status.KNOCKED_DOWN, "kd"), ("kd", False, True, Status.KNOCKED_DOWN, "kd"),
-    ("disarm", False, False, Status.DISARMED, "kd"), ("capture", False, False, Status.CAPTIVE, "kd"),
-    ("capture", True, False, Status.UNWOUNDED, None), ("w+mg", False, False, Status.WOUNDED, "w"),
-])
+@pytest.mark.parametrize(
+    "item, saved, wounded, status, counts",
+    [
+        ("w", True, False, None, None),
+        ("kd", True, True, None, None),
+        ("w", False, False, Status.WOUNDED, "w"),
+        ("w", False, True, Status.KNOCKED_DOWN, "kd"),
+        ("kd", False, False, Status.KNOCKED_DOWN, "kd"),
+        ("kd", False, True, Status.KNOCKED_DOWN, "kd"),
+        ("disarm", False, False, Status.DISARMED, "kd"),
+        ("capture", False, False, Status.CAPTIVE, "kd"),
+        ("capture", True, False, Status.UNWOUNDED, None),
+        ("w+mg", False, False, Status.WOUNDED, "w"),
+    ],
+)
 def test_PYR_SAVE_3_outcomes(item, saved, wounded, status, counts):
     out = save_outcome(item, saved, wounded)
     assert (out.status, out.counts_as) == (status, counts)

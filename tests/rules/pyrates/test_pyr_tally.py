@@ -1,8 +1,22 @@
 """PYR-ALLOC-1 first allocator, PYR-WIN-1 tally, PYR-EX-1 worked example."""
+
 from game.rules.model import Figure, WeaponClass
-from game.rules.pyrates import (Damage, Tally, ai_takes_pushback, classify_hand, first_allocator, hand_damage,
-                                main_gauche_result, pushback_option, save_modifiers, save_outcome, save_passes,
-                                save_target, tally_decider, tally_winner)
+from game.rules.pyrates import (
+    Damage,
+    Tally,
+    ai_takes_pushback,
+    classify_hand,
+    first_allocator,
+    hand_damage,
+    main_gauche_result,
+    pushback_option,
+    save_modifiers,
+    save_outcome,
+    save_passes,
+    save_target,
+    tally_decider,
+    tally_winner,
+)
 
 
 def test_PYR_ALLOC_1_higher_score_first():
@@ -11,7 +25,7 @@ def test_PYR_ALLOC_1_higher_score_first():
 
 
 def test_PYR_ALLOC_1_tie_more_kd_then_roll_off():
-    assert first_allocator(Damage(1, 0), Damage(0, 2)) == "a"     # both score 2
+    assert first_allocator(Damage(1, 0), Damage(0, 2)) == "a"  # both score 2
     assert first_allocator(Damage(0, 4), Damage(2, 0)) == "b"
     assert first_allocator(Damage(1, 1), Damage(1, 1)) is None
     assert first_allocator(Damage(), Damage()) is None
@@ -21,7 +35,7 @@ def test_PYR_WIN_1_order_of_criteria():
     assert tally_winner(Tally(kd=1), Tally(wounds=5, pushbacks=5)) == "a"
     assert tally_winner(Tally(kd=1, wounds=1), Tally(kd=1, wounds=2)) == "b"
     assert tally_winner(Tally(pushbacks=2), Tally(pushbacks=1)) == "a"
-    assert tally_winner(Tally(mdp=1), Tally(mdp=0)) == "b"             # fewer MDP wins
+    assert tally_winner(Tally(mdp=1), Tally(mdp=0)) == "b"  # fewer MDP wins
     assert tally_winner(Tally(1, 1, 1, 1), Tally(1, 1, 1, 1)) is None  # roll-off
     assert tally_decider(Tally(mdp=2), Tally(mdp=1)) == ("b", "mutinous dog points")
     assert Tally(1, 2, 0, 0) + Tally(0, 1, 1, 0) == Tally(1, 3, 1, 0)
@@ -29,8 +43,8 @@ def test_PYR_WIN_1_order_of_criteria():
 
 def test_PYR_EX_1_worked_example():
     """The source's mêlée example, step by step through the pure functions."""
-    a_pool = hand_damage(classify_hand((2, 3, 4, 5, 6)))      # straight
-    b_pool = hand_damage(classify_hand((3, 3, 5, 5, 1)))      # two pair
+    a_pool = hand_damage(classify_hand((2, 3, 4, 5, 6)))  # straight
+    b_pool = hand_damage(classify_hand((3, 3, 5, 5, 1)))  # two pair
     assert (a_pool, b_pool) == (Damage(2, 2), Damage(0, 2))
     assert first_allocator(a_pool, b_pool) == "a"
     tally_a, tally_b = Tally(), Tally()

@@ -1,13 +1,14 @@
 """RNG-MOVE-1: a figure hemmed in by friends on every straight heading still gets Move when a
 clear path within its allowance exists (game/rules/pyrates/hemmed.py: the bearings the eight
 headings miss)."""
+
 from __future__ import annotations
 
 import math
 
-from game.rules.decisions import Decision
-
 from flow_helpers import fig, match
+
+from game.rules.decisions import Decision
 
 
 def ring(dist: float):

@@ -1,4 +1,5 @@
 """Helpers for the flow tests of the rangers and initiative presets: small in-code set-ups."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -16,8 +17,16 @@ def mini():
     return load_scenario(DATA / "forest_mini_rangers.toml")
 
 
-def setup(positions: dict, *, preset: str = "rangers", options: dict | None = None, faces=None, seed: int = 0,
-          changes: dict | None = None, orders=None):
+def setup(
+    positions: dict,
+    *,
+    preset: str = "rangers",
+    options: dict | None = None,
+    faces=None,
+    seed: int = 0,
+    changes: dict | None = None,
+    orders=None,
+):
     """A match on the mini scenario with only the figures named in ``positions`` (id → (x, y)),
     each optionally changed (``changes``: id → field values); scripted dice when ``faces`` given."""
     sc = mini()

@@ -1,4 +1,5 @@
 """PRE-RNG-1 flow: activation, motivation, actions, hand combat, shooting, morale, options."""
+
 import pytest
 
 from game.rules.decisions import PASS, Decision, IllegalDecision
@@ -28,7 +29,9 @@ def test_RNG_TURN_1_rolloff_then_player_turns():
 def test_RNG_MOT_1_leader_acts_without_a_roll_and_figures_roll():
     m = setup({"rogers": (3, 3), "ranger_1": (3, 6), "warrior_1": (20, 20)}, faces=RANGERS_FIRST + [3])
     m.apply(pick(m, "activate", figure="rogers"))
-    assert m.pending.kind == "action" and not [e for e in m.log if isinstance(e, DiceRolled) and e.purpose == "motivation"]
+    assert m.pending.kind == "action" and not [
+        e for e in m.log if isinstance(e, DiceRolled) and e.purpose == "motivation"
+    ]
     m.apply(pick(m, "hold"))
     m.apply(pick(m, "activate", figure="ranger_1"))
     mot = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "RNG-MOT-1"]
@@ -77,8 +80,10 @@ def test_RNG_ACT_1_move_may_not_end_in_contact_and_arbitrary_moves_are_validated
 
 def test_RNG_HAND_3_defender_splits_dv_and_RNG_HAND_2_rear_attack_halves():
     # warrior_1 between rogers (north, first attacker) and ranger_1 (south, in its rear)
-    m = setup({"rogers": (10, 8.9), "ranger_1": (10, 11.1), "warrior_1": (10, 10), "lieutenant": (22, 22)},
-              faces=RANGERS_FIRST + [20, 1, 15])
+    m = setup(
+        {"rogers": (10, 8.9), "ranger_1": (10, 11.1), "warrior_1": (10, 10), "lieutenant": (22, 22)},
+        faces=RANGERS_FIRST + [20, 1, 15],
+    )
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(pick(m, "attack", target="warrior_1"))
     assert m.pending.kind == "dv_share" and m.pending.side == "french" and m.pending.rule == "RNG-HAND-3"
@@ -105,13 +110,14 @@ def test_RNG_HAND_4_flee_gives_free_attacks_at_half_dv():
 
 
 def test_RNG_MOT_4_retaliation_without_a_roll():
-    m = setup({"rogers": (10, 8.9), "warrior_1": (10, 10), "lieutenant": (22, 22)},
-              faces=RANGERS_FIRST + [20] + [20])
+    m = setup({"rogers": (10, 8.9), "warrior_1": (10, 10), "lieutenant": (22, 22)}, faces=RANGERS_FIRST + [20] + [20])
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(pick(m, "attack", target="warrior_1"))
     assert m.pending.side == "french"  # rogers was the rangers' only figure: their player-turn is over
     m.apply(pick(m, "activate", figure="warrior_1"))
-    assert m.pending.kind == "motivate" and m.pending.default == Decision("retaliate", figure="warrior_1", target="rogers")
+    assert m.pending.kind == "motivate" and m.pending.default == Decision(
+        "retaliate", figure="warrior_1", target="rogers"
+    )
     m.apply(m.pending.default)
     att = events_of(m, AttackResolved)[-1]
     assert att.attacker == "warrior_1" and att.how == "retaliate"
@@ -119,8 +125,10 @@ def test_RNG_MOT_4_retaliation_without_a_roll():
 
 
 def test_RNG_SHOOT_3_no_shot_into_hand_combat_and_RNG_SHOOT_2_unloads():
-    m = setup({"scout": (3, 3), "rogers": (10, 4.1), "warrior_1": (10, 3), "warrior_2": (10, 12),
-               "lieutenant": (22, 22)}, faces=RANGERS_FIRST + [1, 2, 6])
+    m = setup(
+        {"scout": (3, 3), "rogers": (10, 4.1), "warrior_1": (10, 3), "warrior_2": (10, 12), "lieutenant": (22, 22)},
+        faces=RANGERS_FIRST + [1, 2, 6],
+    )
     m.apply(pick(m, "activate", figure="scout"))
     assert m.pending.kind == "action"
     assert not has(m, "shoot", target="warrior_1") and has(m, "shoot", target="warrior_2")
@@ -131,8 +139,11 @@ def test_RNG_SHOOT_3_no_shot_into_hand_combat_and_RNG_SHOOT_2_unloads():
 
 
 def test_RNG_MOR_1_failed_motivation_flees_once_broken_unless_determined():
-    m = setup({"rogers": (20, 3), "ranger_1": (3, 6), "ranger_2": (3, 9), "warrior_1": (20, 20)},
-              faces=RANGERS_FIRST + [6, 6], changes={"ranger_2": {"traits": frozenset({"determined"})}})
+    m = setup(
+        {"rogers": (20, 3), "ranger_1": (3, 6), "ranger_2": (3, 9), "warrior_1": (20, 20)},
+        faces=RANGERS_FIRST + [6, 6],
+        changes={"ranger_2": {"traits": frozenset({"determined"})}},
+    )
     m.state.data["leader_lost"]["rangers"] = True
     m.apply(pick(m, "activate", figure="ranger_1"))
     assert m.figure("ranger_1").status is Status.FLED
@@ -141,8 +152,11 @@ def test_RNG_MOR_1_failed_motivation_flees_once_broken_unless_determined():
 
 
 def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
-    m = setup({"ranger_1": (3, 6), "rogers": (20, 3), "warrior_1": (20, 20)}, options={"aggression_points": True},
-              faces=[4, 2] + RANGERS_FIRST + [5])
+    m = setup(
+        {"ranger_1": (3, 6), "rogers": (20, 3), "warrior_1": (20, 20)},
+        options={"aggression_points": True},
+        faces=[4, 2] + RANGERS_FIRST + [5],
+    )
     assert m.state.data["ap"] == {"rangers": 4, "french": 2}
     assert m.pending.kind == "aggression" and m.pending.info["purpose"] == "turn roll-off"  # RNG-TURN-1
     m.apply(Decision("choose", option="ap:0"))
@@ -156,8 +170,11 @@ def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
 
 
 def test_INI_RSHOOT_toggle_in_rangers_reacts_to_movement():
-    m = setup({"rogers": (3, 3), "marine_1": (12, 3), "marine_2": (12, 5), "lieutenant": (22, 22)},
-              options={"reactive_shooting": True, "start_loaded": True}, faces=RANGERS_FIRST + [18])
+    m = setup(
+        {"rogers": (3, 3), "marine_1": (12, 3), "marine_2": (12, 5), "lieutenant": (22, 22)},
+        options={"reactive_shooting": True, "start_loaded": True},
+        faces=RANGERS_FIRST + [18],
+    )
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(Decision("move", figure="rogers", x=3.0, y=4.5))
     assert m.pending.kind == "react_shoot" and m.pending.side == "french"
@@ -173,8 +190,9 @@ def test_INI_RSHOOT_toggle_in_rangers_reacts_to_movement():
 
 
 def test_INI_TOME_toggle_leader_calls_his_command():
-    m = setup({"rogers": (3, 3), "ranger_1": (3, 12), "warrior_1": (22, 22)}, options={"to_me": True},
-              faces=RANGERS_FIRST)
+    m = setup(
+        {"rogers": (3, 3), "ranger_1": (3, 12), "warrior_1": (22, 22)}, options={"to_me": True}, faces=RANGERS_FIRST
+    )
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(pick(m, "tome"))
     assert m.pending.kind == "tome" and m.pending.info["figure"] == "ranger_1"

@@ -1,9 +1,20 @@
 """RNG-ACT-1 actions, RNG-MOT-3/4 unmotivated figures, RNG-SHOOT-2/3 legality."""
+
 import pytest
 
 from game.rules.model import Figure
-from game.rules.rangers import (Action, FREE_ACTIONS, MOTIVATED_ACTIONS, Motivation, action_problem, after_action,
-                                legal_actions, needs_motivation, retaliation_targets, shot_into_melee)
+from game.rules.rangers import (
+    FREE_ACTIONS,
+    MOTIVATED_ACTIONS,
+    Action,
+    Motivation,
+    action_problem,
+    after_action,
+    legal_actions,
+    needs_motivation,
+    retaliation_targets,
+    shot_into_melee,
+)
 
 
 def test_RNG_ACT_1_which_actions_need_motivation():
@@ -21,14 +32,24 @@ def test_RNG_ACT_1_one_action_per_player_turn():
 def test_RNG_ACT_1_passed_and_exempt_figures():
     kw = dict(missile="musket", loaded=True, aim=1)
     assert set(legal_actions(Motivation.PASSED, **kw)) == {
-        Action.CHARGE, Action.AIM, Action.SHOOT, Action.MOVE, Action.SPECIAL, Action.DEFEND, Action.MOVE_INTO_COVER}
+        Action.CHARGE,
+        Action.AIM,
+        Action.SHOOT,
+        Action.MOVE,
+        Action.SPECIAL,
+        Action.DEFEND,
+        Action.MOVE_INTO_COVER,
+    }
     assert Action.MOVE in legal_actions(Motivation.EXEMPT)
     assert Action.ATTACK in legal_actions(Motivation.EXEMPT, engaged=True)
 
 
 def test_RNG_MOT_3_failed_figure_options():
     assert set(legal_actions(Motivation.FAILED, engaged=True, retaliation_available=True)) == {
-        Action.DEFEND, Action.RETREAT, Action.FLEE}
+        Action.DEFEND,
+        Action.RETREAT,
+        Action.FLEE,
+    }
     assert set(legal_actions(Motivation.FAILED)) == {Action.DEFEND, Action.MOVE_INTO_COVER}
     assert "failed" in action_problem(Action.ATTACK, Motivation.FAILED, engaged=True)
     assert "motivation roll first" in action_problem(Action.SHOOT, Motivation.NOT_ROLLED, missile="bow")
@@ -40,7 +61,7 @@ def test_RNG_MOT_4_retaliation_instead_of_rolling():
     assert "already rolled" in action_problem(Action.RETALIATE, Motivation.PASSED, retaliation_available=True)
     assert "within 1" in action_problem(Action.RETALIATE, Motivation.NOT_ROLLED)
     me = Figure(id="me", name="me", side="a", x=0, y=0)
-    near = Figure(id="n", name="n", side="b", x=2.0, y=0)   # edge 1.0
+    near = Figure(id="n", name="n", side="b", x=2.0, y=0)  # edge 1.0
     far = Figure(id="f", name="f", side="b", x=2.5, y=0)
     assert retaliation_targets(me, [near, far]) == [near]
 
@@ -70,7 +91,7 @@ def test_RNG_SHOOT_2_load_aim_shoot():
 
 def test_RNG_SHOOT_3_no_shooting_into_hand_combat():
     target = (0.0, 0.0, 0.5)
-    assert shot_into_melee(target, [(2.0, 0.0, 0.5)])       # edge distance 1.0
+    assert shot_into_melee(target, [(2.0, 0.0, 0.5)])  # edge distance 1.0
     assert not shot_into_melee(target, [(2.01, 0.0, 0.5)])
     assert not shot_into_melee(target, [])
 

@@ -1,16 +1,30 @@
 """RNG-HAND-1..5 hand combat."""
+
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
-from game.rules.rangers import (auto_dv_share, dv_budget, dv_share_options, effective_dv, face_towards,
-                                flee_free_attackers, free_attack_dv, hand_attack_wound_odds, hand_combat_hits,
-                                hand_combat_odds, hand_combat_target, obstacle_dv_bonus, rear_attack,
-                                roll_hand_combat, wound_odds)
+from game.rules.rangers import (
+    auto_dv_share,
+    dv_budget,
+    dv_share_options,
+    effective_dv,
+    face_towards,
+    flee_free_attackers,
+    free_attack_dv,
+    hand_attack_wound_odds,
+    hand_combat_hits,
+    hand_combat_odds,
+    hand_combat_target,
+    obstacle_dv_bonus,
+    rear_attack,
+    roll_hand_combat,
+    wound_odds,
+)
 from game.rules.rangers.geometry import arc_of
-
 from tests.montecarlo import N, assert_distribution, assert_matches, run
 
 
@@ -21,9 +35,9 @@ def test_RNG_HAND_1_target_is_raw_av_minus_dv():
 
 
 def test_RNG_HAND_1_naturals_override_the_target():
-    assert hand_combat_hits(1, 10, 12)           # target −2: natural 1 still hits
+    assert hand_combat_hits(1, 10, 12)  # target −2: natural 1 still hits
     assert not hand_combat_hits(2, 10, 12)
-    assert not hand_combat_hits(20, 30, 4)       # target 26: natural 20 still misses
+    assert not hand_combat_hits(20, 30, 4)  # target 26: natural 20 still misses
     assert hand_combat_hits(19, 30, 4)
     assert hand_combat_hits(8, 14, 6) and not hand_combat_hits(9, 14, 6)
 
@@ -69,12 +83,14 @@ def test_RNG_HAND_1_attack_wound_distribution_matches_monte_carlo():
     assert sum(exact.values()) == 1
     assert_distribution(exact, run(7, trial), N, "attack wounds")
     # a miss never wounds; a crit adds −2
-    assert hand_attack_wound_odds(14, 6, 1)[2] == Fraction(7, 20) * wound_odds(1)[2] + Fraction(1, 20) * wound_odds(-1)[2]
+    assert (
+        hand_attack_wound_odds(14, 6, 1)[2] == Fraction(7, 20) * wound_odds(1)[2] + Fraction(1, 20) * wound_odds(-1)[2]
+    )
 
 
 def test_RNG_HAND_2_rear_attack_halves_dv_round_up():
     d = (0.0, 0.0, 0.5)
-    first = (1.5, 0.0, 0.5)                     # in front (east)
+    first = (1.5, 0.0, 0.5)  # in front (east)
     facing = face_towards(d, first)
     assert facing == 0.0
     behind = (-1.5, 0.0, 0.5)
@@ -82,7 +98,7 @@ def test_RNG_HAND_2_rear_attack_halves_dv_round_up():
     assert arc_of(d, facing, behind) == "rear" and arc_of(d, facing, flank) == "flank"
     assert rear_attack(d, facing, behind, first)
     assert not rear_attack(d, facing, flank, first)
-    assert not rear_attack(d, facing, behind, (3.0, 0.0, 0.5))   # first attacker no longer within 1"
+    assert not rear_attack(d, facing, behind, (3.0, 0.0, 0.5))  # first attacker no longer within 1"
     assert not rear_attack(d, facing, behind, None)
     assert effective_dv(6, rear=True) == 3 and effective_dv(5, rear=True) == 3 and effective_dv(5) == 5
     assert effective_dv(1, rear=True) == 1 and effective_dv(0, rear=True) == 0
@@ -91,7 +107,7 @@ def test_RNG_HAND_2_rear_attack_halves_dv_round_up():
 def test_RNG_HAND_3_split_dv_and_auto_policy():
     assert list(dv_share_options(6, 0)) == list(range(7))
     assert list(dv_share_options(2, 2)) == [0, 1, 2]
-    assert list(dv_share_options(6, 3)) == [0]         # 4th attacker faces DV 0
+    assert list(dv_share_options(6, 3)) == [0]  # 4th attacker faces DV 0
     # three enemies within 3": 6 → 2, 2, 2
     assert auto_dv_share(6, 0, 3) == 2 and auto_dv_share(4, 1, 2) == 2 and auto_dv_share(2, 2, 1) == 2
     # five enemies: k capped at 3 − attackers so far

@@ -1,16 +1,30 @@
 """RNG-TURN-1 first player, RNG-MOT-1/2 motivation, RNG-MOR-1 morale."""
+
 from fractions import Fraction
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
 from game.rules.model import Figure, Status
-from game.rules.rangers import (Motivation, failed_motivation_outcome, figure_motivation_modifier,
-                                first_player_odds, initiative_bonus, leader_in_range, morale_broken,
-                                motivation_modifier, motivation_odds, motivation_passes, motivation_target,
-                                needs_motivation_roll, player_turn_complete, roll_first_player, roll_motivation,
-                                side_initiative_bonus)
-
+from game.rules.rangers import (
+    Motivation,
+    failed_motivation_outcome,
+    figure_motivation_modifier,
+    first_player_odds,
+    initiative_bonus,
+    leader_in_range,
+    morale_broken,
+    motivation_modifier,
+    motivation_odds,
+    motivation_passes,
+    motivation_target,
+    needs_motivation_roll,
+    player_turn_complete,
+    roll_first_player,
+    roll_motivation,
+    side_initiative_bonus,
+)
 from tests.montecarlo import N, assert_matches, run
 
 
@@ -77,7 +91,7 @@ def test_RNG_MOT_2_modifiers_not_cumulative():
 
 def test_RNG_MOT_2_leader_ranges_edge_to_edge():
     me = _fig("me", 0.0)
-    leader_6 = _fig("l", 7.0, traits=["leader"])           # edge distance 6.0
+    leader_6 = _fig("l", 7.0, traits=["leader"])  # edge distance 6.0
     leader_far = _fig("l", 7.1, traits=["leader"])
     legend_12 = _fig("g", 13.0, traits=["legendary_leader"])
     legend_far = _fig("g", 13.1, traits=["legendary_leader"])
@@ -101,7 +115,9 @@ def test_RNG_MOT_2_odds_count_faces(wounded, modifier, ap):
 def test_RNG_MOT_1_monte_carlo_matches_exact():
     for seed, wounded, mod in ((1, False, -1), (2, True, 0)):
         counts = run(seed, lambda d: roll_motivation(d, wounded=wounded, modifier=mod).success, n=N // 2)
-        assert_matches(motivation_odds(wounded=wounded, modifier=mod), counts[True], N // 2, f"motivation {wounded} {mod}")
+        assert_matches(
+            motivation_odds(wounded=wounded, modifier=mod), counts[True], N // 2, f"motivation {wounded} {mod}"
+        )
 
 
 def test_RNG_MOR_1_condition_and_outcome():

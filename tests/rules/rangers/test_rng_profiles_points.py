@@ -1,10 +1,19 @@
 """RNG-STAT-1 profiles, RNG-TRAIT-1 traits, RNG-PTS-1 points and rosters."""
+
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.model import Figure
-from game.rules.rangers import (TRAIT_POINTS, apply_traits, figure_points, is_leader, profile, roster_points,
-                                validate_roster)
+from game.rules.rangers import (
+    TRAIT_POINTS,
+    apply_traits,
+    figure_points,
+    is_leader,
+    profile,
+    roster_points,
+    validate_roster,
+)
 
 
 def test_RNG_STAT_1_profiles_match_the_table():
@@ -27,8 +36,13 @@ def test_RNG_TRAIT_1_profile_traits():
     assert apply_traits("civilian", ["athletic"]) == (10, 5, 1, 6, 3)
     assert apply_traits("native", ["Keen-Eyed", "Legendary Leader", "veteran", "athletic", "fast"]) == (16, 7, 2, 8, 4)
     # traits acting on rolls leave the profile alone
-    assert apply_traits("enlisted", ["tough", "lucky", "strongman", "initiative", "determined", "leader"]) == \
-        (14, 6, 2, 6, 3)
+    assert apply_traits("enlisted", ["tough", "lucky", "strongman", "initiative", "determined", "leader"]) == (
+        14,
+        6,
+        2,
+        6,
+        3,
+    )
 
 
 def test_RNG_TRAIT_1_unknown_trait_is_refused():
@@ -51,19 +65,23 @@ def test_RNG_PTS_1_figure_costs():
     assert figure_points("militia", ["musket", "musket"], []) == 30
 
 
-@given(st.sampled_from(["enlisted", "native", "militia", "civilian"]),
-       st.sets(st.sampled_from(["improvised", "hatchet", "pistol", "musket"])),
-       st.sets(st.sampled_from(sorted(TRAIT_POINTS))))
+@given(
+    st.sampled_from(["enlisted", "native", "militia", "civilian"]),
+    st.sets(st.sampled_from(["improvised", "hatchet", "pistol", "musket"])),
+    st.sets(st.sampled_from(sorted(TRAIT_POINTS))),
+)
 def test_RNG_PTS_1_cost_is_cumulative(type_, weapons, traits):
     base = profile(type_).points
     w = {"improvised": 0, "hatchet": 10, "pistol": 10, "musket": 20}
-    assert figure_points(type_, weapons, traits) == base + sum(w[x] for x in weapons) + \
-        sum(TRAIT_POINTS[t] for t in traits)
+    assert figure_points(type_, weapons, traits) == base + sum(w[x] for x in weapons) + sum(
+        TRAIT_POINTS[t] for t in traits
+    )
 
 
 def _fig(fid, side, type_="enlisted", melee="fists", missile=None, traits=()):
-    return Figure(id=fid, name=fid, side=side, x=0, y=0, type=type_, melee_weapon=melee, missile=missile,
-                  traits=frozenset(traits))
+    return Figure(
+        id=fid, name=fid, side=side, x=0, y=0, type=type_, melee_weapon=melee, missile=missile, traits=frozenset(traits)
+    )
 
 
 def test_RNG_PTS_1_validate_roster_legal():
@@ -74,8 +92,8 @@ def test_RNG_PTS_1_validate_roster_legal():
 
 
 def test_RNG_PTS_1_validate_roster_limit_difference_and_leaders():
-    a = [("enlisted", ["musket"], ["leader"]), ("enlisted", ["musket"], [])]        # 70 + 40 = 110
-    b = [("militia", [], ["leader"])]                                             # 40
+    a = [("enlisted", ["musket"], ["leader"]), ("enlisted", ["musket"], [])]  # 70 + 40 = 110
+    b = [("militia", [], ["leader"])]  # 40
     problems = validate_roster({"a": a, "b": b}, points_limit=100)
     assert any("'a'" in p and "110 points is over the limit of 100" in p for p in problems)
     assert any("70 points apart" in p for p in problems)
@@ -83,8 +101,14 @@ def test_RNG_PTS_1_validate_roster_limit_difference_and_leaders():
     assert validate_roster({"a": a, "b": b}, max_difference=100) == []
     none = validate_roster({"a": [("militia", [], [])]}, max_difference=None)
     assert len(none) == 1 and "no figure has Leader" in none[0]
-    two = validate_roster({"a": [{"id": "x", "type": "militia", "traits": ["leader"]},
-                                 {"id": "y", "type": "militia", "traits": ["legendary_leader"]}]})
+    two = validate_roster(
+        {
+            "a": [
+                {"id": "x", "type": "militia", "traits": ["leader"]},
+                {"id": "y", "type": "militia", "traits": ["legendary_leader"]},
+            ]
+        }
+    )
     assert len(two) == 1 and "2 figures (x, y)" in two[0]
 
 

@@ -1,13 +1,22 @@
 """RNG-SHOOT-1 shooting targets and odds, RNG-COVER-1 cover, INI-RSHOOT-4 on the RNG d20."""
+
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
-from game.rules.rangers import (best_cover, range_band, roll_shot, shooting_modifier, shooting_odds,
-                                shooting_target, shot_wound_odds, wound_odds)
-
+from game.rules.rangers import (
+    best_cover,
+    range_band,
+    roll_shot,
+    shooting_modifier,
+    shooting_odds,
+    shooting_target,
+    shot_wound_odds,
+    wound_odds,
+)
 from tests.montecarlo import N, assert_matches, run
 
 
@@ -29,13 +38,13 @@ def test_RNG_SHOOT_1_each_modifier():
     assert shooting_target(14, **base) == 14
     assert shooting_target(14, aim=1, **base) == 15
     assert shooting_target(14, aim=3, **base) == 17
-    assert shooting_target(14, aim=5, **base) == 17          # only 3 counters count
+    assert shooting_target(14, aim=5, **base) == 17  # only 3 counters count
     assert shooting_target(14, cover="soft", **base) == 12
     assert shooting_target(14, cover="hard", **base) == 11
     assert shooting_target(14, target_moved=True, **base) == 13
     assert shooting_target(14, keen_eyed=True, **base) == 16
     assert shooting_target(14, reactive=True, **base) == 12  # INI-RSHOOT-4
-    assert shooting_target(14, ap=2, **base) == 16           # RNG-AP-1
+    assert shooting_target(14, ap=2, **base) == 16  # RNG-AP-1
     assert shooting_modifier(range_in=12, aim=2, cover="hard", target_moved=True, keen_eyed=True) == -2 + 7 + 3 + 1 - 2
     with pytest.raises(ValueError):
         shooting_target(14, range_in=8, cover="thick")
@@ -44,7 +53,7 @@ def test_RNG_SHOOT_1_each_modifier():
 
 
 def test_RNG_SHOOT_1_natural_20_misses_and_cap_19():
-    assert shooting_target(14, range_in=3, aim=3, keen_eyed=True) == 19   # 14 + 6 = 20 → capped
+    assert shooting_target(14, range_in=3, aim=3, keen_eyed=True) == 19  # 14 + 6 = 20 → capped
     assert shooting_odds(14, range_in=3, aim=3, keen_eyed=True) == Fraction(19, 20)
     assert not roll_shot(ScriptedDice([20]), 14, range_in=3, aim=3, keen_eyed=True).hit
     assert roll_shot(ScriptedDice([19]), 14, range_in=3, aim=3, keen_eyed=True).hit
@@ -56,7 +65,7 @@ def test_RNG_SHOOT_1_natural_1_is_not_automatic():
     assert shooting_odds(10, range_in=12, cover="hard", target_moved=True) == 0
     r = roll_shot(ScriptedDice([1]), 10, range_in=12, cover="hard", target_moved=True)
     assert not r.hit and not r.critical and r.roll.rule == "RNG-SHOOT-1"
-    assert shooting_target(10, range_in=12, cover="hard") == 0   # exactly 0
+    assert shooting_target(10, range_in=12, cover="hard") == 0  # exactly 0
     assert shooting_target(10, range_in=12, cover="soft") == 1
 
 
@@ -69,8 +78,15 @@ def test_RNG_SHOOT_1_weapon_range_and_out_of_range():
         roll_shot(ScriptedDice([1]), 14, range_in=16)
 
 
-@given(st.integers(5, 20), st.floats(0, 15), st.integers(0, 3), st.sampled_from([None, "soft", "hard"]),
-       st.booleans(), st.booleans(), st.integers(1, 20))
+@given(
+    st.integers(5, 20),
+    st.floats(0, 15),
+    st.integers(0, 3),
+    st.sampled_from([None, "soft", "hard"]),
+    st.booleans(),
+    st.booleans(),
+    st.integers(1, 20),
+)
 def test_RNG_SHOOT_1_target_agrees_with_the_rolling_code(av, rng, aim, cover, moved, keen, face):
     t = shooting_target(av, range_in=rng, aim=aim, cover=cover, target_moved=moved, keen_eyed=keen)
     r = roll_shot(ScriptedDice([face]), av, range_in=rng, aim=aim, cover=cover, target_moved=moved, keen_eyed=keen)

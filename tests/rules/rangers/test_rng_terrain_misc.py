@@ -1,12 +1,25 @@
 """RNG-MOVE-1/2 terrain, RNG-AP-1 aggression points, RNG-SPEC-1 special actions."""
+
 from fractions import Fraction
 
 import pytest
 
 from game.rules.dice import ScriptedDice
-from game.rules.rangers import (AP_MAX_PER_ROLL, ap_problem, apply_ap, crossing_allowance, hand_combat_odds,
-                                may_cross, move_cost, obstacle_defended, reach_in_tough, roll_aggression_points,
-                                roll_special_action, special_action_odds, special_action_target)
+from game.rules.rangers import (
+    AP_MAX_PER_ROLL,
+    ap_problem,
+    apply_ap,
+    crossing_allowance,
+    hand_combat_odds,
+    may_cross,
+    move_cost,
+    obstacle_defended,
+    reach_in_tough,
+    roll_aggression_points,
+    roll_special_action,
+    special_action_odds,
+    special_action_target,
+)
 from game.rules.rangers.special import actions_needed
 
 
@@ -21,11 +34,11 @@ def test_RNG_MOVE_1_tough_ground_costs_double():
 
 
 def test_RNG_MOVE_2_linear_obstacle_crossing():
-    wall = (0.0, 0.0, 0.0, 10.0)         # vertical wall on x = 0
+    wall = (0.0, 0.0, 0.0, 10.0)  # vertical wall on x = 0
     mover = (-1.0, 5.0, 0.5)
-    assert obstacle_defended(mover, wall, [(1.5, 5.0, 0.5)])          # edge 1.0 from the far side
+    assert obstacle_defended(mover, wall, [(1.5, 5.0, 0.5)])  # edge 1.0 from the far side
     assert not obstacle_defended(mover, wall, [(1.6, 5.0, 0.5)])
-    assert not obstacle_defended(mover, wall, [(-1.2, 5.0, 0.5)])     # on the mover's side
+    assert not obstacle_defended(mover, wall, [(-1.2, 5.0, 0.5)])  # on the mover's side
     assert not obstacle_defended(mover, wall, [])
     assert crossing_allowance(6.0) == 3.0 and crossing_allowance(8.0) == 4.0
     assert may_cross(stopped_last_turn=True, defended=False)

@@ -1,12 +1,21 @@
 """RNG-WND-1..3 wounds."""
+
 from fractions import Fraction
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
-from game.rules.rangers import (apply_lucky, apply_wounds, hand_weapon, is_dead, roll_wounds, wound_modifier,
-                                wound_odds, wound_result)
-
+from game.rules.rangers import (
+    apply_lucky,
+    apply_wounds,
+    hand_weapon,
+    is_dead,
+    roll_wounds,
+    wound_modifier,
+    wound_odds,
+    wound_result,
+)
 from tests.montecarlo import N, assert_distribution, run
 
 
@@ -62,7 +71,7 @@ def test_RNG_WND_2_death_at_wounds_value():
     assert apply_wounds(0, 1, 2) == (1, False)
     assert apply_wounds(1, 1, 2) == (2, True)
     assert apply_wounds(0, 2, 2) == (2, True)
-    assert apply_wounds(0, 1, 1) == (1, True)     # civilian
+    assert apply_wounds(0, 1, 1) == (1, True)  # civilian
     assert apply_wounds(0, 0, 1) == (0, False)
     assert is_dead(2, 2) and not is_dead(1, 2)
 
