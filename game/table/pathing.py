@@ -16,8 +16,6 @@ from typing import TYPE_CHECKING
 from game.rules.tabletop import PathPlan
 
 from .geometry import round_in
-from .grid import RES, grid_of
-from .search import search, static
 from .terrain import PENETRATION, ROUNDING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -88,6 +86,11 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     if lt not in levels:
         return None
     li = {lv: i for i, lv in enumerate(levels)}
+    # imported here, not at the top: tcod and numpy cost ~0.36 s to import, and a table that has not
+    # planned a path yet (the first frame, check-map, a replay's set-up) should not pay for them
+    from .grid import RES, grid_of
+    from .search import search, static
+
     g0 = grid_of(t, l0, r)
     rows, cols = g0.rows, g0.cols
     bases = [[o for o in table._level_bases(lv) if o.fid != fid] for lv in levels]
