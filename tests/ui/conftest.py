@@ -31,6 +31,10 @@ def app_factory():
         from game.ui.app import App
 
         app = App(size, extra_dirs=[DATA])
+        # the tests count frames: the AI answers on the frame loop, not on the worker thread, whose
+        # answer arrives after a wall-clock time a loaded machine stretches (tests/ai/test_ai_worker.py
+        # checks that the threaded answers are the same decisions)
+        app.settings["ai_thread"] = False
         made.append(app)
         return app
 
