@@ -188,12 +188,25 @@ def assault_value(ctx, group: list[str], sector: str) -> float:
     total = 0.0
     for i in range(n):
         a, d = atts[i], defs[i]
-        da = 1 + len(advantages(a, [d], assaulting=True, first_round=True))
+        da = 1 + len(advantages(a, [_as_seen(d)], assaulting=True, first_round=True))
         dd = 1 + (1 if _in_structure(ctx, d.id) else 0) + (1 if a.is_wounded else 0)
         da += 1 if i < extra_a else 0
         dd += 1 if i < extra_d else 0
         total += _duel_gain(ctx, a, d, da, dd)
     return total
+
+
+#: ESC-ENG-3: what a defender's figure shows of its roster flags (horses, pikes, townsfolk); its
+#: other abilities, such as `open_formation`, stay hidden from the attacker.
+_SHOWN_FLAGS = frozenset({"cavalry", "heavy_cavalry", "pike", "civilian"})
+
+
+def _as_seen(fig):
+    """ESC-ENG-3: a defender as the attacker sees it: the figure, its wounds and the flags it shows;
+    the estimate counts none of its hidden abilities."""
+    import dataclasses
+
+    return dataclasses.replace(fig, flags=fig.flags & _SHOWN_FLAGS)
 
 
 def _in_structure(ctx, fid: str) -> bool:

@@ -103,11 +103,32 @@ def test_assault_value_uses_duel_odds_and_not_hidden_flags():
     assert many >= one
     for f in list(m.state.figures.values()):
         if f.side in ctx.ev.foes:
-            m.state.figures[f.id] = dataclasses.replace(
-                f, flags=tuple(sorted(set(f.flags) | {"pike", "heavy_cavalry"}))
-            )
+            m.state.figures[f.id] = dataclasses.replace(f, flags=frozenset(set(f.flags) | {"pike", "heavy_cavalry"}))
     assert PO.assault_value(ctx, mine[:1], sector) == one
     assert PO.assault_value(ctx, mine[:3], sector) == many
+
+
+def test_esc_eng_3_assault_value_does_not_read_hidden_open_formation():
+    """ESC-ENG-3 / ESC-ADV-2: cavalry against open formation is an advantage, but the defender's
+    `open_formation` is one of its hidden abilities: a cavalry attacker's estimate must be the same
+    whether the defenders have it or not (it read the hidden flag before)."""
+    sc = _scenario("farm_skirmish", 2)
+    m = Match(sc, seed=3)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    mine = [f.id for f in m.state.in_play(ask.side) if f.type != "civilian" and "civilian" not in f.flags]
+    for fid in mine[:2]:
+        f = m.state.figures[fid]
+        m.state.figures[fid] = dataclasses.replace(f, flags=frozenset(set(f.flags) | {"cavalry"}))
+    foe = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.type != "civilian")
+    sector = m.table.sector_of(foe.id)
+    foes = [f for f in m.state.figures.values() if f.side in ctx.ev.foes]
+    for flags in (frozenset(), frozenset({"open_formation"})):  # foot, shown alike either way
+        for f in foes:
+            m.state.figures[f.id] = dataclasses.replace(f, flags=flags)
+        if not flags:
+            before = PO.assault_value(ctx, mine[:2], sector)
+    assert PO.assault_value(ctx, mine[:2], sector) == before
 
 
 def test_duel_table_is_the_rules_exact_odds():
