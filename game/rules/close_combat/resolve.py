@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..dice import Dice
 from ..events import Event
+from ..implements import implements
 from .contact import classify, move_back_vector
 from .events import PieceResolved
 from .pieces import Piece
@@ -51,6 +52,7 @@ def _top(p: Piece) -> tuple:
     return (p.y, p.x, p.id)
 
 
+@implements("OD6-RES-4")
 def resolve_round(
     pairs: Sequence[PairSpec],
     dice: Dice,

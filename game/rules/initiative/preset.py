@@ -33,6 +33,7 @@ from game.rules.rangers.preset import RangersPreset
 from game.rules.rangers.shooting import EFFECTIVE_RANGE
 from game.rules.turns import MEASURE_TOLERANCE, no_questions
 
+from ..implements import implements
 from .groups import groups
 from .orders import OrderCard, objective_live, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
@@ -430,6 +431,7 @@ class InitiativePreset(RangersPreset):
                 out.append((f.id, e.id))
         return out
 
+    @implements("INI-SEIZE-3")
     def shoot_action(self, ctx: Ctx, side: str, pairs, *, rule: str) -> Flow:
         """RNG-SHOOT with INI-SEIZE-3: the action hands the opponent one counter."""
         st = ctx.state
@@ -479,6 +481,7 @@ class InitiativePreset(RangersPreset):
             raise IllegalDecision("choose a destination for this figure")
         self._plan(ctx, fid, d.x, d.y, ctx.fig(fid).move)
 
+    @implements("INI-MEL-1")
     def group_move(self, ctx: Ctx, fid: str, x: float, y: float, *, group: bool, option: str | None = None) -> Flow:
         """A move; with ``group`` the figure's whole group (INI-SEQ-2) moves by the same offset,
         front figures first; a member whose straight path is blocked stays. Movers that end within
@@ -579,6 +582,7 @@ class InitiativePreset(RangersPreset):
         )
         return d.target
 
+    @implements("PRE-INI-1")
     def melee_round(self, ctx: Ctx, first: list[str], *, rule: str) -> Flow:
         """PRE-INI-1: each engaged figure of the acting group attacks once (RNG-HAND), then each
         enemy still in contact with them attacks once. DV budgets are per round (RNG-HAND-3)."""
@@ -647,6 +651,7 @@ class InitiativePreset(RangersPreset):
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
 
     # -- INI-REACT ------------------------------------------------------------------------------------
+    @implements("INI-REACT-1")
     def phase_react(self, ctx: Ctx) -> Flow:
         """INI-REACT-1..4: after an action that engaged friends, the passive side's unengaged figures
         within 4" of the engaging enemies may run away or engage them, all declared first."""

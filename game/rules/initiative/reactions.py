@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..implements import implements
 from ..model import round_in
 from ..rangers.geometry import Disc, edge_distance, nearest_distance, path_length, path_points
 from .groups import contiguous_with, engaged
@@ -84,6 +85,7 @@ class ReactionWindow:
     limit: int | None = None
     """Most reactors allowed (INI-RSHOOT-3), None for no limit."""
 
+    @implements("INI-REACT-3")
     def declare(self, figures: Iterable[str]) -> ReactionWindow:
         """Declare the reactors (once); ValueError with a readable reason otherwise."""
         if self.declared is not None:
@@ -97,6 +99,7 @@ class ReactionWindow:
         return ReactionWindow(self.candidates, chosen, self.limit)
 
 
+@implements("INI-REACT-4")
 def after_reactions(active: str) -> tuple[str, str]:
     """INI-REACT-4: reactions do not change the initiative; the passive side then rolls to seize
     as normal. Returns (active side, next step)."""
@@ -104,6 +107,7 @@ def after_reactions(active: str) -> tuple[str, str]:
 
 
 # -- INI-RSHOOT ------------------------------------------------------------------------------------
+@implements("INI-RSHOOT-3")
 def max_reactive_shooters(inches_moved: float) -> int:
     """INI-RSHOOT-3: at most one reacting shooter per inch (or part) a moving enemy figure moved,
     minimum 1: max(1, ceil(inches)). Inches are first rounded to 1/1000 (DESIGN: determinism)."""
@@ -163,6 +167,7 @@ def reactive_target_problem(
 
 
 # -- INI-VOLLEY-1 -----------------------------------------------------------------------------------
+@implements("INI-VOLLEY-1")
 def volley_allowed(*, moved_any: bool, shooting_only: bool) -> bool:
     """INI-VOLLEY-1: a side that moves no figure and nominates shooting as its sole action may shoot
     with every missile figure once, as one action (one counter to the opponent, INI-SEIZE-3)."""
@@ -182,6 +187,7 @@ MOVE_AND_SHOOT = {
 }
 
 
+@implements("INI-MS-1")
 def move_and_shoot_allowance(weapon: str, move: float) -> float:
     """INI-MS-1: how far a figure may move and still shoot in one action: bows and slings half
     move; javelins (and thrown knives) full move; crossbows and firearms must not move."""

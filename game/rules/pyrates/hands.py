@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
+from ..implements import implements
+
 
 class Hand(str, enum.Enum):
     """The PYR-DMG-1 categories, weakest first; each hand falls in exactly one."""
@@ -109,6 +111,7 @@ MAX_HAND_DICE = 5
 _STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
 
 
+@implements("PYR-DMG-1")
 def hand_damage(hand: Hand) -> Damage:
     """Casualties a hand inflicts (PYR-DMG-1)."""
     return HAND_DAMAGE[Hand(hand)]

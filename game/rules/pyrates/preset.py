@@ -17,6 +17,7 @@ from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
+from ..implements import implements
 from .cards import chance_deck
 from .duel import can_duel, challenge, challenge_targets, duel_step, give_offence, validate_challenge
 from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
@@ -94,6 +95,7 @@ class PyratesPreset(TurnPreset):
             return False
         return not _eng(ctx).engaged(fig.id)
 
+    @implements("PYR-ENG-3")
     def ready(self, ctx: Ctx, figs: list) -> list:
         """PYR-ENG-3, SCN-ALARM-1: ``can_activate`` of each, with the engagements looked up once."""
         st = ctx.state
@@ -152,6 +154,7 @@ class PyratesPreset(TurnPreset):
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
 
+    @implements("PYR-SHOOT-1")
     def party_engaged(self, ctx: Ctx, fid: str) -> bool:
         """PYR-SHOOT-1: a figure of an engaged party does not shoot."""
         eng = _eng(ctx)
@@ -591,6 +594,7 @@ class PyratesPreset(TurnPreset):
             st.phase = "react1" if st.data.get("new_contact") else "melee_start"
         yield from no_questions()
 
+    @implements("PYR-REACT-1")
     def phase_react1(self, ctx: Ctx) -> Flow:
         """PYR-REACT-1: the other side moves unengaged figures up to 2 in, one at a time."""
         st = ctx.state
@@ -649,6 +653,7 @@ class PyratesPreset(TurnPreset):
             follow_captors(ctx)
             reacted.append(d.figure)
 
+    @implements("PRE-PYR-1")
     def phase_melee_start(self, ctx: Ctx) -> Flow:
         """PRE-PYR-1 step 3: every mêlée on the table is resolved by PYR-SEQ-1 (PYR-ENG-1 groups)."""
         st = ctx.state
@@ -684,6 +689,7 @@ class PyratesPreset(TurnPreset):
         st.phase = "player_turn_end"
         yield from no_questions()
 
+    @implements("PYR-SEQ-1")
     def phase_melee_round(self, ctx: Ctx) -> Flow:
         """PYR-SEQ-1: one round of the current mêlée (PYR-SEQ-2: at most 6 per mêlée step)."""
         st = ctx.state
@@ -706,6 +712,7 @@ class PyratesPreset(TurnPreset):
             ms["cur"] = None
             st.phase = "melee_next"
 
+    @implements("PYR-REACT-2")
     def phase_melee_react(self, ctx: Ctx) -> Flow:
         """PYR-REACT-2: between rounds, unengaged figures near the mêlée may move up to 2 in, one at a
         time, alternating, round winner first, until both pass."""

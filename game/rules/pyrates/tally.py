@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..implements import implements
+
 
 @dataclass(frozen=True, slots=True)
 class Tally:
@@ -18,6 +20,7 @@ class Tally:
     mdp: int = 0
     """The player's Mutinous Dog points (PYR-MDP-1): fewer wins the last tie-break."""
 
+    @implements("PYR-PUSH-5")
     def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
             return NotImplemented
@@ -26,6 +29,7 @@ class Tally:
         )
 
 
+@implements("PYR-WIN-1")
 def tally_decider(a: Tally, b: Tally) -> tuple[str | None, str]:
     """PYR-WIN-1 with the criterion that decided: ("a"|"b"|None, "knockdowns"|"wounds"|
     "pushbacks"|"mutinous dog points"|"roll-off")."""

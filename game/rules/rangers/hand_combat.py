@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .geometry import Disc, arc_of, bearing, within
 
 MAX_SPLIT = 3
@@ -30,6 +31,7 @@ class HitRoll(NamedTuple):
 
 
 # -- RNG-HAND-1 --------------------------------------------------------------------------------
+@implements("RNG-HAND-1")
 def hand_combat_target(av: int, dv: int) -> int:
     """RNG-HAND-1: the raw target AV − DV; hit if the natural d20 ≤ it, except that a natural 1
     always hits (critical) and a natural 20 always misses, whatever the target."""
@@ -75,6 +77,7 @@ def roll_hand_combat(dice: Dice, av: int, dv: int, *, who: str = "", ap: int = 0
 
 
 # -- RNG-HAND-2 --------------------------------------------------------------------------------
+@implements("GEN-ROUND-1")
 def halve_round_up(value: int) -> int:
     """GEN-ROUND-1: halve, rounding up."""
     return math.ceil(value / 2)
@@ -94,6 +97,7 @@ def face_towards(defender: Disc, attacker: Disc) -> float:
     return bearing(defender, attacker)
 
 
+@implements("RNG-HAND-2")
 def effective_dv(share: int, *, rear: bool = False, fleeing: bool = False) -> int:
     """RNG-HAND-2/4: the DV an attacker faces: the share of DV the defender gave it, halved
     (round up) from the rear while frontally engaged or when the defender flees."""
@@ -114,6 +118,7 @@ def dv_share_options(remaining: int, attackers_so_far: int) -> range:
     return range(0, max(0, remaining) + 1)
 
 
+@implements("RNG-HAND-3")
 def auto_dv_share(remaining: int, attackers_so_far: int, pending_enemies: int) -> int:
     """RNG-HAND-3 auto policy: ceil(remaining ÷ k), k = enemies within 3" that have not attacked
     yet (this attacker included), capped at 3 − attackers so far, min 1; 4th+ attacker: 0."""
@@ -141,6 +146,7 @@ def free_attack_dv(dv: int) -> int:
 
 
 # -- RNG-HAND-5 --------------------------------------------------------------------------------
+@implements("RNG-HAND-5")
 def obstacle_dv_bonus(cover: str | None) -> int:
     """RNG-HAND-5: +1 DV defending a linear obstacle that is soft cover, +2 hard."""
     if cover in (None, "", "none"):

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .geometry import Disc, within
 from .profiles import normalise_type
 from .traits import normalise_traits
@@ -88,6 +89,7 @@ def motivation_target(wounded: bool = False) -> int:
     return WOUNDED_MOTIVATION_TARGET if wounded else MOTIVATION_TARGET
 
 
+@implements("RNG-MOT-2")
 def motivation_modifier(
     *, leader_within_6: bool = False, legendary_within_12: bool = False, initiative: bool = False
 ) -> int:
@@ -129,6 +131,7 @@ def motivation_odds(*, wounded: bool = False, modifier: int = 0, ap: int = 0) ->
     return Fraction(sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap) for n in range(1, 7)), 6)
 
 
+@implements("RNG-MOT-1")
 def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0, ap: int = 0) -> DiceRolled:
     """RNG-MOT-1: roll 1d6 for motivation; the event's ``success`` is the result."""
     return dice.roll(

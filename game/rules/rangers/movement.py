@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..implements import implements
 from .geometry import Disc, point_segment_distance, side_of_line, xyr
 
 TERRAIN_COST = {"open": 1.0, "tough": 2.0}
 DEFENDED_DISTANCE = 1.0
 
 
+@implements("RNG-MOVE-1")
 def move_cost(inches_by_terrain: dict[str, float] | None = None, *, open: float = 0.0, tough: float = 0.0) -> float:
     """RNG-MOVE-1: movement spent: open ground costs its length, each inch of tough ground 2"
     (digital ruling for "half movement"); impassable ground cannot be entered (ValueError)."""
@@ -50,6 +52,7 @@ def obstacle_defended(mover: Disc, segment: tuple[float, float, float, float], e
     return False
 
 
+@implements("RNG-MOVE-2")
 def may_cross(*, stopped_last_turn: bool, defended: bool) -> bool:
     """RNG-MOVE-2: a figure must stop on reaching a linear obstacle; in a later player-turn it may
     cross (at half move) if the obstacle is undefended."""

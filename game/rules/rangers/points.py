@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..implements import implements
 from .profiles import normalise_type, profile
 from .traits import LEADER_TRAITS, TRAIT_POINTS, normalise_traits
 
@@ -80,6 +81,7 @@ def weapon_points(weapons: Iterable[str | None]) -> int:
     return sum(WEAPON_POINTS[k] for k in keys)
 
 
+@implements("RNG-PTS-1")
 def figure_points(type_: str, weapons: Iterable[str | None] = (), traits: Iterable[str] = ()) -> int:
     """RNG-PTS-1: cost = type + weapons + traits (all cumulative)."""
     t = normalise_traits(traits)

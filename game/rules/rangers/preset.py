@@ -27,6 +27,7 @@ from game.rules.initiative.tome import in_command, tome_move_problem, tome_mover
 from game.rules.model import Status, round_in
 from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, no_questions
 
+from ..implements import implements
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, after_action, is_firearm
 from .aggression import roll_aggression_points
@@ -50,6 +51,7 @@ class RangersPreset(TurnPreset):
     name = "rangers"
 
     # -- set-up ----------------------------------------------------------------------------------
+    @implements("PRE-RNG-1")
     def setup(self, ctx: Ctx) -> None:
         super().setup(ctx)
         st = ctx.state
@@ -106,6 +108,7 @@ class RangersPreset(TurnPreset):
         ctx.emit(ev)
         return bool(ev.success)
 
+    @implements("RNG-MOT-4")
     def retaliation_targets(self, ctx: Ctx, fid: str) -> list[str]:
         """RNG-MOT-4: attackers of fid in the preceding enemy player-turn still in play within 1"."""
         st = ctx.state
@@ -173,6 +176,7 @@ class RangersPreset(TurnPreset):
         )
         yield from self.resolve(ctx, fid, d)
 
+    @implements("RNG-MOT-3")
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may hold (defend), retreat or flee from hand combat, or move
         into the nearest cover; no attack."""
@@ -208,6 +212,7 @@ class RangersPreset(TurnPreset):
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE_DISTANCE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
 
+    @implements("RNG-HAND-4")
     def free_options(self, ctx: Ctx, fid: str, *, rolled: bool) -> list[Decision]:
         """RNG-MOT-3 / RNG-HAND-4 options (no motivation): hold; retreat 2" and flee a full move
         when engaged; move into the nearest cover when not."""
@@ -293,6 +298,7 @@ class RangersPreset(TurnPreset):
                 break
         return out
 
+    @implements("RNG-ACT-1")
     def motivated_options(self, ctx: Ctx, fid: str, *, exempt: bool) -> list[Decision]:
         """RNG-ACT-1: hold, attack, charge, shoot, load, aim, move, special, To me!, plus the free options."""
         st = ctx.state
@@ -724,6 +730,7 @@ class RangersPreset(TurnPreset):
         limit = rs["limit"]
         yield from self.declare_reactive_shots(ctx, side, pairs, limit, rs["trigger"])
 
+    @implements("INI-RSHOOT-1", "INI-RSHOOT-2")
     def declare_reactive_shots(self, ctx: Ctx, side: str, pairs: dict[str, list[str]], caps, trigger: str) -> Flow:
         """INI-RSHOOT-1..3: the passive side declares all its reacting shooters at once; ``caps``
         (mover id → most shooters at it, INI-RSHOOT-3) or None when answering shots."""

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from ..dice import Dice
+from ..implements import implements
 from .hand_combat import HitRoll
 
 SHORT_RANGE = 5.0
@@ -60,6 +61,7 @@ def _norm_cover(cover: str | None) -> str | None:
     return cover
 
 
+@implements("INI-RSHOOT-4", "RNG-SHOOT-1")
 def shooting_modifier(
     *,
     range_in: float,
@@ -176,6 +178,7 @@ def roll_shot(
 
 
 # -- RNG-COVER-1 -------------------------------------------------------------------------------
+@implements("RNG-COVER-1")
 def best_cover(*covers: str | None | Iterable[str | None]) -> str | None:
     """RNG-COVER-1: the best cover among the target's zone cover and the cover of obstacles the
     line of sight crosses within 1" of the target: "hard" beats "soft" beats None. Accepts

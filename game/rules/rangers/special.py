@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 
 
 def special_action_target(av: int, difficulty: int = 0) -> int:
@@ -20,6 +21,7 @@ def special_action_odds(av: int, difficulty: int = 0, *, ap: int = 0) -> Fractio
     return Fraction(max(0, min(20, t)), 20)
 
 
+@implements("RNG-SPEC-1")
 def roll_special_action(
     dice: Dice, av: int, difficulty: int = 0, *, who: str = "", purpose: str = "special action", ap: int = 0
 ) -> DiceRolled:
