@@ -13,9 +13,10 @@ from collections.abc import Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ask, Ctx, Flow, ask
+from .flow import Ctx, Flow, ask
 from .implements import implements
 from .model import Figure, Rank, Status
+from .rangers.aggression import apply_ap
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus
 
@@ -41,7 +42,7 @@ def turn_roll_off(ctx: Ctx) -> Flow:
     bonus = {s: side_initiative_bonus(st.in_play(s)) for s in sides}
     for s in sides:
         spent = yield from ask_ap(ctx, s, "turn roll-off", s)
-        bonus[s] += spent
+        bonus[s] = apply_ap(bonus[s], spent, roll_under=False)  # a roll-off is won high
     first, events = roll_first_player(ctx.dice, bonus)
     ctx.emit(*events)
     return first

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.rules.implements import implements
 from game.rules.tabletop import PathPlan
 
 from .geometry import round_in
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 LINK_SNAP = 0.05
 
 
+@implements("RNG-MOVE-1")
 def _leg_cost(t: Terrain, a, b, level: str) -> float:
     """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
     return math.hypot(b[0] - a[0], b[1] - a[1]) + t.tough_length(a, b, level)

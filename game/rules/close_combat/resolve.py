@@ -17,7 +17,7 @@ from ..implements import implements
 from .contact import classify, move_back_vector
 from .events import PieceResolved
 from .pieces import Piece
-from .result import OpposedResult, Outcome, consequences, worsen
+from .result import Outcome, consequences, worsen
 from .roll import PairRoll, roll_pair
 
 

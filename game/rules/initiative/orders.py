@@ -137,11 +137,6 @@ def validate_order_cards(
     return problems
 
 
-def card_of(cards: Iterable[OrderCard], figure: str) -> OrderCard | None:
-    """The card naming this figure, if any."""
-    return next((c for c in cards if figure in c.figures), None)
-
-
 @implements("INI-ORD-1")
 def order_bonus(
     card: OrderCard | None,

@@ -61,14 +61,14 @@ def rng_rating(type_: str, traits: Iterable[str] = ()) -> str:
 
 def rng_base_rate(type_: str, traits: Iterable[str] = ()) -> int:
     """INI-BASE-2: base rate of an RNG figure."""
-    return BASE_RATES[rng_rating(type_, traits)]
+    return base_rate(rng_rating(type_, traits))
 
 
 def rng_leadership(traits: Iterable[str] = ()) -> int:
     """INI-BASE-2: Leader = Good (2), Legendary Leader = Heroic (3), anyone else 0."""
     t = normalise_traits(traits)
     if "legendary_leader" in t:
-        return LEADERSHIP_FACTORS["heroic"]
+        return leadership_factor("heroic")
     if "leader" in t:
-        return LEADERSHIP_FACTORS["good"]
+        return leadership_factor("good")
     return 0

@@ -114,11 +114,6 @@ def max_reactive_shooters(inches_moved: float) -> int:
     return max(1, math.ceil(round_in(inches_moved)))
 
 
-def max_reactive_shooters_total(moves: Iterable[float]) -> int:
-    """INI-RSHOOT-3 for several movers: the sum over each moving figure."""
-    return sum(max_reactive_shooters(m) for m in moves)
-
-
 def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
     """INI-RSHOOT-3: the cap for each moving enemy figure (mover id → inches it moved) on the
     reacting shooters that may shoot at it: ceil(inches), at least 1."""
@@ -142,28 +137,9 @@ def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, in
     return None
 
 
-def reactive_penalty(die: int = 20) -> int:
-    """INI-RSHOOT-4: reactive shooting is 10% harder: +2 on a d20 roll-under (RNG), +1 on a d10."""
-    if die % 10:
-        raise ValueError(f"the reactive penalty is 10% of the die; d{die} has no whole 10%")
-    return die // 10
-
-
 def can_react_shoot(used_this_spell: bool) -> bool:
     """INI-RSHOOT-1: a side reacts with shooting once per enemy initiative spell."""
     return not used_this_spell
-
-
-def reactive_target_problem(
-    trigger: str, target: str, *, shooters: Iterable[str] = (), movers: Iterable[str] = ()
-) -> str | None:
-    """INI-RSHOOT-1: reactive shooting answers being shot at (targets: the enemies that shot) or
-    seeing enemies move (targets: the movers). Target priority is ignored."""
-    if trigger == "shot_at":
-        return None if target in set(shooters) else "when shot at, react only against the shooters (INI-RSHOOT-1)"
-    if trigger == "movement":
-        return None if target in set(movers) else "react only against enemies that moved (INI-RSHOOT-1)"
-    raise ValueError(f"trigger must be 'shot_at' or 'movement', not {trigger!r}")
 
 
 # -- INI-VOLLEY-1 -----------------------------------------------------------------------------------

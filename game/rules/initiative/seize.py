@@ -61,13 +61,9 @@ def tactical_factors(
 
 
 def within_medium_range(range_in: float) -> bool:
-    """INI-SEIZE-2 digital ruling: medium range = RNG effective range, ≤ 10"."""
-    return range_in <= MEDIUM_RANGE
-
-
-def in_one_move(path_length: float | None, move: float) -> bool:
-    """INI-SEIZE-2 digital ruling: "in one move" = a path exists whose length ≤ the move allowance."""
-    return path_length is not None and path_length <= move + 1e-9
+    """INI-SEIZE-2 digital ruling: medium range = RNG effective range, ≤ 10" (to within 1e-6 in, the
+    rules' measuring tolerance)."""
+    return range_in <= MEDIUM_RANGE + 1e-6
 
 
 def automatic_break_off(contacts_across_obstacle: list[bool]) -> bool:
@@ -124,9 +120,3 @@ def counters_after_shooting(opponent_counters: int, *, reactive: bool = False, a
 def counters_after_seize_attempt(counters: int) -> int:
     """INI-SEIZE-3 digital ruling: all held counters are spent on the next seize roll, success or not."""
     return 0
-
-
-def active_after_seize(active: str, passive: str, success: bool) -> str:
-    """INI-SEIZE-5: on success the nominee's side becomes active (and the nominee with its group
-    performs the declared action first); on failure the active side continues."""
-    return passive if success else active

@@ -82,8 +82,3 @@ def after_reactive_shooting(t: IniTurn) -> IniTurn:
     if t.rshoot_used:
         raise ValueError("this side already reacted with shooting during this enemy initiative (INI-RSHOOT-1)")
     return replace(t, rshoot_used=True)
-
-
-def next_turn(t: IniTurn) -> int:
-    """INI-SEQ-1: game turns are numbered from 1."""
-    return t.turn + 1

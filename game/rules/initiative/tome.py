@@ -11,11 +11,6 @@ from ..rangers.geometry import Disc, centre_distance, edge_distance, nearest_dis
 TOME_RANGE = 4.0
 
 
-def command_of(fig: Any) -> str:
-    """Digital ruling: a figure's command = its roster ``command`` tag, default its whole side."""
-    return getattr(fig, "command", "") or f"side:{fig.side}"
-
-
 def in_command(leader: Any, fig: Any) -> bool:
     """Same side and same command as the leader (an untagged leader commands the whole side)."""
     if fig.side != leader.side:

@@ -89,15 +89,13 @@ class PyratesPreset(TurnPreset):
 
     # -- activation (PRE-PYR-1 step 1) -----------------------------------------------------------------
     def can_activate(self, ctx: Ctx, fig) -> bool:
-        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither;
-        nor sleepers before the alarm (SCN-ALARM-1)."""
-        if fig.status in (Status.DISARMED, Status.CAPTIVE) or asleep(ctx.state, fig.id):
-            return False
-        return not _eng(ctx).engaged(fig.id)
+        """``ready`` for one figure (PYR-ENG-3 is written once, there)."""
+        return bool(self.ready(ctx, [fig]))
 
     @implements("PYR-ENG-3")
     def ready(self, ctx: Ctx, figs: list) -> list:
-        """PYR-ENG-3, SCN-ALARM-1: ``can_activate`` of each, with the engagements looked up once."""
+        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither;
+        nor sleepers before the alarm (SCN-ALARM-1). The engagements are looked up once for all."""
         st = ctx.state
         free = [f for f in figs if f.status not in (Status.DISARMED, Status.CAPTIVE) and not asleep(st, f.id)]
         if not free:

@@ -135,11 +135,6 @@ def resolve_shot(
     return out
 
 
-def can_throw(state, fid: str) -> bool:
-    f = state.figures[fid]
-    return f.thrown and fid not in state.data.get("thrown_used", [])
-
-
 def shooting_weapons(state, fid: str) -> list[str]:
     """Missiles fid can use now: a loaded firearm/bow, and the thrown knife once per game."""
     f = state.figures[fid]

@@ -9,13 +9,13 @@ is returned raw (it may be ≤ 1 or ≥ 20): with a target ≤ 1 only the natura
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .aggression import apply_ap
 from .geometry import Disc, arc_of, bearing, within
 
 MAX_SPLIT = 3
@@ -67,7 +67,7 @@ def roll_hand_combat(dice: Dice, av: int, dv: int, *, who: str = "", ap: int = 0
         who=who,
         purpose="hand combat",
         sides=20,
-        modifier=-ap,
+        modifier=apply_ap(0, ap),
         target=hand_combat_target(av, dv),
         roll_under=True,
         natural_pass={1},
@@ -105,11 +105,6 @@ def effective_dv(share: int, *, rear: bool = False, fleeing: bool = False) -> in
 
 
 # -- RNG-HAND-3 --------------------------------------------------------------------------------
-def dv_budget(dv: int, obstacle_cover: str | None = None) -> int:
-    """RNG-HAND-3/5: the DV a defender can split this enemy player-turn (obstacle bonus included)."""
-    return dv + obstacle_dv_bonus(obstacle_cover)
-
-
 def dv_share_options(remaining: int, attackers_so_far: int) -> range:
     """RNG-HAND-3: the shares the defender may give the next attacker. Attackers 1–3 may get any
     part of the remaining budget; a 4th or later attacker faces DV 0."""
@@ -132,12 +127,6 @@ def auto_dv_share(remaining: int, attackers_so_far: int, pending_enemies: int) -
 ESCAPE_OPTIONS = ("stay", "retreat", "flee")
 """RNG-HAND-4: instead of retaliating, stay still, retreat 2" facing the opponents, or flee a full
 move. None needs motivation."""
-
-
-def flee_free_attackers(fleeing: Disc, enemies: Iterable[Any]) -> list[Any]:
-    """RNG-HAND-4: enemies within 1" of a fleeing figure each get an immediate free attack at its DV
-    halved (round up), costing them no action."""
-    return [e for e in enemies if getattr(e, "in_play", True) and within(fleeing, e, FLEE_FREE_ATTACK_RANGE)]
 
 
 def free_attack_dv(dv: int) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .aggression import apply_ap
 from .geometry import Disc, within
 from .profiles import normalise_type
 from .traits import normalise_traits
@@ -64,16 +65,6 @@ def first_player_odds(bonus_a: int = 0, bonus_b: int = 0, sides: int = 6) -> Fra
             wins += ta > tb
             ties += ta == tb
     return Fraction(wins, sides * sides - ties)
-
-
-def player_turn_complete(states: Iterable[tuple[Motivation, bool]]) -> bool:
-    """RNG-TURN-1: a player-turn ends when each figure has been rolled for or has acted.
-
-    ``states`` holds (motivation, acted) for each of the side's figures in play. A figure is done
-    once it acted, or failed its roll; a passed or exempt figure that has not acted yet is not done
-    (its owner may also let it do nothing, which the match records as acting).
-    """
-    return all(acted or m is Motivation.FAILED for m, acted in states)
 
 
 # -- RNG-MOT-1/2 -------------------------------------------------------------------------------
@@ -139,7 +130,7 @@ def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifie
         who=who,
         purpose="motivation",
         sides=6,
-        modifier=modifier - ap,
+        modifier=apply_ap(modifier, ap),
         target=motivation_target(wounded),
         roll_under=True,
     )

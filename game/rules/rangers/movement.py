@@ -11,26 +11,6 @@ TERRAIN_COST = {"open": 1.0, "tough": 2.0}
 DEFENDED_DISTANCE = 1.0
 
 
-@implements("RNG-MOVE-1")
-def move_cost(inches_by_terrain: dict[str, float] | None = None, *, open: float = 0.0, tough: float = 0.0) -> float:
-    """RNG-MOVE-1: movement spent: open ground costs its length, each inch of tough ground 2"
-    (digital ruling for "half movement"); impassable ground cannot be entered (ValueError)."""
-    parts = dict(inches_by_terrain or {})
-    parts["open"] = parts.get("open", 0.0) + open
-    parts["tough"] = parts.get("tough", 0.0) + tough
-    total = 0.0
-    for terrain, inches in parts.items():
-        if inches and terrain not in TERRAIN_COST:
-            raise ValueError(f"cannot move through {terrain} ground (RNG-MOVE-1)")
-        total += TERRAIN_COST.get(terrain, 0.0) * inches
-    return total
-
-
-def reach_in_tough(allowance: float) -> float:
-    """RNG-MOVE-1: how far a move allowance reaches entirely in tough ground (half)."""
-    return allowance / 2.0
-
-
 def crossing_allowance(move: float) -> float:
     """RNG-MOVE-2: a figure that stopped at a linear obstacle crosses it next player-turn at half move."""
     return move / 2.0

@@ -112,15 +112,6 @@ def _entry(fig: Any) -> tuple[str, str, tuple, frozenset]:
     return str(fig.id), fig.type, figure_weapons(fig), fig.traits
 
 
-def roster_points(figures: Iterable[Any]) -> int:
-    """Total RNG-PTS-1 points of a side's figures (any form ``validate_roster`` accepts)."""
-    total = 0
-    for f in figures:
-        _, type_, weapons, traits = _entry(f)
-        total += figure_points(type_, weapons, traits)
-    return total
-
-
 def validate_roster(
     figures_by_side: Mapping[str, Iterable[Any]],
     points_limit: int | None = None,

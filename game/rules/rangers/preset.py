@@ -24,8 +24,8 @@ from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
 from game.rules.initiative.tome import in_command, tome_move_problem, tome_movers
-from game.rules.model import Status, round_in
-from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, no_questions
+from game.rules.model import round_in
+from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
 
 from ..implements import implements
 from . import flowkit as K
@@ -35,7 +35,7 @@ from .events import ActionTaken
 from .geometry import path_points
 from .morale import failed_motivation_outcome
 from .motivation import figure_motivation_modifier, needs_motivation_roll, roll_motivation
-from .movement import crossing_allowance, obstacle_defended
+from .movement import crossing_allowance, may_cross, obstacle_defended
 from .special import roll_special_action
 from .traits import CHARGE_DISTANCE
 
@@ -350,9 +350,9 @@ class RangersPreset(TurnPreset):
         segs = [(a[0], a[1], b[0], b[1]) for a, b in zip(pts, pts[1:])]
         f = ctx.fig(fid)
         foes = K.foes_of(ctx, fid)
-        if any(obstacle_defended(f, s, foes) for s in segs):
-            return None
-        return rec["id"]
+        defended = any(obstacle_defended(f, s, foes) for s in segs)
+        # stopped at it in an earlier player-turn: checked first, above
+        return rec["id"] if may_cross(stopped_last_turn=True, defended=defended) else None
 
     def move_choices(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-ACT-1/RNG-MOVE-1/2: straight moves in eight directions (full and half), never ending

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ..dice import Dice
 from ..implements import implements
+from .aggression import apply_ap
 from .hand_combat import HitRoll
 
 SHORT_RANGE = 5.0
@@ -169,7 +170,7 @@ def roll_shot(
         who=who,
         purpose="shot",
         sides=20,
-        modifier=mod - ap,
+        modifier=apply_ap(mod, ap),
         target=int(av),
         roll_under=True,
         natural_fail={20},

@@ -7,6 +7,7 @@ from fractions import Fraction
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .aggression import apply_ap
 
 
 def special_action_target(av: int, difficulty: int = 0) -> int:
@@ -31,7 +32,7 @@ def roll_special_action(
         who=who,
         purpose=purpose,
         sides=20,
-        modifier=-ap,
+        modifier=apply_ap(0, ap),
         target=special_action_target(av, difficulty),
         roll_under=True,
     )

@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .aggression import apply_ap
 
 IMPROVISED_MOD = 2
 CLUB_MOD = 1
@@ -92,7 +93,7 @@ def wound_odds(modifier: int, lucky: bool = False, *, ap: int = 0) -> dict[int, 
 
 def roll_wounds(dice: Dice, modifier: int = 0, *, lucky: bool = False, ap: int = 0, who: str = "") -> WoundRoll:
     """RNG-WND-1: the attacker rolls 1d6 + modifier (− aggression points) and Lucky applies."""
-    ev = dice.roll("RNG-WND-1", who=who, purpose="wound roll", sides=6, modifier=modifier - ap)
+    ev = dice.roll("RNG-WND-1", who=who, purpose="wound roll", sides=6, modifier=apply_ap(modifier, ap))
     return WoundRoll(ev, apply_lucky(wound_result(ev.total), lucky))
 
 
@@ -100,7 +101,7 @@ def roll_wounds(dice: Dice, modifier: int = 0, *, lucky: bool = False, ap: int =
 def apply_wounds(wounds: int, dealt: int, max_wounds: int) -> tuple[int, bool]:
     """RNG-WND-2: (wounds after, dead?) — dead when wounds ≥ the figure's Wounds value."""
     after = wounds + dealt
-    return after, after >= max_wounds
+    return after, is_dead(after, max_wounds)
 
 
 def is_dead(wounds: int, max_wounds: int) -> bool:
