@@ -276,6 +276,7 @@ def _link_at(table: Table, a, b, level: str):
     return None, level
 
 
+@implements("PYR-ENG-4")
 def cost_along(table: Table, fid: str, points: Sequence[tuple[float, float]], *, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)

@@ -469,7 +469,7 @@ class Table:
                     out.add(shape.tag[1])
         return out
 
-    @implements("GEO-LOS-1")
+    @implements("GEO-LOS-1", "RNG-COVER-1")
     def line_of_sight(self, a: str, b: str) -> Sight:
         """GEO-LOS-1: clear when the segment between centres crosses no blocks_los obstacle (figures
         never block) and the levels see each other (same level, or deck and rigging; the hold sees
@@ -517,7 +517,6 @@ class Table:
         """Obstacles fid's base touches (within 0.02 in), by id."""
         return [self._t.info[o] for o in sorted(self._touching(fid))]
 
-    @implements("PYR-ENG-4")
     def on_standable(self, fid: str) -> bool:
         """PYR-ENG-4: fid's centre is on (within 0.05 in of) a standable obstacle."""
         b = self._base(fid)

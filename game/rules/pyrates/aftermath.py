@@ -12,7 +12,7 @@ from ..implements import implements
 from ..model import Rank, Status
 from .engage import engagements_of, party_key
 from .events import RoundResult
-from .morale import lost_half, morale_target_modifiers
+from .morale import lost_half, morale_target_modifiers, must_test_morale
 from .moves import has_free_direction, retreat
 from .round_state import MAX_ROUNDS, Round, _moved
 
@@ -125,7 +125,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
     participants = list(r.group)
     for key in sorted(r.lost):
         members = [f for f in st.figures.values() if party_key(f) == key]
-        if not members:
+        if not members or not must_test_morale(r.lost[key]):
             continue
         camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
         if camp not in camps:

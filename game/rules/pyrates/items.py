@@ -17,7 +17,7 @@ from .round_state import Round, _moved, cards_of, spend_card
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 
 
-@implements("PYR-CARD-4", "PYR-DIS-3")
+@implements("PYR-CARD-4", "PYR-DIS-3", "PYR-PUSH-5")
 def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     ctx, st = r.ctx, r.st
     f = st.figures[tapper]

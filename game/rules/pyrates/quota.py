@@ -168,7 +168,6 @@ def _noncombatant(f: Figure) -> bool:
     return f.rank == Rank.NONCOMBATANT or (f.rank == Rank.ORDINARY and (f.type == "civilian" or "civilian" in f.flags))
 
 
-@implements("PYR-MQ-2")
 def base_quota(f: Figure) -> tuple[Fraction, str]:
     """PYR-MQ-2: Captain 3 (2 wounded); Officer 2 (1 wounded); ordinary 1 (1/2 wounded); cabin boy,
     civilian or similar 1/2 (wounded or not)."""
@@ -176,6 +175,7 @@ def base_quota(f: Figure) -> tuple[Fraction, str]:
     return _BY_HALVES[halves], reason
 
 
+@implements("PYR-MQ-2")
 def _base_halves(f: Figure) -> tuple[int, str]:
     """``base_quota`` counted in half points."""
     w = _wounded(f)
@@ -218,7 +218,6 @@ def reach_bonus(f: Figure) -> tuple[int, str]:
     return 0, ""
 
 
-@implements("PYR-MQ-5")
 def defends_obstacle(self_moved: bool, enemies_across: Sequence[tuple[bool, bool]]) -> bool:
     """PYR-MQ-5 (also PYR-SAVE-2): does a figure defend an obstacle?
 

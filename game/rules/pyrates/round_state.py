@@ -149,6 +149,7 @@ class Round:
         except TypeError:
             return bool(self.ctx.table.surrounded(fid, engaged))
 
+    @implements("PYR-MQ-5")
     def defends(self, fid: str) -> bool:
         """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
         contact this player-turn while this figure did not."""

@@ -20,7 +20,6 @@ class Tally:
     mdp: int = 0
     """The player's Mutinous Dog points (PYR-MDP-1): fewer wins the last tie-break."""
 
-    @implements("PYR-PUSH-5")
     def __add__(self, other: Tally) -> Tally:
         if not isinstance(other, Tally):
             return NotImplemented

@@ -67,7 +67,6 @@ from .points import (
 )
 from .profiles import Profile, normalise_type, profile
 from .shooting import (
-    best_cover,
     range_band,
     roll_shot,
     shooting_modifier,
