@@ -71,10 +71,6 @@ class Contact:
         neither edge a front (side-to-side, rear-to-rear, flank-to-rear)."""
         return self.edge and not self.engaging
 
-    def swapped(self) -> Contact:
-        return Contact(self.b, self.a, self.distance, self.kind, self.edge_b, self.edge_a, self.overlap, self.full)
-
-
 # -- vector helpers ------------------------------------------------------------------------------
 
 
