@@ -71,6 +71,7 @@ class Contact:
         neither edge a front (side-to-side, rear-to-rear, flank-to-rear)."""
         return self.edge and not self.engaging
 
+
 # -- vector helpers ------------------------------------------------------------------------------
 
 

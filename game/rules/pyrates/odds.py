@@ -75,6 +75,7 @@ class _Tables:
         self.group_counts = Counter(g for g in group if g >= 0)
         self.last_counts = Counter(last)
 
+
 @cache
 def _tables(n: int) -> _Tables:
     return _Tables(n)
