@@ -21,6 +21,7 @@ import random
 from collections.abc import Sequence
 
 from .events import DiceRolled
+from .implements import implements
 
 #: Words in the Mersenne Twister's pool; its index runs 1..624 after each draw.
 _POOL = 624
@@ -76,6 +77,7 @@ class Dice:
         return anchor
 
     # -- raw draws -------------------------------------------------------------------------
+    @implements("GEN-DICE-1")
     def face(self, sides: int) -> int:
         """One natural face of a die with ``sides`` faces."""
         # the same draws as random.Random.randrange(sides) (_randbelow_with_getrandbits), counted
@@ -147,6 +149,7 @@ class Dice:
         return items[self.face(len(items)) - 1]
 
     # -- tests as events ---------------------------------------------------------------------
+    @implements("GEN-DICE-2")
     def roll(
         self,
         rule: str,
@@ -179,6 +182,7 @@ class Dice:
         # dataclass __init__ called with keywords costs half as much again, and a round rolls often
         return DiceRolled(rule, who, purpose, sides, faces, modifier, target, roll_under, success)
 
+    @implements("GEN-DICE-3")
     def roll_off(
         self, rule: str, who: Sequence[str], sides: int = 6, bonus: dict[str, int] | None = None
     ) -> tuple[str, list[DiceRolled]]:

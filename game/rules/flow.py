@@ -15,6 +15,7 @@ from typing import Protocol
 from .decisions import Decision, IllegalDecision
 from .dice import Dice
 from .events import Event, Moved, StatusChanged
+from .implements import implements
 from .model import Figure, Status, round_in
 from .state import MatchState
 from .tabletop import Tabletop
@@ -153,6 +154,7 @@ class Preset(Protocol):
         """Run the step named by ctx.state.phase; leave state.phase naming the next."""
 
 
+@implements("GEN-CHOICE-1")
 def ask(
     side: str,
     kind: str,

@@ -13,6 +13,8 @@ import operator
 from collections import deque
 from dataclasses import dataclass, fields
 
+from .implements import implements
+
 
 class Status(str, enum.Enum):
     """Where a figure stands in the fight. Wounds are counted separately in ``Figure.wounds``."""
@@ -198,6 +200,7 @@ class Figure(_Derived):
         return new
 
     @property
+    @implements("GEO-BASE-1")
     def radius(self) -> float:
         return self.base / 2.0
 

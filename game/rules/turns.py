@@ -13,8 +13,10 @@ from collections.abc import Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ask, Ctx, Flow, ask
+from .flow import Ctx, Flow, ask
+from .implements import implements
 from .model import Figure, Rank, Status
+from .rangers.aggression import apply_ap
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus
 
@@ -29,6 +31,7 @@ def no_questions() -> Iterator:
     return iter(())
 
 
+@implements("RNG-TURN-1")
 def turn_roll_off(ctx: Ctx) -> Flow:
     """RNG-TURN-1: the game turn's roll-off, the one place every RNG-turn preset (pyrates, rangers,
     escarmouche) rolls it. Each side still in play — a broken faction too — rolls 1d6, +1 with a
@@ -39,7 +42,7 @@ def turn_roll_off(ctx: Ctx) -> Flow:
     bonus = {s: side_initiative_bonus(st.in_play(s)) for s in sides}
     for s in sides:
         spent = yield from ask_ap(ctx, s, "turn roll-off", s)
-        bonus[s] += spent
+        bonus[s] = apply_ap(bonus[s], spent, roll_under=False)  # a roll-off is won high
     first, events = roll_first_player(ctx.dice, bonus)
     ctx.emit(*events)
     return first
@@ -80,6 +83,7 @@ class TurnPreset:
         ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
         self._begin_player_turn(ctx, first)
 
+    @implements("GEN-TURN-1")
     def _begin_player_turn(self, ctx: Ctx, side: str) -> None:
         st = ctx.state
         st.active = side

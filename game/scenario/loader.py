@@ -8,7 +8,7 @@ import re
 import tomllib
 from pathlib import Path
 
-from game.rules.model import PROFILES, Figure, Rank, SideInfo, WeaponClass, round_in
+from game.rules.model import Figure, Rank, SideInfo, WeaponClass, round_in
 from game.schema import read_bounded, validate
 from game.schema.scenario import LEVELS, MAX_FIGURES, MISSILES, PRESETS, TRAITS, VICTORY_TYPES, ScenarioFile
 
@@ -101,6 +101,9 @@ def parse_scenario(
         deployment[s.id] = s.deployment or s.id
     side_ids = [s.id for s in sides]
 
+    from game.rules.pyrates.weapons import fighting_class
+    from game.rules.rangers.traits import apply_traits
+
     figures: list[Figure] = []
     seen: set[str] = set()
     for i, r in enumerate(spec.figures):
@@ -110,16 +113,11 @@ def parse_scenario(
             fail(f"{where}.side", f"{r.side!r} is not one of {', '.join(side_ids)}")
         mclass = _weapon_class(fail, f"{where}.melee", r.melee)
         offclass = _weapon_class(fail, f"{where}.offhand", r.offhand) if r.offhand else None
+        mclass = fighting_class([mclass, offclass] if offclass else [mclass])  # PYR-WPN-2: the bigger one
         traits, x, y = frozenset(r.traits), raw.get("x"), raw.get("y")
         if (x is None) != (y is None):
             fail(f"{where}.{'x' if x is None else 'y'}", "give both x and y, or neither")
-        av, dv, wounds, move, _pts = PROFILES[r.type]
-        if "veteran" in traits:
-            av += 2
-        if "athletic" in traits:
-            dv += 1
-        if "fast" in traits:
-            move += 2.0
+        av, dv, wounds, move, _charge = apply_traits(r.type, traits)  # RNG-STAT-1 + RNG-TRAIT-1
         common = dict(
             side=r.side,
             base=raw.get("base", r.base),

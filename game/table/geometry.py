@@ -21,10 +21,6 @@ def round_in(v: float) -> float:
     return round(v, PRECISION) + 0.0
 
 
-def round_pt(p: Sequence[float]) -> Point:
-    return (round_in(p[0]), round_in(p[1]))
-
-
 def signed_area(pts: Sequence[Point]) -> float:
     """Shoelace area; positive when the vertices run clockwise on a y-down screen."""
     s = 0.0
@@ -261,11 +257,6 @@ def union_length(intervals: list[tuple[float, float]]) -> float:
         total += t1 - max(t0, end)
         end = t1
     return total
-
-
-def segment_inside_length(a: Point, b: Point, pts: Sequence[Point]) -> float:
-    """Length of segment ab that lies inside polygon pts."""
-    return union_length(segment_inside_intervals(a, b, pts)) * math.hypot(b[0] - a[0], b[1] - a[1])
 
 
 def ellipse_points(x: float, y: float, w: float, h: float, n: int = 16) -> list[Point]:

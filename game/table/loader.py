@@ -10,6 +10,8 @@ from __future__ import annotations
 import math
 import os
 
+from game.rules.implements import implements
+
 from .errors import MapError
 from .geometry import ellipse_points, self_intersects
 from .tactical_map import COVERS, TERRAINS, Deployment, Link, Obstacle, Sector, TacticalMap, Zone
@@ -218,6 +220,7 @@ class _Converter:
             height=_elevation(p),
         )
 
+    @implements("GEO-OBS-1")
     def obstacle(self, obj) -> Obstacle:
         p = obj.properties
         cls = _class(obj).lower()

@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from game.rules.implements import implements
 from game.rules.tabletop import PathPlan
 
 from .geometry import round_in
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 LINK_SNAP = 0.05
 
 
+@implements("RNG-MOVE-1")
 def _leg_cost(t: Terrain, a, b, level: str) -> float:
     """RNG-MOVE-1: length plus the length inside tough ground again (each tough inch costs 2)."""
     return math.hypot(b[0] - a[0], b[1] - a[1]) + t.tough_length(a, b, level)
@@ -274,6 +276,7 @@ def _link_at(table: Table, a, b, level: str):
     return None, level
 
 
+@implements("PYR-ENG-4")
 def cost_along(table: Table, fid: str, points: Sequence[tuple[float, float]], *, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)

@@ -17,6 +17,7 @@ from game.rules.escarmouche.sectors import (
     grid_shape,
     parse_grid_sector,
 )
+from game.rules.implements import implements
 
 from .geometry import Point, centroid, point_in_polygon
 from .tactical_map import TacticalMap
@@ -58,6 +59,7 @@ class Sectors:
                 self._adj[sid] = [o for o in ids if o != sid and _shares_edge(self.polys[sid], self.polys[o])]
         self.shape = grid_shape(tmap.width, tmap.height, GRID_SIZE)
 
+    @implements("ESC-SEC-1")
     def of_point(self, x: float, y: float) -> str:
         if self.polys:
             for sid in sorted(self.polys):

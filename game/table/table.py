@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 import pymunk
 
+from game.rules.implements import implements
 from game.rules.tabletop import Landing, ObstacleInfo, PathPlan, Sight, ZoneFlags
 
 from . import pathing
@@ -137,6 +138,7 @@ class Table:
         return (b.x, b.y)
 
     # -- contact and distance (GEO-BTB-1, GEO-DIST-1) ---------------------------------------------
+    @implements("GEO-BTB-1")
     def contacts(self, fid: str) -> list[str]:
         """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
         b = self._base(fid)
@@ -149,6 +151,7 @@ class Table:
         out.sort()
         return out
 
+    @implements("GEO-DIST-1")
     def edge_distance(self, a: str, b: str) -> float:
         """GEO-DIST-1: centre distance − r1 − r2 (min 0); inf on different levels."""
         ba, bb = self._base(a), self._base(b)
@@ -298,6 +301,7 @@ class Table:
         ign = frozenset(ignore)
         return self._t.static_clear(x, y, radius, level, ign) and self.bases_clear_at(x, y, radius, level, ign)
 
+    @implements("GEO-SWEEP-1")
     def sweep_clear(self, fid: str, dx: float, dy: float, ignore: Iterable[str] = ()) -> bool:
         """GEO-SWEEP-1: fid's base may move by (dx, dy) penetrating nothing (bases, obstacles, walls,
         map edge) by more than 0.01 in, ids in ``ignore`` (bases or obstacles) excepted; the end must
@@ -321,6 +325,7 @@ class Table:
             return self.clear_at(x, y, b.radius, b.level, ign)
         return not self._hits(b.level, (x, y), dx, dy, b.radius, ign, True, True, None, None, [], True)
 
+    @implements("GEO-ESC-1")
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
         ``distance`` (default the base depth = diameter, GEO-BASE-1)."""
@@ -354,6 +359,7 @@ class Table:
             if clear:
                 yield 5 * k
 
+    @implements("GEO-SUR-1")
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
         """GEO-SUR-1: (a) fid's centre lies strictly inside the convex hull of the engaged enemies'
         centres, or (b) for some engaged enemy a sweep of the base depth along the pushback direction
@@ -432,6 +438,7 @@ class Table:
         return pathing.cost_along(self, fid, points, cross=frozenset(cross))
 
     # -- terrain, cover, sight -------------------------------------------------------------------
+    @implements("GEO-ZONE-1")
     def zone_at(self, x: float, y: float, level: str | None = None) -> ZoneFlags:
         """GEO-ZONE-1 flags at a point, merged over every zone holding it on that level (default deck)."""
         return self._t.flags_at(x, y, level)
@@ -462,6 +469,7 @@ class Table:
                     out.add(shape.tag[1])
         return out
 
+    @implements("GEO-LOS-1", "RNG-COVER-1")
     def line_of_sight(self, a: str, b: str) -> Sight:
         """GEO-LOS-1: clear when the segment between centres crosses no blocks_los obstacle (figures
         never block) and the levels see each other (same level, or deck and rigging; the hold sees
@@ -496,6 +504,7 @@ class Table:
             if sh.tag[0] == "obstacle"
         }
 
+    @implements("PYR-ENG-2")
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
         ba, bb = self._base(a), self._base(b)

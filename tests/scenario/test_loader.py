@@ -106,3 +106,42 @@ def test_roster_mount_and_party_fields_are_type_checked(tmp_path, line, fault):
     with pytest.raises(ScenarioError) as e:
         load_scenario(p)
     assert fault in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize(
+    "type_,traits,av,dv,move",
+    [
+        ("enlisted", [], 14, 6, 6.0),
+        ("enlisted", ["athletic"], 14, 7, 6.0),
+        ("enlisted", ["veteran"], 16, 6, 6.0),
+        ("militia", ["fast"], 12, 5, 8.0),
+        ("civilian", ["athletic", "veteran", "fast", "tough"], 12, 5, 8.0),
+    ],
+)
+def test_rng_trait_1_a_loaded_figure_carries_its_trait_bonuses(type_, traits, av, dv, move):
+    """RNG-STAT-1 profile + RNG-TRAIT-1 through scenario loading (the one ``apply_traits``): Veteran
+    +2 AV, Athletic +1 DV, Fast +2" move; the other traits act on rolls, not on the profile."""
+    import tomllib
+
+    from game.scenario.loader import parse_scenario
+
+    text = TINY.replace(
+        'melee = "cutlass"\ntraits = ["leader"]', f'melee = "cutlass"\ntype = "{type_}"\ntraits = {traits!r}', 1
+    )
+    f = next(f for f in parse_scenario(tomllib.loads(text), "tiny.toml").figures if f.id == "red_captain")
+    assert (f.type, f.av, f.dv, f.move) == (type_, av, dv, move)
+    assert f.traits == frozenset(traits)
+
+
+def test_pyr_wpn_2_a_loaded_figure_fights_with_its_biggest_weapon():
+    """PYR-WPN-2 through scenario loading: a dagger in the off hand leaves a cutlass General."""
+    import tomllib
+
+    from game.rules.model import WeaponClass
+    from game.scenario.loader import parse_scenario
+
+    text = TINY.replace(
+        'melee = "cutlass"\ntraits = ["leader"]', 'melee = "cutlass"\noffhand = "dagger"\ntraits = []', 1
+    )
+    f = next(f for f in parse_scenario(tomllib.loads(text), "tiny.toml").figures if f.id == "red_captain")
+    assert (f.melee_class, f.offhand) == (WeaponClass.GENERAL, WeaponClass.CLOSE)

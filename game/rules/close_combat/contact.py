@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ..implements import implements
 from .pieces import FLANKS, Piece, Point
 
 TOUCH = 0.02
@@ -69,9 +70,6 @@ class Contact:
         """OD6-ENG-1: an edge contact with an enemy that movement must reject: partial, or with
         neither edge a front (side-to-side, rear-to-rear, flank-to-rear)."""
         return self.edge and not self.engaging
-
-    def swapped(self) -> Contact:
-        return Contact(self.b, self.a, self.distance, self.kind, self.edge_b, self.edge_a, self.overlap, self.full)
 
 
 # -- vector helpers ------------------------------------------------------------------------------
@@ -138,6 +136,7 @@ def gap(a: Piece, b: Piece) -> float:
     return min(segment_distance(p, q, r, s) for p, q in ea for r, s in eb)
 
 
+@implements("OD6-PIECE-2")
 def classify(a: Piece, b: Piece) -> Contact:
     """OD6-PIECE-2: classify the contact of a with b (none, corner or edge; full or partial)."""
     dist = gap(a, b)
@@ -186,6 +185,7 @@ def touching(a: Piece, b: Piece) -> bool:
     return gap(a, b) <= TOUCH + EPS
 
 
+@implements("OD6-ENG-1")
 def engaged(a: Piece, b: Piece) -> Contact | None:
     """OD6-ENG-1: the contact if a and b are enemies with a full front-to-front or front-to-flank/rear
     contact, else None."""

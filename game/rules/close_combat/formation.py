@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from ..flow import Ctx
+from ..implements import implements
 from .contact import TOUCH, gap, illegal_contacts, penetration
 from .locks import lock_counts
 from .matching import pair_pieces
@@ -270,6 +271,7 @@ def engage_candidates(
     return sorted(out.values(), key=lambda c: (-c.pairs, c.travel, c.key))
 
 
+@implements("OD6-ENG-3")
 def legal_candidates(
     board: Board, movers: Sequence[Piece], cands: Sequence[Candidate], limit: int = 8
 ) -> tuple[int, list[Candidate]]:

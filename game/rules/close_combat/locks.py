@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .contact import touching
 from .pieces import Piece
 
 
+@implements("OD6-LOCK-1")
 def lock_counts(pieces: Sequence[Piece], pairs: Mapping[str, str] = {}) -> dict[str, int]:
     """OD6-LOCK-1: for every piece, the number of enemy pieces touching it outside its pair.
 
@@ -46,6 +48,7 @@ class LockState(str, enum.Enum):
         return self.value
 
 
+@implements("OD6-LOCK-2")
 def lock_state(locks: int) -> LockState:
     """OD6-LOCK-2: 2+ locks cannot move; 1 may try to disengage; 0 is free (OD6-EX-5; the source's
     grid after its first round, OD6-EX-6, leaves Blue's 5th piece with 2 corner locks)."""

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..implements import implements
 from .contact import engaged
 from .pieces import Piece
 
 
+@implements("OD6-ENG-2")
 def max_matching(
     attackers: Sequence[str], defenders: Sequence[str], edges: Iterable[tuple[str, str]]
 ) -> dict[str, str]:

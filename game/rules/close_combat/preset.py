@@ -32,6 +32,7 @@ from dataclasses import replace
 from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
+from ..implements import implements
 from ..model import Status
 from ..rangers.actions import is_firearm
 from ..rangers.events import ShotResolved
@@ -106,10 +107,12 @@ class CloseCombatPreset:
         yield from handler(ctx)
 
     # -- options -----------------------------------------------------------------------------------------
+    @implements("OD6-FIRE-1")
     def shooting(self, ctx: Ctx) -> bool:
         """PRE-OD6-1 / OD6-FIRE-1: scenario option ``shooting`` enables RNG-SHOOT (off, as in the source)."""
         return ctx.state.options.get("shooting") is True
 
+    @implements("OD6-SEQ-1")
     def actions_per_phase(self, ctx: Ctx, unit: str = "") -> int:
         """OD6-SEQ-1: each unit's actions per phase — scenario option ``actions``, an integer for
         every unit or a table unit → integer (default 1, as in the source)."""
@@ -172,6 +175,7 @@ class CloseCombatPreset:
             ctx.emit(Note(rule=rule, who=pid, message=f"{f.name} now faces {norm_deg(facing):g}°"))
 
     # -- start and rally ----------------------------------------------------------------------------------
+    @implements("PRE-OD6-1")
     def phase_start(self, ctx: Ctx) -> Flow:
         """PRE-OD6-1: one roll-off (GEN-DICE-3) for the first player; phases then alternate."""
         st = ctx.state

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from ..decisions import IllegalDecision
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .pieces import DEFAULT_BREAK_AFTER
 
 
@@ -31,12 +32,14 @@ def rally_outcome(face: int, qv: int) -> RallyResult:
     return RallyResult.RALLIED if face >= qv else RallyResult.STAYS_DISRUPTED
 
 
+@implements("OD6-DIS-1")
 def rally(dice: Dice, piece_id: str, qv: int) -> tuple[RallyResult, DiceRolled]:
     """OD6-DIS-1: the start-of-phase rally roll of a Disrupted piece."""
     ev = dice.roll("OD6-DIS-1", who=piece_id, purpose="rally", target=qv, natural_fail={1})
     return rally_outcome(ev.faces[0], qv), ev
 
 
+@implements("OD6-PIECE-1")
 def unit_breaks(losses: int, break_after: int = DEFAULT_BREAK_AFTER) -> bool:
     """OD6-PIECE-1: a unit breaks when its losses exceed break_after (example 2: on the third)."""
     return losses > break_after

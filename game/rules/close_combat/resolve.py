@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 
 from ..dice import Dice
 from ..events import Event
+from ..implements import implements
 from .contact import classify, move_back_vector
 from .events import PieceResolved
 from .pieces import Piece
-from .result import OpposedResult, Outcome, consequences, worsen
+from .result import Outcome, consequences, worsen
 from .roll import PairRoll, roll_pair
 
 
@@ -51,6 +52,7 @@ def _top(p: Piece) -> tuple:
     return (p.y, p.x, p.id)
 
 
+@implements("OD6-RES-4")
 def resolve_round(
     pairs: Sequence[PairSpec],
     dice: Dice,

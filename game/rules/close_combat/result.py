@@ -11,6 +11,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..implements import implements
+
 
 class ResultKind(str, enum.Enum):
     """OD6-RES-1 result kinds; compares and hashes equal to its value ("tie", "simple", ...)."""
@@ -45,6 +47,7 @@ class OpposedResult:
         return None if self.winner is None else ("b" if self.winner == "a" else "a")
 
 
+@implements("OD6-RES-1")
 def opposed_result(a_total: int, b_total: int) -> OpposedResult:
     """OD6-RES-1: W = higher total, L = lower; W = L tie; W ≥ 3L triple; W ≥ 2L double; else simple."""
     a_total, b_total = int(a_total), int(b_total)
@@ -83,6 +86,7 @@ class Outcome(str, enum.Enum):
         return self in (Outcome.MOVE_BACK, Outcome.MOVE_BACK_DISRUPTED)
 
 
+@implements("OD6-RES-3")
 def loser_outcome(kind: ResultKind | str, already_disrupted: bool = False) -> Outcome:
     """OD6-RES-2 for a piece that lost (or tied) with this result kind, before any blocked move.
 
@@ -97,6 +101,7 @@ def loser_outcome(kind: ResultKind | str, already_disrupted: bool = False) -> Ou
     return Outcome.ELIMINATED
 
 
+@implements("OD6-RES-2")
 def consequences(result: OpposedResult, a_disrupted: bool = False, b_disrupted: bool = False) -> dict[str, Outcome]:
     """OD6-RES-2: {"a": outcome, "b": outcome}. A tie moves both back; the winner stays."""
     if result.winner is None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .contact import classify
 from .events import CombatRolled
 from .pieces import Piece
@@ -27,6 +28,7 @@ def total(face: int, bonus: int) -> int:
     return max(1, face + bonus)
 
 
+@implements("OD6-ROLL-2")
 def flank_support(
     piece: Piece, friends: Sequence[Piece], busy: Collection[str] = (), disrupted: Collection[str] = ()
 ) -> int:
@@ -57,6 +59,7 @@ class PairRoll:
     result: OpposedResult
 
 
+@implements("OD6-ROLL-1")
 def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> PairRoll:
     """OD6-ROLL-1: 1d6 per side (a first), netted bonus to the higher side, OD6-RES-1 result."""
     bonus_a, bonus_b = net_bonus(cv_a, cv_b, mods_a, mods_b)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..implements import implements
 from ..model import Figure
 
 HEAVY_CAVALRY = "heavy_cavalry"
@@ -19,6 +20,7 @@ def is_cavalry(fig: Figure) -> bool:
     return "cavalry" in fig.flags or "heavy_cavalry" in fig.flags
 
 
+@implements("ESC-ADV-1")
 def advantages(
     fig: Figure, opponents: Sequence[Figure], *, assaulting: bool, first_round: bool, in_structure: bool = False
 ) -> tuple[str, ...]:

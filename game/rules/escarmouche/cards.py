@@ -8,6 +8,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..implements import implements
+
 #: Suits, lowest first (ESC-DUEL-2: Bridge order).
 SUITS = ("C", "D", "H", "S")
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
@@ -97,6 +99,7 @@ def full_deck() -> list[Card]:
     return [Card.from_key(k) for k in range(52)]
 
 
+@implements("ESC-RES-1")
 def card_effect(card: Card) -> Effect:
     """ESC-RES-1: Hearts killed, Diamonds wounded, Spades or Clubs evicted."""
     if card.suit == "H":

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..dice import Dice
+from ..implements import implements
 from .cards import Card, full_deck
 
 
@@ -47,6 +48,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
+    @implements("ESC-DECK-1")
     def draw(self, n: int, dice: Dice) -> list[Card]:
         """Draw ``n`` cards off the top; they stay face up until ``discard``. Reshuffles the discard
         pile into a new deck if the deck empties mid-draw (reported by ``reshuffles``)."""

@@ -6,12 +6,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..decisions import IllegalDecision
+from ..implements import implements
 from .cards import Card, Effect, card_effect
 
 #: ESC-DUEL-3 AI default: Hearts (killed), then Diamonds (wounded), then Spades/Clubs (evicted).
 DEFAULT_PREFERENCE: tuple[Effect, ...] = (Effect.KILLED, Effect.WOUNDED, Effect.EVICTED)
 
 
+@implements("ESC-DUEL-1")
 def draw_count(advantages: int | Sequence) -> int:
     """ESC-DUEL-1: each figure draws 1 + its advantages (ESC-ADV-1)."""
     n = advantages if isinstance(advantages, int) else len(advantages)
@@ -27,12 +29,14 @@ def _check_hands(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> None:
         raise ValueError("the same card is in both hands (ESC-DECK-1: cards are unique)")
 
 
+@implements("ESC-DUEL-2")
 def duel_winner(cards_a: Sequence[Card], cards_b: Sequence[Card]) -> str:
     """ESC-DUEL-2: "a" or "b", whoever owns the highest card (rank, then suit S > H > D > C)."""
     _check_hands(cards_a, cards_b)
     return "a" if max(cards_a) > max(cards_b) else "b"
 
 
+@implements("ESC-DUEL-3")
 def winning_options(winner_cards: Sequence[Card], loser_cards: Sequence[Card]) -> list[Card]:
     """ESC-DUEL-3: the winner's cards that beat all the loser's cards, highest first."""
     top = max(loser_cards)
@@ -117,6 +121,7 @@ class Duel:
         return self.defenders if len(self.defenders) > 1 else self.attackers
 
 
+@implements("ESC-MULTI-1")
 def resolve_duel(
     duel: Duel,
     hands: Mapping[str, Sequence[Card]],

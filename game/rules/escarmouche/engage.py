@@ -8,12 +8,14 @@ from fractions import Fraction
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from ..model import Figure
 
 #: ESC-ENG-2 [HOUSE] Resolve target: 1d6 ≤ 4 passes.
 RESOLVE_TARGET = 4
 
 
+@implements("ESC-ENG-2")
 def resolve_test(dice: Dice, group: str, has_leader: bool) -> DiceRolled:
     """ESC-ENG-1/2: the assaulting group's Resolve, 1d6 (−1 with a leader) ≤ 4 passes."""
     return dice.roll(
@@ -51,6 +53,7 @@ class PublicFigure:
     """The one ability the defender must reveal on request."""
 
 
+@implements("ESC-ENG-3")
 def public_view(defenders: Sequence[Figure]) -> list[PublicFigure]:
     """ESC-ENG-3: the defenders are shown; only who the leader is gets revealed — traits, weapons,
     flags and other abilities stay hidden from the attacker's UI."""
@@ -67,6 +70,7 @@ def fighters(figures: Iterable[Figure]) -> list[Figure]:
     return [f for f in figures if not is_civilian(f)]
 
 
+@implements("ESC-CIV-1")
 def civilian_flight(adjacent: Sequence[str], enemy_sectors: Iterable[str]) -> list[str]:
     """ESC-CIV-1: adjacent sectors a civilian may flee to (no enemies); empty → captured (removed).
     Capturing animals: the source breaks off; not implemented."""

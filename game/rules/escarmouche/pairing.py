@@ -9,9 +9,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from ..decisions import IllegalDecision
+from ..implements import implements
 from .duel import Duel
 
 
+@implements("ESC-PAIR-1")
 def validate_pairing(attackers: Sequence[str], defenders: Sequence[str], pairing: Mapping[str, str]) -> None:
     """ESC-PAIR-1: every attacker is paired with a defender, and every defender gets an attacker
     if numbers allow (the defenders covered = min(#attackers, #defenders)). Raises IllegalDecision."""
@@ -44,6 +46,7 @@ def unpaired_defenders(defenders: Sequence[str], pairing: Mapping[str, str]) -> 
     return [d for d in defenders if d not in covered]
 
 
+@implements("ESC-PAIR-2")
 def validate_extras(defenders: Sequence[str], pairing: Mapping[str, str], extras: Mapping[str, str]) -> None:
     """ESC-PAIR-2: each unpaired defender joins the duel of an attacker of the defender's choice."""
     left = unpaired_defenders(defenders, pairing)

@@ -28,6 +28,7 @@ import math
 from ..decisions import Decision
 from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
+from ..implements import implements
 from ..model import Status
 from ..rangers import is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier
 from ..rangers.movement import crossing_allowance, obstacle_defended
@@ -89,6 +90,7 @@ class EscarmouchePreset(MeleeFlow):
         yield from no_questions()
 
     # -- groups (ESC-ADV-2) ---------------------------------------------------------------------------
+    @implements("ESC-ADV-2")
     def groups(self, ctx: Ctx, side: str) -> dict[str, list[str]]:
         """ESC-ADV-2: sector → ids of ``side``'s figures there that have not acted this turn."""
         acted = set(ctx.state.data.get("acted", []))
@@ -105,6 +107,7 @@ class EscarmouchePreset(MeleeFlow):
         return order[(i + 1) % len(order)]
 
     # -- activation -----------------------------------------------------------------------------------
+    @implements("PRE-ESC-1")
     def phase_activate(self, ctx: Ctx) -> Flow:
         """PRE-ESC-1: the side to move activates one group; sides alternate (winner of the roll-off
         first); a side with no group left is skipped."""
@@ -430,6 +433,7 @@ class EscarmouchePreset(MeleeFlow):
         return 2 * sum(1 for f in figs if f.in_play) <= start
 
     # -- ESC-ENG-1/2 ----------------------------------------------------------------------------------
+    @implements("ESC-ENG-1")
     def assault(self, ctx: Ctx, side: str, sector: str, group: list[str], target: str) -> Flow:
         """ESC-ENG-1: the group stops at the edge and tests Resolve (ESC-ENG-2); pass → civilians
         flee (ESC-CIV-1), its figures enter and the melee begins; fail → the activation ends

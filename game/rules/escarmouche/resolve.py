@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..decisions import IllegalDecision
+from ..implements import implements
 from .cards import Effect
 from .duel import DuelResult
 
@@ -55,6 +56,7 @@ def apply_results(results: Iterable[DuelResult], wounds: Mapping[str, int] | Non
     return out
 
 
+@implements("ESC-RES-2")
 def eviction_options(adjacent: Sequence[str], enemy_sectors: Iterable[str]) -> list[str]:
     """ESC-RES-2: adjacent sectors with no enemies, sorted."""
     enemies = set(enemy_sectors)
@@ -135,6 +137,7 @@ class RoundEnd(str, enum.Enum):
         return self.value
 
 
+@implements("ESC-RND-1")
 def round_end(
     attackers_left: int, defenders_left: int, attacker_breaks_off: bool = False, defender_breaks_off: bool = False
 ) -> RoundEnd:

@@ -5,8 +5,8 @@ functions citing RULES.md §4 IDs."""
 from types import ModuleType as _ModuleType
 
 from .groups import ENGAGE_RANGE, contiguous_with, engaged, group_of, groups, linked
-from .melee import first_contact_round, melee_round_waves
-from .orders import Objective, OrderCard, card_of, order_actors, order_bonus, parse_objective, validate_order_cards
+from .melee import first_contact_round
+from .orders import Objective, OrderCard, order_actors, order_bonus, parse_objective, validate_order_cards
 from .rates import (
     BASE_RATES,
     LEADERSHIP_FACTORS,
@@ -22,24 +22,19 @@ from .reactions import (
     can_react_shoot,
     eligible_enemies,
     max_reactive_shooters,
-    max_reactive_shooters_total,
     move_and_shoot_allowance,
     move_and_shoot_problem,
     reaction_candidates,
     reaction_end_problem,
-    reactive_penalty,
-    reactive_target_problem,
     run_away_problem,
     volley_allowed,
 )
 from .seize import (
     SeizeRoll,
-    active_after_seize,
     automatic_break_off,
     can_nominate,
     counters_after_seize_attempt,
     counters_after_shooting,
-    in_one_move,
     melee_round_triggered,
     roll_seize,
     seize_odds,
@@ -53,9 +48,8 @@ from .sequence import (
     after_pass,
     after_reactive_shooting,
     after_seize,
-    next_turn,
     roll_turn_start,
 )
-from .tome import command_of, in_command, tome_move_problem, tome_movers
+from .tome import in_command, tome_move_problem, tome_movers
 
 __all__ = [n for n, v in dict(globals()).items() if not n.startswith("_") and not isinstance(v, _ModuleType)]

@@ -9,17 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..implements import implements
 from ..rangers.geometry import Disc, edge_distance, xyr
 
 ENGAGE_RANGE = 1.0
 """PRE-INI-1: "in contact" / "engaged" = within 1" of an enemy (RNG-HAND-1 range)."""
 
 
+@implements("INI-REACT-2")
 def linked(a: Disc, b: Disc) -> bool:
     """INI-SEQ-2 / INI-REACT-2: edge gap ≤ one base diameter (the larger of the two)."""
     return edge_distance(a, b) <= 2 * max(xyr(a)[2], xyr(b)[2]) + 1e-9
 
 
+@implements("INI-SEQ-2")
 def groups(figures: Mapping[str, Disc]) -> list[tuple[str, ...]]:
     """INI-SEQ-2: the groups of one side's figures, in the mapping's order (members and groups
     ordered by first appearance)."""

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import AbstractSet
 
+from ..implements import implements
+
 OBJECTIVE_KINDS = ("task", "enemy", "place")
 VAGUE_TARGETS = frozenset(
     {
@@ -135,11 +137,7 @@ def validate_order_cards(
     return problems
 
 
-def card_of(cards: Iterable[OrderCard], figure: str) -> OrderCard | None:
-    """The card naming this figure, if any."""
-    return next((c for c in cards if figure in c.figures), None)
-
-
+@implements("INI-ORD-1")
 def order_bonus(
     card: OrderCard | None,
     figure: str,

@@ -30,13 +30,17 @@ from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, MAX_AIM, is_firearm
 from game.rules.rangers.events import ActionTaken
 from game.rules.rangers.preset import RangersPreset
-from game.rules.rangers.shooting import EFFECTIVE_RANGE
 from game.rules.turns import MEASURE_TOLERANCE, no_questions
 
+from ..implements import implements
 from .groups import groups
-from .orders import OrderCard, objective_live, order_bonus, parse_objective
+from .melee import first_contact_round
+from .orders import OrderCard, objective_live, order_actors, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
 from .reactions import (
+    ReactionWindow,
+    after_reactions,
+    can_react_shoot,
     eligible_enemies,
     move_and_shoot_allowance,
     move_and_shoot_problem,
@@ -44,8 +48,17 @@ from .reactions import (
     reaction_end_problem,
     reactive_shooter_caps,
     run_away_problem,
+    volley_allowed,
 )
-from .seize import automatic_break_off, can_nominate, roll_seize, tactical_factors
+from .seize import (
+    automatic_break_off,
+    can_nominate,
+    counters_after_seize_attempt,
+    counters_after_shooting,
+    roll_seize,
+    tactical_factors,
+    within_medium_range,
+)
 from .sequence import IniTurn, after_action, after_pass, after_reactive_shooting, after_seize, roll_turn_start
 
 
@@ -252,7 +265,7 @@ class InitiativePreset(RangersPreset):
             opts += self.special_options(ctx, fid)
             if f.is_leader and self.tome_answers(ctx, fid):
                 opts.append(Decision("tome", figure=fid))
-        if shooters >= 2:
+        if shooters >= 2 and volley_allowed(moved_any=False, shooting_only=True):  # offered before any move
             opts.append(Decision("volley"))
         return opts
 
@@ -430,6 +443,7 @@ class InitiativePreset(RangersPreset):
                 out.append((f.id, e.id))
         return out
 
+    @implements("INI-SEIZE-3")
     def shoot_action(self, ctx: Ctx, side: str, pairs, *, rule: str) -> Flow:
         """RNG-SHOOT with INI-SEIZE-3: the action hands the opponent one counter."""
         st = ctx.state
@@ -440,7 +454,7 @@ class InitiativePreset(RangersPreset):
                 yield from K.shoot(ctx, s, t, target_moved=self.target_moved(ctx, t))
                 st.data["last"]["shooters"].append(s)
         for foe in st.enemies_of(side):
-            st.data["counters"][foe] = st.data["counters"].get(foe, 0) + 1
+            st.data["counters"][foe] = counters_after_shooting(st.data["counters"].get(foe, 0))
         ctx.emit(Note(rule="INI-SEIZE-3", message="the opponent gains a shooting counter"))
 
     def move_destinations(self, ctx: Ctx, fid: str, group: bool) -> list[Decision]:
@@ -538,7 +552,7 @@ class InitiativePreset(RangersPreset):
         return ctx.fig(fid).in_play
 
     def first_contact(self, ctx: Ctx, members: list[str], was: dict) -> Flow:
-        new = [m for m in members if ctx.fig(m).in_play and K.engaged(ctx, m) and not was.get(m)]
+        new = [m for m in members if ctx.fig(m).in_play and first_contact_round(bool(was.get(m)), K.engaged(ctx, m))]
         moved = ctx.state.data["last"]["movers"]
         ctx.state.data["last"]["engagers"] = [m for m in new if m in moved]
         if new:
@@ -579,6 +593,7 @@ class InitiativePreset(RangersPreset):
         )
         return d.target
 
+    @implements("PRE-INI-1")
     def melee_round(self, ctx: Ctx, first: list[str], *, rule: str) -> Flow:
         """PRE-INI-1: each engaged figure of the acting group attacks once (RNG-HAND), then each
         enemy still in contact with them attacks once. DV budgets are per round (RNG-HAND-3)."""
@@ -647,6 +662,7 @@ class InitiativePreset(RangersPreset):
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
 
     # -- INI-REACT ------------------------------------------------------------------------------------
+    @implements("INI-REACT-1")
     def phase_react(self, ctx: Ctx) -> Flow:
         """INI-REACT-1..4: after an action that engaged friends, the passive side's unengaged figures
         within 4" of the engaging enemies may run away or engage them, all declared first."""
@@ -691,6 +707,7 @@ class InitiativePreset(RangersPreset):
         )
         if d.kind == "pass":
             return
+        ReactionWindow(frozenset(cands)).declare(fid for fid, _how in d.items)  # all at once, none added later
         ctx.emit(
             ActionTaken(
                 rule="INI-REACT-3",
@@ -752,9 +769,9 @@ class InitiativePreset(RangersPreset):
     # -- INI-RSHOOT -------------------------------------------------------------------------------------
     def phase_rshoot(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        st.phase = "seize"
         t = self.ini(ctx)
-        if not self.opt(ctx, "reactive_shooting") or t.rshoot_used or st.data.get("ended"):
+        st.phase = after_reactions(t.active)[1]
+        if not self.opt(ctx, "reactive_shooting") or not can_react_shoot(t.rshoot_used) or st.data.get("ended"):
             return
         last = st.data.get("last", {})
         shooters = [s for s in last.get("shooters", []) if st.figures[s].in_play]
@@ -823,7 +840,7 @@ class InitiativePreset(RangersPreset):
             out_of_los = not ctx.table.line_of_sight(fid, target.id).clear
         elif decl == "shoot" and target is not None:
             s = ctx.table.line_of_sight(fid, target.id)
-            can_shoot = s.clear and s.distance <= EFFECTIVE_RANGE + K.EPS and K.can_shoot(f)
+            can_shoot = s.clear and within_medium_range(s.distance) and K.can_shoot(f)
         elif decl == "melee":
             can_engage = True
         elif decl.startswith("order:"):
@@ -901,7 +918,7 @@ class InitiativePreset(RangersPreset):
             return
         fid = d.figure
         rate, lead, fac, reasons = self.seize_factors(ctx, fid, d)
-        st.data["counters"][side] = 0
+        st.data["counters"][side] = counters_after_seize_attempt(st.data["counters"].get(side, 0))
         ctx.emit(
             ActionTaken(
                 rule="INI-SEIZE-1",
@@ -1000,7 +1017,7 @@ class InitiativePreset(RangersPreset):
             return
         o = parse_objective(card.objective)
         ctx.emit(ActionTaken(rule="INI-ORD-1", figure=fid, action="order", detail=f"card {cid}: {o}"))
-        actors = [a for a in card.figures if a in ctx.state.figures and ctx.fig(a).in_play]
+        actors = [a for a in order_actors(card) if a in ctx.state.figures and ctx.fig(a).in_play]
         for a in actors:
             f = ctx.fig(a)
             if o.kind == "enemy" and o.target in ctx.state.figures and ctx.fig(o.target).in_play:

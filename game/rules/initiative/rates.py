@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..implements import implements
 from ..rangers.profiles import normalise_type
 from ..rangers.traits import normalise_traits
 
@@ -29,6 +30,7 @@ def _key(name: str) -> str:
     return str(name).strip().lower().replace("-", "_").replace(" ", "_")
 
 
+@implements("INI-BASE-1")
 def base_rate(name: str) -> int:
     """INI-BASE-1: the base initiative rate of a troop quality ("Poor" → 20)."""
     k = _key(name)
@@ -47,6 +49,7 @@ def leadership_factor(name: str) -> int:
     return LEADERSHIP_FACTORS[k]
 
 
+@implements("INI-BASE-2")
 def rng_rating(type_: str, traits: Iterable[str] = ()) -> str:
     """INI-BASE-2 digital ruling: Civilian Poor, Militia Average, Enlisted/Native Good; Veteran and
     Initiative each make it one step better (capped at Demigods)."""
@@ -58,14 +61,14 @@ def rng_rating(type_: str, traits: Iterable[str] = ()) -> str:
 
 def rng_base_rate(type_: str, traits: Iterable[str] = ()) -> int:
     """INI-BASE-2: base rate of an RNG figure."""
-    return BASE_RATES[rng_rating(type_, traits)]
+    return base_rate(rng_rating(type_, traits))
 
 
 def rng_leadership(traits: Iterable[str] = ()) -> int:
     """INI-BASE-2: Leader = Good (2), Legendary Leader = Heroic (3), anyone else 0."""
     t = normalise_traits(traits)
     if "legendary_leader" in t:
-        return LEADERSHIP_FACTORS["heroic"]
+        return leadership_factor("heroic")
     if "leader" in t:
-        return LEADERSHIP_FACTORS["good"]
+        return leadership_factor("good")
     return 0

@@ -7,6 +7,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from ..implements import implements
 from ..model import round_in
 from ..rangers.geometry import Disc, edge_distance, nearest_distance, path_length, path_points
 from .groups import contiguous_with, engaged
@@ -84,6 +85,7 @@ class ReactionWindow:
     limit: int | None = None
     """Most reactors allowed (INI-RSHOOT-3), None for no limit."""
 
+    @implements("INI-REACT-3")
     def declare(self, figures: Iterable[str]) -> ReactionWindow:
         """Declare the reactors (once); ValueError with a readable reason otherwise."""
         if self.declared is not None:
@@ -97,6 +99,7 @@ class ReactionWindow:
         return ReactionWindow(self.candidates, chosen, self.limit)
 
 
+@implements("INI-REACT-4")
 def after_reactions(active: str) -> tuple[str, str]:
     """INI-REACT-4: reactions do not change the initiative; the passive side then rolls to seize
     as normal. Returns (active side, next step)."""
@@ -104,15 +107,11 @@ def after_reactions(active: str) -> tuple[str, str]:
 
 
 # -- INI-RSHOOT ------------------------------------------------------------------------------------
+@implements("INI-RSHOOT-3")
 def max_reactive_shooters(inches_moved: float) -> int:
     """INI-RSHOOT-3: at most one reacting shooter per inch (or part) a moving enemy figure moved,
     minimum 1: max(1, ceil(inches)). Inches are first rounded to 1/1000 (DESIGN: determinism)."""
     return max(1, math.ceil(round_in(inches_moved)))
-
-
-def max_reactive_shooters_total(moves: Iterable[float]) -> int:
-    """INI-RSHOOT-3 for several movers: the sum over each moving figure."""
-    return sum(max_reactive_shooters(m) for m in moves)
 
 
 def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
@@ -138,31 +137,13 @@ def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, in
     return None
 
 
-def reactive_penalty(die: int = 20) -> int:
-    """INI-RSHOOT-4: reactive shooting is 10% harder: +2 on a d20 roll-under (RNG), +1 on a d10."""
-    if die % 10:
-        raise ValueError(f"the reactive penalty is 10% of the die; d{die} has no whole 10%")
-    return die // 10
-
-
 def can_react_shoot(used_this_spell: bool) -> bool:
     """INI-RSHOOT-1: a side reacts with shooting once per enemy initiative spell."""
     return not used_this_spell
 
 
-def reactive_target_problem(
-    trigger: str, target: str, *, shooters: Iterable[str] = (), movers: Iterable[str] = ()
-) -> str | None:
-    """INI-RSHOOT-1: reactive shooting answers being shot at (targets: the enemies that shot) or
-    seeing enemies move (targets: the movers). Target priority is ignored."""
-    if trigger == "shot_at":
-        return None if target in set(shooters) else "when shot at, react only against the shooters (INI-RSHOOT-1)"
-    if trigger == "movement":
-        return None if target in set(movers) else "react only against enemies that moved (INI-RSHOOT-1)"
-    raise ValueError(f"trigger must be 'shot_at' or 'movement', not {trigger!r}")
-
-
 # -- INI-VOLLEY-1 -----------------------------------------------------------------------------------
+@implements("INI-VOLLEY-1")
 def volley_allowed(*, moved_any: bool, shooting_only: bool) -> bool:
     """INI-VOLLEY-1: a side that moves no figure and nominates shooting as its sole action may shoot
     with every missile figure once, as one action (one counter to the opponent, INI-SEIZE-3)."""
@@ -182,6 +163,7 @@ MOVE_AND_SHOOT = {
 }
 
 
+@implements("INI-MS-1")
 def move_and_shoot_allowance(weapon: str, move: float) -> float:
     """INI-MS-1: how far a figure may move and still shoot in one action: bows and slings half
     move; javelins (and thrown knives) full move; crossbows and firearms must not move."""

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 
 MEDIUM_RANGE = 10.0
 MELEE_NATURALS = frozenset({1, 2, 3})
@@ -32,6 +33,7 @@ class SeizeRoll(NamedTuple):
     melee_round: bool
 
 
+@implements("INI-SEIZE-2")
 def tactical_factors(
     *,
     can_engage: bool = False,
@@ -59,13 +61,9 @@ def tactical_factors(
 
 
 def within_medium_range(range_in: float) -> bool:
-    """INI-SEIZE-2 digital ruling: medium range = RNG effective range, ≤ 10"."""
-    return range_in <= MEDIUM_RANGE
-
-
-def in_one_move(path_length: float | None, move: float) -> bool:
-    """INI-SEIZE-2 digital ruling: "in one move" = a path exists whose length ≤ the move allowance."""
-    return path_length is not None and path_length <= move + 1e-9
+    """INI-SEIZE-2 digital ruling: medium range = RNG effective range, ≤ 10" (to within 1e-6 in, the
+    rules' measuring tolerance)."""
+    return range_in <= MEDIUM_RANGE + 1e-6
 
 
 def automatic_break_off(contacts_across_obstacle: list[bool]) -> bool:
@@ -74,6 +72,7 @@ def automatic_break_off(contacts_across_obstacle: list[bool]) -> bool:
     return bool(contacts_across_obstacle) and all(contacts_across_obstacle)
 
 
+@implements("INI-SEIZE-4")
 def can_nominate(rate: int) -> bool:
     """INI-SEIZE-4 digital ruling: figures rated 21–22 (Rubbish, Sub-human) cannot be nominated."""
     return rate <= MAX_NOMINABLE_RATE
@@ -89,11 +88,13 @@ def seize_odds(base_rate: int, leadership: int = 0, factors: int = 0) -> Fractio
     return Fraction(sum(seize_succeeds(n, base_rate, leadership, factors) for n in range(1, 21)), 20)
 
 
+@implements("INI-MEL-2")
 def melee_round_triggered(natural: int) -> bool:
     """INI-MEL-2: a seize roll showing natural 1, 2 or 3 makes every figure in contact fight a round."""
     return natural in MELEE_NATURALS
 
 
+@implements("INI-SEIZE-1")
 def roll_seize(dice: Dice, base_rate: int, leadership: int = 0, factors: int = 0, *, who: str = "") -> SeizeRoll:
     """INI-SEIZE-1 / INI-MEL-2: roll the seize attempt."""
     ev = dice.roll(
@@ -119,9 +120,3 @@ def counters_after_shooting(opponent_counters: int, *, reactive: bool = False, a
 def counters_after_seize_attempt(counters: int) -> int:
     """INI-SEIZE-3 digital ruling: all held counters are spent on the next seize roll, success or not."""
     return 0
-
-
-def active_after_seize(active: str, passive: str, success: bool) -> str:
-    """INI-SEIZE-5: on success the nominee's side becomes active (and the nominee with its group
-    performs the declared action first); on failure the active side continues."""
-    return passive if success else active

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class IniTurn:
         }
 
 
+@implements("INI-SEQ-1")
 def roll_turn_start(dice: Dice, sides: Sequence[str], turn: int) -> tuple[IniTurn, list[DiceRolled]]:
     """INI-SEQ-1: a game turn starts with a d20 roll-off (GEN-DICE-3); the winner is active."""
     if len(sides) != 2:
@@ -69,6 +71,7 @@ def after_pass(t: IniTurn) -> IniTurn:
     return _swap(t, passes=1)
 
 
+@implements("INI-SEIZE-5")
 def after_seize(t: IniTurn, success: bool) -> IniTurn:
     """INI-SEQ-1 / INI-SEIZE-5: a successful seize makes the passive side active."""
     return _swap(t, passes=0) if success else t
@@ -79,8 +82,3 @@ def after_reactive_shooting(t: IniTurn) -> IniTurn:
     if t.rshoot_used:
         raise ValueError("this side already reacted with shooting during this enemy initiative (INI-RSHOOT-1)")
     return replace(t, rshoot_used=True)
-
-
-def next_turn(t: IniTurn) -> int:
-    """INI-SEQ-1: game turns are numbered from 1."""
-    return t.turn + 1

@@ -5,14 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..implements import implements
 from ..rangers.geometry import Disc, centre_distance, edge_distance, nearest_distance, path_length, path_points, xyr
 
 TOME_RANGE = 4.0
-
-
-def command_of(fig: Any) -> str:
-    """Digital ruling: a figure's command = its roster ``command`` tag, default its whole side."""
-    return getattr(fig, "command", "") or f"side:{fig.side}"
 
 
 def in_command(leader: Any, fig: Any) -> bool:
@@ -22,6 +18,7 @@ def in_command(leader: Any, fig: Any) -> bool:
     return not getattr(leader, "command", "") or getattr(fig, "command", "") == leader.command
 
 
+@implements("INI-TOME-1")
 def tome_movers(command: Mapping[str, Disc], others: Mapping[str, Disc], enemies: Iterable[Disc]) -> list[str]:
     """INI-TOME-1: who may move when the leader calls "To me!".
 

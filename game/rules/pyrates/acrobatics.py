@@ -14,6 +14,7 @@ import math
 
 from ..decisions import Decision, choose
 from ..flow import ask
+from ..implements import implements
 from .cards import ACROBATICS
 from .moves import engaged_with_at
 
@@ -45,6 +46,7 @@ def acrobatic_spots(ctx, fid: str) -> list[tuple[float, float]]:
     return out
 
 
+@implements("PYR-CARD-3")
 def acrobatics(r, camp: str):
     """Offer the card to ``camp`` for its trapped figures in round ``r`` (a melee_round.Round)."""
     from .melee_round import _moved, cards_of, spend_card

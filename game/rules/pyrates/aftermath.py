@@ -8,10 +8,11 @@ import math
 from ..decisions import choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Rank, Status
 from .engage import engagements_of, party_key
 from .events import RoundResult
-from .morale import lost_half, morale_target_modifiers
+from .morale import lost_half, morale_target_modifiers, must_test_morale
 from .moves import has_free_direction, retreat
 from .round_state import MAX_ROUNDS, Round, _moved
 
@@ -32,6 +33,7 @@ SHAKEN = "mor_shaken"
 """state.data key: parties whose next PYR-MOR-2 test takes +1 (PYR-MOR-3: some of them stayed)."""
 
 
+@implements("PYR-MOR-3")
 def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, eng, surrounded) -> bool:
     """PYR-MOR-2 / PYR-MOR-3 for party ``key`` after a fight whose participants (figure ids, either
     side) are ``participants``: roll; on a failure the party's figures that took part or stand within
@@ -123,7 +125,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
     participants = list(r.group)
     for key in sorted(r.lost):
         members = [f for f in st.figures.values() if party_key(f) == key]
-        if not members:
+        if not members or not must_test_morale(r.lost[key]):
             continue
         camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
         if camp not in camps:
@@ -163,6 +165,7 @@ def boarding_action(st) -> bool:
     return any(getattr(sd, "boarder", False) for sd in st.sides)
 
 
+@implements("PYR-WIN-5")
 def losing_party(r: Round, loser: str) -> list[str]:
     """PYR-WIN-3 / PYR-WIN-5: every figure in play of the losing camp's parties in this mêlée, fighters
     or not: a tagged party's members wherever they stand, untagged figures of a side within 4 in of a
@@ -189,6 +192,7 @@ def losing_party(r: Round, loser: str) -> list[str]:
     return out
 
 
+@implements("PYR-WIN-3")
 def withdraw_options(r: Round, loser: str, can_fight_on: bool) -> list:
     """PYR-WIN-3: boarders may fight on or withdraw toward their own ship; boardees may fight on,
     strike their colours or abandon ship (water on the map), with no plain bold retreat; in a
@@ -208,6 +212,7 @@ def withdraw_options(r: Round, loser: str, can_fight_on: bool) -> list:
     return opts
 
 
+@implements("PYR-CR-1")
 def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: bool, quotas):
     """PYR-WIN-3..6: the losing camp fights on (still engaged, morale held) or takes one of the ways
     out its place in the action allows (``withdraw_options``)."""
@@ -291,24 +296,14 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             elif fid not in rats:
                 rats.append(fid)
             continue
-        path = retreat(ctx, fid, toward=toward)
-        if len(path) > 1:
-            ctx.move(
-                fid,
-                path[-1][0],
-                path[-1][1],
-                rule="PYR-WIN-4",
-                how="retreat",
-                path=path,
-                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
-            )
-            _moved(st, fid)
+        _retreat_move(ctx, fid, toward, "PYR-WIN-4")
         r.refresh()
         if fid in r.eng.figs and r.eng.engaged(fid) and fid not in rats:
             rats.append(fid)
     cur["next"] = "end"
 
 
+@implements("PYR-WIN-4")
 def withdraw_remaining(r: Round, loser: str) -> None:
     """PYR-WIN-6: the mêlée is over with no winning figure engaged; the losing party (PYR-WIN-5:
     fighters or not, ``losing_party``) must withdraw: a bold retreat (PYR-WIN-4), boarders toward
@@ -316,20 +311,29 @@ def withdraw_remaining(r: Round, loser: str) -> None:
     ctx, st = r.ctx, r.st
     toward = ship_point(ctx, loser) if st.side(loser).boarder else None
     for fid in losing_party(r, loser):
-        path = retreat(ctx, fid, toward=toward)
-        if len(path) > 1:
-            ctx.move(
-                fid,
-                path[-1][0],
-                path[-1][1],
-                rule="PYR-WIN-6",
-                how="retreat",
-                path=path,
-                cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
-            )
-            _moved(st, fid)
+        _retreat_move(ctx, fid, toward, "PYR-WIN-6")
 
 
+@implements("PYR-WIN-6")
+def _retreat_move(ctx, fid: str, toward, rule: str) -> None:
+    """PYR-WIN-4: one figure's bold retreat (``moves.retreat``: up to 4 in away from enemies, toward
+    ``toward`` when given), moved along its path; ``rule`` is the withdrawal it belongs to
+    (PYR-WIN-4 after a lost round, PYR-WIN-6 when the mêlée ends)."""
+    path = retreat(ctx, fid, toward=toward)
+    if len(path) > 1:
+        ctx.move(
+            fid,
+            path[-1][0],
+            path[-1][1],
+            rule=rule,
+            how="retreat",
+            path=path,
+            cost=sum(math.dist(p, q) for p, q in zip(path, path[1:])),
+        )
+        _moved(ctx.state, fid)
+
+
+@implements("PYR-CR-2")
 def rat_after_round(r: Round, cur: dict, winner: str):
     """PYR-CR-2: the rat fights on until down, captured or cut free; then it bolts for its party."""
     ctx, st = r.ctx, r.st

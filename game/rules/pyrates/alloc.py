@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from ..implements import implements
 from .hands import Damage
 
 
+@implements("PYR-ALLOC-1")
 def first_allocator(pool_a: Damage, pool_b: Damage) -> str | None:
     """PYR-ALLOC-1: "a" or "b", the side with the better dice; None = a roll-off decides.
 

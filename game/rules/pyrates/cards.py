@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..implements import implements
+
 FLASHING_BLADES = "flashing_blades"
 OPPORTUNE_SHOT = "opportune_shot"
 ACROBATICS = "acrobatics"
@@ -14,6 +16,7 @@ COPIES = 4
 HAND_SIZE = 3
 
 
+@implements("PYR-CARD-0")
 def chance_deck(copies: int = COPIES) -> list[str]:
     """PYR-CARD-0 [HOUSE]: the unshuffled chance deck, ``copies`` of each of the five cards (4 → 20).
     Shuffle it with the match ``Dice.shuffle``; each player draws 3 at the start."""
@@ -22,6 +25,7 @@ def chance_deck(copies: int = COPIES) -> list[str]:
     return [card for card in CARDS for _ in range(copies)]
 
 
+@implements("PYR-MG-1")
 def main_gauche_result(roll: int) -> str:
     """PYR-MG-1: d6 after declaring the off-hand blow: 1–2 "wasted" (counted nowhere); 3–6
     "struck" (the victim may still Dodge/Duck, else cannot push back and must save)."""

@@ -23,6 +23,7 @@ import math
 from ..decisions import Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Rank, Status
 from .duel_pistols import pistol_exchange, pistol_shot  # noqa: F401  (re-exported)
 from .engage import engagements, party_key
@@ -45,6 +46,7 @@ def mdp_of(state, side: str) -> int:
     return int(state.data.get("mdp", {}).get(side, 0))
 
 
+@implements("PYR-MDP-1")
 def add_mdp(ctx, side: str, n: int, why: str, rule: str = "PYR-MDP-1") -> int:
     """PYR-MDP-1: change a side's Mutinous Dog points, never below 0; returns the new value."""
     mdp = ctx.state.data.setdefault("mdp", {})
@@ -119,6 +121,7 @@ def both_pistols(a, b) -> bool:
     return a.missile == "pistol" and b.missile == "pistol"
 
 
+@implements("PYR-DUEL-1")
 def challenge(ctx, fid: str, target: str, stakes: bool = False):
     """PYR-DUEL-1/2: the challenged side accepts or refuses; weapons; the duellists meet. Returns True
     when a duel starts (state.data["duel"] set). ``stakes``: the challenge wagers stakes (the
@@ -187,6 +190,7 @@ def supporter_candidates(ctx, leader: str) -> list[str]:
     return [g for _, g in sorted(out)]
 
 
+@implements("PYR-DUEL-2")
 def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
     """PYR-DUEL-2: supporters are set up behind their duellist; the challenged side may limit them to
     two apiece. They add no MQ and no support (the duel rounds count the duellists only) and go back
@@ -274,6 +278,7 @@ def meet(ctx, a: str, b: str, gap: float) -> None:
 
 
 # -- the duel step ------------------------------------------------------------------------------------------
+@implements("PYR-DUEL-3")
 def duel_step(ctx):
     """One exchange of pistols or one round of blades; ends the duel when PYR-DUEL-3/4 says so."""
     st = ctx.state
@@ -445,6 +450,7 @@ def duel_consequences(ctx, du: dict, victor: str, loser: str):
     yield from ()
 
 
+@implements("PYR-DUEL-5")
 def finish(ctx, result):
     """Announce the result, carry the duellists back, PYR-DUEL-5 treaty decision by the victor."""
     st = ctx.state

@@ -7,7 +7,9 @@ from __future__ import annotations
 from ..decisions import choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Status, WeaponClass
+from .cards import pistol_dice, pistol_first
 from .events import ItemResolved
 from .hands import _classify_sorted, hand_damage
 from .saves import save_modifiers, save_passes, save_target
@@ -66,6 +68,7 @@ def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
     return hurt
 
 
+@implements("PYR-DUEL-4")
 def pistol_exchange(ctx, du: dict):
     """PYR-DUEL-4: who fires first (1d6 each, equal → both at once, 4d6 each); first shot 4d6; the
     survivor replies 5d6 unhurt / 3d6 wounded. Blood drawn ends the duel; no damage → honour satisfied
@@ -76,16 +79,17 @@ def pistol_exchange(ctx, du: dict):
     ra = ctx.roll("PYR-DUEL-4", who=a, purpose="who fires first")
     rb = ctx.roll("PYR-DUEL-4", who=b, purpose="who fires first")
     hurt = {a: False, b: False}
-    if ra.faces[0] == rb.faces[0]:
+    who = pistol_first(ra.faces[0], rb.faces[0])
+    if who is None:
         ctx.emit(Note(rule="PYR-DUEL-4", message="both fire at once"))
-        hurt[b] = yield from pistol_shot(ctx, a, b, 4, du)
-        hurt[a] = yield from pistol_shot(ctx, b, a, 4, du)
+        hurt[b] = yield from pistol_shot(ctx, a, b, pistol_dice("simultaneous"), du)
+        hurt[a] = yield from pistol_shot(ctx, b, a, pistol_dice("simultaneous"), du)
     else:
-        first, second = (a, b) if ra.faces[0] > rb.faces[0] else (b, a)
-        hurt[second] = yield from pistol_shot(ctx, first, second, 4, du)
+        first, second = (a, b) if who == "a" else (b, a)
+        hurt[second] = yield from pistol_shot(ctx, first, second, pistol_dice("first"), du)
         s = st.figures[second]
         if s.in_play and s.status != Status.DISARMED:
-            hurt[first] = yield from pistol_shot(ctx, second, first, 3 if s.is_wounded else 5, du)
+            hurt[first] = yield from pistol_shot(ctx, second, first, pistol_dice("reply", s.is_wounded), du)
     if hurt[a] or hurt[b]:
         fa, fb = st.figures[a], st.figures[b]
         out_a = not fa.in_play or fa.status == Status.DISARMED

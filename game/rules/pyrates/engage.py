@@ -12,6 +12,7 @@ from itertools import compress
 from operator import is_ as _is
 from operator import is_not as _is_not
 
+from ..implements import implements
 from ..model import Figure, Status, WeaponClass
 
 BTB = 0.02
@@ -124,6 +125,7 @@ def _fights(f: Figure) -> bool:
 _REJECT_PAD = ACROSS_GAP + 0.01
 
 
+@implements("PYR-ENG-1")
 def engagements(state, table, only: set[str] | None = None) -> Engagements:
     """PYR-ENG-1/2 for every figure in play (or only among ``only``)."""
     figs = {f.id: f for f in state.figures.values() if _fights(f) and (only is None or f.id in only)}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..implements import implements
+
 
 def falls_from_rigging(roll: int) -> bool:
     """PYR-RIG-2: a figure in the rigging that becomes wounded falls on a d6 of 1–3."""
@@ -17,6 +19,7 @@ def drop_modifier(drop_inches: float) -> int:
     return 0
 
 
+@implements("PYR-DROP-1")
 def drop_result(roll: int, drop_inches: float) -> str:
     """PYR-DROP-1 [HOUSE] Drop Table: d6 + ``drop_modifier``: 1–3 "none"; 4–5 "wound" (one extra
     wound, no save; a wounded faller is knocked down instead, see ``drop_effect``); 6+ "knockdown".

@@ -10,7 +10,9 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
+
+from ..implements import implements
 
 
 class Hand(str, enum.Enum):
@@ -109,6 +111,7 @@ MAX_HAND_DICE = 5
 _STRAIGHTS = ((1, 2, 3, 4, 5), (2, 3, 4, 5, 6))
 
 
+@implements("PYR-DMG-1")
 def hand_damage(hand: Hand) -> Damage:
     """Casualties a hand inflicts (PYR-DMG-1)."""
     return HAND_DAMAGE[Hand(hand)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..decisions import choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Status
 from .cards import DODGE_DUCK, main_gauche_result
 from .events import ItemResolved
@@ -16,6 +17,7 @@ from .round_state import Round, _moved, cards_of, spend_card
 from .saves import save_modifiers, save_outcome, save_passes, save_target
 
 
+@implements("PYR-CARD-4", "PYR-DIS-3", "PYR-PUSH-5")
 def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     ctx, st = r.ctx, r.st
     f = st.figures[tapper]
@@ -231,6 +233,7 @@ def _drop_captive(st, fid):
             caps[c] = ""
 
 
+@implements("PYR-RIG-2")
 def rigging_fall(r: Round, camp: str, fid: str):
     """PYR-RIG-2 / PYR-DROP-1: a figure in the rigging that becomes wounded may fall."""
     ctx, st = r.ctx, r.st

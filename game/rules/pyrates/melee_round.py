@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..decisions import Decision, choose
 from ..flow import ask
+from ..implements import implements
 from .acrobatics import acrobatics
 from .aftermath import (  # noqa: F401
     PARTY_REACH,
@@ -58,6 +59,7 @@ from .taps import (  # noqa: F401
 
 
 # -- the round ------------------------------------------------------------------------------------
+@implements("PYR-CARD-1", "PYR-DICE-3", "PYR-SEQ-2", "PYR-WIN-2")
 def melee_round(ctx, cur: dict, first_camp: str):
     """Generator: one round of the current mêlée. Returns (via cur) what happens next:
     cur["next"] = "react" (fight on), "end" (mêlée over) or "carry" (PYR-SEQ-2 cap)."""
@@ -212,6 +214,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     yield from winner_effects(r, cur, winner, loser, loser in fled_camps, quotas)
 
 
+@implements("PYR-DICE-1")
 def roll_pool_flow(ctx, camp: str, mq: int):
     """PYR-DICE-1/2: each hand rolled, then rerolls one die at a time as decisions."""
     kd = w = 0
@@ -274,6 +277,7 @@ def _reroll_options(n: int) -> tuple[Decision, ...]:
 
 
 # -- (1) Opportune Shot -----------------------------------------------------------------------------
+@implements("PYR-CARD-2")
 def opportune_shot(r: Round, camp: str):
     st, ctx = r.st, r.ctx
     if OPPORTUNE_SHOT not in cards_of(st, camp):

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from .saves import Modifier, _amount
 
 MORALE_TARGET = 4
@@ -16,12 +17,14 @@ def lost_half(lost: int, starting: int) -> bool:
     return starting > 0 and 2 * lost >= starting
 
 
+@implements("PYR-MOR-1")
 def must_test_morale(lost_this_round: int, cornered_rat_lost: bool = False) -> bool:
     """PYR-MOR-1: a party tests if it lost ≥ 1 figure (knocked down or captured) this round, or
     a cornered rat of a retreating party was lost."""
     return lost_this_round > 0 or cornered_rat_lost
 
 
+@implements("PYR-MOR-2")
 def morale_target_modifiers(
     *,
     lost_half_starting: bool = False,

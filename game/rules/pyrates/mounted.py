@@ -14,6 +14,7 @@ import math
 from ..decisions import Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Status, WeaponClass, round_in
 from ..turns import MOVE_HEADINGS
 from .engage import party_key
@@ -87,6 +88,7 @@ def continue_options(ctx, fid: str, left: float) -> list[Decision]:
     return out
 
 
+@implements("PYR-MNT-1")
 def en_passant(ctx, fid: str, target: str, left: float):
     """PYR-MNT-1: the rider rolls its own hand; the target gets at most one item (a KD if any, else a
     W) with the usual pushback election and save; no return blows; then the rider rides on."""
@@ -143,6 +145,7 @@ def en_passant(ctx, fid: str, target: str, left: float):
 
 
 # -- PYR-MNT-2 dismounting ---------------------------------------------------------------------------------
+@implements("PYR-MNT-2")
 def offer_dismount(ctx, victim: str, status: Status):
     """PYR-MNT-2: a rider with a dismounted version that would be wounded may dismount instead (no
     wound); knocked down, it may dismount wounded. Returns the outcome ("dismounted",

@@ -75,11 +75,6 @@ class _Tables:
         self.group_counts = Counter(g for g in group if g >= 0)
         self.last_counts = Counter(last)
 
-    def children(self, gkey: int):
-        base, i = divmod(gkey, 8)
-        p = 6 ** (self.n - 1 - i)
-        return [base + f * p for f in range(6)]
-
 
 @cache
 def _tables(n: int) -> _Tables:

@@ -17,6 +17,7 @@ from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Rank, Status
 from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 
+from ..implements import implements
 from .cards import chance_deck
 from .duel import can_duel, challenge, challenge_targets, duel_step, give_offence, validate_challenge
 from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
@@ -88,14 +89,13 @@ class PyratesPreset(TurnPreset):
 
     # -- activation (PRE-PYR-1 step 1) -----------------------------------------------------------------
     def can_activate(self, ctx: Ctx, fig) -> bool:
-        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither;
-        nor sleepers before the alarm (SCN-ALARM-1)."""
-        if fig.status in (Status.DISARMED, Status.CAPTIVE) or asleep(ctx.state, fig.id):
-            return False
-        return not _eng(ctx).engaged(fig.id)
+        """``ready`` for one figure (PYR-ENG-3 is written once, there)."""
+        return bool(self.ready(ctx, [fig]))
 
+    @implements("PYR-ENG-3")
     def ready(self, ctx: Ctx, figs: list) -> list:
-        """PYR-ENG-3, SCN-ALARM-1: ``can_activate`` of each, with the engagements looked up once."""
+        """PYR-ENG-3: figures engaged in mêlée take no normal action; disarmed and captives neither;
+        nor sleepers before the alarm (SCN-ALARM-1). The engagements are looked up once for all."""
         st = ctx.state
         free = [f for f in figs if f.status not in (Status.DISARMED, Status.CAPTIVE) and not asleep(st, f.id)]
         if not free:
@@ -152,6 +152,7 @@ class PyratesPreset(TurnPreset):
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
 
+    @implements("PYR-SHOOT-1")
     def party_engaged(self, ctx: Ctx, fid: str) -> bool:
         """PYR-SHOOT-1: a figure of an engaged party does not shoot."""
         eng = _eng(ctx)
@@ -591,6 +592,7 @@ class PyratesPreset(TurnPreset):
             st.phase = "react1" if st.data.get("new_contact") else "melee_start"
         yield from no_questions()
 
+    @implements("PYR-REACT-1")
     def phase_react1(self, ctx: Ctx) -> Flow:
         """PYR-REACT-1: the other side moves unengaged figures up to 2 in, one at a time."""
         st = ctx.state
@@ -649,6 +651,7 @@ class PyratesPreset(TurnPreset):
             follow_captors(ctx)
             reacted.append(d.figure)
 
+    @implements("PRE-PYR-1")
     def phase_melee_start(self, ctx: Ctx) -> Flow:
         """PRE-PYR-1 step 3: every mêlée on the table is resolved by PYR-SEQ-1 (PYR-ENG-1 groups)."""
         st = ctx.state
@@ -684,6 +687,7 @@ class PyratesPreset(TurnPreset):
         st.phase = "player_turn_end"
         yield from no_questions()
 
+    @implements("PYR-SEQ-1")
     def phase_melee_round(self, ctx: Ctx) -> Flow:
         """PYR-SEQ-1: one round of the current mêlée (PYR-SEQ-2: at most 6 per mêlée step)."""
         st = ctx.state
@@ -706,6 +710,7 @@ class PyratesPreset(TurnPreset):
             ms["cur"] = None
             st.phase = "melee_next"
 
+    @implements("PYR-REACT-2")
     def phase_melee_react(self, ctx: Ctx) -> Flow:
         """PYR-REACT-2: between rounds, unengaged figures near the mêlée may move up to 2 in, one at a
         time, alternating, round winner first, until both pass."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 
 from ..events import Note
+from ..implements import implements
 from ..model import Status, WeaponClass
 from .engage import camp_of
 
@@ -31,6 +32,7 @@ def _spot(ctx, fid: str, x: float, y: float):
     return None
 
 
+@implements("PYR-DIS-4")
 def resolve_prisoners(ctx, group, fled_camps) -> None:
     """At the end of a mêlée (PYR-DIS-4): captives of ``group`` become prisoners or are released."""
     st = ctx.state

@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from ..implements import implements
+
 MIN_PUSH_LENGTH = 0.25
 
 
@@ -17,6 +19,7 @@ class PushbackCheck(NamedTuple):
     reason: str
 
 
+@implements("PYR-CARD-5", "PYR-PUSH-1", "PYR-PUSH-2")
 def pushback_option(
     item: str,
     *,
@@ -60,6 +63,7 @@ def pushback_option(
     return PushbackCheck(option, "")
 
 
+@implements("PYR-PUSH-3")
 def push_direction(victim: tuple[float, float], sources: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
     """PYR-PUSH-3: unit vector of the push, from the tapper's centre to the victim's.
 
@@ -84,11 +88,13 @@ def push_direction(victim: tuple[float, float], sources: Sequence[tuple[float, f
     return (sx / total, sy / total)
 
 
+@implements("PYR-PUSH-4")
 def may_follow_up(striker_wounded: bool, sweep_clear: bool = True) -> bool:
     """PYR-PUSH-4: an unwounded striker may follow up by the same vector if its sweep is clear."""
     return not striker_wounded and sweep_clear
 
 
+@implements("PYR-PUSH-6")
 def ai_takes_pushback(option: str | None, save_target: int) -> bool:
     """PYR-PUSH-6 AI default: take the W pushback when legal unless the save target ≤ 3; take the
     pushed-back-wounded option when the save target ≥ 5."""

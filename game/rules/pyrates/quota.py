@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
+from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
 
 #: every line amount and side total (up to 40) by its number of half points: shared, as Fractions
@@ -174,6 +175,7 @@ def base_quota(f: Figure) -> tuple[Fraction, str]:
     return _BY_HALVES[halves], reason
 
 
+@implements("PYR-MQ-2")
 def _base_halves(f: Figure) -> tuple[int, str]:
     """``base_quota`` counted in half points."""
     w = _wounded(f)
@@ -186,6 +188,7 @@ def _base_halves(f: Figure) -> tuple[int, str]:
     return (1, "wounded") if w else (2, "figure")
 
 
+@implements("PYR-MQ-3")
 def formation_of(p: Participant, side: Sequence[Participant]) -> bool:
     """PYR-MQ-3 digital ruling: drilled and in BtB with at least one other drilled participant of
     the same party (participants excluded by PYR-MQ-1 do not count)."""
@@ -203,6 +206,7 @@ def formation_of(p: Participant, side: Sequence[Participant]) -> bool:
     )
 
 
+@implements("PYR-MQ-4")
 def reach_bonus(f: Figure) -> tuple[int, str]:
     """PYR-MQ-4: +1 for a Reach weapon or being mounted (a mounted lancer +2), else 0."""
     if f.mounted and f.lancer:
@@ -233,6 +237,7 @@ def _side(x) -> SideFacts:
     return SideFacts(tuple(x))
 
 
+@implements("PYR-MQ-6", "PYR-RIG-1")
 def quota_contributions(
     side: SideFacts | Sequence[Participant], enemy: SideFacts | Sequence[Participant] = ()
 ) -> Quota:
@@ -294,6 +299,7 @@ def quota_contributions(
     return quota
 
 
+@implements("PYR-MQ-1")
 def melee_quotas(
     side_a: SideFacts | Sequence[Participant], side_b: SideFacts | Sequence[Participant]
 ) -> tuple[Quota, Quota]:

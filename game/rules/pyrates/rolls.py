@@ -11,10 +11,11 @@ import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from ..dice import Dice
 from ..events import DiceRolled, Event
+from ..implements import implements
 from .events import DieRerolled, HandScored
 from .hands import HAND_SCORE, MAX_HAND_DICE, Damage, Hand, _classify_sorted, hand_damage
 
@@ -26,6 +27,7 @@ Chooser = Callable[[tuple[int, ...], int], "int | None"]
 """A reroll chooser: (current faces, rerolls left) → index of the die to reroll, or None to stop."""
 
 
+@implements("PYR-MQ-7")
 def round_quota(mq) -> int:
     """PYR-MQ-7: the side's exact total, rounded up once (GEN-ROUND-1). Accepts int or Fraction."""
     if type(mq) is int and mq >= 0:  # the flow's case (a Quota's mq): already whole
@@ -53,6 +55,7 @@ def dice_for_quota(mq) -> list[tuple[int, int]]:
 
 # -- the automatic reroll policy (PYR-DICE-2) ------------------------------------------------------
 @cache
+@implements("PYR-DICE-2")
 def reroll_values(sorted_faces: tuple[int, ...]) -> tuple[int, ...]:
     """PYR-DICE-2 auto policy on a sorted hand: the face values whose die the policy would reroll.
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from operator import is_
 
 from ..events import Note
+from ..implements import implements
 from ..model import Status
 from .engage import Engagements, engagements_of, party_key
 from .hands import Damage
@@ -30,6 +31,7 @@ def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
 
 
+@implements("PYR-DIS-2")
 def holding_captors(state, eng: Engagements | None = None) -> set[str]:
     """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4,
     excepted). With ``eng``: a captor engaged with an enemy that can fight (a rescuer attacking it)
@@ -147,6 +149,7 @@ class Round:
         except TypeError:
             return bool(self.ctx.table.surrounded(fid, engaged))
 
+    @implements("PYR-MQ-5")
     def defends(self, fid: str) -> bool:
         """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
         contact this player-turn while this figure did not."""

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
 
 BASE_SAVE = 6
@@ -26,6 +27,7 @@ def _amount(m) -> int:
     return m[0] if isinstance(m, tuple) else int(m)
 
 
+@implements("PYR-SAVE-2")
 def save_modifiers(
     victim: Figure,
     attacker_class: WeaponClass,
@@ -62,6 +64,7 @@ def save_modifiers(
     return mods
 
 
+@implements("PYR-SAVE-1")
 def save_target(modifiers: Iterable = ()) -> int:
     """PYR-SAVE-1: the d6 score needed, 6 − sum of modifiers, never below 2. Accepts ints or
     ``Modifier`` tuples. (A natural 1 always fails: see ``save_passes``.)"""
@@ -108,6 +111,7 @@ class SaveOutcome:
     """What the striking side is credited in PYR-WIN-1: "kd", "w" or None."""
 
 
+@implements("PYR-SAVE-3")
 def save_outcome(item: str, saved: bool, victim_wounded: bool) -> SaveOutcome:
     """PYR-SAVE-3 (with PYR-DIS-1/3 items): the effect of an item after its save.
 

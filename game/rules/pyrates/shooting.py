@@ -6,6 +6,7 @@ rank modifiers only. PYR-SHOOT-1 and RNG-SHOOT-3 limit who may shoot whom.
 from __future__ import annotations
 
 from ..events import Note
+from ..implements import implements
 from ..model import Rank, Status
 from ..rangers.shooting import roll_shot, shooting_target
 from ..rangers.wounds import roll_wounds, wound_modifier
@@ -28,6 +29,7 @@ def shot_save_modifiers(victim) -> list[Modifier]:
     return mods
 
 
+@implements("RNG-SHOOT-3")
 def near_enemy_of(state, target_id: str, within: float = 1.0) -> bool:
     """RNG-SHOOT-3: the target is within 1 in of one of its enemies (in hand combat)."""
     import math
@@ -131,11 +133,6 @@ def resolve_shot(
         out = "wounded"
     ctx.emit(ShotResolved(rule="PRE-PYR-1", figure=shooter_id, target=victim, weapon=weapon, outcome=out))
     return out
-
-
-def can_throw(state, fid: str) -> bool:
-    f = state.figures[fid]
-    return f.thrown and fid not in state.data.get("thrown_used", [])
 
 
 def shooting_weapons(state, fid: str) -> list[str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..implements import implements
+
 
 @dataclass(frozen=True, slots=True)
 class Tally:
@@ -26,6 +28,7 @@ class Tally:
         )
 
 
+@implements("PYR-WIN-1")
 def tally_decider(a: Tally, b: Tally) -> tuple[str | None, str]:
     """PYR-WIN-1 with the criterion that decided: ("a"|"b"|None, "knockdowns"|"wounds"|
     "pushbacks"|"mutinous dog points"|"roll-off")."""

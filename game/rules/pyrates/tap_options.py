@@ -8,10 +8,12 @@ in one tap, which the mêlée flow validates (PYR-ALLOC-2).
 from __future__ import annotations
 
 from ..decisions import Decision
+from ..implements import implements
 from ..model import Status
 from .cards import SNEAKY_ATTACK
 
 
+@implements("PYR-DIS-1")
 def disarm_legal(eng, tapper: str, victim: str, victim_status: Status) -> bool:
     """PYR-DIS-1: the target is in BtB with the tapper (not across an obstacle), not already
     disarmed, and in BtB with no friendly figure."""

@@ -9,6 +9,7 @@ from operator import is_
 from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
+from ..implements import implements
 from ..model import Status, WeaponClass
 from .alloc import first_allocator
 from .cards import SNEAKY_ATTACK
@@ -31,6 +32,7 @@ def _pool_after(pool: Damage, items) -> Damage:
     return Damage(pool.knockdowns - kd, pool.wounds - w)
 
 
+@implements("PYR-ALLOC-4")
 def legal_tappers(r: Round, camp: str) -> list[str]:
     """PYR-ALLOC-2, PYR-ALLOC-4: untapped figures of ``camp`` that can strike someone. Knocked-down figures left
     the table when they fell, so they never tap; wounded figures still do."""
@@ -90,6 +92,7 @@ def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = Non
     return tuple(items)
 
 
+@implements("PYR-ALLOC-2")
 def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[Decision]:
     """PYR-ALLOC-2 options for ``camp``: per tapper its default tap, single KD / W taps and the
     special single-item taps (tap_options.py), each option once, first place kept."""
@@ -259,6 +262,7 @@ def withheld_damage(r: Round, tappers: list[str], left: Damage) -> Damage:
     return Damage(kd, min(left.wounds, room - kd))
 
 
+@implements("PYR-ALLOC-3")
 def unallocated(r: Round, camp: str, left: Damage) -> Damage:
     """PYR-ALLOC-3: the damage left in ``camp``'s pool that counts for PYR-WIN-1 (left minus withheld)."""
     w = r.withheld.get(camp)
@@ -297,6 +301,7 @@ class _TappersMemo:
         return tappers
 
 
+@implements("PYR-ALLOC-5", "PYR-SUR-1")
 def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | None = None):
     """PYR-ALLOC-2 / PYR-SUR-1: resolve a tap's items one at a time. ``declared_surrounded`` is the
     tapper's status when an assigned tap was declared (PYR-ALLOC-5; its cards were spent then)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ..implements import implements
 from ..model import WeaponClass
 
 #: PYR-WPN-1, canonical names (spaces, lower case).
@@ -67,6 +68,7 @@ def _normalise(name: str) -> str:
     return s
 
 
+@implements("PYR-WPN-1")
 def weapon_class(name: str) -> WeaponClass:
     """PYR-WPN-1: the class of a mêlée weapon by name ("boarding pike", "boarding_pike",
     "Two-handed axe" all work). Unknown names raise ValueError listing the known ones."""
@@ -85,6 +87,7 @@ def weapon_class(name: str) -> WeaponClass:
     raise ValueError(f"unknown mêlée weapon {name!r} (PYR-WPN-1); known weapons: {known}")
 
 
+@implements("PYR-WPN-2")
 def fighting_class(weapons: Iterable[str | WeaponClass]) -> WeaponClass:
     """PYR-WPN-2: a figure fights with its biggest weapon (Reach > General > Close); none = Close."""
     classes = [w if isinstance(w, WeaponClass) else weapon_class(w) for w in weapons]

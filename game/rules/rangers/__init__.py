@@ -26,11 +26,9 @@ from .hand_combat import (
     ESCAPE_OPTIONS,
     HitRoll,
     auto_dv_share,
-    dv_budget,
     dv_share_options,
     effective_dv,
     face_towards,
-    flee_free_attackers,
     free_attack_dv,
     halve_round_up,
     hand_combat_hits,
@@ -41,7 +39,7 @@ from .hand_combat import (
     rear_attack,
     roll_hand_combat,
 )
-from .morale import faction_points_in_play, failed_motivation_outcome, morale_broken
+from .morale import failed_motivation_outcome, morale_broken
 from .motivation import (
     Motivation,
     figure_motivation_modifier,
@@ -53,25 +51,22 @@ from .motivation import (
     motivation_passes,
     motivation_target,
     needs_motivation_roll,
-    player_turn_complete,
     roll_first_player,
     roll_motivation,
     side_initiative_bonus,
 )
-from .movement import crossing_allowance, may_cross, move_cost, obstacle_defended, reach_in_tough
+from .movement import crossing_allowance, may_cross, obstacle_defended
 from .odds import expected_wounds, hand_attack_wound_odds, odds_report, shot_wound_odds
 from .points import (
     WEAPON_POINTS,
     figure_points,
     figure_weapons,
     normalise_weapon,
-    roster_points,
     validate_roster,
     weapon_points,
 )
 from .profiles import Profile, normalise_type, profile
 from .shooting import (
-    best_cover,
     range_band,
     roll_shot,
     shooting_modifier,

@@ -10,6 +10,7 @@ import enum
 from collections.abc import Iterable
 from typing import Any
 
+from ..implements import implements
 from .geometry import Disc, within
 from .motivation import Motivation
 
@@ -142,6 +143,7 @@ def legal_actions(motivation: Motivation, **kw) -> list[Action]:
     return [a for a in Action if action_problem(a, motivation, **kw) is None]
 
 
+@implements("RNG-SHOOT-2")
 def after_action(action: Action | str, *, loaded: bool, aim: int) -> tuple[bool, int]:
     """RNG-SHOOT-2: (loaded, aim) after an action. Shooting unloads a firearm; aim counters are
     lost on shooting or any action other than aiming; aiming adds one (max 3); loading loads.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
 
 MAX_PER_ROLL = 2
 
@@ -25,6 +26,7 @@ def ap_problem(spend: int, available: int) -> str | None:
     return None
 
 
+@implements("RNG-AP-1")
 def apply_ap(total: int, spend: int, *, roll_under: bool = True) -> int:
     """RNG-AP-1 digital ruling: each point shifts the roll's total by 1 in the spender's favour
     (down for roll-under tests and wound rolls, up for roll-over and roll-offs). Natural faces are

@@ -23,10 +23,11 @@ from ..model import Figure, Status, round_in
 from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
 from .aggression import MAX_PER_ROLL, ap_problem
 from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
-from .geometry import arc_of, bearing, edge_distance
+from .geometry import arc_of, bearing
 from .hand_combat import (
     MAX_SPLIT,
     auto_dv_share,
+    dv_share_options,
     effective_dv,
     face_towards,
     free_attack_dv,
@@ -249,7 +250,7 @@ def hand_attack(
             auto = auto_dv_share(left, n, k)
             could_follow = any(dist(here, e) <= ASK_LOOKAHEAD + EPS for e in others)
             if could_follow and n < MAX_SPLIT - 1:
-                opts = [Decision("choose", option=f"dv:{v}") for v in range(0, left + 1)]
+                opts = [Decision("choose", option=f"dv:{v}") for v in dv_share_options(left, n)]
                 dflt = Decision("choose", option=f"dv:{auto}")
                 dd = yield ask(
                     dfd.side,

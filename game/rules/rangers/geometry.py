@@ -11,6 +11,8 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..implements import implements
+
 Disc = Any
 """A figure-like object with x, y, radius (or base), or an (x, y[, radius]) tuple."""
 
@@ -63,6 +65,7 @@ def angle_between(a: float, b: float) -> float:
     return min(d, 360.0 - d)
 
 
+@implements("GEO-FACE-1")
 def arc_of(defender: Disc, facing: float, attacker: Disc) -> str:
     """GEO-FACE-1: "front" (±45° about facing), "rear" (±45° about the back) or "flank"."""
     off = angle_between(bearing(defender, attacker), facing)

@@ -9,12 +9,13 @@ is returned raw (it may be ≤ 1 or ≥ 20): with a target ≤ 1 only the natura
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
+from .aggression import apply_ap
 from .geometry import Disc, arc_of, bearing, within
 
 MAX_SPLIT = 3
@@ -30,6 +31,7 @@ class HitRoll(NamedTuple):
 
 
 # -- RNG-HAND-1 --------------------------------------------------------------------------------
+@implements("RNG-HAND-1")
 def hand_combat_target(av: int, dv: int) -> int:
     """RNG-HAND-1: the raw target AV − DV; hit if the natural d20 ≤ it, except that a natural 1
     always hits (critical) and a natural 20 always misses, whatever the target."""
@@ -65,7 +67,7 @@ def roll_hand_combat(dice: Dice, av: int, dv: int, *, who: str = "", ap: int = 0
         who=who,
         purpose="hand combat",
         sides=20,
-        modifier=-ap,
+        modifier=apply_ap(0, ap),
         target=hand_combat_target(av, dv),
         roll_under=True,
         natural_pass={1},
@@ -75,6 +77,7 @@ def roll_hand_combat(dice: Dice, av: int, dv: int, *, who: str = "", ap: int = 0
 
 
 # -- RNG-HAND-2 --------------------------------------------------------------------------------
+@implements("GEN-ROUND-1")
 def halve_round_up(value: int) -> int:
     """GEN-ROUND-1: halve, rounding up."""
     return math.ceil(value / 2)
@@ -94,6 +97,7 @@ def face_towards(defender: Disc, attacker: Disc) -> float:
     return bearing(defender, attacker)
 
 
+@implements("RNG-HAND-2")
 def effective_dv(share: int, *, rear: bool = False, fleeing: bool = False) -> int:
     """RNG-HAND-2/4: the DV an attacker faces: the share of DV the defender gave it, halved
     (round up) from the rear while frontally engaged or when the defender flees."""
@@ -101,11 +105,6 @@ def effective_dv(share: int, *, rear: bool = False, fleeing: bool = False) -> in
 
 
 # -- RNG-HAND-3 --------------------------------------------------------------------------------
-def dv_budget(dv: int, obstacle_cover: str | None = None) -> int:
-    """RNG-HAND-3/5: the DV a defender can split this enemy player-turn (obstacle bonus included)."""
-    return dv + obstacle_dv_bonus(obstacle_cover)
-
-
 def dv_share_options(remaining: int, attackers_so_far: int) -> range:
     """RNG-HAND-3: the shares the defender may give the next attacker. Attackers 1–3 may get any
     part of the remaining budget; a 4th or later attacker faces DV 0."""
@@ -114,6 +113,7 @@ def dv_share_options(remaining: int, attackers_so_far: int) -> range:
     return range(0, max(0, remaining) + 1)
 
 
+@implements("RNG-HAND-3")
 def auto_dv_share(remaining: int, attackers_so_far: int, pending_enemies: int) -> int:
     """RNG-HAND-3 auto policy: ceil(remaining ÷ k), k = enemies within 3" that have not attacked
     yet (this attacker included), capped at 3 − attackers so far, min 1; 4th+ attacker: 0."""
@@ -129,18 +129,13 @@ ESCAPE_OPTIONS = ("stay", "retreat", "flee")
 move. None needs motivation."""
 
 
-def flee_free_attackers(fleeing: Disc, enemies: Iterable[Any]) -> list[Any]:
-    """RNG-HAND-4: enemies within 1" of a fleeing figure each get an immediate free attack at its DV
-    halved (round up), costing them no action."""
-    return [e for e in enemies if getattr(e, "in_play", True) and within(fleeing, e, FLEE_FREE_ATTACK_RANGE)]
-
-
 def free_attack_dv(dv: int) -> int:
     """RNG-HAND-4: DV against a free attack on a fleeing figure."""
     return halve_round_up(dv)
 
 
 # -- RNG-HAND-5 --------------------------------------------------------------------------------
+@implements("RNG-HAND-5")
 def obstacle_dv_bonus(cover: str | None) -> int:
     """RNG-HAND-5: +1 DV defending a linear obstacle that is soft cover, +2 hard."""
     if cover in (None, "", "none"):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from ..implements import implements
 
 
 def morale_broken(*, leader_killed: bool, start_points: int, current_points: int) -> bool:
@@ -11,13 +10,9 @@ def morale_broken(*, leader_killed: bool, start_points: int, current_points: int
     return leader_killed or 2 * current_points <= start_points
 
 
+@implements("RNG-MOR-1")
 def failed_motivation_outcome(*, morale_broken: bool, determined: bool = False) -> str:
     """RNG-MOR-1: what a failed motivation roll means: "flee" (the figure is removed from play)
     once morale is broken, unless the figure is Determined; otherwise "fail" (RNG-MOT-3 options).
     Figures that never roll (Leaders, Civilians, retaliators) are unaffected."""
     return "flee" if morale_broken and not determined else "fail"
-
-
-def faction_points_in_play(figures: Iterable[Any], points_of: Callable[[Any], int]) -> int:
-    """Points of a faction's figures still in play (``points_of(fig)`` prices one)."""
-    return sum(points_of(f) for f in figures if getattr(f, "in_play", True))

@@ -14,6 +14,8 @@ from typing import Any
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
+from .aggression import apply_ap
 from .geometry import Disc, within
 from .profiles import normalise_type
 from .traits import normalise_traits
@@ -65,16 +67,6 @@ def first_player_odds(bonus_a: int = 0, bonus_b: int = 0, sides: int = 6) -> Fra
     return Fraction(wins, sides * sides - ties)
 
 
-def player_turn_complete(states: Iterable[tuple[Motivation, bool]]) -> bool:
-    """RNG-TURN-1: a player-turn ends when each figure has been rolled for or has acted.
-
-    ``states`` holds (motivation, acted) for each of the side's figures in play. A figure is done
-    once it acted, or failed its roll; a passed or exempt figure that has not acted yet is not done
-    (its owner may also let it do nothing, which the match records as acting).
-    """
-    return all(acted or m is Motivation.FAILED for m, acted in states)
-
-
 # -- RNG-MOT-1/2 -------------------------------------------------------------------------------
 def needs_motivation_roll(type_: str, traits: Iterable[str] = ()) -> bool:
     """RNG-MOT-1: Leaders (either trait) and Civilians act without a motivation roll."""
@@ -88,6 +80,7 @@ def motivation_target(wounded: bool = False) -> int:
     return WOUNDED_MOTIVATION_TARGET if wounded else MOTIVATION_TARGET
 
 
+@implements("RNG-MOT-2")
 def motivation_modifier(
     *, leader_within_6: bool = False, legendary_within_12: bool = False, initiative: bool = False
 ) -> int:
@@ -129,6 +122,7 @@ def motivation_odds(*, wounded: bool = False, modifier: int = 0, ap: int = 0) ->
     return Fraction(sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap) for n in range(1, 7)), 6)
 
 
+@implements("RNG-MOT-1")
 def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0, ap: int = 0) -> DiceRolled:
     """RNG-MOT-1: roll 1d6 for motivation; the event's ``success`` is the result."""
     return dice.roll(
@@ -136,7 +130,7 @@ def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifie
         who=who,
         purpose="motivation",
         sides=6,
-        modifier=modifier - ap,
+        modifier=apply_ap(modifier, ap),
         target=motivation_target(wounded),
         roll_under=True,
     )

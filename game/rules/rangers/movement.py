@@ -4,29 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..implements import implements
 from .geometry import Disc, point_segment_distance, side_of_line, xyr
 
 TERRAIN_COST = {"open": 1.0, "tough": 2.0}
 DEFENDED_DISTANCE = 1.0
-
-
-def move_cost(inches_by_terrain: dict[str, float] | None = None, *, open: float = 0.0, tough: float = 0.0) -> float:
-    """RNG-MOVE-1: movement spent: open ground costs its length, each inch of tough ground 2"
-    (digital ruling for "half movement"); impassable ground cannot be entered (ValueError)."""
-    parts = dict(inches_by_terrain or {})
-    parts["open"] = parts.get("open", 0.0) + open
-    parts["tough"] = parts.get("tough", 0.0) + tough
-    total = 0.0
-    for terrain, inches in parts.items():
-        if inches and terrain not in TERRAIN_COST:
-            raise ValueError(f"cannot move through {terrain} ground (RNG-MOVE-1)")
-        total += TERRAIN_COST.get(terrain, 0.0) * inches
-    return total
-
-
-def reach_in_tough(allowance: float) -> float:
-    """RNG-MOVE-1: how far a move allowance reaches entirely in tough ground (half)."""
-    return allowance / 2.0
 
 
 def crossing_allowance(move: float) -> float:
@@ -50,6 +32,7 @@ def obstacle_defended(mover: Disc, segment: tuple[float, float, float, float], e
     return False
 
 
+@implements("RNG-MOVE-2")
 def may_cross(*, stopped_last_turn: bool, defended: bool) -> bool:
     """RNG-MOVE-2: a figure must stop on reaching a linear obstacle; in a later player-turn it may
     cross (at half move) if the obstacle is undefended."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..implements import implements
 from .profiles import normalise_type, profile
 from .traits import LEADER_TRAITS, TRAIT_POINTS, normalise_traits
 
@@ -80,6 +81,7 @@ def weapon_points(weapons: Iterable[str | None]) -> int:
     return sum(WEAPON_POINTS[k] for k in keys)
 
 
+@implements("RNG-PTS-1")
 def figure_points(type_: str, weapons: Iterable[str | None] = (), traits: Iterable[str] = ()) -> int:
     """RNG-PTS-1: cost = type + weapons + traits (all cumulative)."""
     t = normalise_traits(traits)
@@ -108,15 +110,6 @@ def _entry(fig: Any) -> tuple[str, str, tuple, frozenset]:
         type_, weapons, traits = fig
         return "?", type_, tuple([weapons] if isinstance(weapons, str) else weapons), traits
     return str(fig.id), fig.type, figure_weapons(fig), fig.traits
-
-
-def roster_points(figures: Iterable[Any]) -> int:
-    """Total RNG-PTS-1 points of a side's figures (any form ``validate_roster`` accepts)."""
-    total = 0
-    for f in figures:
-        _, type_, weapons, traits = _entry(f)
-        total += figure_points(type_, weapons, traits)
-    return total
 
 
 def validate_roster(

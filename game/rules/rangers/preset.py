@@ -24,9 +24,10 @@ from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
 from game.rules.initiative.tome import in_command, tome_move_problem, tome_movers
-from game.rules.model import Status, round_in
-from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, no_questions
+from game.rules.model import round_in
+from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
 
+from ..implements import implements
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, after_action, is_firearm
 from .aggression import roll_aggression_points
@@ -34,7 +35,7 @@ from .events import ActionTaken
 from .geometry import path_points
 from .morale import failed_motivation_outcome
 from .motivation import figure_motivation_modifier, needs_motivation_roll, roll_motivation
-from .movement import crossing_allowance, obstacle_defended
+from .movement import crossing_allowance, may_cross, obstacle_defended
 from .special import roll_special_action
 from .traits import CHARGE_DISTANCE
 
@@ -50,6 +51,7 @@ class RangersPreset(TurnPreset):
     name = "rangers"
 
     # -- set-up ----------------------------------------------------------------------------------
+    @implements("PRE-RNG-1")
     def setup(self, ctx: Ctx) -> None:
         super().setup(ctx)
         st = ctx.state
@@ -106,6 +108,7 @@ class RangersPreset(TurnPreset):
         ctx.emit(ev)
         return bool(ev.success)
 
+    @implements("RNG-MOT-4")
     def retaliation_targets(self, ctx: Ctx, fid: str) -> list[str]:
         """RNG-MOT-4: attackers of fid in the preceding enemy player-turn still in play within 1"."""
         st = ctx.state
@@ -173,6 +176,7 @@ class RangersPreset(TurnPreset):
         )
         yield from self.resolve(ctx, fid, d)
 
+    @implements("RNG-MOT-3")
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may hold (defend), retreat or flee from hand combat, or move
         into the nearest cover; no attack."""
@@ -208,6 +212,7 @@ class RangersPreset(TurnPreset):
     def charge_allowance(self, ctx: Ctx, fid: str) -> float:
         return CHARGE_DISTANCE + (1.0 if "fast" in ctx.fig(fid).traits else 0.0)
 
+    @implements("RNG-HAND-4")
     def free_options(self, ctx: Ctx, fid: str, *, rolled: bool) -> list[Decision]:
         """RNG-MOT-3 / RNG-HAND-4 options (no motivation): hold; retreat 2" and flee a full move
         when engaged; move into the nearest cover when not."""
@@ -293,6 +298,7 @@ class RangersPreset(TurnPreset):
                 break
         return out
 
+    @implements("RNG-ACT-1")
     def motivated_options(self, ctx: Ctx, fid: str, *, exempt: bool) -> list[Decision]:
         """RNG-ACT-1: hold, attack, charge, shoot, load, aim, move, special, To me!, plus the free options."""
         st = ctx.state
@@ -344,9 +350,9 @@ class RangersPreset(TurnPreset):
         segs = [(a[0], a[1], b[0], b[1]) for a, b in zip(pts, pts[1:])]
         f = ctx.fig(fid)
         foes = K.foes_of(ctx, fid)
-        if any(obstacle_defended(f, s, foes) for s in segs):
-            return None
-        return rec["id"]
+        defended = any(obstacle_defended(f, s, foes) for s in segs)
+        # stopped at it in an earlier player-turn: checked first, above
+        return rec["id"] if may_cross(stopped_last_turn=True, defended=defended) else None
 
     def move_choices(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-ACT-1/RNG-MOVE-1/2: straight moves in eight directions (full and half), never ending
@@ -724,6 +730,7 @@ class RangersPreset(TurnPreset):
         limit = rs["limit"]
         yield from self.declare_reactive_shots(ctx, side, pairs, limit, rs["trigger"])
 
+    @implements("INI-RSHOOT-1", "INI-RSHOOT-2")
     def declare_reactive_shots(self, ctx: Ctx, side: str, pairs: dict[str, list[str]], caps, trigger: str) -> Flow:
         """INI-RSHOOT-1..3: the passive side declares all its reacting shooters at once; ``caps``
         (mover id → most shooters at it, INI-RSHOOT-3) or None when answering shots."""

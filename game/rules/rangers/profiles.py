@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..implements import implements
 from ..model import PROFILES
 
 #: Names a roster may use for the RNG-STAT-1 types, mapped to the ``PROFILES`` keys.
@@ -36,6 +37,7 @@ def normalise_type(type_: str) -> str:
     raise ValueError(f"unknown figure type {type_!r}: expected one of {', '.join(sorted(PROFILES))} (RNG-STAT-1)")
 
 
+@implements("RNG-STAT-1")
 def profile(type_: str) -> Profile:
     """RNG-STAT-1: the base profile of a figure type (traits not applied)."""
     return Profile(*PROFILES[normalise_type(type_)])

@@ -9,10 +9,11 @@ the natural-20 miss — so a shot whose computed target is below 1 cannot hit (t
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
 
 from ..dice import Dice
+from ..implements import implements
+from .aggression import apply_ap
 from .hand_combat import HitRoll
 
 SHORT_RANGE = 5.0
@@ -30,7 +31,6 @@ WEAPON_MAX_RANGE = {
 #: INI-RSHOOT-4 on the RNG d20.
 REACTIVE_PENALTY = 2
 COVER_MODIFIER = {None: 0, "soft": 2, "hard": 3}
-COVER_RANK = {None: 0, "soft": 1, "hard": 2}
 
 
 def range_band(range_in: float) -> str | None:
@@ -60,6 +60,7 @@ def _norm_cover(cover: str | None) -> str | None:
     return cover
 
 
+@implements("INI-RSHOOT-4", "RNG-SHOOT-1")
 def shooting_modifier(
     *,
     range_in: float,
@@ -68,10 +69,14 @@ def shooting_modifier(
     target_moved: bool = False,
     keen_eyed: bool = False,
     reactive: bool = False,
+    weapon: str | None = None,
 ) -> int | None:
-    """RNG-SHOOT-1 cumulative modifier to the d20 (None when out of range): −1 per aim counter (at
-    most 3 count), −1 short range, 0 effective, +7 long, +2 soft / +3 hard cover, +1 target moved
-    last turn, −2 Keen-Eyed; INI-RSHOOT-4 +2 when shooting reactively."""
+    """RNG-SHOOT-1 cumulative modifier to the d20 (None when out of range: beyond 15", or beyond
+    ``weapon``'s maximum range when given): −1 per aim counter (at most 3 count), −1 short range, 0
+    effective, +7 long, +2 soft / +3 hard cover, +1 target moved last turn, −2 Keen-Eyed;
+    INI-RSHOOT-4 +2 when shooting reactively."""
+    if weapon is not None and range_in > weapon_max_range(weapon):
+        return None
     band = range_band(range_in)
     if band is None:
         return None
@@ -102,10 +107,14 @@ def shooting_target(
     ``weapon``'s maximum range when given). Hit if d20 + modifiers ≤ AV, so the highest natural is
     AV − modifiers (+ aggression points spent, RNG-AP-1), capped at 19 (natural 20 always misses);
     0 means no natural hits (a natural 1 is not an automatic hit when shooting, see module doc)."""
-    if weapon is not None and range_in > weapon_max_range(weapon):
-        return None
     mod = shooting_modifier(
-        range_in=range_in, aim=aim, cover=cover, target_moved=target_moved, keen_eyed=keen_eyed, reactive=reactive
+        range_in=range_in,
+        aim=aim,
+        cover=cover,
+        target_moved=target_moved,
+        keen_eyed=keen_eyed,
+        reactive=reactive,
+        weapon=weapon,
     )
     if mod is None:
         return None
@@ -155,19 +164,24 @@ def roll_shot(
 ) -> HitRoll:
     """RNG-SHOOT-1: roll the shot (d20 + modifiers − AP ≤ AV; natural 20 misses). Never critical.
     Raises ValueError when the target is out of range (the match offers only legal shots)."""
-    if weapon is not None and range_in > weapon_max_range(weapon):
-        raise ValueError(f"target at {range_in}\" is beyond the {weapon}'s range (RNG-SHOOT-1)")
     mod = shooting_modifier(
-        range_in=range_in, aim=aim, cover=cover, target_moved=target_moved, keen_eyed=keen_eyed, reactive=reactive
+        range_in=range_in,
+        aim=aim,
+        cover=cover,
+        target_moved=target_moved,
+        keen_eyed=keen_eyed,
+        reactive=reactive,
+        weapon=weapon,
     )
     if mod is None:
-        raise ValueError(f'target at {range_in}" is out of range (> {LONG_RANGE:g}", RNG-SHOOT-1)')
+        reach = weapon_max_range(weapon) if weapon is not None else LONG_RANGE
+        raise ValueError(f'target at {range_in}" is out of range (> {reach:g}", RNG-SHOOT-1)')
     ev = dice.roll(
         "RNG-SHOOT-1",
         who=who,
         purpose="shot",
         sides=20,
-        modifier=mod - ap,
+        modifier=apply_ap(mod, ap),
         target=int(av),
         roll_under=True,
         natural_fail={20},
@@ -176,14 +190,3 @@ def roll_shot(
 
 
 # -- RNG-COVER-1 -------------------------------------------------------------------------------
-def best_cover(*covers: str | None | Iterable[str | None]) -> str | None:
-    """RNG-COVER-1: the best cover among the target's zone cover and the cover of obstacles the
-    line of sight crosses within 1" of the target: "hard" beats "soft" beats None. Accepts
-    covers as arguments or iterables: ``best_cover(zone_cover, [obstacle covers…])``."""
-    flat: list[str | None] = []
-    for c in covers:
-        if c is None or isinstance(c, str):
-            flat.append(c)
-        else:
-            flat.extend(c)
-    return max((_norm_cover(c) for c in flat), key=lambda c: COVER_RANK[c], default=None)

@@ -6,6 +6,8 @@ from fractions import Fraction
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
+from .aggression import apply_ap
 
 
 def special_action_target(av: int, difficulty: int = 0) -> int:
@@ -20,6 +22,7 @@ def special_action_odds(av: int, difficulty: int = 0, *, ap: int = 0) -> Fractio
     return Fraction(max(0, min(20, t)), 20)
 
 
+@implements("RNG-SPEC-1")
 def roll_special_action(
     dice: Dice, av: int, difficulty: int = 0, *, who: str = "", purpose: str = "special action", ap: int = 0
 ) -> DiceRolled:
@@ -29,7 +32,7 @@ def roll_special_action(
         who=who,
         purpose=purpose,
         sides=20,
-        modifier=-ap,
+        modifier=apply_ap(0, ap),
         target=special_action_target(av, difficulty),
         roll_under=True,
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from ..implements import implements
 from .profiles import profile
 
 #: RNG-TRAIT-1 / RNG-PTS-1 trait costs; "*" traits (leader, legendary_leader) lead a faction.
@@ -51,6 +52,7 @@ def normalise_traits(traits: Iterable[str]) -> frozenset[str]:
     return frozenset(normalise_trait(t) for t in traits)
 
 
+@implements("RNG-TRAIT-1")
 def apply_traits(type_: str, traits: Iterable[str] = ()) -> Stats:
     """RNG-TRAIT-1: (av, dv, wounds, move, charge) of a type with these traits.
 

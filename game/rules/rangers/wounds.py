@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 from ..dice import Dice
 from ..events import DiceRolled
+from ..implements import implements
+from .aggression import apply_ap
 
 IMPROVISED_MOD = 2
 CLUB_MOD = 1
@@ -25,6 +27,7 @@ class WoundRoll(NamedTuple):
     wounds: int
 
 
+@implements("RNG-WND-1")
 def wound_result(total: int) -> int:
     """RNG-WND-1: wounds dealt by a modified wound roll: ≤ 3 → 2, 4–6 → 1, ≥ 7 → 0 (negligible)."""
     if total <= 3:
@@ -39,6 +42,7 @@ def apply_lucky(wounds: int, lucky: bool) -> int:
     return max(0, wounds - 1) if lucky else wounds
 
 
+@implements("RNG-WND-3")
 def hand_weapon(melee_weapon: str | None, missile: str | None = None) -> tuple[str, int]:
     """RNG-WND-3: the weapon a figure fights hand combat with and its wound-roll modifier: a
     sword/hatchet 0; otherwise a musket used as a club +1 (better than improvised, so the auto
@@ -89,14 +93,15 @@ def wound_odds(modifier: int, lucky: bool = False, *, ap: int = 0) -> dict[int, 
 
 def roll_wounds(dice: Dice, modifier: int = 0, *, lucky: bool = False, ap: int = 0, who: str = "") -> WoundRoll:
     """RNG-WND-1: the attacker rolls 1d6 + modifier (− aggression points) and Lucky applies."""
-    ev = dice.roll("RNG-WND-1", who=who, purpose="wound roll", sides=6, modifier=modifier - ap)
+    ev = dice.roll("RNG-WND-1", who=who, purpose="wound roll", sides=6, modifier=apply_ap(modifier, ap))
     return WoundRoll(ev, apply_lucky(wound_result(ev.total), lucky))
 
 
+@implements("RNG-WND-2")
 def apply_wounds(wounds: int, dealt: int, max_wounds: int) -> tuple[int, bool]:
     """RNG-WND-2: (wounds after, dead?) — dead when wounds ≥ the figure's Wounds value."""
     after = wounds + dealt
-    return after, after >= max_wounds
+    return after, is_dead(after, max_wounds)
 
 
 def is_dead(wounds: int, max_wounds: int) -> bool:

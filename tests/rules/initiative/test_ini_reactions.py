@@ -10,17 +10,15 @@ from game.rules.initiative import (
     can_react_shoot,
     eligible_enemies,
     max_reactive_shooters,
-    max_reactive_shooters_total,
     move_and_shoot_allowance,
     move_and_shoot_problem,
     reaction_candidates,
     reaction_end_problem,
-    reactive_penalty,
-    reactive_target_problem,
     run_away_problem,
     volley_allowed,
 )
-from game.rules.rangers import shooting_target
+from game.rules.initiative.reactions import reactive_shooter_caps
+from game.rules.rangers import shooting_modifier, shooting_target
 
 
 def _scene():
@@ -93,10 +91,6 @@ def test_INI_RSHOOT_1_once_per_enemy_initiative_spell():
     assert not can_react_shoot(t.rshoot_used)
     with pytest.raises(ValueError, match="INI-RSHOOT-1"):
         after_reactive_shooting(t)
-    assert reactive_target_problem("shot_at", "s1", shooters=["s1"]) is None
-    assert "shooters" in reactive_target_problem("shot_at", "m1", shooters=["s1"], movers=["m1"])
-    assert reactive_target_problem("movement", "m1", movers=["m1"]) is None
-    assert "moved" in reactive_target_problem("movement", "s1", shooters=["s1"], movers=["m1"])
 
 
 def test_INI_RSHOOT_2_all_reacting_shooters_declared_first():
@@ -116,7 +110,7 @@ def test_INI_RSHOOT_3_one_shooter_per_inch_moved():
 
 
 def test_INI_EX_4_two_movers_four_shooters():
-    assert max_reactive_shooters_total([2.0, 2.0]) == 4
+    assert sum(reactive_shooter_caps({"m1": 2.0, "m2": 2.0}).values()) == 4
     assert max_reactive_shooters(2.0) == 2
 
 
@@ -129,9 +123,8 @@ def test_INI_RSHOOT_4_reactive_penalty_on_rangers_roll():
 
 
 def test_INI_EX_6_ten_percent_penalty():
-    assert reactive_penalty(20) == 2 and reactive_penalty(10) == 1
-    with pytest.raises(ValueError):
-        reactive_penalty(6)
+    """10% of the RNG d20 = +2 to the roll (the d10 case has no d10 system here)."""
+    assert shooting_modifier(range_in=8.0, reactive=True) - shooting_modifier(range_in=8.0) == 2
 
 
 def test_INI_VOLLEY_1_volley_only_without_movement():

@@ -9,17 +9,14 @@ from hypothesis import strategies as st
 from game.rules.dice import ScriptedDice
 from game.rules.initiative import (
     BASE_RATES,
-    active_after_seize,
     automatic_break_off,
     base_rate,
     can_nominate,
     counters_after_seize_attempt,
     counters_after_shooting,
     first_contact_round,
-    in_one_move,
     leadership_factor,
     melee_round_triggered,
-    melee_round_waves,
     rng_base_rate,
     rng_leadership,
     rng_rating,
@@ -104,7 +101,6 @@ def test_INI_SEIZE_2_tactical_factors():
         == 2 + 2 - 2 - 4 + 4
     )
     assert within_medium_range(10.0) and not within_medium_range(10.01)
-    assert in_one_move(6.0, 6.0) and not in_one_move(6.1, 6.0) and not in_one_move(None, 6.0)
     assert automatic_break_off([True, True]) and not automatic_break_off([True, False])
     assert not automatic_break_off([])
     with pytest.raises(ValueError):
@@ -124,8 +120,10 @@ def test_INI_SEIZE_4_rubbish_and_sub_human_cannot_be_nominated():
 
 
 def test_INI_SEIZE_5_success_hands_over_the_initiative():
-    assert active_after_seize("a", "b", True) == "b"
-    assert active_after_seize("a", "b", False) == "a"
+    from game.rules.initiative import IniTurn, after_seize
+
+    assert after_seize(IniTurn(1, "a", "b"), True).active == "b"
+    assert after_seize(IniTurn(1, "a", "b"), False).active == "a"
 
 
 def test_INI_MEL_1_first_contact_fights_a_round():
@@ -138,15 +136,3 @@ def test_INI_MEL_2_natural_1_to_3_triggers_a_melee_round():
     r = roll_seize(ScriptedDice([2]), 16, 0, 20)
     assert r.success and r.melee_round  # melee round, and the seize still succeeds
     assert not roll_seize(ScriptedDice([4]), 20).melee_round
-
-
-def test_INI_MEL_2_rolling_side_attacks_first():
-    figs = {
-        "a1": ("a", (0.0, 0.0, 0.5)),
-        "b1": ("b", (1.5, 0.0, 0.5)),  # in contact (edge 0.5)
-        "a2": ("a", (10.0, 0.0, 0.5)),  # alone
-        "b2": ("b", (0.0, 1.9, 0.5)),  # edge 0.9 from a1
-        "b3": ("b", (20.0, 0.0, 0.5)),
-    }
-    assert melee_round_waves("b", figs) == (["b1", "b2"], ["a1"])
-    assert melee_round_waves("a", figs) == (["a1"], ["b1", "b2"])

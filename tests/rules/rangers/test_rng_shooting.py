@@ -8,7 +8,6 @@ from hypothesis import strategies as st
 
 from game.rules.dice import ScriptedDice
 from game.rules.rangers import (
-    best_cover,
     range_band,
     roll_shot,
     shooting_modifier,
@@ -105,12 +104,3 @@ def test_RNG_SHOOT_1_shot_wound_distribution():
     d = shot_wound_odds(14, 1, range_in=8.0)
     assert sum(d.values()) == 1
     assert d[2] == Fraction(14, 20) * wound_odds(1)[2]
-
-
-def test_RNG_COVER_1_best_cover():
-    assert best_cover(None) is None and best_cover(None, []) is None
-    assert best_cover("soft", ["hard"]) == "hard"
-    assert best_cover(None, ["soft", None]) == "soft"
-    assert best_cover("hard", "soft") == "hard"
-    with pytest.raises(ValueError):
-        best_cover("bushy")

@@ -2,8 +2,6 @@
 
 from fractions import Fraction
 
-import pytest
-
 from game.rules.dice import ScriptedDice
 from game.rules.rangers import (
     AP_MAX_PER_ROLL,
@@ -12,25 +10,13 @@ from game.rules.rangers import (
     crossing_allowance,
     hand_combat_odds,
     may_cross,
-    move_cost,
     obstacle_defended,
-    reach_in_tough,
     roll_aggression_points,
     roll_special_action,
     special_action_odds,
     special_action_target,
 )
 from game.rules.rangers.special import actions_needed
-
-
-def test_RNG_MOVE_1_tough_ground_costs_double():
-    assert move_cost(open=4.0) == 4.0
-    assert move_cost(open=2.0, tough=2.0) == 6.0
-    assert move_cost({"tough": 3.0}) == 6.0
-    assert reach_in_tough(6.0) == 3.0
-    with pytest.raises(ValueError, match="impassable"):
-        move_cost({"impassable": 1.0})
-    assert move_cost({"impassable": 0.0}, open=1.0) == 1.0
 
 
 def test_RNG_MOVE_2_linear_obstacle_crossing():
