@@ -1,11 +1,10 @@
-"""The tabletop: bases (circles) over a shared static Terrain in a pymunk Space; implements the
-rules' ``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded
-to 1/1000 inch (GEO-SWEEP-1).
+"""The tabletop: bases over a shared static Terrain; implements the rules' ``Tabletop`` protocol
+(game/rules/tabletop.py). Inches throughout; positions leave rounded to 1/1000 inch (GEO-SWEEP-1).
 
-Bases are kept as plain circles and swept in Python with Chipmunk's own circle arithmetic
-(``circle_sweep_alpha``): a match moves bases thousands of times a second and a cffi round trip
-per move or query cost more than the geometry. ``bases_space()`` builds a pymunk Space of them
-for whoever wants one.
+Each base is a pymunk circle on a kinematic body in the table's own ``space`` (levels are collision
+filters, GEO-BTB-1); ``place`` and ``remove`` are the one place it changes. The static terrain has
+its own Space, shared by every clone. Contact, clearance, pushback, surrounded and fall landings
+are pymunk queries against the two (see ``_blocked``).
 """
 
 from __future__ import annotations
@@ -34,17 +33,27 @@ _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k)
 
 
 class _Base:
-    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t")
+    """One base: its pymunk circle (on a kinematic body, once the table's space is built) and the
+    same numbers as Python floats, read by rules, path plans and memo keys without a cffi call."""
+
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape")
 
     def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
         self.fid, self.radius, self.level = fid, radius, level
+        self.body: pymunk.Body | None = None
+        self.shape: pymunk.Circle | None = None
         self.move(x, y)
 
     def move(self, x: float, y: float) -> None:
-        # the bounding box Chipmunk would cache for this circle (cpBBNewForCircle)
+        # l, b, r, t: the circle's bounding box, as pymunk caches it (cpBBNewForCircle)
         self.x, self.y = x, y
         r = self.radius
         self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
+        if self.body is not None:
+            self.body.position = (x, y)
+            space = self.body.space
+            if space is not None:  # the shape's cached position and bb follow the body only on reindex
+                space.reindex_shapes_for_body(self.body)
 
 
 class Table:
@@ -55,10 +64,12 @@ class Table:
         self._t = _terrain if _terrain is not None else Terrain(tmap)
         self._bases: dict[str, _Base] = {}
         self._by_level: dict[str, dict[str, _Base]] = {}
+        self._space: pymunk.Space | None = None
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
-        """Put (or move) a base on the table (centre rounded to 1/1000 in)."""
+        """Put (or move) a base on the table (centre rounded to 1/1000 in); its circle in ``space``
+        moves with it."""
         x, y = round_in(x), round_in(y)
         if not (radius > 0 and math.isfinite(radius) and math.isfinite(x) and math.isfinite(y)):
             raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
@@ -71,24 +82,37 @@ class Table:
         self._t.filter(level)  # a level the map never named gets its collision bit now, as before
         b = self._bases[fid] = _Base(fid, float(radius), level, x, y)
         self._by_level.setdefault(level, {})[fid] = b
+        if self._space is not None:
+            self._add_shape(self._space, b)
 
     def remove(self, fid: str) -> None:
         b = self._bases.pop(fid, None)
         if b is not None:
             del self._by_level[b.level][fid]
+            if self._space is not None and b.body is not None:
+                self._space.remove(b.body, b.shape)
+            b.body = b.shape = None
 
-    def bases_space(self) -> pymunk.Space:
-        """A new pymunk Space holding one kinematic circle per base (tagged ("base", id), filtered by
-        level), for tools and debugging; the table's own queries do not use it."""
-        space = pymunk.Space()
-        for b in self._bases.values():
-            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            body.position = (b.x, b.y)
-            shape = pymunk.Circle(body, b.radius)
-            shape.filter = self._t.filter(b.level)
-            shape.tag = ("base", b.fid)
-            space.add(body, shape)
-        return space
+    @property
+    def space(self) -> pymunk.Space:
+        """The pymunk Space of the bases: one circle per base on a kinematic body, tagged ("base",
+        id), its filter the level's (figures on different levels never touch). Built on first use,
+        so a clone that is never asked a question (a look-ahead's set-up) costs no shapes."""
+        sp = self._space
+        if sp is None:
+            sp = self._space = pymunk.Space()
+            for b in self._bases.values():
+                self._add_shape(sp, b)
+        return sp
+
+    def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = (b.x, b.y)
+        shape = pymunk.Circle(body, b.radius)
+        shape.filter = self._t.filter(b.level)
+        shape.tag = ("base", b.fid)
+        space.add(body, shape)
+        b.body, b.shape = body, shape  # the shape holds its body weakly: the base keeps both
 
     def position(self, fid: str) -> tuple[float, float]:
         b = self._base(fid)
@@ -107,7 +131,8 @@ class Table:
         return fid in self._bases
 
     def clone(self) -> Table:
-        """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
+        """An independent copy with the same bases; the static terrain (and its path grids) is
+        shared, and the copy builds its own space of bases when first asked."""
         t = Table(self.map, _terrain=self._t)
         t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
         for fid, b in t._bases.items():

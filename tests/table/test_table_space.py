@@ -1,0 +1,45 @@
+"""The table's pymunk Space of bases (DESIGN.md, game/table): one circle per base on a kinematic body,
+its level a collision filter, kept in step by place/remove and built afresh by a clone."""
+
+import pymunk
+
+from game.table import Table, TacticalMap
+
+
+def _bases(t: Table) -> dict[str, tuple[float, float, float, int]]:
+    out = {}
+    for sh in t.space.shapes:
+        assert isinstance(sh, pymunk.Circle) and sh.body.body_type == pymunk.Body.KINEMATIC
+        kind, fid = sh.tag
+        assert kind == "base"
+        out[fid] = (sh.body.position.x, sh.body.position.y, sh.radius, sh.filter.categories)
+    return out
+
+
+def test_space_holds_each_base_on_its_level_filter_and_follows_place_and_remove():
+    t = Table(TacticalMap.open_ground(24, 24))
+    t.place("a", 10, 10, 0.5, "deck")
+    t.place("b", 12.00049, 10, 0.75, "rigging")
+    deck, rig = t.terrain.filter("deck").categories, t.terrain.filter("rigging").categories
+    assert deck != rig
+    assert _bases(t) == {"a": (10.0, 10.0, 0.5, deck), "b": (12.0, 10.0, 0.75, rig)}
+    t.place("a", 3.25, 4.5, 0.5, "deck")  # a move: the same body, moved and reindexed
+    t.place("b", 12, 10, 0.75, "deck")  # a level change: a new shape with the deck's filter
+    t.place("c", 1, 1, 0.5, "hold")
+    t.remove("c")
+    assert _bases(t) == {"a": (3.25, 4.5, 0.5, deck), "b": (12.0, 10.0, 0.75, deck)}
+    # the shapes' cached bounding boxes moved too: a box query finds a where it stands now
+    hits = t.space.bb_query(pymunk.BB(3, 4, 3.5, 5), t.terrain.filter("deck"))
+    assert [sh.tag for sh in hits] == [("base", "a")]
+
+
+def test_clone_builds_its_own_space_and_leaves_the_original_alone():
+    t = Table(TacticalMap.open_ground(24, 24))
+    t.place("a", 10, 10, 0.5, "deck")
+    assert len(t.space.shapes) == 1  # built before the clone
+    c = t.clone()
+    c.place("a", 5, 5, 0.5, "deck")
+    c.place("z", 7, 7, 0.5, "deck")
+    assert set(_bases(t)) == {"a"} and _bases(t)["a"][:2] == (10.0, 10.0)
+    assert _bases(c)["a"][:2] == (5.0, 5.0) and set(_bases(c)) == {"a", "z"}
+    assert c.space is not t.space
