@@ -19,8 +19,9 @@ from game.rules.tabletop import Landing, ObstacleInfo, PathPlan, Sight, ZoneFlag
 from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
+from .sweeps import Sweep, static_entering, sweep_of, sweep_radius
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, ROUNDING, Terrain, best_cover, sweep_alpha
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -163,14 +164,12 @@ class Table:
 
     # -- contact and distance (GEO-BTB-1, GEO-DIST-1) ---------------------------------------------
     def contacts(self, fid: str) -> list[str]:
-        """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
+        """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted
+        (a pymunk point query: a circle's distance is centre distance − its radius)."""
         b = self._base(fid)
-        x, y, lv, reach = b.x, b.y, b.level, b.radius + CONTACT + 1e-9
-        out = [
-            o.fid
-            for o in self._bases.values()
-            if o.level == lv and o is not b and math.hypot(o.x - x, o.y - y) <= reach + o.radius
-        ]
+        me = self._shape_of(b)
+        hits = self.space.point_query((b.x, b.y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
+        out = [q.shape.tag[1] for q in hits if q.shape is not me]
         out.sort()
         return out
 
@@ -190,6 +189,12 @@ class Table:
         b = self._base(fid)
         return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
 
+    def _shape_of(self, b: _Base) -> pymunk.Circle:
+        if b.shape is None:
+            _ = self.space  # builds the space, and with it every base's shape
+        assert b.shape is not None
+        return b.shape
+
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
     def _blocking(
         self,
@@ -198,19 +203,23 @@ class Table:
         dx: float,
         dy: float,
         r: float,
-        ignore: frozenset | set,
+        ignore: frozenset | set | tuple,
         *,
         static: bool = True,
         bases: bool = True,
         only: set | None = None,
-        pools=None,
     ) -> list[tuple[float, tuple[str, str]]]:
         """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
-        (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
-        move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
-        shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
+        (alpha, tag) sorted by alpha (``sweeps.Sweep.entering`` of the bases' and the terrain's
+        shapes). Ids in ``ignore`` (bases or obstacles) are let through; with ``only``, only those."""
+        sw = sweep_of(a, dx, dy, r)
+        if sw is None:
+            return []
         out: list = []
-        self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools, out, False)
+        if bases:
+            self._base_hits(level, sw, ignore, only, out, False)
+        if static:
+            out.extend(h for h in static_entering(self._t, level, sw) if _kept(h[1][1], ignore, only))
         out.sort()
         return out
 
@@ -221,86 +230,40 @@ class Table:
         dx: float,
         dy: float,
         r: float,
-        ignore: frozenset | set,
+        ignore: frozenset | set | tuple,
         *,
         static: bool = True,
         only: set | None = None,
-        pools=None,
     ) -> bool:
-        """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
-        return self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, [], True)
-
-    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, out: list, first: bool) -> bool:
-        """Append the (alpha, tag) of ``_blocking`` to ``out``, unsorted; with ``first``, stop at
-        the first and return True."""
-        length = math.hypot(dx, dy)
-        if length == 0:
+        """``bool(_blocking(...))``, stopping at the first blocker (bases first)."""
+        sw = sweep_of(a, dx, dy, r)
+        if sw is None:
             return False
-        ax, ay = a
-        bx, by = ax + dx, ay + dy
-        # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
-        qr = r - PENETRATION + ROUNDING
-        if qr < 1e-4:  # max(…, 1e-4)
-            qr = 1e-4
-        step = length if length < 0.01 else 0.01  # min(0.01, length)
-        px, py = ax + dx / length * step, ay + dy / length * step
-        # the swept box: min/max as conditional expressions (same values, fewer calls)
-        ql, qr_ = ((bx if bx < ax else ax) - qr, (bx if bx > ax else ax) + qr)
-        qb_, qt = ((by if by < ay else ay) - qr, (by if by > ay else ay) + qr)
-        if bases:
-            # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
-            # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
-            by_level = self._by_level.get(level)
-            for o in pools[1] if pools is not None else by_level.values() if by_level else ():
-                if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
-                    continue
-                fid = o.fid
-                if fid in ignore or (only is not None and fid not in only):
-                    continue
-                x, y, rr = o.x, o.y, o.radius
-                alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
-                if alpha is None:
-                    continue
-                if alpha <= 1e-9:
-                    d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
-                    ux, uy = px - x, py - y
-                    if math.sqrt(ux * ux + uy * uy) - rr >= d0 - 1e-9:
-                        continue
-                out.append((alpha, ("base", fid)))
-                if first:
-                    return True
-        if static:
-            a, b, probe = (ax, ay), (bx, by), (px, py)
-            # pools[0] None: no static pool given (a bases-only pool, see path_costs)
-            few = (
-                (self._t.few_by_level.get(level) or self._t.few_on_level(level))
-                if pools is None or pools[0] is None
-                else None
-            )
-            if few is not None:  # bb_shapes's scan, inlined
-                cl, cb, cr, ct = self._t.few_box[level]
-                if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
-                    return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
-                shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
-            else:
-                shapes = self._t.bb_shapes(
-                    ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None
-                )
-            for shape in shapes:
-                tag = shape.tag
-                if tag[1] in ignore or (only is not None and tag[1] not in only):
-                    continue
-                alpha = sweep_alpha(shape, a, b, qr)
-                if alpha is None:
-                    continue
-                if alpha <= 1e-9:
-                    d0 = shape.point_query(a).distance
-                    d1 = shape.point_query(probe).distance
-                    if d1 >= d0 - 1e-9:
-                        continue
-                out.append((alpha, tag))
-                if first:
-                    return True
+        if self._base_hits(level, sw, ignore, only, [], True):
+            return True
+        return static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw))
+
+    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
+        """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
+        at the first and return True. ``pool``: the bases to try (each still box-tested), else
+        those a pymunk bb query of the sweep's box finds on the level."""
+        if not self._by_level.get(level):
+            return False
+        bl, bb, br, bt = sw.box
+        if pool is None:
+            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), self._t.filter(level))
+        else:
+            shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+        for sh in shapes:
+            fid = sh.tag[1]
+            if fid in ignore or (only is not None and fid not in only):
+                continue
+            alpha = sw.entering(sh)
+            if alpha is None:
+                continue
+            out.append((alpha, ("base", fid)))
+            if first:
+                return True
         return bool(out)
 
     def _level_bases(self, level: str):
@@ -308,12 +271,13 @@ class Table:
         return got.values() if got else ()
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
-        """No base on that level overlaps a base of this radius here by more than 0.01 in."""
-        ign = set(ignore)
-        for o in self._level_bases(level):
-            if o.fid in ign:
-                continue
-            if math.hypot(o.x - x, o.y - y) < radius + o.radius - PENETRATION:
+        """No base on that level overlaps a base of this radius here by more than 0.01 in (a pymunk
+        point query)."""
+        if not self._by_level.get(level):
+            return True
+        ign = ignore if isinstance(ignore, (set, frozenset, tuple)) else tuple(ignore)
+        for q in self.space.point_query((x, y), radius - PENETRATION, self._t.filter(level)):
+            if q.shape.tag[1] not in ign:
                 return False
         return True
 
@@ -344,7 +308,7 @@ class Table:
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._hits(b.level, (x, y), dx, dy, b.radius, ign, True, True, None, None, [], True)
+        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
 
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
         """GEO-ESC-1: headings (0, 5, … 355 degrees; 0 = +x, 90 = +y) with a clear sweep of
@@ -358,26 +322,33 @@ class Table:
     def _free_headings(self, fid: str, distance: float | None):
         b = self._base(fid)
         d = 2 * b.radius if distance is None else distance
-        # The 72 sweeps all lie in one box around the base: gather what that box meets once,
-        # then each sweep tests only those (the same exact tests as sweep_clear).
-        x, y = b.x, b.y
-        ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
-        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = (
-            self._t.candidates(l, bt, r, t),
-            [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t],
-        )
-        ign = frozenset((fid,))
+        x, y, lv = b.x, b.y, b.level
+        # The 72 sweeps all lie in one box around the base: one pymunk bb query gathers the bases
+        # it meets, and each sweep tries only those (each sweep's static half is memoised)
+        ext = abs(d) + sweep_radius(b.radius)
+        pool = self._bases_in(lv, x - ext, y - ext, x + ext, y + ext)
+        ign = (fid,)
         for k, (ca, sa) in enumerate(_HEADINGS_5):
             dx, dy = d * ca, d * sa
-            if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+            if not self._t.walkable(x + dx, y + dy, lv, b.radius):
                 continue
-            if dx == 0 and dy == 0:
-                clear = self.clear_at(x, y, b.radius, b.level, ign)
+            sw = sweep_of((x, y), dx, dy, b.radius)
+            if sw is None:
+                clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not self._blocked(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
+                clear = not (
+                    self._base_hits(lv, sw, ign, None, [], True, pool)
+                    or any(h[1][1] != fid for h in static_entering(self._t, lv, sw))
+                )
             if clear:
                 yield 5 * k
+
+    def _bases_in(self, level: str, l: float, b: float, r: float, t: float) -> list[_Base]:  # noqa: E741
+        """The bases on the level whose circles meet the box (a pymunk bb query)."""
+        if not self._by_level.get(level):
+            return []
+        bases = self._bases
+        return [bases[sh.tag[1]] for sh in self.space.bb_query(pymunk.BB(l, b, r, t), self._t.filter(level))]
 
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
         """GEO-SUR-1: (a) fid's centre lies strictly inside the convex hull of the engaged enemies'
@@ -390,36 +361,24 @@ class Table:
         foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
-        # the sweeps below meet only the enemies' bases: scan those alone, and only those within
-        # the box holding every sweep (a base of radius r moved by at most d from (x, y); ``_hits``
-        # skips a base outside a sweep's box, and each sweep's box lies inside this one). A base
-        # listed twice is tested twice, the same answer; fid's own is left out.
+        # (b) meets only the enemies' bases: the sweeps try those alone (pymunk shape queries)
         lv = b.level
+        pool = [
+            o for e in (enemies if enemies is not None else foes) if (o := bases.get(e)) is not None and o.level == lv
+        ]
+        pool = [o for o in pool if o.fid != fid]
+        if not pool:
+            return False
+        self._shape_of(b)
         d = 2 * b.radius
-        ext = d + max(b.radius - PENETRATION + ROUNDING, 1e-4) + 0.01
-        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = (
-            (),
-            [
-                o
-                for e in (enemies if enemies is not None else foes)
-                if (o := bases.get(e)) is not None
-                and o.level == lv
-                and e != fid
-                and l <= o.r
-                and o.l <= r
-                and bt <= o.t
-                and o.b <= t
-            ],
-        )
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            # the pool holds only the enemies' bases: ignoring e leaves exactly pool - {e}
-            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (e,), False, True, None, pools, [], True):
+            sw = sweep_of((x, y), vx / n * d, vy / n * d, b.radius)
+            if sw is not None and self._base_hits(lv, sw, (e,), None, [], True, pool):
                 return True
         return False
 
@@ -593,25 +552,5 @@ class Table:
         return self._sectors().all()
 
 
-def circle_sweep_alpha(
-    cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float, r: float
-) -> float | None:
-    """cpShapeSegmentQuery(circle (cx, cy, cr), a, b, r).alpha, or None on a miss: Chipmunk's own
-    operations in its order (a point query at a, then CircleSegmentQuery), so the same doubles."""
-    dax, day = ax - cx, ay - cy
-    da_da = dax * dax + day * day
-    if math.sqrt(da_da) - cr <= r:
-        return 0.0
-    dbx, dby = bx - cx, by - cy
-    rsum = cr + r
-    da_db = dax * dbx + day * dby
-    qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
-    qb = da_db - da_da
-    det = qb * qb - qa * (da_da - rsum * rsum)
-    # qa is 0 when a nonzero move vanishes in rounding (b == a): Chipmunk divides by zero there and
-    # gets -inf or NaN, a miss (found by the soak: a move option of ~1e-16 in)
-    if det >= 0.0 and qa != 0.0:
-        t = (-qb - math.sqrt(det)) / qa
-        if 0.0 <= t <= 1.0:
-            return t
-    return None
+def _kept(oid: str, ignore, only) -> bool:
+    return oid not in ignore and (only is None or oid in only)
