@@ -506,6 +506,7 @@ class Table:
         drop = self._t.flags_at(x, y, b.level).height if b.level != DECK else 0.0
         sea = self._t.water_within(x, y, SEA_REACH)
         limit = math.hypot(self.map.width, self.map.height)
+        blocked = _Blocked(self, fid, b.radius)
         k = 0
         while k * 0.1 <= limit:
             rr = k * 0.1
@@ -513,7 +514,7 @@ class Table:
             for i in range(n):
                 ang = 2 * math.pi * i / n
                 px, py = round_in(x + rr * math.cos(ang)), round_in(y + rr * math.sin(ang))
-                if self.clear_at(px, py, b.radius, DECK, ignore=(fid,)):
+                if not blocked(px, py):
                     return Landing(x=px, y=py, level=DECK, drop=round_in(drop), sea_possible=sea)
             k += 1
         return None
@@ -554,3 +555,34 @@ class Table:
 
 def _kept(oid: str, ignore, only) -> bool:
     return oid not in ignore and (only is None or oid in only)
+
+
+class _Blocked:
+    """``not table.clear_at(x, y, radius, DECK, ignore=(fid,))`` for a run of nearby points (PYR-RIG-2's
+    rings): each blocked point's pymunk nearest-point query also says how far the blocker reaches
+    (a shape's distance changes no faster than the point moves), so the points after it within
+    that reach are known blocked without another query."""
+
+    def __init__(self, table: Table, fid: str, radius: float):
+        self.t, self.fid, self.radius = table, fid, radius
+        self.md = radius - PENETRATION
+        self.flt = table._t.filter(DECK)
+        self.last: tuple[float, float, float] | None = None  # (x, y, reach) of the last blocker found
+
+    def __call__(self, x: float, y: float) -> bool:
+        last = self.last
+        if last is not None and math.hypot(x - last[0], y - last[1]) < last[2]:
+            return True
+        t, md = self.t, self.md
+        if not t._t.walkable(x, y, DECK, self.radius):
+            return True
+        q = t._t.space.point_query_nearest((x, y), md, self.flt)
+        if q is None and t._by_level.get(DECK):
+            q = t.space.point_query_nearest((x, y), md, self.flt)
+        if q is None:
+            return False
+        if q.shape.tag[1] == self.fid:  # the faller's own base (or a namesake obstacle): ask in full
+            return not t.clear_at(x, y, self.radius, DECK, ignore=(self.fid,))
+        # 1e-7: the float error of the distances is far below it
+        self.last = (x, y, md - q.distance - 1e-7)
+        return True

@@ -1,9 +1,17 @@
 """The table's pymunk Space of bases (DESIGN.md, game/table): one circle per base on a kinematic body,
 its level a collision filter, kept in step by place/remove and built afresh by a clone."""
 
-import pymunk
+import math
+import random
+from pathlib import Path
 
-from game.table import Table, TacticalMap
+import pymunk
+import pytest
+
+from game.table import Table, TacticalMap, load_map
+from game.table.geometry import round_in
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def _bases(t: Table) -> dict[str, tuple[float, float, float, int]]:
@@ -43,3 +51,39 @@ def test_clone_builds_its_own_space_and_leaves_the_original_alone():
     assert set(_bases(t)) == {"a"} and _bases(t)["a"][:2] == (10.0, 10.0)
     assert _bases(c)["a"][:2] == (5.0, 5.0) and set(_bases(c)) == {"a", "z"}
     assert c.space is not t.space
+
+
+def _first_clear_ring_point(t: Table, fid: str):
+    """PYR-RIG-2 by its words: the first point of the rings (0.1 in apart, bearings from +x) where
+    ``clear_at`` holds on the deck — one full query per point."""
+    x, y = t.position(fid)
+    r = t.radius_of(fid)
+    for k in range(400):
+        rr = k * 0.1
+        n = 1 if k == 0 else max(8, int(math.ceil(2 * math.pi * rr / 0.1)))
+        for i in range(n):
+            ang = 2 * math.pi * i / n
+            px, py = round_in(x + rr * math.cos(ang)), round_in(y + rr * math.sin(ang))
+            if t.clear_at(px, py, r, "deck", ignore=(fid,)):
+                return (px, py)
+    return None
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_PYR_RIG_2_fall_landing_skips_only_points_a_nearest_query_proves_blocked(seed):
+    rng = random.Random(seed)
+    t = Table(load_map(MAPS / "boarding_action.tmx"))
+    n = 0
+    while n < 30:  # a crowd on the deck around the middle of the map
+        x, y = round(rng.uniform(12, 30), 3), round(rng.uniform(6, 20), 3)
+        if t.clear_at(x, y, 0.5, "deck"):
+            t.place(f"d{n}", x, y, 0.5, "deck")
+            n += 1
+    for j in range(8):
+        fid = f"f{j}"
+        x, y = round(rng.uniform(12, 30), 3), round(rng.uniform(6, 20), 3)
+        t.place(fid, x, y, rng.choice([0.5, 0.75]), rng.choice(["rigging", "deck"]))
+        land = t.fall_landing(fid)
+        want = _first_clear_ring_point(t, fid)
+        assert (None if land is None else (land.x, land.y)) == want
+        t.remove(fid)
