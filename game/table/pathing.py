@@ -384,7 +384,7 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
     qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
     l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
     ignore = cross | {fid} if cross else (fid,)
-    # on a map of few static shapes, a fan boxed inside their clear box (the test _hits and
+    # on a map of few static shapes, a fan boxed inside their clear box (the test the sweeps and
     # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
     few = t.few_by_level.get(lv) or t.few_on_level(lv)
     static = True

@@ -10,6 +10,7 @@ import pytest
 
 from game.table import Table, TacticalMap, load_map
 from game.table.geometry import round_in
+from game.table.sweeps import sweep_of
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -87,3 +88,52 @@ def test_PYR_RIG_2_fall_landing_skips_only_points_a_nearest_query_proves_blocked
         want = _first_clear_ring_point(t, fid)
         assert (None if land is None else (land.x, land.y)) == want
         t.remove(fid)
+
+
+def _every_entering(t: Table, level: str, a, dx: float, dy: float, r: float, ignore) -> list:
+    """GEO-SWEEP-1 with no broad phase: every shape of both spaces asked on its own."""
+    sw = sweep_of(a, dx, dy, r)
+    if sw is None:
+        return []
+    out = []
+    flt = t.terrain.filter(level)
+    for sh in list(t.space.shapes) + list(t.terrain.space.shapes):
+        f = sh.filter
+        if not (f.categories & flt.mask and flt.categories & f.mask) or sh.tag[1] in ignore:
+            continue
+        alpha = sw.entering(sh)
+        if alpha is not None:
+            out.append((alpha, sh.tag))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_GEO_SWEEP_1_the_bb_query_broad_phase_misses_no_shape_after_moves(seed):
+    rng = random.Random(seed)
+    t = Table(load_map(MAPS / "boarding_action.tmx"))
+    ids = [f"f{i}" for i in range(24)]
+    for fid in ids:
+        t.place(fid, round(rng.uniform(8, 34), 3), round(rng.uniform(4, 22), 3), 0.5, rng.choice(["deck", "rigging"]))
+    hits = 0
+    for _ in range(400):
+        fid = rng.choice(ids)
+        if rng.random() < 0.3:  # moved bases must be found where they stand now
+            t.place(fid, round(rng.uniform(8, 34), 3), round(rng.uniform(4, 22), 3), 0.5, t.level_of(fid))
+        x, y = t.position(fid)
+        ang, d = rng.uniform(0, 2 * math.pi), rng.choice([1.0, rng.uniform(0, 5)])
+        dx, dy = d * math.cos(ang), d * math.sin(ang)
+        lv = t.level_of(fid)
+        want = _every_entering(t, lv, (x, y), dx, dy, 0.5, (fid,))
+        assert t._blocking(lv, (x, y), dx, dy, 0.5, (fid,)) == want
+        assert t._blocked(lv, (x, y), dx, dy, 0.5, (fid,)) == bool(want)
+        hits += bool(want)
+    assert 40 < hits < 360
+
+
+def test_GEO_SWEEP_1_a_move_lost_in_rounding_is_a_miss_like_chipmunk():
+    """A move of 1e-17 in leaves b == a in floats: Chipmunk's query misses, no error."""
+    t = Table(TacticalMap.open_ground(24, 24))
+    t.place("a", 10, 5, 0.5, "deck")
+    for fid, x, y in (("b", 11.2, 5.0), ("c", 12.0, 6.5), ("d", 10.0, 3.9)):
+        t.place(fid, x, y, 0.5, "deck")
+        assert t.sweep_clear(fid, 1e-17, 0)
