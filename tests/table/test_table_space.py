@@ -10,7 +10,7 @@ import pytest
 
 from game.table import Table, TacticalMap, load_map
 from game.table.geometry import round_in
-from game.table.sweeps import sweep_of
+from game.table.sweeps import point_distance, segment_alpha, sweep_of
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
@@ -137,3 +137,28 @@ def test_GEO_SWEEP_1_a_move_lost_in_rounding_is_a_miss_like_chipmunk():
     for fid, x, y in (("b", 11.2, 5.0), ("c", 12.0, 6.5), ("d", 10.0, 3.9)):
         t.place(fid, x, y, 0.5, "deck")
         assert t.sweep_clear(fid, 1e-17, 0)
+
+
+def test_GEO_SWEEP_1_the_direct_chipmunk_calls_answer_as_pymunks_shape_queries():
+    rng = random.Random(11)
+    space = pymunk.Space()
+    body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+    shapes = [
+        pymunk.Circle(body, 0.5),
+        pymunk.Poly(body, [(0, 0), (1, 0), (1, 2)]),
+        pymunk.Segment(body, (0, 0), (3, 1), 0),
+    ]
+    space.add(body, *shapes)
+    hits = 0
+    for _ in range(600):
+        body.position = (round(rng.uniform(0, 5), 3), round(rng.uniform(0, 5), 3))
+        space.reindex_shapes_for_body(body)
+        a = (rng.uniform(-2, 7), rng.uniform(-2, 7))
+        b = (a[0] + rng.uniform(-3, 3), a[1] + rng.uniform(-3, 3))
+        r = rng.choice([0.491, 1e-4, rng.uniform(0, 1)])
+        for sh in shapes:
+            q = sh.segment_query(a, b, r)
+            assert segment_alpha(sh, a, b, r) == (None if q is None else q.alpha)
+            assert point_distance(sh, a) == sh.point_query(a).distance
+            hits += q is not None
+    assert 100 < hits < 1700
