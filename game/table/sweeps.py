@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 import pymunk
-from pymunk._chipmunk import ffi, lib
+from pymunk._chipmunk_cffi import ffi, lib
 
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
 

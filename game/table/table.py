@@ -90,7 +90,7 @@ class Table:
         b = self._bases.pop(fid, None)
         if b is not None:
             del self._by_level[b.level][fid]
-            if self._space is not None and b.body is not None:
+            if self._space is not None and b.body is not None and b.shape is not None:
                 self._space.remove(b.body, b.shape)
             b.body = b.shape = None
 
