@@ -96,7 +96,7 @@ def static_entering(t: Terrain, level: str, sw: Sweep) -> tuple[tuple[float, tup
     bl, bb, br, bt = sw.box
     if not t.inside_clear_box(level, bl, bb, br, bt):
         hits = []
-        for shape in t.space.bb_query(pymunk.BB(bl, bb, br, bt), t.filter(level)):
+        for shape in t.bb_query(pymunk.BB(bl, bb, br, bt), t.filter(level)):
             alpha = sw.entering(shape)
             if alpha is not None:
                 hits.append((alpha, shape.tag))

@@ -576,7 +576,7 @@ class _Blocked:
         t, md = self.t, self.md
         if not t._t.walkable(x, y, DECK, self.radius):
             return True
-        q = t._t.space.point_query_nearest((x, y), md, self.flt)
+        q = t._t.point_query_nearest((x, y), md, self.flt)
         if q is None and t._by_level.get(DECK):
             q = t.space.point_query_nearest((x, y), md, self.flt)
         if q is None:

@@ -14,6 +14,7 @@ never collide or touch (GEO-BTB-1).
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 
 import pymunk
@@ -91,6 +92,10 @@ class Terrain:
         self.plans: OrderedDict = OrderedDict()
         """pathing.plan's answers, by everything the search reads (see pathing.PLANS_KEPT)."""
         self.sweeps: dict = {}
+        # One Space shared by every clone, and so by the window's AI thread and the frame loop:
+        # Chipmunk's space queries count a lock on the space (cpSpaceLock, not atomic) with the GIL
+        # released, so two at once could corrupt it. Queries on the static space go through this.
+        self._lock = threading.Lock()
         """sweeps.static_entering's answers, by (level, a, b, radius) (see sweeps.SWEEPS_KEPT)."""
         self._build()
         self._few = len(self.space.shapes) <= _FEW_SHAPES
@@ -174,7 +179,7 @@ class Terrain:
         got = self.few_by_level.get(level)
         if got is None:
             got = []
-            for sh in self.space.bb_query(_EVERYWHERE, self.filter(level)):
+            for sh in self.bb_query(_EVERYWHERE, self.filter(level)):
                 bb = sh.bb
                 got.append((bb.left, bb.bottom, bb.right, bb.top, sh))
             self.few_box[level] = self._clear_box(got)
@@ -214,15 +219,31 @@ class Terrain:
 
     def bb_shapes(self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:  # noqa: E741
         """Static shapes whose bounding box meets (l, b, r, t) under the filter (``Space.bb_query``)."""
-        return self.space.bb_query(pymunk.BB(l, b, r, t), flt)
+        return self.bb_query(pymunk.BB(l, b, r, t), flt)
+
+    def bb_query(self, bb: pymunk.BB, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:
+        """``self.space.bb_query``, one thread at a time."""
+        with self._lock:
+            return self.space.bb_query(bb, flt)
+
+    def point_query(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> list[pymunk.PointQueryInfo]:
+        """``self.space.point_query``, one thread at a time."""
+        with self._lock:
+            return self.space.point_query(p, max_distance, flt)
+
+    def point_query_nearest(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> pymunk.PointQueryInfo | None:
+        """``self.space.point_query_nearest``, one thread at a time."""
+        with self._lock:
+            return self.space.point_query_nearest(p, max_distance, flt)
 
     def point_hits(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:
         """Shapes nearer than ``max_distance`` to p under the filter (``Space.point_query``)."""
-        return [q.shape for q in self.space.point_query(p, max_distance, flt)]
+        return [q.shape for q in self.point_query(p, max_distance, flt)]
 
     def swept_hits(self, a, b, radius: float, flt: pymunk.ShapeFilter) -> list:
-        """``swept_hits(self.space, a, b, radius, flt)``."""
-        return swept_hits(self.space, a, b, radius, flt)
+        """``swept_hits(self.space, a, b, radius, flt)``, one thread at a time."""
+        with self._lock:
+            return swept_hits(self.space, a, b, radius, flt)
 
     # -- zones ----------------------------------------------------------------------------------
     def zones_at_level(self, level: str) -> list[Zone]:
@@ -325,7 +346,7 @@ class Terrain:
         rr = md if md > 0.0 else 0.0
         if self.inside_clear_box(level, x - rr, y - rr, x + rr, y + rr):
             return True
-        for q in self.space.point_query((x, y), md, self.filter(level)):
+        for q in self.point_query((x, y), md, self.filter(level)):
             if q.shape.tag[1] not in ignore:
                 return False
         return True
