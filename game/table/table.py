@@ -37,12 +37,14 @@ class _Base:
     """One base: its pymunk circle (on a kinematic body, once the table's space is built) and the
     same numbers as Python floats, read by rules, path plans and memo keys without a cffi call."""
 
-    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape")
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape", "unseen")
 
     def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
         self.fid, self.radius, self.level = fid, radius, level
         self.body: pymunk.Body | None = None
         self.shape: pymunk.Circle | None = None
+        #: the level's filter with this base's own group: a query with it never meets this base
+        self.unseen: pymunk.ShapeFilter | None = None
         self.move(x, y)
 
     def move(self, x: float, y: float) -> None:
@@ -66,6 +68,7 @@ class Table:
         self._bases: dict[str, _Base] = {}
         self._by_level: dict[str, dict[str, _Base]] = {}
         self._space: pymunk.Space | None = None
+        self._groups = 0
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
@@ -110,7 +113,13 @@ class Table:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         body.position = (b.x, b.y)
         shape = pymunk.Circle(body, b.radius)
-        shape.filter = self._t.filter(b.level)
+        # each base its own collision group (never 0, the terrain's): a sweep that ignores its
+        # mover leaves the mover out inside Chipmunk (each shape a query finds costs a Python
+        # callback, more than the query)
+        lf = self._t.filter(b.level)
+        self._groups += 1
+        shape.filter = pymunk.ShapeFilter(group=self._groups, categories=lf.categories, mask=lf.mask)
+        b.unseen = shape.filter
         shape.tag = ("base", b.fid)
         space.add(body, shape)
         b.body, b.shape = body, shape  # the shape holds its body weakly: the base keeps both
@@ -167,9 +176,10 @@ class Table:
         """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted
         (a pymunk point query: a circle's distance is centre distance − its radius)."""
         b = self._base(fid)
-        me = self._shape_of(b)
-        hits = self.space.point_query((b.x, b.y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
-        out = [q.shape.tag[1] for q in hits if q.shape is not me]
+        self._shape_of(b)
+        # b.unseen: Chipmunk leaves fid's own base out
+        hits = self.space.point_query((b.x, b.y), b.radius + CONTACT + 1e-9, b.unseen or self._t.filter(b.level))
+        out = [q.shape.tag[1] for q in hits]
         out.sort()
         return out
 
@@ -251,7 +261,13 @@ class Table:
             return False
         bl, bb, br, bt = sw.box
         if pool is None:
-            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), self._t.filter(level))
+            flt = self._t.filter(level)
+            if len(ignore) == 1:  # the mover alone, most often: Chipmunk leaves it out
+                for fid in ignore:
+                    o = self._bases.get(fid)
+                    if o is not None and o.level == level:
+                        flt = o.unseen or flt
+            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), flt)
         else:
             shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
