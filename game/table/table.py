@@ -379,14 +379,25 @@ class Table:
             return True
         # (b) meets only the enemies' bases: the sweeps try those alone (pymunk shape queries)
         lv = b.level
+        d = 2 * b.radius
+        # only bases whose pymunk bounding box meets the box holding every sweep (a base of radius r
+        # moved by at most d from (x, y)) can be met
+        ext = d + sweep_radius(b.radius) + 0.01
+        bl, bb, br, bt = x - ext, y - ext, x + ext, y + ext
         pool = [
-            o for e in (enemies if enemies is not None else foes) if (o := bases.get(e)) is not None and o.level == lv
+            o
+            for e in (enemies if enemies is not None else foes)
+            if (o := bases.get(e)) is not None
+            and o.level == lv
+            and e != fid
+            and bl <= o.r
+            and o.l <= br
+            and bb <= o.t
+            and o.b <= bt
         ]
-        pool = [o for o in pool if o.fid != fid]
         if not pool:
             return False
         self._shape_of(b)
-        d = 2 * b.radius
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
