@@ -384,6 +384,8 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
     qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
     l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
     ignore = cross | {fid} if cross else (fid,)
+    # one pymunk bb query for the bases of every leg (each leg still box-tests them)
+    near = [o for o in table._bases_in(lv, l, bt, rt, tp) if o.fid not in ignore]
     # on a map of few static shapes, a fan boxed inside their clear box (the test the sweeps and
     # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
     few = t.few_by_level.get(lv) or t.few_on_level(lv)
@@ -398,7 +400,7 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
     out: list = []
     for b in bs:
         bx, by = b
-        if blocked(lv, a, bx - ax, by - ay, r, ignore, static=static) or not (
+        if blocked(lv, a, bx - ax, by - ay, r, ignore, static=static, pool=near) or not (
             walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))
         ):
             out.append(None)

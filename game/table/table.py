@@ -244,12 +244,14 @@ class Table:
         *,
         static: bool = True,
         only: set | None = None,
+        pool: list[_Base] | None = None,
     ) -> bool:
-        """``bool(_blocking(...))``, stopping at the first blocker (bases first)."""
+        """``bool(_blocking(...))``, stopping at the first blocker (bases first). ``pool``: bases
+        holding every base the sweep may meet (``_bases_in`` a box around it; see ``_base_hits``)."""
         sw = sweep_of(a, dx, dy, r)
         if sw is None:
             return False
-        if self._base_hits(level, sw, ignore, only, [], True):
+        if self._base_hits(level, sw, ignore, only, [], True, pool):
             return True
         return static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw))
 
