@@ -246,14 +246,15 @@ class Table:
         only: set | None = None,
         pool: list[_Base] | None = None,
     ) -> bool:
-        """``bool(_blocking(...))``, stopping at the first blocker (bases first). ``pool``: bases
-        holding every base the sweep may meet (``_bases_in`` a box around it; see ``_base_hits``)."""
+        """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
+        memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
+        it; see ``_base_hits``)."""
         sw = sweep_of(a, dx, dy, r)
         if sw is None:
             return False
-        if self._base_hits(level, sw, ignore, only, [], True, pool):
+        if static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw)):
             return True
-        return static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw))
+        return self._base_hits(level, sw, ignore, only, [], True, pool)
 
     def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
         """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
