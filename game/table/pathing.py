@@ -383,16 +383,13 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
             bt = y
         elif y > tp:
             tp = y
-    # the sweeps' radius (as _hits), widened by a margin: a base this box misses misses every sweep's box
+    # the sweeps' radius (sweeps.sweep_radius), widened by a margin: a base this box misses misses every sweep's box
     qr = max(r - PENETRATION + ROUNDING, 1e-4) + 1e-6
     l, rt, bt, tp = l - qr, rt + qr, bt - qr, tp + qr
     ignore = cross | {fid} if cross else (fid,)
-    # the pool leaves out the bases the sweeps ignore (the mover's own is in every box)
-    near = [
-        o for o in table._level_bases(lv) if l <= o.r and o.l <= rt and bt <= o.t and o.b <= tp and o.fid not in ignore
-    ]
-    pools = (None, near)
-    # on a map of few static shapes, a fan boxed inside their clear box (the test _hits and
+    # one pymunk bb query for the bases of every leg (each leg still box-tests them)
+    near = [o for o in table._bases_in(lv, l, bt, rt, tp) if o.fid not in ignore]
+    # on a map of few static shapes, a fan boxed inside their clear box (the test the sweeps and
     # static_free make of each sweep's and each end's smaller box) meets none: no leg asks
     few = t.few_by_level.get(lv) or t.few_on_level(lv)
     static = True
@@ -401,12 +398,12 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
         static = not (l > cl and bt > cb and rt < cr and tp < ct)
     # _plain_leg for each end, with what the legs share worked out once
     a_r = (round_in(ax), round_in(ay))
-    hits, walkable, static_free = table._hits, t.walkable, t.static_free
+    blocked, walkable, static_free = table._blocked, t.walkable, t.static_free
     tough = lv in t.tough_levels
     out: list = []
     for b in bs:
         bx, by = b
-        if hits(lv, a, bx - ax, by - ay, r, ignore, static, True, None, pools, [], True) or not (
+        if blocked(lv, a, bx - ax, by - ay, r, ignore, static=static, pool=near) or not (
             walkable(bx, by, lv, r) and (not static or static_free(bx, by, r, lv))
         ):
             out.append(None)
@@ -419,17 +416,14 @@ def costs_from(table: Table, fid: str, start, targets: list, *, cross: frozenset
     return out
 
 
-def _plain_leg(
-    table: Table, t: Terrain, fid: str, r: float, lv: str, a, b, cross: frozenset, pools=None
-) -> PathPlan | None:
+def _plain_leg(table: Table, t: Terrain, fid: str, r: float, lv: str, a, b, cross: frozenset) -> PathPlan | None:
     """``cost_along`` of one straight leg from fid's position on a level with no obstacle and a map
     with no link (the common question of option lists): what the general loop computes there — any
-    sweep hit blocks, nothing to stand on or stop at — without its bookkeeping. ``pools``: (None,
-    bases holding every base the sweep may meet), see costs_from."""
+    sweep hit blocks, nothing to stand on or stop at — without its bookkeeping."""
     ax, ay = a
     bx, by = b
-    # _blocked's sweep, called directly; ignoring (fid,) is ignoring {fid}
-    if table._hits(lv, a, bx - ax, by - ay, r, cross | {fid} if cross else (fid,), True, True, None, pools, [], True):
+    # ignoring (fid,) is ignoring {fid}
+    if table._blocked(lv, a, bx - ax, by - ay, r, cross | {fid} if cross else (fid,)):
         return None
     if not (t.walkable(bx, by, lv, r) and t.static_free(bx, by, r, lv)):
         return None

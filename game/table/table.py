@@ -1,11 +1,10 @@
-"""The tabletop: bases (circles) over a shared static Terrain in a pymunk Space; implements the
-rules' ``Tabletop`` protocol (game/rules/tabletop.py). Inches throughout; positions leave rounded
-to 1/1000 inch (GEO-SWEEP-1).
+"""The tabletop: bases over a shared static Terrain; implements the rules' ``Tabletop`` protocol
+(game/rules/tabletop.py). Inches throughout; positions leave rounded to 1/1000 inch (GEO-SWEEP-1).
 
-Bases are kept as plain circles and swept in Python with Chipmunk's own circle arithmetic
-(``circle_sweep_alpha``): a match moves bases thousands of times a second and a cffi round trip
-per move or query cost more than the geometry. ``bases_space()`` builds a pymunk Space of them
-for whoever wants one.
+Each base is a pymunk circle on a kinematic body in the table's own ``space`` (levels are collision
+filters, GEO-BTB-1); ``place`` and ``remove`` are the one place it changes. The static terrain has
+its own Space, shared by every clone. Contact, clearance, pushback, surrounded and fall landings
+are pymunk queries against the two (see ``_blocked``).
 """
 
 from __future__ import annotations
@@ -21,8 +20,9 @@ from game.rules.tabletop import Landing, ObstacleInfo, PathPlan, Sight, ZoneFlag
 from . import pathing
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sectors import Sectors
+from .sweeps import Sweep, static_entering, sweep_of, sweep_radius
 from .tactical_map import DECK, TacticalMap
-from .terrain import CONTACT, PENETRATION, ROUNDING, Terrain, best_cover, sweep_alpha
+from .terrain import CONTACT, PENETRATION, Terrain, best_cover
 
 #: RNG-COVER-1: an obstacle gives cover if the LoS crosses it within this of the target's base.
 COVER_REACH = 1.0
@@ -35,17 +35,29 @@ _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k)
 
 
 class _Base:
-    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t")
+    """One base: its pymunk circle (on a kinematic body, once the table's space is built) and the
+    same numbers as Python floats, read by rules, path plans and memo keys without a cffi call."""
+
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape", "unseen")
 
     def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
         self.fid, self.radius, self.level = fid, radius, level
+        self.body: pymunk.Body | None = None
+        self.shape: pymunk.Circle | None = None
+        #: the level's filter with this base's own group: a query with it never meets this base
+        self.unseen: pymunk.ShapeFilter | None = None
         self.move(x, y)
 
     def move(self, x: float, y: float) -> None:
-        # the bounding box Chipmunk would cache for this circle (cpBBNewForCircle)
+        # l, b, r, t: the circle's bounding box, as pymunk caches it (cpBBNewForCircle)
         self.x, self.y = x, y
         r = self.radius
         self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
+        if self.body is not None:
+            self.body.position = (x, y)
+            space = self.body.space
+            if space is not None:  # the shape's cached position and bb follow the body only on reindex
+                space.reindex_shapes_for_body(self.body)
 
 
 class Table:
@@ -56,10 +68,13 @@ class Table:
         self._t = _terrain if _terrain is not None else Terrain(tmap)
         self._bases: dict[str, _Base] = {}
         self._by_level: dict[str, dict[str, _Base]] = {}
+        self._space: pymunk.Space | None = None
+        self._groups = 0
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
-        """Put (or move) a base on the table (centre rounded to 1/1000 in)."""
+        """Put (or move) a base on the table (centre rounded to 1/1000 in); its circle in ``space``
+        moves with it."""
         x, y = round_in(x), round_in(y)
         if not (radius > 0 and math.isfinite(radius) and math.isfinite(x) and math.isfinite(y)):
             raise ValueError(f"bad base for {fid}: ({x}, {y}) r={radius}")
@@ -72,24 +87,43 @@ class Table:
         self._t.filter(level)  # a level the map never named gets its collision bit now, as before
         b = self._bases[fid] = _Base(fid, float(radius), level, x, y)
         self._by_level.setdefault(level, {})[fid] = b
+        if self._space is not None:
+            self._add_shape(self._space, b)
 
     def remove(self, fid: str) -> None:
         b = self._bases.pop(fid, None)
         if b is not None:
             del self._by_level[b.level][fid]
+            if self._space is not None and b.body is not None and b.shape is not None:
+                self._space.remove(b.body, b.shape)
+            b.body = b.shape = None
 
-    def bases_space(self) -> pymunk.Space:
-        """A new pymunk Space holding one kinematic circle per base (tagged ("base", id), filtered by
-        level), for tools and debugging; the table's own queries do not use it."""
-        space = pymunk.Space()
-        for b in self._bases.values():
-            body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-            body.position = (b.x, b.y)
-            shape = pymunk.Circle(body, b.radius)
-            shape.filter = self._t.filter(b.level)
-            shape.tag = ("base", b.fid)
-            space.add(body, shape)
-        return space
+    @property
+    def space(self) -> pymunk.Space:
+        """The pymunk Space of the bases: one circle per base on a kinematic body, tagged ("base",
+        id), its filter the level's (figures on different levels never touch). Built on first use,
+        so a clone that is never asked a question (a look-ahead's set-up) costs no shapes."""
+        sp = self._space
+        if sp is None:
+            sp = self._space = pymunk.Space()
+            for b in self._bases.values():
+                self._add_shape(sp, b)
+        return sp
+
+    def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
+        body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
+        body.position = (b.x, b.y)
+        shape = pymunk.Circle(body, b.radius)
+        # each base its own collision group (never 0, the terrain's): a sweep that ignores its
+        # mover leaves the mover out inside Chipmunk (each shape a query finds costs a Python
+        # callback, more than the query)
+        lf = self._t.filter(b.level)
+        self._groups += 1
+        shape.filter = pymunk.ShapeFilter(group=self._groups, categories=lf.categories, mask=lf.mask)
+        b.unseen = shape.filter
+        shape.tag = ("base", b.fid)
+        space.add(body, shape)
+        b.body, b.shape = body, shape  # the shape holds its body weakly: the base keeps both
 
     def position(self, fid: str) -> tuple[float, float]:
         b = self._base(fid)
@@ -108,7 +142,8 @@ class Table:
         return fid in self._bases
 
     def clone(self) -> Table:
-        """An independent copy with the same bases; the static terrain (and its path grids) is shared."""
+        """An independent copy with the same bases; the static terrain (and its path grids) is
+        shared, and the copy builds its own space of bases when first asked."""
         t = Table(self.map, _terrain=self._t)
         t._bases = {fid: _Base(fid, b.radius, b.level, b.x, b.y) for fid, b in self._bases.items()}
         for fid, b in t._bases.items():
@@ -140,14 +175,13 @@ class Table:
     # -- contact and distance (GEO-BTB-1, GEO-DIST-1) ---------------------------------------------
     @implements("GEO-BTB-1")
     def contacts(self, fid: str) -> list[str]:
-        """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted."""
+        """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted
+        (a pymunk point query: a circle's distance is centre distance − its radius)."""
         b = self._base(fid)
-        x, y, lv, reach = b.x, b.y, b.level, b.radius + CONTACT + 1e-9
-        out = [
-            o.fid
-            for o in self._bases.values()
-            if o.level == lv and o is not b and math.hypot(o.x - x, o.y - y) <= reach + o.radius
-        ]
+        self._shape_of(b)
+        # b.unseen: Chipmunk leaves fid's own base out
+        hits = self.space.point_query((b.x, b.y), b.radius + CONTACT + 1e-9, b.unseen or self._t.filter(b.level))
+        out = [q.shape.tag[1] for q in hits]
         out.sort()
         return out
 
@@ -168,6 +202,12 @@ class Table:
         b = self._base(fid)
         return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
 
+    def _shape_of(self, b: _Base) -> pymunk.Circle:
+        if b.shape is None:
+            _ = self.space  # builds the space, and with it every base's shape
+        assert b.shape is not None
+        return b.shape
+
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------
     def _blocking(
         self,
@@ -176,19 +216,23 @@ class Table:
         dx: float,
         dy: float,
         r: float,
-        ignore: frozenset | set,
+        ignore: frozenset | set | tuple,
         *,
         static: bool = True,
         bases: bool = True,
         only: set | None = None,
-        pools=None,
     ) -> list[tuple[float, tuple[str, str]]]:
         """Shapes a base of radius r at ``a`` penetrates by > PENETRATION while moving by (dx, dy):
-        (alpha, tag) sorted by alpha. A shape already overlapped at the start blocks only if the
-        move goes deeper (distance to a convex shape is convex along the path). ``pools``: (static
-        shape indices, bases) known to hold everything this sweep may meet (see free_directions)."""
+        (alpha, tag) sorted by alpha (``sweeps.Sweep.entering`` of the bases' and the terrain's
+        shapes). Ids in ``ignore`` (bases or obstacles) are let through; with ``only``, only those."""
+        sw = sweep_of(a, dx, dy, r)
+        if sw is None:
+            return []
         out: list = []
-        self._hits(level, a, dx, dy, r, ignore, static, bases, only, pools, out, False)
+        if bases:
+            self._base_hits(level, sw, ignore, only, out, False)
+        if static:
+            out.extend(h for h in static_entering(self._t, level, sw) if _kept(h[1][1], ignore, only))
         out.sort()
         return out
 
@@ -199,86 +243,49 @@ class Table:
         dx: float,
         dy: float,
         r: float,
-        ignore: frozenset | set,
+        ignore: frozenset | set | tuple,
         *,
         static: bool = True,
         only: set | None = None,
-        pools=None,
+        pool: list[_Base] | None = None,
     ) -> bool:
-        """``bool(_blocking(...))``, stopping at the first blocker (bases first: they are cheapest)."""
-        return self._hits(level, a, dx, dy, r, ignore, static, True, only, pools, [], True)
-
-    def _hits(self, level, a, dx, dy, r, ignore, static, bases, only, pools, out: list, first: bool) -> bool:
-        """Append the (alpha, tag) of ``_blocking`` to ``out``, unsorted; with ``first``, stop at
-        the first and return True."""
-        length = math.hypot(dx, dy)
-        if length == 0:
+        """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
+        memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
+        it; see ``_base_hits``)."""
+        sw = sweep_of(a, dx, dy, r)
+        if sw is None:
             return False
-        ax, ay = a
-        bx, by = ax + dx, ay + dy
-        # 0.001 of the tolerance is kept for rounding the end position to 1/1000 in
-        qr = r - PENETRATION + ROUNDING
-        if qr < 1e-4:  # max(…, 1e-4)
-            qr = 1e-4
-        step = length if length < 0.01 else 0.01  # min(0.01, length)
-        px, py = ax + dx / length * step, ay + dy / length * step
-        # the swept box: min/max as conditional expressions (same values, fewer calls)
-        ql, qr_ = ((bx if bx < ax else ax) - qr, (bx if bx > ax else ax) + qr)
-        qb_, qt = ((by if by < ay else ay) - qr, (by if by > ay else ay) + qr)
-        if bases:
-            # Python, with Chipmunk's own bounding-box test and circle arithmetic (see
-            # circle_sweep_alpha): a cffi round trip per base cost more than the geometry
-            by_level = self._by_level.get(level)
-            for o in pools[1] if pools is not None else by_level.values() if by_level else ():
-                if o.r < ql or o.l > qr_ or o.t < qb_ or o.b > qt or o.level != level:
-                    continue
-                fid = o.fid
-                if fid in ignore or (only is not None and fid not in only):
-                    continue
-                x, y, rr = o.x, o.y, o.radius
-                alpha = circle_sweep_alpha(x, y, rr, ax, ay, bx, by, qr)
-                if alpha is None:
-                    continue
-                if alpha <= 1e-9:
-                    d0 = math.sqrt((ax - x) * (ax - x) + (ay - y) * (ay - y)) - rr
-                    ux, uy = px - x, py - y
-                    if math.sqrt(ux * ux + uy * uy) - rr >= d0 - 1e-9:
-                        continue
-                out.append((alpha, ("base", fid)))
-                if first:
-                    return True
-        if static:
-            a, b, probe = (ax, ay), (bx, by), (px, py)
-            # pools[0] None: no static pool given (a bases-only pool, see path_costs)
-            few = (
-                (self._t.few_by_level.get(level) or self._t.few_on_level(level))
-                if pools is None or pools[0] is None
-                else None
-            )
-            if few is not None:  # bb_shapes's scan, inlined
-                cl, cb, cr, ct = self._t.few_box[level]
-                if ql > cl and qb_ > cb and qr_ < cr and qt < ct:
-                    return bool(out)  # the swept box meets no static shape (see Terrain._clear_box)
-                shapes = [sh for sl, sb, sr, st, sh in few if ql <= sr and sl <= qr_ and qb_ <= st and sb <= qt]
-            else:
-                shapes = self._t.bb_shapes(
-                    ql, qb_, qr_, qt, self._t.filter(level), pools[0] if pools is not None else None
-                )
-            for shape in shapes:
-                tag = shape.tag
-                if tag[1] in ignore or (only is not None and tag[1] not in only):
-                    continue
-                alpha = sweep_alpha(shape, a, b, qr)
-                if alpha is None:
-                    continue
-                if alpha <= 1e-9:
-                    d0 = shape.point_query(a).distance
-                    d1 = shape.point_query(probe).distance
-                    if d1 >= d0 - 1e-9:
-                        continue
-                out.append((alpha, tag))
-                if first:
-                    return True
+        if static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw)):
+            return True
+        return self._base_hits(level, sw, ignore, only, [], True, pool)
+
+    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
+        """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
+        at the first and return True. ``pool``: the bases to try (each still box-tested), else
+        those a pymunk bb query of the sweep's box finds on the level."""
+        if not self._by_level.get(level):
+            return False
+        bl, bb, br, bt = sw.box
+        if pool is None:
+            flt = self._t.filter(level)
+            if len(ignore) == 1:  # the mover alone, most often: Chipmunk leaves it out
+                for fid in ignore:
+                    o = self._bases.get(fid)
+                    if o is not None and o.level == level:
+                        flt = o.unseen or flt
+            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), flt)
+        else:
+            shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+        for sh in shapes:
+            fid = sh.tag[1]
+            if fid in ignore or (only is not None and fid not in only):
+                continue
+            alpha = sw.entering(sh)
+            if alpha is None:
+                continue
+            out.append((alpha, ("base", fid)))
+            if first:
+                return True
         return bool(out)
 
     def _level_bases(self, level: str):
@@ -286,12 +293,13 @@ class Table:
         return got.values() if got else ()
 
     def bases_clear_at(self, x: float, y: float, radius: float, level: str, ignore: Iterable[str] = ()) -> bool:
-        """No base on that level overlaps a base of this radius here by more than 0.01 in."""
-        ign = set(ignore)
-        for o in self._level_bases(level):
-            if o.fid in ign:
-                continue
-            if math.hypot(o.x - x, o.y - y) < radius + o.radius - PENETRATION:
+        """No base on that level overlaps a base of this radius here by more than 0.01 in (a pymunk
+        point query)."""
+        if not self._by_level.get(level):
+            return True
+        ign = ignore if isinstance(ignore, (set, frozenset, tuple)) else tuple(ignore)
+        for q in self.space.point_query((x, y), radius - PENETRATION, self._t.filter(level)):
+            if q.shape.tag[1] not in ign:
                 return False
         return True
 
@@ -323,7 +331,7 @@ class Table:
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
             return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._hits(b.level, (x, y), dx, dy, b.radius, ign, True, True, None, None, [], True)
+        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
 
     @implements("GEO-ESC-1")
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
@@ -338,26 +346,33 @@ class Table:
     def _free_headings(self, fid: str, distance: float | None):
         b = self._base(fid)
         d = 2 * b.radius if distance is None else distance
-        # The 72 sweeps all lie in one box around the base: gather what that box meets once,
-        # then each sweep tests only those (the same exact tests as sweep_clear).
-        x, y = b.x, b.y
-        ext = abs(d) + max(b.radius - PENETRATION + ROUNDING, 1e-4)
-        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = (
-            self._t.candidates(l, bt, r, t),
-            [o for o in self._level_bases(b.level) if l <= o.r and o.l <= r and bt <= o.t and o.b <= t],
-        )
-        ign = frozenset((fid,))
+        x, y, lv = b.x, b.y, b.level
+        # The 72 sweeps all lie in one box around the base: one pymunk bb query gathers the bases
+        # it meets, and each sweep tries only those (each sweep's static half is memoised)
+        ext = abs(d) + sweep_radius(b.radius)
+        pool = self._bases_in(lv, x - ext, y - ext, x + ext, y + ext)
+        ign = (fid,)
         for k, (ca, sa) in enumerate(_HEADINGS_5):
             dx, dy = d * ca, d * sa
-            if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+            if not self._t.walkable(x + dx, y + dy, lv, b.radius):
                 continue
-            if dx == 0 and dy == 0:
-                clear = self.clear_at(x, y, b.radius, b.level, ign)
+            sw = sweep_of((x, y), dx, dy, b.radius)
+            if sw is None:
+                clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not self._blocked(b.level, (x, y), dx, dy, b.radius, ign, pools=pools)
+                clear = not (
+                    self._base_hits(lv, sw, ign, None, [], True, pool)
+                    or any(h[1][1] != fid for h in static_entering(self._t, lv, sw))
+                )
             if clear:
                 yield 5 * k
+
+    def _bases_in(self, level: str, l: float, b: float, r: float, t: float) -> list[_Base]:  # noqa: E741
+        """The bases on the level whose circles meet the box (a pymunk bb query)."""
+        if not self._by_level.get(level):
+            return []
+        bases = self._bases
+        return [bases[sh.tag[1]] for sh in self.space.bb_query(pymunk.BB(l, b, r, t), self._t.filter(level))]
 
     @implements("GEO-SUR-1")
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
@@ -371,36 +386,35 @@ class Table:
         foes = [e for e in engaged if e in bases and e != fid]
         if len(foes) >= 3 and strictly_inside_convex((x, y), convex_hull([self._pos(e) for e in foes])):
             return True
-        # the sweeps below meet only the enemies' bases: scan those alone, and only those within
-        # the box holding every sweep (a base of radius r moved by at most d from (x, y); ``_hits``
-        # skips a base outside a sweep's box, and each sweep's box lies inside this one). A base
-        # listed twice is tested twice, the same answer; fid's own is left out.
+        # (b) meets only the enemies' bases: the sweeps try those alone (pymunk shape queries)
         lv = b.level
         d = 2 * b.radius
-        ext = d + max(b.radius - PENETRATION + ROUNDING, 1e-4) + 0.01
-        l, bt, r, t = x - ext, y - ext, x + ext, y + ext
-        pools = (
-            (),
-            [
-                o
-                for e in (enemies if enemies is not None else foes)
-                if (o := bases.get(e)) is not None
-                and o.level == lv
-                and e != fid
-                and l <= o.r
-                and o.l <= r
-                and bt <= o.t
-                and o.b <= t
-            ],
-        )
+        # only bases whose pymunk bounding box meets the box holding every sweep (a base of radius r
+        # moved by at most d from (x, y)) can be met
+        ext = d + sweep_radius(b.radius) + 0.01
+        bl, bb, br, bt = x - ext, y - ext, x + ext, y + ext
+        pool = [
+            o
+            for e in (enemies if enemies is not None else foes)
+            if (o := bases.get(e)) is not None
+            and o.level == lv
+            and e != fid
+            and bl <= o.r
+            and o.l <= br
+            and bb <= o.t
+            and o.b <= bt
+        ]
+        if not pool:
+            return False
+        self._shape_of(b)
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
             n = math.hypot(vx, vy)
             if n == 0:
                 continue
-            # the pool holds only the enemies' bases: ignoring e leaves exactly pool - {e}
-            if self._hits(lv, (x, y), vx / n * d, vy / n * d, b.radius, (e,), False, True, None, pools, [], True):
+            sw = sweep_of((x, y), vx / n * d, vy / n * d, b.radius)
+            if sw is not None and self._base_hits(lv, sw, (e,), None, [], True, pool):
                 return True
         return False
 
@@ -531,6 +545,7 @@ class Table:
         drop = self._t.flags_at(x, y, b.level).height if b.level != DECK else 0.0
         sea = self._t.water_within(x, y, SEA_REACH)
         limit = math.hypot(self.map.width, self.map.height)
+        blocked = _Blocked(self, fid, b.radius)
         k = 0
         while k * 0.1 <= limit:
             rr = k * 0.1
@@ -538,7 +553,7 @@ class Table:
             for i in range(n):
                 ang = 2 * math.pi * i / n
                 px, py = round_in(x + rr * math.cos(ang)), round_in(y + rr * math.sin(ang))
-                if self.clear_at(px, py, b.radius, DECK, ignore=(fid,)):
+                if not blocked(px, py):
                     return Landing(x=px, y=py, level=DECK, drop=round_in(drop), sea_possible=sea)
             k += 1
         return None
@@ -577,25 +592,36 @@ class Table:
         return self._sectors().all()
 
 
-def circle_sweep_alpha(
-    cx: float, cy: float, cr: float, ax: float, ay: float, bx: float, by: float, r: float
-) -> float | None:
-    """cpShapeSegmentQuery(circle (cx, cy, cr), a, b, r).alpha, or None on a miss: Chipmunk's own
-    operations in its order (a point query at a, then CircleSegmentQuery), so the same doubles."""
-    dax, day = ax - cx, ay - cy
-    da_da = dax * dax + day * day
-    if math.sqrt(da_da) - cr <= r:
-        return 0.0
-    dbx, dby = bx - cx, by - cy
-    rsum = cr + r
-    da_db = dax * dbx + day * dby
-    qa = da_da - 2.0 * da_db + (dbx * dbx + dby * dby)
-    qb = da_db - da_da
-    det = qb * qb - qa * (da_da - rsum * rsum)
-    # qa is 0 when a nonzero move vanishes in rounding (b == a): Chipmunk divides by zero there and
-    # gets -inf or NaN, a miss (found by the soak: a move option of ~1e-16 in)
-    if det >= 0.0 and qa != 0.0:
-        t = (-qb - math.sqrt(det)) / qa
-        if 0.0 <= t <= 1.0:
-            return t
-    return None
+def _kept(oid: str, ignore, only) -> bool:
+    return oid not in ignore and (only is None or oid in only)
+
+
+class _Blocked:
+    """``not table.clear_at(x, y, radius, DECK, ignore=(fid,))`` for a run of nearby points (PYR-RIG-2's
+    rings): each blocked point's pymunk nearest-point query also says how far the blocker reaches
+    (a shape's distance changes no faster than the point moves), so the points after it within
+    that reach are known blocked without another query."""
+
+    def __init__(self, table: Table, fid: str, radius: float):
+        self.t, self.fid, self.radius = table, fid, radius
+        self.md = radius - PENETRATION
+        self.flt = table._t.filter(DECK)
+        self.last: tuple[float, float, float] | None = None  # (x, y, reach) of the last blocker found
+
+    def __call__(self, x: float, y: float) -> bool:
+        last = self.last
+        if last is not None and math.hypot(x - last[0], y - last[1]) < last[2]:
+            return True
+        t, md = self.t, self.md
+        if not t._t.walkable(x, y, DECK, self.radius):
+            return True
+        q = t._t.point_query_nearest((x, y), md, self.flt)
+        if q is None and t._by_level.get(DECK):
+            q = t.space.point_query_nearest((x, y), md, self.flt)
+        if q is None:
+            return False
+        if q.shape.tag[1] == self.fid:  # the faller's own base (or a namesake obstacle): ask in full
+            return not t.clear_at(x, y, self.radius, DECK, ignore=(self.fid,))
+        # 1e-7: the float error of the distances is far below it
+        self.last = (x, y, md - q.distance - 1e-7)
+        return True

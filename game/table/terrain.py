@@ -14,6 +14,7 @@ never collide or touch (GEO-BTB-1).
 from __future__ import annotations
 
 import math
+import threading
 from collections import OrderedDict
 
 import pymunk
@@ -42,13 +43,10 @@ _TERRAIN_RANK = {"open": 0, "tough": 1, "impassable": 2}
 _COVER_RANK = {None: 0, "soft": 1, "hard": 2}
 #: the flags of a point no zone holds (ZoneFlags is frozen, so one instance serves every caller)
 _NO_FLAGS = ZoneFlags()
-#: Static-shape index: grid cell size and padding (inches); a query box larger than
-#: _SCAN_ALL_AREA square inches (a line of sight across the map) scans every shape instead.
-_CELL = 2.0
-_CELL_PAD = 0.01
-_SCAN_ALL_AREA = 64.0
-#: Maps with this few static shapes (the open table: its four edges) skip the grid.
-_SCAN_ALL_SHAPES = 12
+#: Maps with this few static shapes (the open table: its four edges) get a per-level clear box.
+_FEW_SHAPES = 12
+#: a box holding any map: the whole of a level's shapes in one bb query
+_EVERYWHERE = pymunk.BB(-1e9, -1e9, 1e9, 1e9)
 
 
 def best_cover(a: str | None, b: str | None) -> str | None:
@@ -93,8 +91,17 @@ class Terrain:
         self.grids: dict = {}
         self.plans: OrderedDict = OrderedDict()
         """pathing.plan's answers, by everything the search reads (see pathing.PLANS_KEPT)."""
+        self.sweeps: dict = {}
+        # One Space shared by every clone, and so by the window's AI thread and the frame loop:
+        # Chipmunk's space queries count a lock on the space (cpSpaceLock, not atomic) with the GIL
+        # released, so two at once could corrupt it. Queries on the static space go through this.
+        self._lock = threading.Lock()
+        """sweeps.static_entering's answers, by (level, a, b, radius) (see sweeps.SWEEPS_KEPT)."""
         self._build()
-        self._index_static()
+        self._few = len(self.space.shapes) <= _FEW_SHAPES
+        self.few_by_level: dict[str, list] = {}
+        #: per level in few_by_level, the (L, B, R, T) of ``_clear_box``
+        self.few_box: dict[str, tuple[float, float, float, float]] = {}
 
     # -- building ---------------------------------------------------------------------------------
     def filter(self, level: str) -> pymunk.ShapeFilter:
@@ -163,41 +170,31 @@ class Terrain:
                 continue
             self._add(pymunk.Segment(body, a, b, 0.0), ("wall", z.id), self.bits[level])
 
-    def _index_static(self) -> None:
-        """Each static shape's bounding box and filter as Python numbers, bucketed on a coarse grid.
-
-        Queries here are a few inches long; asking Chipmunk through cffi costs more than the
-        query itself. ``bb_shapes``/``point_hits`` apply Chipmunk's own tests (filter reject,
-        cpBBIntersects on the cached shape bb) to the few shapes of the touched cells, so their
-        answers are the ones ``Space.bb_query``/``Space.point_query`` give.
-        """
-        self._static: list[tuple[float, float, float, float, int, int, int, pymunk.Shape]] = []
-        self._cells: dict[tuple[int, int], list[int]] = {}
-        for i, sh in enumerate(self.space.shapes):
-            bb, f = sh.bb, sh.filter
-            self._static.append((bb.left, bb.bottom, bb.right, bb.top, f.categories, f.mask, f.group, sh))
-            for key in self._cells_over(bb.left, bb.bottom, bb.right, bb.top):
-                self._cells.setdefault(key, []).append(i)
-        self._ncells = len(self._cells)
-        # candidates() is every shape on so small a map: bb_shapes/point_hits then scan, per filter,
-        # the (l, b, r, t, shape) that pass it, in index order
-        self._few = len(self._static) <= _SCAN_ALL_SHAPES
-        self._by_filter: dict[pymunk.ShapeFilter, list] = {}
-        self.few_by_level: dict[str, list] = {}
-        #: per level in few_by_level, the (L, B, R, T) of ``_clear_box``
-        self.few_box: dict[str, tuple[float, float, float, float]] = {}
-
     def few_on_level(self, level: str) -> list | None:
-        """On a map of few static shapes, the (l, b, r, t, shape) of those on that level (what
-        ``bb_shapes`` scans); None on a larger map. Also kept in ``few_by_level`` once asked."""
+        """On a map of few static shapes, the (l, b, r, t, shape) of those on that level (pymunk's
+        bb query of the whole map); None on a larger map. Also kept in ``few_by_level``, with the
+        level's ``few_box``, once asked."""
         if not self._few:
             return None
         got = self.few_by_level.get(level)
         if got is None:
-            got = self._passing(self.filter(level))
+            got = []
+            for sh in self.bb_query(_EVERYWHERE, self.filter(level)):
+                bb = sh.bb
+                got.append((bb.left, bb.bottom, bb.right, bb.top, sh))
             self.few_box[level] = self._clear_box(got)
             self.few_by_level[level] = got
         return got
+
+    def inside_clear_box(self, level: str, l: float, b: float, r: float, t: float) -> bool:  # noqa: E741
+        """The box (l, b, r, t) meets no static shape on the level by the level's clear box (only
+        maps of few shapes have one): a bb query there would find nothing."""
+        if not self._few:
+            return False
+        if level not in self.few_box:
+            self.few_on_level(level)
+        cl, cb, cr, ct = self.few_box[level]
+        return l > cl and b > cb and r < cr and t < ct
 
     def _clear_box(self, few: list) -> tuple[float, float, float, float]:
         """(L, B, R, T) such that a box with l > L, b > B, r < R and t < T meets none of these shapes
@@ -220,92 +217,33 @@ class Terrain:
                 return (math.inf, math.inf, -math.inf, -math.inf)
         return (left, low, right, high)
 
-    def _passing(self, flt: pymunk.ShapeFilter) -> list:
-        """(l, b, r, t, shape) of the static shapes the filter lets through, in index order."""
-        got = self._by_filter.get(flt)
-        if got is None:
-            cat, mask, group = flt.categories, flt.mask, flt.group
-            got = self._by_filter[flt] = [
-                (sl, sb, sr, st, sh)
-                for sl, sb, sr, st, scat, smask, sgroup, sh in self._static
-                if not ((group and group == sgroup) or not (cat & smask) or not (scat & mask))
-            ]
-        return got
+    def bb_shapes(self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:  # noqa: E741
+        """Static shapes whose bounding box meets (l, b, r, t) under the filter (``Space.bb_query``)."""
+        return self.bb_query(pymunk.BB(l, b, r, t), flt)
 
-    def _cells_over(self, l: float, b: float, r: float, t: float):
-        # padded so a box touching a cell edge is listed on both sides of it
-        i0, i1 = math.floor((l - _CELL_PAD) / _CELL), math.floor((r + _CELL_PAD) / _CELL)
-        j0, j1 = math.floor((b - _CELL_PAD) / _CELL), math.floor((t + _CELL_PAD) / _CELL)
-        return [(i, j) for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+    def bb_query(self, bb: pymunk.BB, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:
+        """``self.space.bb_query``, one thread at a time."""
+        with self._lock:
+            return self.space.bb_query(bb, flt)
 
-    def candidates(self, l: float, b: float, r: float, t: float):
-        """Indices of static shapes that may overlap the box (a superset, each once)."""
-        if len(self._static) <= _SCAN_ALL_SHAPES or (r - l) * (t - b) > _SCAN_ALL_AREA:
-            return range(len(self._static))
-        cells = self._cells
-        out: set[int] = set()
-        for i in range(math.floor((l - _CELL_PAD) / _CELL), math.floor((r + _CELL_PAD) / _CELL) + 1):
-            for j in range(math.floor((b - _CELL_PAD) / _CELL), math.floor((t + _CELL_PAD) / _CELL) + 1):
-                got = cells.get((i, j))
-                if got:
-                    out.update(got)
-        return out
+    def point_query(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> list[pymunk.PointQueryInfo]:
+        """``self.space.point_query``, one thread at a time."""
+        with self._lock:
+            return self.space.point_query(p, max_distance, flt)
 
-    def bb_shapes(
-        self, l: float, b: float, r: float, t: float, flt: pymunk.ShapeFilter, cand=None
-    ) -> list[pymunk.Shape]:
-        """``self.space.bb_query(BB(l, b, r, t), flt)`` (same shapes; order unspecified). ``cand``:
-        shape indices known to hold every shape the box may meet (from ``candidates``)."""
-        if cand is None and self._few:
-            return [sh for sl, sb, sr, st, sh in self._passing(flt) if l <= sr and sl <= r and b <= st and sb <= t]
-        cat, mask, group = flt.categories, flt.mask, flt.group
-        out = []
-        static = self._static
-        for i in self.candidates(l, b, r, t) if cand is None else cand:
-            sl, sb, sr, st, scat, smask, sgroup, sh = static[i]
-            if (group and group == sgroup) or not (cat & smask) or not (scat & mask):
-                continue
-            if l <= sr and sl <= r and b <= st and sb <= t:
-                out.append(sh)
-        return out
+    def point_query_nearest(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> pymunk.PointQueryInfo | None:
+        """``self.space.point_query_nearest``, one thread at a time."""
+        with self._lock:
+            return self.space.point_query_nearest(p, max_distance, flt)
 
     def point_hits(self, p, max_distance: float, flt: pymunk.ShapeFilter) -> list[pymunk.Shape]:
-        """Shapes of ``self.space.point_query(p, max_distance, flt)`` (same shapes; order unspecified)."""
-        x, y = p
-        rr = max_distance if max_distance > 0.0 else 0.0
-        l, b, r, t = x - rr, y - rr, x + rr, y + rr
-        if self._few:
-            return [
-                sh
-                for sl, sb, sr, st, sh in self._passing(flt)
-                if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance
-            ]
-        cat, mask, group = flt.categories, flt.mask, flt.group
-        out = []
-        static = self._static
-        for i in self.candidates(l, b, r, t):
-            sl, sb, sr, st, scat, smask, sgroup, sh = static[i]
-            if (group and group == sgroup) or not (cat & smask) or not (scat & mask):
-                continue
-            if l <= sr and sl <= r and b <= st and sb <= t and sh.point_query(p).distance < max_distance:
-                out.append(sh)
-        return out
+        """Shapes nearer than ``max_distance`` to p under the filter (``Space.point_query``)."""
+        return [q.shape for q in self.point_query(p, max_distance, flt)]
 
-    def swept_hits(self, a, b, radius: float, flt: pymunk.ShapeFilter, cand=None) -> list:
-        """``swept_hits(self.space, a, b, radius, flt)`` without the space's bb query."""
-        out = []
-        for s in self.bb_shapes(
-            min(a[0], b[0]) - radius,
-            min(a[1], b[1]) - radius,
-            max(a[0], b[0]) + radius,
-            max(a[1], b[1]) + radius,
-            flt,
-            cand,
-        ):
-            alpha = sweep_alpha(s, a, b, radius)
-            if alpha is not None:
-                out.append((alpha, s))
-        return out
+    def swept_hits(self, a, b, radius: float, flt: pymunk.ShapeFilter) -> list:
+        """``swept_hits(self.space, a, b, radius, flt)``, one thread at a time."""
+        with self._lock:
+            return swept_hits(self.space, a, b, radius, flt)
 
     # -- zones ----------------------------------------------------------------------------------
     def zones_at_level(self, level: str) -> list[Zone]:
@@ -403,28 +341,13 @@ class Terrain:
 
     def static_free(self, x: float, y: float, radius: float, level: str, ignore: frozenset = frozenset()) -> bool:
         """The part of ``static_clear`` after ``walkable``: no static shape overlaps the base by more
-        than PENETRATION."""
-        few = self.few_by_level.get(level) or self.few_on_level(level)
-        if few is not None:  # point_hits's scan, inlined, stopping at the first shape not ignored
-            p, md = (x, y), radius - PENETRATION
-            rr = md if md > 0.0 else 0.0
-            l, b, r, t = x - rr, y - rr, x + rr, y + rr
-            cl, cb, cr, ct = self.few_box[level]
-            if l > cl and b > cb and r < cr and t < ct:
-                return True
-            for sl, sb, sr, st, sh in few:
-                if (
-                    l <= sr
-                    and sl <= r
-                    and b <= st
-                    and sb <= t
-                    and sh.tag[1] not in ignore
-                    and sh.point_query(p).distance < md
-                ):
-                    return False
+        than PENETRATION (a pymunk point query)."""
+        md = radius - PENETRATION
+        rr = md if md > 0.0 else 0.0
+        if self.inside_clear_box(level, x - rr, y - rr, x + rr, y + rr):
             return True
-        for sh in self.point_hits((x, y), radius - PENETRATION, self.filter(level)):
-            if sh.tag[1] not in ignore:
+        for q in self.point_query((x, y), md, self.filter(level)):
+            if q.shape.tag[1] not in ignore:
                 return False
         return True
 
