@@ -40,26 +40,23 @@ _STATIC: OrderedDict = OrderedDict()
 STATIC_KEPT = 16
 
 
-def _busy(st: dict, bases: list, r: float) -> tuple:
-    """(level, row, col) index arrays of the cells within the grid margin of another base."""
+def _busy(st: dict, bases: list, r: float) -> np.ndarray:
+    """Flat indices of the cells within the grid margin of another base (cells whose centre lies
+    closer than r + its radius + MARGIN to its centre), every base at once."""
     _, rows, cols = st["free"].shape
-    ls, ys, xs = [], [], []
-    for i, bs in enumerate(bases):
-        for o in bs:
-            rr = r + o.radius + MARGIN
-            c0, c1 = max(0, int((o.x - rr) / RES)), min(cols - 1, int((o.x + rr) / RES))
-            r0, r1 = max(0, int((o.y - rr) / RES)), min(rows - 1, int((o.y + rr) / RES))
-            if c1 < c0 or r1 < r0:
-                continue
-            cc = np.arange(c0, c1 + 1)
-            rc = np.arange(r0, r1 + 1)
-            y, x = np.nonzero(np.hypot((cc + 0.5)[None, :] * RES - o.x, (rc + 0.5)[:, None] * RES - o.y) < rr)
-            ys.append(y + r0)
-            xs.append(x + c0)
-            ls.append(np.full(len(y), i))
-    if not ys:
-        return ()
-    return np.concatenate(ls), np.concatenate(ys), np.concatenate(xs)
+    got = [(i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
+    if not got:
+        return np.zeros(0, np.intp)
+    lv, x, y, rr = (np.array(v) for v in zip(*got))
+    k = int(rr.max() / RES) + 1
+    off = np.arange(-k, k + 1)
+    # each base's candidate cells: the (2k+1)^2 around its own (int() of the old per-base box)
+    cx = (x / RES).astype(np.intp)[:, None, None] + off[None, None, :]
+    cy = (y / RES).astype(np.intp)[:, None, None] + off[None, :, None]
+    ok = np.hypot((cx + 0.5) * RES - x[:, None, None], (cy + 0.5) * RES - y[:, None, None]) < rr[:, None, None]
+    ok &= (cx >= 0) & (cx < cols) & (cy >= 0) & (cy < rows)
+    idx = (np.broadcast_to(lv[:, None, None], ok.shape)[ok] * rows + np.broadcast_to(cy, ok.shape)[ok]) * cols
+    return np.unique(idx + np.broadcast_to(cx, ok.shape)[ok])
 
 
 def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:
@@ -68,39 +65,42 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
     except the goal cell (its own clearance is checked exactly)."""
     busy = _busy(st, bases, r)
     _, rows, cols = st["free"].shape
-    work, orig = st["work"], st["orig"]
+    work, orig = st["flat_work"], st["flat_orig"]
+    g = (sg[0] * rows + sg[1]) * cols + sg[2]
+    touched = [(k, busy) for k in ("into", "card", "diag")]
+    if len(busy):
+        # a diagonal needs both corner cells free: a busy cell stops the diagonals of the cells
+        # beside it that would pass it (from (y, x - dc) and from (y - dr, x))
+        col = busy % cols
+        row = busy // cols % rows
+        for dr, dc in _DIRS[4:]:
+            a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
+            b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
+            idx = np.concatenate((a, b))
+            touched += [(("out", dr, dc), idx), (("in", dr, dc), idx)]
     with st["lock"]:
-        touched = []  # (array, index arrays) to put back from orig
-        if busy:
-            for k in ("into", "card", "diag"):
-                work[k][busy] = 0
-                touched.append((k, busy))
-            # a diagonal needs both corner cells free: a busy cell stops the diagonals of the
-            # cells beside it that would pass it
-            lv, y, x = busy
-            for dr, dc in _DIRS[4:]:
-                ys = np.concatenate((y, y - dr))
-                xs = np.concatenate((x - dc, x))
-                keep = (ys >= 0) & (ys < rows) & (xs >= 0) & (xs < cols)
-                idx = (np.concatenate((lv, lv))[keep], ys[keep], xs[keep])
-                for k in (("out", dr, dc), ("in", dr, dc)):
-                    work[k][idx] = False
-                    touched.append((k, idx))
+        for k, idx in touched:
+            work[k][idx] = 0
         terr = st["terr"][sg]
-        work["into"][sg], work["card"][sg], work["diag"][sg] = (
+        work["into"][g], work["card"][g], work["diag"][g] = (
             terr,
             terr + st["card_pen"][sg],
             terr + st["diag_pen"][sg],
         )
-        touched.extend((k, sg) for k in ("into", "card", "diag"))
         try:
-            pf = tcod.path.Pathfinder(st["graph"])
+            pf = st["pf"]
+            # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
+            pf._distance.fill(_NONE)
+            np.copyto(pf._travel, st["world"])
+            tcod.path.lib.TCOD_frontier_clear(pf._frontier_p)
             pf.add_root(s0)
             path = pf.path_to(sg).tolist()
             cost = int(pf.distance[sg])
         finally:
             for k, idx in touched:
                 work[k][idx] = orig[k][idx]
+            for k in ("into", "card", "diag"):
+                work[k][g] = orig[k][g]
     if cost == _NONE or tuple(path[0]) != s0:
         return None
     return [tuple(p) for p in path]
@@ -170,6 +170,9 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         "work": work,
         "graph": graph,
         "lock": threading.Lock(),
+        # the same arrays, flat (views), for the per-search stamping
+        "flat_work": {k: v.reshape(-1) for k, v in work.items()},
+        "flat_orig": {k: v.reshape(-1) for k, v in orig.items()},
     }
     li = {lv: i for i, lv in enumerate(levels)}
 
@@ -191,8 +194,8 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
-    # the first Pathfinder compiles the edge rules (kept on the graph, over the arrays above)
-    tcod.path.Pathfinder(graph)._graph._compile_rules()
+    got["pf"] = tcod.path.Pathfinder(graph)
+    got["world"] = got["pf"]._travel.copy()
     return got
 
 
