@@ -28,6 +28,7 @@ HEADLINE = (
     "table.path_across_map",
     "ai_game_s_median",
     "ai.normal_vs_normal_game_s_median",
+    "ai.normal_vs_normal_game_cpu_s_median",
     "ai_decision_ms_p99_hard",
     "ai.hard_decision_cpu_ms_p99",
     "frame_ms_p99",
