@@ -129,6 +129,13 @@ class Field:
     ``linear`` ((obstacle index, rows slice, cols slice, distances) per linear obstacle shape)."""
 
     __slots__ = ("cols", "rows", "reach", "cells", "cost", "near", "linear")
+    cols: int
+    rows: int
+    reach: float
+    cells: np.ndarray
+    cost: np.ndarray
+    near: np.ndarray
+    linear: list
 
 
 def _field(t: Terrain, level: str, reach: float) -> Field:

@@ -67,7 +67,7 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
     _, rows, cols = st["free"].shape
     work, orig = st["flat_work"], st["flat_orig"]
     g = (sg[0] * rows + sg[1]) * cols + sg[2]
-    touched = [(k, busy) for k in ("into", "card", "diag")]
+    touched: list = [(k, busy) for k in ("into", "card", "diag")]
     if len(busy):
         # a diagonal needs both corner cells free: a busy cell stops the diagonals of the cells
         # beside it that would pass it (from (y, x - dc) and from (y - dr, x))
@@ -139,7 +139,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     card_pen = np.where(lin, round(LINEAR_PENALTY / RES), 0).astype(np.int32)
     diag_pen = np.where(lin, round(LINEAR_PENALTY / RES * STEP / DIAG), 0).astype(np.int32)
     _, rows, cols = cells.shape
-    orig = {"into": into, "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0)}
+    orig: dict = {"into": into, "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0)}
     out_lin = ~lin
     for dr, dc in _DIRS[4:]:
         # both corner cells of the diagonal unblocked, seen from the cell it leaves
