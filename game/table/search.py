@@ -35,9 +35,9 @@ STEP, DIAG = 1000, 1414
 _DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 _NONE = np.iinfo(np.int32).max
 #: content-keyed: (map, levels, radius, crossed obstacles) -> static(); a simulate worker plays
-#: one map with a few base sizes
+#: one map with a few base sizes (an entry of the boarding map is ~4 MB)
 _STATIC: OrderedDict = OrderedDict()
-STATIC_KEPT = 16
+STATIC_KEPT = 8
 
 
 def _busy(st: dict, bases: list, r: float) -> np.ndarray:
