@@ -89,10 +89,12 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
         )
         try:
             pf = st["pf"]
-            # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
-            pf._distance.fill(_NONE)
-            np.copyto(pf._travel, st["world"])
-            tcod.path.lib.TCOD_frontier_clear(pf._frontier_p)
+            try:  # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
+                pf._distance.fill(_NONE)
+                np.copyto(pf._travel, st["world"])
+                tcod.path.lib.TCOD_frontier_clear(pf._frontier_p)
+            except AttributeError:  # a python-tcod without these internals
+                pf = tcod.path.Pathfinder(st["graph"])
             pf.add_root(s0)
             path = pf.path_to(sg).tolist()
             cost = int(pf.distance[sg])
