@@ -25,23 +25,25 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, max(0, int(round(q * len(xs))) - 1))] if xs else 0.0
 
 
-def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[list[float], list[float], list[float]]:
+def decision_times(
+    level: str, games: int, opponent: str = "normal"
+) -> tuple[list[float], list[float], list[float], list[float]]:
     """Milliseconds per decision of ``level`` (wall clock, and this process's CPU time: on a machine
-    shared with other work the wall clock counts the waits for a core too) and seconds per game,
-    over ``games`` boarding games."""
+    shared with other work the wall clock counts the waits for a core too) and seconds per game
+    (wall clock, and CPU), over ``games`` boarding games."""
     from game.ai import make_controller
     from game.ai.simulate import ai_seed, load_scenario_ref
     from game.match.match import Match
 
     sc = load_scenario_ref(SCENARIO)
-    ms, cpu, secs = [], [], []
+    ms, cpu, secs, game_cpu = [], [], [], []
     for g in range(games):
         seed = 500 + g
         m = Match(sc, seed=seed)
         sides = [s.id for s in sc.sides]
         lv = {sides[g % 2]: level, sides[(g + 1) % 2]: opponent}
         ctl = {s: make_controller(lv[s], ai_seed(seed, i)) for i, s in enumerate(sides)}
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         while not m.over:
             p = m.pending
             t, c = time.perf_counter(), time.process_time()
@@ -51,7 +53,8 @@ def decision_times(level: str, games: int, opponent: str = "normal") -> tuple[li
                 cpu.append((time.process_time() - c) * 1000)
             m.apply(d)
         secs.append(time.perf_counter() - t0)
-    return ms, cpu, secs
+        game_cpu.append(time.process_time() - c0)
+    return ms, cpu, secs, game_cpu
 
 
 def speedup(games: int) -> tuple[float, float, float]:
@@ -128,12 +131,13 @@ def cpu_speedup(n: int = 4_000_000) -> float:
 def run(quick: bool = False) -> dict[str, float]:
     out: dict[str, float] = {}
     for level, games in (("easy", 2 if quick else 4), ("normal", 2 if quick else 6), ("hard", 2 if quick else 6)):
-        ms, cpu, secs = decision_times(level, games, "easy" if level == "hard" else "normal")
+        ms, cpu, secs, game_cpu = decision_times(level, games, "easy" if level == "hard" else "normal")
         out[f"{level}_decision_ms_median"] = round(statistics.median(ms), 3)
         out[f"{level}_decision_ms_p99"] = round(_pct(ms, 0.99), 3)
         out[f"{level}_decision_cpu_ms_p99"] = round(_pct(cpu, 0.99), 3)
         if level == "normal":
             out["normal_vs_normal_game_s_median"] = round(statistics.median(secs), 3)
+            out["normal_vs_normal_game_cpu_s_median"] = round(statistics.median(game_cpu), 3)
     plain, light, gain = lookahead_gain(10 if quick else 30)
     out["rollout_us_plain_clone"] = round(plain, 1)
     out["rollout_us_lookahead_clone"] = round(light, 1)

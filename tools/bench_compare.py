@@ -23,10 +23,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: figures compared by default (others of the sections run are listed after them)
 HEADLINE = (
     "table.path_across_map_cold",
+    "table.path_across_map_first",
     "table.path_across_map_cold_search",
     "table.path_across_map",
     "ai_game_s_median",
     "ai.normal_vs_normal_game_s_median",
+    "ai.normal_vs_normal_game_cpu_s_median",
     "ai_decision_ms_p99_hard",
     "ai.hard_decision_cpu_ms_p99",
     "frame_ms_p99",

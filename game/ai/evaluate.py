@@ -336,30 +336,36 @@ class Evaluator:
         contact: list[list[int]] = [[] for _ in range(n)]
         friends_touch: list[list[int]] = [[] for _ in range(n)]
         front = [False] * n
-        for i in range(n):
+        # the pairs on one level within LOCAL_R (and a hair), found for all pairs at once; each one's
+        # distance is then taken as before, so exactly the same pairs count, in the same order
+        import numpy as np
+
+        lvs: dict = {}
+        lv = np.array([lvs.setdefault(t[0].level, len(lvs)) for t in figs])
+        xs, ys = np.array([t[1] for t in figs]), np.array([t[2] for t in figs])
+        rs = np.array([t[0].radius for t in figs])
+        gap = np.hypot(xs[:, None] - xs[None, :], ys[:, None] - ys[None, :]) - rs[:, None] - rs[None, :]
+        near = np.triu((gap <= LOCAL_R + 1e-9) & (lv[:, None] == lv[None, :]), 1)
+        for i, j in zip(*(a.tolist() for a in np.nonzero(near))):
             fi, xi, yi = figs[i][0], figs[i][1], figs[i][2]
-            ri = fi.radius
-            for j in range(i + 1, n):
-                fj, xj, yj = figs[j][0], figs[j][1], figs[j][2]
-                if fi.level != fj.level:
-                    continue
-                d = math.hypot(xi - xj, yi - yj) - ri - fj.radius
-                if d > LOCAL_R:
-                    continue
-                enemy = (figs[i][3] and figs[j][4]) or (figs[i][4] and figs[j][3])
-                if enemy:
-                    foe_near[i] += q[j]
-                    foe_near[j] += q[i]
-                    front[i] = front[j] = True
-                    if d <= CONTACT:
-                        contact[i].append(j)
-                        contact[j].append(i)
-                elif figs[i][3] == figs[j][3] and figs[i][4] == figs[j][4]:
-                    own_near[i] += q[j]
-                    own_near[j] += q[i]
-                    if d <= CONTACT:
-                        friends_touch[i].append(j)
-                        friends_touch[j].append(i)
+            fj, xj, yj = figs[j][0], figs[j][1], figs[j][2]
+            d = math.hypot(xi - xj, yi - yj) - fi.radius - fj.radius
+            if d > LOCAL_R:
+                continue
+            enemy = (figs[i][3] and figs[j][4]) or (figs[i][4] and figs[j][3])
+            if enemy:
+                foe_near[i] += q[j]
+                foe_near[j] += q[i]
+                front[i] = front[j] = True
+                if d <= CONTACT:
+                    contact[i].append(j)
+                    contact[j].append(i)
+            elif figs[i][3] == figs[j][3] and figs[i][4] == figs[j][4]:
+                own_near[i] += q[j]
+                own_near[j] += q[i]
+                if d <= CONTACT:
+                    friends_touch[i].append(j)
+                    friends_touch[j].append(i)
         score = 0.0
         for i in range(n):
             if not front[i] or not (figs[i][3] or figs[i][4]):

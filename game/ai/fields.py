@@ -46,6 +46,7 @@ class Grid:
         self.cost = cost
         self.map_ref = tmap  # keeps the map alive so that its id is never reused for another map
         self._fields: OrderedDict = OrderedDict()
+        self._cells: dict = {}
 
     def cell(self, x: float, y: float) -> int:
         i = min(self.w - 1, max(0, int(x / self.step)))
@@ -129,19 +130,35 @@ def grid_for(table, level: str) -> Grid:
 
 
 def cells_in(grid: Grid, polygons) -> tuple[int, ...]:
-    """Sources for a zone: every standable cell whose centre lies in one of the polygons."""
-    from .objectives import inside
+    """Sources for a zone: every standable cell whose centre lies in one of the polygons
+    (``objectives.inside``, the even-odd rule, over every cell centre at once), kept on the grid by
+    the polygons' points."""
+    key = tuple(tuple(map(tuple, p)) for p in polygons)
+    got = grid._cells.get(key)
+    if got is not None:
+        return got
+    import numpy as np
 
-    out = []
-    for j in range(grid.h):
-        for i in range(grid.w):
-            x, y = (i + 0.5) * grid.step, (j + 0.5) * grid.step
-            c = j * grid.w + i
-            if grid.cost[c] != INF and any(inside(x, y, p) for p in polygons):
-                out.append(c)
+    xs = (np.arange(grid.w) + 0.5) * grid.step
+    ys = (np.arange(grid.h) + 0.5) * grid.step
+    x, y = xs[None, :], ys[:, None]
+    hit = np.zeros((grid.h, grid.w), np.bool_)
+    for p in key:
+        c = np.zeros((grid.h, grid.w), np.bool_)
+        n = len(p)
+        j = n - 1
+        for i in range(n):
+            (xi, yi), (xj, yj) = p[i], p[j]
+            # the same float operations as objectives.inside, cell for cell
+            c ^= ((yi > y) != (yj > y)) & (x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi)
+            j = i
+        hit |= c
+    standable = np.array(grid.cost).reshape(grid.h, grid.w) != INF
+    out = np.flatnonzero(hit & standable).tolist()
     if not out:  # a zone smaller than a cell: its centroid
         for p in polygons:
             cx = sum(q[0] for q in p) / len(p)
             cy = sum(q[1] for q in p) / len(p)
             out.append(grid.cell(cx, cy))
-    return tuple(sorted(set(out)))
+    got = grid._cells[key] = tuple(sorted(set(out)))
+    return got

@@ -12,6 +12,7 @@ kept on the shared Terrain; bases are stamped onto a copy per search.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -113,11 +114,41 @@ def shape_distance(sh: pymunk.Shape, px: np.ndarray, py: np.ndarray) -> np.ndarr
     return np.where(inside, -d, d) - sh.radius
 
 
-def build_grid(t: Terrain, level: str, radius: float) -> Grid:
+#: each shape's distances are measured this far past its box (at least the base radius + MARGIN
+#: asked): one measurement serves every base size up to it
+REACH_MIN = 2.0
+#: content-keyed: (map, level, reach) -> Field; a few maps' worth (a simulate worker plays one map)
+_FIELDS: OrderedDict = OrderedDict()
+FIELDS_KEPT = 16
+
+
+class Field:
+    """What a level's grids share whatever the base size: ``cells`` (FREE or BLOCKED by the level's
+    area and impassable ground), ``cost`` (1 or 2), ``near`` (each cell centre's distance to the
+    nearest static shape that is not a linear obstacle, inf past ``reach`` of every such shape) and
+    ``linear`` ((obstacle index, rows slice, cols slice, distances) per linear obstacle shape)."""
+
+    __slots__ = ("cols", "rows", "reach", "cells", "cost", "near", "linear")
+    cols: int
+    rows: int
+    reach: float
+    cells: np.ndarray
+    cost: np.ndarray
+    near: np.ndarray
+    linear: list
+
+
+def _field(t: Terrain, level: str, reach: float) -> Field:
+    key = (t.map, level, reach)
+    got = _FIELDS.get(key)
+    if got is not None:
+        return got
     cols = max(1, math.ceil(t.map.width / RES - 1e-9))
     rows = max(1, math.ceil(t.map.height / RES - 1e-9))
-    g = Grid(cols, rows)
-    cells = g.cells
+    f = Field()
+    f.cols, f.rows, f.reach = cols, rows, reach
+    cells = np.zeros((rows, cols), np.uint8)
+    cost = np.ones((rows, cols), np.uint8)
     if level != DECK:
         cells[:] = BLOCKED
         for z in t.areas.get(level, ()):
@@ -126,21 +157,17 @@ def build_grid(t: Terrain, level: str, radius: float) -> Grid:
         if z.terrain == "impassable":
             fill(cells, z.points, BLOCKED)
         elif z.terrain == "tough":
-            fill(g.cost, z.points, 2)
-    reach = radius + MARGIN
-    w, h = t.map.width, t.map.height
+            fill(cost, z.points, 2)
     xs = (np.arange(cols) + 0.5) * RES
     ys = (np.arange(rows) + 0.5) * RES
-    edge = (xs[None, :] < reach) | (xs[None, :] > w - reach) | (ys[:, None] < reach) | (ys[:, None] > h - reach)
-    cells[(cells == FREE) & edge] = BLOCKED
-    blocked = np.zeros((rows, cols), bool)
-    lin = np.full((rows, cols), np.iinfo(np.int16).max, np.int16)
+    near = np.full((rows, cols), np.inf)
+    linear = []
     flt = t.filter(level)
     obstacles = t.obstacles
     order = {oid: i for i, oid in enumerate(sorted(obstacles))}
     for sh in t.space.shapes:
-        f = sh.filter
-        if (flt.group and flt.group == f.group) or not (flt.categories & f.mask) or not (f.categories & flt.mask):
+        sf = sh.filter
+        if (flt.group and flt.group == sf.group) or not (flt.categories & sf.mask) or not (sf.categories & flt.mask):
             continue
         bb = sh.bb
         c0, c1 = (
@@ -155,11 +182,38 @@ def build_grid(t: Terrain, level: str, radius: float) -> Grid:
             continue
         d = shape_distance(sh, xs[None, c0 : c1 + 1], ys[r0 : r1 + 1, None])
         kind, oid = sh.tag
+        win = (slice(r0, r1 + 1), slice(c0, c1 + 1))
         if kind == "obstacle" and obstacles[oid].kind == "linear":
-            win = lin[r0 : r1 + 1, c0 : c1 + 1]
-            np.minimum(win, np.where(d < radius, order[oid], win), out=win)
+            linear.append((order[oid], *win, d))
         else:
-            blocked[r0 : r1 + 1, c0 : c1 + 1] |= d < reach
+            np.minimum(near[win], d, out=near[win])
+    f.cells, f.cost, f.near, f.linear = cells, cost, near, linear
+    for a in (cells, cost, near):
+        a.flags.writeable = False
+    _FIELDS[key] = f
+    while len(_FIELDS) > FIELDS_KEPT:
+        _FIELDS.popitem(last=False)
+    return f
+
+
+def build_grid(t: Terrain, level: str, radius: float) -> Grid:
+    reach = radius + MARGIN
+    f = _field(t, level, max(REACH_MIN, float(math.ceil(reach))))
+    rows, cols = f.rows, f.cols
+    g = Grid(cols, rows)
+    cells = g.cells
+    cells[:] = f.cells
+    g.cost[:] = f.cost
+    w, h = t.map.width, t.map.height
+    xs = (np.arange(cols) + 0.5) * RES
+    ys = (np.arange(rows) + 0.5) * RES
+    edge = (xs[None, :] < reach) | (xs[None, :] > w - reach) | (ys[:, None] < reach) | (ys[:, None] > h - reach)
+    cells[(cells == FREE) & edge] = BLOCKED
+    blocked = f.near < reach
+    lin = np.full((rows, cols), np.iinfo(np.int16).max, np.int16)
+    for i, rs, cs, d in f.linear:
+        win = lin[rs, cs]
+        win[(d < radius) & (win > i)] = i
     free = cells == FREE
     cells[free & blocked] = BLOCKED
     on_lin = free & ~blocked & (lin != np.iinfo(np.int16).max)
@@ -175,21 +229,3 @@ def grid_of(t: Terrain, level: str, radius: float) -> Grid:
     if g is None:
         g = t.grids[key] = build_grid(t, level, radius)
     return g
-
-
-def stamp_bases(cells: np.ndarray, bases, radius: float, ox: float = 0.0, oy: float = 0.0) -> None:
-    """Mark BLOCKED every cell where a base of ``radius`` would come within MARGIN of one of
-    ``bases`` (objects with x, y, radius); ``cells`` is the part of a grid whose first cell's corner
-    is (ox, oy) inches."""
-    rows, cols = cells.shape
-    for o in bases:
-        x, y = o.x - ox, o.y - oy
-        rr = radius + o.radius + MARGIN
-        c0, c1 = max(0, int((x - rr) / RES)), min(cols - 1, int((x + rr) / RES))
-        r0, r1 = max(0, int((y - rr) / RES)), min(rows - 1, int((y + rr) / RES))
-        if c1 < c0 or r1 < r0:
-            continue
-        dx = (np.arange(c0, c1 + 1) + 0.5) * RES - x
-        dy = (np.arange(r0, r1 + 1) + 0.5) * RES - y
-        win = cells[r0 : r1 + 1, c0 : c1 + 1]
-        win[np.hypot(dx[None, :], dy[:, None]) < rr] = BLOCKED

@@ -75,6 +75,18 @@ def plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross
     return got
 
 
+def prepare(table: Table) -> None:
+    """Build what a first plan of each placed base reads (its level grids and search graph, by map
+    content, levels it can reach and base radius): for a map's load, so that the first hover or AI
+    plan does not pay for them (numpy and tcod are imported here too)."""
+    from .search import static
+
+    t = table.terrain
+    sizes = {(b.level, round(b.radius, 3)): b.radius for b in table._bases.values()}
+    for lv, rr in sorted(sizes):
+        static(t, tuple(_reachable_levels(table, lv)), sizes[lv, rr], frozenset())
+
+
 def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
     t = table.terrain
     base = table._base(fid)
