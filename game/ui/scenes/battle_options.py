@@ -8,8 +8,7 @@ import pygame_gui
 from .. import fonts
 from ..previews import choice_odds
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
-from ..widgets import button, label
-
+from ..widgets import button
 
 #: lines of prompt the question panel always has room for (the AI games' prompts, with the click
 #: hint, take up to this many at 1280×720: tests/ui/test_layout.py)
