@@ -83,6 +83,8 @@ def theme_for(window: tuple[int, int]) -> dict:
     for element in ("label", "text_box", "text_entry_line", "window", "panel"):
         t.setdefault(element, {})["font"] = font(m.body)
     t["selection_list"]["misc"] = {"list_item_height": str(m.row)}  # a row holds one line of its font
+    # a list's rows read from the left edge (centred, a long option and a short one start apart)
+    t["@selection_list_item"] = {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}}
     t["#title"]["font"] = font(m.title, True)
     t["#heading"]["font"] = font(m.heading, True)
     t["#small"]["font"] = font(m.small)

@@ -534,12 +534,12 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
         if self.mode == "demo":
             bits.append("paused" if self.paused else f"{self.speed}×")
-        t = fonts.text(" · ".join(bits), 13, (170, 170, 180))
+        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
         x = max(self.buttons_right() + 8, right - t.get_width())
-        surf.blit(t, (x, 12))
+        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
         hint = self.mode_obj.hint
         if hint:
-            tt = fonts.outlined(hint, 14, (255, 240, 200))
+            tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
             surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
         # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
 
@@ -585,15 +585,16 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12
         for text, colour, ttl in self.narration:
-            t = fonts.outlined(text, 20, (255, 236, 180))
+            t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
             surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
             y += t.get_height() + 2
         y = self.map_rect.bottom - 60
         for text, colour, ttl in reversed(self.toasts):
-            lines = fonts.wrap(text, self.map_rect.w - 80, 15)
+            size = fonts.scaled(15, self.size)
+            lines = fonts.wrap(text, self.map_rect.w - 80, size)
             for line in reversed(lines[:3]):
-                t = fonts.outlined(line, 15, colour)
+                t = fonts.outlined(line, size, colour)
                 t.set_alpha(int(255 * min(1.0, ttl)))
                 surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, y)))
                 y -= t.get_height()
