@@ -78,10 +78,11 @@ def theme_for(window: tuple[int, int]) -> dict:
         return f
 
     t["defaults"]["font"] = font(m.body)
-    for element in ("button", "drop_down_menu", "selection_list", "tool_tip", "horizontal_slider"):
+    # pygame_gui gives every element without a font of its own its default font (14 px), whatever
+    # "defaults" says: each kind is named here (the text box's body text was 15 px, the rest 14)
+    for element in ("button", "label", "drop_down_menu", "selection_list", "text_entry_line", "tool_tip", "panel"):
         t.setdefault(element, {})["font"] = font(m.button)
-    for element in ("label", "text_box", "text_entry_line", "window", "panel"):
-        t.setdefault(element, {})["font"] = font(m.body)
+    t["text_box"]["font"] = font(m.body)
     t["selection_list"]["misc"] = {"list_item_height": str(m.row)}  # a row holds one line of its font
     # a list's rows read from the left edge (centred, a long option and a short one start apart)
     t["@selection_list_item"] = {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "6"}}

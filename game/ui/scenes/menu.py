@@ -124,7 +124,7 @@ class MenuScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         y += p(66)
         self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
-        self.err_label = label(m, (cx, h - p(96), w - cx - p(20), p(24)), self.error or "", object_id="#error")
+        self.err_label = label(m, (cx, h - p(98), w - cx - p(20), p(28)), self.error or "", object_id="#error")
         by, bh = h - p(64), p(40)
         x = p(30)
         for attr, text, bw in (
