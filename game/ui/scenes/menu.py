@@ -110,7 +110,7 @@ class MenuScene(Scene):
             self.level = "normal"
         self.level_dd = dropdown(LEVELS, self.level, "AI difficulty")
         self.level_text = label(
-            m, (rx - p(30), y - p(6), cw_game + p(30), p(18)), LEVEL_TEXT[self.level], object_id="#small"
+            m, (rx - p(24), y - p(6), cw_game + p(48), p(20)), LEVEL_TEXT[self.level], object_id="#small"
         )
         y += p(18)
         presets = list(PRESETS)
