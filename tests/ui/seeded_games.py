@@ -20,8 +20,9 @@ def _played() -> tuple:
     from game.match import Match
     from game.scenario import load_scenario
     from game.ui.scenes.battle_options import point_hint, question_html
+    from game.ui.spot_pick import listed_options, option_label
 
-    out, asked = [], {}
+    out, asked, labels = [], {}, {}
     for path in SCENARIOS:
         sc = load_scenario(path)
         for level, seeds in PLAYS:
@@ -32,10 +33,14 @@ def _played() -> tuple:
                 while not m.over and n < MAX_DECISIONS:
                     p = m.pending
                     asked.setdefault(question_html(p, m.state, "you", point_hint(p)), sc.id)
+                    for text, _ in listed_options(p, m.state):
+                        labels.setdefault(text, sc.id)
+                    if p.default is not None:
+                        labels.setdefault("Auto: " + option_label(p.default, m.state), sc.id)
                     m.apply(ctl[p.side].decide(m))
                     n += 1
                 out.append((sc.id, m))
-    return tuple(out), asked
+    return tuple(out), asked, labels
 
 
 def games() -> tuple:
@@ -47,3 +52,9 @@ def questions() -> dict[str, str]:
     """The question box's text (as the person asked sees it) of every question those games asked,
     with the scenario that asked it first."""
     return _played()[1]
+
+
+def option_labels() -> dict[str, str]:
+    """Every option list row and Auto button text of every question those games asked, with the
+    scenario that showed it first."""
+    return _played()[2]
