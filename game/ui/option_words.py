@@ -11,7 +11,7 @@ import re
 
 from game.rules.decisions import Decision
 
-from .log_words import ITEM_EXTRAS, ITEMS, Namer, compass, words
+from .log_words import ITEM_EXTRAS, Namer, compass, words
 
 #: the verb a decision kind shows as, where "kind with its underscores spaced" does not read
 VERBS = {
@@ -22,6 +22,8 @@ VERBS = {
     "act": "Act with",
     "place": "Place",
 }
+#: a tap's item (PYR-ALLOC-2) as the verb of the strike
+STRIKES = {"kd": "Knock down", "w": "Wound", "disarm": "Disarm", "capture": "Capture"}
 #: "choose" options that want more words than their spaced name
 CHOICES = {"no": "No", "abandon_ship": "Abandon ship", "strike_colours": "Strike the colours"}
 _TRAILING_ID = re.compile(r"[ _]\d+$")
@@ -37,11 +39,12 @@ def _dist(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".") + " in"
 
 
-def _item(item: str) -> str:
+def _strike(item: str, target: str) -> str:
+    """ "w+sneaky", "One-Eyed Jack" → "Wound One-Eyed Jack as a Sneaky Attack"."""
     kind, *extras = (item or "").split("+")
-    s = ITEMS.get(kind, words(kind))
+    s = f"{STRIKES.get(kind, words(kind).capitalize())} {target}"
     for x in extras:
-        s += ", " + ITEM_EXTRAS.get(x, words(x))
+        s += " " + ITEM_EXTRAS.get(x, words(x))
     return s
 
 
@@ -74,8 +77,10 @@ def option_words(d: Decision, state) -> str:
     name = Namer(state)
     figures = getattr(state, "figures", {})
     if d.kind == "tap" and d.figure:
-        hits = "; ".join(f"{name(t)}: {_item(i)}" for t, i in d.items)
-        return f"{name(d.figure)} strikes {hits}" if hits else f"{name(d.figure)} strikes"
+        # what the strike does first: a narrow list shows the start of a row, and the rows of one
+        # tapper differ only there
+        hits = "; ".join(_strike(i, name(t)) for t, i in d.items)
+        return f"{hits}, by {name(d.figure)}" if hits else f"Strike with {name(d.figure)}"
     opt = d.option or ""
     if d.kind == "card" and opt:
         from .card_art import card_name

@@ -242,7 +242,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         w, h = self.size
         um = self.metrics
         top = self.top_h = um.top
-        pw = max(320, min(um.px(440), w // 4))
+        pw = max(340, min(um.px(440), w // 4))  # 340: an option row's words at 1280 px
         self.bar_rect = pygame.Rect(0, top, w - pw, 0)  # issue 18: the objective bar has its own strip
         bar = self.bar_rect.h = self.bar_need()
         self.map_rect = pygame.Rect(0, top + bar, w - pw, h - top - bar)

@@ -18,7 +18,9 @@ PROMPT_LINES = 8
 def question_html(p, st, who: str, hint: str = "") -> str:
     """The question box's text: whose question, the prompt and its rule, the odds it turns on, and
     how to answer on the table (``hint``)."""
-    prompt = f"<b>{st.side(p.side).name}</b> ({who}): {p.prompt}"
+    side = st.side(p.side).name
+    text = p.prompt[len(side) + 1 :].lstrip() if p.prompt.startswith(side + ":") else p.prompt  # said once
+    prompt = f"<b>{side}</b> ({who}): {text}"
     if p.rule:
         prompt += f" <font color='#8c8c96'>{p.rule}</font>"
     odds = choice_odds(p)
