@@ -13,6 +13,7 @@ import copy
 import warnings
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import pygame_gui
 
@@ -106,6 +107,11 @@ def build_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
         )
     manager.ui_metrics = m  # type: ignore[attr-defined]  # which sizes this manager was themed for
     return manager
+
+
+def scene_metrics(scene: Any) -> Metrics:
+    """The metrics of the manager a scene (or one of its mixins) builds its widgets with."""
+    return ui_metrics(scene.manager)
 
 
 def ui_metrics(manager) -> Metrics:

@@ -14,6 +14,7 @@ from ..input_modes import MeasureMode, Mode, SightMode
 from ..route_mode import RouteMode
 from ..spot_pick import option_label
 from ..targeting import options_on
+from ..theme import scene_metrics
 
 DEMO_SPEEDS = (1, 2, 4, 8)
 
@@ -96,7 +97,7 @@ class BattleInput:
             while t in texts:
                 t += " "
             texts[t] = d
-        um = self.metrics  # the theme's row and font for this window (theme.py)
+        um = scene_metrics(self)  # the theme's row and font for this window (theme.py)
         w = max(um.px(200), max(um.text_w(t, 40) for t in texts))
         h = um.row * len(texts) + 8
         r = pygame.Rect(pos[0] + 8, pos[1] + 8, w, h)

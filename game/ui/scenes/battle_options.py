@@ -8,6 +8,7 @@ import pygame_gui
 from .. import fonts
 from ..previews import choice_odds
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
+from ..theme import scene_metrics
 from ..widgets import button
 
 #: lines of prompt the question panel always has room for (the AI games' prompts, with the click
@@ -57,7 +58,7 @@ class OptionsPanel:
             end.enable() if can else end.disable()
         r = self.ask_rect
         m = self.manager
-        um = self.metrics
+        um = scene_metrics(self)
         st = self.match.state
         y = r.y + 8
         # the turn is in the objective bar ("Turn 3/15"): the question starts at the top
@@ -106,12 +107,12 @@ class OptionsPanel:
 
     def list_need(self) -> int:
         """The option list's least height: six rows and a half, and its border."""
-        return int(self.metrics.row * 6.5) + 6
+        return int(scene_metrics(self).row * 6.5) + 6
 
     def ask_need(self, width: int) -> int:
         """The question panel's least height for a panel ``width`` wide: a prompt of PROMPT_LINES
         lines (the longest the AI games ask fit), the option list's six rows and Auto."""
-        um = self.metrics
+        um = scene_metrics(self)
         box = PROMPT_LINES * fonts.font(um.small).get_linesize() + 14
         return 8 + box + 4 + self.list_need() + um.button_h + 14
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..theme import scene_metrics
 from ..widgets import button, label
 
 
@@ -49,7 +50,7 @@ class Seats:
             return False
         self.close_leave()
         w, h = self.size
-        um = self.metrics  # sized from the theme's font (issue 18)
+        um = scene_metrics(self)  # sized from the theme's font (issue 18)
         r = pygame.Rect(0, 0, um.px(460), um.px(150))
         r.center = (w // 2, h // 2)
         m = self.manager
@@ -108,7 +109,7 @@ class Seats:
         if side is None:
             self.toast("standing orders are set by a player on their own turn")
             return
-        um = self.metrics
+        um = scene_metrics(self)
         step = um.button_h + 6
         r = pygame.Rect(self.map_rect.x + 8, self.map_rect.y + 80, um.px(330), step * (len(ORDER_NAMES) + 1) + 24)
         m = self.manager

@@ -126,15 +126,11 @@ class MenuScene(Scene):
         self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
         self.err_label = label(m, (cx, h - p(98), w - cx - p(20), p(28)), self.error or "", object_id="#error")
         by, bh = h - p(64), p(40)
-        x = p(30)
-        for attr, text, bw in (
-            ("load_btn", "Load game", 150),
-            ("rules_btn", "Rules reference", 150),
-            ("settings_btn", "Settings", 130),
-            ("quit_btn", "Quit", 100),
-        ):
-            setattr(self, attr, button(m, (x, by, p(bw), bh), text))
-            x += p(bw) + p(10)
+        step = p(160)  # each bottom button's slot: its width and a gap
+        self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
+        self.rules_btn = button(m, (p(30) + step, by, p(150), bh), "Rules reference")
+        self.settings_btn = button(m, (p(30) + 2 * step, by, p(130), bh), "Settings")
+        self.quit_btn = button(m, (p(30) + 2 * step + p(140), by, p(100), bh), "Quit")
         from ..session import latest_autosave
 
         self.continue_path = latest_autosave()
