@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import pygame
 import pygame_gui
 
 from . import fonts
@@ -117,3 +118,22 @@ def scene_metrics(scene: Any) -> Metrics:
 def ui_metrics(manager) -> Metrics:
     """The metrics a manager was themed for (1280×800's for a manager made elsewhere)."""
     return getattr(manager, "ui_metrics", None) or metrics((1280, 800))
+
+
+#: a label's theme role by its object id: (Metrics field, bold)
+LABEL_ROLES = {"#title": ("title", True), "#heading": ("heading", True), "#small": ("small", False)}
+
+
+def fit_label(manager, rect: pygame.Rect, text: str, object_id=None) -> pygame.Rect:
+    """``rect`` grown about its centre to hold ``text`` at the manager's font for ``object_id``: screens
+    laid out in fixed pixels at 1280×800 keep their text whole when the fonts grow."""
+    m = ui_metrics(manager)
+    if m.scale <= 1.0:
+        return rect
+    field, bold = LABEL_ROLES.get(object_id if isinstance(object_id, str) else "", ("button", False))
+    f = fonts.font(getattr(m, field), bold)
+    w, h = f.size(fonts.safe(text))
+    grown = rect.inflate(max(0, w + 8 - rect.w), max(0, f.get_linesize() + 2 - rect.h))
+    grown.top = max(0, grown.top) if rect.top >= 0 else grown.top
+    grown.left = max(0, grown.left) if rect.left >= 0 else grown.left
+    return grown

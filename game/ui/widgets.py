@@ -66,7 +66,10 @@ def button(manager, rect, text, *, object_id=None, tool_tip=None, container=None
 
 
 def label(manager, rect, text, *, object_id=None, container=None) -> pygame_gui.elements.UILabel:
-    return pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager, container=container, object_id=object_id)
+    from .theme import fit_label
+
+    rect = fit_label(manager, pygame.Rect(rect), text, object_id)  # fonts grow with the window (theme.py)
+    return pygame_gui.elements.UILabel(rect, text, manager, container=container, object_id=object_id)
 
 
 def column(x: int, y: int, w: int, h: int, gap: int = 8):
