@@ -242,12 +242,13 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         w, h = self.size
         um = self.metrics
         top = self.top_h = um.top
-        pw = max(340, min(um.px(440), w // 4))  # 340: an option row's words at 1280 px
+        # 340 px from 1280 px wide: an option row's words; a narrower window keeps its map
+        pw = max(340 if w >= 1280 else 320, min(um.px(440), w // 4))
         self.bar_rect = pygame.Rect(0, top, w - pw, 0)  # issue 18: the objective bar has its own strip
         bar = self.bar_rect.h = self.bar_need()
         self.map_rect = pygame.Rect(0, top + bar, w - pw, h - top - bar)
         self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
-        ask_h = max(self.ask_need(pw), int((h - top) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
+        ask_h = max(self.ask_need(pw, h), int((h - top) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
         # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
         dice_h = max(um.px(150), int((h - top - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
         self._room = self.dice_panel.wants_room

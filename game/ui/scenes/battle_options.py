@@ -109,11 +109,12 @@ class OptionsPanel:
         """The option list's least height: six rows and a half, and its border."""
         return int(scene_metrics(self).row * 6.5) + 6
 
-    def ask_need(self, width: int) -> int:
-        """The question panel's least height for a panel ``width`` wide: a prompt of PROMPT_LINES
-        lines (the longest the AI games ask fit), the option list's six rows and Auto."""
+    def ask_need(self, width: int, height: int = 720) -> int:
+        """The question panel's least height in a window ``height`` high: a prompt of PROMPT_LINES
+        lines (the longest the AI games ask fit), the option list's six rows and Auto. Below 720 px
+        (down to 800×560) the prompt keeps five lines, so the log keeps a few lines too."""
         um = scene_metrics(self)
-        box = PROMPT_LINES * fonts.font(um.small).get_linesize() + 14
+        box = (PROMPT_LINES if height >= 720 else 5) * fonts.font(um.small).get_linesize() + 14
         return 8 + box + 4 + self.list_need() + um.button_h + 14
 
     def point_kinds(self) -> list[str]:
