@@ -123,8 +123,16 @@ class App:
 
     # -- window ------------------------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
+        from .theme import metrics, ui_metrics
+        from .widgets import make_manager
+
         self.screen = pygame.display.get_surface()
-        self.manager.set_window_resolution(self.screen.get_size())
+        size = self.screen.get_size()
+        if metrics(size) != ui_metrics(self.manager):  # widget fonts scale with the window (issue 18)
+            self.manager.clear_and_reset()
+            self.manager = make_manager(size)
+        else:
+            self.manager.set_window_resolution(size)
         self._rebuild()
 
     def toggle_fullscreen(self) -> None:

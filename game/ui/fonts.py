@@ -81,8 +81,14 @@ def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
     return out
 
 
+def ui_scale(window: tuple[int, int]) -> float:
+    """How much larger text is in this window than at 1280×800: the window's height over 800,
+    capped (0.8–1.8). Our drawn text and the pygame_gui theme (theme.py) both use it."""
+    h = window[1] if window else 800
+    return min(1.8, max(0.8, h / 800))
+
+
 def scaled(size: int, window: tuple[int, int]) -> int:
     """A font size for this window: ``size`` at 1280×800, growing with the window's height (capped),
     so text stays readable at 2560×1440 and fits at 800×560."""
-    h = window[1] if window else 800
-    return max(9, int(round(size * min(1.8, max(0.8, h / 800)))))
+    return max(9, int(round(size * ui_scale(window))))

@@ -62,6 +62,8 @@ def _size(window) -> int:
 
 
 def _lines(match, width: int, size: int, humans=(), solo: bool = False, ai_levels=None) -> list[str]:
+    """Each side's goals whole (issue 18: "hold out to turn 15" once lost its number): a side starts a
+    line of its own and wraps onto as many lines as it needs."""
     st = match.state
     parts = []
     ai_levels = ai_levels or {}
@@ -69,15 +71,28 @@ def _lines(match, width: int, size: int, humans=(), solo: bool = False, ai_level
         # issue 23: the AI's level stands beside its side during play
         you = " (you)" if solo and s.id in humans else f" (AI {ai_levels[s.id]})" if s.id in ai_levels else ""
         parts.append(f"{name}{you}, {len(st.in_play(s.id))} in play: {g}")
-    return fonts.wrap(" · ".join(parts), max(100, width), size)[:2]
+    width = max(100, width)
+    one = fonts.wrap(" · ".join(parts), width, size)
+    if len(one) == 1:
+        return one
+    return [line for part in parts for line in fonts.wrap(part, width, size)]
 
 
-def bar_height(match, window: tuple[int, int], width: int, cards: bool = False) -> int:
-    """The strip's height for this window: the objectives (up to two lines) and the cards line."""
+def _text_x(match, size: int, style=True) -> int:
+    """Where the goals start: after the turn and the sides' glyphs."""
+    x = 16 + fonts.font(size + 1, True).size(turn_text(match))[0]
+    if style:
+        x += fonts.font(size).get_linesize() * len(match.state.sides) + 6  # glyphs: (line_h - 2) px + 2 apart
+    return x
+
+
+def bar_height(
+    match, window: tuple[int, int], width: int, cards: bool = False, humans=(), solo: bool = False, ai_levels=None
+) -> int:
+    """The strip's height for this window: every line of the objectives, and the cards line."""
     size = _size(window)
     line_h = fonts.font(size).get_linesize()
-    turn_w = fonts.font(size + 1, True).size(turn_text(match))[0]
-    n = max(1, len(_lines(match, width - turn_w - 60, size)))
+    n = max(1, len(_lines(match, width - _text_x(match, size) - 8, size, humans, solo, ai_levels)))
     return line_h * (n + (1 if cards else 0)) + 8
 
 
@@ -133,7 +148,7 @@ def _render(dst, rect, match, style, humans, solo, cards, size, ai_levels=None) 
             spr = base_sprite(tuple(s.colour), style.shape.get(s.id, "circle"), line_h - 4)
             dst.blit(spr, (x, rect.y + 5))
             x += spr.get_width() + 2
-        x += 6
+    x = rect.x + _text_x(match, size, style is not None)  # where bar_height measured the lines from
     for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo, ai_levels)):
         # rendered directly, not through fonts.text: the strip is cached, and long one-off lines would
         # fill the shared text cache (its slots are counted, not their bytes)

@@ -28,28 +28,10 @@ def has_point(d: Decision) -> bool:
 
 
 def option_label(d: Decision, state) -> str:
-    """A readable text for a decision (figure ids become names)."""
-    names = {f.id: f.name for f in state.figures.values()}
-    if d.kind == "pass":
-        return "End the player-turn" if getattr(state, "phase", "") == "activate" else "Pass / end"
-    if d.kind == "choose" and d.option:
-        return d.option.replace("_", " ").capitalize()
-    parts = [d.kind.replace("_", " ").capitalize()]
-    if d.figure:
-        parts.append(names.get(d.figure, d.figure))
-    if d.target:
-        parts.append("-> " + names.get(d.target, d.target))
-    if d.x is not None and d.y is not None:
-        parts.append(f"to ({d.x:.1f}, {d.y:.1f})")
-    if d.option and d.kind == "card":
-        from .card_art import card_name
+    """A readable text for a decision, in a player's words (option_words.py, issue 18)."""
+    from .option_words import option_words
 
-        parts.append(card_name(d.option))
-    elif d.option:
-        parts.append(d.option.replace("_", " "))
-    if d.items:
-        parts.append(", ".join(f"{names.get(t, t)}: {i}" for t, i in d.items))
-    return " ".join(parts)
+    return option_words(d, state)
 
 
 def listed_options(pending, state) -> list[tuple[str, Decision]]:

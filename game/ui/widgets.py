@@ -40,19 +40,10 @@ THEME = {
 
 
 def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
-    import warnings
+    """A manager themed for this window size (theme.py: widget fonts scale with the window)."""
+    from .theme import build_manager
 
-    m = pygame_gui.UIManager(size, THEME, enable_live_theme_updates=False)
-    with warnings.catch_warnings():  # bold at these sizes is used by <b> in text boxes
-        warnings.simplefilter("ignore")
-        m.preload_fonts(
-            [
-                {"name": "noto_sans", "point_size": 13, "style": "bold"},
-                {"name": "noto_sans", "point_size": 15, "style": "bold"},
-                {"name": "noto_sans", "point_size": 18, "style": "bold"},
-            ]
-        )
-    return m
+    return build_manager(size)
 
 
 def forget_dirty_rects(manager: pygame_gui.UIManager) -> None:
@@ -75,7 +66,10 @@ def button(manager, rect, text, *, object_id=None, tool_tip=None, container=None
 
 
 def label(manager, rect, text, *, object_id=None, container=None) -> pygame_gui.elements.UILabel:
-    return pygame_gui.elements.UILabel(pygame.Rect(rect), text, manager, container=container, object_id=object_id)
+    from .theme import fit_label
+
+    rect = fit_label(manager, pygame.Rect(rect), text, object_id)  # fonts grow with the window (theme.py)
+    return pygame_gui.elements.UILabel(rect, text, manager, container=container, object_id=object_id)
 
 
 def column(x: int, y: int, w: int, h: int, gap: int = 8):

@@ -15,13 +15,14 @@ MAX_DECISIONS = 500
 
 
 @lru_cache(maxsize=1)
-def games() -> tuple:
-    """(scenario id, match) for every scenario, level and seed, each cut short after MAX_DECISIONS."""
+def _played() -> tuple:
     from game.ai import make_controller
     from game.match import Match
     from game.scenario import load_scenario
+    from game.ui.scenes.battle_options import point_hint, question_html
+    from game.ui.spot_pick import listed_options, option_label
 
-    out = []
+    out, asked, labels = [], {}, {}
     for path in SCENARIOS:
         sc = load_scenario(path)
         for level, seeds in PLAYS:
@@ -30,7 +31,30 @@ def games() -> tuple:
                 ctl = {s.id: make_controller(level, seed * 10 + i) for i, s in enumerate(sc.sides)}
                 n = 0
                 while not m.over and n < MAX_DECISIONS:
-                    m.apply(ctl[m.pending.side].decide(m))
+                    p = m.pending
+                    asked.setdefault(question_html(p, m.state, "you", point_hint(p)), sc.id)
+                    for text, _ in listed_options(p, m.state):
+                        labels.setdefault(text, sc.id)
+                    if p.default is not None:
+                        labels.setdefault("Auto: " + option_label(p.default, m.state), sc.id)
+                    m.apply(ctl[p.side].decide(m))
                     n += 1
                 out.append((sc.id, m))
-    return tuple(out)
+    return tuple(out), asked, labels
+
+
+def games() -> tuple:
+    """(scenario id, match) for every scenario, level and seed, each cut short after MAX_DECISIONS."""
+    return _played()[0]
+
+
+def questions() -> dict[str, str]:
+    """The question box's text (as the person asked sees it) of every question those games asked,
+    with the scenario that asked it first."""
+    return _played()[1]
+
+
+def option_labels() -> dict[str, str]:
+    """Every option list row and Auto button text of every question those games asked, with the
+    scenario that showed it first."""
+    return _played()[2]

@@ -32,6 +32,7 @@ from .battle_options import OptionsPanel
 from .battle_seats import Seats
 
 TOP = 40
+"""The top bar's height at 1280×800; ``BattleScene.top_h`` is this window's (theme.py)."""
 ANIM_SPEED = 10.0  # inches per second a moving base travels on screen
 
 
@@ -205,8 +206,10 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         if getattr(self.app, "sounds", None) is not None:  # game/ui/sound.py picks the effects
             self.app.sounds.play_for(events, self.humans)
         self.dice_panel.show(events, st)
-        if self.dice_panel.wants_room != getattr(self, "_room", None) and getattr(self, "map_rect", None) is not None:
-            self.layout()
+        if getattr(self, "map_rect", None) is not None and (
+            self.dice_panel.wants_room != getattr(self, "_room", None) or self.bar_rect.h != self.bar_need()
+        ):
+            self.layout()  # more room for the dice, or a goal that now takes another line
 
     def positions(self) -> dict:
         out = {}
@@ -228,22 +231,30 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.toasts = self.toasts[-3:]
 
     # -- layout and widgets -------------------------------------------------------------------------------
+    @property
+    def metrics(self):
+        """Widget sizes for this window (theme.py): the theme's fonts and the heights made from them."""
+        from ..theme import ui_metrics
+
+        return ui_metrics(self.manager)
+
     def layout(self):
         w, h = self.size
-        pw = max(320, min(440, w // 4))
-        from ..objective_bar import bar_height  # issue 18: the objective bar has its own strip
-
-        bar = bar_height(self.match, self.size, w - pw, cards="cards" in self.match.state.data and bool(self.humans))
-        self.bar_rect = pygame.Rect(0, TOP, w - pw, bar)
-        self.map_rect = pygame.Rect(0, TOP + bar, w - pw, h - TOP - bar)
-        self.panel_rect = pygame.Rect(w - pw, TOP, pw, h - TOP)
-        ask_h = max(300, int((h - TOP) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
+        um = self.metrics
+        top = self.top_h = um.top
+        # 340 px from 1280 px wide: an option row's words; a narrower window keeps its map
+        pw = max(340 if w >= 1280 else 320, min(um.px(440), w // 4))
+        self.bar_rect = pygame.Rect(0, top, w - pw, 0)  # issue 18: the objective bar has its own strip
+        bar = self.bar_rect.h = self.bar_need()
+        self.map_rect = pygame.Rect(0, top + bar, w - pw, h - top - bar)
+        self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)
+        ask_h = max(self.ask_need(pw, h), int((h - top) * 0.46))  # the option list keeps ≥ 6 rows at 1280×720
         # a mêlée, a card duel or an opposed roll has more to show than a single die: give it room
-        dice_h = max(150, int((h - TOP - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
+        dice_h = max(um.px(150), int((h - top - ask_h) * (0.62 if self.dice_panel.wants_room else 0.38)))
         self._room = self.dice_panel.wants_room
-        self.ask_rect = pygame.Rect(w - pw, TOP, pw, ask_h)
-        self.dice_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + 4, pw - 8, dice_h - 8))
-        self.log_panel.set_rect(pygame.Rect(w - pw + 4, TOP + ask_h + dice_h, pw - 8, h - TOP - ask_h - dice_h - 4))
+        self.ask_rect = pygame.Rect(w - pw, top, pw, ask_h)
+        self.dice_panel.set_rect(pygame.Rect(w - pw + 4, top + ask_h + 4, pw - 8, dice_h - 8))
+        self.log_panel.set_rect(pygame.Rect(w - pw + 4, top + ask_h + dice_h, pw - 8, h - top - ask_h - dice_h - 4))
         if self.camera is None:
             tm = tmap_of(self.match.table)
             self.camera = Camera(tm.width, tm.height, self.map_rect)
@@ -259,9 +270,12 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         x = 6
         self.buttons = {}
 
+        um = self.metrics
+
         def add(key, text, w, tip=None):
             nonlocal x
-            self.buttons[key] = button(m, (x, 5, w, 30), text, tool_tip=tip)
+            w = max(um.px(w), um.text_w(text))  # the label whole, at this window's font
+            self.buttons[key] = button(m, (x, 5, w, um.button_h), text, tool_tip=tip)
             x += w + 4
 
         add("menu", "Menu", 64, "Back to the main menu (asks first during a game)")
@@ -437,7 +451,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     # -- drawing -------------------------------------------------------------------------------------------------
     def draw(self, surf: pygame.Surface) -> None:
         w, _h = self.size
-        surf.fill((16, 17, 22), (0, 0, w, TOP))
+        surf.fill((16, 17, 22), (0, 0, w, self.top_h))
         hold = self.hold_open()
         self.renderer.draw(surf, self.camera, hold_open=hold)
         p = self.match.pending
@@ -478,16 +492,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.draw_status(surf)
         from ..objective_bar import draw_objective_bar  # issue 18
 
-        draw_objective_bar(
-            surf,
-            self.bar_rect,
-            self.match,
-            style=self.style,
-            humans=self.humans,
-            solo=self.mode == "solo",
-            cards=self.own_cards(),
-            ai_levels={} if self.viewer else self.ai_levels,
-        )
+        draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, cards=self.own_cards(), **self.bar_who())
         card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
         if card_fid:  # issue 18: the figure card, beside the figure, inside the map
             from ..figure_card import draw_card
@@ -530,14 +535,24 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
         if self.mode == "demo":
             bits.append("paused" if self.paused else f"{self.speed}×")
-        t = fonts.text(" · ".join(bits), 13, (170, 170, 180))
+        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
         x = max(self.buttons_right() + 8, right - t.get_width())
-        surf.blit(t, (x, 12))
+        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
         hint = self.mode_obj.hint
         if hint:
-            tt = fonts.outlined(hint, 14, (255, 240, 200))
+            tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
             surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
         # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
+
+    def bar_need(self) -> int:
+        from ..objective_bar import bar_height
+
+        cards = "cards" in self.match.state.data and bool(self.humans)
+        return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
+
+    def bar_who(self) -> dict:
+        """Who is who in the objective bar ("(you)", the AI's level): the same for its layout and drawing."""
+        return {"humans": self.humans, "solo": self.mode == "solo", "ai_levels": {} if self.viewer else self.ai_levels}
 
     def card_viewer(self) -> str | None:
         """Whose cards a figure card may show: the player at the screen, as ``own_cards`` decides (in
@@ -571,15 +586,16 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12
         for text, colour, ttl in self.narration:
-            t = fonts.outlined(text, 20, (255, 236, 180))
+            t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
             surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
             y += t.get_height() + 2
         y = self.map_rect.bottom - 60
         for text, colour, ttl in reversed(self.toasts):
-            lines = fonts.wrap(text, self.map_rect.w - 80, 15)
+            size = fonts.scaled(15, self.size)
+            lines = fonts.wrap(text, self.map_rect.w - 80, size)
             for line in reversed(lines[:3]):
-                t = fonts.outlined(line, 15, colour)
+                t = fonts.outlined(line, size, colour)
                 t.set_alpha(int(255 * min(1.0, ttl)))
                 surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, y)))
                 y -= t.get_height()

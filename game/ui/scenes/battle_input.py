@@ -9,12 +9,12 @@ import pygame_gui
 
 from game.rules.decisions import Decision
 
-from .. import fonts
 from ..figures_render import figure_at
 from ..input_modes import MeasureMode, Mode, SightMode
 from ..route_mode import RouteMode
 from ..spot_pick import option_label
 from ..targeting import options_on
+from ..theme import scene_metrics
 
 DEMO_SPEEDS = (1, 2, 4, 8)
 
@@ -97,8 +97,9 @@ class BattleInput:
             while t in texts:
                 t += " "
             texts[t] = d
-        w = max(200, max(fonts.text(t, 14).get_width() for t in texts) + 40)
-        h = 24 * len(texts) + 8
+        um = scene_metrics(self)  # the theme's row and font for this window (theme.py)
+        w = max(um.px(200), max(um.text_w(t, 40) for t in texts))
+        h = um.row * len(texts) + 8
         r = pygame.Rect(pos[0] + 8, pos[1] + 8, w, h)
         r.clamp_ip(self.map_rect)
         lst = pygame_gui.elements.UISelectionList(r, list(texts), self.manager)

@@ -8,7 +8,28 @@ import pygame_gui
 from .. import fonts
 from ..previews import choice_odds
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
-from ..widgets import button, label
+from ..theme import scene_metrics
+from ..widgets import button
+
+#: lines of prompt the question panel always has room for (the AI games' prompts, with the click
+#: hint, take up to this many at 1280×720: tests/ui/test_layout.py)
+PROMPT_LINES = 8
+
+
+def question_html(p, st, who: str, hint: str = "") -> str:
+    """The question box's text: whose question, the prompt and its rule, the odds it turns on, and
+    how to answer on the table (``hint``)."""
+    side = st.side(p.side).name
+    text = p.prompt[len(side) + 1 :].lstrip() if p.prompt.startswith(side + ":") else p.prompt  # said once
+    prompt = f"<b>{side}</b> ({who}): {text}"
+    if p.rule:
+        prompt += f" <font color='#8c8c96'>{p.rule}</font>"
+    odds = choice_odds(p)
+    if odds:
+        prompt += f"<br><font color='#e8c86a'>{odds}</font>"
+    if hint:
+        prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
+    return fonts.safe(prompt)
 
 
 class OptionsPanel:
@@ -37,33 +58,28 @@ class OptionsPanel:
             end.enable() if can else end.disable()
         r = self.ask_rect
         m = self.manager
+        um = scene_metrics(self)
         st = self.match.state
         y = r.y + 8
-        turn = f"Turn {st.turn}"
-        self.option_widgets.append(label(m, (r.x + 8, y, r.w - 16, 28), turn, object_id="#heading"))
-        y += 30
+        # the turn is in the objective bar ("Turn 3/15"): the question starts at the top
         if p is None:
             text = "The match is over." if self.match.over else ""
-            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, 60), m))
+            self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, -1), m))
             return
-        side = st.side(p.side).name
+        asks = p.side in self.humans and not self.viewer and self.may_see(p.side)
         who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
-        prompt = f"<b>{side}</b> ({who}): {p.prompt}"
-        if p.rule:
-            prompt += f" <font color='#8c8c96'>{p.rule}</font>"
-        odds = choice_odds(p)
-        if odds:
-            prompt += f"<br><font color='#e8c86a'>{odds}</font>"
-        hint = self.point_hint()
-        if hint and p.side in self.humans:
-            prompt += f"<br><font color='#a0d8a0'>{hint}</font>"
-        box_h = 72 if r.h < 340 else 96  # the list below keeps at least six rows at 1280×720
-        prompt = fonts.safe(prompt)
-        self.option_widgets.append(
-            pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, box_h), m, object_id="#small")
-        )
-        y += box_h + 4
-        if p.side not in self.humans or self.viewer or not self.may_see(p.side):
+        prompt = question_html(p, st, who, self.point_hint() if p.side in self.humans else "")
+        # the whole prompt, no scroll bar (issue 18); only a prompt longer than ask_need allowed for
+        # gives way to the option list's six rows
+        room = r.bottom - y - (self.list_need() + um.button_h + 14 if asks else 8)
+        box = pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, -1), m, object_id="#small")
+        if box.rect.h > room:
+            box.kill()
+            box = pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, room), m, object_id="#small")
+        self.option_widgets.append(box)
+        self.prompt_box = box
+        y += box.rect.h + 4
+        if not asks:
             return
         items = []
         for text, d in listed_options(p, st):
@@ -73,37 +89,59 @@ class OptionsPanel:
             text = f"{kind.capitalize().replace('_', ' ')}: click on the table…"
             self.option_map[text] = ("point", kind)
             items.append(text)
-        bottom = r.bottom - 40
-        lst = pygame_gui.elements.UISelectionList(pygame.Rect(r.x + 8, y, r.w - 16, max(40, bottom - y)), items, m)
+        bottom = r.bottom - um.button_h - 10
+        lst = pygame_gui.elements.UISelectionList(
+            pygame.Rect(r.x + 8, y, r.w - 16, max(um.row * 2, bottom - y)), items, m
+        )
         self.option_widgets.append(lst)
         self.options_list = lst
         if p.default is not None:
             self.auto_button = button(
                 m,
-                (r.x + 8, r.bottom - 36, r.w - 16, 30),
+                (r.x + 8, r.bottom - um.button_h - 6, r.w - 16, um.button_h),
                 f"Auto: {option_label(p.default, st)}",
                 object_id="#default_option",
                 tool_tip="The stated default policy (GEN-CHOICE-1)",
             )
             self.option_widgets.append(self.auto_button)
 
+    def list_need(self) -> int:
+        """The option list's least height: six rows and a half, and its border."""
+        return int(scene_metrics(self).row * 6.5) + 6
+
+    def ask_need(self, width: int, height: int = 720) -> int:
+        """The question panel's least height in a window ``height`` high: a prompt of PROMPT_LINES
+        lines (the longest the AI games ask fit), the option list's six rows and Auto. Below 720 px
+        (down to 800×560) the prompt keeps five lines, so the log keeps a few lines too."""
+        um = scene_metrics(self)
+        box = (PROMPT_LINES if height >= 720 else 5) * fonts.font(um.small).get_linesize() + 14
+        return 8 + box + 4 + self.list_need() + um.button_h + 14
+
     def point_kinds(self) -> list[str]:
-        p = self.match.pending
-        if p is None:
-            return []
-        kinds = [d.kind for d in p.options if has_point(d) and d.target is None]
-        return list(dict.fromkeys(kinds + free_kinds(p)))
+        return point_kinds(self.match.pending)
 
     def point_hint(self) -> str:
-        kinds = self.point_kinds()
-        if not kinds:
-            p = self.match.pending
-            if p is not None and p.kind == "activate":
-                return "Click a figure with a white ring to activate it."
-            if p is not None and p.kind == "tap":
-                return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
-            return ""
-        return (
-            f"Hover the table: the route, its cost and what is left show at once; click the spot to "
-            f"{kinds[0].replace('_', ' ')} there; C cycles when several options reach it (climb, hatch, crossing)."
-        )
+        return point_hint(self.match.pending)
+
+
+def point_kinds(p) -> list[str]:
+    """The kinds of option of question ``p`` answered by a spot on the table."""
+    if p is None:
+        return []
+    kinds = [d.kind for d in p.options if has_point(d) and d.target is None]
+    return list(dict.fromkeys(kinds + free_kinds(p)))
+
+
+def point_hint(p) -> str:
+    """How to answer question ``p`` on the table ('' when it is answered from the list only)."""
+    kinds = point_kinds(p)
+    if not kinds:
+        if p is not None and p.kind == "activate":
+            return "Click a figure with a white ring to activate it."
+        if p is not None and p.kind == "tap":
+            return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
+        return ""
+    return (
+        f"Hover the table for the route and its cost; click a spot to {kinds[0].replace('_', ' ')} there; "
+        f"C picks another way to reach it (climb, hatch, crossing)."
+    )

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
+from ..theme import scene_metrics
 from ..widgets import button, label
 
 
@@ -49,16 +50,17 @@ class Seats:
             return False
         self.close_leave()
         w, h = self.size
-        r = pygame.Rect(0, 0, 460, 150)
+        um = scene_metrics(self)  # sized from the theme's font (issue 18)
+        r = pygame.Rect(0, 0, um.px(460), um.px(150))
         r.center = (w // 2, h // 2)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
         where = "the main menu" if then == "menu" else "quit the game"
-        label(m, (10, 12, r.w - 20, 30), f"Leave this battle for {where}?", container=panel)
-        bw = (r.w - 40) // 3
-        save_b = button(m, (10, 70, bw, 40), "Save and quit", container=panel)
-        quit_b = button(m, (20 + bw, 70, bw, 40), "Quit", container=panel)
-        cancel_b = button(m, (30 + 2 * bw, 70, bw, 40), "Cancel", container=panel)
+        label(m, (10, um.px(12), r.w - 20, um.px(30)), f"Leave this battle for {where}?", container=panel)
+        bw, by, bh = (r.w - 40) // 3, um.px(70), um.px(40)
+        save_b = button(m, (10, by, bw, bh), "Save and quit", container=panel)
+        quit_b = button(m, (20 + bw, by, bw, bh), "Quit", container=panel)
+        cancel_b = button(m, (30 + 2 * bw, by, bw, bh), "Cancel", container=panel)
         self.leave_dialog = (panel, {save_b: "save", quit_b: "quit", cancel_b: "cancel"}, then)
         return True
 
@@ -107,16 +109,23 @@ class Seats:
         if side is None:
             self.toast("standing orders are set by a player on their own turn")
             return
-        r = pygame.Rect(self.map_rect.x + 8, self.map_rect.y + 80, 330, 60 + 36 * len(ORDER_NAMES))
+        um = scene_metrics(self)
+        step = um.button_h + 6
+        r = pygame.Rect(self.map_rect.x + 8, self.map_rect.y + 80, um.px(330), step * (len(ORDER_NAMES) + 1) + 24)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
-        label(m, (8, 6, r.w - 16, 26), f"Standing orders: {self.match.state.side(side).name}", container=panel)
+        label(
+            m,
+            (8, 6, r.w - 16, um.button_h - 4),
+            f"Standing orders: {self.match.state.side(side).name}",
+            container=panel,
+        )
         btns = {}
         for i, (k, name) in enumerate(ORDER_NAMES.items()):
             val = self.orders[side][k]
             b = button(
                 m,
-                (8, 36 + 36 * i, r.w - 16, 32),
+                (8, step * (i + 1), r.w - 16, um.button_h),
                 f"{name}: {'automatic answer' if val == 'auto' else 'ask me'}",
                 container=panel,
                 tool_tip="Click to switch between asking you and the automatic answer",

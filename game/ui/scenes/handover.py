@@ -23,21 +23,26 @@ class HandoverScene(Scene):
     def build(self) -> None:
         m = self.manager
         w, h = self.size
-        label(m, (0, 40, w, 50), f"Pass the screen to {self.side.name}", object_id="#title")
+        from ..theme import ui_metrics
+
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (0, p(40), w, p(50)), f"Pass the screen to {self.side.name}", object_id="#title")
         sub = "Everyone else, look away." if self.first else "Since you last looked:"
-        label(m, (0, 92, w, 24), sub, object_id="#small")
-        bw = min(900, w - 80)
+        label(m, (0, p(92), w, p(24)), sub, object_id="#small")
+        bw = min(p(900), w - 80)
         x = (w - bw) // 2
         if not self.first:
             html = "<br>".join(_esc(line) for line in self.lines[-200:]) or "nothing happened"
-            pygame_gui.elements.UITextBox(html, pygame.Rect(x, 124, bw, h - 230), m)
-        self.go = button(m, ((w - 360) // 2, h - 90, 360, 50), f"I am {self.side.name} — show the table")
+            pygame_gui.elements.UITextBox(html, pygame.Rect(x, p(124), bw, h - p(230)), m)
+        self.go = button(m, ((w - p(360)) // 2, h - p(90), p(360), p(50)), f"I am {self.side.name} — show the table")
         orders = getattr(self, "orders", None)
         if orders:  # the side's standing orders, changed with O on its own turn (session.py)
             from ..session import ORDER_NAMES
 
             text = " · ".join(f"{ORDER_NAMES[k]}: {'auto' if v == 'auto' else 'ask me'}" for k, v in orders.items())
-            label(m, (0, h - 128, w, 22), f"Standing orders — {text} (O in battle changes them)", object_id="#small")
+            label(
+                m, (0, h - p(128), w, p(24)), f"Standing orders — {text} (O in battle changes them)", object_id="#small"
+            )
 
     def handle(self, event, consumed: bool) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.go:
@@ -51,7 +56,7 @@ class HandoverScene(Scene):
         c = tuple(self.side.colour)
         pygame.draw.rect(surf, c, (0, 0, w, 8))
         pygame.draw.rect(surf, c, (0, h - 8, w, 8))
-        hint = fonts.text("Enter or Space continues", 13, (120, 120, 130))
+        hint = fonts.text("Enter or Space continues", fonts.scaled(13, (w, h)), (120, 120, 130))
         surf.blit(hint, hint.get_rect(midbottom=(w // 2, h - 14)))
 
 

@@ -50,18 +50,21 @@ class LoadScene(Scene):
     def build(self) -> None:
         m = self.manager
         w, h = self.size
-        label(m, (30, 12, w - 60, 50), "Load game", object_id="#title")
-        label(m, (30, 60, w - 60, 22), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
+        from ..theme import ui_metrics
+
+        px = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (30, px(12), w - 60, px(50)), "Load game", object_id="#title")
+        label(m, (30, px(60), w - 60, px(22)), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
         self.paths = {p.name: p for p in self.files()}
         names = list(self.paths) or []
-        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, 90, w - 60, h - 200), names, m)
+        self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, px(90), w - 60, h - px(200)), names, m)
         # an empty list box alone reads as a broken screen: say why it is empty and how to fill it
         hint = self.error or ("" if names else "No saves yet: press Ctrl+S during a battle to save it here.")
-        self.err = label(m, (30, h - 104, w - 60, 24), hint, object_id="#error")
-        y = h - 70
-        self.resume = button(m, (30, y, 160, 44), "Resume")
-        self.watch = button(m, (200, y, 180, 44), "Watch replay")
-        self.back = button(m, (390, y, 140, 44), "Back")
+        self.err = label(m, (30, h - px(104), w - 60, px(24)), hint, object_id="#error")
+        y, bh = h - px(70), px(44)
+        self.resume = button(m, (px(30), y, px(160), bh), "Resume")
+        self.watch = button(m, (px(200), y, px(180), bh), "Watch replay")
+        self.back = button(m, (px(390), y, px(140), bh), "Back")
 
     def load(self):
         from game.match import SaveError, load_record

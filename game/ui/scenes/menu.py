@@ -54,21 +54,26 @@ class MenuScene(Scene):
 
         m = self.manager
         w, h = self.size
-        label(m, (30, 20, 600, 50), "Boarders Away!", object_id="#title")
-        label(m, (32, 66, 600, 22), "Tabletop skirmish rules, played on screen", object_id="#small")
-        lw = max(230, int(w * 0.26))
-        label(m, (30, 100, lw, 30), "Scenarios", object_id="#heading")
+        from ..theme import ui_metrics
+
+        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (p(30), p(20), p(600), p(50)), "Boarders Away!", object_id="#title")
+        label(m, (p(32), p(66), p(600), p(22)), "Tabletop skirmish rules, played on screen", object_id="#small")
+        lw = max(p(230), int(w * 0.26))
+        label(m, (p(30), p(100), lw, p(30)), "Scenarios", object_id="#heading")
         titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
         self.titles = titles
         self.list = pygame_gui.elements.UISelectionList(
-            pygame.Rect(30, 130, lw, h - 230),
+            pygame.Rect(p(30), p(130), lw, h - p(230)),
             titles,
             m,
             default_selection=titles[self.index] if self.scenarios else None,
         )
-        cx = 30 + lw + 24
-        cw = max(140, w - 300 - 24 - cx)  # up to the Game column (rx = w - 300), never under it (issue 18)
-        self.thumb_rect = pygame.Rect(cx, 130, cw, int(min(h * 0.45, cw * 0.66)))
+        cw_game = p(270)  # the Game column's width
+        rx = w - cw_game - p(30)
+        cx = p(30) + lw + p(24)
+        cw = max(p(140), rx - p(24) - cx)  # up to the Game column, never under it (issue 18)
+        self.thumb_rect = pygame.Rect(cx, p(130), cw, int(min(h * 0.45, cw * 0.66)))
         s = self.scenario
         blurb = (
             ""
@@ -80,50 +85,52 @@ class MenuScene(Scene):
             )
         )
         self.blurb = pygame_gui.elements.UITextBox(
-            blurb, pygame.Rect(cx, self.thumb_rect.bottom + 10, cw, max(80, h - self.thumb_rect.bottom - 110)), m
+            blurb,
+            pygame.Rect(cx, self.thumb_rect.bottom + p(10), cw, max(p(80), h - self.thumb_rect.bottom - p(110))),
+            m,
         )
-        rx = w - 300
-        y = 100
-        label(m, (rx, y, 270, 30), "Game", object_id="#heading")
-        y += 32
-        label(m, (rx, y, 270, 20), "Mode", object_id="#small")
+        y = p(100)
+        field, gap, small = p(32), p(20), p(20)
+
+        def dropdown(items, current, title):
+            nonlocal y
+            label(m, (rx, y, cw_game, small), title, object_id="#small")
+            dd = pygame_gui.elements.UIDropDownMenu(items, current, pygame.Rect(rx, y + gap, cw_game, field), m)
+            y += p(60)
+            return dd
+
+        label(m, (rx, y, cw_game, p(30)), "Game", object_id="#heading")
+        y += p(32)
         inv = {v: k for k, v in MODES.items()}
-        self.mode_dd = pygame_gui.elements.UIDropDownMenu(
-            list(MODES), inv[self.mode], pygame.Rect(rx, y + 20, 270, 32), m
-        )
-        y += 60
+        self.mode_dd = dropdown(list(MODES), inv[self.mode], "Mode")
         sides = [sd.name for sd in s.sides] if s else ["-"]
         self.side_index = min(self.side_index, len(sides) - 1)
-        label(m, (rx, y, 270, 20), "Your side (solo)", object_id="#small")
-        self.side_dd = pygame_gui.elements.UIDropDownMenu(
-            sides, sides[self.side_index], pygame.Rect(rx, y + 20, 270, 32), m
-        )
-        y += 60
-        label(m, (rx, y, 270, 20), "AI difficulty", object_id="#small")
+        self.side_dd = dropdown(sides, sides[self.side_index], "Your side (solo)")
         if self.level not in LEVELS:
             self.level = "normal"
-        self.level_dd = pygame_gui.elements.UIDropDownMenu(LEVELS, self.level, pygame.Rect(rx, y + 20, 270, 32), m)
-        self.level_text = label(m, (rx - 30, y + 54, 300, 18), LEVEL_TEXT[self.level], object_id="#small")
-        y += 78
+        self.level_dd = dropdown(LEVELS, self.level, "AI difficulty")
+        self.level_text = label(
+            m, (rx - p(24), y - p(6), cw_game + p(48), p(20)), LEVEL_TEXT[self.level], object_id="#small"
+        )
+        y += p(18)
         presets = list(PRESETS)
         cur = self.preset or (s.preset if s else presets[0])
         if cur not in presets:
             presets.append(cur)
-        label(m, (rx, y, 270, 20), "Ruleset preset", object_id="#small")
-        self.preset_dd = pygame_gui.elements.UIDropDownMenu(presets, cur, pygame.Rect(rx, y + 20, 270, 32), m)
-        y += 60
-        label(m, (rx, y, 270, 20), "Seed (empty = random)", object_id="#small")
-        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rx, y + 20, 270, 32), m)
+        self.preset_dd = dropdown(presets, cur, "Ruleset preset")
+        label(m, (rx, y, cw_game, small), "Seed (empty = random)", object_id="#small")
+        self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rx, y + gap, cw_game, field), m)
         self.seed_entry.set_allowed_characters("numbers")
         self.seed_entry.set_text_length_limit(9)
-        y += 66
-        self.start_btn = button(m, (rx, y, 270, 44), "Start battle")
-        self.err_label = label(m, (cx, h - 96, w - cx - 20, 24), self.error or "", object_id="#error")
-        by = h - 64
-        self.load_btn = button(m, (30, by, 150, 40), "Load game")
-        self.rules_btn = button(m, (190, by, 150, 40), "Rules reference")
-        self.settings_btn = button(m, (350, by, 130, 40), "Settings")
-        self.quit_btn = button(m, (490, by, 100, 40), "Quit")
+        y += p(66)
+        self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
+        self.err_label = label(m, (cx, h - p(98), w - cx - p(20), p(28)), self.error or "", object_id="#error")
+        by, bh = h - p(64), p(40)
+        step = p(160)  # each bottom button's slot: its width and a gap
+        self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
+        self.rules_btn = button(m, (p(30) + step, by, p(150), bh), "Rules reference")
+        self.settings_btn = button(m, (p(30) + 2 * step, by, p(130), bh), "Settings")
+        self.quit_btn = button(m, (p(30) + 2 * step + p(140), by, p(100), bh), "Quit")
         from ..session import latest_autosave
 
         self.continue_path = latest_autosave()
@@ -131,7 +138,7 @@ class MenuScene(Scene):
         if self.continue_path is not None:
             self.continue_btn = button(
                 m,
-                (rx, y + 50, 270, 36),
+                (rx, y + p(50), cw_game, p(36)),
                 "Continue last game",
                 tool_tip=f"Resume the latest autosave ({self.continue_path.name})",
             )

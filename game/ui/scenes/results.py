@@ -50,10 +50,13 @@ class ResultsScene(Scene):
         m = self.manager
         w, h = self.size
         head, cas, did = summarise(self.match)
-        label(m, (0, 24, w, 50), head[:90], object_id="#title")
+        from ..theme import ui_metrics
+
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (0, p(24), w, p(50)), head[:90], object_id="#title")
         label(
             m,
-            (0, 74, w, 22),
+            (0, p(74), w, p(22)),
             f"{self.match.state.end_reason} · {self.match.scenario.title} · turn {self.match.state.turn} · "
             f"{len(self.match.decisions)} decisions · seed {self.match.seed}",
             object_id="#small",
@@ -67,25 +70,28 @@ class ResultsScene(Scene):
                 html += f"&nbsp;&nbsp;{_esc(line)}<br>"
             html += "<br>"
         cw = (w - 90) // 2
-        label(m, (30, 106, cw, 30), "Casualties", object_id="#heading")
-        pygame_gui.elements.UITextBox(html, pygame.Rect(30, 140, cw, h - 230), m)
-        label(m, (60 + cw, 106, cw, 30), "Who did what", object_id="#heading")
+        top = p(140)
+        label(m, (30, p(106), cw, p(30)), "Casualties", object_id="#heading")
+        pygame_gui.elements.UITextBox(html, pygame.Rect(30, top, cw, h - top - p(90)), m)
+        label(m, (60 + cw, p(106), cw, p(30)), "Who did what", object_id="#heading")
         pygame_gui.elements.UITextBox(
-            "<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing", pygame.Rect(60 + cw, 140, cw, h - 230), m
+            "<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing",
+            pygame.Rect(60 + cw, top, cw, h - top - p(90)),
+            m,
         )
-        y = h - 70
-        self.replay_btn = button(m, (30, y, 180, 44), "Watch the replay")
-        self.save_btn = button(m, (220, y, 160, 44), "Save record")
+        y, bh = h - p(70), p(44)
+        self.replay_btn = button(m, (p(30), y, p(180), bh), "Watch the replay")
+        self.save_btn = button(m, (p(220), y, p(160), bh), "Save record")
         solo_ai = bool((self.meta.get("ai") or {}) and self.meta.get("mode") == "solo")
-        self.again_btn = button(m, (390, y, 200, 44), "Play again, same level" if solo_ai else "Play again")
-        x = 600
+        self.again_btn = button(m, (p(390), y, p(200), bh), "Play again, same level" if solo_ai else "Play again")
+        x = p(600)
         self.harder_btn = None
         if solo_ai:
-            self.harder_btn = button(m, (x, y, 170, 44), "One level harder")
-            x += 180
-        self.back_btn = button(m, (x, y, 170, 44), "Back to the table")
-        self.menu_btn = button(m, (x + 180, y, 140, 44), "Main menu")
-        self.msg = label(m, (30, y - 30, w - 60, 24), "", object_id="#small")
+            self.harder_btn = button(m, (x, y, p(170), bh), "One level harder")
+            x += p(180)
+        self.back_btn = button(m, (x, y, p(170), bh), "Back to the table")
+        self.menu_btn = button(m, (x + p(180), y, p(140), bh), "Main menu")
+        self.msg = label(m, (p(30), y - p(30), w - p(60), p(24)), "", object_id="#small")
 
     def handle(self, event, consumed: bool) -> None:
         if event.type != pygame_gui.UI_BUTTON_PRESSED:

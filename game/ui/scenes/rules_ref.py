@@ -85,13 +85,16 @@ class RulesScene(Scene):
     def build(self) -> None:
         m = self.manager
         w, h = self.size
-        label(m, (30, 12, min(420, w - 60), 50), "Rules reference", object_id="#title")
-        sw = max(160, min(420, w - 520))
-        label(m, (w - 30 - sw - 70, 24, 66, 30), "Search")
-        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(w - 30 - sw, 22, sw, 34), m)
+        from ..theme import ui_metrics
+
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (30, p(12), min(p(420), w - 60), p(50)), "Rules reference", object_id="#title")
+        sw = max(p(160), min(p(420), w - p(520)))
+        label(m, (w - 30 - sw - p(70), p(24), p(66), p(30)), "Search")
+        self.search = pygame_gui.elements.UITextEntryLine(pygame.Rect(w - 30 - sw, p(22), sw, p(34)), m)
         self.search.set_text(self.query)
-        self.back = button(m, (30, h - 60, 160, 44), "Back")
-        self.rect = pygame.Rect(30, 70, w - 60, h - 140)
+        self.back = button(m, (30, h - p(60), p(160), p(44)), "Back")
+        self.rect = pygame.Rect(30, p(70), w - 60, h - p(140))
         self.size_px = fonts.scaled(15, (w, h))
         self.line_h = fonts.font(self.size_px).get_linesize()
         self.scroll = 0

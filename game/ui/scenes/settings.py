@@ -7,6 +7,7 @@ import pygame
 import pygame_gui
 
 from ..settings import DEFAULTS, save_settings
+from ..theme import ui_metrics
 from ..widgets import button, label
 from .base import Scene
 
@@ -25,42 +26,44 @@ class SettingsScene(Scene):
         m = self.manager
         w, h = self.size
         s = self.app.settings
-        label(m, (30, 12, 600, 50), "Settings", object_id="#title")
+        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts (issue 18)
+        label(m, (p(30), p(12), p(600), p(50)), "Settings", object_id="#title")
         self.toggles = {}
-        y = 90
+        y = p(90)
         for key, text in TOGGLES:
-            self.toggles[key] = button(m, (30, y, 420, 36), f"{text}: {'on' if s[key] else 'off'}")
-            y += 44
+            self.toggles[key] = button(m, (p(30), y, p(420), p(36)), f"{text}: {'on' if s[key] else 'off'}")
+            y += p(44)
         self.sliders = {}
         self.slider_labels = {}
         for key, text, lo, hi in SLIDERS:
-            self.slider_labels[key] = label(m, (30, y, 420, 22), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.slider_labels[key] = label(m, (p(30), y, p(420), p(22)), f"{text}: {s[key]:.2f}", object_id="#small")
             self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(30, y + 24, 420, 28), float(s[key]), (lo, hi), m
+                pygame.Rect(p(30), y + p(24), p(420), p(28)), float(s[key]), (lo, hi), m
             )
-            y += 64
+            y += p(64)
         self._build_sound(m, w)
-        self.full = button(m, (30, y, 420, 36), "Full screen (F11)")
-        self.reset = button(m, (30, y + 44, 200, 36), "Defaults")
-        self.back = button(m, (30, h - 60, 160, 44), "Back")
+        self.full = button(m, (p(30), y, p(420), p(36)), "Full screen (F11)")
+        self.reset = button(m, (p(30), y + p(44), p(200), p(36)), "Defaults")
+        self.back = button(m, (p(30), h - p(60), p(160), p(44)), "Back")
 
     def _build_sound(self, m, w: int) -> None:
         s = self.app.settings
-        x = max(470, min(500, w - 330))
-        label(m, (x, 62, 300, 24), "Sound", object_id="#small")
-        y = 90
+        p = ui_metrics(m).px
+        x = max(p(470), min(p(500), w - p(330)))
+        label(m, (x, p(62), p(300), p(24)), "Sound", object_id="#small")
+        y = p(90)
         for key, text in SOUND_TOGGLES:
-            self.toggles[key] = button(m, (x, y, 300, 36), f"{text}: {'on' if s[key] else 'off'}")
-            y += 44
+            self.toggles[key] = button(m, (x, y, p(300), p(36)), f"{text}: {'on' if s[key] else 'off'}")
+            y += p(44)
         for key, text, lo, hi in SOUND_SLIDERS:
-            self.slider_labels[key] = label(m, (x, y, 300, 22), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.slider_labels[key] = label(m, (x, y, p(300), p(22)), f"{text}: {s[key]:.2f}", object_id="#small")
             self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
-                pygame.Rect(x, y + 24, 300, 28), float(s[key]), (lo, hi), m
+                pygame.Rect(x, y + p(24), p(300), p(28)), float(s[key]), (lo, hi), m
             )
-            y += 64
+            y += p(64)
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None and not sounds.load():
-            label(m, (x, y, 300, 22), "No audio device: the game is silent", object_id="#small")
+            label(m, (x, y, p(300), p(22)), "No audio device: the game is silent", object_id="#small")
 
     def _sound_changed(self) -> None:
         sounds = getattr(self.app, "sounds", None)
