@@ -24,7 +24,7 @@ from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
 from .moves import contact_in, contact_points, enemy_contact_at, enemy_rows, engaged_with_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
-from .reactions import reaction_candidates, resolve_reaction, validate_reaction
+from .reactions import reaction_options, resolve_reaction, validate_reaction
 from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
@@ -36,7 +36,7 @@ _MOVE_UNITS = tuple((math.cos(math.radians(h)), math.sin(math.radians(h))) for h
 
 
 def _eng(ctx: Ctx) -> Engagements:
-    """Engagements of the current positions (memoised on the ctx while no figure changes)."""
+    """Engagements of the current positions (kept in the state's Facts while no figure changes)."""
     return engagements_of(ctx)
 
 
@@ -607,7 +607,7 @@ class PyratesPreset(TurnPreset):
             side = sides[turn % len(sides)]
             turn += 1
             eng = engagements_of(ctx, only=near)
-            cands = reaction_candidates(ctx, near)
+            near_ids = None if near is None else frozenset(near)
             # st.in_play(side) filtered, in one pass (asleep(): the sleepers' list)
             sleepers, pairs = st.data.get("asleep") or (), eng.pairs
             allowed = [
@@ -623,7 +623,7 @@ class PyratesPreset(TurnPreset):
             ]
             opts: list[Decision] = []
             for fid in allowed:
-                opts += cands.of(ctx, eng, fid)
+                opts += reaction_options(ctx, near_ids, fid)
             if not opts:
                 passes += 1
                 continue
