@@ -54,6 +54,13 @@ class Facts:
                 raise StaleFact(f"{fn.__qualname__}{args!r} at revision {self.revision}: kept {got!r}, fresh {fresh!r}")
         return got
 
+    def stale(self, ctx) -> list[str]:
+        """The kept answers that differ from a fresh computation now (the playout test asks at every
+        question; empty while every writer bumps)."""
+        return [
+            f"{fn.__qualname__}{args!r}" for (fn, args), got in list(self._answers.items()) if fn(ctx, *args) != got
+        ]
+
     def __len__(self) -> int:
         return len(self._answers)
 
