@@ -273,9 +273,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             continue
         r.refresh()
         cornered = (
-            fid in r.eng.figs
-            and r.eng.engaged(fid)
-            and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
+            fid in r.eng.figs and r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
         )
         if cornered:
             dd = yield ask(

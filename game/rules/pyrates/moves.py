@@ -140,18 +140,26 @@ def retreat(
         if g.in_play and g.side in enemy_sides and g.level == f.level
     ]
 
-    def gap(px: float, py: float) -> float:
-        """Edge distance to the nearest enemy from (px, py)."""
-        return min((max(0.0, math.hypot(gx - px, gy - py) - rr) for gx, gy, rr in foes), default=math.inf)
+    def gap(px: float, py: float, pool) -> float:
+        """Edge distance to the nearest enemy of ``pool`` from (px, py)."""
+        d = math.inf
+        for gx, gy, rr in pool:
+            v = math.hypot(gx - px, gy - py) - rr
+            if v < d:
+                d = v
+        return d if d > 0.0 else 0.0
 
     left = max_dist
     while left > 1e-6:
         step = min(STEP, left)
-        d0 = gap(x, y)
+        d0 = gap(x, y, foes)
+        # a gap changes by at most the step: a foe whose gap here exceeds d0 + 2 steps is the
+        # nearest at no heading (the pad dwarfs rounding)
+        near = [t for t in foes if math.hypot(t[0] - x, t[1] - y) - t[2] <= d0 + 2 * step + 0.01]
         cands = []
         for k, (ca, sa) in enumerate(_HEADINGS_15):
             nx, ny = x + step * ca, y + step * sa
-            d1 = gap(nx, ny)
+            d1 = gap(nx, ny, near)
             if rat:
                 if d1 + 1e-9 < min(1.0, d0):
                     continue  # a rat keeps its distance (at most 1 in)
