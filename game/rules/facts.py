@@ -51,7 +51,9 @@ class Facts:
         elif Facts.check:
             fresh = fn(ctx, *args)
             if fresh != got:
-                raise StaleFact(f"{fn.__qualname__}{args!r} at revision {self.revision}: kept {got!r}, fresh {fresh!r}")
+                raise StaleFact(
+                    f"{fn.__qualname__}{args!r} at revision {self.revision}: the kept answer differs from a fresh one"
+                )
         return got
 
     def stale(self, ctx) -> list[str]:

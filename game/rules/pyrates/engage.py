@@ -7,6 +7,7 @@ pass over the figures answers every engagement question of a round.
 from __future__ import annotations
 
 import math
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..model import Figure, Status, WeaponClass
@@ -88,7 +89,7 @@ def _fights(f: Figure) -> bool:
 _REJECT_PAD = ACROSS_GAP + 0.01
 
 
-def engagements(state, table, only: set[str] | None = None) -> Engagements:
+def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagements:
     """PYR-ENG-1/2 for every figure in play (or only among ``only``)."""
     figs = {f.id: f for f in state.figures.values() if _fights(f) and (only is None or f.id in only)}
     camp = {}
@@ -137,7 +138,7 @@ def engagements(state, table, only: set[str] | None = None) -> Engagements:
     return Engagements(pairs, support, camp, figs)
 
 
-def engagements_of(ctx, only: set[str] | frozenset[str] | None = None) -> Engagements:
+def engagements_of(ctx, only: AbstractSet[str] | None = None) -> Engagements:
     """``engagements(ctx.state, ctx.table, only)``, kept in the state's Facts until a figure changes
     (the mêlée flow asks after every item of every tap, mostly unchanged). Callers must not mutate
     the result (it is shared)."""
