@@ -79,7 +79,10 @@ class MatchState:
 
     def enemies_of(self, sid: str) -> list[str]:
         """Other sides (allied sides are a scenario option, `allies`: list of lists of side ids)."""
-        allies = next((g for g in self.options.get("allies") or () if sid in g), (sid,))
+        groups = self.options.get("allies")
+        if not groups:
+            return [s.id for s in self.sides if s.id != sid]
+        allies = next((g for g in groups if sid in g), (sid,))
         return [s.id for s in self.sides if s.id not in allies]
 
     def in_play(self, side: str | None = None) -> list[Figure]:

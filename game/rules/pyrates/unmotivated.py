@@ -77,6 +77,8 @@ def cover_options(ctx, fid: str, allowance: float, limit: int = 2) -> list[Decis
     cands = []
     table = ctx.table
     fx, fy, fr, lv = f.x, f.y, f.radius, f.level
+    if lv and not any(z.cover for z in table.terrain.zones_at_level(lv)):
+        return []  # a point's cover is the best of its zones' (GEO-ZONE-1): none on this level
     hi_x, hi_y = table.width - fr, table.height - fr
     for k in range(1, int(allowance) + 1):
         for c, s in _UNITS:
