@@ -71,12 +71,16 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
         x, y = round_in(x), round_in(y)
         if (x, y) in seen or math.hypot(x - f.x, y - f.y) < 0.05:
             return False
+        # both checks are pure and both must pass: the cheaper one first (for a support point the
+        # end tests, which stop at (c) before any line of sight; for the others the path)
+        if want == "c" and _ok_tests(ctx, eng, fid, x, y, e, d0) != want:
+            return False
         plan = straight(ctx, fid, x, y)
         if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
             return False
         if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
             return False
-        if _ok_tests(ctx, eng, fid, x, y, e, d0) != want:
+        if want != "c" and _ok_tests(ctx, eng, fid, x, y, e, d0) != want:
             return False
         seen.add((x, y))
         out.append(Decision("react", figure=fid, x=x, y=y, option=want))
