@@ -87,8 +87,10 @@ class Ctx:
     def fig(self, fid: str) -> Figure:
         return self.state.figures[fid]
 
+    # -- the figure writers: each bumps the state's Facts revision (game/rules/facts.py) -------------
     def update(self, fig: Figure) -> Figure:
         self.state.figures[fig.id] = fig
+        self.state.facts.bump()
         return fig
 
     def change(self, fid: str, **fields) -> Figure:
@@ -112,6 +114,7 @@ class Ctx:
         lv = level or f.level
         new = f.evolve(x=x, y=y, level=lv)
         self.state.figures[fid] = new
+        self.state.facts.bump()
         self.table.place(fid, x, y, new.radius, lv)
         if path:
             pts = tuple([(round_in(px), round_in(py)) for px, py in path])
@@ -130,6 +133,7 @@ class Ctx:
         w = f.wounds if wounds is None else wounds
         new = f.evolve(status=status, wounds=w)
         self.state.figures[fid] = new
+        self.state.facts.bump()
         if not new.in_play:
             self.table.remove(fid)
         ev = StatusChanged(rule, fid, status.value, w, cause)  # (rule, figure, status, wounds, cause)
@@ -169,20 +173,13 @@ def ask(
     opts = tuple(options)
     if not opts and validate is None:
         raise ValueError(f"an Ask with no options and no validator ({kind})")
-    # the same fields as Ask(...): filled in one update, as the frozen dataclass's __init__ sets
-    # them one object.__setattr__ at a time (a third of the cost; every question of a game is one)
-    q = _new_ask(Ask)
-    q.__dict__.update(
-        side=side,
-        kind=kind,
-        prompt=prompt,
-        options=opts,
-        default=default if default is not None else (opts[0] if opts else None),
-        validate=validate,
-        info=info or {},
-        rule=rule,
+    return Ask(
+        side,
+        kind,
+        prompt,
+        opts,
+        default if default is not None else (opts[0] if opts else None),
+        validate,
+        info or {},
+        rule,
     )
-    return q
-
-
-_new_ask = object.__new__

@@ -7,11 +7,7 @@ is ``dataclasses.replace``) when it changes, so a copy of the state can share ev
 from __future__ import annotations
 
 import enum
-import functools
-import itertools
-import operator
-from collections import deque
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from .implements import implements
 
@@ -177,27 +173,18 @@ class Figure(_Derived):
     """Points cost (RNG-PTS-1), computed when the roster is loaded."""
 
     def __post_init__(self):
-        _set_in_play(self, self.status not in OUT_OF_PLAY)
+        object.__setattr__(self, "in_play", self.status not in OUT_OF_PLAY)
 
     def __setstate__(self, state):
         # copy.copy and deepcopy restore the fields only: derive the rest again
         for name, value in zip(FIGURE_FIELDS, state):
             object.__setattr__(self, name, value)
-        _set_in_play(self, self.status not in OUT_OF_PLAY)
+        object.__setattr__(self, "in_play", self.status not in OUT_OF_PLAY)
 
     def evolve(self, **changes) -> Figure:
-        """``dataclasses.replace(self, **changes)`` without its generic machinery: a copy of the
-        slots with some replaced (every move and status change makes one)."""
-        values = list(_FIELD_VALUES(self))
-        for name, value in changes.items():
-            i = _FIELD_INDEX.get(name)
-            if i is None:
-                raise TypeError(f"Figure has no field {name!r}")
-            values[i] = value
-        new = _new_object(type(self))
-        _consume(map(_call, _FIELD_SETTERS, itertools.repeat(new, len(values)), values))
-        _set_in_play(new, new.status not in OUT_OF_PLAY)
-        return new
+        """A copy with some fields replaced (``dataclasses.replace``): every move and status change
+        makes one."""
+        return replace(self, **changes)
 
     @property
     @implements("GEO-BASE-1")
@@ -223,12 +210,8 @@ class Figure(_Derived):
         return out
 
 
-@functools.lru_cache(maxsize=1 << 14)
 def round_in(value: float) -> float:
-    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism).
-
-    Memoised: positions recur all game long and ``round(v, 3)`` costs ~0.3 µs (numerically equal
-    inputs give equal results)."""
+    """Round a table measure to 1/1000 inch before it enters state (DESIGN: determinism)."""
     return round(float(value), 3) + 0.0
 
 
@@ -244,12 +227,4 @@ def json_value(v):
 
 
 FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
-# Figure.evolve: every field read at once, and each set through its slot (as __init__ would)
-_FIELD_VALUES = operator.attrgetter(*FIGURE_FIELDS)
-_FIELD_INDEX = {name: i for i, name in enumerate(FIGURE_FIELDS)}
-_FIELD_SETTERS = tuple(Figure.__dict__[name].__set__ for name in FIGURE_FIELDS)
-_set_in_play = _Derived.__dict__["in_play"].__set__
-_new_object = object.__new__
-_call = operator.call
-_consume = deque(maxlen=0).extend
 _PLAIN = frozenset({str, int, float, bool, type(None)})

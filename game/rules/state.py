@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .facts import Facts
 from .model import Figure, SideInfo
 
 _LEAVES = frozenset({str, int, float, bool, type(None)})
@@ -49,6 +50,8 @@ class MatchState:
     """Winning side id when over; None for a draw or while running."""
     end_reason: str = ""
     """Why the match ended."""
+    facts: Facts = field(default_factory=Facts, compare=False, repr=False)
+    """The one cache of answers about these figures (game/rules/facts.py); a copy starts empty."""
 
     def copy(self) -> MatchState:
         return MatchState(
@@ -76,16 +79,11 @@ class MatchState:
 
     def enemies_of(self, sid: str) -> list[str]:
         """Other sides (allied sides are a scenario option, `allies`: list of lists of side ids)."""
-        # asked thousands of times a turn; the answer only changes with the sides or the allies option
-        opt = self.options.get("allies")
-        memo = self.__dict__.get("_enemies_memo")
-        if memo is None or memo[0] is not self.sides or memo[1] is not opt:
-            memo = self._enemies_memo = (self.sides, opt, {})
-        got = memo[2].get(sid)
-        if got is None:
-            allies = next((set(g) for g in (opt or []) if sid in g), {sid})
-            got = memo[2][sid] = tuple(s.id for s in self.sides if s.id not in allies)
-        return list(got)
+        groups = self.options.get("allies")
+        if not groups:
+            return [s.id for s in self.sides if s.id != sid]
+        allies = next((g for g in groups if sid in g), (sid,))
+        return [s.id for s in self.sides if s.id not in allies]
 
     def in_play(self, side: str | None = None) -> list[Figure]:
         return [f for f in self.figures.values() if f.in_play and (side is None or f.side == side)]

@@ -13,7 +13,7 @@ from ..model import Rank, Status
 from .engage import engagements_of, party_key
 from .events import RoundResult
 from .morale import lost_half, morale_target_modifiers, must_test_morale
-from .moves import has_free_direction, retreat
+from .moves import retreat
 from .round_state import MAX_ROUNDS, Round, _moved
 
 PARTY_REACH = 4.0
@@ -85,7 +85,7 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
         if g.id not in participants and not in_party_reach(st, g, participants):
             stay += 1
             continue
-        if eng.engaged(g.id) and (surrounded(g.id) or not has_free_direction(ctx, g.id, eng.enemies(g.id))):
+        if eng.engaged(g.id) and (surrounded(g.id) or not ctx.table.has_free_direction(g.id)):
             ctx.set_status(g.id, Status.CAPTIVE, rule="PYR-MOR-3", cause="cannot flee: surrenders")
             continue
         # a full move away from the enemy (boarders toward their own ship), then off the table
@@ -278,9 +278,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             continue
         r.refresh()
         cornered = (
-            fid in r.eng.figs
-            and r.eng.engaged(fid)
-            and (r.surrounded(fid) or not has_free_direction(ctx, fid, r.eng.enemies(fid)))
+            fid in r.eng.figs and r.eng.engaged(fid) and (r.surrounded(fid) or not ctx.table.has_free_direction(fid))
         )
         if cornered:
             dd = yield ask(

@@ -43,9 +43,6 @@ from .round_state import (  # noqa: F401
 from .shooting import resolve_shot, shot_target_number
 from .tally import Tally, tally_decider
 from .taps import (  # noqa: F401
-    _SINGLE_TAPS,
-    _single_tap,
-    _TappersMemo,
     allocation,
     auto_items,
     legal_tappers,

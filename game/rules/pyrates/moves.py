@@ -7,7 +7,6 @@ validate a destination a player picked outside the offered options.
 
 from __future__ import annotations
 
-import heapq
 import math
 from contextlib import contextmanager
 
@@ -94,8 +93,6 @@ def engaged_with_at(ctx, fid: str, tid: str, x: float, y: float) -> bool:
         return True
     if gap > 1.0 + 1e-9 or (f.melee_class == WeaponClass.CLOSE and t.melee_class == WeaponClass.CLOSE):
         return False
-    if f.level not in ctx.table.terrain.obstacle_levels:
-        return False  # the table's obstacle_between answers None on a level without obstacles
     with probe(ctx, fid, x, y):
         return ctx.table.obstacle_between(fid, tid) is not None
 
@@ -121,83 +118,6 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
     return contact_in(enemy_rows(ctx, fid), ctx.state.figures[fid].radius, x, y)
 
 
-_OFFSETS: dict[float, tuple[tuple[float, float], ...]] = {}
-
-
-def _offsets(step: float) -> tuple[tuple[float, float], ...]:
-    """(step cos, step sin) of the 24 retreat headings (memoised: the step is nearly always 0.5)."""
-    got = _OFFSETS.get(step)
-    if got is None:
-        got = _OFFSETS[step] = tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
-    return got
-
-
-#: A foe whose gap exceeds d0 + 2 step + this (d0: the nearest-enemy gap where a retreat step
-#: starts) cannot be the nearest anywhere within the step, as a gap changes by at most the step:
-#: ``retreat`` leaves it out of the heading tests, which keeps the same minimum (the same float
-#: values, fewer of them). The slack dwarfs rounding errors (~1e-14 in).
-_NEAR_PAD = 0.01
-
-
-def _heading_gaps(pts, near) -> list[float]:
-    """The nearest-enemy gap (clamped at 0) at each point, over the near foes (gx, gy, r1 + r2).
-
-    Clamped after taking the minimum: max(0, ·) is monotone, so this is the minimum of the
-    clamped gaps, the same float."""
-    hypot = math.hypot
-    cols = [[hypot(gx - nx, gy - ny) - rr for nx, ny in pts] for gx, gy, rr in near]
-    gaps = cols[0] if len(cols) == 1 else map(min, *cols) if cols else [math.inf] * len(pts)
-    return [g if g > 0.0 else 0.0 for g in gaps]
-
-
-def _ranked_by_gap(x: float, y: float, offs, near, nearest: int | None, ok):
-    """(-gap, k) of the headings (x + ox, y + oy) of ``offs`` whose gap passes ``ok``, best gap first
-    then lowest k: the order of ``sorted`` over every heading, produced lazily (a retreat step mostly
-    takes the first).
-
-    Any one foe's gap bounds the heading's gap from above, so the headings are visited by that bound
-    (the ``nearest`` foe's) and a heading's exact gap is yielded once no heading left can beat it.
-    """
-    if nearest is None:  # no foe near: every gap is infinite
-        pts = [(x + ox, y + oy) for ox, oy in offs]
-        yield from sorted((-g, k) for k, g in enumerate(_heading_gaps(pts, near)) if ok(g))
-        return
-    hypot = math.hypot
-    gx, gy, rr = near[nearest]
-    # -max(bound, 0): a heading's point is (x + ox, y + oy), the same floats as a list of points
-    negs = [-u if (u := hypot(gx - (x + ox), gy - (y + oy)) - rr) > 0.0 else -0.0 for ox, oy in offs]
-    # a stable sort by -bound from k = 0 up: the order of sorting the (-bound, k) pairs
-    order = sorted(range(len(negs)), key=negs.__getitem__)
-    others = near[:nearest] + near[nearest + 1 :]
-    if not others:  # the nearest foe alone: each bound is the exact gap
-        for k in order:
-            neg = negs[k]
-            if not ok(-neg):
-                return  # the gaps left are at most this one: none passes
-            yield neg, k
-        return
-    heap: list[tuple[float, int]] = []
-    for k in order:
-        neg = negs[k]
-        while heap and heap[0] < (neg, k):
-            yield heapq.heappop(heap)
-        if not ok(-neg):
-            break  # the gaps left are at most this bound: none passes
-        ox, oy = offs[k]
-        nx, ny = x + ox, y + oy
-        # the bound clamped at 0 starts the minimum: a bound <= 0 gives a gap of 0 either way
-        d = -neg
-        for px, py, prr in others:
-            v = hypot(px - nx, py - ny) - prr
-            if v < d:
-                d = v
-        d1 = d if d > 0.0 else 0.0
-        if ok(d1):
-            heapq.heappush(heap, (-d1, k))
-    while heap:
-        yield heapq.heappop(heap)
-
-
 def retreat(
     ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None, rat: bool = False
 ) -> list[tuple[float, float]]:
@@ -220,49 +140,39 @@ def retreat(
         if g.in_play and g.side in enemy_sides and g.level == f.level
     ]
 
-    hypot = math.hypot
-    by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
-    tx, ty = toward if by_distance else (0.0, 0.0)
-    sweep_from = ctx.table.sweep_clear_from
+    def gap(px: float, py: float, pool) -> float:
+        """Edge distance to the nearest enemy of ``pool`` from (px, py)."""
+        d = math.inf
+        for gx, gy, rr in pool:
+            v = math.hypot(gx - px, gy - py) - rr
+            if v < d:
+                d = v
+        return d if d > 0.0 else 0.0
 
     left = max_dist
     while left > 1e-6:
         step = min(STEP, left)
-        offs = _offsets(step)
-        # gaps are clamped at 0 after taking the minimum: max(0, ·) is monotone, so this is
-        # the same value as the minimum of the clamped gaps
-        here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
-        d0 = max(min(here), 0.0) if here else math.inf
-        lim = d0 + 2 * step + _NEAR_PAD
-        if rat:
-            floor = min(1.0, d0)
-            ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
-        else:
-            floor = d0 + 1e-6
-            ok = lambda d1: d1 > floor  # noqa: E731
-        if by_distance:  # score -distance to toward, headings sorted by that distance
-            near = [t for t, v in zip(foes, here) if v <= lim]
-            pts = [(x + ox, y + oy) for ox, oy in offs]
-            gaps = _heading_gaps(pts, near)
-            ranked = sorted((hypot(tx - nx, ty - ny), k) for k, ((nx, ny), d1) in enumerate(zip(pts, gaps)) if ok(d1))
-        else:  # score the gap gained, largest first
-            # the near foes, and the first of the smallest gaps among them: min over (gap, i)
-            near = []
-            nearest = None
-            low = math.inf
-            for t, v in zip(foes, here):
-                if v <= lim:
-                    if v < low:
-                        low, nearest = v, len(near)
-                    near.append(t)
-            ranked = _ranked_by_gap(x, y, offs, near, nearest, ok)
-        best = None
-        for _negscore, k in ranked:
-            ox, oy = offs[k]
-            nx, ny = x + ox, y + oy
-            if sweep_from(fid, x, y, nx - x, ny - y):
-                best = (nx, ny)
-                break
+        d0 = gap(x, y, foes)
+        # a gap changes by at most the step: a foe whose gap here exceeds d0 + 2 steps is the
+        # nearest at no heading (the pad dwarfs rounding)
+        near = [t for t in foes if math.hypot(t[0] - x, t[1] - y) - t[2] <= d0 + 2 * step + 0.01]
+        cands = []
+        for k, (ca, sa) in enumerate(_HEADINGS_15):
+            nx, ny = x + step * ca, y + step * sa
+            d1 = gap(nx, ny, near)
+            if rat:
+                if d1 + 1e-9 < min(1.0, d0):
+                    continue  # a rat keeps its distance (at most 1 in)
+            elif d1 <= d0 + 1e-6:
+                continue  # a bold retreat gains distance at every step
+            score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
+            if rat and toward is None:
+                score = d1
+            cands.append((-score, k, nx, ny))
+        cands.sort()
+        best = next(
+            ((nx, ny) for _s, _k, nx, ny in cands if ctx.table.sweep_clear_from(fid, x, y, nx - x, ny - y)), None
+        )
         if best is None:
             break
         if (
@@ -276,29 +186,3 @@ def retreat(
         path.append((x, y))
         left -= step
     return path
-
-
-#: (cos, sin) of the 72 escape headings, 5 degrees apart (GEO-ESC-1, as the Tabletop sweeps them)
-_HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
-
-
-def has_free_direction(ctx, fid: str, away_from: list[str]) -> bool:
-    """GEO-ESC-1 ``table.has_free_direction(fid)``: some 5° heading has a clear sweep of a base depth.
-
-    The table tries the headings from 0°, so a figure hemmed in on its front pays for every blocked
-    one first; the heading nearest to the bearing away from ``away_from`` (the enemies it fights) is
-    tried first here: when clear it answers, else the table's full scan does.
-    """
-    st = ctx.state
-    f = st.figures[fid]
-    foes = [st.figures[e] for e in away_from if e in st.figures]
-    if foes:
-        cx = sum(g.x for g in foes) / len(foes)
-        cy = sum(g.y for g in foes) / len(foes)
-        if cx != f.x or cy != f.y:
-            k = round(math.degrees(math.atan2(f.y - cy, f.x - cx)) / 5) % 72
-            ca, sa = _HEADINGS_5[k]
-            d = 2 * f.radius
-            if ctx.table.sweep_clear(fid, d * ca, d * sa):
-                return True
-    return ctx.table.has_free_direction(fid)

@@ -20,12 +20,12 @@ from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
 from ..implements import implements
 from .cards import chance_deck
 from .duel import can_duel, challenge, challenge_targets, duel_step, give_offence, validate_challenge
-from .engage import BTB, Engagements, camp_of, engagements_of, nearest_enemy, party_key
+from .engage import Engagements, camp_of, engagements_of, nearest_enemy, party_key
 from .melee_round import LOCAL, local_ids, melee_round
 from .mounted import EN_PASSANT, en_passant, en_passant_problem, remount, remount_option
-from .moves import contact_in, contact_points, enemy_contact_at, enemy_rows, engaged_with_at, plan_to, straight
+from .moves import contact_points, enemy_contact_at, engaged_with_at, plan_to, straight
 from .prisoners import follow_captors, resolve_prisoners
-from .reactions import reaction_candidates, resolve_reaction, validate_reaction
+from .reactions import reaction_options, resolve_reaction, validate_reaction
 from .scenario_rules import asleep, raise_alarm, setup_alarm, setup_fire, spot, spread_fire
 from .shooting import THROWN, resolve_shot, shooting_weapons, shot_target_number
 from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
@@ -37,7 +37,7 @@ _MOVE_UNITS = tuple((math.cos(math.radians(h)), math.sin(math.radians(h))) for h
 
 
 def _eng(ctx: Ctx) -> Engagements:
-    """Engagements of the current positions (memoised on the ctx while no figure changes)."""
+    """Engagements of the current positions (kept in the state's Facts while no figure changes)."""
     return engagements_of(ctx)
 
 
@@ -165,11 +165,10 @@ class PyratesPreset(TurnPreset):
         f = ctx.fig(fid)
         allowance = self.move_allowance(ctx, fid)
         targets = []
-        fx, fy = f.x, f.y
         for frac in (1.0, 0.5):
             dist = allowance * frac
             for c, s in _MOVE_UNITS:
-                targets.append((fx + dist * c, fy + dist * s))
+                targets.append((f.x + dist * c, f.y + dist * s))
         e, d0 = nearest_enemy(ctx.state, fid)
         if e is not None and d0 > 0.6:
             g = ctx.fig(e)
@@ -178,38 +177,23 @@ class PyratesPreset(TurnPreset):
             targets.insert(0, (f.x + (g.x - f.x) / cd * step, f.y + (g.y - f.y) / cd * step))
         lo = f.radius + 0.01
         hi_x, hi_y = ctx.table.width - f.radius - 0.01, ctx.table.height - f.radius - 0.01
-        fr = f.radius
-        pts = [
-            (x, y) if lo <= x <= hi_x and lo <= y <= hi_y else (min(max(x, lo), hi_x), min(max(y, lo), hi_y))
-            for x, y in targets
-        ]
-        # whether a path end is offered depends on that end alone: each is tested once, in the
-        # order first reached, and each fan of straight lines is measured in one call
-        fits: dict[tuple[float, float], bool] = {}
-        reach = 0.0
-        for (x, y), got in zip(pts, ctx.table.path_costs(fid, (fx, fy), pts, ends=True)):
-            if got is None or got[1] > allowance + 1e-9:
+        out: list[Decision] = []
+        seen: set[tuple[float, float]] = set()
+        for x, y in targets:
+            x, y = min(max(x, lo), hi_x), min(max(y, lo), hi_y)
+            plan = straight(ctx, fid, x, y)
+            if plan is None or plan.cost > allowance + 1e-9:
                 continue
-            end = got[0]
-            if end in fits:
+            ex, ey = plan.points[-1]
+            if math.hypot(ex - f.x, ey - f.y) < 0.05 or (ex, ey) in seen or enemy_contact_at(ctx, fid, ex, ey):
                 continue
-            d = math.hypot(end[0] - fx, end[1] - fy)
-            if d >= 0.05:
-                fits[end] = end == (x, y)
-                reach = d if d > reach else reach
-        # an enemy farther from the mover than contact beyond the farthest end touches no end
-        rows = enemy_rows(ctx, fid)
-        foes = [row for row in rows if math.hypot(row[1] - fx, row[2] - fy) - fr - row[3] - reach <= BTB + 1e-6]
-        ends = [e for e in fits if not contact_in(foes, fr, e[0], e[1])] if foes else list(fits)
-        # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
-        # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts (when
-        # rounding left the end where it was, that line is the one just measured)
-        again = [e for e in ends if not fits[e]]
-        for e, got in zip(again, ctx.table.path_costs(fid, (fx, fy), again, ends=True)):
-            if got is not None and math.hypot(got[0][0] - e[0], got[0][1] - e[1]) <= 2e-3:
-                fits[e] = True
-        out = [Decision("move", figure=fid, x=ex, y=ey) for ex, ey in ends if fits[(ex, ey)]]
-        straight_moves = len(out)
+            # the end is rounded to 1/1000 in: the line to the rounded point may graze a base past
+            # GEO-SWEEP-1's tolerance, and an option must be one that plan_move accepts
+            again = plan if (ex, ey) == (x, y) else straight(ctx, fid, ex, ey)
+            if again is None or math.hypot(again.points[-1][0] - ex, again.points[-1][1] - ey) > 2e-3:
+                continue
+            seen.add((ex, ey))
+            out.append(Decision("move", figure=fid, x=ex, y=ey))
         if not out:  # hemmed in: every straight heading is blocked, a planned path may not be
             from .hemmed import routed_moves
 
@@ -227,12 +211,9 @@ class PyratesPreset(TurnPreset):
                 continue  # a move may not end in contact (RNG-ACT-1): charge instead
             out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"climb:{lk.id}"))
         # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
-        seen = None
         for ob in ctx.table.touching_obstacles(fid):
             if ob.kind != "linear" or self._defended(ctx, fid, ob.id):
                 continue
-            if seen is None:
-                seen = {(d.x, d.y) for d in out[:straight_moves]}
             half = allowance / 2
             for h in MOVE_HEADINGS:
                 x = f.x + half * math.cos(math.radians(h))
@@ -241,7 +222,7 @@ class PyratesPreset(TurnPreset):
                 if plan is None or plan.cost > half + 1e-9 or plan.stops_at_obstacle:
                     continue
                 ex, ey = plan.points[-1]
-                if contact_in(rows, fr, ex, ey) or (ex, ey) in seen:
+                if enemy_contact_at(ctx, fid, ex, ey) or (ex, ey) in seen:
                     continue
                 seen.add((ex, ey))
                 out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
@@ -609,7 +590,7 @@ class PyratesPreset(TurnPreset):
             side = sides[turn % len(sides)]
             turn += 1
             eng = engagements_of(ctx, only=near)
-            cands = reaction_candidates(ctx, near)
+            near_ids = None if near is None else frozenset(near)
             # st.in_play(side) filtered, in one pass (asleep(): the sleepers' list)
             sleepers, pairs = st.data.get("asleep") or (), eng.pairs
             allowed = [
@@ -625,7 +606,7 @@ class PyratesPreset(TurnPreset):
             ]
             opts: list[Decision] = []
             for fid in allowed:
-                opts += cands.of(ctx, eng, fid)
+                opts += reaction_options(ctx, near_ids, fid)
             if not opts:
                 passes += 1
                 continue

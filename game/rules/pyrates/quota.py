@@ -16,10 +16,7 @@ from typing import NamedTuple
 from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
 
-#: every line amount and side total (up to 40) by its number of half points: shared, as Fractions
-#: are immutable and building one costs more than the rest of a line
-_BY_HALVES = {n: Fraction(n, 2) for n in range(0, 81)}
-ZERO, HALF, ONE = _BY_HALVES[0], _BY_HALVES[1], _BY_HALVES[2]
+ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
 _EXCLUDED = {
     Status.KNOCKED_DOWN: "knocked down",
     Status.DISARMED: "disarmed",
@@ -28,16 +25,9 @@ _EXCLUDED = {
 }
 
 
-#: the text of each shared amount, by the Fraction's identity (they live as long as the module)
-_HALVES_TEXT = {id(v): str(v) for v in _BY_HALVES.values()}
-
-
 def line_text(line: QuotaLine) -> str:
     """A contribution as the QuotaSet event lists it: "figure amount reason" ("side" for a side-wide line)."""
-    amount = _HALVES_TEXT.get(id(line.amount))
-    if amount is None:
-        amount = str(line.amount)
-    return f"{line.figure or 'side'} {amount} {line.reason}"
+    return f"{line.figure or 'side'} {line.amount} {line.reason}"
 
 
 class QuotaLine(NamedTuple):
@@ -79,35 +69,6 @@ class Participant:
         return self.figure.party if self.party is None else self.party
 
 
-def participant(
-    figure: Figure,
-    engaged: bool,
-    close_quarters: bool,
-    advantageous: bool,
-    contacts: frozenset[str],
-    holding_captive: bool,
-    party: str | None,
-) -> Participant:
-    """``Participant(figure, engaged, …, party)`` (in_formation None) with its fields filled in one
-    update: the frozen dataclass's __init__ sets them one at a time (the mêlée flow builds one per
-    figure per round)."""
-    p = _new(Participant)
-    p.__dict__.update(
-        figure=figure,
-        engaged=engaged,
-        close_quarters=close_quarters,
-        advantageous=advantageous,
-        contacts=contacts,
-        holding_captive=holding_captive,
-        in_formation=None,
-        party=party,
-    )
-    return p
-
-
-_new = object.__new__
-
-
 @dataclass(frozen=True)
 class SideFacts:
     """One side of a mêlée for the quota (allied sides count as one, PYR-WIN-1)."""
@@ -132,12 +93,7 @@ class Quota:
     @property
     def mq(self) -> int:
         """PYR-MQ-7: the total rounded up once."""
-        # kept on the instance (frozen, so written to __dict__ directly): a round asks it a dozen
-        # times and Fraction arithmetic is slow
-        got = self.__dict__.get("_mq")
-        if got is None:
-            got = self.__dict__["_mq"] = side_quota(self.total)
-        return got
+        return side_quota(self.total)
 
 
 def side_quota(total) -> int:
@@ -168,24 +124,18 @@ def _noncombatant(f: Figure) -> bool:
     return f.rank == Rank.NONCOMBATANT or (f.rank == Rank.ORDINARY and (f.type == "civilian" or "civilian" in f.flags))
 
 
+@implements("PYR-MQ-2")
 def base_quota(f: Figure) -> tuple[Fraction, str]:
     """PYR-MQ-2: Captain 3 (2 wounded); Officer 2 (1 wounded); ordinary 1 (1/2 wounded); cabin boy,
     civilian or similar 1/2 (wounded or not)."""
-    halves, reason = _base_halves(f)
-    return _BY_HALVES[halves], reason
-
-
-@implements("PYR-MQ-2")
-def _base_halves(f: Figure) -> tuple[int, str]:
-    """``base_quota`` counted in half points."""
     w = _wounded(f)
     if f.rank == Rank.CAPTAIN:
-        return (4, "wounded captain") if w else (6, "captain")
+        return (Fraction(2), "wounded captain") if w else (Fraction(3), "captain")
     if f.rank == Rank.OFFICER:
-        return (2, "wounded officer") if w else (4, "officer")
+        return (ONE, "wounded officer") if w else (Fraction(2), "officer")
     if _noncombatant(f):
-        return 1, "non-combatant"
-    return (1, "wounded") if w else (2, "figure")
+        return HALF, "non-combatant"
+    return (HALF, "wounded") if w else (ONE, "figure")
 
 
 @implements("PYR-MQ-3")
@@ -250,53 +200,35 @@ def quota_contributions(
     """
     own, foe = _side(side), _side(enemy)
     lines: list[QuotaLine] = []
-    # the total is kept in half points (every amount is a multiple of 1/2) and made a Fraction once
-    halves = 0
-    # the cheap tests first: formation needs a drilled figure (or an override) and a reach bonus a
-    # mount or a Reach weapon, so most figures skip those calls (the same lines, in the same order)
     for p in own.participants:
         f = p.figure
-        if f.status in _EXCLUDED or p.holding_captive:
-            lines.append(QuotaLine(f.id, ZERO, f"not counted: {excluded_reason(p)}", "PYR-MQ-1"))
+        why = excluded_reason(p)
+        if why:
+            lines.append(QuotaLine(f.id, ZERO, f"not counted: {why}", "PYR-MQ-1"))
             continue
-        h, reason = _base_halves(f)
-        halves += h
-        lines.append(QuotaLine(f.id, _BY_HALVES[h], reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
-        if (f.drilled or p.in_formation is not None) and formation_of(p, own.participants):
-            wounded = _wounded(f)
-            halves += 1 if wounded else 2
+        amount, reason = base_quota(f)
+        lines.append(QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
+        if formation_of(p, own.participants):
+            w = _wounded(f)
             lines.append(
-                QuotaLine(
-                    f.id, HALF if wounded else ONE, "in formation, wounded" if wounded else "in formation", "PYR-MQ-3"
-                )
+                QuotaLine(f.id, HALF if w else ONE, "in formation, wounded" if w else "in formation", "PYR-MQ-3")
             )
-        if not p.close_quarters and (f.mounted or f.melee_class == WeaponClass.REACH):
-            bonus, what = reach_bonus(f)
-            halves += 2 * bonus
-            lines.append(QuotaLine(f.id, _BY_HALVES[2 * bonus], what, "PYR-MQ-4"))
+        bonus, what = reach_bonus(f)
+        if bonus and not p.close_quarters:
+            lines.append(QuotaLine(f.id, Fraction(bonus), what, "PYR-MQ-4"))
         if p.engaged and p.advantageous:
-            halves += 2
             lines.append(QuotaLine(f.id, ONE, "advantageous position", "PYR-MQ-5"))
     for q in foe.participants:
-        g = q.figure
-        if not q.close_quarters or not (g.mounted or g.melee_class == WeaponClass.REACH) or excluded_reason(q):
+        if excluded_reason(q):
             continue
-        bonus, what = reach_bonus(g)
-        if bonus:
-            halves += 2 * bonus
+        bonus, what = reach_bonus(q.figure)
+        if bonus and q.close_quarters:
             lines.append(
-                QuotaLine(
-                    q.id, _BY_HALVES[2 * bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4"
-                )
+                QuotaLine(q.id, Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4")
             )
     for _ in range(int(own.flashing_blades)):
-        halves += 2
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
-    total = _BY_HALVES[halves] if halves in _BY_HALVES else Fraction(halves, 2)
-    quota = _new(Quota)  # Quota(tuple(lines), total), its fields filled in one update
-    # PYR-MQ-7 rounding up, in integers (halves >= 0), kept as the mq property would
-    quota.__dict__.update(lines=tuple(lines), total=total, _mq=(halves + 1) // 2)
-    return quota
+    return Quota(tuple(lines), sum((ln.amount for ln in lines), ZERO))
 
 
 @implements("PYR-MQ-1")

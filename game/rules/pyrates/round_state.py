@@ -3,14 +3,12 @@ the local engagement look-ups and the chance-card hands it spends from."""
 
 from __future__ import annotations
 
-from operator import is_
-
 from ..events import Note
 from ..implements import implements
 from ..model import Status
 from .engage import Engagements, engagements_of, party_key
 from .hands import Damage
-from .quota import Participant, participant
+from .quota import Participant
 
 MAX_ROUNDS = 6
 LOCAL = 3.0
@@ -69,7 +67,6 @@ class Round:
         self.cur = cur
         self.rat = cur.get("rat") or ""
         self.eng: Engagements | None = None
-        self._refresh_memo: tuple | None = None
         self.group: list[str] = []
         self.credit: dict[str, dict[str, int]] = {}
         self.lost: dict[str, int] = {}
@@ -90,44 +87,9 @@ class Round:
 
     # -- geometry -----------------------------------------------------------------------------
     def refresh(self) -> Engagements:
-        # asked after every item of every tap: unchanged figures (frozen, compared by identity) and
-        # group give the same local ids and engagements
-        seeds = self.group or self.cur["seeds"]
-        st = self.st
-        figures = st.figures
-        memo = self._refresh_memo
-        if memo is None:
-            # a new round mostly starts where the last one on this ctx ended (the same group, no
-            # figure changed between): its answer is kept on the ctx, for the same state and table
-            memo = self.ctx.__dict__.get("_round_refresh")
-            if memo is not None and not (
-                memo[3] is st
-                and memo[4] is self.ctx.table
-                and memo[5] is st.sides
-                and memo[6] is st.options.get("allies")
-            ):
-                memo = None
-        if (
-            memo is not None
-            and memo[1] == seeds
-            and len(memo[0]) == len(figures)
-            and all(map(is_, memo[0], figures.values()))
-        ):
-            self.eng = memo[2]
-            self._refresh_memo = memo
-            return self.eng
-        figs = tuple(figures.values())
-        ids = local_ids(st, seeds)
-        self.eng = engagements_of(self.ctx, only=ids)
-        self._refresh_memo = self.ctx._round_refresh = (
-            figs,
-            list(seeds),
-            self.eng,
-            st,
-            self.ctx.table,
-            st.sides,
-            st.options.get("allies"),
-        )
+        """The engagements among the figures near this round's mêlée (asked after every item of
+        every tap: the state's Facts keeps them while no figure changes)."""
+        self.eng = engagements_of(self.ctx, only=local_ids(self.st, self.group or self.cur["seeds"]))
         return self.eng
 
     def camp(self, fid: str) -> str:
@@ -182,14 +144,14 @@ def participants(r: Round, camp: str) -> list[Participant]:
         engaged = eng.engaged(fid)
         contacts = frozenset(list(eng.pairs.get(fid, {})) + eng.support.get(fid, []))
         out.append(
-            participant(
+            Participant(
                 f,
                 engaged,
                 zone.close_quarters,
                 engaged and (zone.advantageous or r.defends(fid)),
                 contacts,
                 fid in captors,
-                party_key(f),
+                party=party_key(f),
             )
         )
     return out

@@ -4,7 +4,6 @@ alternating taps (PYR-ALLOC-1..5, PYR-SUR-1)."""
 from __future__ import annotations
 
 import math
-from operator import is_
 
 from ..decisions import PASS, Decision, IllegalDecision, choose
 from ..events import Note
@@ -59,20 +58,6 @@ def targets_for(r: Round, fid: str, cls: WeaponClass | None = None) -> list[str]
     return t
 
 
-_SINGLE_TAPS: dict[tuple[str, str, str], Decision] = {}
-
-
-def _single_tap(fid: str, victim: str, item: str) -> Decision:
-    """``Decision("tap", figure=fid, items=((victim, item),))``, built once (decisions are frozen)."""
-    key = (fid, victim, item)
-    got = _SINGLE_TAPS.get(key)
-    if got is None:
-        if len(_SINGLE_TAPS) > 4096:  # many rosters in one process: start over rather than grow
-            _SINGLE_TAPS.clear()
-        got = _SINGLE_TAPS[key] = Decision("tap", figure=fid, items=((victim, item),))
-    return got
-
-
 def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = None) -> tuple[tuple[str, str], ...]:
     """Default tap: one item per strikable enemy, KD first, W to wounded enemies first. ``targets``:
     ``targets_for(r, fid)`` when the caller has it."""
@@ -97,30 +82,22 @@ def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[D
     """PYR-ALLOC-2 options for ``camp``: per tapper its default tap, single KD / W taps and the
     special single-item taps (tap_options.py), each option once, first place kept."""
     st = r.st
-    cards = cards_of(st, camp)
-    kd, w = left.knockdowns, left.wounds
     opts = []
     for t in tappers:
         targets = targets_for(r, t)
         items = auto_items(r, t, left, targets)
-        # the only repeat an option list can hold: a one-item default tap is also a single tap
-        # (targets are distinct, specials carry other items, tappers differ): it keeps its place
-        # and the single is not listed again
-        one = items[0] if len(items) == 1 else None
-        if one is not None:
-            opts.append(_single_tap(t, one[0], one[1]))
-        elif items:
-            opts.append(Decision("tap", t, None, None, None, None, items))  # (kind, figure, …, items)
+        if items:
+            opts.append(Decision("tap", figure=t, items=items))
         for v in targets:
-            if kd and one != (v, "kd"):
-                opts.append(_single_tap(t, v, "kd"))
-            if w and one != (v, "w"):
-                opts.append(_single_tap(t, v, "w"))
+            if left.knockdowns:
+                opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
+            if left.wounds:
+                opts.append(Decision("tap", figure=t, items=((v, "w"),)))
         off = st.figures[t].offhand
         opts += special_tap_options(
-            st, r.eng, camp, t, left, targets, targets_for(r, t, off) if off is not None else [], cards
+            st, r.eng, camp, t, left, targets, targets_for(r, t, off) if off is not None else [], cards_of(st, camp)
         )
-    return opts
+    return list(dict.fromkeys(opts))
 
 
 def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decision) -> None:
@@ -180,11 +157,10 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
     turn = first
     passes = 0
     queued = [] if st.options.get("simultaneous_allocation") else None
-    tappers_of = _TappersMemo(r)
     while passes < 2:
         r.refresh()
         left = pool[turn]
-        tappers = tappers_of(turn) if not left.empty else []
+        tappers = legal_tappers(r, turn) if not left.empty else []
         if not tappers:
             r.withheld[turn] = Damage()  # nothing could take it: unallocated (PYR-ALLOC-3)
             passes += 1
@@ -201,7 +177,10 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             "pool": left.to_json(),
             "tappers": list(tappers),
             "pools": {c: pool[c].to_json() for c in camps},
-            "tappers_by_side": {camp: list(tappers), other: list(tappers_of(other)) if not pool[other].empty else []},
+            "tappers_by_side": {
+                camp: list(tappers),
+                other: list(legal_tappers(r, other)) if not pool[other].empty else [],
+            },
             "tapped": sorted(r.tapped),
             "quotas": dict(r.quotas),
             "first": first,
@@ -273,32 +252,6 @@ def unallocated(r: Round, camp: str, left: Damage) -> Damage:
 
 def _n_items(d: Decision) -> int:
     return len(d.items)
-
-
-class _TappersMemo:
-    """``legal_tappers(r, camp)`` kept while nothing it reads changes: the same Engagements, the
-    same (frozen) figures and no new tapped figure. A pass or a saved blow changes none of them, and
-    the side not on turn is asked for its tappers (the tap's info) before its own turn."""
-
-    def __init__(self, r: Round):
-        self.r = r
-        self.known: dict[str, tuple] = {}
-
-    def __call__(self, camp: str) -> list[str]:
-        r = self.r
-        figs = tuple(r.st.figures.values())
-        got = self.known.get(camp)
-        if (
-            got is not None
-            and got[0] is r.eng
-            and got[1] == len(r.tapped)
-            and len(got[2]) == len(figs)
-            and all(map(is_, got[2], figs))
-        ):
-            return got[3]
-        tappers = legal_tappers(r, camp)
-        self.known[camp] = (r.eng, len(r.tapped), figs, tappers)
-        return tappers
 
 
 @implements("PYR-ALLOC-5", "PYR-SUR-1")

@@ -42,20 +42,16 @@ def retreat_options(ctx, fid: str) -> list[Decision]:
         return []
     g = st.figures[e]
     away = math.degrees(math.atan2(f.y - g.y, f.x - g.x))
-    pts = []
+    out = []
     for off in (0, 45, -45):
         a = math.radians(away + off)
-        pts.append((round_in(f.x + RETREAT * math.cos(a)), round_in(f.y + RETREAT * math.sin(a))))
-    # nearest_enemy's distance from a retreat's end is max(0, _gap) over the same enemies, and
-    # d0 >= 0: comparing _gap itself with d0 gives the same answers
-    foes = _foes(ctx, fid)
-    out = []
-    for (x, y), plan in zip(pts, ctx.table.path_costs(fid, (f.x, f.y), pts)):
+        x, y = round_in(f.x + RETREAT * math.cos(a)), round_in(f.y + RETREAT * math.sin(a))
+        plan = straight(ctx, fid, x, y)
         if plan is None or plan.stops_at_obstacle or plan.cost > RETREAT + 1e-6:
             continue
         if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
             continue
-        if _gap(f, foes, x, y) <= d0 + 1e-6:
+        if nearest_enemy(st, fid, x, y)[1] <= d0 + 1e-6:
             continue
         out.append(Decision("retreat", figure=fid, x=x, y=y))
     return out
