@@ -523,6 +523,7 @@ def _fixed(prefs: dict[str, float]):
 
 
 def score_flashing_blades(level: str, ctx: Ctx) -> list[float]:
+    # the quotas before the card are not yet announced: use the rules' policy
     return [0.1 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
 
 
