@@ -18,13 +18,12 @@ Scores are in "figure units"; a won match is +100, a lost one −100.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 
 from game.rules.model import Rank, Status
 
 from .fields import cells_in, grid_for
-from .objectives import goal_point, inside, plan_for, table_map
+from .objectives import inside, plan_for, table_map
 
 WIN = 100.0
 RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
@@ -33,6 +32,10 @@ W_ROUT = 4.0
 W_HOLD = 14.0
 W_OCCUPY = 1.5
 W_APPROACH = 2.5
+#: weight of a combatant beyond the nearest three walking to a goal (one of the three weighs 1)
+W_REAR = 0.3
+#: closing on the enemies who stand in a zone this side must hold alone
+W_EVICT = 8.0
 PRESS = 3.0
 W_CAPTURE = 2.0
 W_TIME = 5.0
@@ -225,6 +228,8 @@ class Evaluator:
         s += weight * W_OCCUPY * (min(n_own, cap) - 0.7 * min(n_oth, 3))
         if n_own and not n_oth:
             s += weight * 2.0
+        if mine and n_oth and g.kind == "hold_zone":
+            s += self._evict(figs, owners, others, polys)
         # approach: the mean walking distance of the owner's nearest combatants (three, or as many
         # as a reach_zone needs) to the zone
         if owners:
@@ -233,7 +238,28 @@ class Evaluator:
             # (each figure weighs as much as one of the three nearest of a hold_zone)
             near = ds if g.kind == "reach_zone" else ds[:cap]
             s -= weight * W_APPROACH * (self.press if mine else 1.0) * (sum(near) / min(len(near), 3)) / self.diag * 4.0
+            # the rest walk up behind them, each a fraction of one of the three: without it the
+            # rearguard's every move scored exactly nothing and it stood at its deployment all game
+            # (the Clearing: half of each side never left the woods, a draw at turn 10)
+            rest = ds[len(near) :]
+            if rest:
+                s -= weight * W_APPROACH * W_REAR * (self.press if mine else 1.0) * sum(rest) / 3.0 / self.diag * 4.0
         return s
+
+    def _evict(self, figs, owners, others, polys) -> float:
+        """A zone held only alone is won by driving the enemy out of it: the nearest three
+        combatants close on the enemies standing in it (the Clearing: both sides stood at its two
+        edges and traded shots to the turn limit)."""
+        held = [(f, x, y) for f, x, y, *_ in others if any(inside(x, y, p) for p in polys)]
+        gaps = sorted(
+            max(0.0, min(math.hypot(x - ex, y - ey) - f.radius - e.radius for e, ex, ey in held if e.level == f.level))
+            for f, x, y, *_ in owners
+            if any(e.level == f.level for e, _, _ in held)
+        )
+        if not gaps:
+            return 0.0
+        near = gaps[:3]
+        return -W_EVICT * (sum(near) / len(near)) / self.diag * 4.0
 
     def _close_in(self, figs) -> float:
         """A side that must attack (rout, or time against it) walks its fighters toward the enemy."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import cache, lru_cache
+from functools import cache
 from types import SimpleNamespace
 
 from game.rules.model import Rank, Status
@@ -29,6 +29,9 @@ LOADED_VALUE = 0.35
 PRESS_CHARGE = 1.0
 #: weight of a move that brings a figure within charge reach of an enemy it out-fights (d20 presets)
 CHARGE_SETUP = 1.5
+#: share of the enemy shots a figure escapes by charging into hand combat that counts for the charge
+#: (each of those shooters must still pass its motivation roll, RNG-MOT-1)
+SHIELD = 0.5
 
 
 class Ctx:
@@ -205,7 +208,12 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         if k in ("attack", "retaliate") and d.target:
             return PO.hand_value(ctx, d.figure, d.target)
         if k in ("charge", "engage") and d.target and d.x is not None:
-            return ctx.moved(d.figure, d.x, d.y) - ctx.base + PO.hand_exchange(ctx, d.figure, d.target)
+            return (
+                ctx.moved(d.figure, d.x, d.y)
+                - ctx.base
+                + PO.hand_exchange(ctx, d.figure, d.target)
+                + SHIELD * _shots_at(ctx, d.figure)
+            )
         if k == "melee" and d.figure:
             return PO.best_attack(ctx, d.figure)
         if k == "shoot" and d.target:
@@ -255,6 +263,17 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.5 if d == ask.default else 0.0
         out.append(s)
     return out
+
+
+def _shots_at(ctx: Ctx, fid: str) -> float:
+    """The exact expected harm of the loaded enemy muskets that see ``fid`` where it stands: what a
+    figure that charges escapes, as no one shoots at a figure in hand combat (RNG-SHOOT-3), and
+    what one that shoots, loads or holds there still faces."""
+    total = 0.0
+    for e in ctx.foes():
+        if e.missile and e.loaded and e.level == ctx.state.figures[fid].level:
+            total += PO.d20_shot_value(ctx, e.id, fid)
+    return total
 
 
 def _charge_setup(ctx: Ctx, fid: str, x: float, y: float) -> float:
@@ -504,7 +523,7 @@ def _fixed(prefs: dict[str, float]):
 
 
 def score_flashing_blades(level: str, ctx: Ctx) -> list[float]:
-    q = _last_quotas(ctx)  # the quotas before the card are not yet announced: use the rules' policy
+    # the quotas before the card are not yet announced: use the rules' policy
     return [0.1 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
 
 
