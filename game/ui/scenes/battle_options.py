@@ -9,9 +9,10 @@ from .. import fonts
 from ..previews import choice_odds
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..widgets import button, label
+from .battle_host import BattleHost
 
 
-class OptionsPanel:
+class OptionsPanel(BattleHost):
     """Mixin of BattleScene: builds the question panel from ``match.pending``.
 
     ``may_see(side)`` (BattleScene) says whether the person at the screen may see that side's
@@ -65,7 +66,7 @@ class OptionsPanel:
         y += box_h + 4
         if p.side not in self.humans or self.viewer or not self.may_see(p.side):
             return
-        items = []
+        items: list[str | tuple[str, str]] = []
         for text, d in listed_options(p, st):
             self.option_map[text] = d
             items.append(text)
