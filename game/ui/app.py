@@ -7,7 +7,6 @@ menu; with one it goes straight into that battle (demo: the AI plays every side)
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -123,7 +122,9 @@ class App:
 
     # -- window ------------------------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        assert screen is not None, "a resize comes from the open window"
+        self.screen = screen
         self.manager.set_window_resolution(self.screen.get_size())
         self._rebuild()
 

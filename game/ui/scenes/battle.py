@@ -211,7 +211,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def positions(self) -> dict:
         out = {}
-        for fid, (pts, done, total) in self.anims.items():
+        for fid, (pts, done, _total) in self.anims.items():
             d = done
             for a, b in itertools.pairwise(pts):
                 seg = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -572,7 +572,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12
-        for text, colour, ttl in self.narration:
+        for text, _colour, ttl in self.narration:
             t = fonts.outlined(text, 20, (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
             surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))

@@ -58,7 +58,8 @@ class MenuScene(Scene):
         label(m, (32, 66, 600, 22), "Tabletop skirmish rules, played on screen", object_id="#small")
         lw = max(230, int(w * 0.26))
         label(m, (30, 100, lw, 30), "Scenarios", object_id="#heading")
-        titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
+        titles: list[str | tuple[str, str]] = [f"{s.title}" for s in self.scenarios]
+        titles = titles or ["(no scenarios found in maps/)"]
         self.titles = titles
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(30, 130, lw, h - 230),
@@ -102,10 +103,10 @@ class MenuScene(Scene):
         label(m, (rx, y, 270, 20), "AI difficulty", object_id="#small")
         if self.level not in LEVELS:
             self.level = "normal"
-        self.level_dd = pygame_gui.elements.UIDropDownMenu(LEVELS, self.level, pygame.Rect(rx, y + 20, 270, 32), m)
+        self.level_dd = pygame_gui.elements.UIDropDownMenu([*LEVELS], self.level, pygame.Rect(rx, y + 20, 270, 32), m)
         self.level_text = label(m, (rx - 30, y + 54, 300, 18), LEVEL_TEXT[self.level], object_id="#small")
         y += 78
-        presets = list(PRESETS)
+        presets: list[str | tuple[str, str]] = list(PRESETS)
         cur = self.preset or (s.preset if s else presets[0])
         if cur not in presets:
             presets.append(cur)
