@@ -18,13 +18,13 @@ Scores are in "figure units"; a won match is +100, a lost one −100.
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 from game.rules.model import Rank, Status
 
 from .fields import cells_in, grid_for
-from .objectives import goal_point, inside, plan_for, table_map
+from .objectives import inside, plan_for, table_map
 
 WIN = 100.0
 RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
@@ -98,8 +98,8 @@ class Evaluator:
         self.scenario = scenario
         self.foes = set(state.enemies_of(side))
         self.plan = plan_for(scenario, table, state, side)
-        self.start = {}
-        self.start_count = {}
+        self.start: dict[str, float] = {}
+        self.start_count: dict[str, int] = {}
         for f in state.figures.values():
             self.start[f.side] = self.start.get(f.side, 0.0) + figure_value(f)
             self.start_count[f.side] = self.start_count.get(f.side, 0) + 1
@@ -242,7 +242,7 @@ class Evaluator:
         if not mine or not theirs:
             return 0.0
         total = 0.0
-        fields = {}
+        fields: dict[str, Any] = {}  # level -> its distance field (False: no source on that level)
         for f, x, y, *_ in mine:
             grid = self._grid(f.level)
             d = None

@@ -110,10 +110,10 @@ def _window(st: dict, bases: list, r: float, s0, sg, r0, r1, c0, c1):
         inside = [(y, x) for _, y, x in srcs if r0 <= y < r1 and c0 <= x < c1]
         if not inside:
             continue
-        cond, cost = np.ascontiguousarray(src[win]), np.ascontiguousarray(dst[win])
+        cond, link_cost = np.ascontiguousarray(src[win]), np.ascontiguousarray(dst[win])
         for step, edge_cost in edges:
             if any(r0 <= y + step[1] < r1 and c0 <= x + step[2] < c1 for y, x in inside):
-                graph.add_edge(step, edge_cost, cost=cost, condition=cond)
+                graph.add_edge(step, edge_cost, cost=link_cost, condition=cond)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
     pf = tcod.path.Pathfinder(graph)
     pf.add_root(a)
