@@ -11,7 +11,9 @@ import functools
 import itertools
 import operator
 from collections import deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
+from typing import Any
 
 
 class Status(str, enum.Enum):
@@ -88,6 +90,7 @@ class _Derived:
     shown nor saved)."""
 
     __slots__ = ("in_play",)
+    in_play: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,5 +251,5 @@ _FIELD_SETTERS = tuple(Figure.__dict__[name].__set__ for name in FIGURE_FIELDS)
 _set_in_play = _Derived.__dict__["in_play"].__set__
 _new_object = object.__new__
 _call = operator.call
-_consume = deque(maxlen=0).extend
+_consume: Callable[[Iterable[Any]], None] = deque(maxlen=0).extend
 _PLAIN = frozenset({str, int, float, bool, type(None)})

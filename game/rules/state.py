@@ -80,7 +80,8 @@ class MatchState:
         opt = self.options.get("allies")
         memo = self.__dict__.get("_enemies_memo")
         if memo is None or memo[0] is not self.sides or memo[1] is not opt:
-            memo = self._enemies_memo = (self.sides, opt, {})
+            by_side: dict[str, tuple[str, ...]] = {}
+            memo = self._enemies_memo = (self.sides, opt, by_side)
         got = memo[2].get(sid)
         if got is None:
             allies = next((set(g) for g in (opt or []) if sid in g), {sid})

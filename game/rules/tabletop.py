@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +160,18 @@ class Tabletop(Protocol):
     ) -> PathPlan | None:
         """Cost of moving fid along exactly these waypoints; None if any leg is blocked."""
 
+    def path_costs(
+        self,
+        fid: str,
+        start: tuple[float, float],
+        targets: Iterable[tuple[float, float]],
+        *,
+        cross: Iterable[str] = (),
+        ends: bool = False,
+    ) -> list:
+        """``[path_cost(fid, [start, t], cross=cross) for t in targets]``; with ``ends`` each plan
+        is only its (end point, cost)."""
+
     def clear_at(self, x: float, y: float, radius: float, level: str = "deck", ignore: Iterable[str] = ()) -> bool:
         """A base of this radius could stand here (on the map, not impassable, overlapping nothing)."""
 
@@ -196,6 +208,11 @@ class Tabletop(Protocol):
 
     def sector_centre(self, sector: str) -> tuple[float, float]:
         """A clear-ish centre point of a sector, inches."""
+
+    @property
+    def map(self) -> Any:
+        """The map the table was made from (the rules read its ``links``: the hatches, ladders and
+        shrouds a move may climb)."""
 
     @property
     def width(self) -> float:

@@ -124,7 +124,6 @@ def charge_preview(match, d: Decision) -> ChargePreview:
     ctx = Ctx(st, m.dice, m.table, m.scenario)
     r = Round(ctx, {"seeds": [d.figure, d.target]})
     r.refresh()
-    assert r.eng is not None, "refresh() finds the engagements"
     r.group = r.eng.group([d.figure, d.target])
     if not r.group:
         return ChargePreview(d.figure, d.target, error="the charge would not end engaged")

@@ -205,7 +205,7 @@ def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
             rule="PYR-DUEL-2",
         )
         limit = MAX_SUPPORTERS if d.option == "two" else None
-    placed = []
+    placed: list[tuple[str, str]] = []
     for me, other in ((a, b), (b, a)):
         for sid in cands[me][:limit]:
             spot = behind(ctx, me, other, sid, len([p for p in placed if p[0] == me]))

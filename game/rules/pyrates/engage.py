@@ -101,7 +101,7 @@ class Engagements:
         eng = Engagements(self.pairs, self.support, self.camp, {fid: figures[fid] for fid in self.figs})
         memo = self.__dict__.get("_group_memo")
         if memo:
-            eng._group_memo = dict(memo)
+            eng.__dict__["_group_memo"] = dict(memo)
         return eng
 
     def groups(self) -> list[list[str]]:

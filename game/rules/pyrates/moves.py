@@ -222,7 +222,7 @@ def retreat(
 
     hypot = math.hypot
     by_distance = bool(toward) and not (rat and toward is None)  # else by the gap gained
-    tx, ty = toward if by_distance else (0.0, 0.0)
+    tx, ty = toward if by_distance and toward is not None else (0.0, 0.0)
     sweep_from = ctx.table.sweep_clear_from
 
     left = max_dist
@@ -234,12 +234,16 @@ def retreat(
         here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
         d0 = max(min(here), 0.0) if here else math.inf
         lim = d0 + 2 * step + _NEAR_PAD
+        # ok(gap after a step): the step keeps the figure far enough from its foes (used in this pass)
         if rat:
-            floor = min(1.0, d0)
-            ok = lambda d1: d1 + 1e-9 >= floor  # noqa: E731
+
+            def ok(d1: float, floor: float = min(1.0, d0)) -> bool:
+                return d1 + 1e-9 >= floor
         else:
-            floor = d0 + 1e-6
-            ok = lambda d1: d1 > floor  # noqa: E731
+
+            def ok(d1: float, floor: float = d0 + 1e-6) -> bool:
+                return d1 > floor
+
         if by_distance:  # score -distance to toward, headings sorted by that distance
             near = [t for t, v in zip(foes, here) if v <= lim]
             pts = [(x + ox, y + oy) for ox, oy in offs]
