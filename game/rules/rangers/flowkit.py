@@ -310,7 +310,7 @@ def shot_targets(ctx: Ctx, fid: str) -> list[tuple[Figure, object]]:
     f = ctx.fig(fid)
     if not can_shoot(f):
         return []
-    out = []
+    out: list[tuple[Figure, object]] = []
     maxr = weapon_max_range(f.missile)
     foes = foes_of(ctx, fid)
     mine = [g for g in ctx.state.figures.values() if g.in_play and g.side not in ctx.state.enemies_of(f.side)]
