@@ -13,7 +13,7 @@ from collections.abc import Generator, Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ask, Ctx, Flow, FlowTo, ask
+from .flow import Ctx, Flow, FlowTo, ask
 from .model import Figure, Rank, Status
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus

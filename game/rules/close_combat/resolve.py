@@ -16,7 +16,7 @@ from ..events import Event
 from .contact import classify, move_back_vector
 from .events import PieceResolved
 from .pieces import Piece
-from .result import OpposedResult, Outcome, consequences, worsen
+from .result import Outcome, consequences, worsen
 from .roll import PairRoll, roll_pair
 
 

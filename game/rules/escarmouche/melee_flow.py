@@ -15,8 +15,8 @@ ESC-DECK-1 deck, ESC-DUEL-2/3 winner's pick, ESC-MULTI-1/ESC-RES-1/2 results and
 from __future__ import annotations
 
 import itertools
-from typing import TypeVar
 from dataclasses import asdict
+from typing import TypeVar
 
 from ..decisions import Decision, IllegalDecision
 from ..events import Note

@@ -372,7 +372,7 @@ def blades_round(ctx, du: dict):
             return other
     if a in pushed_by and b in pushed_by:
         return "draw"
-    for victim, pusher in pushed_by.items():
+    for pusher in pushed_by.values():
         if pusher not in followed:
             ctx.emit(
                 Note(

@@ -10,7 +10,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache
 
 
 class Hand(str, enum.Enum):

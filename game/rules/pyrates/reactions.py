@@ -196,7 +196,7 @@ class ReactionCandidates:
             self.got.clear()
             self.changes = []
         else:
-            for (fid, f), old in zip(figures.items(), seen.values()):
+            for f, old in zip(figures.values(), seen.values()):
                 if f is not old and _facts(f) != _facts(old):
                     self.changes.append((old, f))
         self.seen = dict(figures)

@@ -11,7 +11,7 @@ import numbers
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from ..dice import Dice
 from ..events import DiceRolled, Event

@@ -24,8 +24,8 @@ from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
 from game.rules.initiative.tome import in_command, tome_move_problem, tome_movers
-from game.rules.model import Status, round_in
-from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, active_side, no_questions
+from game.rules.model import round_in
+from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, active_side
 
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, after_action, is_firearm
@@ -119,7 +119,6 @@ class RangersPreset(TurnPreset):
         return out
 
     def activate_figure(self, ctx: Ctx, fid: str) -> Flow:
-        st = ctx.state
         f = ctx.fig(fid)
         eng = K.engaged(ctx, fid)
         ret = self.retaliation_targets(ctx, fid)
@@ -282,7 +281,7 @@ class RangersPreset(TurnPreset):
                 if ctx.table.zone_at(x, y, f.level).cover:
                     cands.append((k, h, x, y))
         out = []
-        for k, h, x, y in cands:
+        for _k, _h, x, y in cands:
             plan = K.path_cost(ctx, fid, x, y)
             if plan is None or plan.cost > f.move + MEASURE_TOLERANCE or plan.stops_at_obstacle:
                 continue
@@ -685,7 +684,6 @@ class RangersPreset(TurnPreset):
             return
         trigger = "shot_at" if shooters else "movement"
         targets = shooters if shooters else list(movers)
-        side = st.active
         pairs = self._reactive_pairs(ctx, active_side(st), targets)
         if not pairs:
             return
