@@ -4,7 +4,7 @@ import pytest
 
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.events import DiceRolled, Note, TurnStarted
-from game.rules.rangers.events import ActionTaken, AttackResolved, ShotResolved
+from game.rules.rangers.events import AttackResolved, ShotResolved
 from tests.rules.rangers.flow_helpers import events_of, has, pick, setup
 
 RANGERS_ACTIVE = [20, 1]  # INI-SEQ-1 d20 roll-off

@@ -74,7 +74,6 @@ def test_engaged_with_at_skips_the_table_only_where_it_answers_none():
             ctx = random_ctx(rng, rail=rail, mixed_weapons=True)
             ids = list(ctx.state.figures)
             for fid in ids:
-                f = ctx.state.figures[fid]
                 for tid in ids:
                     if tid == fid:
                         continue

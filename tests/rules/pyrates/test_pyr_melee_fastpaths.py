@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import random
 
-from flow_helpers import fig, match, random_ctx
+from flow_helpers import fig, random_ctx
 from flow_helpers import pack as _pack
 
 from game.rules.model import round_in
