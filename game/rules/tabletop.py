@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +98,31 @@ class Landing:
     """Height fallen in inches (PYR-DROP-1 modifiers)."""
     sea_possible: bool
     """A water zone lies within 2 in, so the owner may drop it in the sea instead."""
+
+
+class LinkFacts(Protocol):
+    """A hatch, ladder or shroud joining two points, perhaps on two levels (a map's ``links``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def a(self) -> tuple[float, float]: ...
+    @property
+    def b(self) -> tuple[float, float]: ...
+    @property
+    def level_a(self) -> str: ...
+    @property
+    def level_b(self) -> str: ...
+    @property
+    def cost(self) -> float:
+        """Extra inches a move pays to climb it."""
+
+
+class MapFacts(Protocol):
+    """What the rules read of the map a table was made from."""
+
+    @property
+    def links(self) -> Sequence[LinkFacts]: ...
 
 
 @runtime_checkable
@@ -210,7 +235,7 @@ class Tabletop(Protocol):
         """A clear-ish centre point of a sector, inches."""
 
     @property
-    def map(self) -> Any:
+    def map(self) -> MapFacts:
         """The map the table was made from (the rules read its ``links``: the hatches, ladders and
         shrouds a move may climb)."""
 
