@@ -40,8 +40,8 @@ def test_replay_refuses_bad_file_with_exit_2(tmp_path):
 
 
 def test_replay_verify_exit_0_then_1_on_tampering(tmp_path):
-    from game.ai import RandomController, play_out
-    from game.match import Match, record_of, save
+    from game.ai import RandomController
+    from game.match import Match, save
     from game.scenario import load_scenario
 
     # a record of a real scenario in maps/ is needed for the CLI to find it

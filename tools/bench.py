@@ -30,7 +30,7 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 #: name → (function, unit, doc)
-REGISTRY: dict[str, tuple[Callable[[bool], dict[str, float]], str, str]] = {}
+REGISTRY: dict[str, tuple[Callable[[bool], dict[str, float | str]], str, str]] = {}
 
 
 def section(name: str, unit: str = "µs/op"):
@@ -57,14 +57,14 @@ def per_op_us(
 
 # -- sections -------------------------------------------------------------------------------------
 @section("table")
-def bench_table(quick: bool) -> dict[str, float]:
+def bench_table(quick: bool) -> dict[str, float | str]:
     """game/table: contacts, pushback checks, path planning, clone on the boarding map."""
     from game.table import Table, load_map
 
     rep = 3 if quick else 7
     tmap = load_map(os.path.join(ROOT, "maps", "boarding_action.tmx"))
     t = Table(tmap)
-    fids = []
+    fids: list[str] = []
     # 40 figures on the two decks, 1.2 in apart where clear
     y = 5.0
     while len(fids) < 40 and y < 24:
@@ -76,7 +76,7 @@ def bench_table(quick: bool) -> dict[str, float]:
                 fids.append(fid)
             x += 1.2
         y += 1.2
-    out: dict[str, float] = {}
+    out: dict[str, float | str] = {}
     out["contacts_40_figures"] = per_op_us(lambda: [t.contacts(f) for f in fids], 1, rep)
     out["contacts_one"] = per_op_us(lambda: [t.contacts(f) for f in fids], len(fids), rep)
     n = 200 if quick else 1000
@@ -132,7 +132,7 @@ def bench_table(quick: bool) -> dict[str, float]:
 
 
 @section("frame", unit="ms / ratio / s")
-def bench_frame(quick: bool) -> dict[str, float]:
+def bench_frame(quick: bool) -> dict[str, float | str]:
     """game/ui: 1920x1080 battle frame (boarding map, 40 figures, panels) vs a bare blit+flip; first frame."""
     sys.path.insert(0, os.path.join(ROOT, "tools"))
     import bench_frame as bf  # tools/bench_frame.py (also runnable alone, with the map-drawing alternatives)
@@ -140,7 +140,7 @@ def bench_frame(quick: bool) -> dict[str, float]:
     res = bf.run(quick)
     if "skipped" in res:
         return {"skipped": res["skipped"]}
-    out: dict[str, float] = {}
+    out: dict[str, float | str] = {}
     for k in ("baseline_blit_flip", "battle_frame"):
         out[f"{k}_median_ms"] = res[k]["median_ms"]
         out[f"{k}_p99_ms"] = res[k]["p99_ms"]
@@ -181,7 +181,7 @@ def _register_modules() -> None:
 
     for name, (module, doc) in SECTIONS.items():
         run = importlib.import_module(module).run
-        REGISTRY[name] = (lambda quick, run=run: run(quick), "see names", doc)
+        REGISTRY[name] = (run, "see names", doc)
 
 
 #: Headline figures (issue 10): top-level key → (section, figure) it is read from. ``--json`` prints
@@ -211,7 +211,7 @@ def _ai_fallback(quick: bool) -> dict[str, float | str]:
     import multiprocessing as mp
 
     games = 2 if quick else 4
-    note = []
+    note: list[str] = []
     secs, hard_ms = [], []
     for g in range(games):
         s, ms, used = _ai_game(g)
@@ -263,6 +263,7 @@ def _ai_game(g: int) -> tuple[float, list[float], list[str]]:
     t0 = time.perf_counter()
     while not m.over:
         p = m.pending
+        assert p is not None, "a match not over has a question"
         t = time.perf_counter()
         try:
             d = ctl[p.side].decide(m)

@@ -46,6 +46,7 @@ def decision_times(
         t0, c0 = time.perf_counter(), time.process_time()
         while not m.over:
             p = m.pending
+            assert p is not None, "a match not over has a question"
             t, c = time.perf_counter(), time.process_time()
             d = ctl[p.side].decide(m)
             if lv[p.side] == level:
@@ -88,22 +89,22 @@ def lookahead_gain(points: int) -> tuple[float, float, float]:
     sc = load_scenario_ref(SCENARIO)
     m = Match(sc, seed=321)
     ctl = make_controller("normal", 5)
-    spots = []
+    spots: list[Match] = []
     while not m.over and len(spots) < points:
         if len(m.decisions) % 7 == 3:
             spots.append(m.clone())
         m.apply(ctl.decide(m))
     out = []
     for plain in (True, False):
-        best = None
+        times = []
         for _ in range(3):
             t0 = time.perf_counter()
             for i, s in enumerate(spots):
                 for k in range(3):
                     _rollout(s, plain, 1000 * i + k)
             dt = (time.perf_counter() - t0) / (3 * len(spots)) * 1e6
-            best = dt if best is None else min(best, dt)
-        out.append(best)
+            times.append(dt)
+        out.append(min(times))
     return out[0], out[1], out[0] / out[1]
 
 

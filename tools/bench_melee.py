@@ -17,7 +17,7 @@ if ROOT not in sys.path:
 
 def _melee_match(seed: int):
     from game.match import Match
-    from game.rules.model import Figure, SideInfo, WeaponClass
+    from game.rules.model import Figure, Rank, SideInfo, WeaponClass
     from game.scenario.model import Scenario
     from game.table import TacticalMap
 
@@ -33,7 +33,7 @@ def _melee_match(seed: int):
                     y=3.0 + i,
                     melee_class=WeaponClass.GENERAL,
                     melee_weapon="cutlass",
-                    rank="captain" if i == 0 else "ordinary",
+                    rank=Rank.CAPTAIN if i == 0 else Rank.ORDINARY,
                 )
             )
     sc = Scenario(

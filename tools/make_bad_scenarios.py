@@ -55,7 +55,7 @@ def rangers(n_red: int, limit: int, n_blue: int = 1, diff: str = "") -> str:
 
 
 def cases() -> dict[str, tuple[str | bytes, str]]:
-    c = {
+    c: dict[str, tuple[str | bytes, str]] = {
         "not_toml.toml": ('title = "Bad\nmap = [', "toml"),
         "empty.toml": ("", ""),
         "binary.toml": (bytes(range(256)) * 4, ""),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+from collections.abc import Callable, Sequence
 from xml.sax.saxutils import quoteattr
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,7 +43,7 @@ def rect(x: float, y: float, w: float, h: float) -> list[Pt]:
     return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 
 
-def complement(width: float, height: float, holes: list[list[Pt]]) -> list[list[Pt]]:
+def complement(width: float, height: float, holes: Sequence[Sequence[Pt]]) -> list[list[Pt]]:
     """The table rectangle minus convex holes, as trapezoids (horizontal bands between the holes'
     vertex heights; inside a band each hole spans a linearly varying interval)."""
     ys = sorted({0.0, height} | {y for h in holes for _, y in h if 0 < y < height})
@@ -84,7 +85,7 @@ def complement(width: float, height: float, holes: list[list[Pt]]) -> list[list[
             return min(vals) if left else max(vals)
 
         left_x0 = left_x1 = 0.0
-        for lo, hi, hs in runs:
+        for _lo, _hi, hs in runs:
             r0, r1 = edge(hs, y0, True), edge(hs, y1, True)
             poly = [(left_x0, y0), (r0, y0), (r1, y1), (left_x1, y1)]
             out.append(poly)
@@ -92,7 +93,7 @@ def complement(width: float, height: float, holes: list[list[Pt]]) -> list[list[
         out.append([(left_x0, y0), (width, y0), (width, y1), (left_x1, y1)])
     clean = []
     for poly in out:
-        pts = []
+        pts: list[Pt] = []
         for p in poly:
             p = (round(p[0], 4), round(p[1], 4))
             if not pts or pts[-1] != p:
@@ -123,7 +124,7 @@ class TmxMap:
         self.classes: dict[str, set[str]] = {}
 
     # -- tiles ----------------------------------------------------------------------------------
-    def paint(self, poly: list[Pt], tile: str | callable, layer: str = "ground") -> None:
+    def paint(self, poly: Sequence[Pt], tile: str | Callable[[int, int], str], layer: str = "ground") -> None:
         grid = self.ground if layer == "ground" else self.details
         for r in range(self.h):
             for c in range(self.w):
@@ -166,7 +167,7 @@ class TmxMap:
     ) -> None:
         oid = self.next_id
         self.next_id += 1
-        size = f' width="{w * PX:g}" height="{h * PX:g}"' if w is not None else ""
+        size = f' width="{w * PX:g}" height="{h * PX:g}"' if w is not None and h is not None else ""
         # both spellings: Tiled >= 1.9 reads ``class``, Tiled 1.8 only ``type`` (and would drop ``class``)
         cl = f" type={quoteattr(cls)} class={quoteattr(cls)}" if cls else ""
         if cls:
@@ -178,7 +179,7 @@ class TmxMap:
             else f' <object id="{oid}" name={quoteattr(name)}{cl} x="{x * PX:g}" y="{y * PX:g}"{size}/>\n'
         )
 
-    def polygon(self, layer: str, name: str, pts: list[Pt], cls: str = "", **props) -> None:
+    def polygon(self, layer: str, name: str, pts: Sequence[Pt], cls: str = "", **props) -> None:
         x0, y0 = pts[0]
         rel = " ".join(f"{(x - x0) * PX:g},{(y - y0) * PX:g}" for x, y in pts)
         self._obj(layer, name, cls, x0, y0, f'  <polygon points="{rel}"/>\n', props)
@@ -186,7 +187,7 @@ class TmxMap:
     def rectangle(self, layer: str, name: str, x: float, y: float, w: float, h: float, cls: str = "", **props):
         self._obj(layer, name, cls, x, y, "", props, w, h)
 
-    def polyline(self, layer: str, name: str, pts: list[Pt], cls: str = "", **props) -> None:
+    def polyline(self, layer: str, name: str, pts: Sequence[Pt], cls: str = "", **props) -> None:
         x0, y0 = pts[0]
         rel = " ".join(f"{(x - x0) * PX:g},{(y - y0) * PX:g}" for x, y in pts)
         self._obj(layer, name, cls, x0, y0, f'  <polyline points="{rel}"/>\n', props)
@@ -258,7 +259,7 @@ class TmxMap:
             fh.write(text)
 
 
-def _rail(m: TmxMap, name: str, pts: list[Pt], **extra) -> None:
+def _rail(m: TmxMap, name: str, pts: Sequence[Pt], **extra) -> None:
     m.polyline(
         "obstacles",
         name,
@@ -273,7 +274,7 @@ def _rail(m: TmxMap, name: str, pts: list[Pt], **extra) -> None:
     )
 
 
-def _edge_tiles(m: TmxMap, hull: list[Pt], tile: str) -> None:
+def _edge_tiles(m: TmxMap, hull: Sequence[Pt], tile: str) -> None:
     for r in range(m.h):
         for c in range(m.w):
             x, y = c + 0.5, r + 0.5
@@ -308,7 +309,7 @@ def boarding_action() -> TmxMap:
             if m.ground[r][c] == "water" and (c * 7 + r * 3) % 5 == 0:
                 m.ground[r][c] = "water2"
     # zones: sea = table minus hulls and planks
-    for i, poly in enumerate(complement(48, 32, [merchant, sloop] + planks)):
+    for poly in complement(48, 32, [merchant, sloop, *planks]):
         m.polygon("zones", "sea", poly, "sea", terrain="impassable", water=True)
     m.polygon("zones", "merchant_deck", merchant, "deck", ship="merchant")
     m.polygon("zones", "quarterdeck", quarterdeck, "deck", ship="merchant", advantageous=True)
@@ -371,7 +372,7 @@ def boarding_action() -> TmxMap:
         m.polyline("links", "quarterdeck_ladder", [(12.8, ly), (11.2, ly)], "ladder", cost=1.0)
         m.put(12.5, ly, "ladder")
     # hatches down to the holds
-    for name, hx, hy, ship in (
+    for name, hx, hy, _ship in (
         ("main_hatch", 20.5, 9.5, "merchant"),
         ("fore_hatch", 29.5, 9.5, "merchant"),
         ("sloop_hatch", 17.5, 20.5, "sloop"),
@@ -418,7 +419,7 @@ def forest_clearing() -> TmxMap:
     for r in range(m.h):
         for c in range(m.w):
             m.ground[r][c] = "grass2" if (c * 5 + r * 11) % 7 == 0 else "grass"
-    woods = [
+    woods: list[tuple[str, list[Pt]]] = [
         ("north_woods", [(0, 0), (20, 0), (17, 5), (9, 8), (0, 7)]),
         ("east_woods", [(30, 0), (48, 0), (48, 12), (41, 14), (34, 8)]),
         ("south_woods", [(10, 32), (14, 25), (24, 23), (30, 27), (32, 32)]),
@@ -501,8 +502,8 @@ def harbour_tavern() -> TmxMap:
     m.paint(pier, "pier")
     m.paint(boat, "planks")
     m.paint(gangplank, "pier")
-    for x in range(48):
-        m.details[int(quay_y) - 1][x] = None
+    for col in range(48):
+        m.details[int(quay_y) - 1][col] = None
     # zones
     for poly in complement(48, 32, [rect(0, 0, 48, quay_y), pier, boat, gangplank]):
         m.polygon("zones", "harbour", poly, "sea", terrain="impassable", water=True)
@@ -533,8 +534,8 @@ def harbour_tavern() -> TmxMap:
             "obstacles", "table", x, y, 1.0, 1.0, "table", kind="single", cover="soft", standable=True, elevation=1.0
         )
         m.put(x + 0.5, y + 0.5, "table")
-    for x, y in ((19.5, 4.5), (20.5, 4.5)):
-        m.barrel(x, y)
+    for bx, by in ((19.5, 4.5), (20.5, 4.5)):
+        m.barrel(bx, by)
     # quay: crates, barrels, bollards; warehouse wall
     m.polyline(
         "obstacles",
@@ -558,11 +559,11 @@ def harbour_tavern() -> TmxMap:
     )
     for x, y in ((8, 16), (9, 16), (8, 17), (40, 15)):
         m.crate(x, y)
-    for x, y in ((24.5, 16.5), (44.5, 17.5), (3.5, 15.5)):
-        m.barrel(x, y)
-    for x in (20.5, 36.5):
-        m.ellipse("obstacles", "bollard", x, quay_y - 0.5, 0.3, "bollard", kind="single", cover="soft", elevation=0.6)
-        m.put(x, quay_y - 0.5, "barrel")
+    for bx, by in ((24.5, 16.5), (44.5, 17.5), (3.5, 15.5)):
+        m.barrel(bx, by)
+    for bx in (20.5, 36.5):
+        m.ellipse("obstacles", "bollard", bx, quay_y - 0.5, 0.3, "bollard", kind="single", cover="soft", elevation=0.6)
+        m.put(bx, quay_y - 0.5, "barrel")
     _rail(m, "gunwale", [(33, 25), (33, 22), (36, 22), (37.5, 25.5), (36, 30), (33, 30), (33, 26.5)])
     m.ellipse("obstacles", "boat_mast", 35, 26, 0.35, "mast", kind="single", cover="hard", elevation=6.0)
     m.put(35, 26, "mast")

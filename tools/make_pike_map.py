@@ -53,9 +53,9 @@ def pike_and_shot() -> TmxMap:
     barn = rect(31, 19, 3, 3)
     m.polygon("obstacles", "barn", barn, "building", kind="single", cover="hard", blocks_los=True, elevation=4.0)
     m.paint(barn, "wall")
-    for x, y in ((2.5, 20.5), (33.5, 6.5)):
-        m.ellipse("obstacles", "bush", x, y, 0.45, "bush", kind="single", cover="soft", elevation=1.0)
-        m.put(x, y, "bush")
+    for bx, by in ((2.5, 20.5), (33.5, 6.5)):
+        m.ellipse("obstacles", "bush", bx, by, 0.45, "bush", kind="single", cover="soft", elevation=1.0)
+        m.put(bx, by, "bush")
     m.rectangle("deployment", "red", 8, 5, 5, 14, "deployment", side="red")
     m.rectangle("deployment", "blue", 23, 5, 5, 14, "deployment", side="blue")
     return m
@@ -85,16 +85,25 @@ def farm_skirmish() -> TmxMap:
         m.put(x, 12.5, "fence_h")
     orchard = rect(0.5, 12.5, 5, 5)
     m.polygon("zones", "orchard", orchard, "orchard", terrain="tough", cover="soft")
-    for x, y in ((1.5, 13.5), (3.5, 13.5), (2.5, 15.5), (4.5, 15.5), (1.5, 16.5)):
-        m.put(x, y, "bush")
+    for bx, by in ((1.5, 13.5), (3.5, 13.5), (2.5, 15.5), (4.5, 15.5), (1.5, 16.5)):
+        m.put(bx, by, "bush")
     pond = [(24.5, 19), (28, 18.5), (29, 21), (26, 23), (24, 21.5)]
     m.polygon("zones", "pond", pond, "water", terrain="impassable", water=True)
     m.paint(pond, "water")
-    for x, y in ((20.5, 4.5), (8.5, 19.5)):
+    for bx, by in ((20.5, 4.5), (8.5, 19.5)):
         m.ellipse(
-            "obstacles", "haystack", x, y, 0.6, "haystack", kind="single", cover="soft", blocks_los=True, elevation=1.5
+            "obstacles",
+            "haystack",
+            bx,
+            by,
+            0.6,
+            "haystack",
+            kind="single",
+            cover="soft",
+            blocks_los=True,
+            elevation=1.5,
         )
-        m.put(x, y, "crate")
+        m.put(bx, by, "crate")
     for c, col in enumerate("ABCDE"):
         for r in range(4):
             m.rectangle(

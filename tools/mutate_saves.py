@@ -27,6 +27,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -58,7 +59,9 @@ def base_records(n_games: int = 6, seed: int = 0) -> list[bytes]:
         ctrls = {s.id: make_controller("random", seed * 97 + g * 3 + i) for i, s in enumerate(scen.sides)}
         mid = None
         while not m.over:
-            m.apply(ctrls[m.pending.side].decide(m))
+            p = m.pending
+            assert p is not None, "a match not over has a question"
+            m.apply(ctrls[p.side].decide(m))
             if len(m.decisions) == 5 + g:
                 mid = record_of(m).dumps().encode()
         out.append(record_of(m).dumps().encode())
@@ -67,7 +70,7 @@ def base_records(n_games: int = 6, seed: int = 0) -> list[bytes]:
     return out
 
 
-WEIRD = [
+WEIRD: list[object] = [
     None,
     True,
     False,
@@ -167,44 +170,43 @@ def mutate_structure(text: bytes, rng: random.Random) -> bytes:
             data["hashes"] = data["hashes"][: i + 1]
     elif op == 6:  # seed, scenario, preset, options
         k = rng.choice(["seed", "scenario", "preset", "options", "version"])
-        data[k] = rng.choice(
-            {
-                "seed": [0, 1, 2**62, 7],
-                "scenario": ["tiny", "esc_open", "boarding_action", "nope"],
-                "preset": ["pyrates", "rangers", "escarmouche", "close-combat-d6", "initiative", "x"],
-                "options": [
-                    {},
-                    {"allies": [["red", "blue"]]},
-                    {"start_loaded": True},
-                    {"a": [1]},
-                    # issue 20: options that once crashed, hung or filled memory
-                    {"fire": {"cell": 0}},
-                    {"fire": {"cell": 1e-9}},
-                    {"fire": {"spread": 10**15}},
-                    {"specials": [1, 2]},
-                    {"conditions": 5},
-                    {"cards": 10**9},
-                    {"sight_limit": -1.0},
-                    # and in-range extremes, which must play
-                    {"fire": {"cell": 0.5, "spread": 20, "scorch": 6}},
-                    {"sight_limit": 0},
-                    {"specials": [{"id": "x", "actions": 20, "wins": True}]},
-                    {"cards": False, "duel": True, "simultaneous_allocation": True},
-                ],
-                "version": [1, 0, 2, -1],
-            }[k]
-        )
+        values: dict[str, list[object]] = {
+            "seed": [0, 1, 2**62, 7],
+            "scenario": ["tiny", "esc_open", "boarding_action", "nope"],
+            "preset": ["pyrates", "rangers", "escarmouche", "close-combat-d6", "initiative", "x"],
+            "options": [
+                {},
+                {"allies": [["red", "blue"]]},
+                {"start_loaded": True},
+                {"a": [1]},
+                # issue 20: options that once crashed, hung or filled memory
+                {"fire": {"cell": 0}},
+                {"fire": {"cell": 1e-9}},
+                {"fire": {"spread": 10**15}},
+                {"specials": [1, 2]},
+                {"conditions": 5},
+                {"cards": 10**9},
+                {"sight_limit": -1.0},
+                # and in-range extremes, which must play
+                {"fire": {"cell": 0.5, "spread": 20, "scorch": 6}},
+                {"sight_limit": 0},
+                {"specials": [{"id": "x", "actions": 20, "wins": True}]},
+                {"cards": False, "duel": True, "simultaneous_allocation": True},
+            ],
+            "version": [1, 0, 2, -1],
+        }
+        data[k] = rng.choice(values[k])
     elif op == 7:  # nest deeply
         path, _ = rng.choice(nodes[1:])
-        v = 1
+        v: object = 1
         for _ in range(rng.choice([5, 13, 50, 2000])):
             v = [v]
         _set(data, path, v)
     else:  # truncate the decisions, keeping format (a valid shorter save)
         n = len(data.get("decisions", []))
-        k = rng.randrange(0, n + 1) if n else 0
-        data["decisions"] = data.get("decisions", [])[:k]
-        data["hashes"] = data.get("hashes", [])[:k]
+        keep = rng.randrange(0, n + 1) if n else 0
+        data["decisions"] = data.get("decisions", [])[:keep]
+        data["hashes"] = data.get("hashes", [])[:keep]
     try:
         return json.dumps(data).encode()
     except (RecursionError, ValueError):
@@ -281,7 +283,7 @@ def run(count: int, seed: int = 0, out=None, bases=None) -> dict:
     "max_ms"}: ``slow`` lists mutants stopped by the 1 s CPU limit."""
     import signal
 
-    res = {"refused": 0, "bad-replay": 0, "loaded": 0, "failures": [], "max_ms": 0.0, "slow": []}
+    res: dict[str, Any] = {"refused": 0, "bad-replay": 0, "loaded": 0, "failures": [], "max_ms": 0.0, "slow": []}
     old = signal.signal(signal.SIGPROF, _on_timer)
     try:
         for i, data in mutants(count, seed, bases):

@@ -38,7 +38,10 @@ def draw_tiles(path: str, surf: pygame.Surface, scale: float) -> None:
 
             tsx = os.path.join(os.path.dirname(path), ts.source)
             el = ET.parse(tsx).getroot().find("image")
-            img = os.path.join(os.path.dirname(tsx), el.get("source"))
+            src = el.get("source") if el is not None else None
+            if src is None:
+                raise SystemExit(f"{tsx}: the tileset has no image")
+            img = os.path.join(os.path.dirname(tsx), src)
         sheets[ts.firstgid] = (pygame.image.load(img), ts)
     inch = float((tm.properties or {}).get("inch", tm.tilewidth))
     k = scale / inch

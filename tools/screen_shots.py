@@ -39,7 +39,10 @@ def shots(out: Path, size) -> None:
     frame(app, n=3)
     pygame.image.save(app.screen, str(out / f"screen-handover-{w}.png"))  # the hand-over screen
     frame(app, [enter()], n=3)
-    d = next(d for d in m.pending.options if d.option and d.option.startswith("climb:mainmast_shrouds"))
+    p = m.pending
+    assert p is not None, "the record stops mid-game"
+    d = next(d for d in p.options if d.option and d.option.startswith("climb:mainmast_shrouds"))
+    assert d.figure is not None and d.x is not None and d.y is not None, "a climb names its figure and spot"
     f = m.state.figures[d.figure]
     scene.camera.centre_on((f.x + d.x) / 2, (f.y + d.y) / 2)
     for _ in range(3):
@@ -52,12 +55,13 @@ def shots(out: Path, size) -> None:
     scene.decide(d)
     for _ in range(400):
         p = scene.match.pending
+        assert p is not None, "the game goes on until the End-turn question"
         if p.kind == "activate" and type(app.top).__name__ == "BattleScene" and scene.may_see(p.side):
             break
         if type(app.top).__name__ == "HandoverScene":
             frame(app, [enter()], n=2)
             continue
-        if scene.may_see(p.side):
+        if scene.may_see(p.side) and p.default is not None:
             scene.decide(p.default)
         frame(app, n=1)
     scene.camera.fit()

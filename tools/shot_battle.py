@@ -57,17 +57,21 @@ def main(argv=None) -> int:
         ctl = {s.id: make_controller("easy", seed * 10 + i) for i, s in enumerate(sc.sides)}
         n = 0
         while not m.over and n < 3000 and not _stop(m, a.ask):
-            m.apply(ctl[m.pending.side].decide(m))
+            p = m.pending
+            assert p is not None, "a match not over has a question"
+            m.apply(ctl[p.side].decide(m))
             n += 1
         if not m.over and _stop(m, a.ask):
             break
     else:
         print("no mêlée reached", file=sys.stderr)
         return 1
-    side = m.pending.side
+    p = m.pending
+    assert p is not None, "stopped at the question asked for"
+    side = p.side
     scene = BattleScene(app, m, mode="solo", human=side, ai="easy")
     app.reset_to(scene)
-    tapper = min(m.pending.info.get("tappers") or [""]) or _participant(m)
+    tapper = min(p.info.get("tappers") or [""]) or _participant(m)
     scene.card_pin = tapper
     app.run(frames=a.frames, screenshot=a.out)
     print(f"{a.out}: {sc.title}, seed {seed}, {side} to tap with {tapper}")

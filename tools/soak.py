@@ -230,7 +230,9 @@ def play_game(
             fails.extend(f"after set-up: {x}" for x in p)
         n = 0
         while not m.over and not fails:
-            side = m.pending.side
+            ask = m.pending
+            assert ask is not None, "a match not over has a question"
+            side = ask.side
             d = ctrls[side].decide(m)
             m.apply(d)
             n += 1
@@ -297,8 +299,7 @@ def run(
         import multiprocessing as mp
 
         with mp.get_context("spawn").Pool(jobs) as pool:
-            results = pool.imap_unordered(_star, tasks, chunksize=1)
-            results = list(results)
+            results = list(pool.imap_unordered(_star, tasks, chunksize=1))
     else:
         results = [play_game(*t) for t in tasks]
     results.sort(key=lambda r: r["index"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol
 
 from game.rules.decisions import Decision
@@ -36,7 +37,7 @@ class AutoController:
         return match.auto()
 
 
-LEVELS = {"random": RandomController, "auto": lambda seed=0: AutoController()}
+LEVELS: dict[str, Callable[..., Controller]] = {"random": RandomController, "auto": lambda seed=0: AutoController()}
 
 
 def make_controller(level: str, seed: int = 0) -> Controller:

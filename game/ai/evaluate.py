@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 from game.rules.model import Rank, Status
 
@@ -101,8 +102,8 @@ class Evaluator:
         self.scenario = scenario
         self.foes = set(state.enemies_of(side))
         self.plan = plan_for(scenario, table, state, side)
-        self.start = {}
-        self.start_count = {}
+        self.start: dict[str, float] = {}
+        self.start_count: dict[str, int] = {}
         for f in state.figures.values():
             self.start[f.side] = self.start.get(f.side, 0.0) + figure_value(f)
             self.start_count[f.side] = self.start_count.get(f.side, 0) + 1
@@ -268,7 +269,7 @@ class Evaluator:
         if not mine or not theirs:
             return 0.0
         total = 0.0
-        fields = {}
+        fields: dict[str, Any] = {}  # level -> its distance field (False: no source on that level)
         for f, x, y, *_ in mine:
             grid = self._grid(f.level)
             d = None

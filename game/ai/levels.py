@@ -16,7 +16,7 @@ import re
 from functools import cache
 from types import SimpleNamespace
 
-from game.rules.model import Rank, Status
+from game.rules.model import Figure, Rank, Status
 
 from . import preset_odds as PO
 from .evaluate import W_MATERIAL, fight_quota, figure_value, health, round_win_chance
@@ -113,8 +113,8 @@ def _broken(state, side: str) -> bool:
         from game.rules.rangers.flowkit import safe_figure_points as pts
     else:
 
-        def pts(g):
-            return g.points or 1
+        def pts(f: Figure) -> int:
+            return f.points or 1
 
     leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
     start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
@@ -606,7 +606,7 @@ def score_tome_answer(level: str, ctx: Ctx) -> list[float]:
     return [1.0 if d.kind == "move" else 0.0 for d in ctx.ask.options]
 
 
-def score_seize(level: str, ctx: Ctx) -> list[float]:
+def score_seize(level: str, ctx: Ctx) -> list[float] | None:
     """INI-SEIZE-1: seize when the exact odds are worth the risk: P(success) × the declared action's
     expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
     side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""

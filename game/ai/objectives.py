@@ -91,7 +91,8 @@ class Plan:
 
 def plan_for(scenario, table, state, side: str) -> Plan:
     foes = set(state.enemies_of(side))
-    attack, guard = [], []
+    attack: list[Goal] = []
+    guard: list[Goal] = []
     time_ours = time_theirs = False
     rout_for, rout_below = set(), {}
     for c in getattr(scenario, "victory", ()) or ():

@@ -150,7 +150,8 @@ def _duel(draws_a: int, draws_b: int) -> tuple[float, float, float, float, float
 
     o = duel_odds(max(1, min(draws_a, 20)), max(1, min(draws_b, 20)))
     e = o.effects
-    return tuple(float(e[(w, k)]) for w in ("a", "b") for k in ("killed", "wounded", "evicted"))
+    ak, aw, ae, bk, bw, be = (float(e[(w, k)]) for w in ("a", "b") for k in ("killed", "wounded", "evicted"))
+    return ak, aw, ae, bk, bw, be
 
 
 def _duel_gain(ctx, mine, theirs, draws_a: int, draws_b: int) -> float:
@@ -299,8 +300,8 @@ def od6_value(ctx, mine: str, theirs: str) -> float:
         return BACK_SHARE * loss
 
     v = 0.0
-    for (w, kind), p in odds.items():
-        p = float(p)
+    for (w, kind), exact in odds.items():
+        p = float(exact)
         if w == "a":
             v += p * hurt(kind, db, lb)
         elif w == "b":

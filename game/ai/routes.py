@@ -113,7 +113,7 @@ def _fields(ctx, grid, f) -> list:
             t = ctx.state.figures.get(g.figure)
             if t is None or not t.in_play or t.level != f.level:
                 continue
-            src = (grid.cell(t.x, t.y),)
+            src: tuple[int, ...] = (grid.cell(t.x, t.y),)
         elif g.points:
             src = cells_in(grid, [p for _, p in g.points])
         else:

@@ -122,6 +122,7 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
     n = 0
     while not m.over:
         p = m.pending
+        assert p is not None, "a match not over has a question"
         t = time.perf_counter()
         d = ctl[p.side].decide(m)
         ms.setdefault(by_side[p.side], []).append((time.perf_counter() - t) * 1000.0)
@@ -298,6 +299,7 @@ def run_simulate(args) -> int:
     acc = Summary(ai)
     skip: set[int] = set()
     if resume:
+        assert out_path, "--resume without --out was refused above"
         for r in read_lines(out_path):
             if seed <= r["seed"] < seed + games and r["seed"] not in skip:
                 skip.add(r["seed"])

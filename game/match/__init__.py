@@ -3,7 +3,8 @@
 from game.rules.decisions import Decision, IllegalDecision, choose
 from game.rules.flow import Ask
 
-from .match import Match, canonical
+from .canon import canonical
+from .match import Match
 from .record import (
     FORMAT,
     VERSION,

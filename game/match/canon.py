@@ -19,13 +19,17 @@ import enum
 import hashlib
 import json
 import operator
-from json.encoder import c_make_encoder, encode_basestring_ascii
+from json import encoder as _json_encoder
+from json.encoder import encode_basestring_ascii
 from math import isfinite
+from typing import Any
 
 from game.rules.model import FIGURE_FIELDS, Figure, json_value
 
-_OPTIONS = dict(sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+_OPTIONS: dict[str, Any] = dict(sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
 _ENCODER = json.JSONEncoder(**_OPTIONS)
+# the C encoder json.dumps uses (None without the C accelerator); not in the module's typed API
+c_make_encoder = getattr(_json_encoder, "c_make_encoder", None)
 
 
 if c_make_encoder is not None:
@@ -89,6 +93,8 @@ class FigureBytes:
     """One figure's canonical bytes, with what is needed to update them for its next version."""
 
     __slots__ = ("figure", "bytes", "_values", "_parts")
+    _values: tuple
+    _parts: list[str]
 
     def __init__(self, figure: Figure, previous: FigureBytes | None = None):
         """``previous``: the bytes of any figure (best its own last version): the fields holding

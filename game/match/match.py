@@ -21,13 +21,13 @@ from collections.abc import Iterable
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.dice import Dice
 from game.rules.events import Event, GameOver
-from game.rules.flow import Ask, Ctx
+from game.rules.flow import Ask, Ctx, Flow
 from game.rules.model import Figure
 from game.rules.presets import get_preset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
-from .canon import StateHasher, canonical
+from .canon import StateHasher
 from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
@@ -66,7 +66,7 @@ class Match:
         self.log: list[Event] = []
         self._pending: Ask | None = None
         self._hasher = StateHasher()
-        self._gen = None
+        self._gen: Flow | None = None  # the step being run; None once the match is over
         self._snap: tuple[MatchState, Dice, int] | None = None
         """(state, dice, _seen_turn) before the first step of the last run of steps."""
         self._snap_steps = 0
@@ -122,6 +122,7 @@ class Match:
         self._ctx_obj.events = events
         self.decisions.append(decision)
         self._step_decisions.append(decision)
+        assert self._gen is not None, "a pending question comes from the running step"
         try:
             self._pending = self._gen.send(decision)
         except StopIteration:

@@ -226,7 +226,7 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     except RecursionError:
         fail("file", "nested too deeply")
     except ValueError as e:
-        where = f"line {e.lineno} column {e.colno}" if hasattr(e, "lineno") else "file"
+        where = f"line {e.lineno} column {e.colno}" if isinstance(e, json.JSONDecodeError) else "file"
         fail(where, f"not valid JSON ({getattr(e, 'msg', e)})")
     if not isinstance(data, dict):
         fail("file", f"expected a JSON object, got {type(data).__name__}")

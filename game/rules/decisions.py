@@ -90,6 +90,37 @@ class Decision:
             kw["items"] = tuple(pairs)
         return cls(**kw)
 
+    # The fields a kind of answer always carries, typed as present. A flow reads them off the
+    # answer to a question whose options all carry them (``Ask.check`` holds an answer to the
+    # options offered), so these never raise on a checked answer.
+    @property
+    def figure_id(self) -> str:
+        """``figure``, on an answer that names one."""
+        if self.figure is None:
+            raise IllegalDecision(f"{self.describe()}: names no figure")
+        return self.figure
+
+    @property
+    def target_id(self) -> str:
+        """``target``, on an answer that names one."""
+        if self.target is None:
+            raise IllegalDecision(f"{self.describe()}: names no target")
+        return self.target
+
+    @property
+    def point(self) -> tuple[float, float]:
+        """``(x, y)``, on an answer that names a spot."""
+        if self.x is None or self.y is None:
+            raise IllegalDecision(f"{self.describe()}: names no spot")
+        return self.x, self.y
+
+    @property
+    def option_name(self) -> str:
+        """``option``, on an answer that names one."""
+        if self.option is None:
+            raise IllegalDecision(f"{self.describe()}: names no option")
+        return self.option
+
     def describe(self) -> str:
         parts = [self.kind]
         if self.figure:

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .events import DiceRolled
 from .implements import implements
@@ -42,7 +43,7 @@ class Dice:
     def __init__(self, seed: int = 0):
         self._gen: random.Random | None = random.Random(seed)
         """The generator; None in a copy that has not rolled yet (see ``_materialize``)."""
-        self._bits = self._gen.getrandbits
+        self._bits: Callable[[int], int] | None = self._gen.getrandbits
         self.seed = seed
         self.count = 0
         self._words = 0
@@ -51,14 +52,16 @@ class Dice:
         """(``_words`` then, ``getstate()`` then); None when unknown (after set_state or an
         untracked draw)."""
         self._fp: tuple[int, str] | None = None
-        self._pool_digest = None
+        self._pool_digest: tuple[tuple[int, ...], Any] | None = None  # (pool words, blake2b of their text)
 
     @property
     def _rng(self) -> random.Random:
         """The generator itself, rebuilt first in a copy that has not rolled yet."""
         if self._gen is None:
             self._materialize()
-        return self._gen
+        gen = self._gen
+        assert gen is not None, "_materialize() made it"
+        return gen
 
     def _materialize(self):
         """Rebuild the generator of a lazy copy: the anchor's state, then skip the words since."""

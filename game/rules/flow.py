@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from .decisions import Decision, IllegalDecision
 from .dice import Dice
@@ -61,6 +61,9 @@ class Ask:
 
 
 Flow = Generator[Ask, Decision, None]
+_T = TypeVar("_T")
+#: a flow that ends with an answer (``x = yield from f(...)``)
+FlowTo = Generator[Ask, Decision, _T]
 
 
 class Ctx:

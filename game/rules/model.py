@@ -86,6 +86,7 @@ class _Derived:
     shown nor saved)."""
 
     __slots__ = ("in_play",)
+    in_play: bool
 
 
 @dataclass(frozen=True, slots=True)

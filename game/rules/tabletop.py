@@ -100,6 +100,31 @@ class Landing:
     """A water zone lies within 2 in, so the owner may drop it in the sea instead."""
 
 
+class LinkFacts(Protocol):
+    """A hatch, ladder or shroud joining two points, perhaps on two levels (a map's ``links``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def a(self) -> tuple[float, float]: ...
+    @property
+    def b(self) -> tuple[float, float]: ...
+    @property
+    def level_a(self) -> str: ...
+    @property
+    def level_b(self) -> str: ...
+    @property
+    def cost(self) -> float:
+        """Extra inches a move pays to climb it."""
+
+
+class MapFacts(Protocol):
+    """What the rules read of the map a table was made from."""
+
+    @property
+    def links(self) -> Sequence[LinkFacts]: ...
+
+
 @runtime_checkable
 class Tabletop(Protocol):
     """Geometry questions, by figure id, that ``game.table.Table`` answers."""
@@ -160,6 +185,18 @@ class Tabletop(Protocol):
     ) -> PathPlan | None:
         """Cost of moving fid along exactly these waypoints; None if any leg is blocked."""
 
+    def path_costs(
+        self,
+        fid: str,
+        start: tuple[float, float],
+        targets: Iterable[tuple[float, float]],
+        *,
+        cross: Iterable[str] = (),
+        ends: bool = False,
+    ) -> list:
+        """``[path_cost(fid, [start, t], cross=cross) for t in targets]``; with ``ends`` each plan
+        is only its (end point, cost)."""
+
     def clear_at(self, x: float, y: float, radius: float, level: str = "deck", ignore: Iterable[str] = ()) -> bool:
         """A base of this radius could stand here (on the map, not impassable, overlapping nothing)."""
 
@@ -196,6 +233,11 @@ class Tabletop(Protocol):
 
     def sector_centre(self, sector: str) -> tuple[float, float]:
         """A clear-ish centre point of a sector, inches."""
+
+    @property
+    def map(self) -> MapFacts:
+        """The map the table was made from (the rules read its ``links``: the hatches, ladders and
+        shrouds a move may climb)."""
 
     @property
     def width(self) -> float:

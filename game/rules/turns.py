@@ -9,21 +9,30 @@ time (a motivation roll unless the figure needs none, then one action). Presets 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ctx, Flow, ask
+from .flow import Ctx, Flow, FlowTo, ask
 from .implements import implements
 from .model import Figure, Rank, Status
 from .rangers.aggression import apply_ap
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus
+from .state import MatchState
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))
 #: positions are rounded to 1/1000 in, so a measured cost may exceed its allowance by this much
 MEASURE_TOLERANCE = 0.002
+
+
+def active_side(st: MatchState) -> str:
+    """The side whose player-turn is running (set in every phase of a player-turn)."""
+    side = st.active
+    if side is None:
+        raise RuntimeError("no player-turn is running")
+    return side
 
 
 def no_questions() -> Iterator:
@@ -32,7 +41,7 @@ def no_questions() -> Iterator:
 
 
 @implements("RNG-TURN-1")
-def turn_roll_off(ctx: Ctx) -> Flow:
+def turn_roll_off(ctx: Ctx) -> FlowTo[str]:
     """RNG-TURN-1: the game turn's roll-off, the one place every RNG-turn preset (pyrates, rangers,
     escarmouche) rolls it. Each side still in play — a broken faction too — rolls 1d6, +1 with a
     Legendary Leader in play; RNG-AP-1: each side may first declare aggression points on it (each
@@ -99,6 +108,7 @@ class TurnPreset:
         """RNG-MOT-1: the player picks a figure not yet rolled for, or ends the player-turn."""
         st = ctx.state
         side = st.active
+        assert side is not None, "a player-turn is running"
         acted = set(st.data["acted"])
         ready = self.ready(ctx, [f for f in st.figures.values() if f.in_play and f.side == side and f.id not in acted])
         if not ready:
@@ -119,7 +129,7 @@ class TurnPreset:
             yield from self.closing_rolls(ctx, side)
             return
         st.data["acted"].append(d.figure)
-        yield from self.activate_figure(ctx, d.figure)
+        yield from self.activate_figure(ctx, d.figure_id)
 
     def can_activate(self, ctx: Ctx, fig: Figure) -> bool:
         return True
@@ -180,7 +190,7 @@ class TurnPreset:
                 continue
             st.data["acted"].append(f.id)
             res = self.motivation(ctx, f.id)
-            ok = (yield from res) if hasattr(res, "send") else res
+            ok = (yield from res) if isinstance(res, Generator) else res
             if ok:
                 ctx.emit(Note(rule="RNG-TURN-1", who=f.id, message=f"{f.name} holds"))
             elif "determined" in f.traits:
@@ -193,7 +203,7 @@ class TurnPreset:
         f = ctx.fig(fid)
         return not (f.is_leader or f.type == "civilian")
 
-    def motivation(self, ctx: Ctx, fid: str) -> bool:
+    def motivation(self, ctx: Ctx, fid: str) -> bool | FlowTo[bool]:
         """RNG-MOT-1/2: 1d6, success on ≤ 3 (≤ 2 if wounded); −1 for the best leader in range
         (Leader within 6", Legendary Leader within 12", not cumulative); −1 Initiative trait."""
         f = ctx.fig(fid)

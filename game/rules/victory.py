@@ -33,10 +33,10 @@ def check_victory(
                 if foe in struck:
                     return c.side, f"{state.side(foe).name} struck her colours"
         elif c.type == "capture":
-            f = state.figures.get(c.figure)
-            if f is not None and f.status in (Status.CAPTIVE, Status.KNOCKED_DOWN):
-                how = "captured" if f.status is Status.CAPTIVE else "cut down"
-                return c.side, f"{f.name} is {how}"
+            prize = state.figures.get(c.figure)
+            if prize is not None and prize.status in (Status.CAPTIVE, Status.KNOCKED_DOWN):
+                how = "captured" if prize.status is Status.CAPTIVE else "cut down"
+                return c.side, f"{prize.name} is {how}"
         elif c.type == "hold_zone" and turn_ended and zone_holders is not None:
             holders = zone_holders(c.zone)
             hold = state.data.setdefault("hold", {})

@@ -6,7 +6,9 @@ import hashlib
 import math
 import re
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from game.rules.model import Figure, Rank, SideInfo, WeaponClass, round_in
 from game.schema import read_bounded, validate
@@ -37,7 +39,7 @@ __all__ = [
 _TABLES = ("sides", "figures", "victory", "options", "cards", "orders", "file")
 
 
-def _weapon_class(fail, key: str, name: str) -> WeaponClass:
+def _weapon_class(fail: Callable[[str, str], NoReturn], key: str, name: str) -> WeaponClass:
     from game.rules.pyrates.weapons import weapon_class
 
     try:
@@ -56,7 +58,7 @@ def parse_scenario(
     that state hashes see the file's own values.
     """
 
-    def fail(key: str, what: str):
+    def fail(key: str, what: str) -> NoReturn:
         raise ScenarioError(f"{file}: {key}: {what}")
 
     if not isinstance(data, dict):
@@ -84,7 +86,8 @@ def parse_scenario(
         if not Path(map_path).is_file():
             fail("scenario.map", f"{map_ref!r} does not exist beside the scenario")
 
-    sides, deployment = [], {}
+    sides: list[SideInfo] = []
+    deployment = {}
     for i, s in enumerate(spec.sides):
         if any(x.id == s.id for x in sides):
             fail(f"sides[{i}].id", f"duplicate side {s.id!r}")
@@ -274,7 +277,7 @@ def load_scenario(path: str | Path) -> Scenario:
     p = Path(path)
     name = str(p)
 
-    def fail(key: str, what: str):
+    def fail(key: str, what: str) -> NoReturn:
         raise ScenarioError(f"{name}: {key}: {what}")
 
     raw = read_bounded(p, MAX_BYTES, fail)

@@ -43,6 +43,7 @@ def _plain(what: str) -> str:
 def fault_of(err: msgspec.ValidationError, root: str = "") -> tuple[str, str]:
     """(key path, fault) of a msgspec validation error; ``root`` prefixes the path."""
     m = _AT.match(str(err))
+    assert m is not None, "_AT matches any text (its path part is optional)"
     what, path = m["what"], (m["path"] or "")
     path = path.lstrip(".").replace("[...]", "")
     u = _UNKNOWN.match(what)

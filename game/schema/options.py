@@ -13,11 +13,16 @@ silently): a new option is added here, with its range, by whoever teaches a pres
 
 from __future__ import annotations
 
-from typing import Annotated, Union
+from typing import Annotated
 
 import msgspec
 
-from .bounds import Id, Int, List, Num, Str
+from .bounds import Id, Length, MaxLen, Range
+
+#: A group of allied side ids.
+AllyGroup = Annotated[list[Id], Length(8, least=1)]
+#: A close-combat-d6 unit id, as a key of a per-unit table.
+UnitKey = Annotated[str, MaxLen(40)]
 
 
 class Fire(msgspec.Struct, forbid_unknown_fields=True):
@@ -25,11 +30,11 @@ class Fire(msgspec.Struct, forbid_unknown_fields=True):
 
     ship: Id | None = None
     """The ship zone id that burns (none: every deck)."""
-    spread: Int(0, 20) = 3
+    spread: Annotated[int, Range(0, 20)] = 3
     """Spread rolls at each game turn's end."""
-    cell: Num(0.5, 8) = 2.0
+    cell: Annotated[float, Range(0.5, 8)] = 2.0
     """Side of a burning square, inches (a small cell on a big map is many cells)."""
-    scorch: Int(0, 6) = 3
+    scorch: Annotated[int, Range(0, 6)] = 3
     """1d6 at or under this wounds a figure standing in the fire."""
 
 
@@ -38,17 +43,17 @@ class Special(msgspec.Struct, forbid_unknown_fields=True):
 
     id: Id
     """Action id (decision option)."""
-    name: Str(80) | None = None
+    name: Annotated[str, MaxLen(80)] | None = None
     """Shown in the log."""
     side: Id | None = None
     """Only this side may attempt it."""
-    zone: Str(64) | None = None
+    zone: Annotated[str, MaxLen(64)] | None = None
     """Only in this zone."""
     test: bool = True
     """A d20 test (RNG-SPEC-1) or automatic success."""
-    difficulty: Int(-20, 20) = 0
+    difficulty: Annotated[int, Range(-20, 20)] = 0
     """Subtracted from AV for the test."""
-    actions: Int(1, 20) = 1
+    actions: Annotated[int, Range(1, 20)] = 1
     """Successful actions needed."""
     wins: bool = False
     """Completing it wins the game."""
@@ -70,9 +75,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """PYR-DUEL: a duel is an offence (scenario flag)."""
     treaty: bool | None = None
     """PYR-DUEL-5: the sides have a treaty."""
-    allies: List(List(Id, 8, 1), 8) | None = None
+    allies: Annotated[list[AllyGroup], Length(8)] | None = None
     """Groups of allied side ids."""
-    sight_limit: Num(0, 400) | None = None
+    sight_limit: Annotated[float, Range(0, 400)] | None = None
     """Night: nothing further than this many inches is seen."""
     night: bool | None = None
     """Night (the screen darkens the table)."""
@@ -80,7 +85,7 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """Both sides allocate taps at once."""
     alarm: Id | None = None
     """SCN-ALARM-1: the party that sleeps."""
-    alarm_spot: Int(1, 7) | None = None
+    alarm_spot: Annotated[int, Range(1, 7)] | None = None
     """SCN-ALARM-1: d6 score that spots an enemy (7 = never)."""
     fire: Fire | None = None
     """SCN-FIRE-1/2."""
@@ -91,13 +96,13 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """INI-TOME-1 "To me!"."""
     aggression_points: bool | None = None
     """RNG aggression points."""
-    specials: List(Special, 32) | None = None
+    specials: Annotated[list[Special], Length(32)] | None = None
     """RNG-SPEC-1 special actions."""
-    points_difference: Int(0, 100_000) | None = None
+    points_difference: Annotated[int, Range(0, 100_000)] | None = None
     """RNG-PTS-1: largest points difference between the sides."""
-    conditions: List(Id, 32) | None = None
+    conditions: Annotated[list[Id], Length(32)] | None = None
     """INI-ORD-1: scenario conditions that hold from the start."""
-    actions_per_turn: Int(0, 500) | None = None
+    actions_per_turn: Annotated[int, Range(0, 500)] | None = None
     """INI-SEQ-1 [HOUSE]: a game turn ends after this many actions (0 = no cap)."""
     # escarmouche
     morale: bool | None = None
@@ -105,11 +110,15 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     # close-combat-d6
     shooting: bool | None = None
     """OD6-FIRE-1: shooting on."""
-    actions: Int(1, 4) | Annotated[dict[Str(40), Int(1, 4)], msgspec.Meta(max_length=64)] | None = None
+    actions: Annotated[int, Range(1, 4)] | Annotated[dict[UnitKey, Annotated[int, Range(1, 4)]], Length(64)] | None = (
+        None
+    )
     """OD6-SEQ-1: actions per unit per phase, or unit id → actions (the catalog's per-unit field)."""
-    break_after: Int(0, 50) | Annotated[dict[Str(40), Int(0, 50)], msgspec.Meta(max_length=64)] | None = None
+    break_after: (
+        Annotated[int, Range(0, 50)] | Annotated[dict[UnitKey, Annotated[int, Range(0, 50)]], Length(64)] | None
+    ) = None
     """OD6-PIECE-1: losses a unit absorbs, or unit id → losses."""
-    move: Num(0.5, 24) | None = None
+    move: Annotated[float, Range(0.5, 24)] | None = None
     """OD6 move allowance, inches."""
 
 
@@ -117,8 +126,8 @@ class Cards(msgspec.Struct, forbid_unknown_fields=True):
     """PYR-CARD-0: the chance deck (``copies`` of each card) and the hand dealt to each side."""
 
     enabled: bool = True
-    hand: Int(0, 10) = 3
-    copies: Int(0, 16) = 4
+    hand: Annotated[int, Range(0, 10)] = 3
+    copies: Annotated[int, Range(0, 16)] = 4
 
 
 class Order(msgspec.Struct, forbid_unknown_fields=True):
@@ -126,6 +135,6 @@ class Order(msgspec.Struct, forbid_unknown_fields=True):
 
     id: Id | None = None
     side: Id | None = None
-    figures: List(Id, 50) = []
-    objective: Str(200) = ""
+    figures: Annotated[list[Id], Length(50)] = []
+    objective: Annotated[str, MaxLen(200)] = ""
     condition: Id | None = None

@@ -9,13 +9,18 @@ AI levels, controller seeds) — known keys typed, unknown keys accepted but bou
 from __future__ import annotations
 
 import math
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import msgspec
 
-from .bounds import Id, Int, List, OneOf, Str
+from .bounds import Id, Length, MaxLen, OneOf, Range
 from .options import Options
 from .scenario import PRESETS
+
+if TYPE_CHECKING:
+    PresetName = str
+else:
+    PresetName = OneOf(PRESETS)
 
 MAX_DECISIONS = 200_000
 HASH = r"^[0-9a-f]{64}$"
@@ -25,10 +30,10 @@ META_MAX_NODES, META_MAX_DEPTH, META_MAX_STR = 2_000, 6, 2_000
 
 
 class FinalFigure(msgspec.Struct, forbid_unknown_fields=False):
-    id: Str(64)
-    side: Str(64)
-    level: Str(32)
-    status: Str(32)
+    id: Annotated[str, MaxLen(64)]
+    side: Annotated[str, MaxLen(64)]
+    level: Annotated[str, MaxLen(32)]
+    status: Annotated[str, MaxLen(32)]
     x: Annotated[float, msgspec.Meta(ge=-1e6, le=1e6)]
     y: Annotated[float, msgspec.Meta(ge=-1e6, le=1e6)]
     radius: Annotated[float, msgspec.Meta(ge=0, le=1000)]
@@ -36,7 +41,7 @@ class FinalFigure(msgspec.Struct, forbid_unknown_fields=False):
 
 class Final(msgspec.Struct, forbid_unknown_fields=False):
     winner: Id | None = None
-    figures: List(FinalFigure, 1000) = []
+    figures: Annotated[list[FinalFigure], Length(1000)] = []
 
 
 class RecordFile(msgspec.Struct, forbid_unknown_fields=True):
@@ -45,11 +50,11 @@ class RecordFile(msgspec.Struct, forbid_unknown_fields=True):
     format: str
     version: int
     scenario: Id
-    preset: OneOf(PRESETS)
+    preset: PresetName
     options: Options
-    seed: Int(0, 2**63 - 1)
-    decisions: List(Any, MAX_DECISIONS)
-    hashes: List(Hash, MAX_DECISIONS)
+    seed: Annotated[int, Range(0, 2**63 - 1)]
+    decisions: Annotated[list[Any], Length(MAX_DECISIONS)]
+    hashes: Annotated[list[Hash], Length(MAX_DECISIONS)]
     final: Final | None = None
     meta: dict | None = None
     scenario_hash: Hash | None = None

@@ -6,13 +6,13 @@ are checked by game/scenario/loader.py after this shape check.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import msgspec
 
 from game.rules.model import PROFILES, Rank
 
-from .bounds import Id, Int, List, Num, OneOf, Str
+from .bounds import Id, Length, MaxLen, OneOf, Range
 from .options import Cards, Options, Order
 
 PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
@@ -37,10 +37,27 @@ MAX_FIGURES = 400
 COLOUR = r"^#[0-9a-fA-F]{6}$"
 Colour = Annotated[str, msgspec.Meta(pattern=COLOUR)]
 
+if TYPE_CHECKING:
+    PresetName = str
+    ProfileName = str
+    RankName = str
+    Missile = str
+    Trait = str
+    LevelName = str
+    VictoryType = str
+else:
+    PresetName = OneOf(PRESETS)
+    ProfileName = OneOf(PROFILES)
+    RankName = OneOf(r.value for r in Rank)
+    Missile = OneOf(MISSILES)
+    Trait = OneOf(TRAITS)
+    LevelName = OneOf(LEVELS)
+    VictoryType = OneOf(VICTORY_TYPES)
+
 
 class Side(msgspec.Struct, forbid_unknown_fields=True):
     id: Id
-    name: Str(80) | None = None
+    name: Annotated[str, MaxLen(80)] | None = None
     colour: Colour = "#c8c8c8"
     boarder: bool = False
     ship: Id | None = None
@@ -50,60 +67,60 @@ class Side(msgspec.Struct, forbid_unknown_fields=True):
 class Figure(msgspec.Struct, forbid_unknown_fields=True):
     id: Id
     side: Id
-    name: Str(60) | None = None
-    type: OneOf(PROFILES) = "enlisted"
-    rank: OneOf(r.value for r in Rank) = "ordinary"
-    melee: Str(40) = "fists"
-    offhand: Str(40) | None = None
-    missile: OneOf(MISSILES) | None = None
+    name: Annotated[str, MaxLen(60)] | None = None
+    type: ProfileName = "enlisted"
+    rank: RankName = "ordinary"
+    melee: Annotated[str, MaxLen(40)] = "fists"
+    offhand: Annotated[str, MaxLen(40)] | None = None
+    missile: Missile | None = None
     thrown: bool = False
-    traits: List(OneOf(TRAITS), 50) = []
+    traits: Annotated[list[Trait], Length(50)] = []
     armoured: bool = False
     drilled: bool = False
     mounted: bool = False
     lancer: bool = False
     can_dismount: bool = False
-    flags: List(Str(64), 50) = []
-    base: Num(0.25, 6.0) = 1.0
-    party: Str(40) = ""
-    command: Str(40) = ""
-    count: Int(1, 50) = 1
+    flags: Annotated[list[Annotated[str, MaxLen(64)]], Length(50)] = []
+    base: Annotated[float, Range(0.25, 6.0)] = 1.0
+    party: Annotated[str, MaxLen(40)] = ""
+    command: Annotated[str, MaxLen(40)] = ""
+    count: Annotated[int, Range(1, 50)] = 1
     deployment: Id | None = None
-    x: Num(-1000, 1000) | None = None
-    y: Num(-1000, 1000) | None = None
-    level: OneOf(LEVELS) = "deck"
-    facing: Num(-360, 720) = 0.0
-    cv: Int(0, 20) = 0
-    qv: Int(0, 7) = 0
-    width: Num(0, 12) = 0.0
-    depth: Num(0, 12) = 0.0
-    unit: Str(40) = ""
+    x: Annotated[float, Range(-1000, 1000)] | None = None
+    y: Annotated[float, Range(-1000, 1000)] | None = None
+    level: LevelName = "deck"
+    facing: Annotated[float, Range(-360, 720)] = 0.0
+    cv: Annotated[int, Range(0, 20)] = 0
+    qv: Annotated[int, Range(0, 7)] = 0
+    width: Annotated[float, Range(0, 12)] = 0.0
+    depth: Annotated[float, Range(0, 12)] = 0.0
+    unit: Annotated[str, MaxLen(40)] = ""
     loaded: bool = False
 
 
 class Victory(msgspec.Struct, forbid_unknown_fields=True):
-    type: OneOf(VICTORY_TYPES)
+    type: VictoryType
     side: Id
-    figure: Str(64) = ""
-    zone: Str(64) = ""
-    turns: Int(1, 50) = 1
-    below: Num(0.0, 0.99) = 0.0
-    count: Int(1, MAX_FIGURES) = 1
+    figure: Annotated[str, MaxLen(64)] = ""
+    zone: Annotated[str, MaxLen(64)] = ""
+    turns: Annotated[int, Range(1, 50)] = 1
+    below: Annotated[float, Range(0.0, 0.99)] = 0.0
+    count: Annotated[int, Range(1, MAX_FIGURES)] = 1
 
 
 class ScenarioFile(msgspec.Struct, forbid_unknown_fields=True):
     """A whole scenario .toml."""
 
-    title: Str(120)
-    preset: OneOf(PRESETS)
-    map: Str(300)
-    sides: List(Side, 8, 2)
-    figures: List(Figure, MAX_FIGURES, 1)
+    title: Annotated[str, MaxLen(120)]
+    preset: PresetName
+    map: Annotated[str, MaxLen(300)]
+    sides: Annotated[list[Side], Length(8, least=2)]
+    figures: Annotated[list[Figure], Length(MAX_FIGURES, least=1)]
     id: Id | None = None
-    blurb: Str(1000) = ""
-    turn_limit: Int(1, 200) = 12
-    points_limit: Int(0, 100_000) = 0
+    blurb: Annotated[str, MaxLen(1000)] = ""
+    turn_limit: Annotated[int, Range(1, 200)] = 12
+    points_limit: Annotated[int, Range(0, 100_000)] = 0
     options: Options = msgspec.field(default_factory=Options)
     cards: Cards = msgspec.field(default_factory=Cards)
-    orders: List(Order, 50) = []
-    victory: List(Victory, 32) = []
+    orders: Annotated[list[Order], Length(50)] = []
+    victory: Annotated[list[Victory], Length(32)] = []

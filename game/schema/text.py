@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import stat
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from game.bounded_io import read_capped
 
@@ -41,7 +43,7 @@ def one_line(text: object, limit: int = MAX_MESSAGE) -> str:
     return out
 
 
-def read_bounded(path: str | Path, limit: int, fail) -> bytes:
+def read_bounded(path: str | Path, limit: int, fail: Callable[[str, str], NoReturn]) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes; otherwise ``fail(place, fault)``.
 
     Devices, FIFOs and sockets are refused before they are opened (opening a FIFO for reading

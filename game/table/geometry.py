@@ -126,7 +126,7 @@ def self_intersects(pts: Sequence[Point]) -> bool:
         a, b = pts[i], pts[(i + 1) % n]
         boxes.append((min(a[0], b[0]), max(a[0], b[0]), min(a[1], b[1]), max(a[1], b[1]), i))
     boxes.sort()
-    for k, (x0, x1, y0, y1, i) in enumerate(boxes):
+    for k, (_x0, x1, y0, y1, i) in enumerate(boxes):
         for m in range(k + 1, n):
             u0, _u1, v0, v1, j = boxes[m]
             if u0 > x1:

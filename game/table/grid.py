@@ -95,13 +95,15 @@ def _seg_dist(px, py, ax, ay, bx, by):
 def shape_distance(sh: pymunk.Shape, px: np.ndarray, py: np.ndarray) -> np.ndarray:
     """What ``sh.point_query(p).distance`` answers for each point (negative inside); px and py
     broadcast against each other."""
+    body = sh.body
+    assert body is not None, "the table's shapes are attached"
     if isinstance(sh, pymunk.Circle):
-        cx, cy = sh.body.local_to_world(sh.offset)
+        cx, cy = body.local_to_world(sh.offset)
         return np.hypot(px - cx, py - cy) - sh.radius
     if isinstance(sh, pymunk.Segment):
-        (ax, ay), (bx, by) = sh.body.local_to_world(sh.a), sh.body.local_to_world(sh.b)
+        (ax, ay), (bx, by) = body.local_to_world(sh.a), body.local_to_world(sh.b)
         return _seg_dist(px, py, ax, ay, bx, by) - sh.radius
-    vs = [sh.body.local_to_world(v) for v in sh.get_vertices()]
+    vs = [body.local_to_world(v) for v in sh.get_vertices()]
     shape = np.broadcast_shapes(np.shape(px), np.shape(py))
     d = np.full(shape, np.inf)
     inside = np.zeros(shape, bool)

@@ -137,7 +137,11 @@ class _Converter:
         return out
 
     def run(self) -> TacticalMap | None:
-        zones, obstacles, links, deps, sectors = [], [], [], [], []
+        zones: list[Zone] = []
+        obstacles: list[Obstacle] = []
+        links: list[Link] = []
+        deps: list[Deployment] = []
+        sectors: list[Sector] = []
         for obj in self.layer("zones"):
             where = f"zones object {obj.name or obj.id}"
             try:
@@ -170,7 +174,7 @@ class _Converter:
                 pts = self.area(obj)
                 if not self.inside(pts):
                     raise _Bad("deployment area lies outside the map")
-                deps.append(Deployment(side=side, points=pts, name=obj.name or side))
+                deps.append(Deployment(side=side, points=tuple(pts), name=obj.name or side))
             except _Bad as e:
                 self.fault(where, str(e))
         for obj in self.layer("sectors"):
@@ -179,7 +183,7 @@ class _Converter:
                 sid = (obj.name or "").strip() or f"s{obj.id}"
                 if any(s.id == sid for s in sectors):
                     raise _Bad(f"duplicate sector name {sid}")
-                sectors.append(Sector(id=sid, points=self.area(obj)))
+                sectors.append(Sector(id=sid, points=tuple(self.area(obj))))
             except _Bad as e:
                 self.fault(where, str(e))
         if self.problems:
@@ -188,11 +192,11 @@ class _Converter:
         return TacticalMap(
             width=self.width,
             height=self.height,
-            zones=zones,
-            obstacles=obstacles,
-            links=links,
-            deployments=deps,
-            sectors=sectors,
+            zones=tuple(zones),
+            obstacles=tuple(obstacles),
+            links=tuple(links),
+            deployments=tuple(deps),
+            sectors=tuple(sectors),
             name=str((self.tm.properties or {}).get("name", stem)),
             source=self.name,
             inch=self.inch,
@@ -206,7 +210,7 @@ class _Converter:
         lvl = _text(p, "level")
         return Zone(
             id=f"zone_{obj.id}",
-            points=pts,
+            points=tuple(pts),
             name=(obj.name or "").strip(),
             terrain=_choice(p, "terrain", TERRAINS, "open"),
             cover=_choice(p, "cover", COVERS, None),
@@ -247,7 +251,7 @@ class _Converter:
             ob = Obstacle(
                 id=oid,
                 shape="polyline",
-                points=pts,
+                points=tuple(pts),
                 radius=thick / 2,
                 kind=_choice(p, "kind", ("linear", "single"), "linear"),
                 **common,
@@ -257,7 +261,7 @@ class _Converter:
             ob = Obstacle(
                 id=oid,
                 shape="circle",
-                points=[self._in((obj.x + obj.width / 2, obj.y + obj.height / 2))],
+                points=(self._in((obj.x + obj.width / 2, obj.y + obj.height / 2)),),
                 radius=r,
                 kind=_choice(p, "kind", ("linear", "single"), "single"),
                 **common,
@@ -266,7 +270,11 @@ class _Converter:
             if len(pts) < 3 or self_intersects(pts):
                 raise _Bad("obstacle polygon needs 3+ points and may not intersect itself")
             ob = Obstacle(
-                id=oid, shape="polygon", points=pts, kind=_choice(p, "kind", ("linear", "single"), "single"), **common
+                id=oid,
+                shape="polygon",
+                points=tuple(pts),
+                kind=_choice(p, "kind", ("linear", "single"), "single"),
+                **common,
             )
         x0, y0, x1, y1 = ob.bounds()
         if not self.inside([(x0, y0), (x1, y1)], 0.5):
@@ -368,6 +376,7 @@ def check_map(path, root=None) -> list[str]:
     tmap, problems = _load(str(path), root)
     if problems:
         return problems
+    assert tmap is not None, "a map without problems is loaded"
     try:
         return [one_line(p) for p in lint(tmap)]
     except Exception as e:  # noqa: BLE001 - the table must not crash a lint; say which map

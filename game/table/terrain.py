@@ -383,6 +383,7 @@ def sweep_alpha(shape, a, b, radius: float) -> float | None:
         h = shape.segment_query(a, b, radius)
         return None if h is None else h.alpha
     body = shape.body
+    assert body is not None, "the table's shapes are attached"
     p0, p1 = body.local_to_world(shape.a), body.local_to_world(shape.b)
     ax, ay = a
     bx, by = b

@@ -317,7 +317,8 @@ class Resolver:
                 try:
                     _cast_check(p)
                 except _Drop:
-                    el.find("properties").remove(p)  # type: ignore[union-attr]
+                    assert block is not None, "p came from it"
+                    block.remove(p)
                 except Fault as e:
                     self.fault(self._where(el), str(e))
             try:

@@ -7,7 +7,6 @@ menu; with one it goes straight into that battle (demo: the AI plays every side)
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
@@ -126,7 +125,9 @@ class App:
         from .theme import metrics, ui_metrics
         from .widgets import make_manager
 
-        self.screen = pygame.display.get_surface()
+        screen = pygame.display.get_surface()
+        assert screen is not None, "a resize comes from the open window"
+        self.screen = screen
         size = self.screen.get_size()
         if metrics(size) != ui_metrics(self.manager):  # widget fonts scale with the window (issue 18)
             self.manager.clear_and_reset()

@@ -108,7 +108,7 @@ def render_card(rows: list[tuple[str, str]], size: int, max_w: int) -> pygame.Su
     title = fonts.font(size + 3, True)
     body = fonts.font(size)
     lab_w = max(body.size(lab)[0] for lab, _ in rows if lab) + pad
-    lines = []
+    lines: list[tuple[pygame.Surface, pygame.Surface | None]] = []
     for lab, val in rows:
         if not lab:
             lines.append((title.render(fonts.safe(val), True, EDGE), None))
@@ -118,19 +118,19 @@ def render_card(rows: list[tuple[str, str]], size: int, max_w: int) -> pygame.Su
                 (body.render(fonts.safe(part), True, VALUE), body.render(lab, True, LABEL) if i == 0 else None)
             )
     w = min(
-        max_w, max(s.get_width() + (0 if lab is None and s is lines[0][0] else lab_w) for s, lab in lines) + 2 * pad
+        max_w, max(s.get_width() + (0 if lab_s is None and s is lines[0][0] else lab_w) for s, lab_s in lines) + 2 * pad
     )
     h = sum(s.get_height() for s, _ in lines) + 2 * pad
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(surf, BG, surf.get_rect(), border_radius=6)
     pygame.draw.rect(surf, EDGE, surf.get_rect(), 2, border_radius=6)
     y = pad
-    for k, (s, lab) in enumerate(lines):
+    for k, (s, lab_s) in enumerate(lines):
         if k == 0:
             surf.blit(s, (pad, y))
         else:
-            if lab is not None:
-                surf.blit(lab, (pad, y))
+            if lab_s is not None:
+                surf.blit(lab_s, (pad, y))
             surf.blit(s, (pad + lab_w, y))
         y += s.get_height()
     return surf

@@ -53,7 +53,7 @@ class MarkFacts:
         st = match.state
         self.engaged, self.surrounded = set(), set()
         for f in st.figures.values():
-            if not f.in_play or getattr(f, "cv", 0):
+            if not f.in_play or f.cv:
                 continue
             foes = engaged_enemies(match, f.id)
             if foes:

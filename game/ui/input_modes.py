@@ -48,7 +48,11 @@ def dashed_line(dst, colour, a, b, width=2, dash=8):
 
 class Mode:
     name = "select"
-    hint = ""
+
+    @property
+    def hint(self) -> str:
+        """The status line: what a click does in this mode."""
+        return ""
 
     def on_motion(self, scene, wx, wy) -> None:
         pass
@@ -68,12 +72,15 @@ class PointMode(Mode):
     def __init__(self, kind: str, fid: str):
         self.kind = kind
         self.fid = fid
-        self.hint = f"{kind.capitalize()}: click a destination on the table — right-click or Esc cancels"
-        self._key = None
+        self._key: tuple[int, int] | None = None
         self.decision: Decision | None = None
         self.plan = None
         self.error: str | None = None
-        self.mouse = None
+        self.mouse: tuple[float, float] | None = None
+
+    @property
+    def hint(self) -> str:
+        return f"{self.kind.capitalize()}: click a destination on the table — right-click or Esc cancels"
 
     def on_motion(self, scene, wx, wy) -> None:
         key = (round(wx * 20), round(wy * 20))  # re-plan only when the cursor moves 1/20 inch
@@ -154,8 +161,8 @@ class MeasureMode(Mode):
     hint = "Measuring tape: click to pin the start; the tape reads inches — M, Esc or right-click ends"
 
     def __init__(self):
-        self.start = None
-        self.mouse = None
+        self.start: tuple[float, float] | None = None
+        self.mouse: tuple[float, float] | None = None
 
     def on_motion(self, scene, wx, wy) -> None:
         self.mouse = (wx, wy)
@@ -190,10 +197,10 @@ class SightMode(Mode):
 
     def __init__(self, observer: str | None = None):
         self.observer = observer
-        self.mouse = None
+        self.mouse: tuple[float, float] | None = None
         self.result = None
-        self.target_pt = None
-        self._key = None
+        self.target_pt: tuple[float, float] | None = None
+        self._key: tuple[str | None, int, int] | None = None
 
     def on_motion(self, scene, wx, wy) -> None:
         self.mouse = (wx, wy)

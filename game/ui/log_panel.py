@@ -90,7 +90,7 @@ class LogPanel:
         from game.log import format_event
 
         text = split_rule(format_event(ev, state), ev.rule)
-        dice = ()
+        dice: tuple[tuple[int, int], ...] = ()
         faces = getattr(ev, "faces", None)
         if faces:
             dice = tuple((int(getattr(ev, "die", 6)), int(f)) for f in faces)
@@ -130,6 +130,7 @@ class LogPanel:
         for i, e in enumerate(self.entries):
             if e.surfs is None or e.width != self.rect.w:
                 self._render(e)
+            assert e.surfs is not None, "just rendered"
             for j in range(len(e.surfs)):
                 self._layout.append((i, j))
         self._dirty = False
@@ -171,7 +172,9 @@ class LogPanel:
             i, j = self._layout[k]
             if i == self.selected:
                 pygame.draw.rect(dst, SEL, (self.rect.x + 2, y, self.rect.w - 4, self.line_h))
-            dst.blit(self.entries[i].surfs[j], (self.rect.x + 6, y))
+            surfs = self.entries[i].surfs
+            assert surfs is not None, "laid out entries are rendered"
+            dst.blit(surfs[j], (self.rect.x + 6, y))
             y += self.line_h
         if self.scroll:
             t = fonts.text(f"▼ {self.scroll} more lines below", 11, MUTED)

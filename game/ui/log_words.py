@@ -140,9 +140,11 @@ class Namer:
                 text = text.replace(name, hold(name))
         for ident in self._ids:
             if ident in text:
-                text = re.sub(
-                    rf"(?<![\w\x00-]){re.escape(ident)}(?![\w\x00-])", lambda m, i=ident: hold(self.names[i]), text
-                )
+
+                def held(_m: re.Match[str], i: str = ident) -> str:
+                    return hold(self.names[i])
+
+                text = re.sub(rf"(?<![\w\x00-]){re.escape(ident)}(?![\w\x00-])", held, text)
         text = _SNAKE.sub(lambda m: words(m.group(0)), text)
         text = re.sub(r"\x00(\d+)\x00", lambda m: keep[int(m.group(1))], text)
         return re.sub(r"s's\b", "s'", text)

@@ -135,7 +135,7 @@ class DicePanel:
         )
         pygame.draw.rect(s, self._colours.get(who, (200, 200, 200)), (0, 2, 4, h - 4))
         y = top
-        for i, p in enumerate(parts):
+        for p in parts:
             s.blit(p, (8, y))
             y += p.get_height()
         s.blit(rt, (width - rt.get_width() - 2, 0))
@@ -295,7 +295,8 @@ class DicePanel:
         old = dst.get_clip()
         dst.set_clip(r)
         room = r.h - 30
-        shown, used = [], 0
+        shown: list[pygame.Surface] = []
+        used = 0
         for s in reversed(self._surfs):  # the latest rows that fit, drawn oldest first
             if used + s.get_height() + 4 > room and shown:
                 break

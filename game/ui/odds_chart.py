@@ -174,4 +174,6 @@ def stack_cards(
         for i in col:
             out[i] = pygame.Rect(x, y, *sizes[i])
             y += sizes[i][1] + gap
-    return out
+    placed = [r for r in out if r is not None]
+    assert len(placed) == len(out), "every card has a place"
+    return placed

@@ -57,7 +57,7 @@ def contains(fig, x: float, y: float, wx: float, wy: float, slack: float = 0.05)
 
 
 def _screen(cam, pts) -> list[tuple[int, int]]:
-    return [tuple(map(int, map(round, cam.to_screen(px, py)))) for px, py in pts]
+    return [(int(round(sx)), int(round(sy))) for sx, sy in (cam.to_screen(px, py) for px, py in pts)]
 
 
 def _poly(dst, pts, colour) -> None:
@@ -83,7 +83,7 @@ def draw_piece(
     band = d * FRONT_BAND
     inner_d, inner_w = d - 2 * rim_in, w - 2 * rim_in
     bx, by = x + fx * (inner_d / 2.0 - band / 2.0), y + fy * (inner_d / 2.0 - band / 2.0)
-    band_col = tuple(min(255, int(v * 0.45 + l * 0.55)) for v, l in zip(col, light))
+    band_col = tuple(min(255, int(v * 0.45 + lv * 0.55)) for v, lv in zip(col, light))
     _poly(dst, _screen(cam, corners(bx, by, fig.facing, inner_w, band)), band_col)
     # chevron on the front band pointing forward
     k = band * 0.9

@@ -119,6 +119,7 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         m.apply(d)
     except IllegalDecision as e:
         return ChargePreview(d.figure or "", d.target or "", error=str(e))
+    assert d.figure is not None and d.target is not None, "a legal charge names its figure and target"
     st = m.state
     ctx = Ctx(st, m.dice, m.table, m.scenario)
     r = Round(ctx, {"seeds": [d.figure, d.target]})
@@ -158,6 +159,7 @@ def shot_preview(match, d: Decision) -> ShotPreview:
     f, t = st.figures.get(d.figure), st.figures.get(d.target)
     if f is None or t is None:
         return ShotPreview(d.figure or "", d.target or "", None, None, 0.0, error="no such figure")
+    assert d.figure is not None and d.target is not None, "both figures were found"
     ctx = Ctx(st, Dice(PREVIEW_SEED), match.table, match.scenario)  # reads only; its dice are never rolled
     try:
         sight = match.table.line_of_sight(d.figure, d.target)

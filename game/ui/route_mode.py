@@ -15,7 +15,7 @@ import pygame
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label, dashed_line
-from .spot_pick import has_point, route_of, spot_candidates
+from .spot_pick import Route, has_point, route_of, spot_candidates
 
 MARK = (120, 200, 255)
 THROTTLE = 0.08
@@ -28,12 +28,12 @@ class RouteMode(Mode):
     def __init__(self, fid: str | None, kind: str | None = None):
         self.fid = fid
         self.kind = kind  # a list row "Retreat: click on the table…" narrows the spot's options to that kind
-        self.mouse = None
-        self._key = None
+        self.mouse: tuple[float, float] | None = None
+        self._key: tuple[int, int, int] | None = None
         self.cands: list = []
         self.index = 0
         self.why = ""
-        self.route = None
+        self.route: Route | None = None
         self._at = 0.0
 
     @property

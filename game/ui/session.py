@@ -87,12 +87,12 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
         if isinstance(meta.get("humans"), list)
         else []
     )
-    ai = meta.get("ai") if isinstance(meta.get("ai"), dict) else {}
+    ai = a if isinstance(a := meta.get("ai"), dict) else {}
     levels, seeds = {}, {}
     for i, s in enumerate(sides):
         if s in humans and mode != "demo":
             continue
-        got = ai.get(s) if isinstance(ai.get(s), dict) else {}
+        got = g if isinstance(g := ai.get(s), dict) else {}
         lv = got.get("level")
         sd = got.get("seed")
         levels[s] = lv if lv in AI_LEVELS else "normal"
@@ -104,9 +104,9 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
     if mode == "solo" and len(humans) != 1:
         return {"mode": "hotseat"}, "This save names no human side: it resumes as hot-seat (two players)."
     orders = {}
-    raw = meta.get("orders") if isinstance(meta.get("orders"), dict) else {}
+    raw = r if isinstance(r := meta.get("orders"), dict) else {}
     for s in sides:
-        o = raw.get(s) if isinstance(raw.get(s), dict) else {}
+        o = got_o if isinstance(got_o := raw.get(s), dict) else {}
         orders[s] = {k: (o.get(k) if o.get(k) in ("ask", "auto") else DEFAULT_ORDERS[k]) for k in ORDER_KINDS}
     return {
         "mode": mode,

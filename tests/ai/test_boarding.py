@@ -4,10 +4,6 @@ only one of five demo seeds saw a mêlée)."""
 
 from __future__ import annotations
 
-import dataclasses
-
-import pytest
-
 from tests.ai.conftest import ROOT, new_match, playable
 
 SEEDS = (1, 2, 3, 4, 5, 6)

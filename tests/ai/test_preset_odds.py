@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from types import SimpleNamespace
 
 import pytest
 

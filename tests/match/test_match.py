@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from game.ai import RandomController, play_out
+from game.ai import RandomController
 from game.match import (
     Decision,
     IllegalDecision,

@@ -1,6 +1,5 @@
 """Records and saves as untrusted files: only SaveError, quickly, never executing anything."""
 
-import json
 import os
 import signal
 import subprocess

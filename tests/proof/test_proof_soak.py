@@ -26,7 +26,7 @@ def test_soak_20_games_across_every_scenario():
     if soak.last_known:  # known game bugs (soak.KNOWN_ISSUES) are reported, not failed
         import warnings
 
-        warnings.warn(f"soak found known issues: {soak.last_known}: {text.strip().splitlines()[-1]}")
+        warnings.warn(f"soak found known issues: {soak.last_known}: {text.strip().splitlines()[-1]}", stacklevel=2)
 
 
 def test_soak_cli_summary_and_exit_code(capsys):

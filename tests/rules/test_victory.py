@@ -1,7 +1,5 @@
 """Scenario victory conditions: rout, strike colours, capture, hold a zone, turn limit."""
 
-from dataclasses import replace
-
 from game.rules.model import Figure, SideInfo, Status
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
@@ -41,7 +39,10 @@ def test_hold_zone_counts_consecutive_turn_ends():
     st = state()
     cond = [Victory("hold_zone", "red", zone="deck", turns=2)]
     holders = iter([{"red"}, {"red", "blue"}, {"red"}, {"red"}])
-    hold = lambda zone: next(holders)
+
+    def hold(zone):
+        return next(holders)
+
     assert check_victory(st, cond, zone_holders=hold, turn_ended=True) is None
     assert check_victory(st, cond, zone_holders=hold, turn_ended=True) is None  # contested: count resets
     assert check_victory(st, cond, zone_holders=hold, turn_ended=True) is None

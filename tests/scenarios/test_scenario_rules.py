@@ -3,7 +3,6 @@ watch raises the alarm, Cutting Out), SCN-FIRE (the fire spreads, Fire in the Ho
 victory (REACH THE BOATS) and climbing hatches, ladders and shrouds (RNG-MOVE-1 through links)."""
 
 import os
-from dataclasses import replace
 
 import pytest
 
@@ -69,9 +68,9 @@ def test_scn_alarm_2_a_shot_raises_the_alarm():
         ctx, "marine_dale", Decision("shoot", figure="marine_dale", target="lookout_paco", option="musket")
     )
     try:
-        q = next(gen)
+        next(gen)
         while True:  # reactive fire questions: decline
-            q = gen.send(Decision("choose", option="no"))
+            gen.send(Decision("choose", option="no"))
     except StopIteration:
         pass
     assert m.state.data["alarm"] is True and m.state.data["asleep"] == []

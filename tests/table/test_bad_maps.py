@@ -1,7 +1,6 @@
 """Every refusal of tmx_guard / loader: a small bad file each, built in tmp_path from a good one."""
 
 import base64
-import os
 import zlib
 
 import pytest

@@ -234,7 +234,7 @@ def test_autosave_after_each_player_turn_keeps_five_and_menu_continues(boarding)
     scene = app.start_battle(scen, mode="solo", seed=3, human=scen.sides[0].id, ai="easy")
     from game.ui.session import autosave_dir, latest_autosave
 
-    for i in range(7):
+    for _i in range(7):
         assert scene.autosave() is not None
     assert len(list(autosave_dir().glob("*.json"))) == 5
     from game.ui.scenes.menu import MenuScene

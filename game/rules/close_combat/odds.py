@@ -25,7 +25,7 @@ def combat_odds(cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> dict[
     Every key of ``OUTCOMES`` is present (possibly 0); the values sum to exactly 1.
     """
     ba, bb = net_bonus(cv_a, cv_b, mods_a, mods_b)
-    counts = {k: 0 for k in OUTCOMES}
+    counts: dict[tuple[str | None, str], int] = {k: 0 for k in OUTCOMES}
     for fa in range(1, 7):
         for fb in range(1, 7):
             r = opposed_result(total(fa, ba), total(fb, bb))

@@ -37,7 +37,7 @@ from ..model import Status
 from ..rangers.actions import is_firearm
 from ..rangers.events import ShotResolved
 from ..rangers.shooting import roll_shot
-from ..turns import no_questions
+from ..turns import active_side, no_questions
 from .events import PieceResolved, UnitBroken
 from .fire import FireTarget, fire_targets, may_fire, reaction_cap
 from .formation import (
@@ -52,7 +52,7 @@ from .formation import (
     unit_key,
 )
 from .locks import disengage_roll, lock_state
-from .pieces import DEFAULT_BREAK_AFTER
+from .pieces import DEFAULT_BREAK_AFTER, Piece
 from .rally import RallyResult, broken_units, rally
 from .reform import LABELS as REFORM_LABELS
 from .reform import parse_reform, reform_ends, reform_movers, reform_problem
@@ -193,7 +193,7 @@ class CloseCombatPreset:
         """OD6-DIS-1: each Disrupted piece of the phasing side rolls 1d6: ≥ QV rallies, a natural 1
         eliminates it."""
         st = ctx.state
-        side = st.active
+        side = active_side(st)
         d = st.data
         d["spent"], d["bonus"], d["fought"] = {}, {}, []
         if self.shooting(ctx):
@@ -222,7 +222,7 @@ class CloseCombatPreset:
     # -- units' actions (OD6-SEQ-1) -----------------------------------------------------------------------
     def phase_actions(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        side = st.active
+        side = active_side(st)
         spent = st.data["spent"]
         board = self.board(ctx)
         menus = {}
@@ -253,7 +253,7 @@ class CloseCombatPreset:
             ctx.emit(Note(rule="OD6-SEQ-1", message=f"{st.side(side).name} ends its actions"))
             st.phase = "combat"
             return
-        u = dec.option
+        u = dec.option_name
         ids = self.units(ctx, side)[u]
         acts = menus[u]
         per = self.actions_per_phase(ctx, u)
@@ -321,7 +321,8 @@ class CloseCombatPreset:
         own (``option`` "<unit>:re-form", items (piece, "x,y,facing")); IllegalDecision otherwise."""
         board = self.board(ctx)
         rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
-        label = dec.option.split(":", 1)[1]
+        label = dec.option_name.split(":", 1)[1]
+        ends: list[Piece] | None
         if label == "re-form":
             try:
                 ends = parse_reform(dec.items, rm)
@@ -468,7 +469,7 @@ class CloseCombatPreset:
                     ctx, m.id, round(m.x + dec.x, 3), round(m.y + dec.y, 3), m.facing, rule="OD6-SEQ-1", how="move"
                 )
         elif dec.kind == "reorganise":
-            label = dec.option.split(":", 1)[1]
+            label = dec.option_name.split(":", 1)[1]
             if label.startswith("re-form"):
                 _rm, ends = self.reform_placement(ctx, u, ids, dec)
             else:
@@ -491,7 +492,7 @@ class CloseCombatPreset:
                 yes = Decision("choose", option=f"bonus:{left}")
                 no = Decision("choose", option="keep")
                 d2 = yield ask(
-                    st.active,
+                    active_side(st),
                     "bonus",
                     f"unit {u}: give up {left} unspent action(s) for +{left} in this first round (OD6-ROLL-2)?",
                     [yes, no],
@@ -588,7 +589,7 @@ class CloseCombatPreset:
                 continue
             opts = [Decision("shoot", figure=pid, target=ft.target) for ft in shots] + [Decision("hold", figure=pid)]
             dec = yield ask(
-                st.active,
+                active_side(st),
                 "shoot",
                 f"{ctx.fig(pid).name}: choose a target, or hold fire",
                 opts,
@@ -649,7 +650,7 @@ class CloseCombatPreset:
             opts = [Decision("place", figure=pid, items=(("key", c.key),)) for c in cands]
             stay = Decision("stay", figure=pid)
             d = yield ask(
-                st.active,
+                active_side(st),
                 "re_engage",
                 f"{ctx.fig(pid).name}: move into contact, or stay",
                 opts + [stay],
@@ -693,7 +694,7 @@ class CloseCombatPreset:
     # -- close combat (OD6-ROLL / OD6-RES) -----------------------------------------------------------------
     def phase_combat(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        side = st.active
+        side = active_side(st)
         d = st.data
         board = self.board(ctx)
         pairs = board.pairs(side)
@@ -747,7 +748,7 @@ class CloseCombatPreset:
         d = st.data
         st.phase = "phase_end"
         for u in list(d.get("fought", [])):
-            ids = self.units(ctx, st.active).get(u)
+            ids = self.units(ctx, active_side(st)).get(u)
             if not ids or d["spent"].get(u, 0) >= self.actions_per_phase(ctx, u):
                 continue
             opts = self.reorganise_options(ctx, self.board(ctx), u, ids)
@@ -755,7 +756,7 @@ class CloseCombatPreset:
                 continue
             skip = Decision("hold", option=u)
             dec = yield ask(
-                st.active,
+                active_side(st),
                 "reorganise",
                 f"unit {u}: reorganise with its actions left?",
                 [skip] + opts,

@@ -78,6 +78,7 @@ def resolve_round(
         cons = consequences(pr.result, spec.a.disrupted, spec.b.disrupted)
         for key, piece, edge in (("a", spec.a, contact.edge_a), ("b", spec.b, contact.edge_b)):
             oc = cons[key]
+            assert edge is not None, "an edge contact names the edge of each piece"
             out.outcomes[piece.id] = oc
             pending.append((piece, oc, move_back_vector(piece, edge)))
     # eliminations first

@@ -56,10 +56,10 @@ def opposed_result(a_total: int, b_total: int) -> OpposedResult:
     if a_total == b_total:
         return OpposedResult(ResultKind.TIE, None, a_total, b_total)
     winner = "a" if a_total > b_total else "b"
-    w, l = max(a_total, b_total), min(a_total, b_total)
-    if w >= 3 * l:
+    hi, lo = max(a_total, b_total), min(a_total, b_total)
+    if hi >= 3 * lo:
         kind = ResultKind.TRIPLE
-    elif w >= 2 * l:
+    elif hi >= 2 * lo:
         kind = ResultKind.DOUBLE
     else:
         kind = ResultKind.SIMPLE
@@ -107,6 +107,7 @@ def consequences(result: OpposedResult, a_disrupted: bool = False, b_disrupted: 
     if result.winner is None:
         return {"a": Outcome.MOVE_BACK, "b": Outcome.MOVE_BACK}
     loser = result.loser
+    assert loser is not None, "a result with a winner has a loser"
     out = {
         result.winner: Outcome.STAYS,
         loser: loser_outcome(result.kind, a_disrupted if loser == "a" else b_disrupted),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import asdict
+from typing import TypeVar
 
 from ..decisions import Decision, IllegalDecision
 from ..events import Note
@@ -42,6 +43,7 @@ from .resolve import apply_results, centroid, default_eviction, eviction_options
 
 #: at most this many representative pairings / orders are offered (any legal one is accepted)
 MAX_OPTIONS = 6
+_T = TypeVar("_T")
 
 
 def enemy_sectors(ctx: Ctx, side: str, exclude: tuple[str, ...] = ()) -> set[str]:
@@ -55,7 +57,7 @@ def public_dicts(figs: list[Figure]) -> list[dict]:
     return [asdict(p) for p in public_view(figs)]
 
 
-def _rotations(seq: list[str], limit: int = MAX_OPTIONS) -> list[list[str]]:
+def _rotations(seq: list[_T], limit: int = MAX_OPTIONS) -> list[list[_T]]:
     out = []
     for k in range(min(len(seq), limit)):
         out.append(seq[k:] + seq[:k])
@@ -118,7 +120,7 @@ class MeleeFlow:
                 info={"figure": civ.id},
                 rule="ESC-CIV-1",
             )
-            dflt = dec.option
+            dflt = dec.option_name
         ctx.emit(Note(rule="ESC-CIV-1", who=civ.id, message=f"{civ.name} drops what they carry and flees to {dflt}"))
         place_in_sector(ctx, civ.id, dflt, rule="ESC-CIV-1", how="flee")
 
@@ -126,7 +128,9 @@ class MeleeFlow:
         """ESC-RES-2 AI default: farthest from the enemy centroid."""
         foes = set(ctx.state.enemies_of(side))
         c = centroid((f.x, f.y) for f in ctx.state.in_play() if f.side in foes)
-        return default_eviction(options, ctx.table.sector_centre, c)
+        far = default_eviction(options, ctx.table.sector_centre, c)
+        assert far is not None, "asked only with somewhere to go"
+        return far
 
     # -- a round: pairing and order (ESC-PAIR-1/2, ESC-DUEL-1) --------------------------------------------
     def phase_melee_round(self, ctx: Ctx) -> Flow:
@@ -199,14 +203,13 @@ class MeleeFlow:
         order = list(range(len(duels)))
         if len(duels) > 1:
             # ESC-DUEL-1: duels one at a time in the attacker's chosen order
-            perms = []
             if len(duels) <= 3:
                 perms = [list(p) for p in itertools.permutations(order)]
             else:
-                perms = _rotations(order) + [order[::-1]]  # type: ignore[arg-type]
+                perms = _rotations(order) + [order[::-1]]
             oopts = []
-            for p in perms:
-                d = Decision("order", option=",".join(str(i) for i in p))
+            for perm in perms:
+                d = Decision("order", option=",".join(str(i) for i in perm))
                 if d not in oopts:
                     oopts.append(d)
 
@@ -229,7 +232,7 @@ class MeleeFlow:
                 info={"duels": [[list(x.attackers), list(x.defenders)] for x in duels]},
                 rule="ESC-DUEL-1",
             )
-            order = [int(s) for s in dec.option.split(",")]
+            order = [int(s) for s in dec.option_name.split(",")]
         duels = validate_order(duels, order)
         m["duels"] = [[list(x.attackers), list(x.defenders)] for x in duels]
         m["next_duel"] = 0
@@ -301,7 +304,7 @@ class MeleeFlow:
                     },
                     rule="ESC-DUEL-3",
                 )
-                picks[(wid, lid)] = Card.parse(dec.option)
+                picks[(wid, lid)] = Card.parse(dec.option_name)
         results = resolve_duel(duel, hands, picks)
         for r in results:
             ctx.emit(
@@ -354,7 +357,7 @@ class MeleeFlow:
                 info={"figure": fid},
                 rule="ESC-RES-2",
             )
-            dest = dec.option
+            dest = dec.option_name
         place_in_sector(ctx, fid, dest, rule="ESC-RES-2", how="evicted")
 
     # -- after the round (ESC-RND-1) -------------------------------------------------------------------
@@ -394,7 +397,7 @@ class MeleeFlow:
                         rule="ESC-RND-1",
                     )
                     if dec.option != "fight_on":
-                        brk_d, dest = True, dec.option.split(":", 1)[1]
+                        brk_d, dest = True, dec.option_name.split(":", 1)[1]
         end = round_end(len(atts), len(defs), brk_a, brk_d)
         if end.value == "next_round":
             m["round"] += 1
@@ -406,6 +409,7 @@ class MeleeFlow:
             for a in atts:
                 place_in_sector(ctx, a, m["came_from"], rule="ESC-RND-1", how="retreat")
         elif end.value == "defender_breaks_off":
+            assert dest is not None, "the defenders chose where to break off to"
             for dd in defs:
                 place_in_sector(ctx, dd, dest, rule="ESC-RND-1", how="retreat")
         text = {

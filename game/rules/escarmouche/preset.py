@@ -32,7 +32,7 @@ from ..implements import implements
 from ..model import Status
 from ..rangers import is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier
 from ..rangers.movement import crossing_allowance, obstacle_defended
-from ..turns import MEASURE_TOLERANCE, no_questions, turn_roll_off
+from ..turns import MEASURE_TOLERANCE, active_side, no_questions, turn_roll_off
 from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
 from .melee_flow import MeleeFlow, enemy_sectors, public_dicts
@@ -142,7 +142,7 @@ class EscarmouchePreset(MeleeFlow):
             info={"groups": ready},
             rule="PRE-ESC-1",
         )
-        sector = dec.option
+        sector = dec.option_name
         group = ready[sector]
         d["acted"].extend(group)
         acts = self.group_actions(ctx, side, sector, group)
@@ -162,8 +162,8 @@ class EscarmouchePreset(MeleeFlow):
         """Auto: a group that can assault, else one that can shoot, else the first."""
         foes = enemy_sectors(ctx, side)
         for o in opts:
-            if any(s in foes for s in ctx.table.adjacent_sectors(o.option)) and fighters(
-                [ctx.fig(f) for f in ready[o.option]]
+            if any(s in foes for s in ctx.table.adjacent_sectors(o.option_name)) and fighters(
+                [ctx.fig(f) for f in ready[o.option_name]]
             ):
                 return o
         return opts[0]
@@ -191,12 +191,12 @@ class EscarmouchePreset(MeleeFlow):
                 if a.kind == kind:
                     return a
         moves = [a for a in acts if a.kind == "move"]
-        side = ctx.state.active
+        side = active_side(ctx.state)
         foes = [f for f in ctx.state.in_play() if f.side in ctx.state.enemies_of(side)]
         if moves and foes:
 
             def dist(a: Decision) -> float:
-                cx, cy = ctx.table.sector_centre(a.option)
+                cx, cy = ctx.table.sector_centre(a.option_name)
                 return min(math.hypot(cx - f.x, cy - f.y) for f in foes)
 
             return min(moves, key=lambda a: (round(dist(a), 6), a.option))
@@ -217,7 +217,7 @@ class EscarmouchePreset(MeleeFlow):
         if dec.kind == "hold":
             ctx.emit(Note(rule="PRE-ESC-1", message=f"the {ctx.state.side(side).name} group in {sector} holds"))
         elif dec.kind == "move":
-            self.move_group(ctx, group, dec.option)
+            self.move_group(ctx, group, dec.option_name)
         elif dec.kind == "load":
             for fid in group:
                 f = ctx.fig(fid)
@@ -227,7 +227,7 @@ class EscarmouchePreset(MeleeFlow):
         elif dec.kind == "shoot":
             yield from self.shoot_group(ctx, group)
         elif dec.kind == "assault":
-            yield from self.assault(ctx, side, sector, group, dec.option)
+            yield from self.assault(ctx, side, sector, group, dec.option_name)
         yield from no_questions()
 
     # -- RNG-MOVE -------------------------------------------------------------------------------------

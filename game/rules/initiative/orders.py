@@ -9,8 +9,8 @@ written ``"<kind>:<id>"`` with kind ``task``, ``enemy`` or ``place`` (e.g. ``"en
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import AbstractSet
 
 from ..implements import implements
 

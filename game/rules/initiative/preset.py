@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.events import Note, TurnStarted
-from game.rules.flow import Ctx, Flow, ask
+from game.rules.flow import Ctx, Flow, FlowTo, ask
 from game.rules.model import round_in
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, MAX_AIM, is_firearm
@@ -310,26 +310,25 @@ class InitiativePreset(RangersPreset):
 
     # -- actions ------------------------------------------------------------------------------------
     def do_action(self, ctx: Ctx, side: str, d: Decision, *, only: list[str] | None = None) -> Flow:
-        st = ctx.state
         k = d.kind
         if k == "choose" and d.option == "move_shoot":
-            yield from self.move_and_shoot(ctx, side, d.figure)
+            yield from self.move_and_shoot(ctx, side, d.figure_id)
             return
         if k == "choose" and d.option in ("move", "group_move"):
-            d = yield from self.ask_destination(ctx, d.figure, group=d.option == "group_move")
+            d = yield from self.ask_destination(ctx, d.figure_id, group=d.option == "group_move")
             k = d.kind
         if k == "move":
-            yield from self.group_move(ctx, d.figure, d.x, d.y, group=d.option == "group", option=d.option)
+            yield from self.group_move(ctx, d.figure_id, *d.point, group=d.option == "group", option=d.option)
         elif k == "engage":
-            yield from self.engage(ctx, d.figure, d.target, d.x, d.y)
+            yield from self.engage(ctx, d.figure_id, d.target_id, *d.point)
         elif k == "shoot":
             if d.x is not None:
-                plan = self._plan(ctx, d.figure, d.x, d.y, ctx.fig(d.figure).move)
-                ctx.emit(ActionTaken(rule="INI-MS-1", figure=d.figure, action="move", detail="moves, then shoots"))
-                alive = yield from self.walk_out(ctx, d.figure, plan.points[-1][0], plan.points[-1][1])
+                plan = self._plan(ctx, d.figure_id, *d.point, ctx.fig(d.figure_id).move)
+                ctx.emit(ActionTaken(rule="INI-MS-1", figure=d.figure_id, action="move", detail="moves, then shoots"))
+                alive = yield from self.walk_out(ctx, d.figure_id, plan.points[-1][0], plan.points[-1][1])
                 if not alive:
                     return
-                self._do_move(ctx, d.figure, plan, how="move", rule="INI-MS-1")
+                self._do_move(ctx, d.figure_id, plan, how="move", rule="INI-MS-1")
             yield from self.shoot_action(ctx, side, [(d.figure, d.target)], rule="RNG-SHOOT-1")
         elif k == "volley":
             pairs = list(d.items) if d.items else self.volley_pairs(ctx, side)
@@ -343,17 +342,16 @@ class InitiativePreset(RangersPreset):
             )
             yield from self.shoot_action(ctx, side, pairs, rule="INI-VOLLEY-1")
         elif k == "melee":
-            grp = only or self.group_of(ctx, d.figure)
-            ctx.emit(ActionTaken(rule="INI-MEL-1", figure=d.figure, action="melee", detail="a round of melee"))
+            grp = only or self.group_of(ctx, d.figure_id)
+            ctx.emit(ActionTaken(rule="INI-MEL-1", figure=d.figure_id, action="melee", detail="a round of melee"))
             yield from self.melee_round(ctx, [g for g in grp if K.engaged(ctx, g)], rule="INI-MEL-1")
         elif k == "tome":
-            yield from self.tome_action(ctx, d.figure)
+            yield from self.tome_action(ctx, d.figure_id)
         elif k in ("load", "aim"):
-            f = ctx.fig(d.figure)
-            ctx.emit(ActionTaken(rule="RNG-SHOOT-2" if k == "load" else "RNG-ACT-1", figure=d.figure, action=k))
-            self._after(ctx, d.figure, k)
+            ctx.emit(ActionTaken(rule="RNG-SHOOT-2" if k == "load" else "RNG-ACT-1", figure=d.figure_id, action=k))
+            self._after(ctx, d.figure_id, k)
         elif k == "special":
-            yield from self.special(ctx, d.figure, d.option)
+            yield from self.special(ctx, d.figure_id, d.option_name)
         elif k == "hold":
             ctx.emit(ActionTaken(rule="INI-SEQ-1", figure=d.figure or "", action="hold", detail="no move possible"))
         else:
@@ -465,7 +463,7 @@ class InitiativePreset(RangersPreset):
             opts = [replace(o, option="group") for o in opts if not o.option]
         return opts
 
-    def ask_destination(self, ctx: Ctx, fid: str, *, group: bool) -> Flow:
+    def ask_destination(self, ctx: Ctx, fid: str, *, group: bool) -> FlowTo[Decision]:
         f = ctx.fig(fid)
         opts = self.move_destinations(ctx, fid, group)
         if not opts:
@@ -527,7 +525,7 @@ class InitiativePreset(RangersPreset):
                 self._do_move(ctx, m, p, how="move", rule="INI-SEQ-2")
         yield from self.first_contact(ctx, [m for m in members if ctx.fig(m).in_play], was)
 
-    def walk_out(self, ctx: Ctx, fid: str, x: float, y: float) -> Flow:
+    def walk_out(self, ctx: Ctx, fid: str, x: float, y: float) -> FlowTo[bool]:
         """PRE-INI-1 (as RNG-HAND-4 in the rangers preset): an engaged figure that walks out of a fight
         — ends its move more than 1" from an enemy now within 1" of it — first takes a free attack
         from each such enemy at DV halved (round up), costing them no action. Returns False when
@@ -570,7 +568,7 @@ class InitiativePreset(RangersPreset):
         yield from self.first_contact(ctx, [fid], was)
 
     # -- melee rounds (PRE-INI-1) --------------------------------------------------------------------
-    def pick_target(self, ctx: Ctx, fid: str, prefer: list[str] | None = None) -> Flow:
+    def pick_target(self, ctx: Ctx, fid: str, prefer: list[str] | None = None) -> FlowTo[str | None]:
         f = ctx.fig(fid)
         foes = K.foes_within(ctx, fid, HAND_COMBAT_RANGE)
         if prefer:
@@ -581,7 +579,7 @@ class InitiativePreset(RangersPreset):
         if len(foes) == 1:
             return foes[0].id
         opts = [Decision("attack", figure=fid, target=e.id) for e in foes]
-        dflt = min(opts, key=lambda o: (ctx.fig(o.target).dv, -ctx.fig(o.target).wounds))
+        dflt = min(opts, key=lambda o: (ctx.fig(o.target_id).dv, -ctx.fig(o.target_id).wounds))
         d = yield ask(
             f.side,
             "melee_target",
@@ -605,13 +603,13 @@ class InitiativePreset(RangersPreset):
             t = yield from self.pick_target(ctx, m)
             if t:
                 yield from K.hand_attack(ctx, m, t, how="melee", rule="RNG-HAND-1")
-        seen = []
+        seen: list[str] = []
         for m in wave1:
             if not ctx.fig(m).in_play:
                 continue
-            for e in K.foes_within(ctx, m, HAND_COMBAT_RANGE):
-                if e.id not in seen:
-                    seen.append(e.id)
+            for foe in K.foes_within(ctx, m, HAND_COMBAT_RANGE):
+                if foe.id not in seen:
+                    seen.append(foe.id)
         for e in seen:
             if not ctx.fig(e).in_play:
                 continue
@@ -657,7 +655,7 @@ class InitiativePreset(RangersPreset):
                 info={"figure": mid, "leader": fid},
                 rule="INI-TOME-1",
             )
-            plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
+            plan = K.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
 
@@ -727,7 +725,7 @@ class InitiativePreset(RangersPreset):
                 for eid in sorted(eligible):
                     if eid not in enemies:
                         continue
-                    for x, y, plan in K.contact_points(ctx, fid, eid, f.move, limit=2):
+                    for x, y, _plan in K.contact_points(ctx, fid, eid, f.move, limit=2):
                         if reaction_end_problem(replace(f, x=x, y=y), "engage", eligible, enemies) is None:
                             opts2.append(Decision("move", figure=fid, target=eid, x=x, y=y))
             else:
@@ -753,7 +751,7 @@ class InitiativePreset(RangersPreset):
                 info={"figure": fid, "how": how},
                 rule="INI-REACT-2" if how == "engage" else "INI-REACT-1",
             )
-            plan = K.path_cost(ctx, fid, d2.x, d2.y)
+            plan = K.path_cost(ctx, fid, *d2.point)
             self._do_move(ctx, fid, plan, how="reaction", rule="INI-REACT-1")
             if how == "engage":
                 fighters.append(fid)
@@ -916,7 +914,7 @@ class InitiativePreset(RangersPreset):
         if d.kind == "decline":
             ctx.emit(Note(rule="INI-SEIZE-1", message=f"{st.side(side).name} makes no attempt"))
             return
-        fid = d.figure
+        fid = d.figure_id
         rate, lead, fac, reasons = self.seize_factors(ctx, fid, d)
         st.data["counters"][side] = counters_after_seize_attempt(st.data["counters"].get(side, 0))
         ctx.emit(
@@ -976,19 +974,20 @@ class InitiativePreset(RangersPreset):
             dd = yield from self.ask_destination(ctx, fid, group=len(self.group_of(ctx, fid)) > 1)
             yield from self.do_action(ctx, side, dd)
         elif decl == "engage":
-            pts = K.contact_points(ctx, fid, d.target, f.move, limit=3) if ctx.fig(d.target).in_play else []
+            target = d.target_id
+            pts = K.contact_points(ctx, fid, target, f.move, limit=3) if ctx.fig(target).in_play else []
             if pts:
-                opts = [Decision("engage", figure=fid, target=d.target, x=x, y=y) for x, y, _ in pts]
+                opts = [Decision("engage", figure=fid, target=target, x=x, y=y) for x, y, _ in pts]
                 dd = yield ask(
                     side,
                     "destination",
-                    f"{f.name}: engage {ctx.fig(d.target).name} where?",
+                    f"{f.name}: engage {ctx.fig(target).name} where?",
                     opts,
                     default=opts[0],
                     info={"figure": fid},
                     rule="INI-SEIZE-5",
                 )
-                yield from self.engage(ctx, fid, d.target, dd.x, dd.y)
+                yield from self.engage(ctx, fid, target, *dd.point)
             else:
                 ctx.emit(
                     ActionTaken(

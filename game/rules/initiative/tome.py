@@ -28,7 +28,10 @@ def tome_movers(command: Mapping[str, Disc], others: Mapping[str, Disc], enemies
     then others, each in mapping order.
     """
     foes = list(enemies)
-    far = lambda d: nearest_distance(d, foes) > TOME_RANGE + 1e-9
+
+    def far(d) -> bool:
+        return nearest_distance(d, foes) > TOME_RANGE + 1e-9
+
     movers = [fid for fid, d in command.items() if far(d)]
     extra = [
         fid

@@ -119,7 +119,7 @@ def morale(r: Round, camps: list[str], tally_winner: str):
     """PYR-MOR-1: each party that lost a figure this round tests (PYR-MOR-2); fled parties flee
     (PYR-MOR-3). Returns the camps with a fled party."""
     ctx, st = r.ctx, r.st
-    fled = []
+    fled: list[str] = []
     if not r.lost:  # no party lost a figure: no test (PYR-MOR-1)
         return fled
     participants = list(r.group)

@@ -209,7 +209,7 @@ def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
             rule="PYR-DUEL-2",
         )
         limit = MAX_SUPPORTERS if d.option == "two" else None
-    placed = []
+    placed: list[tuple[str, str]] = []
     for me, other in ((a, b), (b, a)):
         for sid in cands[me][:limit]:
             spot = behind(ctx, me, other, sid, len([p for p in placed if p[0] == me]))
@@ -377,7 +377,7 @@ def blades_round(ctx, du: dict):
             return other
     if a in pushed_by and b in pushed_by:
         return "draw"
-    for victim, pusher in pushed_by.items():
+    for pusher in pushed_by.values():
         if pusher not in followed:
             ctx.emit(
                 Note(

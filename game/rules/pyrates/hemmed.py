@@ -47,7 +47,7 @@ def routed_moves(ctx, fid: str, allowance: float) -> list[Decision]:
             continue
         best[k] = (reach, x, y)
     out: list[Decision] = []
-    for reach, x, y in sorted(best.values(), key=lambda t: -t[0]):
+    for _reach, x, y in sorted(best.values(), key=lambda t: -t[0]):
         plan = straight(ctx, fid, x, y)  # the line plan_move measures first must reach the point
         if (
             plan is None

@@ -100,6 +100,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             rule="PYR-PUSH-1",
         )
         if d.option != "save":
+            assert direction is not None, "a pushback is offered only along a clear push direction"
             nx, ny = v.x + direction[0] * dist, v.y + direction[1] * dist
             ctx.move(victim, nx, ny, rule="PYR-PUSH-2", how="pushback", cost=dist)
             _moved(st, victim)

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache
 
 from .hands import HAND_DAMAGE, MAX_HAND_DICE, Damage, Hand, _classify_sorted
 from .rolls import dice_for_quota, reroll_values
@@ -91,6 +92,7 @@ def _hand_counts(n: int, r: int) -> tuple[int, ...]:
         return tuple(counts)
     tb = _tables(n)
     final = [0] * len(_HANDS)
+    last_counts: Mapping[int, int]
     if r == 1:
         last_counts = tb.last_counts
     else:
@@ -111,11 +113,12 @@ def _hand_counts(n: int, r: int) -> tuple[int, ...]:
                     groups[g] = groups.get(g, 0) + w
             cur = _expand(tb, groups)
             remaining -= 1
-        last_counts = {}
+        counts_left: dict[int, int] = {}
         last = tb.last
         for code, w in cur.items():
             k = last[code]
-            last_counts[k] = last_counts.get(k, 0) + w
+            counts_left[k] = counts_left.get(k, 0) + w
+        last_counts = counts_left
     dist = tb.last_dist
     for key, w in last_counts.items():
         for h, c in dist[key]:

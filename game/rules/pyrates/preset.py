@@ -15,7 +15,7 @@ from game.rules.decisions import PASS, Decision, IllegalDecision, choose
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Rank, Status
-from game.rules.turns import MOVE_HEADINGS, TurnPreset, no_questions
+from game.rules.turns import MOVE_HEADINGS, TurnPreset, active_side, no_questions
 
 from ..implements import implements
 from .cards import chance_deck
@@ -131,7 +131,7 @@ class PyratesPreset(TurnPreset):
         if d.kind == "hold":
             ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
             return
-        plan = plan_to(ctx, fid, d.x, d.y, RETREAT if d.kind == "retreat" else allowance)
+        plan = plan_to(ctx, fid, *d.point, RETREAT if d.kind == "retreat" else allowance)
         ctx.move(
             fid,
             plan.points[-1][0],
@@ -331,7 +331,9 @@ class PyratesPreset(TurnPreset):
         for a in acts:
             if a.kind == "charge":
                 return a
-        shots = [(shot_target_number(ctx, fid, a.target, weapon=a.option) or 0, a) for a in acts if a.kind == "shoot"]
+        shots = [
+            (shot_target_number(ctx, fid, a.target_id, weapon=a.option_name) or 0, a) for a in acts if a.kind == "shoot"
+        ]
         if shots:
             tn, best = max(shots, key=lambda t: t[0])
             if tn >= 6:
@@ -343,7 +345,7 @@ class PyratesPreset(TurnPreset):
         e, _ = nearest_enemy(ctx.state, fid)
         if moves and e is not None:
             g = ctx.fig(e)
-            return min(moves, key=lambda a: math.hypot(a.x - g.x, a.y - g.y))
+            return min(moves, key=lambda a: math.hypot(a.point[0] - g.x, a.point[1] - g.y))
         return acts[0]
 
     def action_info(self, ctx: Ctx, fid: str) -> dict:
@@ -353,7 +355,7 @@ class PyratesPreset(TurnPreset):
         if d.x is None or d.y is None:
             raise IllegalDecision("a move needs a destination")
         allowance = self.move_allowance(ctx, fid)
-        cross = ()
+        cross: tuple[str, ...] = ()
         if d.option and d.option.startswith("climb:"):
             plan = self._climb_plan(ctx, fid, d.option[6:], allowance)
             if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
@@ -444,7 +446,7 @@ class PyratesPreset(TurnPreset):
                 if fid not in lst:
                     lst.append(fid)
             if d.kind == "charge" and d.option == EN_PASSANT:  # PYR-MNT-1
-                yield from en_passant(ctx, fid, d.target, self.move_allowance(ctx, fid) - plan.cost)
+                yield from en_passant(ctx, fid, d.target_id, self.move_allowance(ctx, fid) - plan.cost)
                 moved = self.move_allowance(ctx, fid)
             if _eng(ctx).engaged(fid) or (d.kind == "charge" and d.option != EN_PASSANT):
                 st.data["new_contact"] = True
@@ -457,13 +459,13 @@ class PyratesPreset(TurnPreset):
             ctx.change(fid, aim=min(3, f.aim + 1))
             ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{f.name} takes aim ({min(3, f.aim + 1)})"))
         elif d.kind == "shoot":
-            resolve_shot(ctx, fid, d.target, weapon=d.option)
+            resolve_shot(ctx, fid, d.target_id, weapon=d.option_name)
             shot = True
         elif d.kind == "tome":
             yield from self.to_me(ctx, fid)
         elif d.kind == "challenge":
             validate_challenge(ctx, fid, d, _eng(ctx).engaged)
-            started = yield from challenge(ctx, fid, d.target, stakes=d.option == "stakes")
+            started = yield from challenge(ctx, fid, d.target_id, stakes=d.option == "stakes")
             if started:
                 st.phase = "duel"
         else:
@@ -523,7 +525,7 @@ class PyratesPreset(TurnPreset):
     # -- INI-RSHOOT-1 reactive shooting ------------------------------------------------------------
     def reactive_shooting(self, ctx: Ctx, actor: str, moved: float) -> Flow:
         st = ctx.state
-        for side in st.enemies_of(st.active):
+        for side in st.enemies_of(active_side(st)):
             if side in st.data.get("rshoot_used", []) or not ctx.fig(actor).in_play:
                 continue
             eligible = []
@@ -558,7 +560,7 @@ class PyratesPreset(TurnPreset):
                 continue
             st.data.setdefault("rshoot_used", []).append(side)
             give_offence(ctx, side, "a shot")
-            shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure, d.option)]
+            shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure_id, d.option_name)]
             for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved
                 if ctx.fig(actor).in_play:
                     resolve_shot(ctx, s, actor, weapon=w, reactive=True, rule="INI-RSHOOT-1")
@@ -578,7 +580,7 @@ class PyratesPreset(TurnPreset):
         """PYR-REACT-1: the other side moves unengaged figures up to 2 in, one at a time."""
         st = ctx.state
         reacted: list[str] = []
-        for side in [s for s in st.enemies_of(st.active) if st.in_play(s)]:
+        for side in [s for s in st.enemies_of(active_side(st)) if st.in_play(s)]:
             yield from self._reaction_loop(ctx, [side], reacted, None, "PYR-REACT-1")
         st.phase = "melee_start"
 
@@ -630,7 +632,7 @@ class PyratesPreset(TurnPreset):
             passes = 0
             resolve_reaction(ctx, d, rule)
             follow_captors(ctx)
-            reacted.append(d.figure)
+            reacted.append(d.figure_id)
 
     @implements("PRE-PYR-1")
     def phase_melee_start(self, ctx: Ctx) -> Flow:
@@ -675,7 +677,7 @@ class PyratesPreset(TurnPreset):
         ms = st.data["ms"]
         cur = ms["cur"]
         cur["next"] = "end"
-        yield from melee_round(ctx, cur, camp_of(st, st.active))
+        yield from melee_round(ctx, cur, camp_of(st, active_side(st)))
         nxt = cur.get("next")
         if nxt == "react":
             st.phase = "melee_react"
@@ -697,7 +699,7 @@ class PyratesPreset(TurnPreset):
         time, alternating, round winner first, until both pass."""
         st = ctx.state
         cur = st.data["ms"]["cur"]
-        winner = cur.get("winner") or camp_of(st, st.active)
+        winner = cur.get("winner") or camp_of(st, active_side(st))
         camps = sorted({camp_of(st, st.figures[f].side) for f in cur["seeds"]}, key=lambda c: (c != winner, c))
         near = local_ids(st, cur["seeds"], LOCAL)
         yield from self._reaction_loop(ctx, camps, [], near, "PYR-REACT-2")

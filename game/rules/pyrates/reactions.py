@@ -133,7 +133,7 @@ def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set
 
 
 def resolve_reaction(ctx, d: Decision, rule: str) -> None:
-    plan = plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
+    plan = plan_to(ctx, d.figure_id, *d.point, REACT_DIST)
     ctx.move(
         d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points, cost=plan.cost
     )

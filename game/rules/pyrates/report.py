@@ -44,7 +44,8 @@ def odds_report(mq) -> str:
         count = hands.count((n, r))
         lines.append("")
         lines.append(
-            f"{'%d × ' % count if count > 1 else ''}hand of {_hand_desc(n, r)}"
+            (f"{count} × " if count > 1 else "")
+            + f"hand of {_hand_desc(n, r)}"
             + (" (auto rerolls, PYR-DICE-2)" if r else "")
             + ":"
         )

@@ -61,12 +61,14 @@ def spend_card(ctx, side: str, card: str, rule: str) -> None:
 class Round:
     """The state of one round while it runs (local to the step; never stored)."""
 
+    eng: Engagements
+    """The round's engagements, made by refresh(), which whoever makes a Round calls first."""
+
     def __init__(self, ctx, cur: dict):
         self.ctx = ctx
         self.st = ctx.state
         self.cur = cur
         self.rat = cur.get("rat") or ""
-        self.eng: Engagements | None = None
         self.group: list[str] = []
         self.credit: dict[str, dict[str, int]] = {}
         self.lost: dict[str, int] = {}

@@ -156,7 +156,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         first = a if fa == "a" else b
     turn = first
     passes = 0
-    queued = [] if st.options.get("simultaneous_allocation") else None
+    queued: list[tuple[str, Decision, bool]] | None = [] if st.options.get("simultaneous_allocation") else None
     while passes < 2:
         r.refresh()
         left = pool[turn]
@@ -259,7 +259,7 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
     """PYR-ALLOC-2 / PYR-SUR-1: resolve a tap's items one at a time. ``declared_surrounded`` is the
     tapper's status when an assigned tap was declared (PYR-ALLOC-5; its cards were spent then)."""
     ctx, st = r.ctx, r.st
-    tapper = d.figure
+    tapper = d.figure_id
     surrounded = r.surrounded(tapper) if declared_surrounded is None else declared_surrounded
     r.tapped.add(tapper)
     for _t, it in d.items:

@@ -20,6 +20,7 @@ from ..decisions import Decision, IllegalDecision
 from ..events import Note
 from ..flow import Ctx, ask
 from ..model import Figure, Status, round_in
+from ..tabletop import PathPlan
 from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
 from .aggression import MAX_PER_ROLL, ap_problem
 from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
@@ -311,7 +312,7 @@ def shot_targets(ctx: Ctx, fid: str) -> list[tuple[Figure, object]]:
     f = ctx.fig(fid)
     if not can_shoot(f):
         return []
-    out = []
+    out: list[tuple[Figure, object]] = []
     maxr = weapon_max_range(f.missile)
     foes = foes_of(ctx, fid)
     mine = [g for g in ctx.state.figures.values() if g.in_play and g.side not in ctx.state.enemies_of(f.side)]
@@ -392,7 +393,7 @@ def heading_moves(
     fracs: Iterable[float] = (1.0, 0.5),
     cross: Iterable[str] = (),
     ok=None,
-) -> list[tuple[float, float, object]]:
+) -> list[tuple[float, float, PathPlan]]:
     """Representative destinations: straight lines along ``headings`` for each fraction of the
     allowance, truncated where the path stops at a linear obstacle (RNG-MOVE-2); tough ground
     costs double so a leg too dear is dropped. ``ok(x, y, plan)`` filters. Deduplicated."""
@@ -430,7 +431,7 @@ def contact_points(
     reach: float = HAND_COMBAT_RANGE,
     offsets=(0, 35, -35, 70, -70),
     limit: int = 2,
-) -> list[tuple[float, float, object]]:
+) -> list[tuple[float, float, PathPlan]]:
     """Destinations that bring fid to base contact with target along a straight path costing ≤
     allowance (a path stopped by a linear obstacle still counts if it ends within ``reach``)."""
     f, t = ctx.fig(fid), ctx.fig(target)

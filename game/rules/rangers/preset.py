@@ -25,7 +25,7 @@ from game.rules.flow import Ctx, Flow, ask
 from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
 from game.rules.initiative.tome import in_command, tome_move_problem, tome_movers
 from game.rules.model import round_in
-from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
+from game.rules.turns import MEASURE_TOLERANCE, TurnPreset, active_side
 
 from ..implements import implements
 from . import flowkit as K
@@ -122,7 +122,6 @@ class RangersPreset(TurnPreset):
         return out
 
     def activate_figure(self, ctx: Ctx, fid: str) -> Flow:
-        st = ctx.state
         f = ctx.fig(fid)
         eng = K.engaged(ctx, fid)
         ret = self.retaliation_targets(ctx, fid)
@@ -287,7 +286,7 @@ class RangersPreset(TurnPreset):
                 if ctx.table.zone_at(x, y, f.level).cover:
                     cands.append((k, h, x, y))
         out = []
-        for k, h, x, y in cands:
+        for _k, _h, x, y in cands:
             plan = K.path_cost(ctx, fid, x, y)
             if plan is None or plan.cost > f.move + MEASURE_TOLERANCE or plan.stops_at_obstacle:
                 continue
@@ -435,7 +434,7 @@ class RangersPreset(TurnPreset):
         if d.kind == "move":
             if eng:
                 raise IllegalDecision("a figure in hand combat leaves it only by retreating or fleeing (RNG-HAND-4)")
-            cross = ()
+            cross: tuple[str, ...] = ()
             allowance = f.move
             if d.option and d.option.startswith("cross:"):
                 c = self._crossing(ctx, fid)
@@ -521,14 +520,14 @@ class RangersPreset(TurnPreset):
             ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="hold", detail="stands and defends"))
         elif k in ("attack", "retaliate"):
             rule = "RNG-MOT-4" if k == "retaliate" else "RNG-HAND-1"
-            ctx.emit(ActionTaken(rule=rule, figure=fid, action=k, target=d.target))
-            yield from K.hand_attack(ctx, fid, d.target, how=k)
+            ctx.emit(ActionTaken(rule=rule, figure=fid, action=k, target=d.target_id))
+            yield from K.hand_attack(ctx, fid, d.target_id, how=k)
         elif k == "charge":
             plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid))
-            ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="charge", target=d.target))
+            ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="charge", target=d.target_id))
             self._do_move(ctx, fid, plan, how="charge", rule="RNG-ACT-1")
-            if K.dist(ctx.fig(fid), ctx.fig(d.target)) <= HAND_COMBAT_RANGE + K.EPS:
-                yield from K.hand_attack(ctx, fid, d.target, how="charge")
+            if K.dist(ctx.fig(fid), ctx.fig(d.target_id)) <= HAND_COMBAT_RANGE + K.EPS:
+                yield from K.hand_attack(ctx, fid, d.target_id, how="charge")
         elif k == "move":
             cross = (d.option[6:],) if d.option and d.option.startswith("cross:") else ()
             allowance = crossing_allowance(f.move) if cross else f.move
@@ -541,11 +540,11 @@ class RangersPreset(TurnPreset):
         elif k == "aim":
             ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="aim", detail=f"aim counter {f.aim + 1}"))
         elif k == "shoot":
-            ctx.emit(ActionTaken(rule="RNG-SHOOT-1", figure=fid, action="shoot", target=d.target))
-            yield from K.shoot(ctx, fid, d.target, target_moved=self.target_moved(ctx, d.target))
+            ctx.emit(ActionTaken(rule="RNG-SHOOT-1", figure=fid, action="shoot", target=d.target_id))
+            yield from K.shoot(ctx, fid, d.target_id, target_moved=self.target_moved(ctx, d.target_id))
             st.data["rs_shooters"] = [fid]
         elif k == "special":
-            yield from self.special(ctx, fid, d.option)
+            yield from self.special(ctx, fid, d.option_name)
         elif k == "tome":
             yield from self.to_me(ctx, fid)
         else:  # pragma: no cover - the ask's check refuses anything else
@@ -634,7 +633,7 @@ class RangersPreset(TurnPreset):
                 rule="INI-TOME-1",
             )
             st.data["acted"].append(mid)
-            plan = K.path_cost(ctx, mid, d.x, d.y) if d.kind == "move" else None
+            plan = K.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
                 self._after(ctx, mid, "move")
@@ -691,8 +690,7 @@ class RangersPreset(TurnPreset):
             return
         trigger = "shot_at" if shooters else "movement"
         targets = shooters if shooters else list(movers)
-        side = st.active
-        pairs = self._reactive_pairs(ctx, side, targets)
+        pairs = self._reactive_pairs(ctx, active_side(st), targets)
         if not pairs:
             return
         st.data["rs"] = {
@@ -723,7 +721,7 @@ class RangersPreset(TurnPreset):
         rs = st.data.pop("rs", None)
         if rs is None:
             return
-        pairs = self._reactive_pairs(ctx, st.active, rs["targets"])
+        pairs = self._reactive_pairs(ctx, active_side(st), rs["targets"])
         if not pairs:
             return
         side = ctx.fig(next(iter(pairs))).side

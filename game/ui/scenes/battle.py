@@ -13,6 +13,7 @@ import math
 import pygame
 
 from game.rules.decisions import Decision, IllegalDecision
+from game.rules.flow import Ask
 
 from .. import fonts
 from ..camera import Camera
@@ -46,6 +47,8 @@ def ai_controller(level: str, seed: int):
 
 
 class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
+    _panel: pygame.Surface  # the side panel, redrawn only when what it shows changes
+
     def __init__(
         self,
         app,
@@ -70,7 +73,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         if self.mode == "demo" or viewer:
             self.humans = set()
         elif self.mode == "solo":
-            self.humans = {human if human in sides else sides[0]}
+            self.humans = {human if human is not None and human in sides else sides[0]}
         else:
             self.humans = set(sides)
         # each AI side: its level and seed (kept in the record's meta so Resume brings the same AI back)
@@ -86,9 +89,6 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.orders = {s: {**base, **(orders or {}).get(s, {})} for s in sides}
         self.log_panel = LogPanel(pygame.Rect(0, 0, 300, 200))
         self.dice_panel = DicePanel(pygame.Rect(0, 0, 300, 150))
-        self.camera: Camera | None = None
-        self.renderer: MapRenderer | None = None
-        self.match = None
         self.set_match(match)
         self.mode_obj: Mode = Mode()
         self.selected: str | None = None
@@ -121,7 +121,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.mouse = (0, 0)
         self.target_hover = TargetHover()
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
-        self._route_for = None  # the question the route preview was opened for
+        self._route_for: Ask | None = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
 
@@ -129,7 +129,8 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
     def set_match(self, match) -> None:
         self.match = match
         self.style = FigureStyle(match.state)
-        if self.renderer is None or self.renderer.tmap is not tmap_of(match.table):
+        renderer = getattr(self, "renderer", None)  # none before the first match
+        if renderer is None or renderer.tmap is not tmap_of(match.table):
             self.renderer = MapRenderer(tmap_of(match.table))
             self.renderer.show_grid = self.renderer.show_grid and self.app.settings.get("show_grid", True)
             if self.app.settings.get("show_overlay"):
@@ -213,7 +214,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def positions(self) -> dict:
         out = {}
-        for fid, (pts, done, total) in self.anims.items():
+        for fid, (pts, done, _total) in self.anims.items():
             d = done
             for a, b in itertools.pairwise(pts):
                 seg = math.hypot(b[0] - a[0], b[1] - a[1])
@@ -390,6 +391,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
             return
         err = None
         if threaded:
+            assert worker is not None, "made above when threaded"
             got = worker.ready(m)
             if got is None:
                 return  # still thinking: draw this frame, ask again on the next
@@ -455,7 +457,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         hold = self.hold_open()
         self.renderer.draw(surf, self.camera, hold_open=hold)
         p = self.match.pending
-        ready, acted = (), ()
+        ready: set[str | None] = set()
         if p is not None and p.kind == "activate" and p.side in self.humans:
             ready = {d.figure for d in p.options if d.kind == "activate"}
         acted = set(self.match.state.data.get("acted", []) or [])
@@ -585,7 +587,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12
-        for text, colour, ttl in self.narration:
+        for text, _colour, ttl in self.narration:
             t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
             t.set_alpha(int(255 * min(1.0, ttl)))
             surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))

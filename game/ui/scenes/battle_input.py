@@ -13,13 +13,15 @@ from ..figures_render import figure_at
 from ..input_modes import MeasureMode, Mode, SightMode
 from ..route_mode import RouteMode
 from ..spot_pick import option_label
+from ..tap_mode import TapMode
 from ..targeting import options_on
 from ..theme import scene_metrics
+from .battle_host import BattleHost
 
 DEMO_SPEEDS = (1, 2, 4, 8)
 
 
-class BattleInput:
+class BattleInput(BattleHost):
     """Mixin of BattleScene: turns events into decisions and camera moves."""
 
     # -- input -------------------------------------------------------------------------------------------
@@ -29,10 +31,10 @@ class BattleInput:
             return
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION:
             if self.context_menu is not None and event.ui_element is self.context_menu[0]:
-                choice = self.context_menu[1].get(event.text)
+                picked = self.context_menu[1].get(event.text)
                 self.close_context_menu()
-                if isinstance(choice, Decision) and self.is_human_turn():
-                    self.decide(choice)
+                if isinstance(picked, Decision) and self.is_human_turn():
+                    self.decide(picked)
                 return
             choice = self.option_map.get(event.text)
             if isinstance(choice, Decision) and self.is_human_turn():
@@ -135,6 +137,7 @@ class BattleInput:
             if fid:
                 self.selected = fid
             return
+        assert p is not None, "a human turn has a question"
         acting = self.acting_figure()
         if fid:
             # a figure: the one option naming it (activate it, target it…), else just select it.
@@ -175,7 +178,7 @@ class BattleInput:
             else:
                 self.selected = None
                 self.highlight = ()
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and getattr(self.mode_obj, "items", None):
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.mode_obj, TapMode) and self.mode_obj.items:
             self.mode_obj.confirm(self)  # a tap being built: strike
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode != "demo":
             self.take_auto()  # Enter on nothing: the automatic answer (GEN-CHOICE-1)

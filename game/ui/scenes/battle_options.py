@@ -10,6 +10,7 @@ from ..previews import choice_odds
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..theme import scene_metrics
 from ..widgets import button
+from .battle_host import BattleHost
 
 #: lines of prompt the question panel always has room for (the AI games' prompts, with the click
 #: hint, take up to this many at 1280×720: tests/ui/test_layout.py)
@@ -32,7 +33,7 @@ def question_html(p, st, who: str, hint: str = "") -> str:
     return fonts.safe(prompt)
 
 
-class OptionsPanel:
+class OptionsPanel(BattleHost):
     """Mixin of BattleScene: builds the question panel from ``match.pending``.
 
     ``may_see(side)`` (BattleScene) says whether the person at the screen may see that side's
@@ -81,7 +82,7 @@ class OptionsPanel:
         y += box.rect.h + 4
         if not asks:
             return
-        items = []
+        items: list[str | tuple[str, str]] = []
         for text, d in listed_options(p, st):
             self.option_map[text] = d
             items.append(text)

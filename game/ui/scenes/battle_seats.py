@@ -9,9 +9,10 @@ import pygame_gui
 
 from ..theme import scene_metrics
 from ..widgets import button, label
+from .battle_host import BattleHost
 
 
-class Seats:
+class Seats(BattleHost):
     """Mixin of BattleScene."""
 
     def may_see(self, side: str | None) -> bool:
@@ -77,6 +78,7 @@ class Seats:
         return self.ask_leave("quit")
 
     def leave_choice(self, choice: str) -> None:
+        assert self.leave_dialog is not None, "a choice comes from the open dialog"
         then = self.leave_dialog[2]
         self.close_leave()
         if choice == "cancel":
@@ -99,8 +101,9 @@ class Seats:
         return self.looking if self.looking in self.humans else None
 
     def toggle_orders_panel(self) -> None:
-        if getattr(self, "orders_panel", None) is not None:
-            self.orders_panel[0].kill()
+        op = getattr(self, "orders_panel", None)
+        if op is not None:
+            op[0].kill()
             self.orders_panel = None
             return
         from ..session import ORDER_NAMES

@@ -37,7 +37,7 @@ class CrashScene(Scene):
         self.log_path = log_path
         self.match = match
         self.saved = ""
-        self.save_btn = None
+        self.save_btn: pygame_gui.elements.UIButton | None = None
 
     def build(self) -> None:
         m = self.manager

@@ -18,6 +18,7 @@ class HandoverScene(Scene):
         super().__init__(app)
         self.side = match.state.side(side)
         self.first = first
+        self.orders: dict[str, str] | None = None  # the side's standing orders, set by the battle
         self.lines = [fonts.safe(split_rule(format_event(e, match.state), e.rule)) + f"  [{e.rule}]" for e in events]
 
     def build(self) -> None:

@@ -61,7 +61,8 @@ class MenuScene(Scene):
         label(m, (p(32), p(66), p(600), p(22)), "Tabletop skirmish rules, played on screen", object_id="#small")
         lw = max(p(230), int(w * 0.26))
         label(m, (p(30), p(100), lw, p(30)), "Scenarios", object_id="#heading")
-        titles = [f"{s.title}" for s in self.scenarios] or ["(no scenarios found in maps/)"]
+        titles: list[str | tuple[str, str]] = [f"{s.title}" for s in self.scenarios]
+        titles = titles or ["(no scenarios found in maps/)"]
         self.titles = titles
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(p(30), p(130), lw, h - p(230)),
@@ -113,7 +114,7 @@ class MenuScene(Scene):
             m, (rx - p(24), y - p(6), cw_game + p(48), p(20)), LEVEL_TEXT[self.level], object_id="#small"
         )
         y += p(18)
-        presets = list(PRESETS)
+        presets: list[str | tuple[str, str]] = list(PRESETS)
         cur = self.preset or (s.preset if s else presets[0])
         if cur not in presets:
             presets.append(cur)

@@ -10,7 +10,7 @@ class ReplayScene(BattleScene):
     def __init__(self, app, record):
         from game.match import replay
 
-        self.record = record
+        self.source = record  # not `record`: that is the method Ctrl+S saves through
         self.k = 0
         self.playing = False
         self.timer = 0.0
@@ -27,23 +27,23 @@ class ReplayScene(BattleScene):
     def goto(self, k: int) -> None:
         from game.match import replay
 
-        k = max(0, min(len(self.record.decisions), k))
+        k = max(0, min(len(self.source.decisions), k))
         if k == self.k:
             return
         forward_one = k == self.k + 1
         if forward_one:
-            events = self.match.apply(self.record.decisions[self.k])
+            events = self.match.apply(self.source.decisions[self.k])
             self.k = k
             self.on_events(events)
         else:
             cam = self.camera
-            self.set_match(replay(self.record, self.app.scenario_dirs(), verify=False, upto=k).match)
+            self.set_match(replay(self.source, self.app.scenario_dirs(), verify=False, upto=k).match)
             self.camera = cam
             self.anims.clear()
             self.k = k
 
     def on_extra_button(self, key) -> None:
-        n = len(self.record.decisions)
+        n = len(self.source.decisions)
         if key == "first":
             self.goto(0)
         elif key == "back":
@@ -81,7 +81,7 @@ class ReplayScene(BattleScene):
             self.timer += dt
             if self.timer >= 0.5 / self.speed:
                 self.timer = 0.0
-                if self.k < len(self.record.decisions):
+                if self.k < len(self.source.decisions):
                     self.goto(self.k + 1)
                 else:
                     self.playing = False
@@ -89,5 +89,5 @@ class ReplayScene(BattleScene):
 
     def draw_status(self, surf) -> None:
         super().draw_status(surf)
-        t = fonts.outlined(f"Replay: decision {self.k} / {len(self.record.decisions)}", 18, (255, 236, 180))
+        t = fonts.outlined(f"Replay: decision {self.k} / {len(self.source.decisions)}", 18, (255, 236, 180))
         surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, self.map_rect.y + 8)))

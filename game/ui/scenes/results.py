@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -132,7 +133,9 @@ class ResultsScene(Scene):
         from ..session import AI_LEVELS, restore
 
         sides = [s.id for s in self.match.state.sides]
-        kw, _ = restore(self.meta, sides, self.match.seed + 1) if self.meta else ({"mode": "hotseat"}, "")
+        kw: dict[str, Any] = {"mode": "hotseat"}
+        if self.meta:
+            kw, _ = restore(self.meta, sides, self.match.seed + 1)
         kw.pop("ai_seeds", None)  # a new game: new seeds from the new match seed
         if harder and kw.get("ai_levels"):
             up = {"easy": "normal", "normal": "hard", "hard": "hard", "random": "easy"}

@@ -289,7 +289,6 @@ def test_PRE_OD6_1_random_games_end_and_replay_identically(path, seed):
 
 
 def test_PRE_OD6_1_auto_game_fights_to_a_rout_and_clones_mid_step():
-    from game.ai.controller import AutoController
 
     sc = load_scenario(ROOT / "maps" / "pike_and_shot.toml")
     m = Match(sc, seed=3)

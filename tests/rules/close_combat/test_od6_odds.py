@@ -2,8 +2,6 @@
 
 from fractions import Fraction
 
-import pytest
-
 from game.cli import main
 from game.rules.close_combat import OUTCOMES, combat_odds, odds_report_close_combat, roll_pair
 from tests.montecarlo import assert_distribution, run

@@ -43,8 +43,8 @@ def test_OD6_RES_1_rejects_totals_below_one():
 def test_OD6_RES_1_ladder_matches_definition_and_is_symmetric(a, b):
     r, s = opposed_result(a, b), opposed_result(b, a)
     assert r.kind == s.kind
-    w, l = max(a, b), min(a, b)
-    expected = "tie" if w == l else "triple" if w >= 3 * l else "double" if w >= 2 * l else "simple"
+    hi, lo = max(a, b), min(a, b)
+    expected = "tie" if hi == lo else "triple" if hi >= 3 * lo else "double" if hi >= 2 * lo else "simple"
     assert r.kind == expected
     if a != b:
         assert r.winner == ("a" if a > b else "b") and s.winner == ("b" if a > b else "a")

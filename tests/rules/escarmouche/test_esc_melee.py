@@ -210,9 +210,9 @@ def test_ESC_ADV_2_heavy_cavalry_implies_cavalry_and_cavalry_v_open_needs_non_ca
 # -- ESC-RES / ESC-MULTI ------------------------------------------------------------------------------
 
 
-def R(w, l, eff):
+def R(w, loser, eff):
     suit = {"killed": "H", "wounded": "D", "evicted": "S"}[eff]
-    return DuelResult(w, l, Card(10, suit), Effect(eff))
+    return DuelResult(w, loser, Card(10, suit), Effect(eff))
 
 
 def test_ESC_RES_1_second_wound_kills():

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from game.cli import main
-from game.rules.escarmouche import Card, Deck, duel_odds, full_deck, odds_report_escarmouche, resolve_pair
+from game.rules.escarmouche import Deck, duel_odds, full_deck, odds_report_escarmouche, resolve_pair
 from tests.montecarlo import assert_distribution, assert_matches, run
 
 

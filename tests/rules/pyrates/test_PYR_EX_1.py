@@ -8,8 +8,7 @@ stops on two pair.
 
 from flow_helpers import CLOSE, REACH, Decision, answer, choose, fig, scenario
 
-from game.match import Match, record_of
-from game.match.replay import replay
+from game.match import Match
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved
 from game.rules.model import Status
@@ -108,6 +107,6 @@ def test_PYR_EX_1_moves_are_recorded_as_events():
     answer(m, "tap", Decision("tap", figure="H", items=(("P1", "kd"), ("P2", "kd"))))
     answer(m, "pushback", choose("save"))
     answer(m, "pushback", choose("pushback_wounded"))
-    ev = answer(m, "follow_up", choose("follow"))
+    answer(m, "follow_up", choose("follow"))
     moves = [(e.figure, e.how, e.path[-1]) for e in m.log if isinstance(e, Moved)]
     assert moves == [("P2", "pushback", (12.0, 10.0)), ("H", "follow_up", (11.0, 10.0))]

@@ -6,7 +6,6 @@ import pytest
 from flow_helpers import Decision, answer, fig, match
 
 from game.rules.decisions import IllegalDecision
-from game.rules.dice import Dice
 from game.rules.events import Moved
 from game.rules.pyrates.events import MeleeRoundStarted, ShotResolved
 
@@ -104,7 +103,7 @@ def test_RNG_SHOOT_3_no_shot_at_a_figure_in_hand_combat():
 def test_INI_TOME_1_captain_calls_crew():
     figs = [fig("C", "A", 5, 8, rank="captain", traits=LEAD), fig("A2", "A", 5, 14), fig("B1", "B", 20, 8)]
     m = a_first(figs)
-    p = activate(m, "C")
+    activate(m, "C")
     before = math.hypot(m.figure("A2").x - 5, m.figure("A2").y - 8)
     m.apply(Decision("tome", figure="C"))
     after = math.hypot(m.figure("A2").x - 5, m.figure("A2").y - 8)

@@ -7,7 +7,7 @@ from game.rules.decisions import IllegalDecision
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Note
 from game.rules.model import Status
-from game.rules.pyrates.events import ItemResolved, MeleeRoundStarted, QuotaSet, TapDeclared
+from game.rules.pyrates.events import ItemResolved, MeleeRoundStarted, QuotaSet
 from game.table import Obstacle, TacticalMap
 
 
@@ -64,7 +64,7 @@ def test_PYR_SEQ_2_six_round_cap():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10)]
     per_round = [1, 2, 3, 1, 2, 4, 2, 1]  # nothing vs nothing, tally tie, roll-off: A wins
     m = match(figs, dice=ScriptedDice([6, 1] + per_round * 7))
-    for rnd in range(6):
+    for _rnd in range(6):
         assert m.pending.kind == "withdraw" and m.pending.side == "B"
         answer(m, "withdraw", choose("fight_on"))
     rounds = [e.round for e in m.log if isinstance(e, MeleeRoundStarted)]

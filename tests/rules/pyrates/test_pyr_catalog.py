@@ -6,7 +6,7 @@ Each test names the rule ID it checks; the dice are scripted so every outcome is
 import math
 from fractions import Fraction
 
-from flow_helpers import CLOSE, GENERAL, REACH, Decision, answer, auto_until, choose, fig, match
+from flow_helpers import GENERAL, REACH, Decision, answer, auto_until, choose, fig, match
 
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note, StatusChanged
@@ -308,7 +308,10 @@ def test_PYR_CR_2_rat_cuts_free_then_bolts_for_its_party():
     assert length <= 4.0 + 1e-9
     foes = [m.figure(a) for a in ("A1", "A2", "A3")]
     for p, q in zip(mv.path, mv.path[1:]):
-        gap = lambda pt: min(math.hypot(f.x - pt[0], f.y - pt[1]) - 1.0 for f in foes)
+
+        def gap(pt):
+            return min(math.hypot(f.x - pt[0], f.y - pt[1]) - 1.0 for f in foes)
+
         assert gap(q) >= min(1.0, gap(p)) - 1e-6
 
 

@@ -5,7 +5,7 @@ import pytest
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.events import DiceRolled, Moved, PlayerTurnStarted, TurnStarted
 from game.rules.model import Status
-from game.rules.rangers.events import ActionTaken, AttackResolved, ShotResolved
+from game.rules.rangers.events import AttackResolved, ShotResolved
 
 from .flow_helpers import events_of, has, pick, setup
 
