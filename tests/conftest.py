@@ -92,3 +92,15 @@ def _tag_xdist_groups(items):
         }
         if names and "@" not in item.nodeid.rsplit("]", 1)[-1]:
             item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(sorted(names))}")
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection left alive (modules, test items, loaded data) out of the garbage
+    collector's reach: each full collection (the app's own on every scene change, and Python's
+    automatic ones) then walks only what the tests made since, not the whole worker's heap. Nothing
+    a test checks changes: frozen objects stay alive as they would anyway."""
+    if not os.environ.get("BOARDERS_TEST_NO_GC_FREEZE"):
+        import gc
+
+        gc.collect()
+        gc.freeze()
