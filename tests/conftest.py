@@ -1,11 +1,26 @@
-"""Test set-up: headless SDL before pygame loads, and a hard stop unless pygame is pygame-ce."""
+"""Test set-up: headless SDL before pygame loads, a hard stop unless pygame is pygame-ce, bytecode for
+the Python processes the tests start, and the longest tests first (pytest-xdist)."""
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Where the environment forbids bytecode in the tree (PYTHONDONTWRITEBYTECODE), every `python -m game`
+# the tests start, and every xdist worker, would compile ~190 game modules from source (~0.35 s a
+# start). A player's install has bytecode, so the processes started from here keep theirs in one
+# folder of this session (fresh each run, removed at the end) instead; the tree stays clean.
+# The first process (the xdist controller, or the only one) makes it; workers and children inherit it.
+if os.environ.get("PYTHONDONTWRITEBYTECODE") and "BOARDERS_TEST_PYCACHE" not in os.environ:
+    _pycache = tempfile.mkdtemp(prefix="boarders-pycache-")
+    os.environ["BOARDERS_TEST_PYCACHE"] = os.environ["PYTHONPYCACHEPREFIX"] = _pycache
+    del os.environ["PYTHONDONTWRITEBYTECODE"]
+    atexit.register(shutil.rmtree, _pycache, True)
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
@@ -19,3 +34,73 @@ if not getattr(pygame, "IS_CE", False):
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+# The longest tests (measured, longest first; ≥ ~3 s of CPU each), run before all others so that
+# under pytest-xdist none of them starts last and leaves the other cores idle at the end of the run.
+# A name missing here only costs balance, never correctness.
+LONGEST_FIRST = (
+    "tests/ui/test_fuzz.py::test_random_input_across_scenes",
+    "tests/ui/test_log_words.py::test_log_of_seeded_games_of_every_scenario_speaks_a_players_words",
+    "tests/ui/test_rules_reference.py::test_every_rule_cited_in_seeded_games_of_every_scenario_has_an_f1_entry",
+    "tests/proof/test_proof_soak.py::test_soak_20_games_across_every_scenario",
+    "tests/schema/test_options_in_range_play.py::test_in_range_options_start_and_play",
+    "tests/ui/test_session.py::test_hot_seat_never_draws_the_other_sides_cards",
+    "tests/scenarios/test_scenarios_play.py::test_scenario_plays_to_its_end_and_replays",
+    "tests/ui/test_session.py::test_boarding_action_needs_a_median_of_at_most_4_hand_overs_a_game_turn",
+    "tests/test_cli.py::test_simulate_says_it_is_not_built_yet_or_runs",
+    "tests/rules/escarmouche/test_esc_odds.py::test_ESC_DECK_1_exact_duel_odds_match_seeded_monte_carlo_of_the_real_deck",
+    "tests/proof/test_proof_bad_inputs.py::test_1000_mutated_saves",
+    "tests/ai/test_boarding.py::test_normal_attackers_reach_melee_on_boarding_action",
+    "tests/ui/test_reach_by_clicks.py::test_reachability_sweep_every_shipped_scenario_has_no_unreachable_option",
+    "tests/rules/test_decisions.py::test_GEN_CHOICE_1_decision_json_round_trip",
+    "tests/ai/test_levels.py::test_every_level_plays_tiny_under_every_preset",
+    "tests/scenarios/test_scenarios_play.py::test_boarding_scenario_plays_normal_v_normal_and_replays",
+    "tests/rules/pyrates/test_flow_random.py::test_boarding_action_random_game_runs_to_the_end_and_replays",
+    "tests/rules/pyrates/test_pyr_odds.py::test_PYR_DICE_2_hand_odds_5d6_3_rerolls_equal_ordered_enumeration",
+    "tests/rules/initiative/test_flow_random.py::test_PRE_INI_1_random_games_end_and_replay",
+    "tests/rules/close_combat/test_od6_fire.py::test_OD6_FIRE_1_random_games_with_musketry_end_and_replay_identically",
+    "tests/ui/test_figure_card.py::test_battle_layout_holds_and_bases_read_at_default_zoom",
+    "tests/match/test_match_ai_api.py::test_mêlée_asks_carry_the_public_facts",
+    "tests/ai/test_levels.py::test_every_level_plays_whole_games_legally",
+    "tests/match/test_record_files.py::test_save_killed_mid_write_leaves_old_or_new_file",
+    "tests/test_cli.py::test_replay_verify_exit_0_then_1_on_tampering",
+    "tests/scenarios/test_scenario_rules.py::test_sleepers_fire_and_reach_replay_to_identical_hashes",
+)
+_RANK = {name: i for i, name in enumerate(LONGEST_FIRST)}
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Longest tests first (a stable sort: every worker computes the same order, as xdist requires),
+    and the `xdist_group` names put on the node ids for `--dist loadgroup`."""
+    items.sort(key=lambda item: _RANK.get(item.nodeid.split("[", 1)[0].split("@", 1)[0], len(_RANK)))
+    if getattr(config.option, "loadgroup", False):  # set in xdist workers under --dist loadgroup
+        _tag_xdist_groups(items)
+
+
+def _tag_xdist_groups(items):
+    """pytest-xdist 3.8 renames grouped tests through `item._nodeid`, which pytest 9 no longer reads
+    (the id lives in `item._id`), so under pytest 9 its groups fell apart by chance. Same suffix,
+    set where pytest 9 keeps it; without that private API the groups are only lost (time, not tests)."""
+    try:
+        from _pytest.nodeid import coerce_node_id
+    except ImportError:
+        return
+    for item in items:
+        names = {
+            str(m.args[0] if m.args else m.kwargs.get("name", "default")) for m in item.iter_markers("xdist_group")
+        }
+        if names and "@" not in item.nodeid.rsplit("]", 1)[-1]:
+            item._id = coerce_node_id(f"{item.nodeid}@{'_'.join(sorted(names))}")
+
+
+def pytest_collection_finish(session):
+    """Freeze what collection left alive (modules, test items, loaded data) out of the garbage
+    collector's reach: each full collection (the app's own on every scene change, and Python's
+    automatic ones) then walks only what the tests made since, not the whole worker's heap. Nothing
+    a test checks changes: frozen objects stay alive as they would anyway."""
+    if not os.environ.get("BOARDERS_TEST_NO_GC_FREEZE"):
+        import gc
+
+        gc.collect()
+        gc.freeze()

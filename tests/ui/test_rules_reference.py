@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pygame
 import pygame_gui
+import pytest
 from seeded_games import games
 
 from game.ui.rules_text import TERMS, entry, rule_ids, search
 
 
+# one worker plays the shared seeded games once for both tests (--dist loadgroup)
+@pytest.mark.xdist_group("seeded_games")
 def test_every_rule_cited_in_seeded_games_of_every_scenario_has_an_f1_entry():
     cited = {ev.rule for _, m in games() for ev in m.log if getattr(ev, "rule", "")}
     assert len(cited) > 40
