@@ -24,6 +24,13 @@ if os.environ.get("PYTHONDONTWRITEBYTECODE") and "BOARDERS_TEST_PYCACHE" not in 
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+# Hypothesis times itself by the wall clock: on a loaded 2-core CI machine the generation of a few
+# examples can take over a second (a run failed so: "only generated 8 valid inputs after 1.15 s").
+# The examples and their number stay as each test sets them; only the timing checks are off.
+settings.register_profile("boarders", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("boarders")
 
 if not getattr(pygame, "IS_CE", False):
     pytest.exit(

@@ -256,7 +256,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
         self.ask_rect = pygame.Rect(w - pw, top, pw, ask_h)
         self.dice_panel.set_rect(pygame.Rect(w - pw + 4, top + ask_h + 4, pw - 8, dice_h - 8))
         self.log_panel.set_rect(pygame.Rect(w - pw + 4, top + ask_h + dice_h, pw - 8, h - top - ask_h - dice_h - 4))
-        if self.camera is None:
+        if getattr(self, "camera", None) is None:  # the first layout
             tm = tmap_of(self.match.table)
             self.camera = Camera(tm.width, tm.height, self.map_rect)
         else:
