@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from game.rules.implements import implements
 from game.rules.tabletop import Landing, ObstacleInfo, PathPlan, Sight, ZoneFlags
 
-from . import pathing
+from . import path_costs, pathing
 from .geometry import round_in
 from .sectors import Sectors
 from .table_bases import _Base
@@ -69,7 +69,7 @@ class Table(TableSweeps):
         the work of a fan of straight legs from one base: the bases the sweeps may meet are found
         once, in the box holding them all. With ``ends``, each plan is given only as its
         (points[-1], cost), without building it (what an option list reads)."""
-        return pathing.costs_from(self, fid, start, list(targets), cross=frozenset(cross), ends=ends)
+        return path_costs.costs_from(self, fid, start, list(targets), cross=frozenset(cross), ends=ends)
 
     def path_cost(
         self, fid: str, points: Sequence[tuple[float, float]], *, cross: Iterable[str] = ()
@@ -77,7 +77,7 @@ class Table(TableSweeps):
         """Cost of moving fid along exactly these waypoints (the first is its position if it is not
         given); a leg joining a link's two ends climbs it. Stops at the first linear obstacle
         reached (RNG-MOVE-2) unless crossing it; None if any leg is otherwise blocked."""
-        return pathing.cost_along(self, fid, points, cross=frozenset(cross))
+        return path_costs.cost_along(self, fid, points, cross=frozenset(cross))
 
     # -- terrain, cover, sight -------------------------------------------------------------------
     @implements("GEO-ZONE-1")
