@@ -15,9 +15,8 @@ import pygame
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ask
 
-from .. import fonts
 from ..camera import Camera
-from ..figures_render import FigureStyle, draw_figures, figure_at
+from ..figures_render import FigureStyle, figure_at
 from ..input_modes import Mode
 from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
@@ -28,9 +27,11 @@ from ..tap_mode import TapMode
 from ..targeting import TargetHover
 from ..widgets import button
 from .base import Scene
+from .battle_draw import BattleDraw
 from .battle_input import DEMO_SPEEDS, BattleInput
 from .battle_options import OptionsPanel
 from .battle_seats import Seats
+from .battle_turns import BattleTurns
 
 TOP = 40
 """The top bar's height at 1280×800; ``BattleScene.top_h`` is this window's (theme.py)."""
@@ -46,7 +47,7 @@ def ai_controller(level: str, seed: int):
         return make_controller("random", seed)
 
 
-class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
+class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Scene):
     _panel: pygame.Surface  # the side panel, redrawn only when what it shows changes
 
     def __init__(
@@ -352,253 +353,3 @@ class BattleScene(Seats, BattleInput, OptionsPanel, Scene):
 
     def update_viewer(self, dt: float) -> None:
         """Hook for the replay viewer."""
-
-    def advance(self, dt: float) -> None:
-        m = self.match
-        if m.over or getattr(self, "_conceded", None):
-            self.end_timer += dt
-            if self.anims or self.end_timer < 1.5:
-                return
-            self.on_match_over()
-            return
-        p = m.pending
-        if p is None:
-            return
-        if p.side in self.humans:
-            if self.standing_order(p):
-                return
-            if self.mode == "hotseat" and self.looking != p.side:
-                self.hand_over(p.side)
-            return
-        # the AI thinks on a clone in a thread (game/ui/ai_worker.py) from the moment it is asked,
-        # through animations and the delay; the frame loop only polls (settings "ai_thread": False
-        # decides on the frame loop, as before)
-        threaded = bool(self.app.settings.get("ai_thread", True))
-        worker = getattr(self, "ai_worker", None)
-        if threaded:
-            if worker is None:
-                from game.ui.ai_worker import AIWorker
-
-                worker = self.ai_worker = AIWorker()
-            worker.think(m, self.controllers[p.side])
-        if self.anims:
-            return
-        if self.mode == "demo" and self.paused and not self.step_once:
-            return
-        self.ai_timer += dt
-        delay = float(self.app.settings.get("ai_delay", 0.5)) / (self.speed if self.mode == "demo" else 1)
-        if self.ai_timer < delay and not self.step_once:
-            return
-        err = None
-        if threaded:
-            assert worker is not None, "made above when threaded"
-            got = worker.ready(m)
-            if got is None:
-                return  # still thinking: draw this frame, ask again on the next
-            d, err = got
-        else:
-            try:
-                d = self.controllers[p.side].decide(m)
-            except Exception as e:  # noqa: BLE001
-                err = e
-        self.ai_timer = 0.0
-        self.step_once = False
-        if err is not None:  # an AI fault must not kill the window: fall back to auto
-            self.toast(f"AI error ({err}); playing the default", (255, 140, 130))
-            d = m.auto()
-        self.decide(d, by_human=False)
-
-    def hand_over(self, side: str) -> None:
-        from .handover import HandoverScene
-
-        since = self.seen.get(side, 0)
-        events = self.match.log[since:]
-        self.looking = side
-        self.seen[side] = len(self.match.log)
-        self.handed_at = len(self.match.decisions)  # undo stops here (issue 17 item 5)
-        ho = HandoverScene(self.app, self.match, side, events, first=since == 0)
-        ho.orders = self.orders.get(side)
-        self.app.push(ho)
-
-    def on_match_over(self) -> None:
-        if not getattr(self, "_turning_told", False):
-            self._turning_told = True
-            from game.ai.concede import turning_point  # issue 23: the narration names the turning point
-
-            tp = turning_point(self.match.log, self.match.state.figures)
-            if tp:
-                self.narration.append([f"Turning point: {tp}", None, 6.0])
-        if self.mode == "demo":
-            self.end_timer += 0.0
-            if self.end_timer < 5.0:
-                return
-            self.next_demo()
-            return
-        if not self.results_shown:
-            self.results_shown = True
-            from .results import ResultsScene
-
-            self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
-
-    def next_demo(self) -> None:
-        scen = self.app.scenarios() or [self.match.scenario]
-        ids = [s.id for s in scen]
-        i = (ids.index(self.match.scenario.id) + 1) % len(ids) if self.match.scenario.id in ids else 0
-        try:
-            scene = self.app.start_battle(scen[i], mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
-        except Exception:  # noqa: BLE001 - a broken scenario: replay this one with a new seed
-            scene = self.app.start_battle(self.match.scenario, mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
-        scene.speed = self.speed
-
-    # -- drawing -------------------------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface) -> None:
-        w, _h = self.size
-        surf.fill((16, 17, 22), (0, 0, w, self.top_h))
-        hold = self.hold_open()
-        self.renderer.draw(surf, self.camera, hold_open=hold)
-        p = self.match.pending
-        ready: set[str | None] = set()
-        if p is not None and p.kind == "activate" and p.side in self.humans:
-            ready = {d.figure for d in p.options if d.kind == "activate"}
-        acted = set(self.match.state.data.get("acted", []) or [])
-        sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
-        from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
-
-        draw_night(surf, self.map_rect, self.match.state)
-        draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
-        draw_figures(
-            surf,
-            self.camera,
-            self.match.state,
-            self.style,
-            positions=self.positions(),
-            selected=sel,
-            hover=self.hover,
-            highlight=self.highlight,
-            acted=acted,
-            ready=ready,
-            hold_open=hold,
-        )
-        draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
-        from ..figure_marks import MarkFacts, draw_marks  # issue 18
-
-        self._marks = getattr(self, "_marks", None) or MarkFacts()
-        draw_marks(surf, self.camera, self.match, self._marks, self.positions(), hold, pygame.time.get_ticks() / 1000.0)
-        old = surf.get_clip()
-        surf.set_clip(self.map_rect)
-        self.mode_obj.draw(self, surf)
-        self.target_hover.draw(self, surf)
-        self.draw_overlays(surf)
-        surf.set_clip(old)
-        self.draw_panel(surf)
-        self.draw_status(surf)
-        from ..objective_bar import draw_objective_bar  # issue 18
-
-        draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, cards=self.own_cards(), **self.bar_who())
-        card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
-        if card_fid:  # issue 18: the figure card, beside the figure, inside the map
-            from ..figure_card import draw_card
-
-            f = self.match.state.figures.get(card_fid)
-            if f is not None:
-                x, y = self.positions().get(card_fid, (f.x, f.y))
-                draw_card(
-                    surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect, viewer=self.card_viewer()
-                )
-
-    def draw_panel(self, surf) -> None:
-        """The side panel is drawn into a cached surface and redrawn only when its content changes."""
-        lp, dp = self.log_panel, self.dice_panel
-        key = (
-            self.panel_rect.size,
-            len(lp.entries),
-            lp.scroll,
-            lp.selected,
-            id(dp.rows[0]) if dp.rows else None,
-            len(dp.rows),
-            min(1.0, dp.age / 0.25),
-        )
-        if getattr(self, "_panel_key", None) != key or getattr(self, "_panel", None) is None:
-            if getattr(self, "_panel", None) is None or self._panel.get_size() != self.size:
-                self._panel = (
-                    pygame.Surface(self.size).convert() if pygame.display.get_surface() else pygame.Surface(self.size)
-                )
-            p = self._panel
-            pygame.draw.rect(p, (34, 36, 44), self.panel_rect)
-            pygame.draw.line(p, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
-            dp.draw(p)
-            lp.draw(p)
-            self._panel_key = key
-        surf.blit(self._panel, self.panel_rect, self.panel_rect)
-
-    def draw_status(self, surf) -> None:
-        self.size[0]
-        right = self.map_rect.right - 8
-        bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
-        if self.mode == "demo":
-            bits.append("paused" if self.paused else f"{self.speed}×")
-        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
-        x = max(self.buttons_right() + 8, right - t.get_width())
-        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
-        hint = self.mode_obj.hint
-        if hint:
-            tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
-            surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
-        # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
-
-    def bar_need(self) -> int:
-        from ..objective_bar import bar_height
-
-        cards = "cards" in self.match.state.data and bool(self.humans)
-        return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
-
-    def bar_who(self) -> dict:
-        """Who is who in the objective bar ("(you)", the AI's level): the same for its layout and drawing."""
-        return {"humans": self.humans, "solo": self.mode == "solo", "ai_levels": {} if self.viewer else self.ai_levels}
-
-    def card_viewer(self) -> str | None:
-        """Whose cards a figure card may show: the player at the screen, as ``own_cards`` decides (in
-        hot-seat only the deciding side, after its hand-over)."""
-        p = self.match.pending
-        if self.mode == "solo":
-            return next(iter(sorted(self.humans)), None)
-        if self.mode == "hotseat":
-            return p.side if p is not None and self.may_see(p.side) else None
-        return None
-
-    def own_cards(self) -> list[str]:
-        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo; in
-        hot-seat the side that is deciding, and only after its hand-over screen (``may_see``), so
-        the other player's hand never reaches the screen; none in the demo. Read without touching
-        the state (``cards_of`` would insert an empty hand)."""
-        st = self.match.state
-        p = self.match.pending
-        if self.mode == "solo":
-            side = next(iter(sorted(self.humans)), None)
-        elif self.mode == "hotseat":
-            side = p.side if p is not None and self.may_see(p.side) else None
-        else:
-            side = None
-        hand = (st.data.get("cards") or {}).get(side) or [] if side else []
-        return [c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in hand]
-
-    def buttons_right(self) -> int:
-        return max((b.rect.right for b in self.buttons.values()), default=0)
-
-    def draw_overlays(self, surf) -> None:
-        y = self.map_rect.y + 12
-        for text, _colour, ttl in self.narration:
-            t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
-            t.set_alpha(int(255 * min(1.0, ttl)))
-            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
-            y += t.get_height() + 2
-        y = self.map_rect.bottom - 60
-        for text, colour, ttl in reversed(self.toasts):
-            size = fonts.scaled(15, self.size)
-            lines = fonts.wrap(text, self.map_rect.w - 80, size)
-            for line in reversed(lines[:3]):
-                t = fonts.outlined(line, size, colour)
-                t.set_alpha(int(255 * min(1.0, ttl)))
-                surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, y)))
-                y -= t.get_height()
-            y -= 4

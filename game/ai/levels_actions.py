@@ -1,0 +1,240 @@
+"""Level scorers for activation and actions (moves, charges, shots, loading, the tome) and the
+reactions and reactive shots they draw, with the exact odds of the rules package."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from game.rules.model import Rank, Status
+
+from . import preset_odds as PO
+from .levels_ctx import (
+    CHARGE_SETUP,
+    LOADED_VALUE,
+    PRESS_CHARGE,
+    SHIELD,
+    Ctx,
+    _nearest_enemy_gap,
+)
+
+
+def score_activate(level: str, ctx: Ctx) -> list[float]:
+    st = ctx.state
+    out = []
+    for d in ctx.ask.options:
+        if d.kind != "activate" or d.figure not in st.figures:
+            out.append(-0.5 if d.kind == "pass" else (0.1 if d == ctx.ask.default else 0.0))
+            continue
+        f = st.figures[d.figure]
+        gap = _nearest_enemy_gap(ctx, f)
+        s = 10.0 - min(gap, 30.0) / 3.0  # the front first: charges, then the supports behind them
+        if f.missile and f.loaded:
+            s += 0.5
+        if f.rank == Rank.CAPTAIN or f.is_leader:
+            s -= 1.5  # leaders late: they lend motivation to the others while these act (RNG-MOT-2)
+        if f.rank == Rank.NONCOMBATANT or f.type == "civilian":
+            s -= 3.0
+        # a broken side (RNG-MOR-1) gains nothing by ending its player-turn early: RNG-TURN-1 rolls every
+        # figure not yet rolled for anyway, so each activation is at least as good as the pass
+        out.append(s)
+    return out
+
+
+def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool = False) -> float:
+    """Expected evaluation gain of one shot: P(hit) × wound odds × P(save fails) × loss (exact odds)."""
+    from game.rules.pyrates.saves import save_chance, save_target
+    from game.rules.pyrates.shooting import shot_save_modifiers, shot_target_number
+    from game.rules.rangers.wounds import wound_modifier, wound_odds
+
+    st = ctx.state
+    v = st.figures[target]
+    tn = shot_target_number(ctx.view, shooter, target, weapon=weapon, reactive=reactive, check_melee=False)
+    if not tn:
+        return 0.0
+    p_hit = min(tn, 20) / 20.0
+    wo = wound_odds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
+    p_fail = 1.0 - float(save_chance(save_target(shot_save_modifiers(v))))
+    p1, p2 = float(wo[1]), float(wo[2])
+    wounded = v.wounds > 0 or v.status == Status.WOUNDED
+    gain = (
+        p_hit
+        * p_fail
+        * ((p1 + p2) * ctx.loss(v, "out") if wounded else p1 * ctx.loss(v, "wounded") + p2 * ctx.loss(v, "out"))
+    )
+    return gain
+
+
+def _preset_option(ctx: Ctx, d) -> float | None:
+    """An action option scored with the preset's own exact odds (``preset_odds``), or None when the
+    pyrates scoring below applies."""
+    preset = PO.preset_of(ctx)
+    info = ctx.ask.info
+    k = d.kind
+    if preset == "escarmouche":
+        group = PO.in_play_ids(ctx, info.get("group") or [])
+        if k == "assault":
+            return PO.assault_value(ctx, group, d.option) + 0.1  # the initiative of the charge
+        if k == "move" and d.x is None:
+            return PO.esc_move_value(ctx, group, d.option)
+        if k == "shoot" and d.target is None:
+            return PO.esc_group_shot_value(ctx, group) - 0.5 * LOADED_VALUE
+        if k == "load":
+            return LOADED_VALUE
+        return None
+    if preset == "close-combat-d6":
+        if k == "engage" and d.target:
+            return PO.od6_value(ctx, d.figure, d.target) + 0.1
+        if k == "move" and d.figure is None and d.x is not None:  # a translation of the whole unit
+            return PO.od6_move_value(ctx, PO.in_play_ids(ctx, info.get("pieces") or []), d.x, d.y)
+        if k == "re_engage":
+            return 0.15
+        if k in ("reorganise", "disengage"):
+            return -0.05
+        return None
+    if PO.uses_d20(ctx):
+        if k in ("attack", "retaliate") and d.target:
+            return PO.hand_value(ctx, d.figure, d.target)
+        if k in ("charge", "engage") and d.target and d.x is not None:
+            return (
+                ctx.moved(d.figure, d.x, d.y)
+                - ctx.base
+                + PO.hand_exchange(ctx, d.figure, d.target)
+                + SHIELD * _shots_at(ctx, d.figure)
+            )
+        if k == "melee" and d.figure:
+            return PO.best_attack(ctx, d.figure)
+        if k == "shoot" and d.target:
+            from game.rules.rangers.actions import is_firearm
+
+            f = ctx.state.figures[d.figure]
+            return PO.d20_shot_value(ctx, d.figure, d.target) - (0.5 * LOADED_VALUE if is_firearm(f.missile) else 0.0)
+    return None
+
+
+def score_action(level: str, ctx: Ctx) -> list[float]:
+    st = ctx.state
+    ask = ctx.ask
+    base = ctx.base
+    out = []
+    fid = ask.info.get("figure") or next((d.figure for d in ask.options if d.figure), None)
+    f = st.figures.get(fid) if fid else None
+    pyrates = PO.preset_of(ctx) == "pyrates"
+    for d in ask.options:
+        k = d.kind
+        ps = None if pyrates else _preset_option(ctx, d)
+        if ps is not None:
+            s = ps
+        elif k in ("move", "charge") and d.x is not None and d.figure:
+            s = ctx.moved(d.figure, d.x, d.y) - base
+            if k == "move" and PO.uses_d20(ctx):
+                s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
+            if k == "charge":
+                s += 0.25  # being the one who chooses the fight
+                if ctx.ev.press > 1:
+                    s += PRESS_CHARGE  # time is against us: a fight now beats a better one too late
+            if d.option and d.option.startswith("cross:"):
+                s -= 0.05
+        elif k == "shoot":
+            s = shot_value(ctx, d.figure, d.target, d.option)
+            if d.option != "thrown_knife":
+                s -= LOADED_VALUE * 0.5
+        elif k == "load":
+            s = LOADED_VALUE
+        elif k == "aim":
+            s = 0.08
+        elif k == "tome":
+            s = _tome_value(ctx, f)
+        elif k == "hold":
+            s = 0.0
+        else:
+            s = 0.5 if d == ask.default else 0.0
+        out.append(s)
+    return out
+
+
+def _shots_at(ctx: Ctx, fid: str) -> float:
+    """The exact expected harm of the loaded enemy muskets that see ``fid`` where it stands: what a
+    figure that charges escapes, as no one shoots at a figure in hand combat (RNG-SHOOT-3), and
+    what one that shoots, loads or holds there still faces."""
+    total = 0.0
+    for e in ctx.foes():
+        if e.missile and e.loaded and e.level == ctx.state.figures[fid].level:
+            total += PO.d20_shot_value(ctx, e.id, fid)
+    return total
+
+
+def _charge_setup(ctx: Ctx, fid: str, x: float, y: float) -> float:
+    """RNG-ACT-1: the best exact hand-combat exchange (our blow less the answer) against an enemy
+    a move to (x, y) brings within charge reach (3", Fast 4") — a figure that wins hand combat on
+    the odds closes in to charge next time; one that loses it gets nothing here."""
+    st = ctx.state
+    f = st.figures[fid]
+    reach = 3.0 + (1.0 if "fast" in f.traits else 0.0)
+    best = 0.0
+    for e in ctx.foes():
+        if e.level != f.level:
+            continue
+        gap = math.hypot(x - e.x, y - e.y) - f.radius - e.radius
+        if 1.0 < gap <= reach:
+            best = max(best, PO.hand_exchange(ctx, fid, e.id))
+    return best
+
+
+def _tome_value(ctx: Ctx, leader) -> float:
+    """INI-TOME-1: worth it when friends far from the fight lag behind the leader."""
+    if leader is None:
+        return 0.0
+    acted = set(ctx.state.data.get("acted", []))
+    lg = _nearest_enemy_gap(ctx, leader)
+    n = 0
+    for g in ctx.state.in_play(leader.side):
+        if g.id == leader.id or g.id in acted:
+            continue
+        gap = _nearest_enemy_gap(ctx, g)
+        if gap > 4.0 and gap > lg + 3.0:
+            n += 1
+    return 0.15 * n - 0.1
+
+
+def score_reaction(level: str, ctx: Ctx) -> list[float]:
+    base = ctx.base
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "pass" or d.x is None:
+            out.append(0.0)
+            continue
+        s = ctx.moved(d.figure, d.x, d.y) - base
+        if d.option == "c":
+            s += 0.1
+        out.append(s - 0.02)
+    return out
+
+
+def _cap_from_prompt(prompt: str) -> int:
+    m = re.search(r"up to (\d+) shooter", prompt)
+    return int(m.group(1)) if m else 1
+
+
+def score_reactive_shot(level: str, ctx: Ctx) -> list[float]:
+    shots = [
+        (shot_value(ctx, d.figure, d.target, d.option, reactive=True) - LOADED_VALUE, d)
+        for d in ctx.ask.options
+        if d.kind == "shoot"
+    ]
+    cap = _cap_from_prompt(ctx.ask.prompt)
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "shoot":
+            out.append(next(v for v, x in shots if x is d))
+        elif d.option == "all":
+            vals = [v for v, _ in shots][:cap]  # the rules take the best shooters first
+            out.append(sum(vals) if vals else -1.0)
+        else:
+            out.append(0.0)
+    return out
+
+
+def score_opportune_shot(level: str, ctx: Ctx) -> list[float]:
+    card = 0.6  # keeping Opportune Shot for a better moment
+    return [0.0 if d.kind != "shoot" else shot_value(ctx, d.figure, d.target, d.option) - card for d in ctx.ask.options]

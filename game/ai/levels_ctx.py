@@ -1,0 +1,104 @@
+"""The scoring context shared by the level scorers (``levels``): ``Ctx``, the shared weights, the
+generic position scoring and the public facts several scorers read (morale, nearest enemy)."""
+
+from __future__ import annotations
+
+import math
+from types import SimpleNamespace
+
+from game.rules.model import Figure, Rank, Status
+
+from .evaluate import W_MATERIAL, figure_value, health
+
+#: kinds whose answer ends the match or hands the enemy a figure: never chosen at random
+FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
+LOADED_VALUE = 0.35
+#: a side whose clock runs out charges more readily (boarders must come to blows, not trade shots)
+PRESS_CHARGE = 1.0
+#: weight of a move that brings a figure within charge reach of an enemy it out-fights (d20 presets)
+CHARGE_SETUP = 1.5
+#: share of the enemy shots a figure escapes by charging into hand combat that counts for the charge
+#: (each of those shooters must still pass its motivation roll, RNG-MOT-1)
+SHIELD = 0.5
+
+
+class Ctx:
+    """What a scorer works with for one decision."""
+
+    def __init__(self, match, ask, evaluator, rng):
+        self.match = match
+        self.ask = ask
+        self.side = ask.side
+        self.state = match.state
+        self.table = match.table
+        self.ev = evaluator
+        self.rng = rng
+        self.view = SimpleNamespace(state=match.state, table=match.table, scenario=match.scenario)
+        self._base = None
+
+    @property
+    def base(self) -> float:
+        if self._base is None:
+            self._base = self.ev(self.state)
+        return self._base
+
+    def moved(self, fid: str, x: float, y: float) -> float:
+        return self.ev(self.state, {fid: (x, y)})
+
+    def foes(self):
+        return [f for f in self.state.figures.values() if f.in_play and f.side in self.ev.foes]
+
+    def loss(self, f, after: str) -> float:
+        """Evaluation units lost by f's side if f goes to ``after`` (wounded / out)."""
+        start = self.ev.start.get(f.side, 1.0) or 1.0
+        h0 = health(f)
+        h1 = 0.0 if after == "out" else min(h0, 0.6 if f.max_wounds <= 2 else h0 * 0.6)
+        if after == "wounded" and (f.wounds > 0 or f.status == Status.WOUNDED):
+            h1 = 0.0  # a second wound knocks down (PYR-SAVE-3)
+        v = W_MATERIAL * figure_value(f) * (h0 - h1) / start
+        for g in self.ev.plan.guard + self.ev.plan.attack:  # a capture target is worth the match
+            if g.kind == "capture" and g.figure == f.id and after == "out":
+                v += 40.0
+        return v
+
+
+def generic(level: str, ctx: Ctx) -> list[float]:
+    ask = ctx.ask
+    out = []
+    for d in ask.options:
+        s = 0.5 if d == ask.default else 0.0
+        if d.figure and d.x is not None and d.y is not None and d.figure in ctx.state.figures:
+            s += ctx.moved(d.figure, d.x, d.y) - ctx.base
+        if d.option in FATAL:
+            s -= 50.0
+        out.append(s)
+    return out
+
+
+def _broken(state, side: str) -> bool:
+    """RNG-MOR-1: no leader left, or half the points gone (public), counted the way the preset
+    counted ``start_points``: the Rangers! points table under rangers/initiative (whose figures
+    carry no ``points``), else ``points or 1`` (pyrates)."""
+    data = state.data
+    if isinstance(data.get("broken"), dict) and data["broken"].get(side):
+        return True
+    if state.preset in ("rangers", "initiative"):
+        from game.rules.rangers.flowkit import safe_figure_points as pts
+    else:
+
+        def pts(f: Figure) -> int:
+            return f.points or 1
+
+    leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
+    start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
+    now = sum(pts(g) for g in state.figures.values() if g.side == side and g.in_play)
+    return bool((leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start))
+
+
+def _nearest_enemy_gap(ctx: Ctx, f) -> float:
+    best = math.inf
+    for g in ctx.foes():
+        if g.level != f.level:
+            continue
+        best = min(best, math.hypot(g.x - f.x, g.y - f.y) - f.radius - g.radius)
+    return best

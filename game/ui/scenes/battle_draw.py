@@ -1,0 +1,192 @@
+"""The battle screen's drawing (mixin of BattleScene): the map and figures with their marks and
+overlays, the cached side panel, the status line, the objective bar and the figure card."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import fonts
+from ..figures_render import draw_figures
+from .battle_host import BattleHost
+
+if TYPE_CHECKING:
+    from ..figures_render import FigureStyle
+    from ..melee_panel import DicePanel
+    from ..targeting import TargetHover
+
+
+class BattleDraw(BattleHost):
+    """Mixin of BattleScene: everything ``draw`` puts on the screen (the state it reads is set in
+    BattleScene.__init__, set_match and layout)."""
+
+    top_h: int
+    bar_rect: pygame.Rect
+    panel_rect: pygame.Rect
+    style: FigureStyle
+    hover: str | None
+    highlight: tuple
+    target_hover: TargetHover
+    dice_panel: DicePanel
+    toasts: list[list]
+    narration: list[list]
+    speed: int
+    _panel: pygame.Surface
+    _panel_key: tuple
+
+    if TYPE_CHECKING:
+
+        def acting_figure(self) -> str | None: ...
+
+    def draw(self, surf: pygame.Surface) -> None:
+        w, _h = self.size
+        surf.fill((16, 17, 22), (0, 0, w, self.top_h))
+        hold = self.hold_open()
+        self.renderer.draw(surf, self.camera, hold_open=hold)
+        p = self.match.pending
+        ready: set[str | None] = set()
+        if p is not None and p.kind == "activate" and p.side in self.humans:
+            ready = {d.figure for d in p.options if d.kind == "activate"}
+        acted = set(self.match.state.data.get("acted", []) or [])
+        sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
+        from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
+
+        draw_night(surf, self.map_rect, self.match.state)
+        draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
+        draw_figures(
+            surf,
+            self.camera,
+            self.match.state,
+            self.style,
+            positions=self.positions(),
+            selected=sel,
+            hover=self.hover,
+            highlight=self.highlight,
+            acted=acted,
+            ready=ready,
+            hold_open=hold,
+        )
+        draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
+        from ..figure_marks import MarkFacts, draw_marks  # issue 18
+
+        self._marks = getattr(self, "_marks", None) or MarkFacts()
+        draw_marks(surf, self.camera, self.match, self._marks, self.positions(), hold, pygame.time.get_ticks() / 1000.0)
+        old = surf.get_clip()
+        surf.set_clip(self.map_rect)
+        self.mode_obj.draw(self, surf)
+        self.target_hover.draw(self, surf)
+        self.draw_overlays(surf)
+        surf.set_clip(old)
+        self.draw_panel(surf)
+        self.draw_status(surf)
+        from ..objective_bar import draw_objective_bar  # issue 18
+
+        draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, cards=self.own_cards(), **self.bar_who())
+        card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
+        if card_fid:  # issue 18: the figure card, beside the figure, inside the map
+            from ..figure_card import draw_card
+
+            f = self.match.state.figures.get(card_fid)
+            if f is not None:
+                x, y = self.positions().get(card_fid, (f.x, f.y))
+                draw_card(
+                    surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect, viewer=self.card_viewer()
+                )
+
+    def draw_panel(self, surf) -> None:
+        """The side panel is drawn into a cached surface and redrawn only when its content changes."""
+        lp, dp = self.log_panel, self.dice_panel
+        key = (
+            self.panel_rect.size,
+            len(lp.entries),
+            lp.scroll,
+            lp.selected,
+            id(dp.rows[0]) if dp.rows else None,
+            len(dp.rows),
+            min(1.0, dp.age / 0.25),
+        )
+        if getattr(self, "_panel_key", None) != key or getattr(self, "_panel", None) is None:
+            if getattr(self, "_panel", None) is None or self._panel.get_size() != self.size:
+                self._panel = (
+                    pygame.Surface(self.size).convert() if pygame.display.get_surface() else pygame.Surface(self.size)
+                )
+            p = self._panel
+            pygame.draw.rect(p, (34, 36, 44), self.panel_rect)
+            pygame.draw.line(p, (90, 80, 60), self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
+            dp.draw(p)
+            lp.draw(p)
+            self._panel_key = key
+        surf.blit(self._panel, self.panel_rect, self.panel_rect)
+
+    def draw_status(self, surf) -> None:
+        self.size[0]
+        right = self.map_rect.right - 8
+        bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
+        if self.mode == "demo":
+            bits.append("paused" if self.paused else f"{self.speed}×")
+        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
+        x = max(self.buttons_right() + 8, right - t.get_width())
+        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
+        hint = self.mode_obj.hint
+        if hint:
+            tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
+            surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
+        # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
+
+    def bar_need(self) -> int:
+        from ..objective_bar import bar_height
+
+        cards = "cards" in self.match.state.data and bool(self.humans)
+        return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
+
+    def bar_who(self) -> dict:
+        """Who is who in the objective bar ("(you)", the AI's level): the same for its layout and drawing."""
+        return {"humans": self.humans, "solo": self.mode == "solo", "ai_levels": {} if self.viewer else self.ai_levels}
+
+    def card_viewer(self) -> str | None:
+        """Whose cards a figure card may show: the player at the screen, as ``own_cards`` decides (in
+        hot-seat only the deciding side, after its hand-over)."""
+        p = self.match.pending
+        if self.mode == "solo":
+            return next(iter(sorted(self.humans)), None)
+        if self.mode == "hotseat":
+            return p.side if p is not None and self.may_see(p.side) else None
+        return None
+
+    def own_cards(self) -> list[str]:
+        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo; in
+        hot-seat the side that is deciding, and only after its hand-over screen (``may_see``), so
+        the other player's hand never reaches the screen; none in the demo. Read without touching
+        the state (``cards_of`` would insert an empty hand)."""
+        st = self.match.state
+        p = self.match.pending
+        if self.mode == "solo":
+            side = next(iter(sorted(self.humans)), None)
+        elif self.mode == "hotseat":
+            side = p.side if p is not None and self.may_see(p.side) else None
+        else:
+            side = None
+        hand = (st.data.get("cards") or {}).get(side) or [] if side else []
+        return [c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in hand]
+
+    def buttons_right(self) -> int:
+        return max((b.rect.right for b in self.buttons.values()), default=0)
+
+    def draw_overlays(self, surf) -> None:
+        y = self.map_rect.y + 12
+        for text, _colour, ttl in self.narration:
+            t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
+            t.set_alpha(int(255 * min(1.0, ttl)))
+            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
+            y += t.get_height() + 2
+        y = self.map_rect.bottom - 60
+        for text, colour, ttl in reversed(self.toasts):
+            size = fonts.scaled(15, self.size)
+            lines = fonts.wrap(text, self.map_rect.w - 80, size)
+            for line in reversed(lines[:3]):
+                t = fonts.outlined(line, size, colour)
+                t.set_alpha(int(255 * min(1.0, ttl)))
+                surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, y)))
+                y -= t.get_height()
+            y -= 4
