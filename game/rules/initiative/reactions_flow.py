@@ -8,6 +8,7 @@ from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.events import ActionTaken
+from game.rules.rangers.turn_common import reactive_shooter_caps
 
 from ..implements import implements
 from .act_flow import IniActFlow
@@ -18,7 +19,6 @@ from .reactions import (
     eligible_enemies,
     reaction_candidates,
     reaction_end_problem,
-    reactive_shooter_caps,
     run_away_problem,
 )
 from .sequence import after_reactive_shooting
