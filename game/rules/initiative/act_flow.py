@@ -8,6 +8,7 @@ from dataclasses import replace
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
+from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, MAX_AIM, is_firearm
 from game.rules.rangers.events import ActionTaken
@@ -83,7 +84,7 @@ class IniActFlow(IniMoveFlow):
                 if len(grp) > 1:
                     opts.append(Decision("choose", figure=fid, option="group_move"))
                 for e in K.foes_of(ctx, fid):
-                    for x, y, _ in K.contact_points(ctx, fid, e.id, f.move, limit=1):
+                    for x, y, _ in D.contact_points(ctx, fid, e.id, f.move, limit=1):
                         opts.append(Decision("engage", figure=fid, target=e.id, x=x, y=y))
             else:
                 grp = self.group_of(ctx, fid, gcache)
@@ -220,7 +221,7 @@ class IniActFlow(IniMoveFlow):
             return all(K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS for e in foes)
 
         opts = [
-            Decision("move", figure=fid, x=x, y=y, option="ms") for x, y, _ in K.heading_moves(ctx, fid, allow, ok=ok)
+            Decision("move", figure=fid, x=x, y=y, option="ms") for x, y, _ in D.heading_moves(ctx, fid, allow, ok=ok)
         ]
         opts.append(Decision("hold", figure=fid))
 

@@ -8,6 +8,7 @@ from game.rules.decisions import Decision, IllegalDecision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, FlowTo, ask
 from game.rules.model import round_in
+from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE
 from game.rules.rangers.events import ActionTaken
@@ -83,7 +84,7 @@ class IniMoveFlow(IniTurnBase):
             g = ctx.fig(m)
             if not g.in_play:
                 continue
-            p = K.path_cost(ctx, m, round_in(g.x + dx), round_in(g.y + dy))
+            p = D.path_cost(ctx, m, round_in(g.x + dx), round_in(g.y + dy))
             if p is None or p.cost > g.move + MEASURE_TOLERANCE:
                 continue
             alive = yield from self.walk_out(ctx, m, p.points[-1][0], p.points[-1][1])
@@ -221,6 +222,6 @@ class IniMoveFlow(IniTurnBase):
                 info={"figure": mid, "leader": fid},
                 rule="INI-TOME-1",
             )
-            plan = K.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
+            plan = D.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")

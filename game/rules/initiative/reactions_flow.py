@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from game.rules.decisions import PASS, Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
+from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.events import ActionTaken
 from game.rules.rangers.turn_common import reactive_shooter_caps
@@ -93,13 +94,13 @@ class IniReactionsFlow(IniActFlow):
                 for eid in sorted(eligible):
                     if eid not in enemies:
                         continue
-                    for x, y, _plan in K.contact_points(ctx, fid, eid, f.move, limit=2):
+                    for x, y, _plan in D.contact_points(ctx, fid, eid, f.move, limit=2):
                         if reaction_end_problem(replace(f, x=x, y=y), "engage", eligible, enemies) is None:
                             opts2.append(Decision("move", figure=fid, target=eid, x=x, y=y))
             else:
                 foes = list(enemies.values())
                 opts2 = []
-                for x, y, plan in K.heading_moves(
+                for x, y, plan in D.heading_moves(
                     ctx, fid, f.move, headings=self._headings_from(ctx, fid, foes), fracs=(1.0, 0.5)
                 ):
                     if (
@@ -119,7 +120,7 @@ class IniReactionsFlow(IniActFlow):
                 info={"figure": fid, "how": how},
                 rule="INI-REACT-2" if how == "engage" else "INI-REACT-1",
             )
-            plan = K.path_cost(ctx, fid, *d2.point)
+            plan = D.path_cost(ctx, fid, *d2.point)
             self._do_move(ctx, fid, plan, how="reaction", rule="INI-REACT-1")
             if how == "engage":
                 fighters.append(fid)
@@ -129,7 +130,7 @@ class IniReactionsFlow(IniActFlow):
     def _headings_from(self, ctx: Ctx, fid: str, foes) -> list[float]:
         f = ctx.fig(fid)
         near = min(foes, key=lambda e: K.dist(f, e)) if foes else None
-        away = K.away_bearing(ctx, fid, [near] if near else [])
+        away = D.away_bearing(ctx, fid, [near] if near else [])
         return [away + o for o in (0, 30, -30, 60, -60)]
 
     # -- INI-RSHOOT -------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from game.rules.decisions import Decision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import round_in
+from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, is_firearm
 from game.rules.rangers.events import ActionTaken
@@ -76,7 +77,7 @@ class IniSeizeFlow(IniReactionsFlow):
         card_bonus = False
         target = st.figures.get(d.target or "")
         if decl == "engage" and target is not None:
-            can_engage = bool(K.contact_points(ctx, fid, target.id, f.move, limit=1))
+            can_engage = bool(D.contact_points(ctx, fid, target.id, f.move, limit=1))
             out_of_los = not ctx.table.line_of_sight(fid, target.id).clear
         elif decl == "shoot" and target is not None:
             s = ctx.table.line_of_sight(fid, target.id)
@@ -90,7 +91,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx)) > 0
                 o = parse_objective(card.objective)
                 if o.kind == "enemy" and o.target in st.figures and st.figures[o.target].in_play:
-                    can_engage = bool(K.contact_points(ctx, fid, o.target, f.move, limit=1))
+                    can_engage = bool(D.contact_points(ctx, fid, o.target, f.move, limit=1))
                     out_of_los = not ctx.table.line_of_sight(fid, o.target).clear
                 elif o.kind == "place":
                     c = self._place_centre(ctx, o.target)
@@ -217,7 +218,7 @@ class IniSeizeFlow(IniReactionsFlow):
             yield from self.do_action(ctx, side, dd)
         elif decl == "engage":
             target = d.target_id
-            pts = K.contact_points(ctx, fid, target, f.move, limit=3) if ctx.fig(target).in_play else []
+            pts = D.contact_points(ctx, fid, target, f.move, limit=3) if ctx.fig(target).in_play else []
             if pts:
                 opts = [Decision("engage", figure=fid, target=target, x=x, y=y) for x, y, _ in pts]
                 dd = yield ask(
@@ -265,7 +266,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 if K.dist(f, ctx.fig(o.target)) <= HAND_COMBAT_RANGE + K.EPS:
                     yield from self.melee_round(ctx, [a], rule="INI-ORD-1")
                     continue
-                pts = K.contact_points(ctx, a, o.target, f.move, limit=1)
+                pts = D.contact_points(ctx, a, o.target, f.move, limit=1)
                 if pts:
                     yield from self.engage(ctx, a, o.target, pts[0][0], pts[0][1])
                     continue
@@ -284,7 +285,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 continue
             step = min(f.move, L)
             while step > 0.2:
-                p = K.path_cost(ctx, a, round_in(f.x + dx / L * step), round_in(f.y + dy / L * step))
+                p = D.path_cost(ctx, a, round_in(f.x + dx / L * step), round_in(f.y + dy / L * step))
                 if p is not None and p.cost <= f.move + MEASURE_TOLERANCE:
                     alive = yield from self.walk_out(ctx, a, p.points[-1][0], p.points[-1][1])
                     if alive:

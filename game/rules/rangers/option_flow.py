@@ -11,6 +11,7 @@ from game.rules.model import round_in
 from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
 
 from ..implements import implements
+from . import destinations as D
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, is_firearm
 from .geometry import path_points
@@ -75,19 +76,19 @@ class RangersOptions(TurnPreset):
         return ok
 
     def _headings_away(self, ctx: Ctx, fid: str) -> list[float]:
-        away = K.away_bearing(ctx, fid, K.foes_within(ctx, fid, HAND_COMBAT_RANGE))
+        away = D.away_bearing(ctx, fid, K.foes_within(ctx, fid, HAND_COMBAT_RANGE))
         return [away + o for o in (0, 45, -45, 90, -90)]
 
     def retreat_options(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-HAND-4: retreat 2" facing the opponents (digital ruling: ending farther from them)."""
-        pts = K.heading_moves(
+        pts = D.heading_moves(
             ctx, fid, RETREAT_DISTANCE, headings=self._headings_away(ctx, fid), fracs=(1.0,), ok=self._away_ok(ctx, fid)
         )
         return [Decision("retreat", figure=fid, x=x, y=y) for x, y, _ in pts[:3]]
 
     def flee_options(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-HAND-4: flee a full move (free attacks first)."""
-        pts = K.heading_moves(
+        pts = D.heading_moves(
             ctx,
             fid,
             ctx.fig(fid).move,
@@ -127,7 +128,7 @@ class RangersOptions(TurnPreset):
                     cands.append((k, h, x, y))
         out = []
         for _k, _h, x, y in cands:
-            plan = K.path_cost(ctx, fid, x, y)
+            plan = D.path_cost(ctx, fid, x, y)
             if plan is None or plan.cost > f.move + MEASURE_TOLERANCE or plan.stops_at_obstacle:
                 continue
             if not self._cover_path_ok(ctx, fid, plan):
@@ -156,7 +157,7 @@ class RangersOptions(TurnPreset):
             for e in K.foes_of(ctx, fid):
                 if K.dist(f, e) <= HAND_COMBAT_RANGE + K.EPS:
                     continue
-                for x, y, _ in K.contact_points(ctx, fid, e.id, ch, limit=1):
+                for x, y, _ in D.contact_points(ctx, fid, e.id, ch, limit=1):
                     opts.append(Decision("charge", figure=fid, target=e.id, x=x, y=y))
         if f.missile:
             if is_firearm(f.missile) and not f.loaded:
@@ -203,10 +204,10 @@ class RangersOptions(TurnPreset):
             g = replace(f, x=x, y=y)
             return all(K.dist(g, e) > HAND_COMBAT_RANGE + K.EPS for e in foes)
 
-        out = [Decision("move", figure=fid, x=x, y=y) for x, y, _ in K.heading_moves(ctx, fid, f.move, ok=ok)]
+        out = [Decision("move", figure=fid, x=x, y=y) for x, y, _ in D.heading_moves(ctx, fid, f.move, ok=ok)]
         cross = self._crossing(ctx, fid)
         if cross:
-            for x, y, _ in K.heading_moves(ctx, fid, crossing_allowance(f.move), fracs=(1.0,), cross=(cross,), ok=ok):
+            for x, y, _ in D.heading_moves(ctx, fid, crossing_allowance(f.move), fracs=(1.0,), cross=(cross,), ok=ok):
                 d = Decision("move", figure=fid, x=x, y=y, option=f"cross:{cross}")
                 out.append(d)
         return out
@@ -253,7 +254,7 @@ class RangersOptions(TurnPreset):
         f = ctx.fig(fid)
         if x is None or y is None:
             raise IllegalDecision("this needs a destination")
-        plan = K.path_cost(ctx, fid, x, y, cross)
+        plan = D.path_cost(ctx, fid, x, y, cross)
         if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
             plan = ctx.table.plan_path(fid, x, y, cross=cross) if cross else ctx.table.plan_path(fid, x, y)
         if plan is None:
@@ -348,11 +349,11 @@ class RangersOptions(TurnPreset):
         L = math.hypot(dx, dy)
         if L <= m.radius + lead.radius + 0.1:
             return None
-        reach = min(m.move, L - m.radius - lead.radius - K.CONTACT_GAP)
+        reach = min(m.move, L - m.radius - lead.radius - D.CONTACT_GAP)
         t = reach
         while t > 0.2:
             x, y = round_in(m.x + dx / L * t), round_in(m.y + dy / L * t)
-            plan = K.path_cost(ctx, mid, x, y)
+            plan = D.path_cost(ctx, mid, x, y)
             if plan is not None and plan.cost <= m.move + MEASURE_TOLERANCE and not plan.stops_at_obstacle:
                 if tome_move_problem(plan.points, m.radius, lead, foes, m.move) is None:
                     return x, y

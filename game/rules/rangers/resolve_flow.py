@@ -8,6 +8,7 @@ from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import round_in
 
+from . import destinations as D
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, RETREAT_DISTANCE, after_action
 from .events import ActionTaken
@@ -102,7 +103,7 @@ class RangersResolution(RangersReactiveShooting):
             ctx.emit(
                 ActionTaken(rule="RNG-HAND-4", figure=fid, action="retreat", detail="retreats 2 in facing its foes")
             )
-            back = (K.away_bearing(ctx, fid, foes) + 180.0) % 360.0
+            back = (D.away_bearing(ctx, fid, foes) + 180.0) % 360.0
             self._do_move(ctx, fid, plan, how="retreat", rule="RNG-HAND-4", face_dir=back)
         elif d.kind == "flee":
             plan = self._plan(ctx, fid, d.x, d.y, f.move)
@@ -174,7 +175,7 @@ class RangersResolution(RangersReactiveShooting):
                 rule="INI-TOME-1",
             )
             st.data["acted"].append(mid)
-            plan = K.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
+            plan = D.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
                 self._after(ctx, mid, "move")
