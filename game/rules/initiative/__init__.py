@@ -4,6 +4,7 @@ functions citing RULES.md §4 IDs."""
 
 from types import ModuleType as _ModuleType
 
+from ..rangers.turn_common import in_command, max_reactive_shooters, tome_move_problem, tome_movers
 from .groups import ENGAGE_RANGE, contiguous_with, engaged, group_of, groups, linked
 from .melee import first_contact_round
 from .orders import Objective, OrderCard, order_actors, order_bonus, parse_objective, validate_order_cards
@@ -21,7 +22,6 @@ from .reactions import (
     after_reactions,
     can_react_shoot,
     eligible_enemies,
-    max_reactive_shooters,
     move_and_shoot_allowance,
     move_and_shoot_problem,
     reaction_candidates,
@@ -50,6 +50,5 @@ from .sequence import (
     after_seize,
     roll_turn_start,
 )
-from .tome import in_command, tome_move_problem, tome_movers
 
 __all__ = [n for n, v in dict(globals()).items() if not n.startswith("_") and not isinstance(v, _ModuleType)]

@@ -3,12 +3,10 @@ combined shooting. Plain coordinates: discs are Figures or (x, y, radius) tuples
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..implements import implements
-from ..model import round_in
 from ..rangers.geometry import Disc, edge_distance, nearest_distance, path_length, path_points
 from .groups import contiguous_with, engaged
 
@@ -107,34 +105,6 @@ def after_reactions(active: str) -> tuple[str, str]:
 
 
 # -- INI-RSHOOT ------------------------------------------------------------------------------------
-@implements("INI-RSHOOT-3")
-def max_reactive_shooters(inches_moved: float) -> int:
-    """INI-RSHOOT-3: at most one reacting shooter per inch (or part) a moving enemy figure moved,
-    minimum 1: max(1, ceil(inches)). Inches are first rounded to 1/1000 (DESIGN: determinism)."""
-    return max(1, math.ceil(round_in(inches_moved)))
-
-
-def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
-    """INI-RSHOOT-3: the cap for each moving enemy figure (mover id → inches it moved) on the
-    reacting shooters that may shoot at it: ceil(inches), at least 1."""
-    return {m: max_reactive_shooters(v) for m, v in moves.items()}
-
-
-def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, int]) -> str | None:
-    """INI-RSHOOT-3: why these (shooter, target) declarations break the per-mover caps, or None.
-    Each moving figure may draw at most its own cap of reacting shooters; a cap unused on one mover
-    never passes to another."""
-    count: dict[str, int] = {}
-    for _s, t in items:
-        count[t] = count.get(t, 0) + 1
-    for t, k in count.items():
-        cap = caps.get(t)
-        if cap is not None and k > cap:
-            return (
-                f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
-                f"of one (INI-RSHOOT-3)"
-            )
-    return None
 
 
 def can_react_shoot(used_this_spell: bool) -> bool:

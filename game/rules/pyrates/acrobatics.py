@@ -17,6 +17,7 @@ from ..flow import ask
 from ..implements import implements
 from .cards import ACROBATICS
 from .moves import engaged_with_at
+from .round_state import _moved, cards_of, spend_card
 
 RANGE = 2.0
 RINGS = (0.5, 1.0, 1.5, 2.0)
@@ -49,8 +50,6 @@ def acrobatic_spots(ctx, fid: str) -> list[tuple[float, float]]:
 @implements("PYR-CARD-3")
 def acrobatics(r, camp: str):
     """Offer the card to ``camp`` for its trapped figures in round ``r`` (a melee_round.Round)."""
-    from .melee_round import _moved, cards_of, spend_card
-
     st, ctx = r.st, r.ctx
     if ACROBATICS not in cards_of(st, camp):
         return False

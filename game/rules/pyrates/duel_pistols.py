@@ -10,6 +10,7 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status, WeaponClass
 from .cards import pistol_dice, pistol_first
+from .duel_meet import meet
 from .events import ItemResolved
 from .hands import _classify_sorted, hand_damage
 from .saves import save_modifiers, save_passes, save_target
@@ -129,8 +130,6 @@ def pistol_exchange(ctx, du: dict):
             rule="PYR-DUEL-4",
         )
         if d.option == "blades":
-            from .duel import meet  # duel.py runs this module's exchanges
-
             du["weapons"] = "blades"
             meet(ctx, a, b, 0.0)
             ctx.emit(Note(rule="PYR-DUEL-4", message="to blades"))

@@ -9,9 +9,9 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status
 from .cards import DODGE_DUCK, main_gauche_result
+from .dismount import offer_dismount
 from .events import ItemResolved
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
-from .mounted import offer_dismount
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .round_state import Round, _moved, cards_of, spend_card
 from .saves import save_modifiers, save_outcome, save_passes, save_target

@@ -26,6 +26,7 @@ from .engage import party_key
 from .events import DieRerolled, HandScored, MeleeRoundStarted, QuotaSet, RoundResult, RoundTallied
 from .hands import Damage, _classify_sorted, hand_damage
 from .items import _drop_captive, resolve_item, rigging_fall  # noqa: F401
+from .mdp import camp_mdp
 from .quota import SideFacts, line_text, melee_quotas
 from .rolls import auto_reroll_choice, dice_for_quota
 from .round_state import (  # noqa: F401
@@ -155,8 +156,6 @@ def melee_round(ctx, cur: dict, first_camp: str):
     # (6) tally (PYR-WIN-1)
     tallies = {}
     if st.data.get("mdp"):
-        from .duel import camp_mdp  # PYR-MDP-1: allied sides' points count together
-
         mdp = {c: camp_mdp(st, c) for c in camps}
     else:  # no side has Mutinous Dog points: every camp has 0
         mdp = {}

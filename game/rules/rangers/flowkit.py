@@ -14,17 +14,15 @@ All progress lives in ``ctx.state.data`` as plain JSON:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 
 from ..decisions import Decision, IllegalDecision
 from ..events import Note
 from ..flow import Ctx, ask
 from ..model import Figure, Status, round_in
-from ..tabletop import PathPlan
 from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
 from .aggression import MAX_PER_ROLL, ap_problem
 from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
-from .geometry import arc_of, bearing
+from .geometry import arc_of
 from .hand_combat import (
     MAX_SPLIT,
     auto_dv_share,
@@ -44,14 +42,10 @@ from .traits import TRAIT_POINTS
 from .wounds import apply_wounds, hand_weapon, roll_wounds, wound_modifier
 
 EPS = 1e-6
-#: headings (degrees) offered for representative moves
-HEADINGS8 = tuple(range(0, 360, 45))
 #: RNG-HAND-3 auto policy: enemies within this range that have not attacked yet count as pending
 SPLIT_LOOKAHEAD = 3.0
 #: the defender is asked for its split only when another enemy this close could still attack it
 ASK_LOOKAHEAD = 6.0
-#: a base placed this far (edge to edge) from the one it moves up to: in base contact (GEO-BTB-1 ≤ 0.02)
-CONTACT_GAP = 0.01
 
 
 # -- figures and distances -------------------------------------------------------------------------
@@ -373,97 +367,6 @@ def shoot(
 def shot_odds_key(ctx: Ctx, fid: str, e: Figure, sight) -> float:
     """Sort key for the auto target: closest, uncovered first."""
     return sight.distance + {None: 0, "soft": 3, "hard": 5}[sight.cover]
-
-
-# -- destinations ---------------------------------------------------------------------------------
-def path_cost(ctx: Ctx, fid: str, x: float, y: float, cross: Iterable[str] = ()):
-    f = ctx.fig(fid)
-    cross = tuple(cross)
-    if cross:
-        return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=cross)
-    return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
-
-
-def heading_moves(
-    ctx: Ctx,
-    fid: str,
-    allowance: float,
-    *,
-    headings: Iterable[float] = HEADINGS8,
-    fracs: Iterable[float] = (1.0, 0.5),
-    cross: Iterable[str] = (),
-    ok=None,
-) -> list[tuple[float, float, PathPlan]]:
-    """Representative destinations: straight lines along ``headings`` for each fraction of the
-    allowance, truncated where the path stops at a linear obstacle (RNG-MOVE-2); tough ground
-    costs double so a leg too dear is dropped. ``ok(x, y, plan)`` filters. Deduplicated."""
-    f = ctx.fig(fid)
-    out, seen = [], set()
-    for frac in fracs:
-        for h in headings:
-            d = allowance * frac
-            if d <= 0.05:
-                continue
-            x = round_in(f.x + d * math.cos(math.radians(h)))
-            y = round_in(f.y + d * math.sin(math.radians(h)))
-            plan = path_cost(ctx, fid, x, y, cross)
-            if plan is None or plan.cost > allowance + 0.002:
-                continue
-            ex, ey = plan.points[-1]
-            if math.hypot(ex - f.x, ey - f.y) < 0.05:
-                continue
-            key = (round(ex, 2), round(ey, 2))
-            if key in seen:
-                continue
-            if ok is not None and not ok(ex, ey, plan):
-                continue
-            seen.add(key)
-            out.append((ex, ey, plan))
-    return out
-
-
-def contact_points(
-    ctx: Ctx,
-    fid: str,
-    target: str,
-    allowance: float,
-    *,
-    reach: float = HAND_COMBAT_RANGE,
-    offsets=(0, 35, -35, 70, -70),
-    limit: int = 2,
-) -> list[tuple[float, float, PathPlan]]:
-    """Destinations that bring fid to base contact with target along a straight path costing ≤
-    allowance (a path stopped by a linear obstacle still counts if it ends within ``reach``)."""
-    f, t = ctx.fig(fid), ctx.fig(target)
-    if dist(f, t) - reach > allowance + EPS:
-        return []
-    base = bearing(t, f)
-    rr = f.radius + t.radius + CONTACT_GAP
-    out = []
-    for off in offsets:
-        ang = math.radians(base + off)
-        x = round_in(t.x + rr * math.cos(ang))
-        y = round_in(t.y + rr * math.sin(ang))
-        plan = path_cost(ctx, fid, x, y)
-        if plan is None or plan.cost > allowance + 0.002:
-            continue
-        ex, ey = plan.points[-1]
-        if math.hypot(ex - t.x, ey - t.y) - f.radius - t.radius > reach + EPS:
-            continue
-        out.append((ex, ey, plan))
-        if len(out) >= limit:
-            break
-    return out
-
-
-def away_bearing(ctx: Ctx, fid: str, foes: list[Figure]) -> float:
-    """Heading directly away from the centroid of ``foes``."""
-    f = ctx.fig(fid)
-    if not foes:
-        return f.facing + 180.0
-    cx = sum(e.x for e in foes) / len(foes)
-    cy = sum(e.y for e in foes) / len(foes)
-    return (math.degrees(math.atan2(f.y - cy, f.x - cx))) % 360.0
 
 
 def note(ctx: Ctx, rule: str, who: str, message: str) -> None:

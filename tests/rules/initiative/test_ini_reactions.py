@@ -17,8 +17,8 @@ from game.rules.initiative import (
     run_away_problem,
     volley_allowed,
 )
-from game.rules.initiative.reactions import reactive_shooter_caps
 from game.rules.rangers import shooting_modifier, shooting_target
+from game.rules.rangers.turn_common import reactive_shooter_caps
 
 
 def _scene():

@@ -10,7 +10,7 @@ from game.rules.decisions import IllegalDecision
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled
 from game.rules.model import Status
-from game.rules.pyrates.duel import add_mdp, camp_mdp
+from game.rules.pyrates.mdp import add_mdp, camp_mdp
 from game.table import TacticalMap
 
 MORALE_PASS = [1]  # PYR-DUEL-3: the loser's party tests morale (a natural 1 passes)

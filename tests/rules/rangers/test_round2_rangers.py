@@ -180,7 +180,7 @@ def test_ini_rshoot_3_cap_is_per_moving_figure_not_the_total():
 
 
 def test_ini_rshoot_3_two_movers_each_keep_their_own_cap():
-    from game.rules.initiative.reactions import reactive_cap_problem, reactive_shooter_caps
+    from game.rules.rangers.turn_common import reactive_cap_problem, reactive_shooter_caps
 
     caps = reactive_shooter_caps({"a": 2.0, "b": 0.4})
     assert caps == {"a": 2, "b": 1}  # INI-EX-4/5

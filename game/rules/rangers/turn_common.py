@@ -1,12 +1,16 @@
-"""INI-TOME-1 "To me!": a leader stands still and calls his scattered command to him."""
+"""The Rangers! turn pieces both the `rangers` and `initiative` presets use: INI-TOME-1 "To me!" (a
+leader stands still and calls his scattered command to him) and the INI-RSHOOT-3 caps on reactive
+shooters. Kept here, under rangers, so the initiative package builds on rangers and not both ways."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..implements import implements
-from ..rangers.geometry import Disc, centre_distance, edge_distance, nearest_distance, path_length, path_points, xyr
+from ..model import round_in
+from .geometry import Disc, centre_distance, edge_distance, nearest_distance, path_length, path_points, xyr
 
 TOME_RANGE = 4.0
 
@@ -56,4 +60,35 @@ def tome_move_problem(
     lx, ly, _ = xyr(leader)
     if centre_distance(path[-1], (lx, ly)) >= centre_distance(path[0], (lx, ly)) - 1e-9:
         return 'a figure answering "To me!" must end nearer its leader (INI-TOME-1)'
+    return None
+
+
+# -- INI-RSHOOT ----------------------------------------------------------------------------------
+@implements("INI-RSHOOT-3")
+def max_reactive_shooters(inches_moved: float) -> int:
+    """INI-RSHOOT-3: at most one reacting shooter per inch (or part) a moving enemy figure moved,
+    minimum 1: max(1, ceil(inches)). Inches are first rounded to 1/1000 (DESIGN: determinism)."""
+    return max(1, math.ceil(round_in(inches_moved)))
+
+
+def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
+    """INI-RSHOOT-3: the cap for each moving enemy figure (mover id → inches it moved) on the
+    reacting shooters that may shoot at it: ceil(inches), at least 1."""
+    return {m: max_reactive_shooters(v) for m, v in moves.items()}
+
+
+def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, int]) -> str | None:
+    """INI-RSHOOT-3: why these (shooter, target) declarations break the per-mover caps, or None.
+    Each moving figure may draw at most its own cap of reacting shooters; a cap unused on one mover
+    never passes to another."""
+    count: dict[str, int] = {}
+    for _s, t in items:
+        count[t] = count.get(t, 0) + 1
+    for t, k in count.items():
+        cap = caps.get(t)
+        if cap is not None and k > cap:
+            return (
+                f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
+                f"of one (INI-RSHOOT-3)"
+            )
     return None
