@@ -117,11 +117,11 @@ def test_no_import_circle_inside_a_rules_package() -> None:
     assert circles == []
 
 
-def test_no_rules_module_over_450_lines() -> None:
-    # splitother is splitting the modules outside game/rules; the lead widens this at merge
+def test_no_game_module_over_450_lines() -> None:
+    """Small modules named for what they hold (≈ 400 lines; 450 is the hard line)."""
     long = {
         str(p.relative_to(ROOT)): n
-        for p in sorted(RULES.rglob("*.py"))
+        for p in sorted((ROOT / "game").rglob("*.py"))
         if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES
     }
     assert long == {}
