@@ -210,18 +210,4 @@ class IniMoveFlow(IniTurnBase):
         ctx.emit(
             ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f'"To me!" — {len(answers)} may answer')
         )
-        for mid, dest in answers.items():
-            m = ctx.fig(mid)
-            opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
-            d = yield ask(
-                m.side,
-                "tome",
-                f'{m.name}: answer "To me!"?',
-                opts,
-                default=opts[0],
-                info={"figure": mid, "leader": fid},
-                rule="INI-TOME-1",
-            )
-            plan = D.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
-            if plan is not None:  # an earlier answerer may have taken the way
-                self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
+        yield from self.tome_moves(ctx, fid, answers, acted=None)

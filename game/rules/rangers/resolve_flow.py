@@ -162,6 +162,14 @@ class RangersResolution(RangersReactiveShooting):
         st = ctx.state
         answers = self.tome_answers(ctx, fid, exclude=st.data["acted"])
         ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f'"To me!" — {len(answers)} answer'))
+        yield from self.tome_moves(ctx, fid, answers, acted=st.data["acted"])
+
+    def tome_moves(
+        self, ctx: Ctx, fid: str, answers: dict[str, tuple[float, float]], *, acted: list[str] | None
+    ) -> Flow:
+        """INI-TOME-1: each answering figure's owner moves it toward the leader ``fid`` (auto) or
+        keeps it. With ``acted`` (a Rangers! player-turn), every figure asked counts as having acted
+        and a mover's action ends there (``_after``); the initiative preset passes None."""
         for mid, dest in answers.items():
             m = ctx.fig(mid)
             opts = [Decision("move", figure=mid, x=dest[0], y=dest[1]), Decision("hold", figure=mid)]
@@ -174,8 +182,10 @@ class RangersResolution(RangersReactiveShooting):
                 info={"figure": mid, "leader": fid},
                 rule="INI-TOME-1",
             )
-            st.data["acted"].append(mid)
+            if acted is not None:
+                acted.append(mid)
             plan = D.path_cost(ctx, mid, *d.point) if d.kind == "move" else None
             if plan is not None:  # an earlier answerer may have taken the way
                 self._do_move(ctx, mid, plan, how="move", rule="INI-TOME-1")
-                self._after(ctx, mid, "move")
+                if acted is not None:
+                    self._after(ctx, mid, "move")
