@@ -23,7 +23,7 @@ from game.rules.dice import Dice
 from game.rules.events import Event, GameOver
 from game.rules.flow import Ask, Ctx, Flow
 from game.rules.model import Figure
-from game.rules.presets import get_preset
+from game.rules.presets import get_ruleset
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 
@@ -52,7 +52,9 @@ class Match:
         self.scenario = scenario
         self.seed = int(seed)
         self.preset_name = preset or scenario.preset
-        self.preset = get_preset(self.preset_name)
+        self.ruleset = get_ruleset(self.preset_name)
+        """What the screen and the AI ask of this system (odds, public view, texts): game/rules/ruleset.py."""
+        self.preset = self.ruleset.flow()
         self.options_overrides = dict(options or {})
         self.options = {**scenario.options, **self.options_overrides}
         self.dice = dice if dice is not None else Dice(self.seed)

@@ -1,9 +1,11 @@
-"""The selectable rulesets (PRE-*): each name maps to the factory that builds its Preset.
+"""The selectable rulesets (PRE-*): each name maps to the factory that builds its ``Ruleset``.
 
 The built-in presets are registered explicitly, each by a plain import inside its factory: a preset's
 package is imported only when it is played, and freezers (PyInstaller) see every import without
 extra flags. Add-on packages register more through the ``boarders_away.presets`` entry-point group
-(``name = "package.module:Factory"``); a built-in name always wins over an add-on's.
+(``name = "package.module:Factory"``, a factory of a ``Ruleset`` or of a bare ``Preset``); a
+built-in name always wins over an add-on's. The scenario schema and loader, the match, the menu and
+``simulate`` all read this one registry.
 """
 
 from __future__ import annotations
@@ -12,49 +14,61 @@ from collections.abc import Callable
 from importlib import metadata
 
 from .flow import Preset
+from .ruleset import Ruleset
 
 #: the entry-point group an add-on package registers its presets in
 ENTRY_POINT_GROUP = "boarders_away.presets"
 
 
-def _pyrates() -> Preset:
-    from .pyrates.preset import PyratesPreset
+def _pyrates() -> Ruleset:
+    from .pyrates.ruleset import PyratesRuleset
 
-    return PyratesPreset()
-
-
-def _rangers() -> Preset:
-    from .rangers.preset import RangersPreset
-
-    return RangersPreset()
+    return PyratesRuleset()
 
 
-def _initiative() -> Preset:
-    from .initiative.preset import InitiativePreset
+def _rangers() -> Ruleset:
+    from .rangers.ruleset import RangersRuleset
 
-    return InitiativePreset()
-
-
-def _escarmouche() -> Preset:
-    from .escarmouche.preset import EscarmouchePreset
-
-    return EscarmouchePreset()
+    return RangersRuleset()
 
 
-def _close_combat() -> Preset:
-    from .close_combat.preset import CloseCombatPreset
+def _initiative() -> Ruleset:
+    from .initiative.ruleset import InitiativeRuleset
 
-    return CloseCombatPreset()
+    return InitiativeRuleset()
 
 
-#: built-in preset name -> factory building its Preset
-PRESETS: dict[str, Callable[[], Preset]] = {
+def _escarmouche() -> Ruleset:
+    from .escarmouche.ruleset import EscarmoucheRuleset
+
+    return EscarmoucheRuleset()
+
+
+def _close_combat() -> Ruleset:
+    from .close_combat.ruleset import CloseCombatRuleset
+
+    return CloseCombatRuleset()
+
+
+#: built-in preset name -> factory building its Ruleset
+PRESETS: dict[str, Callable[[], Ruleset]] = {
     "pyrates": _pyrates,
     "rangers": _rangers,
     "initiative": _initiative,
     "escarmouche": _escarmouche,
     "close-combat-d6": _close_combat,
 }
+
+
+class _AddonRuleset(Ruleset):
+    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults."""
+
+    def __init__(self, name: str, factory: Callable[[], Preset]):
+        self.name = self.title = name
+        self._factory = factory
+
+    def flow(self) -> Preset:
+        return self._factory()
 
 
 class UnknownPreset(ValueError):
@@ -72,7 +86,8 @@ def preset_names() -> list[str]:
     return [*PRESETS, *addon_presets()]
 
 
-def get_preset(name: str) -> Preset:
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset registered as ``name``; raises UnknownPreset naming the choices."""
     if name in PRESETS:
         return PRESETS[name]()
     addon = addon_presets().get(name)
@@ -82,7 +97,15 @@ def get_preset(name: str) -> Preset:
         factory = addon.load()
     except (ImportError, AttributeError) as e:
         raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) cannot be loaded: {e}") from None
-    preset = factory()
-    if not (callable(getattr(preset, "setup", None)) and callable(getattr(preset, "step", None))):
-        raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Preset")
-    return preset
+    made = factory()
+    if isinstance(made, Ruleset):
+        made.flow()  # an add-on whose flow cannot be built is refused here, not mid-match
+        return made
+    if not (callable(getattr(made, "setup", None)) and callable(getattr(made, "step", None))):
+        raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Ruleset or a Preset")
+    return _AddonRuleset(name, factory)
+
+
+def get_preset(name: str) -> Preset:
+    """A new flow of the ruleset ``name`` (``get_ruleset(name).flow()``)."""
+    return get_ruleset(name).flow()

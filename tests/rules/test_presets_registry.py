@@ -15,19 +15,21 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_pre_every_builtin_preset_builds(name):
     p = presets.get_preset(name)
     assert callable(p.setup) and callable(p.step)
+    rs = presets.get_ruleset(name)
+    assert rs.name == name and rs.title
 
 
 def test_pre_builtins_are_static_imports_not_strings():
     """A freezer (PyInstaller) follows plain import statements; no importlib.import_module by string."""
     tree = ast.parse((ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
-    assert {
-        "pyrates.preset",
-        "rangers.preset",
-        "initiative.preset",
-        "escarmouche.preset",
-        "close_combat.preset",
-    } <= imported
+    packages = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
+    assert {f"{p}.ruleset" for p in packages} <= imported
+    for p in packages:  # each ruleset builds its flow by a plain import too
+        src = (ROOT / "game" / "rules" / p / "ruleset.py").read_text(encoding="utf-8")
+        mods = {n.module for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom) and n.level == 1}
+        assert "preset" in mods, p
+        assert "import_module" not in src
     assert "import_module" not in (ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8")
 
 
@@ -75,3 +77,23 @@ def test_pre_broken_addon_is_an_unknown_preset(monkeypatch):
     monkeypatch.setattr(presets.metadata, "entry_points", _entry_points(ep))
     with pytest.raises(presets.UnknownPreset, match="cannot be loaded"):
         presets.get_preset("broken")
+
+
+class _AddonRuleset(presets.Ruleset):
+    name = "addon-rs"
+    title = "An add-on"
+
+    def flow(self):
+        return _AddonPreset()
+
+
+def test_pre_addon_may_register_a_whole_ruleset(monkeypatch):
+    ep = metadata.EntryPoint("addon-rs", f"{__name__}:_AddonRuleset", presets.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(presets.metadata, "entry_points", _entry_points(ep))
+    rs = presets.get_ruleset("addon-rs")
+    assert isinstance(rs, _AddonRuleset) and isinstance(rs.flow(), _AddonPreset)
+    bare = metadata.EntryPoint("bare", f"{__name__}:_AddonPreset", presets.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(presets.metadata, "entry_points", _entry_points(bare))
+    wrapped = presets.get_ruleset("bare")  # a bare Preset factory gets the default ruleset around it
+    assert wrapped.name == "bare" and isinstance(wrapped.flow(), _AddonPreset)
+    assert wrapped.odds(None, None, None, None) is None
