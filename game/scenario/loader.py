@@ -104,6 +104,9 @@ def parse_scenario(
         deployment[s.id] = s.deployment or s.id
     side_ids = [s.id for s in sides]
 
+    # Every figure is built the same whatever the preset (a file is shared by them all): PYR-WPN-1/2
+    # weapon classes and the RNG-STAT-1 profile with RNG-TRAIT-1 bonuses. State hashes of every
+    # record depend on these numbers, so they stay one build, not a per-ruleset one.
     from game.rules.pyrates.weapons import fighting_class
     from game.rules.rangers.traits import apply_traits
 
@@ -187,7 +190,10 @@ def parse_scenario(
                 fail(f"{where}.count", f"{v.count} figures must reach {v.zone!r} but side {v.side!r} has only {have}")
         victory.append(Victory(v.type, v.side, v.figure, v.zone, v.turns, float(v.below), v.count))
 
-    for i, o in enumerate(spec.orders):  # INI-ORD-1: the preset parses these mid-game; refuse now
+    # INI-ORD-1: the initiative preset parses these mid-game; refuse a bad one now, whatever the
+    # file's preset: a scenario file is shared by every preset (the menu may play it under another),
+    # so the check is the file's, not its ruleset's, and it asks the initiative rules directly.
+    for i, o in enumerate(spec.orders):
         where = f"orders[{i}]"
         if o.side is not None and o.side not in side_ids:
             fail(f"{where}.side", f"{o.side!r} is not one of {', '.join(side_ids)}")
@@ -223,7 +229,7 @@ def parse_scenario(
         path=file,
         content_hash=content_hash,
     )
-    _check_points(scenario)
+    _check_roster(scenario)
     return scenario
 
 
@@ -245,20 +251,16 @@ def _mark_deploy(fig: Figure, zone: str) -> Figure:
     return replace(fig, unit=fig.unit or "", flags=fig.flags | {f"deploy:{zone}"})
 
 
-def _check_points(s: Scenario) -> None:
-    """RNG-PTS-1 for the presets that use Rangers! rosters."""
-    if s.preset not in ("rangers", "initiative"):
-        return
+def _check_roster(s: Scenario) -> None:
+    """The roster rules of the scenario's ruleset (e.g. RNG-PTS-1 for the Rangers! rosters of
+    ``rangers`` and ``initiative``): ``Ruleset.roster_problems``, asked through the one registry."""
+    from game.rules.presets import UnknownPreset, get_ruleset
+
     try:
-        from game.rules.rangers import validate_roster
-    except ImportError:  # the Rangers! rules arrive with their issue
-        return
-    by_side: dict[str, list[Figure]] = {}
-    for f in s.figures:
-        by_side.setdefault(f.side, []).append(f)
-    problems = validate_roster(
-        by_side, points_limit=s.points_limit or None, max_difference=s.options.get("points_difference", 30)
-    )
+        ruleset = get_ruleset(s.preset)
+    except UnknownPreset as e:  # an add-on preset that is listed but cannot be built
+        raise ScenarioError(f"{s.path}: scenario.preset: {e}") from None
+    problems = ruleset.roster_problems(s)
     if problems:
         raise ScenarioError(f"{s.path}: figures: {problems[0]}")
 

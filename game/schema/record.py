@@ -15,12 +15,12 @@ import msgspec
 
 from .bounds import Id, Length, MaxLen, OneOf, Range
 from .options import Options
-from .scenario import PRESETS
+from .scenario import PRESET_NAMES
 
 if TYPE_CHECKING:
     PresetName = str
 else:
-    PresetName = OneOf(PRESETS)
+    PresetName = OneOf(PRESET_NAMES)
 
 MAX_DECISIONS = 200_000
 HASH = r"^[0-9a-f]{64}$"

@@ -11,11 +11,17 @@ from typing import TYPE_CHECKING, Annotated
 import msgspec
 
 from game.rules.model import PROFILES, Rank
+from game.rules.presets import PRESETS as _BUILT_IN
+from game.rules.presets import preset_names
 
 from .bounds import Id, Length, MaxLen, OneOf, Range
 from .options import Cards, Options, Order
 
-PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
+#: The built-in presets, from the one registry (game/rules/presets.py; no system package is imported).
+PRESETS = tuple(_BUILT_IN)
+#: Every preset a file may name: the built-ins and the add-ons installed when the game starts (their
+#: entry points are listed, not loaded; a broken add-on is refused when a match builds it).
+PRESET_NAMES = tuple(preset_names())
 VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "reach_zone", "turn_limit")
 MISSILES = ("musket", "pistol", "bow", "sling", "crossbow", "javelin", "rifle")
 TRAITS = (
@@ -46,7 +52,7 @@ if TYPE_CHECKING:
     LevelName = str
     VictoryType = str
 else:
-    PresetName = OneOf(PRESETS)
+    PresetName = OneOf(PRESET_NAMES)
     ProfileName = OneOf(PROFILES)
     RankName = OneOf(r.value for r in Rank)
     Missile = OneOf(MISSILES)

@@ -29,11 +29,6 @@ def _v(x) -> str:
     return str(getattr(x, "value", x))
 
 
-def _pyrates(match) -> bool:
-    """The Pyrates mêlée is in play: Mêlée Quota and saves mean something."""
-    return type(match.preset).__module__.startswith("game.rules.pyrates")
-
-
 def engaged_enemies(match, fid: str) -> list[str]:
     st = match.state
     f = st.figures.get(fid)
@@ -47,8 +42,13 @@ def engaged_enemies(match, fid: str) -> list[str]:
 
 
 def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, str]]:
-    """(label, value) rows of the figure card; the first row is the name."""
-    st = match.state
+    """(label, value) rows of the figure card; the first row is the name.
+
+    Read from the match's state as ``viewer`` sees it (``Ruleset.public_view``): only the viewer's
+    own chance cards can reach the card, and none when nobody is at the screen (``viewer`` None).
+    The rows a system adds (the Pyrates Mêlée Quota and save) are its ruleset's ``figure_rows``."""
+    ruleset = match.ruleset
+    st = ruleset.public_view(match.state, viewer if viewer is not None else "")
     f = st.figures[fid]
     side = st.side(f.side)
     rows = [("", f.name), ("Side", side.name)]
@@ -65,15 +65,7 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
             rows.append(("Missile", f.missile.replace("_", " ") + (" · loaded" if f.loaded else " · not loaded")))
         if f.thrown:
             rows.append(("Thrown", "knife"))
-        if _pyrates(match):
-            from game.rules.model import WeaponClass
-            from game.rules.pyrates.quota import base_quota
-            from game.rules.pyrates.saves import save_modifiers, save_target
-
-            mq, why = base_quota(f)
-            rows.append(("Mêlée Quota", f"{mq} ({why})"))
-            tgt = save_target(save_modifiers(f, WeaponClass.GENERAL))
-            rows.append(("Save", f"{tgt}+ on a d6 vs a General weapon"))
+        rows += ruleset.figure_rows(st, match.table, fid)
         rows.append(("Attack / defence", f"{f.av} / {f.dv}"))
         rows.append(("Armour", "armoured" if f.armoured else "none"))
     traits = sorted(t.replace("_", " ") for t in f.traits)
@@ -94,12 +86,7 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
     if viewer is not None and viewer == f.side:
         cards = (st.data.get("cards") or {}).get(f.side) or []
         if cards:
-            rows.append(
-                (
-                    "Your cards",
-                    ", ".join(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in cards),
-                )
-            )
+            rows.append(("Your cards", ", ".join(ruleset.term("card", c) for c in cards)))
     return rows
 
 

@@ -99,9 +99,7 @@ def _note(ev, n, state):
 
 
 def _hand(ev, n, state):
-    from game.rules.pyrates.hands import Hand
-
-    label = Hand(ev.hand).label.lower()
+    label = ev.label.lower()  # the hand's name, as the event gives it
     return (
         f"{possessive(n(ev.who))} hand {ev.hand_no} shows {', '.join(map(str, ev.faces))}: {label}, "
         f"{damage(ev.knockdowns, ev.wounds)}"

@@ -197,13 +197,9 @@ class DicePanel:
         return [head, self._strip(self._dice(e.faces, 6, mark=e.index))]
 
     def _row_HandScored(self, e, width):
-        from game.rules.pyrates.hands import Damage, Hand
-
-        try:
-            label = Hand(e.hand).label
-        except ValueError:
-            label = str(e.hand)
-        dmg = Damage(e.knockdowns, e.wounds).text()
+        label = getattr(e, "label", e.hand)  # the hand's name, as the event gives it
+        dmg = " + ".join(([f"{e.knockdowns} KD"] if e.knockdowns else []) + ([f"{e.wounds} W"] if e.wounds else []))
+        dmg = dmg or "nothing"
         rr = f", {e.rerolls_used} reroll{'s' if e.rerolls_used != 1 else ''}" if e.rerolls_used else ""
         head = self._head(f"{self.name(e.who)} — hand {e.hand_no}{rr}", width)
         colour = GOOD if (e.knockdowns or e.wounds) else (200, 200, 200)

@@ -1,151 +1,105 @@
 """The F1 rules reference: a player-facing entry, in plain words, for every rule ID the log can cite
 (shared/RULES.md's catalog plus the scenario rules of maps/README.md), the chance cards and the duel
-terms. Pure data and a search; the scene (scenes/rules_ref.py) draws it.
+terms; and a search. The scene (scenes/rules_ref.py) draws it.
 
-The Pyrates sections are in ``rules_text_pyrates``, the other rulesets' and the scenarios' in
-``rules_text_others``."""
+The texts are the rules' own (issue 24 item 3): the shared pages of ``game.rules.texts`` and each
+registered ruleset's ``rule_texts()``, every system in the registry's order (add-ons last), so the
+reference covers whatever a player may pick in the menu. Here they are only grouped for the screen:
+pages citing a rule ID into sections by title, pages citing none into the terms."""
 
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 
-from .rules_text_others import OTHER_SECTIONS
-from .rules_text_pyrates import PYRATES_SECTIONS
+from game.rules.presets import UnknownPreset, get_ruleset, preset_names
+from game.rules.ruleset import RuleText
+from game.rules.texts import GENERAL_PAGES, SHARED_PAGES
 
-_GENERAL_SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
-    (
-        "Conventions",
-        [
-            (
-                "GEN-DICE-1",
-                "Every random outcome comes from the match's seeded dice; every roll appears in the log with its faces.",
-            ),
-            (
-                "GEN-DICE-2",
-                "The natural roll is the face before modifiers. Rangers tests succeed at or under the target; saves and opposed rolls at or over it.",
-            ),
-            (
-                "GEN-DICE-3",
-                "A roll-off: each side rolls a die (a d6 unless the rule names another), ties roll again, the highest wins.",
-            ),
-            ("GEN-ROUND-1", "Fractions are kept exact; “round up” means to the next whole number."),
-            (
-                "GEN-CHOICE-1",
-                "Every choice is a question with legal answers; the Auto button plays the stated default.",
-            ),
-            (
-                "GEN-TURN-1",
-                "A player-turn is one side's part of a game turn; a game turn is every side's player-turn once. The game ends at the scenario's turn limit or when its objective is met.",
-            ),
-        ],
-    ),
-    (
-        "The table",
-        [
-            (
-                "GEO-BASE-1",
-                "Bases are round, 1 inch across unless the roster says otherwise; a base depth is its diameter.",
-            ),
-            (
-                "GEO-BTB-1",
-                "Figures on the same level that touch are in base-to-base contact. Hold, deck and rigging never touch each other.",
-            ),
-            (
-                "GEO-DIST-1",
-                "Ranges are measured edge to edge; a move is the length of the path the base's centre takes. Press M for the tape.",
-            ),
-            (
-                "GEO-ZONE-1",
-                "Zones drawn on the map give ground (open, tough, impassable), cover, close quarters, rigging, water and the ship. Press T to see them.",
-            ),
-            ("GEO-OBS-1", "Obstacles: rails, barrels, walls. Some give cover, some block sight, some can be stood on."),
-            (
-                "GEO-LOS-1",
-                "A figure sees another if the line between their centres crosses nothing that blocks sight; figures never block it. Press L to check.",
-            ),
-            (
-                "GEO-SWEEP-1",
-                "A move is legal only if the base can slide along its path without overlapping another base or an obstacle.",
-            ),
-            (
-                "GEO-SUR-1",
-                "A figure is surrounded when engaged enemies stand on all sides of it, or when a pushback away from one enemy would run into another.",
-            ),
-            ("GEO-ESC-1", "A figure that must step a base depth away may go in any direction that is free."),
-            ("GEO-FACE-1", "Only Rangers and the pike-and-shot rules use facing: a front, two flanks and a rear."),
-        ],
-    ),
-]
+Section = tuple[str, list[tuple[str, str]]]
 
-SECTIONS: list[tuple[str, list[tuple[str, str]]]] = _GENERAL_SECTIONS + PYRATES_SECTIONS + OTHER_SECTIONS
 
-TERMS: list[tuple[str, str]] = [
-    (
-        "Chance cards",
-        (
-            "Each player holds 3 single-use cards (PYR-CARD-0): Flashing Blades (+1 Mêlée Quota), "
-            "Opportune Shot (a shot into the mêlée), Acrobatics (leap clear), Dodge/Duck (cancel a blow), "
-            "Sneaky Attack (no jumping back). Click a card in “Your cards” when the game offers it."
-        ),
-    ),
-    (
-        "Panache",
-        "In a duel, waiving damage you have dealt, once per duel: it takes a Mutinous Dog point off your side.",
-    ),
-    (
-        "Stakes",
-        "What the loser of a duel owes the winner; a side that does not honour them takes a Mutinous Dog point.",
-    ),
-    (
-        "Mutinous Dog point",
-        (
-            "A mark of dishonour: refusing a challenge or breaking a duel's stakes costs one, panache "
-            "removes one. Fewer points win a tied mêlée round."
-        ),
-    ),
-    (
-        "Mêlée Quota",
-        "A side's fighting weight in one mêlée (PYR-MQ-2); it sets how many poker dice it throws (PYR-DICE-1).",
-    ),
-    ("Knock-down", "A figure knocked down is out of the fight and removed."),
-    (
-        "Engaged / surrounded",
-        "Engaged: in base contact with an enemy. Surrounded: enemies on all sides, so no pushback.",
-    ),
-]
+def _all_pages() -> list[RuleText]:
+    out = list(GENERAL_PAGES)
+    for name in preset_names():
+        try:
+            out += get_ruleset(name).rule_texts()
+        except UnknownPreset:  # a broken add-on: the menu says so when it is picked
+            continue
+    return out + list(SHARED_PAGES)
 
-_INDEX = {rid: text for _, items in SECTIONS for rid, text in items}
+
+@lru_cache(maxsize=1)
+def _reference() -> tuple[list[Section], list[tuple[str, str]]]:
+    """(sections, terms), built once: the first page for a rule ID or term wins (an add-on cannot
+    reword a built-in entry)."""
+    sections: dict[str, list[tuple[str, str]]] = {}
+    terms: dict[str, str] = {}
+    seen: set[str] = set()
+    for page in _all_pages():
+        if not page.rules:
+            terms.setdefault(page.title, page.text)
+            continue
+        rid = page.rules[0]
+        if rid not in seen:
+            seen.add(rid)
+            sections.setdefault(page.title, []).append((rid, page.text))
+    return list(sections.items()), list(terms.items())
+
+
+def sections() -> list[Section]:
+    """(title, [(rule ID, text), …]) in reading order."""
+    return _reference()[0]
+
+
+def terms() -> list[tuple[str, str]]:
+    """(term, text): the chance cards and the words of the duels."""
+    return _reference()[1]
+
+
+def __getattr__(name: str):
+    # SECTIONS and TERMS as module constants, built on first use: building them imports every system
+    if name == "SECTIONS":
+        return sections()
+    if name == "TERMS":
+        return terms()
+    raise AttributeError(name)
 
 
 def entry(rule_id: str) -> str | None:
     """The player-facing text for a rule ID, or None."""
-    return _INDEX.get(rule_id)
+    return _index().get(rule_id)
+
+
+@lru_cache(maxsize=1)
+def _index() -> dict[str, str]:
+    return {rid: text for _, items in sections() for rid, text in items}
 
 
 def rule_ids() -> set[str]:
-    return set(_INDEX)
+    return set(_index())
 
 
-def search(query: str) -> tuple[list[tuple[str, list[tuple[str, str]]]], list[tuple[str, str]]]:
+def search(query: str) -> tuple[list[Section], list[tuple[str, str]]]:
     """Sections and terms whose ID, title or text holds every word of ``query`` (case-blind)."""
     words = query.lower().split()
     if not words:
-        return SECTIONS, TERMS
+        return sections(), terms()
 
     def hit(*texts: str) -> bool:
         blob = " ".join(texts).lower()
         return all(w in blob for w in words)
 
-    secs = [(t, [(r, x) for r, x in items if hit(r, x)]) for t, items in SECTIONS]
-    return [(t, items) for t, items in secs if items], [(k, x) for k, x in TERMS if hit(k, x)]
+    secs = [(t, [(r, x) for r, x in items if hit(r, x)]) for t, items in sections()]
+    return [(t, items) for t, items in secs if items], [(k, x) for k, x in terms() if hit(k, x)]
 
 
 def as_html(query: str = "") -> str:
-    secs, terms = search(query)
+    secs, found = search(query)
     parts = []
-    if terms:
+    if found:
         parts.append("<font size=5><b>Terms and cards</b></font><br>")
-        parts += [f"<font color='#e0b857'><b>{html.escape(k)}</b></font> {html.escape(x)}<br>" for k, x in terms]
+        parts += [f"<font color='#e0b857'><b>{html.escape(k)}</b></font> {html.escape(x)}<br>" for k, x in found]
         parts.append("<br>")
     for title, items in secs:
         parts.append(f"<font size=5><b>{html.escape(title)}</b></font><br>")

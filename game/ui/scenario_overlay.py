@@ -8,6 +8,8 @@ import math
 
 import pygame
 
+from game.rules.scenario_view import burning_cells
+
 from . import fonts
 
 FIRE_DECK = (255, 110, 20)
@@ -16,16 +18,13 @@ FIRE_HOLD = (200, 60, 10)
 
 def draw_fire(surf: pygame.Surface, cam, state, *, hold_open: bool, t: float = 0.0) -> None:
     """Burning cells as flickering translucent squares; cells in the hold only while it is open."""
-    fire = state.data.get("fire")
-    if not fire or not fire.get("cells"):
+    cells = burning_cells(state)
+    if not cells:
         return
-    from game.rules.pyrates.scenario_rules import cell_rect
-
     ppi = cam.ppi
-    size = max(1, int(round(fire["cell"] * ppi)))
+    size = max(1, int(round(cells[0][3] * ppi)))
     tile = pygame.Surface((size, size), pygame.SRCALPHA)
-    for key in fire["cells"]:
-        level, x, y, _ = cell_rect(key, fire["cell"])
+    for level, x, y, _ in cells:
         if level != "deck" and not hold_open:
             continue
         # a slow flicker, different per cell, so the fire reads as fire and not as a zone outline

@@ -27,6 +27,8 @@ def test_every_rule_id_the_rules_package_names_has_an_entry():
     root = pathlib.Path(__file__).resolve().parents[2] / "game" / "rules"
     named = set()
     for p in root.rglob("*.py"):
+        if p.name == "texts.py":  # the entries themselves: an ID named only there needs no entry check
+            continue
         named |= set(re.findall(r"[\"']((?:GEN|GEO|PYR|RNG|INI|ESC|OD6|PRE|SCN)-[A-Z0-9]+-\d+)[\"']", p.read_text()))
     assert named and not sorted(named - rule_ids())
 

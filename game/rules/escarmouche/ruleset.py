@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset
+from ..ruleset import Ruleset, RuleText
 
 
 class EscarmoucheRuleset(Ruleset):
@@ -13,3 +13,9 @@ class EscarmoucheRuleset(Ruleset):
         from .preset import EscarmouchePreset
 
         return EscarmouchePreset()
+
+    # -- words for players (issue 24 item 3: the F1 screen's texts are the rules' own) -------------
+    def rule_texts(self) -> tuple[RuleText, ...]:
+        from .texts import PAGES
+
+        return PAGES

@@ -52,13 +52,23 @@ class HandScored(Event):
     rerolls_used: int = 0
     """How many rerolls were used."""
 
+    @property
+    def label(self) -> str:
+        """The hand's name for players ("Full house"): what the screen and the log show."""
+        from .hands import Hand
+
+        try:
+            return Hand(self.hand).label
+        except ValueError:
+            return self.hand
+
     def text(self) -> str:
-        from .hands import Damage, Hand
+        from .hands import Damage
 
         dmg = Damage(self.knockdowns, self.wounds).text()
         return (
             f"{self.who or 'hand'} hand {self.hand_no}: [{' '.join(map(str, self.faces))}] "
-            f"{Hand(self.hand).label.lower()} → {dmg} ({self.rule})"
+            f"{self.label.lower()} → {dmg} ({self.rule})"
         )
 
 

@@ -34,6 +34,7 @@ class BattleDraw(BattleHost):
     speed: int
     _panel: pygame.Surface
     _panel_key: tuple
+    _shown: tuple | None = None
 
     if TYPE_CHECKING:
 
@@ -145,8 +146,9 @@ class BattleDraw(BattleHost):
         return {"humans": self.humans, "solo": self.mode == "solo", "ai_levels": {} if self.viewer else self.ai_levels}
 
     def card_viewer(self) -> str | None:
-        """Whose cards a figure card may show: the player at the screen, as ``own_cards`` decides (in
-        hot-seat only the deciding side, after its hand-over)."""
+        """The side whose hidden things the screen may show: the human side in solo; in hot-seat the
+        side that is deciding, and only after its hand-over screen (``may_see``), so the other
+        player's hand never reaches the screen; nobody in the demo."""
         p = self.match.pending
         if self.mode == "solo":
             return next(iter(sorted(self.humans)), None)
@@ -154,21 +156,24 @@ class BattleDraw(BattleHost):
             return p.side if p is not None and self.may_see(p.side) else None
         return None
 
+    def shown_state(self):
+        """The match's state as the screen may show it: ``Ruleset.public_view`` for ``card_viewer``
+        (everything hidden when nobody is at the screen). Copied once per decision and viewer."""
+        m, viewer = self.match, self.card_viewer()
+        count = (len(m.log), len(m.decisions), viewer)
+        hit = self._shown  # (state, question, counts, view): the state and question by identity
+        if hit is None or hit[0] is not m.state or hit[1] is not m.pending or hit[2] != count:
+            hit = self._shown = (m.state, m.pending, count, m.ruleset.public_view(m.state, viewer or ""))
+        return hit[3]
+
     def own_cards(self) -> list[str]:
-        """The chance cards (PYR-CARD-*) of the player at the screen: the human side in solo; in
-        hot-seat the side that is deciding, and only after its hand-over screen (``may_see``), so
-        the other player's hand never reaches the screen; none in the demo. Read without touching
-        the state (``cards_of`` would insert an empty hand)."""
-        st = self.match.state
-        p = self.match.pending
-        if self.mode == "solo":
-            side = next(iter(sorted(self.humans)), None)
-        elif self.mode == "hotseat":
-            side = p.side if p is not None and self.may_see(p.side) else None
-        else:
-            side = None
-        hand = (st.data.get("cards") or {}).get(side) or [] if side else []
-        return [c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") for c in hand]
+        """The chance cards (PYR-CARD-*) of the player at the screen (``card_viewer``), read from
+        what that side may see (``shown_state``), in the ruleset's words."""
+        side = self.card_viewer()
+        if not side:
+            return []
+        hand = (self.shown_state().data.get("cards") or {}).get(side) or []
+        return [self.match.ruleset.term("card", c) for c in hand]
 
     def buttons_right(self) -> int:
         return max((b.rect.right for b in self.buttons.values()), default=0)

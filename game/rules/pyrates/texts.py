@@ -1,9 +1,12 @@
-"""The F1 rules reference (``rules_text``): the Pyrates mêlée sections (engaging, the Mêlée Quota and
-the dice, blows, saves and pushbacks, winning and morale). Pure data."""
+"""The Pyrates mêlée in a player's words (the F1 screen, ``PyratesRuleset.rule_texts``): engaging, the
+Mêlée Quota and the dice, blows, saves and pushbacks, winning and morale; and its terms and chance
+cards. Pure data."""
 
 from __future__ import annotations
 
-PYRATES_SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
+from ..texts import Sections, Terms, pages, term_pages
+
+SECTIONS: Sections = [
     (
         "Pyrates mêlée: engaging",
         [
@@ -234,3 +237,40 @@ PYRATES_SECTIONS: list[tuple[str, list[tuple[str, str]]]] = [
         ],
     ),
 ]
+
+TERMS: Terms = [
+    (
+        "Chance cards",
+        (
+            "Each player holds 3 single-use cards (PYR-CARD-0): Flashing Blades (+1 Mêlée Quota), "
+            "Opportune Shot (a shot into the mêlée), Acrobatics (leap clear), Dodge/Duck (cancel a blow), "
+            "Sneaky Attack (no jumping back). Click a card in “Your cards” when the game offers it."
+        ),
+    ),
+    (
+        "Panache",
+        "In a duel, waiving damage you have dealt, once per duel: it takes a Mutinous Dog point off your side.",
+    ),
+    (
+        "Stakes",
+        "What the loser of a duel owes the winner; a side that does not honour them takes a Mutinous Dog point.",
+    ),
+    (
+        "Mutinous Dog point",
+        (
+            "A mark of dishonour: refusing a challenge or breaking a duel's stakes costs one, panache "
+            "removes one. Fewer points win a tied mêlée round."
+        ),
+    ),
+    (
+        "Mêlée Quota",
+        "A side's fighting weight in one mêlée (PYR-MQ-2); it sets how many poker dice it throws (PYR-DICE-1).",
+    ),
+    ("Knock-down", "A figure knocked down is out of the fight and removed."),
+    (
+        "Engaged / surrounded",
+        "Engaged: in base contact with an enemy. Surrounded: enemies on all sides, so no pushback.",
+    ),
+]
+
+PAGES = pages(SECTIONS) + term_pages(TERMS)
