@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 import pygame_gui
 
@@ -16,6 +18,17 @@ LEVEL_TEXT = {
     "normal": "Normal: weighs the exact odds of each option",
     "hard": "Hard: exact odds and a look at the dice ahead",
 }
+
+
+@cache
+def preset_title(name: str) -> str:
+    """A preset's name for players (``Ruleset.title``); the name itself for an add-on that cannot load."""
+    from game.rules.presets import UnknownPreset, get_ruleset
+
+    try:
+        return get_ruleset(name).title or name
+    except UnknownPreset:
+        return name
 
 
 class MenuScene(Scene):
@@ -50,7 +63,7 @@ class MenuScene(Scene):
         return self.scenarios[self.index] if self.scenarios else None
 
     def build(self) -> None:
-        from game.rules.presets import PRESETS
+        from game.rules.presets import preset_names
 
         m = self.manager
         w, h = self.size
@@ -114,11 +127,13 @@ class MenuScene(Scene):
             m, (rx - p(24), y - p(6), cw_game + p(48), p(20)), LEVEL_TEXT[self.level], object_id="#small"
         )
         y += p(18)
-        presets: list[str | tuple[str, str]] = list(PRESETS)
-        cur = self.preset or (s.preset if s else presets[0])
-        if cur not in presets:
-            presets.append(cur)
-        self.preset_dd = dropdown(presets, cur, "Ruleset preset")
+        # each ruleset by its title for players; the preset name stays the option's value
+        names = list(preset_names())
+        cur = self.preset or (s.preset if s else names[0])
+        if cur not in names:
+            names.append(cur)
+        presets = [(preset_title(n), n) for n in names]
+        self.preset_dd = dropdown(presets, presets[names.index(cur)], "Ruleset preset")
         label(m, (rx, y, cw_game, small), "Seed (empty = random)", object_id="#small")
         self.seed_entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(rx, y + gap, cw_game, field), m)
         self.seed_entry.set_allowed_characters("numbers")
@@ -176,7 +191,7 @@ class MenuScene(Scene):
                 self.level = event.text if event.text in LEVELS else "normal"
                 self.level_text.set_text(LEVEL_TEXT[self.level])
             elif event.ui_element is self.preset_dd:
-                self.preset = event.text
+                self.preset = getattr(event, "selected_option_id", None) or event.text
             elif event.ui_element is self.side_dd and self.scenario:
                 names = [sd.name for sd in self.scenario.sides]
                 if event.text in names:
