@@ -93,7 +93,7 @@ class MenuScene(Scene):
             ""
             if s is None
             else (
-                f"<b>{s.title}</b><br>{s.blurb}<br><br>Preset <b>{s.preset}</b> · "
+                f"<b>{s.title}</b><br>{s.blurb}<br><br>Ruleset <b>{preset_title(s.preset)}</b> · "
                 f"{', '.join(sd.name for sd in s.sides)} · {len(s.figures)} figures · "
                 f"{s.turn_limit} turns"
             )
