@@ -1,7 +1,8 @@
-"""The figure card: what a player needs to know of one figure, read from the match's state and table
-(name, rank, weapon and its class, Mêlée Quota now, save target, armour, traits, wounds, status,
-loaded; the side's chance cards only to that side). Pure facts in ``card_lines``; ``draw_card``
-places the card beside the figure, inside the map, never over the side panel."""
+"""The figure card: what a player needs to know of one figure, read from the match's state as the
+viewer may see it and from the table (name, rank, weapon and its class, loaded, the system's own rows
+from its ruleset — the Pyrates Mêlée Quota now and save target —, armour, traits, wounds, status;
+the side's chance cards only to that side). Pure facts in ``card_lines``; ``draw_card`` places the
+card beside the figure, inside the map, never over the side panel."""
 
 from __future__ import annotations
 
