@@ -2,14 +2,47 @@
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset
+from ..rangers.ruleset import RangersRuleset
+from ..ruleset import Odds, Ruleset
+
+#: the Rangers! blows and shots the initiative preset keeps (PRE-INI-1)
+_RANGERS = RangersRuleset()
 
 
 class InitiativeRuleset(Ruleset):
     name = "initiative"
     title = "Skirmish initiative"
+    combat = "blow"
 
     def flow(self):
         from .preset import InitiativePreset
 
         return InitiativePreset()
+
+    # -- exact odds (rangers/chances.py, initiative/seize.py) --------------------------------------------
+    def odds(self, view, table, ask, decision):
+        if decision.kind == "seize":
+            return self._seize_odds(view, table, decision)
+        return _RANGERS.odds(view, table, ask, decision)
+
+    def attack_odds(self, view, table, attacker, defender, how, **kw):
+        """As Rangers! (PRE-INI-1 keeps RNG-HAND and RNG-SHOOT): ``RangersRuleset.attack_odds``."""
+        return _RANGERS.attack_odds(view, table, attacker, defender, how, **kw)
+
+    def figure_points(self, figure) -> int:
+        return _RANGERS.figure_points(figure)
+
+    def _seize_odds(self, view, table, decision):
+        """INI-SEIZE-1/2: the nominee's d20 against its base rate + leadership + the tactical factors
+        of the declared action, as the seize flow counts them (``seize_factors``)."""
+        from ..dice import Dice
+        from ..flow import Ctx
+        from .seize import seize_odds
+
+        if decision.figure not in view.figures:
+            return None
+        flow = getattr(self, "_flow", None)
+        if flow is None:
+            flow = self._flow = self.flow()
+        rate, lead, fac, why = flow.seize_factors(Ctx(view, Dice(0), table), decision.figure, decision)
+        return Odds(rule="INI-SEIZE-1", success=seize_odds(rate, lead, fac), dice="d20", notes=tuple(why))
