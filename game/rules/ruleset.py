@@ -62,6 +62,22 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class Pool:
+    """One side's dice in a fight the odds foresee (a Pyrates mêlée round): how big it is, how that
+    was counted, and the exact distribution of what it deals."""
+
+    side: str
+    size: int
+    """The dice it rolls, as the rules count them (the mêlée quota, PYR-MQ-1)."""
+    total: Fraction
+    """The sum before rounding (the quota's fractional total)."""
+    lines: tuple[tuple[str, Fraction, str], ...]
+    """How it was counted: (figure id or "", amount, reason) per line."""
+    deals: tuple[tuple[int, int, Fraction], ...]
+    """(knockdowns, wounds, chance) for every result it may deal; the chances sum to 1."""
+
+
+@dataclass(frozen=True)
 class Odds:
     """The exact odds of one action, as the rules will roll it."""
 
@@ -81,6 +97,8 @@ class Odds:
     """An expected score where the action is judged by one (a reroll's expected hand), else None."""
     error: str = ""
     """Why no odds can be given (out of sight, out of range); ``success`` is then 0."""
+    pools: tuple[Pool, ...] = ()
+    """The sides' dice where the action starts a fight of pools (the charging side's first)."""
 
     def effect(self, figure: str) -> Effect | None:
         for e in self.effects:
@@ -165,7 +183,8 @@ class AskInfo(TypedDict, total=False):
     targets: list[str]
     """The figures the options aim at, in the rules' order."""
     odds: dict[str, str]
-    """Chances the rules already computed for the options, by figure id, as fractions "p/q"."""
+    """Chances the rules already computed for the options, as fractions "p/q": by target figure id
+    (a shot), or by option (a pushback's "save")."""
     pairs: list
     """The (shooter, target) pairs a reactive shot may take (INI-RSHOOT-1)."""
     candidates: list
@@ -263,7 +282,8 @@ class Ruleset:
     ) -> Odds | None:
         """The odds of a blow (``how="hand"``), a shot (``"shot"``) or a charge (``"charge"``) of
         ``attacker`` on ``defender`` from ``view`` as it stands, offered or not; None where the
-        system has no such attack."""
+        system has no such attack. Systems may know more ``how``s (a Pyrates ``"tap"``, an
+        Escarmouche ``"duel"``): their ``attack_odds`` docstrings list them."""
         return None
 
     def fight_chance(self, strength_a: int, strength_b: int) -> Fraction:

@@ -23,11 +23,27 @@ class InitiativeRuleset(Ruleset):
     def odds(self, view, table, ask, decision):
         if decision.kind == "seize":
             return self._seize_odds(view, table, decision)
+        if decision.kind == "shoot" and decision.figure and decision.target:
+            return self.attack_odds(view, table, decision.figure, decision.target, "shot")
         return _RANGERS.odds(view, table, ask, decision)
 
     def attack_odds(self, view, table, attacker, defender, how, **kw):
-        """As Rangers! (PRE-INI-1 keeps RNG-HAND and RNG-SHOOT): ``RangersRuleset.attack_odds``."""
+        """As Rangers! (PRE-INI-1 keeps RNG-HAND and RNG-SHOOT, ``RangersRuleset.attack_odds``), a
+        moving target judged as this preset does (this game turn or the last)."""
+        if how == "shot":
+            from ..rangers import chances
+
+            return chances.shot_odds(
+                self.odds_flow(), view, table, attacker, defender, reactive=bool(kw.get("reactive"))
+            )
         return _RANGERS.attack_odds(view, table, attacker, defender, how, **kw)
+
+    def odds_flow(self):
+        """A flow of this preset kept for reading its judgements (never stepped)."""
+        flow = getattr(self, "_odds_flow", None)
+        if flow is None:
+            flow = self._odds_flow = self.flow()
+        return flow
 
     def figure_points(self, figure) -> int:
         return _RANGERS.figure_points(figure)
@@ -41,8 +57,5 @@ class InitiativeRuleset(Ruleset):
 
         if decision.figure not in view.figures:
             return None
-        flow = getattr(self, "_flow", None)
-        if flow is None:
-            flow = self._flow = self.flow()
-        rate, lead, fac, why = flow.seize_factors(Ctx(view, Dice(0), table), decision.figure, decision)
+        rate, lead, fac, why = self.odds_flow().seize_factors(Ctx(view, Dice(0), table), decision.figure, decision)
         return Odds(rule="INI-SEIZE-1", success=seize_odds(rate, lead, fac), dice="d20", notes=tuple(why))

@@ -12,12 +12,16 @@ from fractions import Fraction
 from functools import cache
 from types import SimpleNamespace
 
+from ..dice import Dice
+from ..flow import Ctx
 from ..model import Status
 from ..rangers.wounds import wound_modifier, wound_odds
-from ..ruleset import OUT, WOUNDED, Effect, Odds
+from ..ruleset import OUT, WOUNDED, Effect, Odds, Pool
 from .engage import engagements
 from .hands import hand_score
 from .odds import side_damage_odds, tally_win_odds
+from .quota import SideFacts, melee_quotas
+from .round_state import Round, participants
 from .saves import save_chance, save_modifiers, save_target
 from .shooting import shot_save_modifiers, shot_target_number
 
@@ -96,3 +100,28 @@ def round_odds(mq_mine: int, mq_theirs: int) -> Odds:
     counts one half)."""
     p = tally_win_odds(side_damage_odds(max(0, int(mq_mine))), side_damage_odds(max(0, int(mq_theirs))))
     return Odds(rule="PYR-WIN-1", success=p, dice="poker dice")
+
+
+def melee_odds(view, table, a: str, b: str) -> Odds:
+    """PYR-MQ-1, PYR-DICE-1, PYR-WIN-1: the first round of the mêlée ``a`` and ``b`` fight where they
+    stand (a charge played out): both sides' quotas, how they were counted, the exact damage of
+    their pools, and the chance ``a``'s side wins the tally (a full tie counts one half)."""
+    r = Round(Ctx(view, Dice(0), table), {"seeds": [a, b]})
+    r.refresh()
+    r.group = r.eng.group([a, b])
+    if not r.group:
+        return Odds(rule="PYR-MQ-1", success=ZERO, error="the charge would not end engaged")
+    own = r.camp(a)
+    camps = [own] + sorted({r.camp(f) for f in r.group} - {own})
+    if len(camps) < 2:
+        return Odds(rule="PYR-MQ-1", success=ZERO, error="no enemy in that mêlée")
+    ca, cb = camps[:2]
+    qa, qb = melee_quotas(SideFacts(tuple(participants(r, ca)), 0, ca), SideFacts(tuple(participants(r, cb)), 0, cb))
+    pools = []
+    for camp, q in ((ca, qa), (cb, qb)):
+        dist = side_damage_odds(q.mq)
+        lines = tuple((ln.figure or "", Fraction(ln.amount), ln.reason) for ln in q.lines)
+        deals = tuple((d.knockdowns, d.wounds, p) for d, p in dist.items())
+        pools.append(Pool(camp, q.mq, Fraction(q.total), lines, deals))
+    win = tally_win_odds(side_damage_odds(qa.mq), side_damage_odds(qb.mq))
+    return Odds(rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools))

@@ -24,7 +24,8 @@ class PyratesRuleset(Ruleset):
 
         info = ask.info
         if decision.kind == "shoot" and decision.figure and decision.target:
-            return chances.shot_odds(view, table, decision.figure, decision.target, weapon=decision.option)
+            weapon = decision.option or view.figures[decision.figure].missile
+            return chances.shot_odds(view, table, decision.figure, decision.target, weapon=weapon)
         if ask.kind == "reroll" and "faces" in info and "rerolls_left" in info:
             left = info["rerolls_left"]
             die = None if decision.option == "stop" else int(str(decision.option).split(":")[1])
@@ -40,7 +41,9 @@ class PyratesRuleset(Ruleset):
 
     def attack_odds(self, view, table, attacker, defender, how, **kw):
         """``how="shot"`` (``weapon=``, ``reactive=``): PRE-PYR-1; ``"tap"``: the victim's save
-        against the tapper's blow fails (PYR-SAVE-1/2)."""
+        against the tapper's blow fails (PYR-SAVE-1/2); ``"charge"``: the first round of the mêlée
+        the two fight where they stand (the screen plays the charge on a clone first), with both
+        sides' ``pools``."""
         from . import chances
 
         if how == "shot":
@@ -49,4 +52,6 @@ class PyratesRuleset(Ruleset):
             )
         if how == "tap":
             return chances.tap_odds(view, table, attacker, defender)
+        if how == "charge":
+            return chances.melee_odds(view, table, attacker, defender)
         return None

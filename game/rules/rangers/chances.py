@@ -13,6 +13,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
+from ..dice import Dice
+from ..flow import Ctx
 from ..ruleset import OUT, WOUNDED, Effect, Odds
 from .hand_combat import hand_combat_odds, hand_combat_target
 from .odds import hand_attack_wound_odds
@@ -73,11 +75,10 @@ def hand_odds(view, attacker: str, defender: str, *, dv: int | None = None, full
     )
 
 
-def moved_target(view, fid: str) -> bool:
-    """RNG-SHOOT-1's "target moved": it moved last turn or this one (the flows' bookkeeping)."""
-    last = view.data.get("moved_last_turn")
-    moved = last.get(fid) if isinstance(last, dict) else False
-    return bool(moved) or fid in (view.data.get("moved_this_turn") or [])
+def moved_target(flow, view, table, fid: str) -> bool:
+    """RNG-SHOOT-1's "target moved", as the preset's flow judges it when it rolls the shot
+    (``target_moved``: Rangers! its side's last player-turn, PRE-INI-1 this turn or the last)."""
+    return bool(flow.target_moved(Ctx(view, Dice(0), table), fid))
 
 
 @lru_cache(maxsize=64)
@@ -85,15 +86,16 @@ def _wounds(mod: int, lucky: bool) -> dict[int, Fraction]:
     return wound_odds(mod, lucky)
 
 
-def shot_odds(view, table, shooter: str, target: str, *, reactive: bool = False) -> Odds:
-    """RNG-SHOOT-1 + RNG-WND-1: one shot with the shooter's missile, sight and cover from the table."""
+def shot_odds(flow, view, table, shooter: str, target: str, *, reactive: bool = False) -> Odds:
+    """RNG-SHOOT-1 + RNG-WND-1: one shot with the shooter's missile, sight and cover from the table,
+    the target's movement judged by ``flow`` (the preset that will roll it)."""
     s, v = view.figures[shooter], view.figures[target]
     if not (s.in_play and v.in_play) or not s.missile:
         return Odds(rule="RNG-SHOOT-1", success=ZERO, error="no shot")
     sight = table.line_of_sight(shooter, target)
     if not sight.clear:
         return Odds(rule="RNG-SHOOT-1", success=ZERO, dice="d20", error="out of sight")
-    moved = moved_target(view, target)
+    moved = moved_target(flow, view, table, target)
     t = shooting_target(
         s.av,
         range_in=sight.distance,

@@ -31,12 +31,21 @@ class RangersRuleset(Ruleset):
         from . import chances
 
         if how == "shot":
-            return chances.shot_odds(view, table, attacker, defender, reactive=bool(kw.get("reactive")))
+            return chances.shot_odds(
+                self.odds_flow(), view, table, attacker, defender, reactive=bool(kw.get("reactive"))
+            )
         if how in ("hand", "charge"):
             return chances.hand_odds(
                 view, attacker, defender, dv=kw.get("dv"), full_defence=bool(kw.get("full_defence"))
             )
         return None
+
+    def odds_flow(self):
+        """A flow of this preset kept for reading its judgements (never stepped)."""
+        flow = getattr(self, "_odds_flow", None)
+        if flow is None:
+            flow = self._odds_flow = self.flow()
+        return flow
 
     def figure_points(self, figure) -> int:
         """RNG-PTS-1: the points table (Rangers! figures carry no ``points``)."""
