@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SYSTEMS = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
 CHECKED = ("game/ui", "game/scenario", "game/schema")
 #: game/ui/previews.py is being converted to Ruleset.odds (helper rsai, same issue)
-PENDING = {"game/ui/previews.py"}
+PENDING: set[str] = set()
 #: the imports that stay, and why: every figure of every scenario file is built the same whatever the
 #: preset (state hashes of every record depend on it), and an [[orders]] table is checked for every
 #: preset because a file is shared by them all

@@ -9,7 +9,7 @@ victory conditions and the map's zones; never ``state.data``'s card hands or dec
   counters, occupation of and approach to the zones, threat to a figure to capture, routed fraction,
   time when a turn_limit condition names a side;
 * fighting — for every mêlée on the table the exact chance of winning its next round (PYR-DICE/
-  PYR-DMG odds of the two quotas, ``game.rules.pyrates.side_damage_odds``), and the local balance of
+  PYR-DMG odds of the two quotas, ``Ruleset.fight_chance``), and the local balance of
   fighting strength around every figure near the front (ganging up, not standing alone).
 
 Scores are in "figure units"; a won match is +100, a lost one −100.
@@ -293,17 +293,15 @@ class Evaluator:
     def _exposure(self, tgt, tx, ty, shooters) -> float:
         """Chance-weighted loaded missiles within range of a figure that must not fall (RNG-SHOOT-1
         to-hit by range band, without cover; PYR save of the target)."""
-        try:
-            from game.rules.rangers.shooting import shooting_target
-        except ImportError:
-            return 0.0
+        from .worth import shot_target
+
         total = 0.0
         for f, x, y, *_ in shooters:
             if not f.missile or not f.loaded or f.level != tgt.level:
                 continue
             d = max(0.0, math.hypot(x - tx, y - ty) - f.radius - tgt.radius)
             try:
-                tn = shooting_target(f.av, range_in=d, weapon=f.missile)
+                tn = shot_target(f, d)
             except (ValueError, KeyError):
                 tn = None
             if tn:

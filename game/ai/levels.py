@@ -1,9 +1,9 @@
 """Scoring the options of a pending question, kind by kind (issue 8: the easy and normal levels).
 
 ``score_options(level, ctx)`` returns one score per option of ``ctx.ask`` (higher is better).
-Kinds this module recognises get specialised scoring with the exact odds of the rules package
-(``game.rules.pyrates``: pool odds, saves; ``game.rules.rangers``: shooting and wound odds; the
-other presets' own odds through ``preset_odds``: Escarmouche duels, close-combat opposed d6);
+Kinds this module recognises get specialised scoring with the exact odds the match's ruleset gives
+(``ctx.ruleset.odds``/``attack_odds``: shots, blows, saves, rerolls, duels, opposed d6, seizing;
+weighed in ``preset_odds``), the scorers chosen by what the ruleset answers (``ruleset.combat``);
 any other kind falls back to positions (options with x/y are scored by the evaluation of the
 position they lead to) or to the rules' stated default (GEN-CHOICE-1). Scorers read only public
 facts: never another side's cards, never dice still to be rolled.
@@ -32,7 +32,7 @@ from .levels_ctx import SHIELD as SHIELD
 from .levels_ctx import Ctx as Ctx
 from .levels_ctx import generic
 from .levels_melee import (
-    _by_preset,
+    _by_combat,
     _fixed,
     score_break_off,
     score_esc_shoot,
@@ -70,9 +70,9 @@ SCORERS = {
     "tome": score_tome_answer,
     "melee_target": score_melee_target,
     "react_shoot": score_react_shoot,
-    "shoot": _by_preset(escarmouche=score_esc_shoot),
-    "break_off": _by_preset(escarmouche=score_break_off),
-    "re_engage": _by_preset(close_combat_d6=score_re_engage),
+    "shoot": _by_combat(duel=score_esc_shoot),
+    "break_off": _by_combat(duel=score_break_off),
+    "re_engage": _by_combat(opposed=score_re_engage),
     "activate": score_activate,
     "action": score_action,
     "reaction": score_reaction,
@@ -93,12 +93,15 @@ SCORERS = {
 # -- easy: greedy and noisy ------------------------------------------------------------------------------
 def easy_scores(ctx: Ctx) -> list[float]:
     try:
-        return _easy_scores(ctx)
+        scores = _easy_scores(ctx)
     except (KeyError, AttributeError, ValueError, TypeError, ImportError, ZeroDivisionError):
+        scores = None
+    if scores is None:
         return [1.0 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
+    return scores
 
 
-def _easy_scores(ctx: Ctx) -> list[float]:
+def _easy_scores(ctx: Ctx) -> list[float] | None:
     """Greedy: charge when it can, shoot a likely shot, else walk toward its goal; the rules' default
     for everything in the mêlée. The caller adds noise."""
     ask = ctx.ask
@@ -112,10 +115,10 @@ def _easy_scores(ctx: Ctx) -> list[float]:
         if d.kind == "charge":
             s = 3.0
         elif d.kind == "shoot":
-            from game.rules.pyrates.shooting import shot_target_number
-
-            tn = shot_target_number(ctx.view, d.figure, d.target, weapon=d.option, check_melee=False) or 0
-            s = 2.0 if tn >= 6 else 0.2
+            odds = ctx.attack(d.figure, d.target, "shot", weapon=d.option) if d.target else None
+            if odds is None:
+                return None  # a shot the system cannot weigh for one target (a group's volley)
+            s = 2.0 if (odds.target or 0) >= 6 else 0.2
         elif d.kind == "load":
             s = 1.0
         elif d.x is not None and d.figure in st.figures:

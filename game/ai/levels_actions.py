@@ -4,9 +4,8 @@ reactions and reactive shots they draw, with the exact odds of the rules package
 from __future__ import annotations
 
 import math
-import re
 
-from game.rules.model import Rank, Status
+from game.rules.model import Rank
 
 from . import preset_odds as PO
 from .levels_ctx import (
@@ -42,39 +41,24 @@ def score_activate(level: str, ctx: Ctx) -> list[float]:
 
 
 def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool = False) -> float:
-    """Expected evaluation gain of one shot: P(hit) × wound odds × P(save fails) × loss (exact odds)."""
-    from game.rules.pyrates.saves import save_chance, save_target
-    from game.rules.pyrates.shooting import shot_save_modifiers, shot_target_number
-    from game.rules.rangers.wounds import wound_modifier, wound_odds
-
-    st = ctx.state
-    v = st.figures[target]
-    tn = shot_target_number(ctx.view, shooter, target, weapon=weapon, reactive=reactive, check_melee=False)
-    if not tn:
+    """Expected evaluation gain of one shot with ``weapon``: the ruleset's odds of the target's
+    wound and knock-down (hit, wound roll, failed save) times what each costs."""
+    odds = ctx.attack(shooter, target, "shot", weapon=weapon, reactive=reactive)
+    if odds is None or not odds.success:
         return 0.0
-    p_hit = min(tn, 20) / 20.0
-    wo = wound_odds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
-    p_fail = 1.0 - float(save_chance(save_target(shot_save_modifiers(v))))
-    p1, p2 = float(wo[1]), float(wo[2])
-    wounded = v.wounds > 0 or v.status == Status.WOUNDED
-    gain = (
-        p_hit
-        * p_fail
-        * ((p1 + p2) * ctx.loss(v, "out") if wounded else p1 * ctx.loss(v, "wounded") + p2 * ctx.loss(v, "out"))
-    )
-    return gain
+    return PO.harm(ctx, odds.effect(target))
 
 
 def _preset_option(ctx: Ctx, d) -> float | None:
-    """An action option scored with the preset's own exact odds (``preset_odds``), or None when the
-    pyrates scoring below applies."""
-    preset = PO.preset_of(ctx)
+    """An action option scored with the system's own exact odds (``preset_odds``, chosen by
+    ``ruleset.combat``), or None when the general scoring below applies."""
+    combat = PO.combat_of(ctx)
     info = ctx.ask.info
     k = d.kind
-    if preset == "escarmouche":
+    if combat == "duel":
         group = PO.in_play_ids(ctx, info.get("group") or [])
         if k == "assault":
-            return PO.assault_value(ctx, group, d.option) + 0.1  # the initiative of the charge
+            return PO.assault_value(ctx, d) + 0.1  # the initiative of the charge
         if k == "move" and d.x is None:
             return PO.esc_move_value(ctx, group, d.option)
         if k == "shoot" and d.target is None:
@@ -82,7 +66,7 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         if k == "load":
             return LOADED_VALUE
         return None
-    if preset == "close-combat-d6":
+    if combat == "opposed":
         if k == "engage" and d.target:
             return PO.od6_value(ctx, d.figure, d.target) + 0.1
         if k == "move" and d.figure is None and d.x is not None:  # a translation of the whole unit
@@ -92,7 +76,7 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         if k in ("reorganise", "disengage"):
             return -0.05
         return None
-    if PO.uses_d20(ctx):
+    if combat == "blow":
         if k in ("attack", "retaliate") and d.target:
             return PO.hand_value(ctx, d.figure, d.target)
         if k in ("charge", "engage") and d.target and d.x is not None:
@@ -105,10 +89,9 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         if k == "melee" and d.figure:
             return PO.best_attack(ctx, d.figure)
         if k == "shoot" and d.target:
-            from game.rules.rangers.actions import is_firearm
-
             f = ctx.state.figures[d.figure]
-            return PO.d20_shot_value(ctx, d.figure, d.target) - (0.5 * LOADED_VALUE if is_firearm(f.missile) else 0.0)
+            unloads = ctx.ruleset.unloads(f)
+            return PO.d20_shot_value(ctx, d.figure, d.target) - (0.5 * LOADED_VALUE if unloads else 0.0)
     return None
 
 
@@ -119,15 +102,15 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
     out = []
     fid = ask.info.get("figure") or next((d.figure for d in ask.options if d.figure), None)
     f = st.figures.get(fid) if fid else None
-    pyrates = PO.preset_of(ctx) == "pyrates"
+    pool = PO.combat_of(ctx) == "pool"
     for d in ask.options:
         k = d.kind
-        ps = None if pyrates else _preset_option(ctx, d)
+        ps = None if pool else _preset_option(ctx, d)
         if ps is not None:
             s = ps
         elif k in ("move", "charge") and d.x is not None and d.figure:
             s = ctx.moved(d.figure, d.x, d.y) - base
-            if k == "move" and PO.uses_d20(ctx):
+            if k == "move" and PO.blows(ctx):
                 s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
@@ -211,18 +194,13 @@ def score_reaction(level: str, ctx: Ctx) -> list[float]:
     return out
 
 
-def _cap_from_prompt(prompt: str) -> int:
-    m = re.search(r"up to (\d+) shooter", prompt)
-    return int(m.group(1)) if m else 1
-
-
 def score_reactive_shot(level: str, ctx: Ctx) -> list[float]:
     shots = [
         (shot_value(ctx, d.figure, d.target, d.option, reactive=True) - LOADED_VALUE, d)
         for d in ctx.ask.options
         if d.kind == "shoot"
     ]
-    cap = _cap_from_prompt(ctx.ask.prompt)
+    cap = ctx.ask.info.get("cap", 1)
     out = []
     for d in ctx.ask.options:
         if d.kind == "shoot":

@@ -4,9 +4,8 @@ generic position scoring and the public facts several scorers read (morale, near
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
-from game.rules.model import Figure, Rank, Status
+from game.rules.model import Rank, Status
 
 from .evaluate import W_MATERIAL, figure_value, health
 
@@ -33,8 +32,17 @@ class Ctx:
         self.table = match.table
         self.ev = evaluator
         self.rng = rng
-        self.view = SimpleNamespace(state=match.state, table=match.table, scenario=match.scenario)
+        self.ruleset = match.ruleset
+        """The system's answers (odds, points): game/rules/ruleset.py; never its package."""
         self._base = None
+
+    def odds(self, decision):
+        """``ruleset.odds`` of one of the ask's options, from the public view."""
+        return self.ruleset.odds(self.state, self.table, self.ask, decision)
+
+    def attack(self, attacker: str, defender: str, how: str, **kw):
+        """``ruleset.attack_odds`` from the public view (None: the system has no such attack)."""
+        return self.ruleset.attack_odds(self.state, self.table, attacker, defender, how, **kw)
 
     @property
     def base(self) -> float:
@@ -75,20 +83,14 @@ def generic(level: str, ctx: Ctx) -> list[float]:
     return out
 
 
-def _broken(state, side: str) -> bool:
-    """RNG-MOR-1: no leader left, or half the points gone (public), counted the way the preset
-    counted ``start_points``: the Rangers! points table under rangers/initiative (whose figures
-    carry no ``points``), else ``points or 1`` (pyrates)."""
+def _broken(ctx: Ctx, side: str) -> bool:
+    """RNG-MOR-1: no leader left, or half the points gone (public), each figure counted as the
+    ruleset counts ``start_points`` (``ruleset.figure_points``)."""
+    state = ctx.state
     data = state.data
     if isinstance(data.get("broken"), dict) and data["broken"].get(side):
         return True
-    if state.preset in ("rangers", "initiative"):
-        from game.rules.rangers.flowkit import safe_figure_points as pts
-    else:
-
-        def pts(f: Figure) -> int:
-            return f.points or 1
-
+    pts = ctx.ruleset.figure_points
     leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
     start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
     now = sum(pts(g) for g in state.figures.values() if g.side == side and g.in_play)

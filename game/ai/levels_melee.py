@@ -3,12 +3,10 @@ combat (d20 targets, Escarmouche duels, close-combat opposed d6) and seizing the
 
 from __future__ import annotations
 
-from functools import cache
-
 from game.rules.model import Status
 
 from . import preset_odds as PO
-from .evaluate import fight_quota, round_win_chance
+from .evaluate import fight_quota
 from .levels_ctx import (
     LOADED_VALUE,
     Ctx,
@@ -18,104 +16,61 @@ from .levels_ctx import (
 from .objectives import inside
 
 
-@cache
-def _hand_value(faces: tuple[int, ...], left: int) -> float:
-    """Exact expected 2×KD + W of a hand with ``left`` rerolls under the best reroll policy."""
-    from game.rules.pyrates import hand_score
-
-    now = float(hand_score(faces))
-    if left <= 0:
-        return now
-    best = now
-    for v in set(faces):
-        rest = list(faces)
-        rest.remove(v)
-        e = sum(_hand_value(tuple(sorted(rest + [f])), left - 1) for f in range(1, 7)) / 6.0
-        best = max(best, e)
-    return best
-
-
 def score_reroll(level: str, ctx: Ctx) -> list[float]:
-    faces = ctx.ask.info.get("faces")
-    left = ctx.ask.info.get("rerolls_left")
-    if faces is None or left is None:
+    """PYR-DICE-2: each choice by the exact expected hand the ruleset gives (``Odds.expected``:
+    later rerolls chosen at best); stopping wins a tie."""
+    if ctx.ask.info.get("faces") is None or ctx.ask.info.get("rerolls_left") is None:
         return generic(level, ctx)
-    from game.rules.pyrates import hand_score
-
     out = []
     for d in ctx.ask.options:
-        if d.option == "stop":
-            out.append(float(hand_score(faces)) + 1e-9)
-            continue
-        i = int(d.option.split(":")[1])
-        rest = list(faces)
-        del rest[i]
-        out.append(sum(_hand_value(tuple(sorted(rest + [f])), left - 1) for f in range(1, 7)) / 6.0)
+        odds = ctx.odds(d)
+        if odds is None or odds.expected is None:
+            return generic(level, ctx)
+        out.append(odds.expected + (1e-9 if d.option == "stop" else 0.0))
     return out
 
 
-def _save_fail(ctx: Ctx, victim, tapper, eng) -> float:
-    from game.rules.pyrates.saves import save_chance, save_modifiers, save_target
-
-    try:
-        cq = bool(ctx.table.zone_of(victim.id).close_quarters)
-    except Exception:  # noqa: BLE001 - a table without zones
-        cq = False
-    sup = eng.supported(victim.id) if eng is not None else False
-    mods = save_modifiers(victim, tapper.melee_class, close_quarters=cq, supported=sup, attacker_mounted=tapper.mounted)
-    return 1.0 - float(save_chance(save_target(mods)))
-
-
-def _can_still_tap(ctx: Ctx, eng, fid: str) -> bool:
+def _can_still_tap(ctx: Ctx, fid: str) -> bool:
     """Will ``fid`` still give its side's items this round? From the tap Ask's info (both sides'
-    tappers and pools, public at the table); without it, any engaged figure might."""
-    info = ctx.ask.info
-    by_side = info.get("tappers_by_side")
+    tappers, public at the table)."""
+    by_side = ctx.ask.info.get("tappers_by_side")
     if isinstance(by_side, dict):
         return any(fid in ids for ids in by_side.values())
-    return bool(eng.enemies(fid))
+    return True
 
 
 def score_tap(level: str, ctx: Ctx) -> list[float]:
-    from game.rules.pyrates.engage import engagements
-
     st = ctx.state
-    eng = engagements(st, ctx.table)
     out = []
     for d in ctx.ask.options:
         if d.kind != "tap":
             out.append(0.0)
             continue
-        tapper = st.figures[d.figure]
         s = 0.01 * len(d.items)
         for t, item in d.items:
             v = st.figures[t]
             base = item.split("+")[0]
-            pf = _save_fail(ctx, v, tapper, eng)
+            pf = float(ctx.attack(d.figure, t, "tap").success)
             if v.status == Status.DISARMED or base in ("kd", "disarm"):
                 gain = ctx.loss(v, "out")
             else:
                 gain = ctx.loss(v, "wounded")
             # a victim who has not struck yet loses its own tap if it goes down: strike the dangerous first
-            deny = 0.4 * fight_quota(v) if _can_still_tap(ctx, eng, t) else 0.0
+            deny = 0.4 * fight_quota(v) if _can_still_tap(ctx, t) else 0.0
             s += pf * (gain + (deny if base in ("kd", "disarm") or v.is_wounded else 0.3 * deny))
         out.append(s)
     return out
 
 
 def score_pushback(level: str, ctx: Ctx) -> list[float]:
-    from game.rules.pyrates.saves import save_chance
-
     ask = ctx.ask
-    target = ask.info.get("save_target")
     pb = next((d.option for d in ask.options if d.option != "save"), None)
-    if target is None or pb is None:
+    save = next((d for d in ask.options if d.option == "save"), None)
+    odds = ctx.odds(save) if save is not None else None
+    victim = ctx.state.figures.get(ask.info.get("victim", ""))
+    if odds is None or pb is None or victim is None:
         return generic(level, ctx)
-    vid = ask.info.get("victim")
-    victim = ctx.state.figures.get(vid) if vid else _victim_from_prompt(ctx)
-    if victim is None:
-        return generic(level, ctx)
-    p_save = float(save_chance(int(target)))
+    p_save = float(odds.success)
     ground = 0.8 if _holds_ground(ctx, victim) else 0.0
     if pb == "pushback":  # instead of a W
         cost_pb = 0.25 + ground
@@ -124,15 +79,6 @@ def score_pushback(level: str, ctx: Ctx) -> list[float]:
         cost_pb = 0.25 + ground + ctx.loss(victim, "wounded")
         cost_save = (1 - p_save) * ctx.loss(victim, "out")
     return [-cost_save if d.option == "save" else -cost_pb for d in ask.options]
-
-
-def _victim_from_prompt(ctx: Ctx):
-    """Older asks without ``info["victim"]``: the prompt names the victim first ("NAME: pushback…")."""
-    name = ctx.ask.prompt.split(":", 1)[0]
-    for f in ctx.state.figures.values():
-        if f.in_play and f.side == ctx.side and f.name == name:
-            return f
-    return None
 
 
 def _holds_ground(ctx: Ctx, f) -> bool:
@@ -149,25 +95,10 @@ def score_follow_up(level: str, ctx: Ctx) -> list[float]:
     return [follow if d.option == "follow" else 0.0 for d in ctx.ask.options]
 
 
-def _last_quotas(ctx: Ctx) -> dict[str, int]:
-    """The mêlée quotas just announced (QuotaSet events are public)."""
-    out: dict[str, int] = {}
-    for ev in reversed(ctx.match.log[-400:]):
-        if type(ev).__name__ == "QuotaSet":
-            if ev.who not in out:
-                out[ev.who] = int(ev.mq)
-            if len(out) >= 2:
-                break
-        elif type(ev).__name__ == "MeleeRoundStarted" and out:
-            break
-    return out
-
-
 def score_withdraw(level: str, ctx: Ctx) -> list[float]:
-    q = ctx.ask.info.get("quotas") or _last_quotas(ctx)
-    mine = q.get(ctx.side)
-    theirs = [v for k, v in q.items() if k != ctx.side]
-    p = round_win_chance(mine, theirs[0]) if mine is not None and theirs else 0.4
+    fight_on = next((d for d in ctx.ask.options if d.option == "fight_on"), None)
+    odds = ctx.odds(fight_on) if fight_on is not None else None
+    p = float(odds.success) if odds is not None else 0.4
     ground = any(_holds_ground(ctx, f) for f in ctx.state.in_play(ctx.side))
     out = []
     for d in ctx.ask.options:
@@ -212,33 +143,23 @@ def score_react_shoot(level: str, ctx: Ctx) -> list[float]:
 
 
 def score_esc_shoot(level: str, ctx: Ctx) -> list[float]:
-    """Escarmouche, one shooter: the target by the hit chance the preset shows (info["odds"])."""
-    from fractions import Fraction
-
-    odds = ctx.ask.info.get("odds") or {}
+    """Escarmouche, one shooter: the target by the hit chance the flow shows (``info["odds"]``,
+    through ``ruleset.odds``)."""
+    shown = ctx.ask.info.get("odds") or {}
     out = []
     for d in ctx.ask.options:
-        if d.kind == "shoot" and d.target in odds:
-            out.append(PO.esc_shot_value(ctx, d.figure, d.target, float(Fraction(odds[d.target]))) - 0.3 * LOADED_VALUE)
+        if d.kind == "shoot" and d.target in shown:
+            out.append(PO.esc_shot_value(ctx, ctx.odds(d)) - 0.3 * LOADED_VALUE)
         else:
             out.append(0.0)
     return out
 
 
 def score_break_off(level: str, ctx: Ctx) -> list[float]:
-    """ESC-RND-1: fight another round when the next round's duels (exact odds) favour us."""
-    info = ctx.ask.info
-    me_attacking = (
-        "attackers" in info
-        and isinstance(info["attackers"], list)
-        and info["attackers"]
-        and isinstance(info["attackers"][0], str)
-    )
-    atts = info.get("attackers") or []
-    defs = info.get("defenders") or []
-    ids = lambda xs: [x if isinstance(x, str) else x.get("id") for x in xs]  # noqa: E731
-    mine, theirs = (ids(atts), ids(defs)) if me_attacking else (ids(defs), ids(atts))
-    v = PO.break_off_value(ctx, mine, theirs)
+    """ESC-RND-1: fight another round when the next round's duels (``ruleset.odds`` of fighting
+    on) favour us."""
+    fight_on = next((d for d in ctx.ask.options if d.option == "fight_on"), None)
+    v = PO.break_off_value(ctx, fight_on) if fight_on is not None else 0.0
     return [v if d.option == "fight_on" else 0.0 for d in ctx.ask.options]
 
 
@@ -256,11 +177,12 @@ def score_re_engage(level: str, ctx: Ctx) -> list[float]:
     return out
 
 
-def _by_preset(**fns):
-    """A scorer chosen by the match's preset (the same ask kind means different things)."""
+def _by_combat(**fns):
+    """A scorer chosen by how the system fights (``ruleset.combat``: the same ask kind means
+    different things in different systems)."""
 
     def fn(level: str, ctx: Ctx):
-        f = fns.get(PO.preset_of(ctx).replace("-", "_"))
+        f = fns.get(PO.combat_of(ctx))
         return f(level, ctx) if f is not None else None
 
     return fn
@@ -275,24 +197,19 @@ def score_seize(level: str, ctx: Ctx) -> list[float] | None:
     """INI-SEIZE-1: seize when the exact odds are worth the risk: P(success) × the declared action's
     expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
     side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""
-    from game.rules.initiative.seize import seize_odds
-
-    m = ctx.match
-    preset = getattr(m, "preset", None)
-    if preset is None or not hasattr(preset, "seize_factors"):
-        return None
     st = ctx.state
-    rctx = m._ctx()
     counters = int(st.data.get("counters", {}).get(ctx.side, 0))
-    broken = _broken(st, ctx.side)
+    broken = _broken(ctx, ctx.side)
+    chances = [ctx.odds(d) if d.kind == "seize" and d.figure in st.figures else None for d in ctx.ask.options]
+    if any(d.kind == "seize" for d in ctx.ask.options) and all(o is None for o in chances):
+        return None  # the system gives no odds for seizing: the generic scoring
     out = []
-    for d in ctx.ask.options:
-        if d.kind != "seize" or d.figure not in st.figures:
+    for d, odds in zip(ctx.ask.options, chances):
+        if odds is None:
             out.append(0.0)
             continue
         f = st.figures[d.figure]
-        rate, lead, fac, _ = preset.seize_factors(rctx, d.figure, d)
-        p = float(seize_odds(rate, lead, fac))
+        p = float(odds.success)
         opt = d.option or ""
         if opt == "engage" and d.target in st.figures:
             gain = 0.3 + max(0.0, PO.hand_exchange(ctx, d.figure, d.target))

@@ -2,7 +2,7 @@
 
 For the few best candidates of the normal scoring, K rollouts each: clone the match with dice
 seeded from the AI's own RNG (so the rollout never sees the dice yet to roll), hide what the side
-cannot know (``game.rules.view.redeal``: the other sides' hands re-dealt at random from the cards it
+cannot know (``ruleset.redeal``: the other sides' hands re-dealt at random from the cards it
 cannot see, undealt piles shuffled),
 apply the candidate, let both sides play on with the rules' stated default policy for the rest of
 the current step and the next one (at most ``HORIZON`` decisions), and evaluate. Candidates share
@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 
 from game.rules.decisions import IllegalDecision
-from game.rules.view import redeal
 
 from .evaluate import WIN
 
@@ -50,9 +49,9 @@ KNOWN_SIMPLE = {"activate", "reroll", "cornered", "surrender", "fall"}
 
 def determinise(m, side: str, rng) -> None:
     """Re-deal what ``side`` may not see in a look-ahead copy (never read it): the rule lives in
-    ``game.rules.view.redeal`` (the other hands and the undealt pile as one multiset, the draw
+    the match's ``ruleset.redeal`` (the other hands and the undealt pile as one multiset, the draw
     pile's order, the other sides' order cards), the same one the no-peeking test perturbs with."""
-    redeal(m.state, side, rng)
+    m.ruleset.redeal(m.state, side, rng)
 
 
 def _step_id(m):

@@ -13,6 +13,11 @@ What counts (every preset):
   roll (PYR-MOR-3 party flight after a PYR-MOR-2 test; RNG-MOR-1 flight after a failed roll).
 - ``tome_calls`` / ``tome_idle``: "To me!" calls (INI-TOME-1), and those that moved nobody.
 - ``duels`` / ``duel_repeats``: duels fought (PYR-DUEL) and duels beyond the first between one pair.
+
+Everything is read from the events' classes, rules and figure fields, never from their words: a
+"To me!" call is an INI-TOME-1 ``ActionTaken`` (action "tome") or ``Note``; a challenge is a
+PYR-DUEL-1 ``Note`` about a figure, answered by the challenged figure's PYR-DUEL-1 ``Note`` (a
+refusal) or PYR-DUEL-2 ``Note`` (the acceptance).
 """
 
 from __future__ import annotations
@@ -35,21 +40,16 @@ def _is_tome_call(ev: Any) -> bool:
     if getattr(ev, "rule", "") != "INI-TOME-1":
         return False
     n = _name(ev)
-    return (n == "ActionTaken" and getattr(ev, "action", "") == "tome") or (
-        n == "Note" and "calls" in getattr(ev, "message", "")
-    )
+    return (n == "ActionTaken" and getattr(ev, "action", "") == "tome") or n == "Note"
 
 
 def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mapping[str, str] | None = None) -> dict:
     """The metrics of one finished (or unfinished) game from its event log.
 
     ``side_of``: figure id → side for every figure at the start (gives the sides' sizes);
-    ``names``: figure id → name (a duel's challenged figure is named in the challenge note).
+    ``names``: figure id → name (kept for callers; the events name figures by id).
     """
     sizes = Counter(side_of.values())
-    by_name: dict[str, str] = {}
-    for fid, nm in (names or {}).items():
-        by_name.setdefault(nm, fid)
     decided = False
     winner = None
     hand_attacks = 0
@@ -65,7 +65,7 @@ def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mappi
     tome_open = False
     tome_moved = False
     duel_pairs: Counter = Counter()
-    pending_challenge: tuple[str, str] | None = None
+    challenger: str | None = None
     for i, ev in enumerate(events):
         n = _name(ev)
         rule = getattr(ev, "rule", "")
@@ -105,13 +105,15 @@ def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mappi
             hand_attacks += 1
         elif n == "Note" and rule == "ESC-ENG-1" and getattr(ev, "message", "").startswith("melee in "):
             esc_fights += 1
-        elif n == "Note" and rule == "PYR-DUEL-1" and " challenges " in getattr(ev, "message", ""):
-            msg = ev.message
-            other = msg.split(" challenges ", 1)[1].rsplit(" to a duel", 1)[0]
-            pending_challenge = (ev.who, by_name.get(other, other))
-        elif n == "Note" and rule == "PYR-DUEL-2" and " accepts" in getattr(ev, "message", "") and pending_challenge:
-            duel_pairs[tuple(sorted(pending_challenge))] += 1
-            pending_challenge = None
+        elif n == "Note" and rule in ("PYR-DUEL-1", "PYR-DUEL-2") and getattr(ev, "who", "") in side_of:
+            who = ev.who
+            if challenger is None:
+                if rule == "PYR-DUEL-1":
+                    challenger = who  # the challenge
+            else:
+                if rule == "PYR-DUEL-2":  # the challenged accepts (PYR-DUEL-1 again: refuses)
+                    duel_pairs[tuple(sorted((challenger, who)))] += 1
+                challenger = None
         elif n == "GameOver":
             winner = getattr(ev, "winner", None)
             reason = getattr(ev, "reason", "")

@@ -1,17 +1,11 @@
-"""The normal level's odds for the presets other than pyrates (issue 8, point 3).
+"""What an offered blow, shot, duel or assault is worth, from the ruleset's exact odds (issue 8 point 3,
+issue 24 item 3).
 
-Each function turns one option into an expected gain in evaluation units with the exact odds of
-the rules package, from public facts only:
-
-* ``rangers`` / ``initiative`` — hand combat (``rangers.odds.hand_attack_wound_odds``: d20 against
-  AV/DV, then the d6 wound roll) and shooting (``rangers.shooting.shooting_target`` with the
-  table's line of sight and cover, then the wound roll); Rangers rosters are public, so Tough and
-  Lucky count.
-* ``escarmouche`` — card duels (``escarmouche.odds.duel_odds``): the attacker counts its own
-  advantages and only what ESC-ENG-3 shows of the defenders (how many, who leads, who is wounded,
-  the ground they stand on), never their flags; shots with the same d20 odds the preset shows.
-* ``close-combat-d6`` — opposed d6 (``close_combat.odds.combat_odds``) on the pieces' public CV,
-  with the public Disrupted marks.
+The chances come from the match's ruleset (``ctx.ruleset.odds``/``attack_odds``, built in each
+system's ``chances`` module on the functions its flows roll with), read on the deciding side's
+public view; this module only weighs each outcome by what it costs the side it befalls
+(``Ctx.loss``): out, a wound, a Disrupted piece (``DOWN``), a figure evicted or moved back
+(``BACK``). Which scorers apply is chosen by ``ruleset.combat``, never by a preset's name.
 
 A ``ValueError``/``KeyError`` here falls back to the generic scoring (``levels.score_options``).
 """
@@ -19,9 +13,9 @@ A ``ValueError``/``KeyError`` here falls back to the generic scoring (``levels.s
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from game.rules.model import Status
+from game.rules.ruleset import BACK, DOWN, OUT, WOUNDED
 
 #: what an eviction (ESC-RES-2) or a move back (OD6-RES-2) costs, as a share of the figure's loss
 EVICT_SHARE = 0.25
@@ -29,105 +23,65 @@ BACK_SHARE = 0.15
 DISRUPT_SHARE = 0.45
 
 
-def preset_of(ctx) -> str:
-    return getattr(ctx.match, "preset_name", "") or ctx.state.preset
+def combat_of(ctx) -> str:
+    """How the system's figures fight (``Ruleset.combat``): "pool", "blow", "duel", "opposed"."""
+    return getattr(ctx.ruleset, "combat", "")
 
 
-def uses_d20(ctx) -> bool:
-    return preset_of(ctx) in ("rangers", "initiative")
+def blows(ctx) -> bool:
+    """One attack at a time, d20 against DV (RNG-HAND): charges, shots and moves into reach."""
+    return combat_of(ctx) == "blow"
 
 
-# -- Rangers! and initiative: d20 hand combat and shooting, d6 wounds ------------------------------
-def _wound_gain(ctx, v, dist: dict) -> float:
-    """Expected loss to v's side of a wound distribution {wounds dealt: chance} (RNG-WND-2)."""
+def harm(ctx, effect, back_share: float = 0.0) -> float:
+    """Evaluation units an ``Effect`` costs its figure's side (≥ 0)."""
+    if effect is None:
+        return 0.0
+    v = ctx.state.figures[effect.figure]
     gain = 0.0
-    for w, p in dist.items():
-        if not w or not p:
+    for outcome, p in effect.chances:
+        if not p:
             continue
-        after = v.wounds + w
-        gain += float(p) * ctx.loss(v, "out" if after >= max(1, v.max_wounds) else "wounded")
+        if outcome == OUT:
+            gain += float(p) * ctx.loss(v, "out")
+        elif outcome == WOUNDED:
+            gain += float(p) * ctx.loss(v, "wounded")
+        elif outcome == DOWN:
+            gain += float(p) * DISRUPT_SHARE * ctx.loss(v, "out")
+        elif outcome == BACK and back_share:
+            gain += float(p) * back_share * ctx.loss(v, "out")
     return gain
 
 
-def _defence(ctx, fid: str) -> int:
-    """DV left to the defender this enemy turn (RNG-HAND-3: the budget is public bookkeeping)."""
-    v = ctx.state.figures[fid]
-    rec = ctx.state.data.get("defence", {}).get(fid) if isinstance(ctx.state.data.get("defence"), dict) else None
-    if isinstance(rec, dict) and rec.get("n"):
-        left = int(rec.get("left", v.dv))
-        return max(0, left) if rec.get("n", 0) < 3 else 0
-    return v.dv
+def balance(ctx, odds, back_share: float = 0.0) -> float:
+    """What an action's odds do to the enemy, less what they do to us."""
+    total = 0.0
+    for e in odds.effects:
+        h = harm(ctx, e, back_share)
+        total += h if ctx.state.figures[e.figure].side in ctx.ev.foes else -h
+    return total
 
 
-def hand_value(ctx, attacker: str, defender: str, *, dv: int | None = None) -> float:
-    """Expected gain of one hand-combat attack (RNG-HAND-1, RNG-WND-1)."""
-    from game.rules.rangers.wounds import hand_weapon, wound_modifier
-
-    st = ctx.state
-    a, v = st.figures[attacker], st.figures[defender]
-    if not (a.in_play and v.in_play):
-        return 0.0
-    wmod = hand_weapon(a.melee_weapon, a.missile)[1]
-    mod = wound_modifier(
-        hand_combat=True, weapon_mod=wmod, strongman="strongman" in a.traits, target_tough="tough" in v.traits
-    )
-    faced = _defence(ctx, defender) if dv is None else dv
-    return _wound_gain(ctx, v, _hand_odds(a.av, faced, mod, "lucky" in v.traits))
+def _harm_to(ctx, odds, fid: str) -> float:
+    return 0.0 if odds is None else harm(ctx, odds.effect(fid))
 
 
-@lru_cache(maxsize=4096)
-def _hand_odds(av: int, dv: int, mod: int, lucky: bool) -> dict:
-    from game.rules.rangers.odds import hand_attack_wound_odds
-
-    return hand_attack_wound_odds(av, dv, mod, lucky=lucky)
+# -- one blow or shot at a time (RNG-HAND, RNG-SHOOT) ------------------------------------------------------
+def hand_value(ctx, attacker: str, defender: str, *, full_defence: bool = False) -> float:
+    """Expected harm of one hand-combat attack (RNG-HAND-1, RNG-WND-1), against the DV the defender
+    has left (or its full DV: ``full_defence``)."""
+    return _harm_to(ctx, ctx.attack(attacker, defender, "hand", full_defence=full_defence), defender)
 
 
 def hand_exchange(ctx, attacker: str, defender: str) -> float:
     """A charge or engagement: our blow, minus the defender's answer at full DV (it strikes back
     on its own turn or round)."""
-    return hand_value(ctx, attacker, defender) - 0.6 * hand_value(
-        ctx, defender, attacker, dv=ctx.state.figures[attacker].dv
-    )
+    return hand_value(ctx, attacker, defender) - 0.6 * hand_value(ctx, defender, attacker, full_defence=True)
 
 
 def d20_shot_value(ctx, shooter: str, target: str, *, reactive: bool = False) -> float:
-    """Expected gain of one shot (RNG-SHOOT-1 d20 target from the table's sight and cover, RNG-WND-1)."""
-    from game.rules.rangers.shooting import shooting_target
-    from game.rules.rangers.wounds import wound_modifier
-
-    st = ctx.state
-    s, v = st.figures[shooter], st.figures[target]
-    if not (s.in_play and v.in_play) or not s.missile:
-        return 0.0
-    sight = ctx.table.line_of_sight(shooter, target)
-    if not sight.clear:
-        return 0.0
-    moved = (
-        st.data.get("moved_last_turn", {}).get(target) if isinstance(st.data.get("moved_last_turn"), dict) else False
-    )
-    moved = bool(moved) or target in (st.data.get("moved_this_turn") or [])
-    t = shooting_target(
-        s.av,
-        range_in=sight.distance,
-        aim=s.aim,
-        cover=sight.cover,
-        target_moved=moved,
-        keen_eyed="keen_eyed" in s.traits,
-        reactive=reactive,
-        weapon=s.missile,
-    )
-    if not t:
-        return 0.0
-    return (t / 20.0) * _wound_gain(
-        ctx, v, _wounds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
-    )
-
-
-@lru_cache(maxsize=64)
-def _wounds(mod: int, lucky: bool) -> dict:
-    from game.rules.rangers.wounds import wound_odds
-
-    return wound_odds(mod, lucky)
+    """Expected harm of one shot (RNG-SHOOT-1 from the table's sight and cover, RNG-WND-1)."""
+    return _harm_to(ctx, ctx.attack(shooter, target, "shot", reactive=reactive), target)
 
 
 def best_attack(ctx, fid: str) -> float:
@@ -142,112 +96,34 @@ def best_attack(ctx, fid: str) -> float:
     return best
 
 
-# -- Escarmouche: card duels -----------------------------------------------------------------------------
-@lru_cache(maxsize=1024)
-def _duel(draws_a: int, draws_b: int) -> tuple[float, float, float, float, float, float]:
-    """(a kills, a wounds, a evicts, b kills, b wounds, b evicts) of one duel, exact (ESC-DUEL)."""
-    from game.rules.escarmouche.odds import duel_odds
-
-    o = duel_odds(max(1, min(draws_a, 20)), max(1, min(draws_b, 20)))
-    e = o.effects
-    ak, aw, ae, bk, bw, be = (float(e[(w, k)]) for w in ("a", "b") for k in ("killed", "wounded", "evicted"))
-    return ak, aw, ae, bk, bw, be
-
-
-def _duel_gain(ctx, mine, theirs, draws_a: int, draws_b: int) -> float:
-    ak, aw, ae, bk, bw, be = _duel(draws_a, draws_b)
-    gain = ak * ctx.loss(theirs, "out") + aw * ctx.loss(theirs, "wounded" if not theirs.is_wounded else "out")
-    gain += ae * EVICT_SHARE * ctx.loss(theirs, "out")
-    cost = bk * ctx.loss(mine, "out") + bw * ctx.loss(mine, "wounded" if not mine.is_wounded else "out")
-    cost += be * EVICT_SHARE * ctx.loss(mine, "out")
-    return gain - cost
-
-
-def assault_value(ctx, group: list[str], sector: str) -> float:
-    """ESC-ENG/ESC-DUEL: the first round of an assault on ``sector``, duel by duel, exact odds.
-
-    The attackers draw 1 + charging + their own advantages (ESC-ADV-1); the defenders are counted
-    as drawing 1 + the ground's structure bonus, with "opponent wounded" from the public statuses —
-    their flags stay hidden (ESC-ENG-3). Attackers beyond the defenders' number join duels (ESC-
-    MULTI-1): each extra one lends its duel partner one more card."""
-    from game.rules.escarmouche.advantages import advantages
-    from game.rules.escarmouche.engage import fighters
-
-    st = ctx.state
-    atts = fighters([st.figures[f] for f in group if st.figures[f].in_play])
-    defs = [f for f in st.in_play() if f.side in ctx.ev.foes and ctx.table.sector_of(f.id) == sector]
-    defs = [f for f in defs if f.type != "civilian" and "civilian" not in f.flags] or defs
-    if not atts:
+# -- card duels by sector (ESC) ------------------------------------------------------------------------------
+def assault_value(ctx, decision) -> float:
+    """ESC-ENG/ESC-DUEL: the first round of an assault, duel by duel (``ruleset.odds``); an
+    undefended sector is worth a little, a group that cannot fight less than nothing."""
+    odds = ctx.odds(decision)
+    if odds is None:
         return -1.0
-    if not defs:
+    if not odds.effects:
         return 0.5
-    atts = sorted(atts, key=lambda f: f.id)
-    defs = sorted(defs, key=lambda f: (not f.is_leader, f.id))
-    n = min(len(atts), len(defs))
-    extra_a = len(atts) - n
-    extra_d = len(defs) - n
-    total = 0.0
-    for i in range(n):
-        a, d = atts[i], defs[i]
-        da = 1 + len(advantages(a, [_as_seen(d)], assaulting=True, first_round=True))
-        dd = 1 + (1 if _in_structure(ctx, d.id) else 0) + (1 if a.is_wounded else 0)
-        da += 1 if i < extra_a else 0
-        dd += 1 if i < extra_d else 0
-        total += _duel_gain(ctx, a, d, da, dd)
-    return total
+    return balance(ctx, odds, EVICT_SHARE)
 
 
-#: ESC-ENG-3: what a defender's figure shows of its roster flags (horses, pikes, townsfolk); its
-#: other abilities, such as `open_formation`, stay hidden from the attacker.
-_SHOWN_FLAGS = frozenset({"cavalry", "heavy_cavalry", "pike", "civilian"})
-
-
-def _as_seen(fig):
-    """ESC-ENG-3: a defender as the attacker sees it: the figure, its wounds and the flags it shows;
-    the estimate counts none of its hidden abilities."""
-    import dataclasses
-
-    return dataclasses.replace(fig, flags=fig.flags & _SHOWN_FLAGS)
-
-
-def _in_structure(ctx, fid: str) -> bool:
-    """ESC-ADV-1: the defender stands in a `structure` zone (the map is public)."""
-    try:
-        return bool(ctx.table.zone_of(fid).structure)
-    except (AttributeError, KeyError):
-        return False
-
-
-def esc_shot_value(ctx, shooter: str, target: str, chance: float) -> float:
-    """A shot in Escarmouche: the preset's own hit chance (shown in the ask's info), then the wound."""
-    st = ctx.state
-    v = st.figures[target]
-    return chance * ctx.loss(v, "out" if v.is_wounded else "wounded")
+def esc_shot_value(ctx, odds) -> float:
+    """A shot in Escarmouche: the victim wounded (or killed, if it already was) on a hit."""
+    return sum(harm(ctx, e) for e in odds.effects) if odds is not None else 0.0
 
 
 def esc_group_shot_value(ctx, group: list[str]) -> float:
-    """The group shoots: each shooter's best target, with the preset's RNG-SHOOT-1 odds."""
-    from game.rules.rangers.actions import is_firearm
-    from game.rules.rangers.shooting import shooting_odds
-
+    """The group shoots: each shooter's best target (``attack_odds(…, "shot")``)."""
     st = ctx.state
     total = 0.0
     for fid in group:
-        f = st.figures[fid]
-        if not f.in_play or not f.missile or (is_firearm(f.missile) and not f.loaded):
+        if not st.figures[fid].in_play:
             continue
         best = 0.0
         for e in st.figures.values():
-            if not e.in_play or e.side not in ctx.ev.foes:
-                continue
-            try:
-                s = ctx.table.line_of_sight(fid, e.id)
-            except Exception:  # noqa: BLE001 - a table without sight: no shot
-                continue
-            if not s.clear:
-                continue
-            p = float(shooting_odds(f.av, range_in=s.distance, aim=f.aim, cover=s.cover, weapon=f.missile))
-            best = max(best, esc_shot_value(ctx, fid, e.id, p))
+            if e.in_play and e.side in ctx.ev.foes:
+                best = max(best, esc_shot_value(ctx, ctx.attack(fid, e.id, "shot")))
         total += best
     return total
 
@@ -259,56 +135,18 @@ def esc_move_value(ctx, group: list[str], sector: str) -> float:
     return ctx.ev(ctx.state, moved) - ctx.base
 
 
-def break_off_value(ctx, attackers: list[str], defenders: list[str]) -> float:
-    """Fight another round (positive) or break off: the next round's duels at no charging bonus."""
-    st = ctx.state
-    mine = [st.figures[f] for f in attackers if f in st.figures and st.figures[f].in_play]
-    theirs = [st.figures[f] for f in defenders if f in st.figures and st.figures[f].in_play]
-    if not mine or not theirs:
-        return 0.0
-    n = min(len(mine), len(theirs))
-    total = 0.0
-    for i in range(n):
-        a, d = mine[i], theirs[i]
-        da = 1 + (1 if d.is_wounded else 0) + (1 if i < len(mine) - n else 0)
-        dd = 1 + (1 if a.is_wounded else 0) + (1 if i < len(theirs) - n else 0)
-        total += _duel_gain(ctx, a, d, da, dd)
-    return total
+def break_off_value(ctx, fight_on) -> float:
+    """Fight another round (positive) or break off: the next round's duels (ESC-RND-1)."""
+    odds = ctx.odds(fight_on)
+    return 0.0 if odds is None else balance(ctx, odds, EVICT_SHARE)
 
 
-# -- close combat: opposed d6 ---------------------------------------------------------------------------
-def _disrupted(ctx, pid: str) -> bool:
-    return pid in (ctx.state.data.get("disrupted") or [])
-
-
+# -- opposed d6 by pairs (OD6) ----------------------------------------------------------------------------------
 def od6_value(ctx, mine: str, theirs: str) -> float:
-    """One pair's opposed roll (OD6-ROLL-1, OD6-RES-1/2), exact: the gain of the results for the
-    enemy piece minus those for ours."""
-    from game.rules.close_combat.odds import combat_odds
-
-    st = ctx.state
-    a, b = st.figures[mine], st.figures[theirs]
-    odds = combat_odds(int(a.cv), int(b.cv))
-    la, lb = ctx.loss(a, "out"), ctx.loss(b, "out")
-    da, db = _disrupted(ctx, mine), _disrupted(ctx, theirs)
-
-    def hurt(kind: str, disrupted: bool, loss: float) -> float:
-        if kind == "triple" or (kind == "double" and disrupted):
-            return loss
-        if kind == "double":
-            return DISRUPT_SHARE * loss
-        return BACK_SHARE * loss
-
-    v = 0.0
-    for (w, kind), exact in odds.items():
-        p = float(exact)
-        if w == "a":
-            v += p * hurt(kind, db, lb)
-        elif w == "b":
-            v -= p * hurt(kind, da, la)
-        else:
-            v += p * BACK_SHARE * (lb - la)
-    return v
+    """One pair's opposed roll (OD6-ROLL-1, OD6-RES-1/2), exact: what the results cost the enemy
+    piece less what they cost ours."""
+    odds = ctx.attack(mine, theirs, "hand")
+    return 0.0 if odds is None else balance(ctx, odds, BACK_SHARE)
 
 
 def od6_move_value(ctx, pieces: list[str], dx: float, dy: float) -> float:

@@ -10,9 +10,9 @@
 * ``hard``   — normal, plus a short look-ahead (``lookahead.choose``) on the few best candidates.
 
 No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
-scorers get a ``PublicMatch``, whose ``state`` is ``game.rules.view.public_view`` for the deciding
+scorers get a ``PublicMatch``, whose ``state`` is the ruleset's ``public_view`` for the deciding
 side; only the hard look-ahead takes the match itself, to clone it with new dice and re-deal what the
-side cannot see (``game.rules.view.redeal``). tests/ai/test_no_peeking.py proves it.
+side cannot see (``ruleset.redeal``). tests/ai/test_no_peeking.py proves it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ import dataclasses
 import random
 
 from game.rules.decisions import Decision
-from game.rules.view import public_view
 
 from . import lookahead
 from .evaluate import Evaluator
@@ -39,7 +38,7 @@ class PublicMatch:
 
     def __init__(self, match, side: str):
         self._match = match
-        self.state = public_view(match.state, side)
+        self.state = match.ruleset.public_view(match.state, side)
 
     def __getattr__(self, name):
         return getattr(self._match, name)

@@ -7,6 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.rules.model import Rank, Status
+from game.rules.ruleset import Ruleset
+
+#: the measures every system shares (``Ruleset.fight_chance``, ``Ruleset.shot_target``)
+_SHARED = Ruleset()
 
 RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
 
@@ -51,11 +55,15 @@ def fight_quota(f) -> float:
 
 @lru_cache(maxsize=4096)
 def round_win_chance(mq_a: int, mq_b: int) -> float:
-    """Exact chance that a side with quota ``mq_a`` wins a PYR-WIN-1 tally against ``mq_b`` on the
-    dice alone (more KD, then more W; a full tie is a roll-off, counted as one half)."""
-    from game.rules.pyrates import side_damage_odds, tally_win_odds
+    """Exact chance that a side with quota ``mq_a`` wins a round against ``mq_b`` on the dice alone
+    (``Ruleset.fight_chance``: the PYR-WIN-1 tally, a full tie counted as one half)."""
+    return float(_SHARED.fight_chance(mq_a, mq_b))
 
-    return float(tally_win_odds(side_damage_odds(max(0, int(mq_a))), side_damage_odds(max(0, int(mq_b)))))
+
+def shot_target(shooter, range_in: float) -> int | None:
+    """RNG-SHOOT-1's highest natural d20 for ``shooter``'s missile at ``range_in``, in the open
+    (``Ruleset.shot_target``); None out of range."""
+    return _SHARED.shot_target(shooter, range_in)
 
 
 def _combatant(f) -> bool:

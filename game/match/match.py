@@ -168,6 +168,34 @@ class Match:
             m._dice_swaps = []
         return m
 
+    def clone_redealt(self, side: str, seed: int) -> Match:
+        """A copy that ``side`` cannot tell from this match: new dice to come (``dice_seed=seed``)
+        and everything it may not see re-dealt (``ruleset.redeal`` with ``random.Random(seed)``),
+        in the step-start snapshot a look-ahead clone replays from too. Where the step already
+        drew from a re-dealt pile before asking (the replay reaches another question or shows
+        ``side`` something else), only the current state is re-dealt. The no-peeking test's copy."""
+        import random
+
+        m = self.clone(dice_seed=seed)
+        if m._snap is not None:
+            snap = m._snap
+            st = snap[0].copy()
+            self.ruleset.redeal(st, side, random.Random(seed))
+            if st.data == snap[0].data:  # nothing hidden at the step's start: new dice are the test
+                return m
+            m._snap = (st, snap[1], snap[2])
+            try:
+                m2 = m.clone()
+            except Exception:  # noqa: BLE001 - the replay diverged: re-deal the state alone
+                m._snap = snap
+            else:
+                same = self.ruleset.public_view(m2.state, side) == self.ruleset.public_view(self.state, side)
+                if m2.pending == self.pending and same:
+                    return m2
+                m._snap = snap
+        self.ruleset.redeal(m.state, side, random.Random(seed))
+        return m
+
     def _swap_dice(self, dice: Dice) -> None:
         self.dice = dice
         self._ctx_obj.dice = dice

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from .decisions import Decision, IllegalDecision
 from .dice import Dice
 from .events import Event, Moved, StatusChanged
 from .implements import implements
 from .model import Figure, Status, round_in
+from .ruleset import AskInfo
 from .state import MatchState
 from .tabletop import Tabletop
 
@@ -37,8 +38,8 @@ class Ask:
     """The stated automatic policy's answer (the screen's "auto", the AI's fallback)."""
     validate: Callable[[Decision], None] | None = field(default=None, compare=False, repr=False)
     """Extra validator for decisions outside ``options`` (moves); raises IllegalDecision."""
-    info: dict = field(default_factory=dict, compare=False)
-    """Constraints and context for the screen (e.g. {"figure": id, "move_left": 3.5})."""
+    info: AskInfo = field(default_factory=lambda: AskInfo(), compare=False)
+    """Constraints and context for the screen and the AI, every key typed (``ruleset.AskInfo``)."""
     rule: str = ""
     """Rule ID that raises this question."""
 
@@ -170,7 +171,7 @@ def ask(
     default: Decision | None = None,
     *,
     validate=None,
-    info: dict | None = None,
+    info: AskInfo | dict[str, Any] | None = None,
     rule: str = "",
 ) -> Ask:
     opts = tuple(options)
@@ -183,6 +184,6 @@ def ask(
         opts,
         default if default is not None else (opts[0] if opts else None),
         validate,
-        info or {},
+        cast(AskInfo, info or {}),
         rule,
     )

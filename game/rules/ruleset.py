@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from .view import Shuffler, public_view, redeal
 
@@ -62,6 +62,22 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class Pool:
+    """One side's dice in a fight the odds foresee (a Pyrates mêlée round): how big it is, how that
+    was counted, and the exact distribution of what it deals."""
+
+    side: str
+    size: int
+    """The dice it rolls, as the rules count them (the mêlée quota, PYR-MQ-1)."""
+    total: Fraction
+    """The sum before rounding (the quota's fractional total)."""
+    lines: tuple[tuple[str, Fraction, str], ...]
+    """How it was counted: (figure id or "", amount, reason) per line."""
+    deals: tuple[tuple[int, int, Fraction], ...]
+    """(knockdowns, wounds, chance) for every result it may deal; the chances sum to 1."""
+
+
+@dataclass(frozen=True)
 class Odds:
     """The exact odds of one action, as the rules will roll it."""
 
@@ -81,6 +97,8 @@ class Odds:
     """An expected score where the action is judged by one (a reroll's expected hand), else None."""
     error: str = ""
     """Why no odds can be given (out of sight, out of range); ``success`` is then 0."""
+    pools: tuple[Pool, ...] = ()
+    """The sides' dice where the action starts a fight of pools (the charging side's first)."""
 
     def effect(self, figure: str) -> Effect | None:
         for e in self.effects:
@@ -105,25 +123,117 @@ class AskInfo(TypedDict, total=False):
     Typed so that a reader never parses a prompt: every key a flow sets is declared here.
     """
 
+    # -- who and what the question is about -------------------------------------------------------
     figure: str
     """The figure the question is about (the mover, the shooter, the one to place)."""
     victim: str
-    """The figure a pushback, save or tap falls on."""
+    """The figure a pushback, save, tap or duel card falls on."""
+    attacker: str
+    """The attacker a defender splits its DV against (RNG-HAND-3)."""
+    tapper: str
+    """The figure whose tap a pushback answers (PYR-PUSH-1)."""
+    leader: str
+    """The leader who calls "To me!" (INI-TOME-1)."""
+    challenger: str
+    challenged: str
+    stakes: Any
+    """What a duel is fought for (PYR-DUEL-1)."""
+    item: str
+    """The damage item a pushback replaces ("w", "kd", …)."""
+    option: str
+    """The pushback on offer ("pushback", "pushback_wounded")."""
+    kind: str
+    """What the pushback's item is ("w", "kd")."""
+    purpose: str
+    """What aggression points would be spent on (RNG-AP-1)."""
+    how: str
+    """How a reaction moves ("engage", "run")."""
+    trigger: str
+    """What set off a reactive shot (INI-RSHOOT-1)."""
+    # -- limits -----------------------------------------------------------------------------------
     cap: int
     """How many of the options may be taken together (e.g. reactive shooters allowed)."""
     caps: dict[str, int]
     """Per-figure caps (e.g. shots each reactive shooter may still fire)."""
+    limit: int
+    """How many pairs may be chosen together (INI-RSHOOT-1)."""
+    move: float
+    """The figure's move allowance, inches."""
+    charge: float
+    """The figure's charge allowance, inches."""
+    move_left: float
+    """Inches of movement left to the figure."""
+    allowance: float
+    """A unit's move allowance, inches (OD6)."""
+    move_shoot: bool
+    """The move is the first half of a move-and-shoot (INI-MS-1)."""
+    ap_left: int
+    """Aggression points left (RNG-AP-1)."""
+    left: int
+    """DV left to split (RNG-HAND-3)."""
+    attackers_so_far: int
+    auto: int
+    """The stated policy's DV share (RNG-HAND-3)."""
+    loaded: bool
+    aim: int
+    wounds: int
+    counters: int
+    """The side's initiative counters (INI-SEIZE-3)."""
+    # -- the options' targets and odds --------------------------------------------------------------
     targets: list[str]
     """The figures the options aim at, in the rules' order."""
     odds: dict[str, str]
-    """Chances the rules already computed for the options, by figure id, as fractions "p/q"."""
-    move_left: float
-    """Inches of movement left to the figure."""
-    faces: tuple[int, ...]
+    """Chances the rules already computed for the options, as fractions "p/q": by target figure id
+    (a shot), or by option (a pushback's "save")."""
+    pairs: list
+    """The (shooter, target) pairs a reactive shot may take (INI-RSHOOT-1)."""
+    candidates: list
+    eligible: list
+    # -- groups, units and sectors ----------------------------------------------------------------------
+    group: list[str]
+    """The figures acting together (an Escarmouche group, an initiative group move)."""
+    groups: Any
+    sector: str
+    units: dict[str, int]
+    spent: dict
+    unit: str
+    pieces: list[str]
+    """A unit's pieces (OD6)."""
+    locks: dict[str, int]
+    disrupted: list[str]
+    """The unit's Disrupted pieces (OD6-RES-2), public marks."""
+    orders: list
+    """The side's own order cards (INI-ORD)."""
+    # -- mêlées, duels and card fights -----------------------------------------------------------------
+    attackers: list
+    """An Escarmouche fight's attackers: ids to the attacking side, public dicts to the other."""
+    defenders: Any
+    """The defenders as the asking side may see them (ids, or ESC-ENG-3 public dicts by sector)."""
+    round: int
+    unpaired: Any
+    pairing: dict
+    duels: list
+    cards: list[str]
+    effects: dict[str, str]
+    faces: list[int]
     """Dice faces being decided on (a mêlée hand before a reroll)."""
     rerolls_left: int
+    hand: int
+    """Which of the side's hands is being rolled (1-based)."""
     save_target: int
     """The d6 score a save needs."""
+    pool: Any
+    pools: dict
+    tappers: list[str]
+    tappers_by_side: dict[str, list[str]]
+    """Who of either side may still tap this round (public at the table)."""
+    tapped: list[str]
+    quotas: dict[str, int]
+    """The announced mêlée quotas, by side (PYR-MQ-1)."""
+    first: Any
+    winner: str
+    loser: str
+    fled: bool
 
 
 class Ruleset:
@@ -137,6 +247,11 @@ class Ruleset:
     """The preset name scenarios and records use ("pyrates", "close-combat-d6", …)."""
     title: str = ""
     """The system's name for players ("Pyrates", "Rangers of Shadow Deep", …)."""
+    combat: str = ""
+    """How figures come to blows, for readers that weigh a fight before offering it (the AI):
+    ``"pool"`` a side's dice pool against the other's (PYR mêlée rounds), ``"blow"`` one attack at
+    a time, d20 against DV (RNG-HAND), ``"duel"`` card duels between the figures of two sectors
+    (ESC), ``"opposed"`` opposed d6 between the pieces in contact (OD6); "" for none of these."""
 
     # -- the flow ------------------------------------------------------------------------------
     def flow(self) -> Preset:
@@ -167,8 +282,37 @@ class Ruleset:
     ) -> Odds | None:
         """The odds of a blow (``how="hand"``), a shot (``"shot"``) or a charge (``"charge"``) of
         ``attacker`` on ``defender`` from ``view`` as it stands, offered or not; None where the
-        system has no such attack."""
+        system has no such attack. Systems may know more ``how``s (a Pyrates ``"tap"``, an
+        Escarmouche ``"duel"``): their ``attack_odds`` docstrings list them."""
         return None
+
+    def fight_chance(self, strength_a: int, strength_b: int) -> Fraction:
+        """The chance that a side of fighting strength ``strength_a`` beats one of ``strength_b`` in
+        one round of blows on the dice alone, strength counted as a PYR-MQ-2 quota (a captain 3, an
+        officer 2, a figure 1). Every system answers with the Pyrates round (PYR-DMG-1 pools,
+        PYR-WIN-1 tally; a full tie counts one half): the AI's one measure of a local fight."""
+        from .pyrates.odds import side_damage_odds, tally_win_odds
+
+        return tally_win_odds(side_damage_odds(max(0, int(strength_a))), side_damage_odds(max(0, int(strength_b))))
+
+    def shot_target(self, shooter, range_in: float) -> int | None:
+        """RNG-SHOOT-1 (the shooting rule of every shipped system): the highest natural d20 with
+        which ``shooter``'s missile hits at ``range_in`` inches, in the open, without aim or a
+        moving target; None out of range."""
+        from .rangers.shooting import shooting_target
+
+        return shooting_target(shooter.av, range_in=range_in, weapon=shooter.missile)
+
+    def unloads(self, figure) -> bool:
+        """RNG-SHOOT-2: a shot leaves ``figure``'s missile to be loaded again (a firearm; bows,
+        crossbows and thrown weapons are ready at once) — the weapons of every shipped system."""
+        from .rangers.actions import is_firearm
+
+        return is_firearm(figure.missile)
+
+    def figure_points(self, figure) -> int:
+        """What a figure counts toward its side's starting points (the morale tests' half)."""
+        return figure.points or 1
 
     # -- words for players ----------------------------------------------------------------------
     def rule_texts(self) -> tuple[RuleText, ...]:

@@ -1,13 +1,15 @@
 """Odds previews shown before a player commits: a charge's mêlée odds, a shot's hit odds and cover.
 
-Every number here comes from the rules package's exact-odds functions (DESIGN: exact odds); this
-module only gathers their inputs from the match without changing it:
+Every number here is the match's ruleset's exact odds (``match.ruleset``, DESIGN: exact odds), read
+on the looking side's public view; this module imports no system's package and never changes the
+match:
 
 * ``charge_preview`` plays the charge on a *clone* of the match (with a fresh dice seed, so the
-  preview can never peek at the real dice), then measures the mêlée the charge would start and asks
-  ``pyrates.melee_quotas`` and ``pyrates.side_damage_odds`` for both sides' quotas and pools.
-* ``shot_preview`` reads line of sight and cover from the table and asks the preset's own hit
-  number (``pyrates.shot_target_number`` or ``rangers.shooting_odds``).
+  preview can never peek at the real dice), then asks the ruleset for the odds of the mêlée it
+  starts (``attack_odds(…, "charge")``: both sides' quotas and exact damage pools, ``Odds.pools``);
+  a system without pools of dice says so in ``error``.
+* ``shot_preview`` asks ``ruleset.odds`` for the offered shot (the hit number the flow will roll)
+  and shows the table's range and cover.
 
 Results are cached per (decision, number of decisions made): hovering the same target every frame
 costs one dict lookup. The cache is cleared whenever the match moves on, so it stays tiny.
@@ -99,50 +101,53 @@ class Previews:
 
 # -- charges ------------------------------------------------------------------------------------------
 def tally_win_chance(a: dict, b: dict) -> Fraction:
-    """PYR-WIN-1 on the dice alone (``pyrates.tally_win_odds``)."""
-    from game.rules.pyrates import tally_win_odds
+    """PYR-WIN-1 on the dice alone between two pools' damage distributions (``(knockdowns, wounds)``
+    → chance): more knockdowns, then more wounds; a full tie counts one half."""
+    win = tie = Fraction(0)
+    for da, pa in a.items():
+        for db, pb in b.items():
+            if da > db:
+                win += pa * pb
+            elif da == db:
+                tie += pa * pb
+    return win + tie / 2
 
-    return tally_win_odds(a, b)
+
+@dataclass(frozen=True, order=True)
+class Dealt:
+    """One result a pool may deal."""
+
+    knockdowns: int
+    wounds: int
 
 
 def charge_preview(match, d: Decision) -> ChargePreview:
-    """Both sides' exact damage-pool odds in the mêlée that charge ``d`` would start (Pyrates)."""
-    if match.preset_name != "pyrates":
-        return ChargePreview(d.figure or "", d.target or "", error="mêlée odds are shown for the pyrates preset")
-    from game.rules.flow import Ctx
-    from game.rules.pyrates import side_damage_odds
-    from game.rules.pyrates.melee_round import Round, participants
-    from game.rules.pyrates.quota import SideFacts, melee_quotas
-
+    """Both sides' exact damage-pool odds in the mêlée that charge ``d`` would start."""
+    side = match.pending.side if match.pending is not None else ""
     try:
         m = match.clone(dice_seed=PREVIEW_SEED)
         m.apply(d)
     except IllegalDecision as e:
         return ChargePreview(d.figure or "", d.target or "", error=str(e))
-    assert d.figure is not None and d.target is not None, "a legal charge names its figure and target"
-    st = m.state
-    ctx = Ctx(st, m.dice, m.table, m.scenario)
-    r = Round(ctx, {"seeds": [d.figure, d.target]})
-    r.refresh()
-    r.group = r.eng.group([d.figure, d.target])
-    if not r.group:
-        return ChargePreview(d.figure, d.target, error="the charge would not end engaged")
-    own = r.camp(d.figure)
-    camps = [own] + sorted({r.camp(f) for f in r.group} - {own})
-    if len(camps) < 2:
-        return ChargePreview(d.figure, d.target, error="no enemy in that mêlée")
-    a, b = camps[:2]
-    qa, qb = melee_quotas(SideFacts(tuple(participants(r, a)), 0, a), SideFacts(tuple(participants(r, b)), 0, b))
-    names = {f.id: f.name for f in st.figures.values()}
+    if d.figure is None or d.target is None:
+        return ChargePreview(d.figure or "", d.target or "", error="a charge names its figure and target")
+    view = m.ruleset.public_view(m.state, side) if side else m.state
+    odds = m.ruleset.attack_odds(view, m.table, d.figure, d.target, "charge")
+    if odds is None or (not odds.pools and not odds.error):
+        return ChargePreview(d.figure, d.target, error=f"no mêlée odds to show in {m.ruleset.title or 'this game'}")
+    if odds.error or len(odds.pools) < 2:
+        return ChargePreview(d.figure, d.target, error=odds.error or "no enemy in that mêlée")
+    names = {f.id: f.name for f in view.figures.values()}
     pools = []
-    for camp, q in ((a, qa), (b, qb)):
-        s = st.side(camp)
+    for pool in odds.pools[:2]:
+        s = view.side(pool.side)
         lines = tuple(
-            f"{'+' if ln.amount >= 0 else ''}{_num(ln.amount)} {names.get(ln.figure, 'side')}: {ln.reason}"
-            for ln in q.lines
+            f"{'+' if amount >= 0 else ''}{_num(amount)} {names.get(fid, 'side')}: {reason}"
+            for fid, amount, reason in pool.lines
         )
-        pools.append(SidePool(camp, s.name, tuple(s.colour), q.mq, q.total, lines, side_damage_odds(q.mq)))
-    return ChargePreview(d.figure, d.target, tuple(pools), tally_win_chance(pools[0].odds, pools[1].odds))
+        dist = {Dealt(kd, w): p for kd, w, p in pool.deals}
+        pools.append(SidePool(pool.side, s.name, tuple(s.colour), pool.size, pool.total, lines, dist))
+    return ChargePreview(d.figure, d.target, tuple(pools), odds.success, rule=odds.rule)
 
 
 def _num(x: Fraction) -> str:
@@ -151,48 +156,30 @@ def _num(x: Fraction) -> str:
 
 # -- shots --------------------------------------------------------------------------------------------
 def shot_preview(match, d: Decision) -> ShotPreview:
-    """Hit odds, cover and range of shot ``d`` as the preset will roll it."""
-    from game.rules.dice import Dice
-    from game.rules.flow import Ctx
-
+    """Hit odds, cover and range of shot ``d`` as the ruleset says the flow will roll it."""
     st = match.state
-    f, t = st.figures.get(d.figure), st.figures.get(d.target)
-    if f is None or t is None:
+    if d.figure not in st.figures or d.target not in st.figures:
         return ShotPreview(d.figure or "", d.target or "", None, None, 0.0, error="no such figure")
     assert d.figure is not None and d.target is not None, "both figures were found"
-    ctx = Ctx(st, Dice(PREVIEW_SEED), match.table, match.scenario)  # reads only; its dice are never rolled
     try:
         sight = match.table.line_of_sight(d.figure, d.target)
     except Exception as e:  # noqa: BLE001 - a preview must never crash the screen
         return ShotPreview(d.figure, d.target, None, None, 0.0, error=f"cannot measure: {e}")
-    if match.preset_name == "pyrates":
-        from game.rules.pyrates.shooting import shot_target_number
-        from game.rules.pyrates.sight import sees
-
-        sight = sees(ctx, d.figure, d.target)
-        tn = shot_target_number(ctx, d.figure, d.target, weapon=d.option or f.missile)
-        hit = Fraction(tn or 0, 20)
-        return ShotPreview(d.figure, d.target, hit, sight.cover, sight.distance, tn, weapon=d.option or "")
-    info = match.pending.info if match.pending is not None else {}
-    if isinstance(info.get("odds"), dict) and d.target in info["odds"]:  # escarmouche states its odds
-        return ShotPreview(d.figure, d.target, Fraction(info["odds"][d.target]), sight.cover, sight.distance)
-    from game.rules.rangers.shooting import shooting_odds, shooting_target
-
-    moved_fn = getattr(match.preset, "target_moved", None)
-    try:
-        moved = bool(moved_fn(ctx, d.target)) if moved_fn else False
-    except (KeyError, TypeError):
-        moved = False
-    kw = dict(
-        range_in=sight.distance,
-        aim=f.aim,
-        cover=sight.cover,
-        target_moved=moved,
-        keen_eyed="keen_eyed" in f.traits,
-        weapon=f.missile,
-    )
+    ask = match.pending
+    if ask is None:
+        return ShotPreview(d.figure, d.target, None, sight.cover, sight.distance, error="the match is over")
+    odds = match.ruleset.odds(match.ruleset.public_view(st, ask.side), match.table, ask, d)
+    if odds is None:
+        return ShotPreview(d.figure, d.target, None, sight.cover, sight.distance, error="no odds for this shot")
     return ShotPreview(
-        d.figure, d.target, shooting_odds(f.av, **kw), sight.cover, sight.distance, shooting_target(f.av, **kw)
+        d.figure,
+        d.target,
+        odds.success,
+        sight.cover,
+        sight.distance,
+        odds.target,
+        rule=odds.rule,
+        weapon=d.option or "",
     )
 
 
@@ -200,14 +187,13 @@ def choice_odds(ask) -> str:
     """The odds a pending choice turns on, as one line for the prompt box ('' when none).
 
     A Pyrates pushback election (PYR-PUSH-1) is a trade of a sure pushback against a save at the
-    target its ``info`` carries: the save's exact chance is ``pyrates.saves.save_chance``.
+    target its ``info`` carries; the flow states the save's exact chance there too
+    (``info["odds"]["save"]``, the ruleset's odds of the "save" answer).
     """
     info = getattr(ask, "info", None) or {}
-    if ask.kind == "pushback" and isinstance(info.get("save_target"), int):
-        from game.rules.pyrates.saves import save_chance
-
-        target = info["save_target"]
-        p = save_chance(target)
+    shown = (info.get("odds") or {}).get("save")
+    if ask.kind == "pushback" and isinstance(info.get("save_target"), int) and shown is not None:
+        target, p = info["save_target"], Fraction(shown)
         dflt = ask.default.option if ask.default is not None else None
         hint = (
             f"Save on {target}+: {p.numerator}/{p.denominator} ({float(p):.0%}); a failed save takes the "

@@ -23,9 +23,9 @@ def test_metrics_count_what_issue_19_asks_for():
         StatusChanged(rule="PYR-MOR-3", figure="b2", status="fled"),
         StatusChanged(rule="PYR-MOR-3", figure="b3", status="fled"),
         Note(rule="PYR-DUEL-1", who="a1", message="Captain Ash challenges Captain Birch to a duel"),
-        Note(rule="PYR-DUEL-2", message="Captain Birch accepts: blades"),
+        Note(rule="PYR-DUEL-2", who="b1", message="Captain Birch accepts: blades"),
         Note(rule="PYR-DUEL-1", who="b1", message="Captain Birch challenges Captain Ash to a duel"),
-        Note(rule="PYR-DUEL-2", message="Captain Ash accepts: blades"),
+        Note(rule="PYR-DUEL-2", who="a1", message="Captain Ash accepts: blades"),
         GameOver(rule="GEN-TURN-1", winner="a", reason="b is routed"),
     ]
     g = game_metrics(ev, SIDES, NAMES)

@@ -1,11 +1,12 @@
 """No peeking, proven (issue 23 item 2; DESIGN.md "Hidden information").
 
 Seeded games of every shipped scenario; at each AI decision the match is copied with its future
-dice reseeded (``match.clone(dice_seed=…)``) and everything the deciding side may not see re-dealt
-(``game.rules.view.redeal``: the other hands from the unseen multiset, the undealt piles, the other
-side's order cards), also in the copy's step-start snapshot that look-ahead clones replay from. A
-twin of the controller (``copy.deepcopy``: same RNG state) decides on the copy: the decision must be
-the one the controller made on the real match.
+dice reseeded and everything the deciding side may not see re-dealt (``Match.clone_redealt``:
+``ruleset.redeal`` deals the other hands from the unseen multiset, the undealt piles, the other
+side's order cards, also in the step-start snapshot that look-ahead clones replay from). A twin of
+the controller (``copy.deepcopy``: same RNG state) decides on the copy: the decision must be the one
+the controller made on the real match. Only public things are used: the match's methods and its
+ruleset.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import random
 
 import pytest
 
-from game.rules.view import HIDDEN, public_view, redeal
+from game.rules.view import HIDDEN
 
 from .conftest import TINY, new_match, playable, scenario_paths
 
@@ -36,33 +37,11 @@ def _twin(ctl, match):
 
 def perturbed(match, side: str, seed: int):
     """A copy of ``match`` with new dice to come and everything ``side`` may not see re-dealt."""
-    m = match.clone(dice_seed=seed)
-    snap = getattr(m, "_snap", None)
-    if snap is not None:
-        # re-deal the step-start snapshot too (look-ahead clones replay from it); a step that
-        # already spent a hidden card of the other side cannot replay from a re-deal: then only the
-        # current state is re-dealt
-        st = snap[0].copy()
-        redeal(st, side, random.Random(seed))
-        if st.data == snap[0].data:  # nothing hidden at the step's start: new dice are the test
-            return m
-        m._snap = (st, snap[1], snap[2])
-        try:
-            m2 = m.clone()
-        except Exception:  # noqa: BLE001 - the replay diverged: fall back to the state alone
-            m._snap = snap
-        else:
-            # the replay must reach the same question and the same public position: a step that
-            # drew from the re-dealt pile before asking has changed what was seen, not what was hidden
-            if m2.pending == match.pending and public_view(m2.state, side) == public_view(match.state, side):
-                return m2
-            m._snap = snap
-    redeal(m.state, side, random.Random(seed))
-    return m
+    return match.clone_redealt(side, seed)
 
 
 def _hides_something(match, side: str) -> bool:
-    return public_view(match.state, side).data != match.state.data
+    return match.ruleset.public_view(match.state, side).data != match.state.data
 
 
 def check_game(sc, seed: int, levels: tuple[str, str], cap: int = CAP) -> tuple[int, int]:
@@ -152,7 +131,7 @@ def test_public_view_hides_other_hands_and_piles_not_own():
     st.data["cards"] = {me: ["a", "b"], you: ["c", "d", "e"]}
     st.data["deck"] = ["f", "g"]
     st.data["orders"] = {me: [{"id": "o1", "objective": "x"}], you: [{"id": "o2", "objective": "y"}]}
-    v = public_view(st, me)
+    v = m.ruleset.public_view(st, me)
     assert v.data["cards"] == {me: ["a", "b"], you: [HIDDEN] * 3}
     assert v.data["deck"] == [HIDDEN] * 2
     assert v.data["orders"][me] == [{"id": "o1", "objective": "x"}]
@@ -167,10 +146,10 @@ def test_redeal_depends_only_on_what_the_side_sees():
     a, b = m.state.copy(), m.state.copy()
     a.data.update(cards={me: ["a"], you: ["c", "d"]}, deck=["e", "f"])
     b.data.update(cards={me: ["a"], you: ["f", "e"]}, deck=["d", "c"])
-    redeal(a, me, random.Random(9))
-    redeal(b, me, random.Random(9))
+    m.ruleset.redeal(a, me, random.Random(9))
+    m.ruleset.redeal(b, me, random.Random(9))
     assert a.data == b.data and a.data["cards"][me] == ["a"]
     esc = m.state.copy()
     esc.data["deck"] = {"cards": ["AS", "2H", "3C"], "discards": ["4D"], "face_up": []}
-    redeal(esc, me, random.Random(1))
+    m.ruleset.redeal(esc, me, random.Random(1))
     assert sorted(esc.data["deck"]["cards"]) == ["2H", "3C", "AS"] and esc.data["deck"]["discards"] == ["4D"]

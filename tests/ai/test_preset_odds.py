@@ -65,6 +65,14 @@ def _ctx(m, ask):
     return levels.Ctx(m, ask, ctl.evaluator(m, ask.side), None)
 
 
+def _assault(ctx, group, sector):
+    """The value of the offered assault of ``group`` on ``sector`` (the ask's info names the group)."""
+    from game.rules.decisions import Decision
+
+    ctx.ask = dataclasses.replace(ctx.ask, info={"group": list(group)})
+    return PO.assault_value(ctx, Decision("assault", option=sector))
+
+
 def test_od6_value_follows_the_exact_opposed_odds():
     """A stronger piece's engagement is worth more; equal pieces are a wash (OD6 symmetry)."""
     from game.rules.close_combat.odds import combat_odds
@@ -97,14 +105,14 @@ def test_assault_value_uses_duel_odds_and_not_hidden_flags():
     mine = [f.id for f in m.state.in_play(ask.side) if f.type != "civilian" and "civilian" not in f.flags]
     foe = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.type != "civilian")
     sector = m.table.sector_of(foe.id)
-    one = PO.assault_value(ctx, mine[:1], sector)
-    many = PO.assault_value(ctx, mine[:3], sector)
+    one = _assault(ctx, mine[:1], sector)
+    many = _assault(ctx, mine[:3], sector)
     assert many >= one
     for f in list(m.state.figures.values()):
         if f.side in ctx.ev.foes:
             m.state.figures[f.id] = dataclasses.replace(f, flags=frozenset(set(f.flags) | {"pike", "heavy_cavalry"}))
-    assert PO.assault_value(ctx, mine[:1], sector) == one
-    assert PO.assault_value(ctx, mine[:3], sector) == many
+    assert _assault(ctx, mine[:1], sector) == one
+    assert _assault(ctx, mine[:3], sector) == many
 
 
 def test_esc_eng_3_assault_value_does_not_read_hidden_open_formation():
@@ -126,17 +134,8 @@ def test_esc_eng_3_assault_value_does_not_read_hidden_open_formation():
         for f in foes:
             m.state.figures[f.id] = dataclasses.replace(f, flags=flags)
         if not flags:
-            before = PO.assault_value(ctx, mine[:2], sector)
-    assert PO.assault_value(ctx, mine[:2], sector) == before
-
-
-def test_duel_table_is_the_rules_exact_odds():
-    from game.rules.escarmouche.odds import duel_odds
-
-    o = duel_odds(2, 1)
-    got = PO._duel(2, 1)
-    assert got[0] == float(o[("a", "killed")]) and got[3] == float(o[("b", "killed")])
-    assert abs(sum(got) - 1.0) < 1e-12
+            before = _assault(ctx, mine[:2], sector)
+    assert _assault(ctx, mine[:2], sector) == before
 
 
 def test_hand_value_is_the_exact_hit_and_wound_chance():
@@ -149,7 +148,7 @@ def test_hand_value_is_the_exact_hit_and_wound_chance():
     ctx = _ctx(m, ask)
     a = next(f for f in m.state.in_play(ask.side))
     v = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.max_wounds >= 2 and f.wounds == 0)
-    got = PO.hand_value(ctx, a.id, v.id, dv=v.dv)
+    got = PO.hand_value(ctx, a.id, v.id, full_defence=True)
     from game.rules.rangers.wounds import hand_weapon, wound_modifier
 
     mod = wound_modifier(

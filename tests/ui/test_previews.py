@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from game.match import Match
-from game.rules.pyrates import side_damage_odds
-from game.ui.previews import charge_preview, shot_preview, tally_win_chance
+from game.rules.pyrates import side_damage_odds, tally_win_odds
+from game.ui.previews import Dealt, charge_preview, shot_preview, tally_win_chance
 
 
 def drive_to(match, want, limit=3000):
@@ -41,9 +41,10 @@ def test_charge_preview_is_side_damage_odds(boarding):
     assert not pv.error and len(pv.sides) == 2
     assert pv.sides[0].side == m.state.figures[d.figure].side
     for sp in pv.sides:
-        assert sp.odds == side_damage_odds(sp.mq)
+        assert sp.odds == {Dealt(d.knockdowns, d.wounds): p for d, p in side_damage_odds(sp.mq).items()}
         assert sum(sp.marginal("knockdowns").values()) == 1 == sum(sp.marginal("wounds").values())
     assert pv.win == tally_win_chance(pv.sides[0].odds, pv.sides[1].odds)
+    assert pv.win == tally_win_odds(side_damage_odds(pv.sides[0].mq), side_damage_odds(pv.sides[1].mq))
     assert Fraction(0) < pv.win < Fraction(1)
 
 
@@ -103,7 +104,8 @@ def test_hovering_a_charge_target_shows_the_chart_then_click_charges(boarding):
 
 
 def test_PYR_PUSH_1_pushback_choice_shows_the_exact_save_odds():
-    """The pushback election names the save target and its exact chance (PYR-SAVE-1 via save_chance)."""
+    """The pushback election names the save target and the exact chance the flow states for the
+    save (``info["odds"]["save"]``: the pyrates ruleset's odds of answering "save", PYR-SAVE-1)."""
     from game.rules.decisions import choose
     from game.rules.flow import Ask
     from game.ui.previews import choice_odds
@@ -116,6 +118,10 @@ def test_PYR_PUSH_1_pushback_choice_shows_the_exact_save_odds():
         default=choose("save"),
         info={"save_target": 4, "victim": "B0", "tapper": "A0", "item": "kd", "option": "pushback", "kind": "kd"},
     )
+    from game.rules.presets import get_ruleset
+
+    p = get_ruleset("pyrates").odds(None, None, ask, choose("save")).success
+    ask.info["odds"] = {"save": str(p)}
     line = choice_odds(ask)
     assert "Save on 4+" in line and "1/2 (50%)" in line and "KD" in line and "Suggested: save" in line
     ask2 = Ask(
@@ -126,5 +132,6 @@ def test_PYR_PUSH_1_pushback_choice_shows_the_exact_save_odds():
         default=choose("save"),
         info={"save_target": 6, "kind": "w"},
     )
+    ask2.info["odds"] = {"save": str(get_ruleset("pyrates").odds(None, None, ask2, choose("save")).success)}
     assert "1/6 (17%)" in choice_odds(ask2)
     assert choice_odds(Ask(side="A", kind="tap", prompt="", options=[], default=None)) == ""

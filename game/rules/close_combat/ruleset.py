@@ -8,6 +8,7 @@ from ..ruleset import Ruleset, RuleText
 class CloseCombatRuleset(Ruleset):
     name = "close-combat-d6"
     title = "Opposed-d6 close combat"
+    combat = "opposed"
 
     def flow(self):
         from .preset import CloseCombatPreset
@@ -19,3 +20,17 @@ class CloseCombatRuleset(Ruleset):
         from .texts import PAGES
 
         return PAGES
+
+    # -- exact odds (close_combat/chances.py) ---------------------------------------------------------
+    def odds(self, view, table, ask, decision):
+        if decision.kind == "engage" and decision.figure and decision.target:
+            return self.attack_odds(view, table, decision.figure, decision.target, "hand")
+        return None
+
+    def attack_odds(self, view, table, attacker, defender, how, **kw):
+        """``how="hand"``: the opposed d6 of two pieces in contact (OD6-ROLL-1, OD6-RES-1/2)."""
+        from .chances import pair_odds
+
+        if how in ("hand", "charge"):
+            return pair_odds(view, attacker, defender)
+        return None

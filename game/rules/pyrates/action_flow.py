@@ -205,6 +205,7 @@ class PyratesActions(PyratesOptions):
                 f"(INI-RSHOOT, once this player-turn, up to {cap} shooter(s))?",
                 opts,
                 default=dflt,
+                info={"figure": actor, "cap": cap, "targets": [actor]},
                 rule="INI-RSHOOT-1",
             )
             if d.option == "no":

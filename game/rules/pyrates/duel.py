@@ -130,7 +130,13 @@ def challenge(ctx, fid: str, target: str, stakes: bool = False):
     }
     if stakes:
         st.data["duel"]["stakes"] = True
-    ctx.emit(Note(rule="PYR-DUEL-2", message=f"{b.name} accepts: {weapons}" + (", stakes wagered" if stakes else "")))
+    ctx.emit(
+        Note(
+            rule="PYR-DUEL-2",
+            who=target,
+            message=f"{b.name} accepts: {weapons}" + (", stakes wagered" if stakes else ""),
+        )
+    )
     cands = {fid: supporter_candidates(ctx, fid), target: supporter_candidates(ctx, target)}
     meet(ctx, fid, target, PISTOL_GAP if weapons == "pistols" else 0.0)
     yield from attend(ctx, fid, target, cands)

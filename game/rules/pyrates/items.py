@@ -14,7 +14,7 @@ from .events import ItemResolved
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .round_state import Round, _moved, cards_of, spend_card
-from .saves import save_modifiers, save_outcome, save_passes, save_target
+from .saves import save_chance, save_modifiers, save_outcome, save_passes, save_target
 
 
 @implements("PYR-CARD-4", "PYR-DIS-3", "PYR-PUSH-5")
@@ -91,6 +91,7 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
             default=choose(dflt),
             info={
                 "save_target": target,
+                "odds": {"save": str(save_chance(target))},
                 "victim": victim,
                 "tapper": tapper,
                 "item": item,

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 class PyratesRuleset(Ruleset):
     name = "pyrates"
     title = "Pyrates mêlée"
+    combat = "pool"
 
     def flow(self):
         from .preset import PyratesPreset
@@ -51,3 +52,44 @@ class PyratesRuleset(Ruleset):
         if kind == "card":
             return str(value).replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck")
         return str(value)
+
+    # -- exact odds (pyrates/chances.py) ---------------------------------------------------------------
+    def odds(self, view, table, ask, decision):
+        """A shot (weapon in ``option``), a reroll (PYR-DICE-2: ``expected`` hand), a save instead of
+        a pushback (PYR-PUSH-1), fighting on (PYR-WIN-3: the next round's tally on the announced
+        quotas)."""
+        from . import chances
+
+        info = ask.info
+        if decision.kind == "shoot" and decision.figure and decision.target:
+            weapon = decision.option or view.figures[decision.figure].missile
+            return chances.shot_odds(view, table, decision.figure, decision.target, weapon=weapon)
+        if ask.kind == "reroll" and "faces" in info and "rerolls_left" in info:
+            left = info["rerolls_left"]
+            die = None if decision.option == "stop" else int(str(decision.option).split(":")[1])
+            return chances.reroll_odds(info["faces"], left, die)
+        if ask.kind == "pushback" and decision.option == "save" and "save_target" in info:
+            return chances.save_odds(info["save_target"])
+        if ask.kind == "withdraw" and decision.option == "fight_on":
+            q = info.get("quotas") or {}
+            theirs = [v for k, v in q.items() if k != ask.side]
+            if ask.side in q and theirs:
+                return chances.round_odds(q[ask.side], theirs[0])
+        return None
+
+    def attack_odds(self, view, table, attacker, defender, how, **kw):
+        """``how="shot"`` (``weapon=``, ``reactive=``): PRE-PYR-1; ``"tap"``: the victim's save
+        against the tapper's blow fails (PYR-SAVE-1/2); ``"charge"``: the first round of the mêlée
+        the two fight where they stand (the screen plays the charge on a clone first), with both
+        sides' ``pools``."""
+        from . import chances
+
+        if how == "shot":
+            return chances.shot_odds(
+                view, table, attacker, defender, weapon=kw.get("weapon"), reactive=bool(kw.get("reactive"))
+            )
+        if how == "tap":
+            return chances.tap_odds(view, table, attacker, defender)
+        if how == "charge":
+            return chances.melee_odds(view, table, attacker, defender)
+        return None
