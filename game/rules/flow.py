@@ -12,12 +12,12 @@ from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
+from .ask_info import AskInfo
 from .decisions import Decision, IllegalDecision
 from .dice import Dice
 from .events import Event, Moved, StatusChanged
 from .implements import implements
 from .model import Figure, Status, round_in
-from .ruleset import AskInfo
 from .state import MatchState
 from .tabletop import Tabletop
 
@@ -39,7 +39,7 @@ class Ask:
     validate: Callable[[Decision], None] | None = field(default=None, compare=False, repr=False)
     """Extra validator for decisions outside ``options`` (moves); raises IllegalDecision."""
     info: AskInfo = field(default_factory=lambda: AskInfo(), compare=False)
-    """Constraints and context for the screen and the AI, every key typed (``ruleset.AskInfo``)."""
+    """Constraints and context for the screen and the AI, every key typed (``ask_info.AskInfo``)."""
     rule: str = ""
     """Rule ID that raises this question."""
 

@@ -85,7 +85,9 @@ def assault_odds(view, table, group, sector: str) -> Odds | None:
 
 def round_odds(view, mine, theirs) -> Odds | None:
     """ESC-RND-1: another round between ``mine`` and ``theirs`` (no charging card), duel by duel in
-    the given order; "opponent wounded" (ESC-ADV-1) and the unpaired friends' cards counted."""
+    the given order; "opponent wounded" (ESC-ADV-1) and the unpaired friends' cards counted. An
+    estimate: the pairing (ESC-PAIR-1) and the other ESC-ADV-1 advantages are the players' and the
+    flow's to settle when the round starts."""
     a_s = [view.figures[f] for f in mine if f in view.figures and view.figures[f].in_play]
     b_s = [view.figures[f] for f in theirs if f in view.figures and view.figures[f].in_play]
     if not a_s or not b_s:

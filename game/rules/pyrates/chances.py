@@ -48,7 +48,9 @@ def shot_odds(view, table, shooter: str, target: str, *, weapon, reactive: bool 
 
 
 def tap_odds(view, table, tapper: str, victim: str) -> Odds:
-    """PYR-SAVE-1/2: the chance that ``victim``'s save against ``tapper``'s blow fails (the tap lands)."""
+    """PYR-SAVE-1/2: the chance that ``victim``'s save against ``tapper``'s blow fails (the tap lands),
+    with the victim's close quarters and support. Left to the flow as it resolves the item: a
+    defended obstacle (PYR-MQ-5), a Main Gauche's off-hand class (PYR-MG-1), Dodge/Duck (PYR-CARD-4)."""
     v, t = view.figures[victim], view.figures[tapper]
     try:
         cq = bool(table.zone_of(victim).close_quarters)
