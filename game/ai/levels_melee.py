@@ -47,7 +47,7 @@ def score_reroll(level: str, ctx: Ctx) -> list[float]:
         if d.option == "stop":
             out.append(float(hand_score(faces)) + 1e-9)
             continue
-        i = int(d.option.split(":")[1])
+        i = d.option_number
         rest = list(faces)
         del rest[i]
         out.append(sum(_hand_value(tuple(sorted(rest + [f])), left - 1) for f in range(1, 7)) / 6.0)
@@ -88,9 +88,8 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
             continue
         tapper = st.figures[d.figure]
         s = 0.01 * len(d.items)
-        for t, item in d.items:
+        for t, base, _extras in d.items:
             v = st.figures[t]
-            base = item.split("+")[0]
             pf = _save_fail(ctx, v, tapper, eng)
             if v.status == Status.DISARMED or base in ("kd", "disarm"):
                 gain = ctx.loss(v, "out")
@@ -205,7 +204,7 @@ def score_react_shoot(level: str, ctx: Ctx) -> list[float]:
             out.append(0.0)
             continue
         v = 0.0
-        for shooter, target in d.items:
+        for shooter, target, _extras in d.items:
             v += PO.d20_shot_value(ctx, shooter, target, reactive=True) - 0.5 * LOADED_VALUE
         out.append(v)
     return out
