@@ -8,7 +8,7 @@ import types
 
 from seeded_games import games, option_labels
 
-from game.rules.decisions import Decision
+from game.rules.decisions import Decision, Item
 from game.ui.option_words import option_words
 
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)")
@@ -46,7 +46,7 @@ def _state():
 
 def test_a_tap_reads_as_a_strike_and_a_spot_as_distance_and_direction():
     st = _state()
-    tap = Decision("tap", figure="cook", items=(("jack", "w+sneaky"),))
+    tap = Decision("tap", figure="cook", items=(Item("jack", "w", ("sneaky",)),))
     assert option_words(tap, st) == "Wound One-Eyed Jack as a Sneaky Attack, by Cookie"
     react = Decision("react", figure="cook", x=10.0, y=7.0, option="b")
     assert option_words(react, st) == "React Cookie 3 in north"
