@@ -299,7 +299,7 @@ def score_seize(level: str, ctx: Ctx) -> list[float] | None:
             gain = 0.3 + max(0.0, PO.best_attack(ctx, d.figure))
         elif opt == "shoot" and d.target in st.figures:
             gain = 0.2 + PO.d20_shot_value(ctx, d.figure, d.target)
-        elif opt.startswith("order:"):
+        elif opt == "order":
             gain = 0.8
         elif opt in ("tome", "load"):
             gain = 0.15

@@ -50,4 +50,4 @@ def test_a_tap_reads_as_a_strike_and_a_spot_as_distance_and_direction():
     assert option_words(tap, st) == "Wound One-Eyed Jack as a Sneaky Attack, by Cookie"
     react = Decision("react", figure="cook", x=10.0, y=7.0, option="b")
     assert option_words(react, st) == "React Cookie 3 in north"
-    assert option_words(Decision("choose", option="reroll:0"), st) == "Reroll die 1"
+    assert option_words(Decision("choose", option="reroll", number=0), st) == "Reroll die 1"
