@@ -8,6 +8,7 @@ used as that kind needs them.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -82,10 +83,12 @@ class Decision:
         return out
 
     @classmethod
-    def from_json(cls, data, where: str = "decision") -> Decision:
-        """Build from untrusted JSON; raises ValueError naming the fault. Accepts the typed form
-        ``to_json`` writes and the string forms records held before it ("reroll:2", items
-        ``[target, "kd+mg"]``): those are read as the typed decision they stood for."""
+    def from_json(cls, data, where: str = "decision", *, legacy: bool = True) -> Decision:
+        """Build from untrusted JSON; raises ValueError naming the fault. Reads the typed form
+        ``to_json`` writes; with ``legacy`` (records of version 1) also the string forms written
+        before it ("reroll:2", "cross:rail", items ``[target, "kd+mg"]``, ``["key", k]``), as the
+        typed decision they stood for. A record of the typed form is read without ``legacy``, so
+        every decision reads back exactly as it was written."""
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected an object, got {type(data).__name__}")
         unknown = set(data) - set(_FIELDS)
@@ -114,8 +117,8 @@ class Decision:
         if items is not None:
             if not isinstance(items, list) or len(items) > MAX_ITEMS:
                 raise ValueError(f"{where}.items: expected a list of at most {MAX_ITEMS} items")
-            kw["items"] = tuple(_item(p, f"{where}.items[{i}]", kind) for i, p in enumerate(items))
-        if "number" not in kw and "label" not in kw:
+            kw["items"] = tuple(_item(p, f"{where}.items[{i}]", kind if legacy else "") for i, p in enumerate(items))
+        if legacy and "number" not in kw and "label" not in kw:
             _legacy_label_item(kw)
             _legacy_option(kw)
         return cls(**kw)
@@ -225,7 +228,7 @@ def _item(p, where: str, kind: str) -> Item:
         )
     if not isinstance(p, list) or len(p) != 2 or not all(isinstance(s, str) and len(s) <= MAX_TEXT for s in p):
         raise ValueError(f"{where}: expected an item object or a [target, item] pair of strings")
-    if kind == "tap" and "+" in p[1]:
+    if kind == "tap" and "+" in p[1]:  # kind is "" unless reading a record of the old forms
         head, *extras = p[1].split("+")
         return Item(p[0], head, tuple(extras))
     return Item(p[0], p[1])
@@ -234,6 +237,7 @@ def _item(p, where: str, kind: str) -> Item:
 # Options that records before typed fields wrote as "name:argument", by decision kind: the name
 # and whether the argument is the option's number (else its label). Read once, when loading.
 _LEGACY_NUMBER = {("choose", "reroll"), ("choose", "dir"), ("choose", "ap"), ("choose", "dv"), ("choose", "bonus")}
+_CANONICAL_INT = re.compile(r"-?(0|[1-9][0-9]{0,9})")
 _LEGACY_LABEL = {("choose", "break_off"), ("move", "climb"), ("move", "cross"), ("seize", "order")}
 
 
@@ -246,7 +250,7 @@ def _legacy_option(kw: dict) -> None:
     head, _, tail = option.partition(":")
     kind = kw["kind"]
     if (kind, head) in _LEGACY_NUMBER:
-        if tail.lstrip("-").isdigit() and str(int(tail)) == tail:
+        if _CANONICAL_INT.fullmatch(tail) and abs(int(tail)) <= MAX_NUMBER:
             kw["option"], kw["number"] = head, int(tail)
     elif (kind, head) in _LEGACY_LABEL or kind == "reorganise":
         kw["option"], kw["label"] = head, tail

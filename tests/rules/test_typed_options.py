@@ -47,7 +47,7 @@ def test_GEN_CHOICE_1_no_option_string_is_split_or_built_in_game():
         rel = p.relative_to(GAME).as_posix()
         bad += [f"{rel}:{line}: {recv}" for recv, line in _splits(p) if (rel, recv) not in NOT_OPTIONS]
         for i, text in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
-            if rel != "rules/decisions.py" and OLD_BUILDERS.search(text):
+            if rel != "rules/decisions.py" and not text.lstrip().startswith("#") and OLD_BUILDERS.search(text):
                 bad.append(f"{rel}:{i}: {text.strip()}")
     assert not bad, "\n".join(bad)
 
