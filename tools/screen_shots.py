@@ -41,7 +41,7 @@ def shots(out: Path, size) -> None:
     frame(app, [enter()], n=3)
     p = m.pending
     assert p is not None, "the record stops mid-game"
-    d = next(d for d in p.options if d.option and d.option.startswith("climb:mainmast_shrouds"))
+    d = next(d for d in p.options if d.option == "climb" and (d.label or "").startswith("mainmast_shrouds"))
     assert d.figure is not None and d.x is not None and d.y is not None, "a climb names its figure and spot"
     f = m.state.figures[d.figure]
     scene.camera.centre_on((f.x + d.x) / 2, (f.y + d.y) / 2)

@@ -116,7 +116,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
                 s += 0.25  # being the one who chooses the fight
                 if ctx.ev.press > 1:
                     s += PRESS_CHARGE  # time is against us: a fight now beats a better one too late
-            if d.option and d.option.startswith("cross:"):
+            if d.option == "cross":
                 s -= 0.05
         elif k == "shoot":
             s = shot_value(ctx, d.figure, d.target, d.option)

@@ -47,9 +47,8 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
             out.append(0.0)
             continue
         s = 0.01 * len(d.items)
-        for t, item in d.items:
+        for t, base, _extras in d.items:
             v = st.figures[t]
-            base = item.split("+")[0]
             pf = float(ctx.attack(d.figure, t, "tap").success)
             if v.status == Status.DISARMED or base in ("kd", "disarm"):
                 gain = ctx.loss(v, "out")
@@ -136,7 +135,7 @@ def score_react_shoot(level: str, ctx: Ctx) -> list[float]:
             out.append(0.0)
             continue
         v = 0.0
-        for shooter, target in d.items:
+        for shooter, target, _extras in d.items:
             v += PO.d20_shot_value(ctx, shooter, target, reactive=True) - 0.5 * LOADED_VALUE
         out.append(v)
     return out
@@ -217,7 +216,7 @@ def score_seize(level: str, ctx: Ctx) -> list[float] | None:
             gain = 0.3 + max(0.0, PO.best_attack(ctx, d.figure))
         elif opt == "shoot" and d.target in st.figures:
             gain = 0.2 + PO.d20_shot_value(ctx, d.figure, d.target)
-        elif opt.startswith("order:"):
+        elif opt == "order":
             gain = 0.8
         elif opt in ("tome", "load"):
             gain = 0.15

@@ -17,7 +17,9 @@ from game.schema import one_line, read_bounded, validate
 from game.schema.record import RecordFile, check_meta
 
 FORMAT = "boarders-away-record"
-VERSION = 1
+#: 2: decisions in the typed form (``number``/``label``, items as objects); version 1 records
+#: option strings ("reroll:2", items ["B1", "w+mg"]) are read as the typed decisions they stood for
+VERSION = 2
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -243,7 +245,7 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     decisions = []
     for i, d in enumerate(spec.decisions):
         try:
-            decisions.append(Decision.from_json(d, f"decisions[{i}]"))
+            decisions.append(Decision.from_json(d, f"decisions[{i}]", legacy=v < 2))
         except (ValueError, TypeError, RecursionError) as e:
             raise SaveError(f"{name}: {e}") from None
     if len(spec.hashes) != len(decisions):

@@ -8,16 +8,43 @@ used as that kind needs them.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 
 class IllegalDecision(ValueError):
     """A decision the rules refuse; the message is for a player to read."""
 
 
-_KINDS_FIELDS = ("kind", "figure", "target", "x", "y", "option", "items")
+_FIELDS = ("kind", "figure", "target", "x", "y", "option", "number", "label", "items")
 MAX_ITEMS = 64
 MAX_TEXT = 200
+MAX_NUMBER = 10**9
+
+
+class Item(NamedTuple):
+    """One item of an answer that hands out several: a tap's item (PYR-ALLOC-2), a reaction, a pairing.
+
+    A named tuple: cheap to build, hashable and compared field by field (``Ask.check``)."""
+
+    target: str
+    """The figure the item is for (a tap's victim, a reacting figure, a paired attacker, ...)."""
+    kind: str
+    """What it gets: a tap's "kd", "w" or "disarm"; a reaction's "engage"/"run"; a paired figure."""
+    extras: tuple[str, ...] = ()
+    """A tap item's riders, in the order given: "mg" (Main Gauche), "sneaky" (Sneaky Attack)."""
+
+    @property
+    def text(self) -> str:
+        """The item as the log has always written it: "kd", "w+mg", "kd+sneaky" (events keep it)."""
+        return "+".join((self.kind, *self.extras)) if self.extras else self.kind
+
+    def to_json(self) -> dict:
+        out: dict = {"target": self.target, "kind": self.kind}
+        if self.extras:
+            out["extras"] = list(self.extras)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,59 +62,65 @@ class Decision:
     y: float | None = None
     """Destination y in inches, if any."""
     option: str | None = None
-    """A named option among those offered (e.g. "fight_on", "reroll:2", "dir:45")."""
-    items: tuple[tuple[str, str], ...] = ()
-    """Pairs (target id, item) for taps: item is "kd", "w", "disarm", each optionally "+mg"/"+sneaky"."""
+    """A named option among those offered (e.g. "fight_on", "reroll", "dir", "cross")."""
+    items: tuple[Item, ...] = ()
+    """Items handed out, in order (taps: victim, "kd"/"w"/"disarm", riders "mg"/"sneaky")."""
+    number: int | None = None
+    """The option's number, if it takes one: the die to reroll, a heading in degrees, a count."""
+    label: str | None = None
+    """The option's argument naming something, if it takes one: an obstacle, a link, an order
+    card, a destination sector, a formation or a move's label."""
 
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
-        for name in _KINDS_FIELDS[1:]:
+        for name in _FIELDS[1:]:
             v = getattr(self, name)
             if name == "items":
                 if v:
-                    out["items"] = [list(p) for p in v]
+                    out["items"] = [i.to_json() for i in v]
             elif v is not None:
                 out[name] = v
         return out
 
     @classmethod
-    def from_json(cls, data, where: str = "decision") -> Decision:
-        """Build from untrusted JSON; raises ValueError naming the fault."""
+    def from_json(cls, data, where: str = "decision", *, legacy: bool = True) -> Decision:
+        """Build from untrusted JSON; raises ValueError naming the fault. Reads the typed form
+        ``to_json`` writes; with ``legacy`` (records of version 1) also the string forms written
+        before it ("reroll:2", "cross:rail", items ``[target, "kd+mg"]``, ``["key", k]``), as the
+        typed decision they stood for. A record of the typed form is read without ``legacy``, so
+        every decision reads back exactly as it was written."""
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected an object, got {type(data).__name__}")
-        unknown = set(data) - set(_KINDS_FIELDS)
+        unknown = set(data) - set(_FIELDS)
         if unknown:
             raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind or len(kind) > 40:
             raise ValueError(f"{where}.kind: expected a short string")
         kw: dict = {"kind": kind}
-        for name in ("figure", "target", "option"):
+        for name in ("figure", "target", "option", "label"):
             v = data.get(name)
             if v is not None:
-                if not isinstance(v, str) or len(v) > MAX_TEXT:
-                    raise ValueError(f"{where}.{name}: expected a string of at most {MAX_TEXT} characters")
-                kw[name] = v
+                kw[name] = _text(v, f"{where}.{name}")
         for name in ("x", "y"):
             v = data.get(name)
             if v is not None:
                 if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 1e6:
                     raise ValueError(f"{where}.{name}: expected a finite number of inches")
                 kw[name] = float(v)
+        v = data.get("number")
+        if v is not None:
+            if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_NUMBER:
+                raise ValueError(f"{where}.number: expected a whole number of at most {MAX_NUMBER}")
+            kw["number"] = v
         items = data.get("items")
         if items is not None:
             if not isinstance(items, list) or len(items) > MAX_ITEMS:
-                raise ValueError(f"{where}.items: expected a list of at most {MAX_ITEMS} pairs")
-            pairs = []
-            for i, p in enumerate(items):
-                if (
-                    not isinstance(p, list)
-                    or len(p) != 2
-                    or not all(isinstance(s, str) and len(s) <= MAX_TEXT for s in p)
-                ):
-                    raise ValueError(f"{where}.items[{i}]: expected [target, item] strings")
-                pairs.append((p[0], p[1]))
-            kw["items"] = tuple(pairs)
+                raise ValueError(f"{where}.items: expected a list of at most {MAX_ITEMS} items")
+            kw["items"] = tuple(_item(p, f"{where}.items[{i}]", kind if legacy else "") for i, p in enumerate(items))
+        if legacy and "number" not in kw and "label" not in kw:
+            _legacy_label_item(kw)
+            _legacy_option(kw)
         return cls(**kw)
 
     # The fields a kind of answer always carries, typed as present. A flow reads them off the
@@ -121,6 +154,20 @@ class Decision:
             raise IllegalDecision(f"{self.describe()}: names no option")
         return self.option
 
+    @property
+    def option_number(self) -> int:
+        """``number``, on an answer whose option takes one (a die, a heading, a count)."""
+        if self.number is None:
+            raise IllegalDecision(f"{self.describe()}: names no number")
+        return self.number
+
+    @property
+    def option_label(self) -> str:
+        """``label``, on an answer whose option names something (an obstacle, a card, a sector)."""
+        if self.label is None:
+            raise IllegalDecision(f"{self.describe()}: names no label")
+        return self.label
+
     def describe(self) -> str:
         parts = [self.kind]
         if self.figure:
@@ -129,25 +176,90 @@ class Decision:
             parts.append(f"→ {self.target}")
         if self.x is not None and self.y is not None:
             parts.append(f"to ({self.x:.2f}, {self.y:.2f})")
-        if self.option:
-            parts.append(self.option)
+        if self.option:  # with its argument as the option was once written: "reroll:2", "cross:rail"
+            arg = self.number if self.number is not None else self.label
+            parts.append(self.option if arg is None else f"{self.option}:{arg}")
+        elif self.number is not None or self.label is not None:
+            parts.append(str(self.number if self.number is not None else self.label))
         if self.items:
-            parts.append(", ".join(f"{t}:{i}" for t, i in self.items))
+            parts.append(", ".join(f"{i.target}:{i.text}" for i in self.items))
         return " ".join(parts)
 
 
-def choose(option: str) -> Decision:
-    """The answer naming ``option`` (shared per option: decisions are immutable and flows build
-    the same few, e.g. "reroll:2", "stop", many times a round)."""
-    got = _CHOSEN.get(option)
+def choose(option: str, number: int | None = None, label: str | None = None) -> Decision:
+    """The answer naming ``option`` (with its ``number`` or ``label`` if it takes one), shared per
+    option: decisions are immutable and flows build the same few, e.g. reroll 2 or "stop", many
+    times a round."""
+    key = (option, number, label)
+    got = _CHOSEN.get(key)
     if got is None:
-        got = Decision("choose", option=option)
+        got = Decision("choose", option=option, number=number, label=label)
         if len(_CHOSEN) < 4096:
-            _CHOSEN[option] = got
+            _CHOSEN[key] = got
     return got
 
 
-_CHOSEN: dict[str, Decision] = {}
+_CHOSEN: dict[tuple[str, int | None, str | None], Decision] = {}
 
 
 PASS = Decision("pass")
+
+
+def _text(v, where: str) -> str:
+    if not isinstance(v, str) or len(v) > MAX_TEXT:
+        raise ValueError(f"{where}: expected a string of at most {MAX_TEXT} characters")
+    return v
+
+
+def _item(p, where: str, kind: str) -> Item:
+    """An item from JSON: ``{"target", "kind", "extras"?}``, or the older pair ``[target, item]``
+    (a tap's item then written "kd+mg+sneaky")."""
+    if isinstance(p, dict):
+        unknown = set(p) - {"target", "kind", "extras"}
+        if unknown:
+            raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+        extras = p.get("extras", [])
+        if not isinstance(extras, list) or len(extras) > 4:
+            raise ValueError(f"{where}.extras: expected a list of at most 4 strings")
+        return Item(
+            _text(p.get("target"), f"{where}.target"),
+            _text(p.get("kind"), f"{where}.kind"),
+            tuple(_text(e, f"{where}.extras") for e in extras),
+        )
+    if not isinstance(p, list) or len(p) != 2 or not all(isinstance(s, str) and len(s) <= MAX_TEXT for s in p):
+        raise ValueError(f"{where}: expected an item object or a [target, item] pair of strings")
+    if kind == "tap" and "+" in p[1]:  # kind is "" unless reading a record of the old forms
+        head, *extras = p[1].split("+")
+        return Item(p[0], head, tuple(extras))
+    return Item(p[0], p[1])
+
+
+# Options that records before typed fields wrote as "name:argument", by decision kind: the name
+# and whether the argument is the option's number (else its label). Read once, when loading.
+_LEGACY_NUMBER = {("choose", "reroll"), ("choose", "dir"), ("choose", "ap"), ("choose", "dv"), ("choose", "bonus")}
+_CANONICAL_INT = re.compile(r"-?(0|[1-9][0-9]{0,9})")
+_LEGACY_LABEL = {("choose", "break_off"), ("move", "climb"), ("move", "cross"), ("seize", "order")}
+
+
+def _legacy_option(kw: dict) -> None:
+    """Old "reroll:2" / "cross:rail" / "<unit>:<formation>" options → option plus number or label;
+    any other option is left as it is (and is refused by the question if it was never offered)."""
+    option = kw.get("option")
+    if option is None or ":" not in option:
+        return
+    head, _, tail = option.partition(":")
+    kind = kw["kind"]
+    if (kind, head) in _LEGACY_NUMBER:
+        if _CANONICAL_INT.fullmatch(tail) and abs(int(tail)) <= MAX_NUMBER:
+            kw["option"], kw["number"] = head, int(tail)
+    elif (kind, head) in _LEGACY_LABEL or kind == "reorganise":
+        kw["option"], kw["label"] = head, tail
+
+
+def _legacy_label_item(kw: dict) -> None:
+    """Close-combat answers before typed fields named their candidate by an item: engage and place
+    ("key", k), a unit's move ("move", label); that name is now the decision's label."""
+    items = kw.get("items", ())
+    tag = "move" if kw["kind"] == "move" else "key"
+    if len(items) == 1 and items[0].target == tag and not items[0].extras and kw["kind"] in ("engage", "place", "move"):
+        kw["label"], kw["items"] = items[0].kind, ()

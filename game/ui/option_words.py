@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 import re
 
-from game.rules.decisions import Decision
+from game.rules.decisions import Decision, Item
+from game.rules.presets import UnknownPreset, get_ruleset
 
 from .log_words import ITEM_EXTRAS, Namer, compass, words
 
@@ -39,30 +40,35 @@ def _dist(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".") + " in"
 
 
-def _strike(item: str, target: str) -> str:
-    """ "w+sneaky", "One-Eyed Jack" → "Wound One-Eyed Jack as a Sneaky Attack"."""
-    kind, *extras = (item or "").split("+")
-    s = f"{STRIKES.get(kind, words(kind).capitalize())} {target}"
-    for x in extras:
+def _strike(item: Item, target: str) -> str:
+    """Item(…, "w", ("sneaky",)), "One-Eyed Jack" → "Wound One-Eyed Jack as a Sneaky Attack"."""
+    s = f"{STRIKES.get(item.kind, words(item.kind).capitalize())} {target}"
+    for x in item.extras:
         s += " " + ITEM_EXTRAS.get(x, words(x))
     return s
 
 
-def _choice(option: str) -> str:
-    head, sep, tail = option.partition(":")
-    if sep and head == "reroll" and tail.isdigit():
-        return f"Reroll die {int(tail) + 1}"
-    if sep and head == "dir" and tail.lstrip("-").isdigit():
-        a = math.radians(int(tail))
+def _arg(d: Decision) -> str:
+    """The option's argument as text: its number or its label ("" if it takes none)."""
+    return str(d.number) if d.number is not None else d.label or ""
+
+
+def _choice(d: Decision) -> str:
+    option, n = d.option or "", d.number
+    if option == "reroll" and n is not None and n >= 0:
+        return f"Reroll die {n + 1}"
+    if option == "dir" and n is not None:
+        a = math.radians(n)
         return f"Break away {compass(math.cos(a), math.sin(a))}"
-    if sep and head == "dv" and tail.isdigit():
-        return f"Put {tail} defence against this attacker"
-    return CHOICES.get(option, words(option).capitalize().replace(":", ": "))
+    if option == "dv" and n is not None and n >= 0:
+        return f"Put {n} defence against this attacker"
+    arg = _arg(d)
+    text = f"{option}:{arg}" if arg else option
+    return CHOICES.get(text, words(text).capitalize().replace(":", ": "))
 
 
-def _via(option: str) -> str:
-    """ "climb:main_hatch_45" → "by the main hatch"; "cross:quarterdeck_break_42" → "over the quarterdeck break"."""
-    how, _, what = option.partition(":")
+def _via(how: str, what: str) -> str:
+    """ "climb", "main_hatch_45" → "by the main hatch"; "cross", "quarterdeck_break_42" → "over the quarterdeck break"."""
     what = words(_TRAILING_ID.sub("", what))
     return {"climb": f"by the {what}", "cross": f"over the {what}"}.get(how, f"{words(how)} {what}".strip())
 
@@ -73,13 +79,13 @@ def option_words(d: Decision, state) -> str:
     if d.kind == "pass":
         return "End the player-turn" if getattr(state, "phase", "") == "activate" else "Pass / end"
     if d.kind == "choose" and d.option:
-        return _choice(d.option)
+        return _choice(d)
     name = Namer(state)
     figures = getattr(state, "figures", {})
     if d.kind == "tap" and d.figure:
         # what the strike does first: a narrow list shows the start of a row, and the rows of one
         # tapper differ only there
-        hits = "; ".join(_strike(i, name(t)) for t, i in d.items)
+        hits = "; ".join(_strike(i, name(i.target)) for i in d.items)
         return f"{hits}, by {name(d.figure)}" if hits else f"Strike with {name(d.figure)}"
     opt = d.option or ""
     if d.kind == "card" and opt:
@@ -87,8 +93,8 @@ def option_words(d: Decision, state) -> str:
 
         return card_name(opt)
     if d.kind == "seize" and d.figure:  # the action the seized initiative is spent on
-        head, _, tail = opt.partition(":")
-        act = SEIZED.get(head, words(head)) + (f": {words(tail)}" if tail else "")
+        tail = _arg(d)
+        act = SEIZED.get(opt, words(opt)) + (f": {words(tail)}" if tail else "")
         if d.target:
             act += f" {name(d.target)}"
         return f"Seize the initiative: {name(d.figure)} {act}".strip()
@@ -105,28 +111,40 @@ def option_words(d: Decision, state) -> str:
             parts.append(f"{_dist(far)} {compass(dx, dy)}" if far >= 0.05 else "where it stands")
     if opt in OPTION_WORDS:
         parts.append(OPTION_WORDS[opt])
-    elif opt.startswith(("climb:", "cross:")):
-        parts.append(_via(opt))
+    elif opt in ("climb", "cross") and d.label:
+        parts.append(_via(opt, d.label))
     elif SECTOR.fullmatch(opt):  # Escarmouche: a group is named by its sector of the table
         parts.append(f"{SECTOR_WORDS.get(d.kind, 'in')} {opt}".strip())
     elif opt and not (d.kind == "react" and len(opt) == 1):  # a reaction's end test letter says nothing
-        head, _, tail = opt.partition(":")
-        if head in getattr(name, "names", {}):
-            parts.append(name(head) + (f": {words(tail)}" if tail else ""))
+        # close combat: an engage's or a placement's label is the rules' key of its candidate (only
+        # the edge it contacts is for the player); a unit's move is labelled as a move ("advance")
+        tail = "" if d.kind in ("engage", "place", "move") else _arg(d)
+        if opt in getattr(name, "names", {}):
+            parts.append(name(opt) + (f": {words(tail)}" if tail else ""))
         elif d.kind in ("shoot", "react_shoot") and not tail:
             parts.append(f"({words(opt)})" if opt != "all" else "(all who may)")
         else:
-            parts.append(words(opt).replace(":", ": "))
-    items = [(t, i) for t, i in d.items if t != "key"]  # a placement key is for the rules, not the player
-    for t, i in d.items:
-        face = i.split(":")[1] if t == "key" and i.count(":") >= 1 else ""
-        if face:
-            parts.append(f"({face})" if face == "front" else f"({face} flank)")
-    if items:
+            parts.append(words(f"{opt}:{tail}" if tail else opt).replace(":", ": "))
+    face = _edge(state, d.label) if d.kind in ("engage", "place") and d.label else ""
+    if face:
+        parts.append(f"({face})" if face == "front" else f"({face} flank)")
+    if d.kind == "move" and d.label and opt not in ("climb", "cross"):
+        parts.append(words(d.label))
+    if d.items:
         parts.append(
             ", ".join(
-                f"{name(t)} → {name(i) if i in name.names else words(i)}" if t in name.names else words(i)
-                for t, i in items
+                f"{name(i.target)} → {name(i.kind) if i.kind in name.names else words(i.kind)}"
+                if i.target in name.names
+                else words(i.kind)
+                for i in d.items
             )
         )
     return " ".join(p for p in parts if p)
+
+
+def _edge(state, key: str) -> str:
+    """The target's edge an engage candidate names, in the ruleset's words ("" where it names none)."""
+    try:
+        return get_ruleset(getattr(state, "preset", "")).term("edge", key)
+    except UnknownPreset:
+        return ""

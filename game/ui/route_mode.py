@@ -106,7 +106,7 @@ class RouteMode(Mode):
                 has_point(d)
                 and d.option
                 and (self.fid is None or d.figure == self.fid)
-                and d.option.split(":")[0] in ("climb", "cross")
+                and d.option in ("climb", "cross")
             ):
                 c = cam.to_screen(d.x, d.y)
                 pygame.draw.circle(dst, (0, 0, 0), c, 7, 3)
@@ -142,7 +142,10 @@ class RouteMode(Mode):
             lines.append(text)
             lines.append(f"ends on {LEVEL_NAMES.get(rt.level, rt.level)}")
         else:
-            lines.append(d.kind.replace("_", " ").capitalize() + (f" ({d.option})" if d.option else ""))
+            lines.append(
+                d.kind.replace("_", " ").capitalize()
+                + (f" ({d.option}{'' if d.label is None else ':' + d.label})" if d.option else "")
+            )
         if len(self.cands) > 1:
             lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
         for i, line in enumerate(lines):

@@ -82,10 +82,8 @@ def free_reach(match, pending, actor: str) -> float | None:
 
 
 def crossing_options(pending) -> list[str]:
-    """The ``cross:<obstacle>`` options the question offers (a free crossing uses the same names)."""
-    return list(
-        dict.fromkeys(d.option for d in pending.options if d.option and d.option.startswith("cross:") and has_point(d))
-    )
+    """The obstacles the question's ``cross`` options name (a free crossing names the same)."""
+    return list(dict.fromkeys(d.label for d in pending.options if d.option == "cross" and d.label and has_point(d)))
 
 
 def spot_candidates(
@@ -120,8 +118,8 @@ def spot_candidates(
             )
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
-                d = Decision(kind, figure=actor, x=x, y=y, option=opt)
-                if d in out or any(o.kind == kind and o.option == opt for o in out):
+                d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross", label=opt)
+                if d in out or any(o.kind == kind and (o.option, o.label) == (d.option, opt) for o in out):
                     continue
                 try:
                     pending.check(d)
@@ -160,8 +158,8 @@ def route_of(match, d: Decision) -> Route | None:
     if f is None or not has_point(d):
         return None
     try:
-        if d.option and d.option.startswith("climb:"):
-            lk = link_of(match, d.option[6:])
+        if d.option == "climb" and d.label:
+            lk = link_of(match, d.label)
             if lk is None:
                 return None
             near, far = (lk.a, lk.b) if lk.level_a == f.level else (lk.b, lk.a)
@@ -175,7 +173,7 @@ def route_of(match, d: Decision) -> Route | None:
             if plan is None:
                 return Route(((f.x, f.y), near, far), math.hypot(near[0] - f.x, near[1] - f.y) + lk.cost, other, what)
             return Route(plan.points, plan.cost, plan.level or other, what)
-        cross = (d.option[6:],) if d.option and d.option.startswith("cross:") else ()
+        cross = (d.label,) if d.option == "cross" and d.label else ()
         plan = t.path_cost(fid, [(f.x, f.y), (d.x, d.y)], cross=cross)
         if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
             plan = t.plan_path(fid, d.x, d.y, cross=cross)

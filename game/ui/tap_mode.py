@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.decisions import Decision, IllegalDecision
+from game.rules.decisions import Decision, IllegalDecision, Item
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label
@@ -49,7 +49,7 @@ class TapMode(Mode):
         out: list[str] = []
         for d in p.options if p is not None else ():
             if d.kind == "tap" and d.figure == tapper:
-                out += [t for t, _ in d.items if t not in out]
+                out += [i.target for i in d.items if i.target not in out]
         return out
 
     def left(self, scene) -> tuple[int, int]:
@@ -73,7 +73,7 @@ class TapMode(Mode):
     def decision(self) -> Decision | None:
         if self.tapper is None or not self.items:
             return None
-        return Decision("tap", figure=self.tapper, items=tuple(self.items.items()))
+        return Decision("tap", figure=self.tapper, items=tuple(Item(t, k) for t, k in self.items.items()))
 
     def _check(self, scene) -> None:
         d = self.decision()

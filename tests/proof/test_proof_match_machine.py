@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import soak  # noqa: E402  tools/soak.py: the invariants
 
 from game.match import Decision, IllegalDecision, Match, load_match, load_record, record_of, replay, save  # noqa: E402
+from game.rules.decisions import Item  # noqa: E402
 from game.scenario import load_scenario  # noqa: E402
 
 TINY = load_scenario(DATA / "tiny.toml")
@@ -30,7 +31,7 @@ ILLEGAL = [
     Decision("move", figure="blue_captain", x=1e6, y=1e6),
     Decision("choose", option="no_such_option"),
     Decision("activate", figure="ghost"),
-    Decision("tap", items=(("nobody", "kd"),)),
+    Decision("tap", items=(Item("nobody", "kd"),)),
     Decision("shoot", figure="red_captain", target="red_captain"),
 ]
 

@@ -103,7 +103,7 @@ def test_pyr_dice_2_reroll_odds_expected_is_the_mean_hand():
     assert rs.odds(None, None, ask, choose("stop")).expected == float(hand_score(faces))
     for i in range(len(faces)):
         mean = Fraction(sum(hand_score(faces[:i] + [f] + faces[i + 1 :]) for f in range(1, 7)), 6)
-        assert rs.odds(None, None, ask, Decision("choose", option=f"reroll:{i}")).expected == float(mean)
+        assert rs.odds(None, None, ask, choose("reroll", number=i)).expected == float(mean)
 
 
 def test_pyr_win_1_fight_on_odds_are_the_tally_of_the_announced_quotas():

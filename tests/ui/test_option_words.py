@@ -8,7 +8,7 @@ import types
 
 from seeded_games import games, option_labels
 
-from game.rules.decisions import Decision
+from game.rules.decisions import Decision, Item
 from game.ui.option_words import option_words
 
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)")
@@ -41,13 +41,52 @@ def _state():
         "cook": types.SimpleNamespace(id="cook", name="Cookie", x=10.0, y=10.0, unit=""),
         "jack": types.SimpleNamespace(id="jack", name="One-Eyed Jack", x=11.0, y=10.0, unit=""),
     }
-    return types.SimpleNamespace(figures=figs, sides=(), phase="")
+    return types.SimpleNamespace(figures=figs, sides=(), phase="", preset="close-combat-d6")
 
 
 def test_a_tap_reads_as_a_strike_and_a_spot_as_distance_and_direction():
     st = _state()
-    tap = Decision("tap", figure="cook", items=(("jack", "w+sneaky"),))
+    tap = Decision("tap", figure="cook", items=(Item("jack", "w", ("sneaky",)),))
     assert option_words(tap, st) == "Wound One-Eyed Jack as a Sneaky Attack, by Cookie"
     react = Decision("react", figure="cook", x=10.0, y=7.0, option="b")
     assert option_words(react, st) == "React Cookie 3 in north"
-    assert option_words(Decision("choose", option="reroll:0"), st) == "Reroll die 1"
+    assert option_words(Decision("choose", option="reroll", number=0), st) == "Reroll die 1"
+
+
+def test_typed_options_read_as_their_old_string_forms_did():
+    """Issue 24 item 3: an option's argument is ``number`` / ``label`` and a tap's items are ``Item``
+    records; the words are those the old "dir:90" / "cross:…" / "kd+mg" strings gave."""
+    st = _state()
+    cases = [
+        (Decision("choose", option="dir", number=90), "Break away south"),
+        (Decision("choose", option="dv", number=2), "Put 2 defence against this attacker"),
+        (Decision("choose", option="ap", number=1), "Ap: 1"),
+        (Decision("choose", option="bonus", number=2), "Bonus: 2"),
+        (Decision("choose", option="break_off", label="B3"), "Break off: b3"),
+        (Decision("choose", option="reroll", number=2), "Reroll die 3"),
+        (
+            Decision("seize", figure="cook", option="order", label="get_langlade"),
+            "Seize the initiative: Cookie orders: get langlade",
+        ),
+        (
+            Decision("move", figure="cook", x=12.0, y=10.0, option="climb", label="main_hatch_45"),
+            "Move Cookie 2 in east by the main hatch",
+        ),
+        (
+            Decision("move", figure="cook", x=10.0, y=12.0, option="cross", label="quarterdeck_break_42"),
+            "Move Cookie 2 in south over the quarterdeck break",
+        ),
+        (
+            Decision("engage", option="cook", figure="cook", target="jack", label="cook>jack:left:0.5"),
+            "Engage Cookie → One-Eyed Jack Cookie (left flank)",
+        ),
+        (Decision("place", figure="cook", label="cook>jack:front:0"), "Place Cookie (front)"),
+        (Decision("move", option="cook", x=0.0, y=3.0, label="advance"), "Move Cookie advance"),
+        (Decision("reorganise", option="cook", label="re-form line"), "Reorganise Cookie: re-form line"),
+        (
+            Decision("tap", figure="cook", items=(Item("jack", "kd", ("mg",)),)),
+            "Knock down One-Eyed Jack with the main gauche, by Cookie",
+        ),
+        (Decision("react", items=(Item("cook", "engage"),)), "React Cookie → engage"),
+    ]
+    assert [option_words(d, st) for d, _ in cases] == [text for _, text in cases]

@@ -51,7 +51,7 @@ def click_at(app, scene, x, y):
 
 
 def option_at(scene, prefix):
-    return next(d for d in scene.match.pending.options if d.option and d.option.startswith(prefix))
+    return next(d for d in scene.match.pending.options if d.option and f"{d.option}:{d.label}".startswith(prefix))
 
 
 @pytest.mark.parametrize(

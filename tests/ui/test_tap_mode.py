@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.match import Match
-from game.rules.decisions import Decision
+from game.rules.decisions import Decision, Item
 
 
 def _battle_at_tap(app_factory):
@@ -56,7 +56,7 @@ def test_click_tapper_then_target_then_tapper_makes_the_tap(app_factory):
     assert scene.mode_obj.error is None
     n = len(m.decisions)
     _click(app, scene, tapper)
-    assert m.decisions[n] == Decision("tap", figure=tapper, items=((target, item),))
+    assert m.decisions[n] == Decision("tap", figure=tapper, items=(Item(target, item),))
 
 
 def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):

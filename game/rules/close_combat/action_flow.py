@@ -78,14 +78,12 @@ class CloseCombatActions(CloseCombatFire):
         if movers:
             if not in_fight:
                 _, legal = self.engage_options(ctx, board, movers)
-                acts += [
-                    Decision("engage", option=u, figure=c.lead, target=c.target, items=(("key", c.key),)) for c in legal
-                ]
+                acts += [Decision("engage", option=u, figure=c.lead, target=c.target, label=c.key) for c in legal]
             if self.reengage_targets(ctx, board, side):
                 if any(self.reengage_options(ctx, board, m) for m in movers):
                     acts.append(Decision("re_engage", option=u))
             for label, dx, dy in self.move_vectors(ctx, board, movers):
-                acts.append(Decision("move", option=u, x=dx, y=dy, items=(("move", label),)))
+                acts.append(Decision("move", option=u, x=dx, y=dy, label=label))
             acts += self.reorganise_options(ctx, board, u, ids)
             if self.shooting(ctx):
                 if any(self.fire_options(ctx, board, m.id) for m in movers):
@@ -101,7 +99,7 @@ class CloseCombatActions(CloseCombatFire):
         """OD6-SEQ-1 reorganise: face about, turn left or right (the free pieces rigidly), or re-form."""
         movers = self.movers(board, ids)
         out = [
-            Decision("reorganise", option=f"{u}:{label}")
+            Decision("reorganise", option=u, label=label)
             for label, turn in REORGANISE
             if movers and self.reorganise_ends(board, movers, turn) is not None
         ]
@@ -111,7 +109,7 @@ class CloseCombatActions(CloseCombatFire):
         for label in REFORM_LABELS:
             ends = reform_ends(board, rm, label)
             if ends is not None and reform_problem(board, rm, ends, self.allowance(ctx)) is None:
-                out.append(Decision("reorganise", option=f"{u}:{label}"))
+                out.append(Decision("reorganise", option=u, label=label))
         return out
 
     def default_action(self, acts: list[Decision]) -> Decision:
@@ -121,7 +119,7 @@ class CloseCombatActions(CloseCombatFire):
             for a in acts:
                 if a.kind == kind:
                     return a
-        advance = [a for a in acts if a.kind == "move" and a.items == (("move", "advance"),)]
+        advance = [a for a in acts if a.kind == "move" and a.label == "advance"]
         if advance:
             return advance[0]
         return acts[0]
@@ -155,7 +153,7 @@ class CloseCombatActions(CloseCombatFire):
                     ctx, m.id, round(m.x + dec.x, 3), round(m.y + dec.y, 3), m.facing, rule="OD6-SEQ-1", how="move"
                 )
         elif dec.kind == "reorganise":
-            label = dec.option_name.split(":", 1)[1]
+            label = dec.option_label
             if label.startswith("re-form"):
                 _rm, ends = self.reform_placement(ctx, u, ids, dec)
             else:
@@ -164,7 +162,7 @@ class CloseCombatActions(CloseCombatFire):
                 self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-SEQ-1", how="reorganise")
             ctx.emit(Note(rule="OD6-SEQ-1", message=f"unit {u} reorganises: {label}"))
         elif dec.kind == "engage":
-            key = dict(dec.items)["key"]
+            key = dec.option_label
             _, legal = self.engage_options(ctx, board, movers)
             cand = next(c for c in legal if c.key == key)
             if self.shooting(ctx):
@@ -175,7 +173,7 @@ class CloseCombatActions(CloseCombatFire):
             ctx.emit(Note(rule="OD6-ENG-3", message=f"unit {u} engages {cand.target} with {cand.pairs} pair(s)"))
             left = per - spent[u]
             if left > 0:
-                yes = Decision("choose", option=f"bonus:{left}")
+                yes = Decision("choose", option="bonus", number=left)
                 no = Decision("choose", option="keep")
                 d2 = yield ask(
                     active_side(st),

@@ -154,7 +154,7 @@ class CloseCombatFire(CloseCombatMoves):
             cands = self.reengage_options(ctx, board, board.pieces[pid])
             if not cands:
                 continue
-            opts = [Decision("place", figure=pid, items=(("key", c.key),)) for c in cands]
+            opts = [Decision("place", figure=pid, label=c.key) for c in cands]
             stay = Decision("stay", figure=pid)
             d = yield ask(
                 active_side(st),

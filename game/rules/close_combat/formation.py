@@ -22,7 +22,7 @@ from ..implements import implements
 from .contact import TOUCH, gap, illegal_contacts, penetration
 from .locks import lock_counts
 from .matching import pair_pieces
-from .pieces import Piece
+from .pieces import EDGES, Piece
 
 SWEEP_STEP = 0.25
 SWEEP_TURN = 10.0
@@ -269,6 +269,12 @@ def engage_candidates(
                 key = f"{lead.id}>{tgt.id}:{edge}:{off:g}"
                 out[sig] = Candidate(key, lead.id, tgt.id, edge, off, tuple(ends), pairs, round(travel, 3))
     return sorted(out.values(), key=lambda c: (-c.pairs, c.travel, c.key))
+
+
+def candidate_edge(key: str) -> str:
+    """The target's edge (front, right, rear, left) an engage candidate's ``key`` names, "" if
+    none: keys are written "<lead>><target>:<edge>:<offset>" by ``engage_candidates``."""
+    return next((e for e in EDGES if f":{e}:" in key), "")
 
 
 @implements("OD6-ENG-3")

@@ -115,10 +115,10 @@ class CloseCombatMoves:
 
     def reform_placement(self, ctx: Ctx, u: str, ids: list[str], dec: Decision):
         """OD6-SEQ-1: (movers, ends) of a re-form decision — an offered formation or the player's
-        own (``option`` "<unit>:re-form", items (piece, "x,y,facing")); IllegalDecision otherwise."""
+        own (``option`` the unit, ``label`` "re-form", items (piece, "x,y,facing")); IllegalDecision otherwise."""
         board = self.board(ctx)
         rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
-        label = dec.option_name.split(":", 1)[1]
+        label = dec.option_label
         ends: list[Piece] | None
         if label == "re-form":
             try:
@@ -172,7 +172,7 @@ class CloseCombatMoves:
     def validate_move(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> None:
         """Any rigid translation of the unit's free pieces (x, y = the vector in inches) up to the
         allowance, clear, touching no enemy (OD6-SEQ-1 move); or any re-form (OD6-SEQ-1)."""
-        if dec.kind == "reorganise" and dec.option and dec.option.startswith(f"{u}:re-form"):
+        if dec.kind == "reorganise" and dec.option == u and (dec.label or "").startswith("re-form"):
             self.reform_placement(ctx, u, ids, dec)
             return
         if dec.kind != "move" or dec.option != u:

@@ -105,7 +105,7 @@ def parse_reform(items, movers: Sequence[Piece]) -> list[Piece]:
     naming the fault otherwise."""
     by = {m.id: m for m in movers}
     got: dict[str, Piece] = {}
-    for pid, spec in items or ():
+    for pid, spec, _extras in items or ():
         if pid not in by:
             raise ValueError(f"{pid!r} may not re-form (Disrupted, corner-locked, fighting or not of this unit)")
         try:

@@ -34,3 +34,12 @@ class CloseCombatRuleset(Ruleset):
         if how in ("hand", "charge"):
             return pair_odds(view, attacker, defender)
         return None
+
+    def term(self, kind: str, value) -> str:
+        """``"edge"``: the target's edge (front, right, rear, left) an engage candidate's key names,
+        "" if none (OD6-ENG-2)."""
+        if kind == "edge":
+            from .formation import candidate_edge
+
+            return candidate_edge(str(value))
+        return str(value)

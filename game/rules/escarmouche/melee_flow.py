@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 
-from ..decisions import Decision, IllegalDecision
+from ..decisions import Decision, IllegalDecision, Item
 from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..model import Status
@@ -40,6 +40,11 @@ from .placing import place_in_sector
 from .resolve import apply_results, eviction_options, round_end
 
 
+def _pairs(dec: Decision) -> dict[str, str]:
+    """A pairing or extras answer's items as {figure: the figure it is paired with}."""
+    return {i.target: i.kind for i in dec.items}
+
+
 class MeleeFlow(MeleeStart):
     """Mix-in: the melee steps of PRE-ESC-1 (the preset supplies ``wound`` and the turn steps)."""
 
@@ -54,17 +59,17 @@ class MeleeFlow(MeleeStart):
         opts = []
         for rot in _rotations(defs):
             p = auto_pairing(atts, rot)
-            d = Decision("pair", items=tuple((a, p[a]) for a in atts))
+            d = Decision("pair", items=tuple(Item(a, p[a]) for a in atts))
             if d not in opts:
                 opts.append(d)
-        dflt = Decision("pair", items=tuple((a, auto[a]) for a in atts))
+        dflt = Decision("pair", items=tuple(Item(a, auto[a]) for a in atts))
 
         def check_pairing(dec: Decision) -> None:
             if dec.kind != "pair":
                 raise IllegalDecision("answer with a pairing (kind 'pair', items [attacker, defender])")
-            if len({a for a, _ in dec.items}) != len(dec.items):
+            if len({i.target for i in dec.items}) != len(dec.items):
                 raise IllegalDecision("each attacker is paired once (ESC-PAIR-1)")
-            validate_pairing(atts, defs, dict(dec.items))
+            validate_pairing(atts, defs, _pairs(dec))
 
         dec = yield ask(
             aside,
@@ -76,7 +81,7 @@ class MeleeFlow(MeleeStart):
             info={"attackers": list(atts), "defenders": public_dicts([ctx.fig(f) for f in defs]), "round": m["round"]},
             rule="ESC-PAIR-1",
         )
-        pairing = dict(dec.items)
+        pairing = _pairs(dec)
         extras: dict[str, str] = {}
         if unpaired_defenders(defs, pairing):
             # ESC-PAIR-2: unpaired defenders join duels of the defender's choice
@@ -85,15 +90,15 @@ class MeleeFlow(MeleeStart):
             eopts = []
             for rot in _rotations(list(pairing)):
                 e = {dd: rot[i % len(rot)] for i, dd in enumerate(left)}
-                d = Decision("extras", items=tuple((dd, e[dd]) for dd in left))
+                d = Decision("extras", items=tuple(Item(dd, e[dd]) for dd in left))
                 if d not in eopts:
                     eopts.append(d)
-            edflt = Decision("extras", items=tuple((dd, base[dd]) for dd in left))
+            edflt = Decision("extras", items=tuple(Item(dd, base[dd]) for dd in left))
 
             def check_extras(dec: Decision) -> None:
                 if dec.kind != "extras":
                     raise IllegalDecision("answer with extras (kind 'extras', items [defender, attacker])")
-                validate_extras(defs, pairing, dict(dec.items))
+                validate_extras(defs, pairing, _pairs(dec))
 
             dec = yield ask(
                 dside,
@@ -109,7 +114,7 @@ class MeleeFlow(MeleeStart):
                 },
                 rule="ESC-PAIR-2",
             )
-            extras = dict(dec.items)
+            extras = _pairs(dec)
         duels = build_duels(atts, defs, pairing, extras)
         order = list(range(len(duels)))
         if len(duels) > 1:
@@ -302,13 +307,13 @@ class MeleeFlow(MeleeStart):
                         "break_off",
                         f"{st.side(dside).name}: break off the melee in "
                         f"{m['sector']} (to an adjacent sector free of enemies) or fight on?",
-                        [stay] + [Decision("choose", option=f"break_off:{s}") for s in opts],
+                        [stay] + [Decision("choose", option="break_off", label=s) for s in opts],
                         default=stay,
                         info={"defenders": defs, "attackers": public_dicts([ctx.fig(a) for a in atts])},
                         rule="ESC-RND-1",
                     )
                     if dec.option != "fight_on":
-                        brk_d, dest = True, dec.option_name.split(":", 1)[1]
+                        brk_d, dest = True, dec.option_label
         end = round_end(len(atts), len(defs), brk_a, brk_d)
         if end.value == "next_round":
             m["round"] += 1

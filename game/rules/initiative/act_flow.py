@@ -161,7 +161,9 @@ class IniActFlow(IniMoveFlow):
             d = yield from self.ask_destination(ctx, d.figure_id, group=d.option == "group_move")
             k = d.kind
         if k == "move":
-            yield from self.group_move(ctx, d.figure_id, *d.point, group=d.option == "group", option=d.option)
+            yield from self.group_move(
+                ctx, d.figure_id, *d.point, group=d.option == "group", cross=d.label if d.option == "cross" else None
+            )
         elif k == "engage":
             yield from self.engage(ctx, d.figure_id, d.target_id, *d.point)
         elif k == "shoot":
@@ -174,7 +176,7 @@ class IniActFlow(IniMoveFlow):
                 self._do_move(ctx, d.figure_id, plan, how="move", rule="INI-MS-1")
             yield from self.shoot_action(ctx, side, [(d.figure, d.target)], rule="RNG-SHOOT-1")
         elif k == "volley":
-            pairs = list(d.items) if d.items else self.volley_pairs(ctx, side)
+            pairs = [(i.target, i.kind) for i in d.items] if d.items else self.volley_pairs(ctx, side)
             ctx.emit(
                 ActionTaken(
                     rule="INI-VOLLEY-1",

@@ -58,15 +58,15 @@ class IniMoveFlow(IniTurnBase):
             raise IllegalDecision("choose a destination for this figure")
         self._plan(ctx, fid, d.x, d.y, ctx.fig(fid).move)
 
-    def group_move(self, ctx: Ctx, fid: str, x: float, y: float, *, group: bool, option: str | None = None) -> Flow:
+    def group_move(self, ctx: Ctx, fid: str, x: float, y: float, *, group: bool, cross: str | None = None) -> Flow:
         """A move; with ``group`` the figure's whole group (INI-SEQ-2) moves by the same offset,
         front figures first; a member whose straight path is blocked stays. Movers that end within
         1" of an enemy fight a first-contact round (INI-MEL-1)."""
         f = ctx.fig(fid)
         members = self.group_of(ctx, fid) if group else [fid]
         was = {m: K.engaged(ctx, m) for m in members}
-        cross = (option[6:],) if option and option.startswith("cross:") else ()
-        plan = self._plan(ctx, fid, x, y, f.move / 2 if cross else f.move, cross)
+        crossing = (cross,) if cross else ()
+        plan = self._plan(ctx, fid, x, y, f.move / 2 if crossing else f.move, crossing)
         dx, dy = plan.points[-1][0] - f.x, plan.points[-1][1] - f.y
         ctx.emit(
             ActionTaken(

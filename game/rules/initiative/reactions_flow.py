@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
@@ -49,15 +49,15 @@ class IniReactionsFlow(IniActFlow):
         eligible = eligible_enemies(engagers, enemies)
         opts = [PASS]
         for c in cands:
-            opts += [Decision("react", items=((c, "engage"),)), Decision("react", items=((c, "run"),))]
+            opts += [Decision("react", items=(Item(c, "engage"),)), Decision("react", items=(Item(c, "run"),))]
         if len(cands) > 1:
-            opts.append(Decision("react", items=tuple((c, "engage") for c in cands), option="all_engage"))
+            opts.append(Decision("react", items=tuple(Item(c, "engage") for c in cands), option="all_engage"))
 
         def validate(dec):
             if dec.kind != "react" or not dec.items:
                 raise IllegalDecision("declare reacting figures as (figure, engage|run) pairs, or pass (INI-REACT-3)")
             seen = set()
-            for fid, how in dec.items:
+            for fid, how, _extras in dec.items:
                 if fid in seen or fid not in cands or how not in ("engage", "run"):
                     raise IllegalDecision(f"{fid} may not react that way (INI-REACT-1)")
                 seen.add(fid)
@@ -74,17 +74,17 @@ class IniReactionsFlow(IniActFlow):
         )
         if d.kind == "pass":
             return
-        ReactionWindow(frozenset(cands)).declare(fid for fid, _how in d.items)  # all at once, none added later
+        ReactionWindow(frozenset(cands)).declare(i.target for i in d.items)  # all at once, none added later
         ctx.emit(
             ActionTaken(
                 rule="INI-REACT-3",
-                figure=d.items[0][0],
+                figure=d.items[0].target,
                 action="react",
-                detail=", ".join(f"{a} {b}" for a, b in d.items),
+                detail=", ".join(f"{i.target} {i.kind}" for i in d.items),
             )
         )
         fighters = []
-        for fid, how in d.items:
+        for fid, how, _extras in d.items:
             f = ctx.fig(fid)
             if not f.in_play:
                 continue

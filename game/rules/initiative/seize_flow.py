@@ -61,7 +61,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 opts.append(Decision("seize", figure=fid, option="tome"))
             for c in cards:
                 if fid in c.figures and self.card_live(ctx, c, side):
-                    opts.append(Decision("seize", figure=fid, option=f"order:{c.id}"))
+                    opts.append(Decision("seize", figure=fid, option="order", label=c.id))
         return opts
 
     def seize_factors(self, ctx: Ctx, fid: str, d: Decision) -> tuple[int, int, int, list[str]]:
@@ -84,8 +84,8 @@ class IniSeizeFlow(IniReactionsFlow):
             can_shoot = s.clear and within_medium_range(s.distance) and K.can_shoot(f)
         elif decl == "melee":
             can_engage = True
-        elif decl.startswith("order:"):
-            cid = decl[6:]
+        elif decl == "order":
+            cid = d.option_label
             card = next((c for c in self.cards(ctx, f.side) if c.id == cid), None)
             if card is not None and self.card_live(ctx, card, f.side):
                 card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx)) > 0
@@ -166,7 +166,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 figure=fid,
                 action="seize",
                 target=d.target or "",
-                detail=f"declares {d.option}; rate {rate}, leadership {lead}, factors {fac:+d}"
+                detail=f"declares {d.option}{'' if d.label is None else ':' + d.label}; rate {rate}, leadership {lead}, factors {fac:+d}"
                 + (f" ({', '.join(reasons)})" if reasons else ""),
             )
         )
@@ -202,9 +202,9 @@ class IniSeizeFlow(IniReactionsFlow):
         st.phase = "react"
 
     def default_seize(self, ctx: Ctx, opts: list[Decision]) -> Decision:
-        for pref in ("order:", "melee", "shoot", "engage"):
+        for pref in ("order", "melee", "shoot", "engage"):
             for d in opts:
-                if d.kind == "seize" and (d.option or "").startswith(pref):
+                if d.kind == "seize" and d.option == pref:
                     return d
         return opts[0]
 
@@ -250,8 +250,8 @@ class IniSeizeFlow(IniReactionsFlow):
             yield from self.do_action(ctx, side, Decision("load", figure=fid))
         elif decl == "tome":
             yield from self.tome_action(ctx, fid)
-        elif decl.startswith("order:"):
-            yield from self.order_action(ctx, side, fid, decl[6:])
+        elif decl == "order":
+            yield from self.order_action(ctx, side, fid, d.option_label)
 
     def order_action(self, ctx: Ctx, side: str, fid: str, cid: str) -> Flow:
         card = next((c for c in self.cards(ctx, side) if c.id == cid), None)

@@ -3,7 +3,7 @@ follow-up, the save and its effect, disarm and capture, falls from the rigging (
 
 from __future__ import annotations
 
-from ..decisions import choose
+from ..decisions import Item, choose
 from ..events import Note
 from ..flow import ask
 from ..implements import implements
@@ -18,16 +18,16 @@ from .saves import save_chance, save_modifiers, save_outcome, save_passes, save_
 
 
 @implements("PYR-CARD-4", "PYR-DIS-3", "PYR-PUSH-5")
-def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
+def resolve_item(r: Round, camp: str, tapper: str, it: Item):
     ctx, st = r.ctx, r.st
+    victim, item = it.target, it.text  # the events and the question's info keep the item's text
     f = st.figures[tapper]
     v = st.figures[victim]
     if not v.in_play:
         ctx.emit(ItemResolved(rule="PYR-ALLOC-2", tapper=tapper, victim=victim, item=item, outcome="wasted"))
         return "wasted"
-    parts = item.split("+")
-    base, flags = parts[0], parts[1:]
-    mg, sneaky = "mg" in flags, "sneaky" in flags
+    base = it.kind
+    mg, sneaky = "mg" in it.extras, "sneaky" in it.extras
     # PYR-DIS-3: capture by force only in a round after the disarm; a blow in the disarm's own
     # round is an ordinary wound or knockdown
     kind = "capture" if v.status == Status.DISARMED and victim not in r.disarmed_now else base
@@ -68,13 +68,12 @@ def resolve_item(r: Round, camp: str, tapper: str, victim: str, item: str):
     srcs = r.push_sources.get(victim) if r.push_sources else None
     direction = push_direction((v.x, v.y), [(st.figures[t].x, st.figures[t].y) for t in srcs] if srcs else [(f.x, f.y)])
     dist = 2 * v.radius
-    pb_item = kind + ("+mg" if mg else "") + ("+sneaky" if sneaky else "")
     # the geometry (a sweep, the encirclement test) is asked only when the item and the victim
     # allow a pushback at all: both are pure queries, and either refusal leaves no option, while
     # with both clear the option is the one allowed here (pushback_option's defaults: not
     # surrounded, a clear sweep)
     option = pushback_option(
-        pb_item, victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED
+        kind, victim_wounded=v.is_wounded, mounted=v.mounted, disarmed=v.status == Status.DISARMED, sneaky=mg or sneaky
     ).option
     if option is not None:
         sweep = direction is not None and ctx.table.sweep_clear(victim, direction[0] * dist, direction[1] * dist)

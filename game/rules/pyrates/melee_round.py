@@ -234,7 +234,7 @@ def roll_pool_flow(ctx, camp: str, mq: int):
             )
             if d.option == "stop":
                 break
-            i = int(d.option.split(":")[1])
+            i = d.option_number
             new = ctx.dice.face(6)
             old = faces[i]
             faces[i] = new
@@ -265,10 +265,10 @@ _REROLL_OPTIONS: dict[int, tuple[Decision, ...]] = {}
 
 
 def _reroll_options(n: int) -> tuple[Decision, ...]:
-    """PYR-DICE-2 answers for a hand of n dice: reroll:0 … reroll:n-1, then stop (built once per n)."""
+    """PYR-DICE-2 answers for a hand of n dice: reroll 0 … n-1, then stop (built once per n)."""
     got = _REROLL_OPTIONS.get(n)
     if got is None:
-        got = _REROLL_OPTIONS[n] = tuple(choose(f"reroll:{i}") for i in range(n)) + (choose("stop"),)
+        got = _REROLL_OPTIONS[n] = tuple(choose("reroll", i) for i in range(n)) + (choose("stop"),)
     return got
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from ..decisions import Decision, IllegalDecision
+from ..decisions import Decision, IllegalDecision, Item
 from ..events import Note
 from ..flow import ask
 from ..implements import implements
@@ -104,7 +104,7 @@ def en_passant(ctx, fid: str, target: str, left: float):
         r.group = [fid, target]
         r.follow_up = False  # the rider rides on: no follow-up
         r.refresh()
-        yield from resolve_item(r, f.side, fid, target, item)
+        yield from resolve_item(r, f.side, fid, Item(target, item))
     else:
         ctx.emit(ItemResolved(rule="PYR-MNT-1", tapper=fid, victim=target, item="", outcome="missed"))
     f = st.figures[fid]

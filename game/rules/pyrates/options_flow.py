@@ -107,7 +107,7 @@ class PyratesOptions(TurnPreset):
                 g.level == lv and math.hypot(g.x - ex, g.y - ey) <= f.radius + g.radius + 0.02 for g in ctx.enemies(fid)
             ):
                 continue  # a move may not end in contact (RNG-ACT-1): charge instead
-            out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"climb:{lk.id}"))
+            out.append(Decision("move", figure=fid, x=ex, y=ey, option="climb", label=lk.id))
         # RNG-MOVE-2 / PYR-ENG-4: cross (or step onto) a linear obstacle the figure touches, at half move
         for ob in ctx.table.touching_obstacles(fid):
             if ob.kind != "linear" or self._defended(ctx, fid, ob.id):
@@ -123,7 +123,7 @@ class PyratesOptions(TurnPreset):
                 if enemy_contact_at(ctx, fid, ex, ey) or (ex, ey) in seen:
                     continue
                 seen.add((ex, ey))
-                out.append(Decision("move", figure=fid, x=ex, y=ey, option=f"cross:{ob.id}"))
+                out.append(Decision("move", figure=fid, x=ex, y=ey, option="cross", label=ob.id))
         return out
 
     def _climb_plan(self, ctx: Ctx, fid: str, link_id: str, allowance: float):
@@ -254,12 +254,10 @@ class PyratesOptions(TurnPreset):
             raise IllegalDecision("a move needs a destination")
         allowance = self.move_allowance(ctx, fid)
         cross: tuple[str, ...] = ()
-        if d.option and d.option.startswith("climb:"):
-            plan = self._climb_plan(ctx, fid, d.option[6:], allowance)
+        if d.option == "climb":
+            plan = self._climb_plan(ctx, fid, d.option_label, allowance)
             if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
-                raise IllegalDecision(
-                    f"{ctx.fig(fid).name} cannot climb {d.option[6:]} to there this move (RNG-MOVE-1)"
-                )
+                raise IllegalDecision(f"{ctx.fig(fid).name} cannot climb {d.label} to there this move (RNG-MOVE-1)")
             ex, ey = plan.points[-1]
             lv = plan.level or ctx.fig(fid).level
             if any(
@@ -268,8 +266,8 @@ class PyratesOptions(TurnPreset):
             ):
                 raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
             return plan
-        if d.option and d.option.startswith("cross:"):
-            oid = d.option[6:]
+        if d.option == "cross":
+            oid = d.option_label
             if not any(o.id == oid and o.kind == "linear" for o in ctx.table.touching_obstacles(fid)):
                 raise IllegalDecision(f"{ctx.fig(fid).name} is not at obstacle {oid} (RNG-MOVE-2)")
             if self._defended(ctx, fid, oid):

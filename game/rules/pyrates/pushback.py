@@ -21,7 +21,7 @@ class PushbackCheck(NamedTuple):
 
 @implements("PYR-CARD-5", "PYR-PUSH-1", "PYR-PUSH-2")
 def pushback_option(
-    item: str,
+    kind: str,
     *,
     victim_wounded: bool,
     mounted: bool = False,
@@ -38,9 +38,6 @@ def pushback_option(
     the sweep of a base depth along the push direction is not clear (GEO-SWEEP-1; also pass False
     when PYR-PUSH-3 gives no direction).
     """
-    kind = item.split("+", 1)[0]
-    if "+mg" in item or "+sneaky" in item:
-        sneaky = True
     if kind in ("w", "capture"):
         option = "pushback"
     elif kind in ("kd", "disarm"):
@@ -48,7 +45,7 @@ def pushback_option(
             return PushbackCheck(None, "a wounded figure cannot be pushed back wounded (PYR-PUSH-1)")
         option = "pushback_wounded"
     else:
-        raise ValueError(f"unknown mêlée item {item!r} (PYR-ALLOC-2)")
+        raise ValueError(f"unknown mêlée item {kind!r} (PYR-ALLOC-2)")
     if kind == "capture":
         return PushbackCheck(None, "a disarmed figure cannot be pushed back (PYR-DIS-2)")
     for bad, why in (

@@ -66,7 +66,7 @@ class PyratesRuleset(Ruleset):
             return chances.shot_odds(view, table, decision.figure, decision.target, weapon=weapon)
         if ask.kind == "reroll" and "faces" in info and "rerolls_left" in info:
             left = info["rerolls_left"]
-            die = None if decision.option == "stop" else int(str(decision.option).split(":")[1])
+            die = None if decision.option == "stop" else decision.option_number
             return chances.reroll_odds(info["faces"], left, die)
         if ask.kind == "pushback" and decision.option == "save" and "save_target" in info:
             return chances.save_odds(info["save_target"])

@@ -112,16 +112,15 @@ class SaveOutcome:
 
 
 @implements("PYR-SAVE-3")
-def save_outcome(item: str, saved: bool, victim_wounded: bool) -> SaveOutcome:
+def save_outcome(kind: str, saved: bool, victim_wounded: bool) -> SaveOutcome:
     """PYR-SAVE-3 (with PYR-DIS-1/3 items): the effect of an item after its save.
 
     Saved → no effect (a saved capture re-arms the victim: status back to (un)wounded). Failed W →
     wounded, or knocked down if already wounded (a second wound counts as a KD in PYR-WIN-1).
     Failed KD → knocked down. Failed disarm → disarmed; failed capture → captive (both count as KD).
     """
-    kind = item.split("+", 1)[0]
     if kind not in ("w", "kd", "disarm", "capture"):
-        raise ValueError(f"unknown mêlée item {item!r}: expected w, kd, disarm or capture (PYR-ALLOC-2)")
+        raise ValueError(f"unknown mêlée item {kind!r}: expected w, kd, disarm or capture (PYR-ALLOC-2)")
     if saved:
         if kind == "capture":
             return _REARMED_WOUNDED if victim_wounded else _REARMED

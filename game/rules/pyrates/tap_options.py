@@ -7,10 +7,12 @@ in one tap, which the mêlée flow validates (PYR-ALLOC-2).
 
 from __future__ import annotations
 
-from ..decisions import Decision
+from ..decisions import Decision, Item
 from ..implements import implements
 from ..model import Status
 from .cards import SNEAKY_ATTACK
+
+_SNEAKY, _MG = ("sneaky",), ("mg",)
 
 
 @implements("PYR-DIS-1")
@@ -33,9 +35,9 @@ def special_tap_options(
     sneaky = SNEAKY_ATTACK in cards
     for v in targets:
         if pool.knockdowns and disarm_legal(eng, tapper, v, st.figures[v].status):
-            out.append(Decision("tap", figure=tapper, items=((v, "disarm"),)))
+            out.append(Decision("tap", figure=tapper, items=(Item(v, "disarm"),)))
         if sneaky:
-            out += [Decision("tap", figure=tapper, items=((v, f"{k}+sneaky"),)) for k in kinds]
+            out += [Decision("tap", figure=tapper, items=(Item(v, k, _SNEAKY),)) for k in kinds]
     for v in offhand_targets:
-        out += [Decision("tap", figure=tapper, items=((v, f"{k}+mg"),)) for k in kinds]
+        out += [Decision("tap", figure=tapper, items=(Item(v, k, _MG),)) for k in kinds]
     return out

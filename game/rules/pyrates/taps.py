@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ..decisions import PASS, Decision, IllegalDecision, choose
+from ..decisions import PASS, Decision, IllegalDecision, Item, choose
 from ..events import Note
 from ..flow import ask
 from ..implements import implements
@@ -22,8 +22,8 @@ from .tap_options import special_tap_options
 # -- (5) allocation ----------------------------------------------------------------------------------
 def _pool_after(pool: Damage, items) -> Damage:
     kd = w = 0
-    for _, it in items:
-        kind = it.split("+", 1)[0]
+    for it in items:
+        kind = it.kind
         if kind == "kd" or kind == "disarm":
             kd += 1
         elif kind == "w":
@@ -58,7 +58,7 @@ def targets_for(r: Round, fid: str, cls: WeaponClass | None = None) -> list[str]
     return t
 
 
-def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = None) -> tuple[tuple[str, str], ...]:
+def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = None) -> tuple[Item, ...]:
     """Default tap: one item per strikable enemy, KD first, W to wounded enemies first. ``targets``:
     ``targets_for(r, fid)`` when the caller has it."""
     st = r.st
@@ -69,10 +69,10 @@ def auto_items(r: Round, fid: str, pool: Damage, targets: list[str] | None = Non
     order = sorted(targets, key=lambda t: (st.figures[t].status != Status.DISARMED, not st.figures[t].is_wounded))
     for t in order:
         if kd > 0:
-            items.append((t, "kd"))
+            items.append(Item(t, "kd"))
             kd -= 1
         elif w > 0:
-            items.append((t, "w"))
+            items.append(Item(t, "w"))
             w -= 1
     return tuple(items)
 
@@ -90,9 +90,9 @@ def tap_options(r: Round, camp: str, tappers: list[str], left: Damage) -> list[D
             opts.append(Decision("tap", figure=t, items=items))
         for v in targets:
             if left.knockdowns:
-                opts.append(Decision("tap", figure=t, items=((v, "kd"),)))
+                opts.append(Decision("tap", figure=t, items=(Item(v, "kd"),)))
             if left.wounds:
-                opts.append(Decision("tap", figure=t, items=((v, "w"),)))
+                opts.append(Decision("tap", figure=t, items=(Item(v, "w"),)))
         off = st.figures[t].offhand
         opts += special_tap_options(
             st, r.eng, camp, t, left, targets, targets_for(r, t, off) if off is not None else [], cards_of(st, camp)
@@ -111,11 +111,10 @@ def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decis
         raise IllegalDecision("a tap gives at least one item")
     seen = set()
     mg = sneaky = 0
-    for t, it in d.items:
-        parts = it.split("+")
-        kind, flags = parts[0], parts[1:]
+    for it in d.items:
+        t, kind, flags = it
         if kind not in ITEM_KINDS or any(x not in ("mg", "sneaky") for x in flags) or len(set(flags)) != len(flags):
-            raise IllegalDecision(f"unknown item {it!r}: kd, w or disarm, optionally +mg / +sneaky (PYR-ALLOC-2)")
+            raise IllegalDecision(f"unknown item {it.text!r}: kd, w or disarm, optionally +mg / +sneaky (PYR-ALLOC-2)")
         if t in seen:
             raise IllegalDecision(f"{t} is given more than one item in one tap (PYR-ALLOC-2)")
         seen.add(t)
@@ -214,15 +213,15 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         if queued is not None:  # PYR-ALLOC-5: assign now, resolve once both sides have passed
             queued.append((camp, d, r.surrounded(d.figure)))
             r.tapped.add(d.figure)
-            for _t, it in d.items:
-                if "+sneaky" in it:
+            for it in d.items:
+                if "sneaky" in it.extras:
                     spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
             ctx.emit(
                 Note(
                     rule="PYR-ALLOC-5",
                     who=camp,
                     message=f"{st.figures[d.figure].name} assigns "
-                    + ", ".join(f"{it} to {st.figures[t].name}" for t, it in d.items),
+                    + ", ".join(f"{it.text} to {st.figures[it.target].name}" for it in d.items),
                 )
             )
         else:
@@ -262,13 +261,21 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
     tapper = d.figure_id
     surrounded = r.surrounded(tapper) if declared_surrounded is None else declared_surrounded
     r.tapped.add(tapper)
-    for _t, it in d.items:
-        if "+sneaky" in it and declared_surrounded is None:
+    for it in d.items:
+        if "sneaky" in it.extras and declared_surrounded is None:
             spend_card(ctx, camp, SNEAKY_ATTACK, "PYR-CARD-5")
-    ctx.emit(TapDeclared(rule="PYR-ALLOC-2", tapper=tapper, side=camp, items=d.items, surrounded=surrounded))
+    ctx.emit(
+        TapDeclared(
+            rule="PYR-ALLOC-2",
+            tapper=tapper,
+            side=camp,
+            items=tuple((it.target, it.text) for it in d.items),
+            surrounded=surrounded,
+        )
+    )
     cut = False
-    for victim, item in d.items:
-        out = yield from resolve_item(r, camp, tapper, victim, item)
+    for it in d.items:
+        out = yield from resolve_item(r, camp, tapper, it)
         if out in ("knocked_down", "pushback", "pushback_wounded", "captive"):
             cut = True
         r.refresh()
@@ -288,10 +295,10 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
                 return min((math.hypot(st.figures[e].x - x, st.figures[e].y - y) for e in foes), default=0.0)
 
             best = max(dirs, key=lambda dg: (round(score(dg), 6), -dg))
-            opts = [choose(f"dir:{dg}") for dg in dirs] + [choose("stay")]
+            opts = [choose("dir", dg) for dg in dirs] + [choose("stay")]
             # GEN-CHOICE-1: the automatic answer breaks out only while an enemy is still in contact
             # (with none left there is nothing to escape, and the move would only give ground)
-            dflt = choose(f"dir:{best}") if r.eng.engaged(tapper) else choose("stay")
+            dflt = choose("dir", best) if r.eng.engaged(tapper) else choose("stay")
             dd = yield ask(
                 st.figures[tapper].side,
                 "escape",
@@ -300,8 +307,8 @@ def resolve_tap(r: Round, camp: str, d: Decision, declared_surrounded: bool | No
                 default=dflt,
                 rule="PYR-SUR-1",
             )
-            if dd.option != "stay":
-                deg = int(dd.option.split(":")[1])
+            if dd.option == "dir":
+                deg = dd.option_number
                 ctx.move(
                     tapper,
                     f.x + dist * math.cos(math.radians(deg)),
@@ -318,8 +325,8 @@ def resolve_assigned(r: Round, queued):
     blows of every tapper that assigned an item to that victim (PYR-PUSH-3)."""
     sources: dict[str, list[str]] = {}
     for _c, d, _s in queued:
-        for t, _it in d.items:
-            sources.setdefault(t, []).append(d.figure)
+        for it in d.items:
+            sources.setdefault(it.target, []).append(d.figure)
     r.push_sources = sources
     for camp, d, sur in queued:
         r.refresh()

@@ -135,7 +135,7 @@ def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
     left = int(ctx.state.data.get("ap", {}).get(side, 0))
     if left <= 0:
         return 0
-    opts = [Decision("choose", option=f"ap:{n}") for n in range(0, min(MAX_PER_ROLL, left) + 1)]
+    opts = [Decision("choose", option="ap", number=n) for n in range(0, min(MAX_PER_ROLL, left) + 1)]
     d = yield ask(
         side,
         "aggression",
@@ -145,7 +145,7 @@ def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
         info={"figure": who, "ap_left": left, "purpose": purpose},
         rule="RNG-AP-1",
     )
-    n = int(d.option.split(":")[1])
+    n = d.option_number
     prob = ap_problem(n, left)
     if prob:  # cannot happen with the offered options
         raise IllegalDecision(prob)
@@ -245,8 +245,8 @@ def hand_attack(
             auto = auto_dv_share(left, n, k)
             could_follow = any(dist(here, e) <= ASK_LOOKAHEAD + EPS for e in others)
             if could_follow and n < MAX_SPLIT - 1:
-                opts = [Decision("choose", option=f"dv:{v}") for v in dv_share_options(left, n)]
-                dflt = Decision("choose", option=f"dv:{auto}")
+                opts = [Decision("choose", option="dv", number=v) for v in dv_share_options(left, n)]
+                dflt = Decision("choose", option="dv", number=auto)
                 dd = yield ask(
                     dfd.side,
                     "dv_share",
@@ -256,7 +256,7 @@ def hand_attack(
                     info={"figure": defender, "attacker": attacker, "left": left, "attackers_so_far": n, "auto": auto},
                     rule="RNG-HAND-3",
                 )
-                share = int(dd.option.split(":")[1])
+                share = dd.option_number
             elif n == MAX_SPLIT - 1:
                 share = left  # the third attacker gets the rest
             else:

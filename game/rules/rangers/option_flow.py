@@ -208,7 +208,7 @@ class RangersOptions(TurnPreset):
         cross = self._crossing(ctx, fid)
         if cross:
             for x, y, _ in D.heading_moves(ctx, fid, crossing_allowance(f.move), fracs=(1.0,), cross=(cross,), ok=ok):
-                d = Decision("move", figure=fid, x=x, y=y, option=f"cross:{cross}")
+                d = Decision("move", figure=fid, x=x, y=y, option="cross", label=cross)
                 out.append(d)
         return out
 
@@ -277,9 +277,9 @@ class RangersOptions(TurnPreset):
                 raise IllegalDecision("a figure in hand combat leaves it only by retreating or fleeing (RNG-HAND-4)")
             cross: tuple[str, ...] = ()
             allowance = f.move
-            if d.option and d.option.startswith("cross:"):
+            if d.option == "cross":
                 c = self._crossing(ctx, fid)
-                if c is None or d.option != f"cross:{c}":
+                if c is None or d.label != c:
                     raise IllegalDecision("that obstacle cannot be crossed now (RNG-MOVE-2)")
                 cross, allowance = (c,), crossing_allowance(f.move)
             plan = self._plan(ctx, fid, d.x, d.y, allowance, cross)

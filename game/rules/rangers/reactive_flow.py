@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.turns import active_side
 
@@ -76,11 +76,11 @@ class RangersReactiveShooting(RangersOptions):
             for t in ts:
                 if caps is None or used.get(t, 0) < caps.get(t, 0):
                     used[t] = used.get(t, 0) + 1
-                    all_list.append((s, t))
+                    all_list.append(Item(s, t))
                     break
         all_items = tuple(all_list)
         limit = None if caps is None else sum(caps.values())
-        opts = [PASS] + [Decision("react_shoot", items=((s, t),)) for s, ts in pairs.items() for t in ts]
+        opts = [PASS] + [Decision("react_shoot", items=(Item(s, t),)) for s, ts in pairs.items() for t in ts]
         if len(all_items) > 1:
             opts.append(Decision("react_shoot", items=all_items, option="all"))
 
@@ -88,13 +88,13 @@ class RangersReactiveShooting(RangersOptions):
             if dec.kind != "react_shoot" or not dec.items:
                 raise IllegalDecision("declare reacting shooters as (shooter, target) pairs, or pass (INI-RSHOOT-2)")
             seen = set()
-            for s, t in dec.items:
+            for s, t, _extras in dec.items:
                 if s in seen:
                     raise IllegalDecision(f"{s} is declared twice (INI-RSHOOT-2)")
                 seen.add(s)
                 if t not in pairs.get(s, []):
                     raise IllegalDecision(f"{s} may not react by shooting at {t} (INI-RSHOOT-1)")
-            prob = reactive_cap_problem(dec.items, caps) if caps is not None else None
+            prob = reactive_cap_problem([(i.target, i.kind) for i in dec.items], caps) if caps is not None else None
             if prob:
                 raise IllegalDecision(prob)
 
@@ -114,11 +114,11 @@ class RangersReactiveShooting(RangersOptions):
         ctx.emit(
             ActionTaken(
                 rule="INI-RSHOOT-2",
-                figure=d.items[0][0],
+                figure=d.items[0].target,
                 action="react_shoot",
                 detail=f"{len(d.items)} shooter(s) declared",
             )
         )
-        for s, t in d.items:
+        for s, t, _extras in d.items:
             if ctx.fig(s).in_play and ctx.fig(t).in_play:
                 yield from K.shoot(ctx, s, t, target_moved=self.target_moved(ctx, t), reactive=True)

@@ -71,7 +71,7 @@ class RangersResolution(RangersReactiveShooting):
             if K.dist(ctx.fig(fid), ctx.fig(d.target_id)) <= HAND_COMBAT_RANGE + K.EPS:
                 yield from K.hand_attack(ctx, fid, d.target_id, how="charge")
         elif k == "move":
-            cross = (d.option[6:],) if d.option and d.option.startswith("cross:") else ()
+            cross = (d.option_label,) if d.option == "cross" else ()
             allowance = crossing_allowance(f.move) if cross else f.move
             plan = self._plan(ctx, fid, d.x, d.y, allowance, cross)
             self._do_move(ctx, fid, plan, how="move", rule="RNG-MOVE-2" if cross else "RNG-MOVE-1")

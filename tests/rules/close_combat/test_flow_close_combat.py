@@ -82,7 +82,7 @@ def test_PRE_OD6_1_one_roll_off_then_fixed_alternating_phases():
 def test_OD6_SEQ_1_one_action_per_unit_per_phase_and_moves_are_rigid():
     m = Match(scenario(lines(8.5, 20.5)), dice=ScriptedDice([5, 3] + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
-    fwd = next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 3"),))
+    fwd = next(d for d in m.pending.options if d.kind == "move" and d.label == "forward 3")
     m.apply(fwd)
     assert {m.figure(f"R{i}").x for i in range(1, 7)} == {11.5}
     assert m.pending.side == "blue"  # red's only unit has no action left
@@ -125,7 +125,7 @@ def test_OD6_ENG_3_engage_options_all_reach_the_best_pair_count():
                 option="red_regiment",
                 figure=worse[0].lead,
                 target=worse[0].target,
-                items=(("key", worse[0].key),),
+                label=worse[0].key,
             )
         )
     ev = m.apply(eng[0])

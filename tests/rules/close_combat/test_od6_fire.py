@@ -228,7 +228,7 @@ def test_PRE_OD6_1_shooting_enables_load_and_shoot_actions():
     assert m.figure("R1").loaded and m.figure("R2").loaded
     assert m.pending.side == "blue"  # red's one action is spent
     m.apply(Decision("act", option="blue_regiment"))
-    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 1"),)))
+    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.label == "forward 1"))
     assert m.pending.side == "red"
     m.apply(Decision("act", option="red_regiment"))
     m.apply(Decision("shoot", option="red_regiment"))

@@ -4,6 +4,7 @@ new formation (a corner lock-up allowed, never an edge contact), reorganising wi
 import pytest
 
 from game.match import Decision, IllegalDecision, Match
+from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import Note
 from tests.rules.close_combat.test_flow_close_combat import lines, piece, scenario
@@ -14,13 +15,13 @@ RED_FIRST = [5, 3]
 def test_od6_seq_1_actions_are_a_unit_field():
     m = Match(scenario(lines(8.5, 20.5), actions={"red_regiment": 2}), dice=ScriptedDice(RED_FIRST + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
-    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 1"),)))
+    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.label == "forward 1"))
     assert m.pending.side == "red" and m.pending.kind == "activate"  # a second action
     m.apply(Decision("act", option="red_regiment"))
-    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 1"),)))
+    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.label == "forward 1"))
     assert m.pending.side == "blue"
     m.apply(Decision("act", option="blue_regiment"))
-    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.items == (("move", "forward 1"),)))
+    m.apply(next(d for d in m.pending.options if d.kind == "move" and d.label == "forward 1"))
     assert m.pending.side == "red"  # blue: the default one
 
 
@@ -36,7 +37,11 @@ def _scattered():
 def test_od6_seq_1_re_form_line_is_offered_and_closes_the_ranks():
     m = Match(scenario(_scattered()), dice=ScriptedDice(RED_FIRST + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
-    opt = next(d for d in m.pending.options if d.kind == "reorganise" and d.option == "red_regiment:re-form line")
+    opt = next(
+        d
+        for d in m.pending.options
+        if d.kind == "reorganise" and (d.option, d.label) == ("red_regiment", "re-form line")
+    )
     m.apply(opt)
     r1, r2 = m.figure("R1"), m.figure("R2")
     assert (r1.x, r2.x) == (5.0, 5.0) and abs(r2.y - r1.y) == pytest.approx(2.0)  # side by side
@@ -47,7 +52,14 @@ def test_od6_seq_1_re_form_line_is_offered_and_closes_the_ranks():
 def test_od6_seq_1_re_form_may_end_in_a_corner_lock_up():
     m = Match(scenario(_scattered()), dice=ScriptedDice(RED_FIRST + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
-    m.apply(Decision("reorganise", option="red_regiment:re-form", items=(("R1", "8.0,3.0,0"), ("R2", "5.0,8.0,0"))))
+    m.apply(
+        Decision(
+            "reorganise",
+            option="red_regiment",
+            label="re-form",
+            items=(Item("R1", "8.0,3.0,0"), Item("R2", "5.0,8.0,0")),
+        )
+    )
     assert (m.figure("R1").x, m.figure("R1").y) == (8.0, 3.0)  # its corner touches B1's corner
 
 
@@ -55,10 +67,22 @@ def test_od6_seq_1_re_form_may_not_end_in_edge_contact_or_beyond_the_allowance()
     m = Match(scenario(_scattered()), dice=ScriptedDice(RED_FIRST + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
     with pytest.raises(IllegalDecision, match="corner"):
-        m.apply(Decision("reorganise", option="red_regiment:re-form", items=(("R1", "8.0,5.0,0"), ("R2", "5.0,8.0,0"))))
+        m.apply(
+            Decision(
+                "reorganise",
+                option="red_regiment",
+                label="re-form",
+                items=(Item("R1", "8.0,5.0,0"), Item("R2", "5.0,8.0,0")),
+            )
+        )
     with pytest.raises(IllegalDecision, match="more than 6"):
         m.apply(
-            Decision("reorganise", option="red_regiment:re-form", items=(("R1", "5.0,12.5,0"), ("R2", "5.0,18.0,0")))
+            Decision(
+                "reorganise",
+                option="red_regiment",
+                label="re-form",
+                items=(Item("R1", "5.0,12.5,0"), Item("R2", "5.0,18.0,0")),
+            )
         )
     with pytest.raises(IllegalDecision, match="needs an end"):
-        m.apply(Decision("reorganise", option="red_regiment:re-form", items=(("R1", "6.0,5.0,0"),)))
+        m.apply(Decision("reorganise", option="red_regiment", label="re-form", items=(Item("R1", "6.0,5.0,0"),)))

@@ -8,6 +8,7 @@ import pytest
 
 from game.ai import RandomController, play_out
 from game.match import Decision, IllegalDecision, Match, record_of, replay
+from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.escarmouche import Card, CardsDrawn, Deck, DeckReshuffled, DuelWon, full_deck
 from game.rules.events import DiceRolled, TurnStarted
@@ -138,9 +139,9 @@ def test_ESC_PAIR_1_refuses_a_pairing_that_leaves_a_defender_unattacked():
     to_assault(m)
     before = m.state_hash()
     with pytest.raises(IllegalDecision, match="ESC-PAIR-1"):
-        m.apply(Decision("pair", items=(("r1", "b1"), ("r2", "b1"))))
+        m.apply(Decision("pair", items=(Item("r1", "b1"), Item("r2", "b1"))))
     assert m.state_hash() == before
-    m.apply(Decision("pair", items=(("r1", "b2"), ("r2", "b1"))))  # any legal pairing, not only offered
+    m.apply(Decision("pair", items=(Item("r1", "b2"), Item("r2", "b1"))))  # any legal pairing, not only offered
     assert m.pending.kind == "order"
 
 
@@ -150,10 +151,10 @@ def test_ESC_PAIR_2_defender_adds_unpaired_defenders_to_duels():
     )
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
-    m.apply(Decision("pair", items=(("r1", "b2"),)))
+    m.apply(Decision("pair", items=(Item("r1", "b2"),)))
     assert m.pending.kind == "extras" and m.pending.side == "blue" and m.pending.rule == "ESC-PAIR-2"
     stack(m, ["2C", "3C", "4C", "14H"])
-    ev = m.apply(Decision("extras", items=(("b1", "r1"), ("b3", "r1"))))
+    ev = m.apply(Decision("extras", items=(Item("b1", "r1"), Item("b3", "r1"))))
     drawn = {e.figure: e for e in ev if isinstance(e, CardsDrawn)}
     assert set(drawn) == {"r1", "b1", "b2", "b3"}  # one duel, 1 v 3 (ESC-MULTI-1)
 
@@ -200,7 +201,7 @@ def test_ESC_RES_1_second_wound_kills_and_ESC_RND_1_break_off():
     sc = scenario([fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5)])
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
     to_assault(m)
-    m.apply(Decision("pair", items=(("r1", "b1"),)))
+    m.apply(Decision("pair", items=(Item("r1", "b1"),)))
     stack(m, ["14D", "2C", "3C", "4C"])
     m.apply(m.pending.default)  # b2 joins r1's duel
     assert m.figure("b1").wounds == 1 or m.figure("b2").wounds == 1

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.events import DiceRolled, Note, TurnStarted
 from game.rules.rangers.events import AttackResolved, ShotResolved
 from tests.rules.rangers.flow_helpers import events_of, has, pick, setup
@@ -87,8 +87,8 @@ def test_INI_REACT_1_unengaged_friends_within_4_may_react_declared_first():
         m.apply(m.pending.default)
     assert m.pending.kind == "react" and m.pending.side == "french" and m.pending.info["candidates"] == ["warrior_2"]
     with pytest.raises(IllegalDecision):
-        m.apply(Decision("react", items=(("warrior_1", "engage"),)))  # engaged figures cannot react
-    m.apply(pick(m, "react", items=(("warrior_2", "engage"),)))
+        m.apply(Decision("react", items=(Item("warrior_1", "engage"),)))  # engaged figures cannot react
+    m.apply(pick(m, "react", items=(Item("warrior_2", "engage"),)))
     assert m.pending.kind == "react_move"
     m.apply(m.pending.default)
     while m.pending.kind == "dv_share":
@@ -131,7 +131,7 @@ def test_INI_EX_4_reactive_shooters_one_per_inch_per_mover():
     m.apply(pick(m, "choose", figure="ranger_1", option="group_move"))
     m.apply(Decision("move", figure="ranger_1", x=5.0, y=3.0, option="group"))
     assert m.pending.kind == "react_shoot" and m.pending.info["limit"] == 4
-    five = tuple((s, "ranger_1") for s in ("marine_1", "marine_2", "lieutenant", "warrior_1", "warrior_2"))
+    five = tuple(Item(s, "ranger_1") for s in ("marine_1", "marine_2", "lieutenant", "warrior_1", "warrior_2"))
     with pytest.raises(IllegalDecision, match="INI-RSHOOT-3"):
         m.apply(Decision("react_shoot", items=five))
 
@@ -165,7 +165,7 @@ def test_INI_ORD_1_cards_give_plus_4_and_stay_hidden_from_the_other_side():
     if m.pending.kind != "seize":
         pytest.skip("the french pass handed the initiative over")
     assert [c["id"] for c in m.pending.info["orders"]] == ["get_langlade"]
-    m.apply(pick(m, "seize", figure="rogers", option="order:get_langlade"))
+    m.apply(pick(m, "seize", figure="rogers", option="order", label="get_langlade"))
     roll = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "INI-SEIZE-1"][-1]
     # leadership 2 (Leader = Good), +2 can engage, +4 order card; 5 + 8 = 13 < 18
     assert roll.modifier == 8 and not roll.success

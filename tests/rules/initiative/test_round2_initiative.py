@@ -3,7 +3,7 @@ PRE-INI-1, INI-RSHOOT-3 per mover, INI-MS-1 move-and-shoot, PRE-INI-1 free hits 
 
 import pytest
 
-from game.rules.decisions import Decision, IllegalDecision
+from game.rules.decisions import Decision, IllegalDecision, Item
 from game.rules.events import DiceRolled, Moved
 from game.rules.model import Status
 from game.rules.rangers import validate_roster
@@ -77,15 +77,15 @@ def test_ini_ord_1_card_whose_enemy_is_out_of_play_is_not_offered_and_gives_noth
         pick(m, "load", figure="marine_1") if has(m, "load", figure="marine_1") else pick(m, "aim", figure="marine_1")
     )
     assert m.pending.kind == "seize" and m.pending.side == "rangers"
-    assert has(m, "seize", figure="rogers", option="order:get_langlade")
-    assert not has(m, "seize", figure="ranger_1", option="order:get_warrior")
+    assert has(m, "seize", figure="rogers", option="order", label="get_langlade")
+    assert not has(m, "seize", figure="ranger_1", option="order", label="get_warrior")
     # a player who declares it anyway gets no +4
     _rate, _lead, _fac, reasons = m.preset.seize_factors(
-        m._ctx(), "ranger_1", Decision("seize", figure="ranger_1", option="order:get_warrior")
+        m._ctx(), "ranger_1", Decision("seize", figure="ranger_1", option="order", label="get_warrior")
     )
     assert "+4 order card" not in reasons
     with pytest.raises(IllegalDecision):
-        m.apply(Decision("seize", figure="ranger_1", option="order:get_warrior"))
+        m.apply(Decision("seize", figure="ranger_1", option="order", label="get_warrior"))
 
 
 def test_ini_ord_1_objective_live_rules():
@@ -170,9 +170,12 @@ def test_ini_rshoot_3_group_move_caps_shooters_per_mover():
     assert m.pending.info["caps"] == {"rogers": 2, "ranger_1": 2}
     with pytest.raises(IllegalDecision, match="INI-RSHOOT-3"):  # 3 at one mover: the total (4) is no licence
         m.apply(
-            Decision("react_shoot", items=(("marine_1", "rogers"), ("marine_2", "rogers"), ("warrior_1", "rogers")))
+            Decision(
+                "react_shoot",
+                items=(Item("marine_1", "rogers"), Item("marine_2", "rogers"), Item("warrior_1", "rogers")),
+            )
         )
-    m.apply(Decision("react_shoot", items=(("marine_1", "rogers"), ("marine_2", "ranger_1"))))
+    m.apply(Decision("react_shoot", items=(Item("marine_1", "rogers"), Item("marine_2", "ranger_1"))))
     assert len([e for e in events_of(m, ShotResolved) if e.reactive]) == 2
 
 

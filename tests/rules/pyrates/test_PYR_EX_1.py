@@ -9,6 +9,7 @@ stops on two pair.
 from flow_helpers import CLOSE, REACH, Decision, answer, choose, fig, scenario
 
 from game.match import Match
+from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved
 from game.rules.model import Status
@@ -57,7 +58,7 @@ def test_PYR_EX_1_worked_example():
     answer(m, "reroll", choose("stop"))
     # A allocates first (straight beats two pair, PYR-ALLOC-1): H taps KD→P1, KD→P2
     assert m.pending.kind == "tap" and m.pending.side == "A"
-    answer(m, "tap", Decision("tap", figure="H", items=(("P1", "kd"), ("P2", "kd"))))
+    answer(m, "tap", Decision("tap", figure="H", items=(Item("P1", "kd"), Item("P2", "kd"))))
     # P1 could be pushed back wounded instead; it saves, needing 5-6, and rolls 4
     assert m.pending.info["save_target"] == 5
     ev = answer(m, "pushback", choose("save"))
@@ -74,13 +75,13 @@ def test_PYR_EX_1_worked_example():
         answer(m, "escape", choose("stay"))
     # B taps P2 (wounded, engaged): W→H; H jumps back d (no save), back in BtB with P3
     assert m.pending.kind == "tap" and m.pending.side == "B"
-    answer(m, "tap", Decision("tap", figure="P2", items=(("H", "w"),)))
+    answer(m, "tap", Decision("tap", figure="P2", items=(Item("H", "w"),)))
     ev = answer(m, "pushback", choose("pushback"))
     assert (m.figure("H").x, m.figure("H").y) == (10.0, 10.0)
     # A has no untapped engaged figure: passes (its 2 W stay unallocated). B taps P3: Main Gauche
     assert m.pending.kind == "tap" and m.pending.side == "B"
-    assert Decision("tap", figure="H", items=(("P1", "w"),)) not in m.pending.options
-    ev = answer(m, "tap", Decision("tap", figure="P3", items=(("H", "w+mg"),)))
+    assert Decision("tap", figure="H", items=(Item("P1", "w"),)) not in m.pending.options
+    ev = answer(m, "tap", Decision("tap", figure="P3", items=(Item("H", "w", ("mg",)),)))
     # rolls 4 → struck; H may not push back; the blow is Close so H saves on 5-6; rolls 6 → saved
     saves = [e for e in ev if isinstance(e, DiceRolled) and e.rule == "PYR-SAVE-1"]
     assert saves and saves[0].target == 5 and saves[0].faces == (6,) and saves[0].success
@@ -104,7 +105,7 @@ def test_PYR_EX_1_worked_example():
 def test_PYR_EX_1_moves_are_recorded_as_events():
     m = build()
     answer(m, "reroll", choose("stop"))
-    answer(m, "tap", Decision("tap", figure="H", items=(("P1", "kd"), ("P2", "kd"))))
+    answer(m, "tap", Decision("tap", figure="H", items=(Item("P1", "kd"), Item("P2", "kd"))))
     answer(m, "pushback", choose("save"))
     answer(m, "pushback", choose("pushback_wounded"))
     answer(m, "follow_up", choose("follow"))

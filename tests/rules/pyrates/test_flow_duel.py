@@ -6,7 +6,7 @@ import pytest
 from flow_helpers import Decision, answer, choose, fig, match, scenario
 
 from game.match import Match
-from game.rules.decisions import IllegalDecision
+from game.rules.decisions import IllegalDecision, Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled
 from game.rules.model import Status
@@ -69,7 +69,7 @@ def test_PYR_DUEL_2_blades_meet_at_midpoint_pushback_not_followed_up_wins():
     assert math.isclose(math.hypot(a.x - b.x, a.y - b.y), 1.0, abs_tol=0.01)  # BtB
     assert math.isclose((a.x + b.x) / 2, 9.0, abs_tol=0.01)  # at the midpoint
     answer(m, "panache", choose("no"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     answer(m, "pushback", choose("pushback_wounded"))
     answer(m, "follow_up", choose("stay"))
     assert m.state.data["duels"][-1]["winner"] == "A1"

@@ -3,7 +3,7 @@
 import pytest
 from flow_helpers import CLOSE, GENERAL, Decision, answer, choose, fig, match
 
-from game.rules.decisions import IllegalDecision
+from game.rules.decisions import IllegalDecision, Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Note
 from game.rules.model import Status
@@ -18,7 +18,7 @@ def test_PYR_PUSH_2_no_pushback_when_surrounded():
     m = match(figs, dice=dice)
     assert m.table.sweep_clear("V", 0.0, -1.0)  # the push away from A3 itself is clear
     assert m.pending.kind == "tap" and m.pending.side == "A"
-    ev = answer(m, "tap", Decision("tap", figure="A3", items=(("V", "kd"),)))
+    ev = answer(m, "tap", Decision("tap", figure="A3", items=(Item("V", "kd"),)))
     # no pushback election: the save is rolled at once (needs 6 against a General weapon) and fails
     assert not any(isinstance(e, ItemResolved) and e.outcome.startswith("pushback") for e in ev)
     assert any(isinstance(e, DiceRolled) and e.rule == "PYR-SAVE-1" and e.who == "V" for e in ev)
@@ -28,7 +28,7 @@ def test_PYR_PUSH_2_no_pushback_when_surrounded():
 def test_PYR_PUSH_1_pushback_offered_when_free():
     figs = [fig("V", "B", 10, 10), fig("A1", "A", 9, 10)]
     m = match(figs, dice=ScriptedDice([6, 1, 6, 6, 1, 1, 2, 3]))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "w"),)))
     assert m.pending.kind == "pushback" and choose("pushback") in m.pending.options
     answer(m, "pushback", choose("pushback"))
     assert (m.figure("V").x, m.figure("V").y) == (11.0, 10.0)
@@ -50,7 +50,7 @@ def test_PYR_ALLOC_2_close_weapon_cannot_strike_across_obstacle():
     assert m.pending.kind == "tap" and m.pending.side == "B"
     assert all(o.kind == "pass" or o.figure == "C" for o in m.pending.options)
     with pytest.raises(IllegalDecision):
-        m.apply(Decision("tap", figure="D", items=(("C", "kd"),)))
+        m.apply(Decision("tap", figure="D", items=(Item("C", "kd"),)))
 
 
 def test_PYR_ENG_2_close_against_close_never_engages_across():
@@ -80,9 +80,9 @@ def test_PYR_DICE_2_reroll_options_one_die_at_a_time():
     answer(m, "activate", Decision("pass"))  # the supporter A2 is unengaged: it could act first
     p = m.pending
     assert p.kind == "reroll" and p.side == "A"
-    assert {o.option for o in p.options} == {"reroll:0", "reroll:1", "reroll:2", "reroll:3", "reroll:4", "stop"}
-    assert p.default == choose("reroll:4")
-    answer(m, "reroll", choose("reroll:4"))
+    assert {(o.option, o.number) for o in p.options} == {("reroll", i) for i in range(5)} | {("stop", None)}
+    assert p.default == choose("reroll", 4)
+    answer(m, "reroll", choose("reroll", 4))
     assert any(e.rule == "PYR-DICE-2" for e in m.log)
 
 
@@ -97,11 +97,11 @@ def test_PYR_ALLOC_2_tap_refused_leaves_state_untouched():
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 2, 3]))
     before = m.state_hash()
     for bad in (
-        Decision("tap", figure="A1", items=(("B2", "kd"),)),  # not engaged with B2
-        Decision("tap", figure="A1", items=(("B1", "kd"), ("B1", "w"))),
-        Decision("tap", figure="A1", items=(("B1", "w"),)),  # pool holds no W
-        Decision("tap", figure="B1", items=(("A1", "kd"),)),  # not A's figure
-        Decision("tap", figure="A1", items=(("B1", "kd+mg"),)),
+        Decision("tap", figure="A1", items=(Item("B2", "kd"),)),  # not engaged with B2
+        Decision("tap", figure="A1", items=(Item("B1", "kd"), Item("B1", "w"))),
+        Decision("tap", figure="A1", items=(Item("B1", "w"),)),  # pool holds no W
+        Decision("tap", figure="B1", items=(Item("A1", "kd"),)),  # not A's figure
+        Decision("tap", figure="A1", items=(Item("B1", "kd", ("mg",)),)),
     ):  # no off-hand weapon
         with pytest.raises(IllegalDecision):
             m.apply(bad)
@@ -111,7 +111,7 @@ def test_PYR_ALLOC_2_tap_refused_leaves_state_untouched():
 def test_PYR_MG_1_main_gauche_wasted_on_1_or_2():
     figs = [fig("A1", "A", 9, 10, offhand=CLOSE), fig("B1", "B", 10, 10)]
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 1, 1, 2, 3, 2, 1, 2]))
-    ev = answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w+mg"),)))
+    ev = answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w", ("mg",)),)))
     assert any(isinstance(e, ItemResolved) and e.outcome == "wasted" for e in ev)
     assert m.figure("B1").status == Status.UNWOUNDED
 
@@ -119,7 +119,7 @@ def test_PYR_MG_1_main_gauche_wasted_on_1_or_2():
 def test_PYR_DIS_1_disarm_then_capture():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10)]
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 2, 3, 3, 2]))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     # a disarm item is a KD: B1 may be pushed back wounded instead; it saves and fails
     answer(m, "pushback", choose("save"))
     assert m.figure("B1").status == Status.DISARMED
@@ -135,5 +135,5 @@ def test_PYR_MQ_quota_events_and_PYR_SAVE_2_rank_bonus():
     q = {e.who: e.mq for e in m.log if isinstance(e, QuotaSet)}
     assert q == {"A": 2, "B": 3}
     # B rolled [1,2,3,6,5]: nothing; A [4,4,4,1] three of a kind → KD → B1 captain saves on 4+ (6 − 2)
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     assert m.pending.kind == "pushback" and m.pending.info["save_target"] == 4

@@ -6,6 +6,7 @@ from game.ai import RandomController
 from game.ai.controller import AutoController
 from game.match import Match, record_of
 from game.match.replay import replay
+from game.rules.decisions import Item
 from game.scenario import load_scenario
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -108,7 +109,7 @@ def test_PYR_DIS_4_captive_becomes_prisoner_and_moves_with_captor():
     figs = [fig("V", "B", 10, 10), fig("A1", "A", 9, 10), fig("A9", "A", 2, 2), fig("B9", "B", 22, 14)]
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 2, 3, 2, 3] + [1, 2, 3, 5] * 30))
     answer(m, "activate", Decision("pass"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "disarm"),)))
     _drive(m, {"pushback": choose("save"), "surrender": choose("surrender")})
     assert m.state.data["prisoners"] == {"V": "A1"}
     assert m.state.data["captives"] == {"V": "A1"}  # the capture stays on record
@@ -137,13 +138,13 @@ def test_PYR_DIS_4_prisoner_released_when_captor_side_fails_morale():
     # tally tie → roll-off A; morale: side:A rolls a natural 6 (flees), side:B rolls 3
     m = match(figs, dice=ScriptedDice([6, 1, 4, 4, 4, 1, 5, 5, 5, 1, 6, 1, 2, 2, 6, 3, 6, 3] + [1, 2, 3, 5] * 30))
     answer(m, "activate", Decision("pass"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "disarm"),)))
     _drive(
         m,
         {
             "pushback": choose("save"),
             "surrender": choose("surrender"),
-            "tap": Decision("tap", figure="B2", items=(("A2", "kd"),)),
+            "tap": Decision("tap", figure="B2", items=(Item("A2", "kd"),)),
         },
     )
     assert m.figure("A1").status == Status.FLED

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from flow_helpers import GENERAL, REACH, Decision, answer, auto_until, choose, fig, match
 
+from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note, StatusChanged
 from game.rules.model import Status
@@ -58,7 +59,7 @@ def test_GEO_BASE_1_pushback_is_one_base_depth_of_the_victim():
     # a 2 in base is pushed back 2 in: base depth = diameter
     figs = [fig("A1", "A", 8.5, 10), fig("V", "B", 10, 10, base=2.0)]
     m = match(figs, dice=ScriptedDice(TURN_A + [3, 3, 1] + [2, 5, 6] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "w"),)))
     answer(m, "pushback", choose("pushback"))
     v = m.figure("V")
     assert (v.x, v.y) == (12.0, 10.0)
@@ -153,15 +154,15 @@ def test_PYR_ALLOC_4_knocked_down_removed_at_once_wounded_still_tap_several_tapp
     figs = [fig("A1", "A", 9, 10), fig("A2", "A", 11, 10), fig("B1", "B", 10, 10)]
     # A 4d6 two pair (2 W), B 3d6 pair (1 W): A first. B1's saves 2 and 3 fail; A1's save 1 fails
     m = match(figs, dice=ScriptedDice(TURN_A + [2, 2, 3, 3] + [4, 4, 1] + [2, 1, 3] + [1] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.WOUNDED  # surrounded (GEO-SUR-1 b): no pushback, the save failed
     # B1, wounded, still taps
     assert m.pending.kind == "tap" and m.pending.side == "B" and m.pending.info["tappers"] == ["B1"]
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "w"),)))
     answer(m, "pushback", choose("save"))
     assert m.figure("A1").status == Status.WOUNDED
     # a second tapper gives B1 another item: the second wound knocks it down and it leaves the table at once
-    answer(m, "tap", Decision("tap", figure="A2", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A2", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.KNOCKED_DOWN
     assert "B1" not in m.table.figures()
     assert [e.tapper for e in of(m.log, ItemResolved, victim="B1")] == ["A1", "A2"]
@@ -211,7 +212,7 @@ def _one_on_one(cards_b=(), cards_a=(), dice=()):
 def test_PYR_CARD_4_dodge_duck_cancels_an_item_before_pushback_or_save():
     # A 3d6 three of a kind (1 KD), B nothing
     m = _one_on_one(cards_b=["dodge_duck"], dice=[5, 5, 5, 1, 2, 4])
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     assert m.pending.kind == "dodge" and m.pending.side == "B"
     n = len(m.log)
     answer(m, "dodge", choose("dodge"))
@@ -225,8 +226,8 @@ def test_PYR_CARD_4_dodge_duck_cancels_an_item_before_pushback_or_save():
 
 def test_PYR_CARD_5_sneaky_attack_victim_cannot_push_back():
     m = _one_on_one(cards_a=["sneaky_attack"], dice=[3, 3, 1, 1, 2, 4, 2])
-    assert Decision("tap", figure="A1", items=(("B1", "w+sneaky"),)) in m.pending.options
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w+sneaky"),)))
+    assert Decision("tap", figure="A1", items=(Item("B1", "w", ("sneaky",)),)) in m.pending.options
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w", ("sneaky",)),)))
     # no pushback question: the save (2, fails) is rolled at once
     assert m.figure("B1").status == Status.WOUNDED
     assert m.state.data["cards"]["A"] == []
@@ -238,13 +239,13 @@ def test_PYR_DIS_3_not_surrendered_next_round_capture_saved_rearms():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10)]
     # round 1: A three of a kind → disarm, B's save 2 fails; round 2: B has MQ 0, A pair → W = capture, save 6
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4, 1, 2, 3, 2] + [5, 5, 1, 6] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     answer(m, "pushback", choose("save"))
     answer(m, "surrender", choose("keep"))
     assert m.figure("B1").status == Status.DISARMED
     answer(m, "withdraw", choose("fight_on"))
     assert of(m.log, QuotaSet, who="B")[-1].mq == 0  # PYR-DIS-2
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))  # no pushback for a disarmed figure
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))  # no pushback for a disarmed figure
     assert m.figure("B1").status == Status.UNWOUNDED
     assert of(m.log, ItemResolved, victim="B1")[-1].outcome == "rearmed"
 
@@ -253,11 +254,11 @@ def test_PYR_DIS_3_not_surrendered_unsaved_capture_takes_captive():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A9", "A", 2, 2)]
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4, 1, 2, 3, 2] + [5, 5, 1, 3] + PAD))
     answer(m, "activate", Decision("pass"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     answer(m, "pushback", choose("save"))
     answer(m, "surrender", choose("keep"))
     answer(m, "withdraw", choose("fight_on"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.CAPTIVE
     assert m.state.data["captives"] == {"B1": "A1"}
 
@@ -294,7 +295,7 @@ def test_PYR_CR_2_rat_cuts_free_then_bolts_for_its_party():
     # rat round: A 5d6 nothing, B (V alone) 3d6 pair → V pushes A1 back: cut free
     m = _cornered([1, 2, 3, 4, 6, 4, 4, 1])
     answer(m, "cornered", choose("rat"))
-    answer(m, "tap", Decision("tap", figure="V", items=(("A1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="V", items=(Item("A1", "w"),)))
     answer(m, "pushback", choose("pushback"))
     answer(m, "follow_up", choose("stay"))
     answer(m, "escape", choose("stay"))  # PYR-SUR-1: it was surrounded when it tapped
@@ -328,7 +329,7 @@ def test_PYR_MOR_3_failed_party_flees_and_a_figure_that_cannot_get_clear_surrend
     # mêlée 1: A three of a kind, B nothing; B1's save 2 fails; side:B morale natural 6 fails
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4, 1, 2, 3, 2, 6] + PAD))
     drive(m, {"activate": Decision("pass")}, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     answer(m, "pushback", choose("save"))
     assert m.figure("B1").status == Status.KNOCKED_DOWN
     assert m.figure("B2").status == Status.CAPTIVE  # surrounded: it cannot flee
@@ -348,8 +349,8 @@ def test_PYR_WIN_2_party_that_flees_loses_the_round_whatever_the_tally():
         {
             "pushback": choose("save"),
             "tap": [
-                Decision("tap", figure="B1", items=(("A1", "kd"),)),
-                Decision("tap", figure="A2", items=(("B2", "kd"),)),
+                Decision("tap", figure="B1", items=(Item("A1", "kd"),)),
+                Decision("tap", figure="A2", items=(Item("B2", "kd"),)),
             ],
         },
         stop=("activate", "action"),
@@ -409,7 +410,7 @@ def test_PYR_WIN_5_tagged_party_tests_together_far_members_and_other_party_stay(
     # B three of a kind; A nothing; A1's save 2 fails; party "boats" morale natural 6
     m = match(figs, dice=ScriptedDice(TURN_A + [1, 2, 4] + [4, 4, 4] + [2, 6] + PAD))
     drive(m, {"activate": Decision("pass"), "pushback": choose("save")}, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "kd"),)))
     drive(m, {"pushback": choose("save")}, stop=("activate", "action", "withdraw"))
     assert [e.who for e in of(m.log, DiceRolled, rule="PYR-MOR-2")] == ["boats"]
     # PYR-MOR-3 (amended): A3 is of the party but far from the fight: it stays, shaken
@@ -422,7 +423,7 @@ def test_PYR_WIN_5_untagged_figures_within_4in_are_the_party_in_that_melee():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A2", "A", 6, 10), fig("A3", "A", 2, 14)]
     m = match(figs, dice=ScriptedDice(TURN_A + [1, 2, 4] + [4, 4, 4] + [2, 6] + PAD))
     drive(m, {"activate": Decision("pass")}, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "kd"),)))
     drive(m, {"pushback": choose("save")}, stop=("activate", "action", "withdraw"))
     assert m.figure("A2").status == Status.FLED  # 2 in from A1 (edge to edge)
     assert m.figure("A3").in_play  # more than 4 in from every participant
@@ -433,7 +434,7 @@ def test_PYR_WIN_6_melee_ends_when_no_winning_figure_is_engaged():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("B2", "B", 11, 10), fig("A9", "A", 2, 2)]
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4] + [1, 2, 3, 5] + [2, 1] + PAD))
     answer(m, "activate", Decision("pass"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     drive(m, {"pushback": choose("save")}, stop=("activate", "action"))
     res = of(m.log, RoundResult)[0]
     assert (res.rule, res.winner, res.loser, res.choice) == ("PYR-WIN-6", "A", "B", "ended")
@@ -485,9 +486,9 @@ def test_PYR_ALLOC_5_simultaneous_allocation_assigns_all_then_resolves_in_order(
         tmap=TacticalMap.open_ground(24, 16),
         options={"cards": False, "simultaneous_allocation": True},
     )
-    answer(m, "tap", Decision("tap", figure="A1", items=(("V", "w"),)))
-    answer(m, "tap", Decision("tap", figure="V", items=(("A1", "w"),)))
-    answer(m, "tap", Decision("tap", figure="A2", items=(("V", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "w"),)))
+    answer(m, "tap", Decision("tap", figure="V", items=(Item("A1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A2", items=(Item("V", "w"),)))
     assert not of(m.log, ItemResolved)  # nothing resolved while assigning
     assert len([e for e in m.log if isinstance(e, Note) and e.rule == "PYR-ALLOC-5"]) == 3
     # first assignment: V may be pushed back along the sum of both blows (PYR-PUSH-3)
@@ -567,7 +568,7 @@ def test_PYR_MNT_2_mounted_cannot_be_pushed_back_dismounts_instead_of_knockdown(
     figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True, can_dismount=True)]
     # A three of a kind (1 KD); B nothing; R saves on 5+ (mounted vs foot) and rolls 2; horse: 3 in, direction 1 (0°)
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 4] + [1, 2, 3, 5] + [2, 3, 1] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("R", "kd"),)))
     assert m.pending.kind == "dismount" and m.pending.rule == "PYR-MNT-2"  # no pushback election for a rider
     answer(m, "dismount", choose("dismount"))
     r = m.figure("R")
@@ -580,14 +581,14 @@ def test_PYR_MNT_2_mounted_cannot_be_pushed_back_dismounts_instead_of_knockdown(
 def test_PYR_MNT_2_dismount_instead_of_wound_and_only_with_a_dismounted_version():
     figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True, can_dismount=True)]
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 1] + [1, 2, 3, 5] + [2, 6, 10] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("R", "w"),)))
     answer(m, "dismount", choose("dismount"))
     r = m.figure("R")
     assert r.status == Status.UNWOUNDED and not r.mounted
     assert m.state.data["horses"]["R"] == [14.243, 14.243]  # 6 in at 45°
     figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True)]
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 1] + [1, 2, 3, 5] + [2] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("R", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("R", "w"),)))
     assert m.figure("R").status == Status.WOUNDED and m.figure("R").mounted  # no dismounted version
 
 

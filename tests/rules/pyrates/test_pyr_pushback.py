@@ -35,10 +35,13 @@ def test_PYR_PUSH_2_illegal_cases(kw, rule):
 
 
 def test_PYR_PUSH_2_main_gauche_and_sneaky_items():
-    assert pushback_option("w+mg", victim_wounded=False).option is None
-    assert pushback_option("kd+sneaky", victim_wounded=False).option is None
-    with pytest.raises(ValueError):
-        pushback_option("tickle", victim_wounded=False)
+    # an item's Main Gauche or Sneaky Attack rider is passed as ``sneaky`` (items are typed:
+    # Item(victim, "w", ("mg",)), no "w+mg" text to parse)
+    assert pushback_option("w", victim_wounded=False, sneaky=True).option is None
+    assert pushback_option("kd", victim_wounded=False, sneaky=True).option is None
+    for bad in ("tickle", "w+mg"):
+        with pytest.raises(ValueError):
+            pushback_option(bad, victim_wounded=False)
 
 
 def test_PYR_PUSH_3_single_source_unit_vector():

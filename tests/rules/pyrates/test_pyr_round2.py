@@ -4,6 +4,7 @@ PYR-WIN-3, PYR-DIS-2/3, PYR-SEQ-1, GEN-CHOICE-1)."""
 
 from flow_helpers import Decision, answer, choose, fig, match
 
+from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note
 from game.rules.model import Status
@@ -50,7 +51,7 @@ def test_PYR_ALLOC_3_damage_nothing_could_take_still_counts():
     # the second wound could not be given to anyone: unallocated, counts for A
     figs = [fig("A1", "A", 9, 10, rank="captain"), fig("B1", "B", 10, 10)]
     m = match(figs, dice=ScriptedDice(TURN_A + [2, 2, 3, 3, 6] + NOTHING + [6] + PAD))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     answer(m, "pushback", choose("save"))
     assert m.figure("B1").status == Status.UNWOUNDED
     assert tally_of(m, "A")[:2] == (0, 1)
@@ -82,14 +83,14 @@ def test_PYR_MOR_3_only_those_near_the_fight_flee_the_rest_stay_shaken():
     m = match(figs, dice=ScriptedDice(dice))
     answers = {"activate": Decision("pass"), "pushback": choose("save")}
     drive(m, answers, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "kd"),)))
     drive(m, answers, stop=("tap",))
     assert m.figure("A4").status == Status.FLED  # 2 in from a participant: saw the rout
     flight = of(m.log, Moved, figure="A4", rule="PYR-MOR-3")[-1]  # a full move away, then off the table
     assert flight.how == "flee" and flight.path[-1][0] < 6.0 - 3.0
     assert m.figure("A3").status == Status.UNWOUNDED  # of the party, far off: stays
     assert m.state.data["mor_shaken"] == ["boats"]
-    answer(m, "tap", Decision("tap", figure="B2", items=(("A3", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="B2", items=(Item("A3", "kd"),)))
     drive(m, answers, stop=("activate", "action"))
     tests = of(m.log, DiceRolled, rule="PYR-MOR-2")
     assert [t.who for t in tests] == ["boats", "boats"]
@@ -109,7 +110,7 @@ def test_PYR_MOR_3_a_far_member_engaged_elsewhere_does_not_withdraw_with_the_par
     dice = TURN_A + NOTHING + [4, 4, 4] + [2, 6] + PAD
     m = match(figs, dice=ScriptedDice(dice))
     drive(m, {"pushback": choose("save")}, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "kd"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "kd"),)))
     drive(m, {"pushback": choose("save")}, stop=("tap", "withdraw", "activate", "action"))
     assert m.figure("A1").status == Status.KNOCKED_DOWN
     assert not of(m.log, Moved, figure="A3")
@@ -123,7 +124,7 @@ def _lost_round(**kw):
     figs = [fig("A1", "A", 9, 10, party="crew"), fig("B1", "B", 10, 10), fig("A2", "A", 3, 3, party="crew")]
     m = match(figs, dice=ScriptedDice(TURN_A + NOTHING + [3, 3, 1] + [2] + PAD), **kw)
     drive(m, {"activate": Decision("pass"), "pushback": choose("save")}, stop=("tap",))
-    answer(m, "tap", Decision("tap", figure="B1", items=(("A1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "w"),)))
     drive(m, {"pushback": choose("save")}, stop=("withdraw",))
     assert m.pending.side == "A"
     return m
@@ -161,10 +162,10 @@ def test_PYR_DIS_3_capture_only_in_a_later_round_and_the_captor_is_the_disarmer(
     dice = TURN_A + [1, 2, 3, 4, 5] + NOTHING + [2, 2] + [5, 5, 1, 6, 2] + [3] + PAD
     m = match(figs, dice=ScriptedDice(dice))
     answer(m, "reroll", choose("stop"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     answer(m, "pushback", choose("save"))
     answer(m, "surrender", choose("keep"))
-    answer(m, "tap", Decision("tap", figure="A2", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A2", items=(Item("B1", "w"),)))
     last = of(m.log, ItemResolved, victim="B1")[-1]
     assert last.outcome == "wounded" and last.item == "w"
     assert m.figure("B1").status == Status.DISARMED and m.figure("B1").is_wounded
@@ -173,7 +174,7 @@ def test_PYR_DIS_3_capture_only_in_a_later_round_and_the_captor_is_the_disarmer(
     drive(m, {}, stop=("reroll", "tap"))
     if m.pending.kind == "reroll":
         answer(m, "reroll", choose("stop"))
-    answer(m, "tap", Decision("tap", figure="A2", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A2", items=(Item("B1", "w"),)))
     assert of(m.log, ItemResolved, victim="B1")[-1].outcome == "captive"
     assert m.figure("B1").status == Status.CAPTIVE
     assert m.state.data["captives"]["B1"] == "A1"  # the disarming figure, not the striker
@@ -184,7 +185,7 @@ def test_PYR_DIS_2_a_captor_attacked_by_a_rescuer_counts_for_mq_and_strikes_agai
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("B2", "B", 8, 10)]
     dice = TURN_A + [4, 4, 4] + [1, 2, 3, 5] + [2] + [1] + [3, 3, 1] + NOTHING + PAD
     m = match(figs, dice=ScriptedDice(dice))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     drive(m, {"pushback": choose("save")}, stop=("surrender",))
     answer(m, "surrender", choose("surrender"))
     assert m.state.data["captives"] == {"B1": "A1"}
@@ -232,7 +233,7 @@ def _surrounded(dice):
 def test_GEN_CHOICE_1_breakout_default_stays_when_no_enemy_is_left_in_contact():
     # four of a kind: 3 KD, one for each enemy; three failed saves
     m = _surrounded([6, 6, 6, 6, 1] + [1, 2, 3, 5, 6] + [2, 2, 2])
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"), ("B2", "kd"), ("B3", "kd"))))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"), Item("B2", "kd"), Item("B3", "kd"))))
     drive(m, {"pushback": choose("save")}, stop=("escape",))
     assert m.pending.kind == "escape"
     assert m.pending.default == choose("stay")
@@ -241,10 +242,10 @@ def test_GEN_CHOICE_1_breakout_default_stays_when_no_enemy_is_left_in_contact():
 def test_GEN_CHOICE_1_breakout_default_escapes_while_an_enemy_is_in_contact():
     # full house: 2 KD; B3 is still in contact after both fall
     m = _surrounded([6, 6, 6, 1, 1] + [1, 2, 3, 5, 6] + [2, 2])
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "kd"), ("B2", "kd"))))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"), Item("B2", "kd"))))
     drive(m, {"pushback": choose("save")}, stop=("escape",))
     assert m.pending.kind == "escape"
-    assert m.pending.default.option.startswith("dir:")
+    assert m.pending.default.option == "dir" and m.pending.default.number is not None
 
 
 # -- PYR-DUEL-3 (amended) ------------------------------------------------------------------------------------
@@ -296,7 +297,7 @@ def test_PYR_DUEL_3_in_a_duel_the_default_answer_to_a_wound_is_the_save():
     # A pair (1 W), B nothing: PYR-PUSH-6 would jump back (save needs 6), a duellist saves
     m = _duel([3, 3, 1, 2, 5, 1, 2, 4, 5, 6] + PAD)
     answer(m, "panache", choose("no"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.pending.kind == "pushback" and choose("pushback") in m.pending.options
     assert m.pending.default == choose("save")
 
@@ -306,7 +307,7 @@ def test_PYR_DUEL_3_disarm_then_capture_in_a_later_round_wins_the_duel():
     # A pair → a wound given to the disarmed rival is a capture (save 3 fails): A1 wins
     m = _duel([4, 4, 4, 1, 2] + [1, 2, 4, 5, 6] + [2] + [5, 5, 1, 6, 2] + [3] + [1] + PAD)
     answer(m, "panache", choose("no"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "disarm"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     answer(m, "pushback", choose("save"))
     answer(m, "surrender", choose("keep"))
     assert m.figure("B1").status == Status.DISARMED
@@ -314,7 +315,7 @@ def test_PYR_DUEL_3_disarm_then_capture_in_a_later_round_wins_the_duel():
     drive(m, {}, stop=("panache",))
     assert of(m.log, Note, rule="PYR-DUEL-2")[-1].message == "duel, round 2"
     answer(m, "panache", choose("no"))
-    answer(m, "tap", Decision("tap", figure="A1", items=(("B1", "w"),)))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.CAPTIVE
     assert m.state.data["duels"][-1]["winner"] == "A1"
     assert m.state.data["prisoners"] == {"B1": "A1"}

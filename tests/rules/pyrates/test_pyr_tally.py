@@ -67,7 +67,7 @@ def test_PYR_EX_1_worked_example():
     tally_a += Tally(wounds=a_pool.wounds)
     # P3's Main Gauche (dagger) rolls 4: struck, no pushback, Close blow → H saves on 5–6, rolls 6
     assert main_gauche_result(4) == "struck"
-    assert pushback_option("w+mg", victim_wounded=False).option is None
+    assert pushback_option("w", victim_wounded=False, sneaky=True).option is None
     h_target = save_target(save_modifiers(heroine, WeaponClass.CLOSE))
     assert h_target == 5 and save_outcome("w", save_passes(6, h_target), False).counts_as is None
     assert tally_a == Tally(kd=1, wounds=3, pushbacks=1)

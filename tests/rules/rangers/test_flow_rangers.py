@@ -2,7 +2,7 @@
 
 import pytest
 
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.events import DiceRolled, Moved, PlayerTurnStarted, TurnStarted
 from game.rules.model import Status
 from game.rules.rangers.events import AttackResolved, ShotResolved
@@ -87,8 +87,8 @@ def test_RNG_HAND_3_defender_splits_dv_and_RNG_HAND_2_rear_attack_halves():
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(pick(m, "attack", target="warrior_1"))
     assert m.pending.kind == "dv_share" and m.pending.side == "french" and m.pending.rule == "RNG-HAND-3"
-    assert m.pending.default.option == "dv:3"  # auto: ceil(6 / 2)
-    m.apply(Decision("choose", option="dv:2"))
+    assert m.pending.default == Decision("choose", option="dv", number=3)  # auto: ceil(6 / 2)
+    m.apply(Decision("choose", option="dv", number=2))
     first = events_of(m, AttackResolved)[-1]
     assert first.dv == 2 and not first.hit
     m.apply(pick(m, "activate", figure="ranger_1"))
@@ -159,11 +159,11 @@ def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
     )
     assert m.state.data["ap"] == {"rangers": 4, "french": 2}
     assert m.pending.kind == "aggression" and m.pending.info["purpose"] == "turn roll-off"  # RNG-TURN-1
-    m.apply(Decision("choose", option="ap:0"))
-    m.apply(Decision("choose", option="ap:0"))
+    m.apply(Decision("choose", option="ap", number=0))
+    m.apply(Decision("choose", option="ap", number=0))
     m.apply(pick(m, "activate", figure="ranger_1"))
-    assert m.pending.kind == "aggression" and m.pending.default.option == "ap:0"
-    m.apply(Decision("choose", option="ap:2"))
+    assert m.pending.kind == "aggression" and m.pending.default == Decision("choose", option="ap", number=0)
+    m.apply(Decision("choose", option="ap", number=2))
     mot = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "RNG-MOT-1"][-1]
     assert mot.faces == (5,) and mot.total == 3 and mot.success
     assert m.state.data["ap"]["rangers"] == 2
@@ -180,8 +180,8 @@ def test_INI_RSHOOT_toggle_in_rangers_reacts_to_movement():
     assert m.pending.kind == "react_shoot" and m.pending.side == "french"
     assert m.pending.info["limit"] == 2  # 1.5 in moved → 2 shooters (INI-RSHOOT-3)
     with pytest.raises(IllegalDecision):
-        m.apply(Decision("react_shoot", items=(("marine_1", "rogers"), ("marine_1", "rogers"))))
-    m.apply(pick(m, "react_shoot", items=(("marine_1", "rogers"),)))
+        m.apply(Decision("react_shoot", items=(Item("marine_1", "rogers"), Item("marine_1", "rogers"))))
+    m.apply(pick(m, "react_shoot", items=(Item("marine_1", "rogers"),)))
     shot = events_of(m, ShotResolved)[-1]
     assert shot.reactive and shot.rule == "INI-RSHOOT-4"
     roll = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "RNG-SHOOT-1"][-1]

@@ -8,7 +8,7 @@ import pytest
 
 from game.match import Match
 from game.rules import turns
-from game.rules.decisions import PASS, Decision, IllegalDecision
+from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, TurnStarted
 from game.rules.model import Status
@@ -100,8 +100,8 @@ def test_rng_turn_1_unbroken_side_may_end_its_turn_without_rolls():
 def test_rng_ap_1_points_on_the_turn_roll_off():
     m = setup({"rogers": (3, 3), "warrior_1": (20, 20)}, options={"aggression_points": True}, faces=[3, 3] + [2, 3])
     assert m.pending.kind == "aggression" and m.pending.side == "rangers"
-    m.apply(Decision("choose", option="ap:2"))
-    m.apply(Decision("choose", option="ap:0"))
+    m.apply(Decision("choose", option="ap", number=2))
+    m.apply(Decision("choose", option="ap", number=0))
     off = rolls(m, "RNG-TURN-1")
     assert off[0].faces == (2,) and off[0].modifier == 2 and events_of(m, TurnStarted)[-1].first == "rangers"
     assert m.state.data["ap"]["rangers"] == 1
@@ -114,14 +114,14 @@ def test_rng_ap_1_points_on_the_attackers_wound_roll():
         options={"aggression_points": True},
         faces=[4, 2] + RANGERS_FIRST + [5, 5],
     )
-    m.apply(Decision("choose", option="ap:0"))
-    m.apply(Decision("choose", option="ap:0"))
+    m.apply(Decision("choose", option="ap", number=0))
+    m.apply(Decision("choose", option="ap", number=0))
     m.apply(pick(m, "activate", figure="rogers"))
     m.apply(pick(m, "charge", target="warrior_1"))
     assert m.pending.info["purpose"] == "hand-combat roll"
-    m.apply(Decision("choose", option="ap:0"))
+    m.apply(Decision("choose", option="ap", number=0))
     assert m.pending.kind == "aggression" and m.pending.info["purpose"] == "wound roll"
-    m.apply(Decision("choose", option="ap:2"))
+    m.apply(Decision("choose", option="ap", number=2))
     wr = rolls(m, "RNG-WND-1")[-1]
     assert wr.faces == (5,) and wr.modifier == -2  # 5 − 2 = 3 → 2 wounds instead of 1
     assert events_of(m, WoundsDealt)[-1].dealt == 2 and m.figure("warrior_1").status is Status.KNOCKED_DOWN
@@ -176,7 +176,7 @@ def test_ini_rshoot_3_cap_is_per_moving_figure_not_the_total():
     m.apply(m.pending.default)  # ranger_1 answers: 6 in toward Rogers
     assert m.pending.kind == "react_shoot" and m.pending.info["caps"] == {"ranger_1": 6}
     with pytest.raises(IllegalDecision, match="INI-RSHOOT-1"):
-        m.apply(Decision("react_shoot", items=(("marine_1", "rogers"),)))  # Rogers stood still
+        m.apply(Decision("react_shoot", items=(Item("marine_1", "rogers"),)))  # Rogers stood still
 
 
 def test_ini_rshoot_3_two_movers_each_keep_their_own_cap():
