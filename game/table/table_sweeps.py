@@ -11,7 +11,7 @@ import pymunk
 from game.rules.implements import implements
 
 from .geometry import convex_hull, round_in, strictly_inside_convex
-from .sweeps import Sweep, static_entering, sweep_of, sweep_radius
+from .sweeps import Sweep, static_blocks, static_entering, sweep_of, sweep_radius
 from .table_bases import TableBases, _Base
 from .tactical_map import DECK
 from .terrain import PENETRATION
@@ -69,7 +69,7 @@ class TableSweeps(TableBases):
         sw = sweep_of(a, dx, dy, r)
         if sw is None:
             return False
-        if static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw)):
+        if static and static_blocks(self._t, level, sw, ignore, only):
             return True
         return self._base_hits(level, sw, ignore, only, [], True, pool)
 
@@ -174,10 +174,7 @@ class TableSweeps(TableBases):
             if sw is None:
                 clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not (
-                    self._base_hits(lv, sw, ign, None, [], True, pool)
-                    or any(h[1][1] != fid for h in static_entering(self._t, lv, sw))
-                )
+                clear = not (self._base_hits(lv, sw, ign, None, [], True, pool) or static_blocks(self._t, lv, sw, ign))
             if clear:
                 yield 5 * k
 
