@@ -77,7 +77,8 @@ class TableSweeps(TableBases):
         """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
         at the first and return True. ``pool``: the bases to try (each still box-tested), else
         those a pymunk bb query of the sweep's box finds on the level."""
-        if not self._by_level.get(level):
+        on = self._by_level.get(level)
+        if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
             return False
         bl, bb, br, bt = sw.box
         if pool is None:
