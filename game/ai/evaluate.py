@@ -51,6 +51,8 @@ W_MELEE = 1.6
 W_EXPOSE = 30.0
 LOCAL_R = 2.5
 CONTACT = 0.06
+#: entries of each of the evaluator's memos of per-point answers before it is emptied
+MEMO_KEPT = 1 << 16
 
 
 class Evaluator:
@@ -71,6 +73,13 @@ class Evaluator:
         self.diag = max(1.0, math.hypot(w, h))
         self.table = table
         self._zone_sources: dict = {}
+        # the scorers evaluate one position per candidate move of one figure: every other figure
+        # stands where it stood, so its walking distance to a zone and whether it stands in one
+        # are asked again and again. Both depend only on the map, the goal and the point.
+        self._grids: dict = {}
+        self._zone_fields: dict = {}
+        self._to_zone_memo: dict = {}
+        self._in_zone_memo: dict = {}
         self.need_attack = (
             bool(self.plan.attack)
             or self.plan.time_is_theirs
@@ -95,7 +104,7 @@ class Evaluator:
             if not f.in_play:
                 continue
             x, y = moved[f.id] if moved and f.id in moved else (f.x, f.y)
-            figs.append((f, x, y, f.side == side, f.side in foes))
+            figs.append((f, x, y, f.side == side, f.side in foes, _combatant(f)))
         score = self.material(state)
         score += self.objectives(state, figs)
         score += self.fighting(figs)
@@ -144,7 +153,7 @@ class Evaluator:
 
     def _goal(self, state, figs, g, mine: bool) -> float:
         """Progress toward goal g by its owner (mine: this side; else the enemy)."""
-        owners = [t for t in figs if (t[3] if mine else t[4]) and _combatant(t[0])]
+        owners = [t for t in figs if (t[3] if mine else t[4]) and t[5]]
         others = [t for t in figs if (t[4] if mine else t[3])]
         if g.kind == "capture":
             tgt = state.figures.get(g.figure)
@@ -180,16 +189,15 @@ class Evaluator:
                 if isinstance(state.data.get("hold"), dict)
                 else 0.0
             )
-        polys = [p for _, p in g.points]
-        n_own = sum(1 for f, x, y, *_ in owners if any(inside(x, y, p) for p in polys))
-        n_oth = sum(1 for f, x, y, *_ in others if any(inside(x, y, p) for p in polys))
+        n_own = sum(1 for f, x, y, *_ in owners if self._in_zone(g, x, y))
+        n_oth = sum(1 for f, x, y, *_ in others if self._in_zone(g, x, y))
         # reach_zone is won by g.count figures in the zone: count that many, not three
         cap = max(3, g.count) if g.kind == "reach_zone" else 3
         s += weight * W_OCCUPY * (min(n_own, cap) - 0.7 * min(n_oth, 3))
         if n_own and not n_oth:
             s += weight * 2.0
         if mine and n_oth and g.kind == "hold_zone":
-            s += self._evict(figs, owners, others, polys)
+            s += self._evict(figs, owners, others, g)
         # approach: the mean walking distance of the owner's nearest combatants (three, or as many
         # as a reach_zone needs) to the zone
         if owners:
@@ -206,11 +214,21 @@ class Evaluator:
                 s -= weight * W_APPROACH * W_REAR * (self.press if mine else 1.0) * sum(rest) / 3.0 / self.diag * 4.0
         return s
 
-    def _evict(self, figs, owners, others, polys) -> float:
+    def _in_zone(self, g, x: float, y: float) -> bool:
+        """(x, y) lies in one of goal g's zone polygons (``objectives.inside``), memoised."""
+        key = (id(g), x, y)
+        got = self._in_zone_memo.get(key)
+        if got is None:
+            if len(self._in_zone_memo) > MEMO_KEPT:
+                self._in_zone_memo.clear()
+            got = self._in_zone_memo[key] = any(inside(x, y, p) for _, p in g.points)
+        return got
+
+    def _evict(self, figs, owners, others, g) -> float:
         """A zone held only alone is won by driving the enemy out of it: the nearest three
         combatants close on the enemies standing in it (the Clearing: both sides stood at its two
         edges and traded shots to the turn limit)."""
-        held = [(f, x, y) for f, x, y, *_ in others if any(inside(x, y, p) for p in polys)]
+        held = [(f, x, y) for f, x, y, *_ in others if self._in_zone(g, x, y)]
         gaps = sorted(
             max(0.0, min(math.hypot(x - ex, y - ey) - f.radius - e.radius for e, ex, ey in held if e.level == f.level))
             for f, x, y, *_ in owners
@@ -223,7 +241,7 @@ class Evaluator:
 
     def _close_in(self, figs) -> float:
         """A side that must attack (rout, or time against it) walks its fighters toward the enemy."""
-        mine = [t for t in figs if t[3] and _combatant(t[0])]
+        mine = [t for t in figs if t[3] and t[5]]
         theirs = [t for t in figs if t[4]]
         if not mine or not theirs:
             return 0.0
@@ -246,12 +264,25 @@ class Evaluator:
 
     # -- walking distances and shots ------------------------------------------------------------------
     def _grid(self, level):
-        try:
-            return grid_for(self.table, level)
-        except Exception:  # noqa: BLE001 - a table without clear_at: straight lines
-            return None
+        got = self._grids.get(level, False)
+        if got is False:
+            try:
+                got = grid_for(self.table, level)
+            except Exception:  # noqa: BLE001 - a table without clear_at: straight lines
+                got = None
+            self._grids[level] = got
+        return got
 
     def _to_zone(self, g, level, x, y) -> float:
+        key = (id(g), level, x, y)
+        got = self._to_zone_memo.get(key)
+        if got is None:
+            if len(self._to_zone_memo) > MEMO_KEPT:
+                self._to_zone_memo.clear()
+            got = self._to_zone_memo[key] = self._zone_distance(g, level, x, y)
+        return got
+
+    def _zone_distance(self, g, level, x, y) -> float:
         d = self._walk_to_zone(g, level, x, y)
         if d == math.inf:
             d = self._via_link(g, level, x, y)
@@ -264,10 +295,13 @@ class Evaluator:
         if grid is None:
             return math.inf
         key = (g.zone, g.kind, level)
-        src = self._zone_sources.get(key)
-        if src is None:
-            src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
-        return grid.distance(grid.field(src), x, y)
+        fld = self._zone_fields.get(key)
+        if fld is None:
+            src = self._zone_sources.get(key)
+            if src is None:
+                src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
+            fld = self._zone_fields[key] = grid.field(src)
+        return grid.distance(fld, x, y)
 
     def _via_link(self, g, level, x, y) -> float:
         """A zone out of reach on this level (the boats seen from the hold or the rigging): walk to
