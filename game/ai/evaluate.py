@@ -80,6 +80,7 @@ class Evaluator:
         self._zone_fields: dict = {}
         self._to_zone_memo: dict = {}
         self._in_zone_memo: dict = {}
+        self._quotas: dict = {}
         self.need_attack = (
             bool(self.plan.attack)
             or self.plan.time_is_theirs
@@ -346,46 +347,59 @@ class Evaluator:
         return min(total, 3.0) * save * 0.5
 
     # -- fighting --------------------------------------------------------------------------------
+    def _quota(self, f) -> float:
+        """``fight_quota(f)``, memoised by the figure (a Figure is frozen: a change makes a new one;
+        the memo holds the figure, so its id is not reused while there)."""
+        got = self._quotas.get(id(f))
+        if got is None or got[0] is not f:
+            if len(self._quotas) > 4096:
+                self._quotas.clear()
+            got = self._quotas[id(f)] = (f, fight_quota(f))
+        return got[1]
+
     def fighting(self, figs) -> float:
         n = len(figs)
         if n < 2:
             return 0.0
-        q = [fight_quota(t[0]) for t in figs]
+        q = [self._quota(t[0]) for t in figs]
         own_near = [0.0] * n
         foe_near = [0.0] * n
         contact: list[list[int]] = [[] for _ in range(n)]
         friends_touch: list[list[int]] = [[] for _ in range(n)]
         front = [False] * n
-        # the pairs on one level within LOCAL_R (and a hair), found for all pairs at once; each one's
-        # distance is then taken as before, so exactly the same pairs count, in the same order
-        import numpy as np
-
-        lvs: dict = {}
-        lv = np.array([lvs.setdefault(t[0].level, len(lvs)) for t in figs])
-        xs, ys = np.array([t[1] for t in figs]), np.array([t[2] for t in figs])
-        rs = np.array([t[0].radius for t in figs])
-        gap = np.hypot(xs[:, None] - xs[None, :], ys[:, None] - ys[None, :]) - rs[:, None] - rs[None, :]
-        near = np.triu((gap <= LOCAL_R + 1e-9) & (lv[:, None] == lv[None, :]), 1)
-        for i, j in zip(*(a.tolist() for a in np.nonzero(near))):
-            fi, xi, yi = figs[i][0], figs[i][1], figs[i][2]
-            fj, xj, yj = figs[j][0], figs[j][1], figs[j][2]
-            d = math.hypot(xi - xj, yi - yj) - fi.radius - fj.radius
-            if d > LOCAL_R:
-                continue
-            enemy = (figs[i][3] and figs[j][4]) or (figs[i][4] and figs[j][3])
-            if enemy:
-                foe_near[i] += q[j]
-                foe_near[j] += q[i]
-                front[i] = front[j] = True
-                if d <= CONTACT:
-                    contact[i].append(j)
-                    contact[j].append(i)
-            elif figs[i][3] == figs[j][3] and figs[i][4] == figs[j][4]:
-                own_near[i] += q[j]
-                own_near[j] += q[i]
-                if d <= CONTACT:
-                    friends_touch[i].append(j)
-                    friends_touch[j].append(i)
+        # the pairs on one level within LOCAL_R, in (i, j) order: a pair whose x or y gap alone
+        # exceeds LOCAL_R and both radii (and a hair) cannot be, and is passed over unmeasured
+        xs = [t[1] for t in figs]
+        ys = [t[2] for t in figs]
+        rs = [t[0].radius for t in figs]
+        lvs = [t[0].level for t in figs]
+        hypot = math.hypot
+        reach = LOCAL_R + 2 * max(rs) + 1e-6
+        for i in range(n - 1):
+            xi, yi, ri, li = xs[i], ys[i], rs[i], lvs[i]
+            mi, ei = figs[i][3], figs[i][4]
+            for j in range(i + 1, n):
+                dx = xi - xs[j]
+                dy = yi - ys[j]
+                if dx > reach or dx < -reach or dy > reach or dy < -reach or lvs[j] != li:
+                    continue
+                d = hypot(dx, dy) - ri - rs[j]
+                if d > LOCAL_R:
+                    continue
+                mj, ej = figs[j][3], figs[j][4]
+                if (mi and ej) or (ei and mj):
+                    foe_near[i] += q[j]
+                    foe_near[j] += q[i]
+                    front[i] = front[j] = True
+                    if d <= CONTACT:
+                        contact[i].append(j)
+                        contact[j].append(i)
+                elif mi == mj and ei == ej:
+                    own_near[i] += q[j]
+                    own_near[j] += q[i]
+                    if d <= CONTACT:
+                        friends_touch[i].append(j)
+                        friends_touch[j].append(i)
         score = 0.0
         for i in range(n):
             if not front[i] or not (figs[i][3] or figs[i][4]):
