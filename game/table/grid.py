@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pymunk
@@ -139,7 +139,7 @@ class Field:
     cost: np.ndarray
     near: np.ndarray
     linear: list
-    clearance: object
+    clearance: Any
 
 
 def _field(t: Terrain, level: str, reach: float) -> Field:

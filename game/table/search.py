@@ -42,7 +42,7 @@ STATIC_KEPT = 8
 
 def _busy(st: dict, bases: list, r: float) -> np.ndarray:
     """Flat indices of the cells within the grid margin of another base (cells whose centre lies
-    closer than r + its radius + MARGIN to its centre), every base at once."""
+    closer than r + its radius + MARGIN to its centre), every base at once (not unique)."""
     _, rows, cols = st["free"].shape
     got = [(i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
     if not got:
@@ -56,7 +56,8 @@ def _busy(st: dict, bases: list, r: float) -> np.ndarray:
     ok = np.hypot((cx + 0.5) * RES - x[:, None, None], (cy + 0.5) * RES - y[:, None, None]) < rr[:, None, None]
     ok &= (cx >= 0) & (cx < cols) & (cy >= 0) & (cy < rows)
     idx = (np.broadcast_to(lv[:, None, None], ok.shape)[ok] * rows + np.broadcast_to(cy, ok.shape)[ok]) * cols
-    return np.unique(idx + np.broadcast_to(cx, ok.shape)[ok])
+    # a cell near two bases comes twice: harmless, each use sets or restores the same values
+    return idx + np.broadcast_to(cx, ok.shape)[ok]
 
 
 def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:

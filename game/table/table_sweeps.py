@@ -75,22 +75,19 @@ class TableSweeps(TableBases):
 
     def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
         """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
-        at the first and return True. ``pool``: the bases to try (each still box-tested), else
-        those a pymunk bb query of the sweep's box finds on the level."""
+        at the first and return True. ``pool``: the bases to try (each still box-tested), else the
+        level's."""
         on = self._by_level.get(level)
         if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
             return False
         bl, bb, br, bt = sw.box
         if pool is None:
-            flt = self._t.filter(level)
-            if len(ignore) == 1:  # the mover alone, most often: Chipmunk leaves it out
-                for fid in ignore:
-                    o = self._bases.get(fid)
-                    if o is not None and o.level == level:
-                        flt = o.unseen or flt
-            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), flt)
-        else:
-            shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+            # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
+            # bases: cheaper than the query's Python callback for each shape it finds)
+            if self._space is None:
+                _ = self.space  # the bases' shapes, built on first use
+            pool = on.values()
+        shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
             fid = sh.tag[1]
             if fid in ignore or (only is not None and fid not in only):
