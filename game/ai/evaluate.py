@@ -80,7 +80,7 @@ class Evaluator:
         self._zone_fields: dict = {}
         self._to_zone_memo: dict = {}
         self._in_zone_memo: dict = {}
-        self._quotas: dict = {}
+        self._worths: dict = {}
         self.need_attack = (
             bool(self.plan.attack)
             or self.plan.time_is_theirs
@@ -122,7 +122,7 @@ class Evaluator:
         count: dict[str, int] = {}
         for f in state.figures.values():
             if f.in_play:
-                have[f.side] = have.get(f.side, 0.0) + figure_value(f) * health(f)
+                have[f.side] = have.get(f.side, 0.0) + self._worth(f)[2]
                 count[f.side] = count.get(f.side, 0) + 1
         mine = have.get(self.side, 0.0) / max(1e-9, self.start.get(self.side, 1.0))
         foe_sides = [s for s in self.start if s in self.foes]
@@ -347,66 +347,75 @@ class Evaluator:
         return min(total, 3.0) * save * 0.5
 
     # -- fighting --------------------------------------------------------------------------------
-    def _quota(self, f) -> float:
-        """``fight_quota(f)``, memoised by the figure (a Figure is frozen: a change makes a new one;
-        the memo holds the figure, so its id is not reused while there)."""
-        got = self._quotas.get(id(f))
+    def _worth(self, f) -> tuple[float, float, float]:
+        """(``fight_quota(f)``, ``figure_value(f)``, ``figure_value(f) * health(f)``), memoised by
+        the figure (a Figure is frozen: a change makes a new one; the memo holds the figure, so
+        its id is not reused while there)."""
+        got = self._worths.get(id(f))
         if got is None or got[0] is not f:
-            if len(self._quotas) > 4096:
-                self._quotas.clear()
-            got = self._quotas[id(f)] = (f, fight_quota(f))
+            if len(self._worths) > 4096:
+                self._worths.clear()
+            v = figure_value(f)
+            got = self._worths[id(f)] = (f, (fight_quota(f), v, v * health(f)))
         return got[1]
 
     def fighting(self, figs) -> float:
         n = len(figs)
         if n < 2:
             return 0.0
-        q = [self._quota(t[0]) for t in figs]
+        q = [self._worth(t[0])[0] for t in figs]
         own_near = [0.0] * n
         foe_near = [0.0] * n
         contact: list[list[int]] = [[] for _ in range(n)]
         friends_touch: list[list[int]] = [[] for _ in range(n)]
         front = [False] * n
-        # the pairs on one level within LOCAL_R, in (i, j) order: a pair whose x or y gap alone
-        # exceeds LOCAL_R and both radii (and a hair) cannot be, and is passed over unmeasured
+        # the pairs on one level within LOCAL_R, in (i, j) order. Candidates by a sweep along x
+        # (a pair whose x or y gap alone exceeds LOCAL_R and both radii, and a hair, cannot be)
         xs = [t[1] for t in figs]
         ys = [t[2] for t in figs]
         rs = [t[0].radius for t in figs]
         lvs = [t[0].level for t in figs]
         hypot = math.hypot
         reach = LOCAL_R + 2 * max(rs) + 1e-6
-        for i in range(n - 1):
-            xi, yi, ri, li = xs[i], ys[i], rs[i], lvs[i]
-            mi, ei = figs[i][3], figs[i][4]
-            for j in range(i + 1, n):
-                dx = xi - xs[j]
+        order = sorted(range(n), key=xs.__getitem__)
+        pairs = []
+        for at in range(n - 1):
+            i = order[at]
+            xi, yi, li = xs[i], ys[i], lvs[i]
+            for j in order[at + 1 :]:
+                if xs[j] - xi > reach:
+                    break
                 dy = yi - ys[j]
-                if dx > reach or dx < -reach or dy > reach or dy < -reach or lvs[j] != li:
+                if dy > reach or dy < -reach or lvs[j] != li:
                     continue
-                d = hypot(dx, dy) - ri - rs[j]
-                if d > LOCAL_R:
-                    continue
-                mj, ej = figs[j][3], figs[j][4]
-                if (mi and ej) or (ei and mj):
-                    foe_near[i] += q[j]
-                    foe_near[j] += q[i]
-                    front[i] = front[j] = True
-                    if d <= CONTACT:
-                        contact[i].append(j)
-                        contact[j].append(i)
-                elif mi == mj and ei == ej:
-                    own_near[i] += q[j]
-                    own_near[j] += q[i]
-                    if d <= CONTACT:
-                        friends_touch[i].append(j)
-                        friends_touch[j].append(i)
+                pairs.append((i, j) if i < j else (j, i))
+        pairs.sort()
+        for i, j in pairs:
+            d = hypot(xs[i] - xs[j], ys[i] - ys[j]) - rs[i] - rs[j]
+            if d > LOCAL_R:
+                continue
+            mi, ei = figs[i][3], figs[i][4]
+            mj, ej = figs[j][3], figs[j][4]
+            if (mi and ej) or (ei and mj):
+                foe_near[i] += q[j]
+                foe_near[j] += q[i]
+                front[i] = front[j] = True
+                if d <= CONTACT:
+                    contact[i].append(j)
+                    contact[j].append(i)
+            elif mi == mj and ei == ej:
+                own_near[i] += q[j]
+                own_near[j] += q[i]
+                if d <= CONTACT:
+                    friends_touch[i].append(j)
+                    friends_touch[j].append(i)
         score = 0.0
         for i in range(n):
             if not front[i] or not (figs[i][3] or figs[i][4]):
                 continue
             mine = q[i] + own_near[i]
             bal = mine / (mine + foe_near[i]) if mine + foe_near[i] > 0 else 0.5
-            v = figure_value(figs[i][0])
+            v = self._worth(figs[i][0])[1]
             score += (1 if figs[i][3] else -1) * W_LOCAL * (bal - 0.5) * v
         # mêlées: clusters of contacts (with touching supporters), exact round odds
         seen = [False] * n
@@ -427,6 +436,6 @@ class Evaluator:
             if mq_me == 0 and mq_foe == 0:
                 continue
             p = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
-            stake = sum(figure_value(figs[k][0]) for k in group)
+            stake = sum(self._worth(figs[k][0])[1] for k in group)
             score += W_MELEE * (p - 0.5) * stake
         return score

@@ -28,9 +28,9 @@ TOLERANCE = 1e-4
 #: a step shorter than this means the leg grazes something
 MIN_STEP = 0.03
 #: steps tried before the exact sweep decides (a long leg through open ground takes ~1 per inch)
-MAX_STEPS = 200
-#: past a graze, points at least this far apart are probed for one surely inside a shape
-PROBE = 0.05
+MAX_STEPS = 160
+#: past a graze, points at least this far apart are probed for one surely inside a shape, so many
+PROBE, PROBES = 0.05, 16
 
 
 class Clearance:
@@ -60,6 +60,7 @@ class Clearance:
         done = 0.0
         x, y = ax, ay
         clear = True  # every point before ``done`` is surely clear
+        probes = 0
         for _ in range(MAX_STEPS):
             i = int(x / res)
             j = int(y / res)
@@ -85,6 +86,9 @@ class Clearance:
             # the start, enters a shape on the way; none can lie nearer than ``low - below``
             if d < reach and d + off < below:
                 return False
+            probes += 1
+            if probes > PROBES:
+                return None
             step = low - below
             done += step if step > PROBE else PROBE
             if done > length:
