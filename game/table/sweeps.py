@@ -84,13 +84,26 @@ def _traced(t: Terrain, level: str, sw: Sweep) -> bool | None:
 def static_blocks(t: Terrain, level: str, sw: Sweep, ignore, only: set | None = None) -> bool:
     """Some static shape on ``level`` that ``ignore`` does not name (and ``only`` does, if given)
     is entered by the sweep: ``static_entering`` filtered, answered by the distance field alone
-    when it can tell and no static shape is let through."""
-    got = t.sweeps.get((level, sw.a, sw.b, sw.qr))
+    when it can tell and no static shape is let through (its verdict memoised as the sweeps are)."""
+    key = (level, sw.a, sw.b, sw.qr)
+    memo = t.sweeps
+    got = memo.get(key)
     if got is None:
         traced = only is None and t.static_ids.isdisjoint(ignore)
         if traced:
+            if memo.get((*key, True)):
+                return True
+            bl, bb, br, bt = sw.box
+            if t.inside_clear_box(level, bl, bb, br, bt):
+                return False
             sure = _traced(t, level, sw)
             if sure is not None:
+                if len(memo) >= SWEEPS_KEPT:
+                    memo.clear()
+                if sure:
+                    memo[key] = ()  # what static_entering would find
+                else:
+                    memo[(*key, True)] = True
                 return not sure
         got = static_entering(t, level, sw, traced=traced)
     if only is None:
@@ -102,8 +115,9 @@ def static_entering(
     t: Terrain, level: str, sw: Sweep, *, traced: bool = False
 ) -> tuple[tuple[float, tuple[str, str]], ...]:
     """(alpha, tag) of every static shape on ``level`` the sweep enters (``Sweep.entering``), in no
-    set order; memoised on the terrain by (level, a, b, radius). ``traced``: the distance field
-    could not tell already (``_traced``), so the exact sweeps run at once."""
+    set order; memoised on the terrain by (level, a, b, radius) (``static_blocks`` adds verdicts
+    under that key and True). ``traced``: the distance field could not tell already
+    (``_traced``), so the exact sweeps run at once."""
     key = (level, sw.a, sw.b, sw.qr)
     memo = t.sweeps
     got = memo.get(key)
