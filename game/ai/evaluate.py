@@ -79,6 +79,7 @@ class Evaluator:
         self._grids: dict = {}
         self._zone_fields: dict = {}
         self._to_zone_memo: dict = {}
+        self._walk_memo: dict = {}
         self._in_zone_memo: dict = {}
         self._worths: dict = {}
         self.need_attack = (
@@ -173,8 +174,9 @@ class Evaluator:
             s += W_EXPOSE * self._exposure(tgt, tx, ty, owners)
             grid = self._grid(tgt.level)
             if grid is not None and owners:
-                fld = grid.field((grid.cell(tx, ty),))
-                ds = sorted(min(grid.distance(fld, x, y), self.diag) for f, x, y, *_ in owners if f.level == tgt.level)
+                ds = sorted(
+                    self._walk_to(grid, grid.cell(tx, ty), x, y) for f, x, y, *_ in owners if f.level == tgt.level
+                )
                 if ds:
                     near = ds[:3]
                     s -= W_APPROACH * (self.press if mine else 1.0) * (sum(near) / len(near)) / self.diag * 4.0
@@ -223,6 +225,17 @@ class Evaluator:
             if len(self._in_zone_memo) > MEMO_KEPT:
                 self._in_zone_memo.clear()
             got = self._in_zone_memo[key] = any(inside(x, y, p) for _, p in g.points)
+        return got
+
+    def _walk_to(self, grid, cell: int, x: float, y: float) -> float:
+        """Walking distance on ``grid`` from (x, y) to ``cell`` (at most the table's diagonal),
+        memoised by the point."""
+        key = (id(grid), cell, x, y)
+        got = self._walk_memo.get(key)
+        if got is None:
+            if len(self._walk_memo) > MEMO_KEPT:
+                self._walk_memo.clear()
+            got = self._walk_memo[key] = min(grid.distance(grid.field((cell,)), x, y), self.diag)
         return got
 
     def _evict(self, figs, owners, others, g) -> float:
