@@ -192,8 +192,16 @@ class Evaluator:
                 if isinstance(state.data.get("hold"), dict)
                 else 0.0
             )
-        n_own = sum(1 for f, x, y, *_ in owners if self._in_zone(g, x, y))
-        n_oth = sum(1 for f, x, y, *_ in others if self._in_zone(g, x, y))
+        in_zone, memo, gid = self._in_zone, self._in_zone_memo, id(g)
+        n_own = n_oth = 0
+        for t in owners:
+            v = memo.get((gid, t[1], t[2]))
+            if v or (v is None and in_zone(g, t[1], t[2])):
+                n_own += 1
+        for t in others:
+            v = memo.get((gid, t[1], t[2]))
+            if v or (v is None and in_zone(g, t[1], t[2])):
+                n_oth += 1
         # reach_zone is won by g.count figures in the zone: count that many, not three
         cap = max(3, g.count) if g.kind == "reach_zone" else 3
         s += weight * W_OCCUPY * (min(n_own, cap) - 0.7 * min(n_oth, 3))
@@ -204,7 +212,12 @@ class Evaluator:
         # approach: the mean walking distance of the owner's nearest combatants (three, or as many
         # as a reach_zone needs) to the zone
         if owners:
-            ds = sorted(self._to_zone(g, f.level, x, y) for f, x, y, *_ in owners)
+            to_zone, dmemo = self._to_zone, self._to_zone_memo
+            ds = []
+            for f, x, y, *_ in owners:
+                d = dmemo.get((gid, f.level, x, y))
+                ds.append(to_zone(g, f.level, x, y) if d is None else d)
+            ds.sort()
             # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
             # (each figure weighs as much as one of the three nearest of a hold_zone)
             near = ds if g.kind == "reach_zone" else ds[:cap]
