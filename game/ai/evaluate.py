@@ -373,8 +373,8 @@ class Evaluator:
         return min(total, 3.0) * save * 0.5
 
     # -- fighting --------------------------------------------------------------------------------
-    def _worth(self, f) -> tuple[float, float, float]:
-        """(``fight_quota(f)``, ``figure_value(f)``, ``figure_value(f) * health(f)``), memoised by
+    def _worth(self, f) -> tuple[float, float, float, float]:
+        """(``fight_quota(f)``, ``figure_value(f)``, ``figure_value(f) * health(f)``, radius), memoised by
         the figure (a Figure is frozen: a change makes a new one; the memo holds the figure, so
         its id is not reused while there)."""
         got = self._worths.get(id(f))
@@ -382,14 +382,15 @@ class Evaluator:
             if len(self._worths) > 4096:
                 self._worths.clear()
             v = figure_value(f)
-            got = self._worths[id(f)] = (f, (fight_quota(f), v, v * health(f)))
+            got = self._worths[id(f)] = (f, (fight_quota(f), v, v * health(f), f.radius))
         return got[1]
 
     def fighting(self, figs) -> float:
         n = len(figs)
         if n < 2:
             return 0.0
-        q = [self._worth(t[0])[0] for t in figs]
+        worth = [self._worth(t[0]) for t in figs]
+        q = [w[0] for w in worth]
         own_near = [0.0] * n
         foe_near = [0.0] * n
         contact: list[list[int]] = [[] for _ in range(n)]
@@ -399,7 +400,7 @@ class Evaluator:
         # (a pair whose x or y gap alone exceeds LOCAL_R and both radii, and a hair, cannot be)
         xs = [t[1] for t in figs]
         ys = [t[2] for t in figs]
-        rs = [t[0].radius for t in figs]
+        rs = [w[3] for w in worth]
         lvs = [t[0].level for t in figs]
         hypot = math.hypot
         reach = LOCAL_R + 2 * max(rs) + 1e-6
@@ -441,7 +442,7 @@ class Evaluator:
                 continue
             mine = q[i] + own_near[i]
             bal = mine / (mine + foe_near[i]) if mine + foe_near[i] > 0 else 0.5
-            v = self._worth(figs[i][0])[1]
+            v = worth[i][1]
             score += (1 if figs[i][3] else -1) * W_LOCAL * (bal - 0.5) * v
         # mêlées: clusters of contacts (with touching supporters), exact round odds
         seen = [False] * n
@@ -462,6 +463,6 @@ class Evaluator:
             if mq_me == 0 and mq_foe == 0:
                 continue
             p = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
-            stake = sum(self._worth(figs[k][0])[1] for k in group)
+            stake = sum(worth[k][1] for k in group)
             score += W_MELEE * (p - 0.5) * stake
         return score
