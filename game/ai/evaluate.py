@@ -215,8 +215,8 @@ class Evaluator:
             to_zone, dmemo = self._to_zone, self._to_zone_memo
             ds = []
             for f, x, y, *_ in owners:
-                d = dmemo.get((gid, f.level, x, y))
-                ds.append(to_zone(g, f.level, x, y) if d is None else d)
+                dz = dmemo.get((gid, f.level, x, y))
+                ds.append(to_zone(g, f.level, x, y) if dz is None else dz)
             ds.sort()
             # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
             # (each figure weighs as much as one of the three nearest of a hold_zone)
