@@ -105,10 +105,13 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     li = {lv: i for i, lv in enumerate(levels)}
     # imported here, not at the top: tcod and numpy cost ~0.36 s to import, and a table that has not
     # planned a path yet (the first frame, check-map, a replay's set-up) should not pay for them
+    from .clearance import clearance_of
     from .grid import RES
     from .search import search, static
 
     st = static(t, tuple(levels), r, cross)
+    for lv in levels:  # the sweeps' pre-check, from now on (see sweeps._traced)
+        clearance_of(t, lv)
     _, rows, cols = st["free"].shape
     bases = [[o for o in table._level_bases(lv) if o.fid != fid] for lv in levels]
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from .clearance import clearance_of
 from .shape_sweep import point_distance as point_distance
 from .shape_sweep import segment_alpha as segment_alpha
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
@@ -74,10 +73,10 @@ def sweep_of(a: tuple[float, float], dx: float, dy: float, r: float) -> Sweep | 
 
 def _traced(t: Terrain, level: str, sw: Sweep) -> bool | None:
     """``clearance.Clearance.trace`` of the sweep on the level: True surely clear of every static
-    shape, False surely entering one, None unknown."""
-    cl = t.grids.get(("clearance", level), False)
-    if cl is False:
-        cl = clearance_of(t, level)
+    shape, False surely entering one, None unknown — or not built yet: the path search builds it
+    with its grids (``pathing``), so that a table that has planned nothing (the first frame, a
+    replay's set-up) neither imports numpy nor measures the map for it."""
+    cl = t.grids.get(("clearance", level))
     return None if cl is None else cl.trace(sw.a, sw.b, sw.qr)
 
 
