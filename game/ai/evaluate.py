@@ -10,7 +10,8 @@ victory conditions and the map's zones; never ``state.data``'s card hands or dec
   time when a turn_limit condition names a side;
 * fighting — for every mêlée on the table the exact chance of winning its next round (PYR-DICE/
   PYR-DMG odds of the two quotas, ``game.rules.pyrates.side_damage_odds``), and the local balance of
-  fighting strength around every figure near the front (ganging up, not standing alone).
+  fighting strength around every figure near the front (ganging up, not standing alone); in
+  ``fighting``.
 
 Scores are in "figure units"; a won match is +100, a lost one −100.
 
@@ -25,6 +26,11 @@ from typing import Any
 from game.rules.model import Rank
 
 from .fields import cells_in, grid_for
+from .fighting import CONTACT as CONTACT
+from .fighting import LOCAL_R as LOCAL_R
+from .fighting import W_LOCAL as W_LOCAL
+from .fighting import W_MELEE as W_MELEE
+from .fighting import fighting
 from .objectives import inside, plan_for, table_map
 from .worth import RANK_VALUE as RANK_VALUE
 from .worth import _combatant
@@ -46,11 +52,7 @@ W_EVICT = 8.0
 PRESS = 3.0
 W_CAPTURE = 2.0
 W_TIME = 5.0
-W_LOCAL = 0.8
-W_MELEE = 1.6
 W_EXPOSE = 30.0
-LOCAL_R = 2.5
-CONTACT = 0.06
 #: entries of each of the evaluator's memos of per-point answers before it is emptied
 MEMO_KEPT = 1 << 16
 
@@ -386,83 +388,7 @@ class Evaluator:
         return got[1]
 
     def fighting(self, figs) -> float:
-        n = len(figs)
-        if n < 2:
+        """``fighting.fighting`` of the figures, their worth read from the per-figure memo."""
+        if len(figs) < 2:
             return 0.0
-        worth = [self._worth(t[0]) for t in figs]
-        q = [w[0] for w in worth]
-        own_near = [0.0] * n
-        foe_near = [0.0] * n
-        contact: list[list[int]] = [[] for _ in range(n)]
-        friends_touch: list[list[int]] = [[] for _ in range(n)]
-        front = [False] * n
-        # the pairs on one level within LOCAL_R, in (i, j) order. Candidates by a sweep along x
-        # (a pair whose x or y gap alone exceeds LOCAL_R and both radii, and a hair, cannot be)
-        xs = [t[1] for t in figs]
-        ys = [t[2] for t in figs]
-        rs = [w[3] for w in worth]
-        lvs = [t[0].level for t in figs]
-        hypot = math.hypot
-        reach = LOCAL_R + 2 * max(rs) + 1e-6
-        order = sorted(range(n), key=xs.__getitem__)
-        pairs = []
-        for at in range(n - 1):
-            i = order[at]
-            xi, yi, li = xs[i], ys[i], lvs[i]
-            for j in order[at + 1 :]:
-                if xs[j] - xi > reach:
-                    break
-                dy = yi - ys[j]
-                if dy > reach or dy < -reach or lvs[j] != li:
-                    continue
-                pairs.append((i, j) if i < j else (j, i))
-        pairs.sort()
-        for i, j in pairs:
-            d = hypot(xs[i] - xs[j], ys[i] - ys[j]) - rs[i] - rs[j]
-            if d > LOCAL_R:
-                continue
-            mi, ei = figs[i][3], figs[i][4]
-            mj, ej = figs[j][3], figs[j][4]
-            if (mi and ej) or (ei and mj):
-                foe_near[i] += q[j]
-                foe_near[j] += q[i]
-                front[i] = front[j] = True
-                if d <= CONTACT:
-                    contact[i].append(j)
-                    contact[j].append(i)
-            elif mi == mj and ei == ej:
-                own_near[i] += q[j]
-                own_near[j] += q[i]
-                if d <= CONTACT:
-                    friends_touch[i].append(j)
-                    friends_touch[j].append(i)
-        score = 0.0
-        for i in range(n):
-            if not front[i] or not (figs[i][3] or figs[i][4]):
-                continue
-            mine = q[i] + own_near[i]
-            bal = mine / (mine + foe_near[i]) if mine + foe_near[i] > 0 else 0.5
-            v = worth[i][1]
-            score += (1 if figs[i][3] else -1) * W_LOCAL * (bal - 0.5) * v
-        # mêlées: clusters of contacts (with touching supporters), exact round odds
-        seen = [False] * n
-        for i in range(n):
-            if seen[i] or not contact[i]:
-                continue
-            stack, group = [i], []
-            seen[i] = True
-            while stack:
-                k = stack.pop()
-                group.append(k)
-                for j in contact[k] + friends_touch[k]:
-                    if not seen[j] and (contact[j] or contact[k]):
-                        seen[j] = True
-                        stack.append(j)
-            mq_me = sum(q[k] for k in group if figs[k][3])
-            mq_foe = sum(q[k] for k in group if figs[k][4])
-            if mq_me == 0 and mq_foe == 0:
-                continue
-            p = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
-            stake = sum(worth[k][1] for k in group)
-            score += W_MELEE * (p - 0.5) * stake
-        return score
+        return fighting([self._worth(t[0]) for t in figs], figs)
