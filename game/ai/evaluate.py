@@ -10,7 +10,8 @@ victory conditions and the map's zones; never ``state.data``'s card hands or dec
   time when a turn_limit condition names a side;
 * fighting — for every mêlée on the table the exact chance of winning its next round (PYR-DICE/
   PYR-DMG odds of the two quotas, ``Ruleset.fight_chance``), and the local balance of
-  fighting strength around every figure near the front (ganging up, not standing alone).
+  fighting strength around every figure near the front (ganging up, not standing alone); in
+  ``fighting``.
 
 Scores are in "figure units"; a won match is +100, a lost one −100.
 
@@ -25,6 +26,11 @@ from typing import Any
 from game.rules.model import Rank
 
 from .fields import cells_in, grid_for
+from .fighting import CONTACT as CONTACT
+from .fighting import LOCAL_R as LOCAL_R
+from .fighting import W_LOCAL as W_LOCAL
+from .fighting import W_MELEE as W_MELEE
+from .fighting import fighting
 from .objectives import inside, plan_for, table_map
 from .worth import RANK_VALUE as RANK_VALUE
 from .worth import _combatant
@@ -46,11 +52,9 @@ W_EVICT = 8.0
 PRESS = 3.0
 W_CAPTURE = 2.0
 W_TIME = 5.0
-W_LOCAL = 0.8
-W_MELEE = 1.6
 W_EXPOSE = 30.0
-LOCAL_R = 2.5
-CONTACT = 0.06
+#: entries of each of the evaluator's memos of per-point answers before it is emptied
+MEMO_KEPT = 1 << 16
 
 
 class Evaluator:
@@ -71,6 +75,15 @@ class Evaluator:
         self.diag = max(1.0, math.hypot(w, h))
         self.table = table
         self._zone_sources: dict = {}
+        # the scorers evaluate one position per candidate move of one figure: every other figure
+        # stands where it stood, so its walking distance to a zone and whether it stands in one
+        # are asked again and again. Both depend only on the map, the goal and the point.
+        self._grids: dict = {}
+        self._zone_fields: dict = {}
+        self._to_zone_memo: dict = {}
+        self._walk_memo: dict = {}
+        self._in_zone_memo: dict = {}
+        self._worths: dict = {}
         self.need_attack = (
             bool(self.plan.attack)
             or self.plan.time_is_theirs
@@ -95,7 +108,7 @@ class Evaluator:
             if not f.in_play:
                 continue
             x, y = moved[f.id] if moved and f.id in moved else (f.x, f.y)
-            figs.append((f, x, y, f.side == side, f.side in foes))
+            figs.append((f, x, y, f.side == side, f.side in foes, _combatant(f)))
         score = self.material(state)
         score += self.objectives(state, figs)
         score += self.fighting(figs)
@@ -112,7 +125,7 @@ class Evaluator:
         count: dict[str, int] = {}
         for f in state.figures.values():
             if f.in_play:
-                have[f.side] = have.get(f.side, 0.0) + figure_value(f) * health(f)
+                have[f.side] = have.get(f.side, 0.0) + self._worth(f)[2]
                 count[f.side] = count.get(f.side, 0) + 1
         mine = have.get(self.side, 0.0) / max(1e-9, self.start.get(self.side, 1.0))
         foe_sides = [s for s in self.start if s in self.foes]
@@ -144,7 +157,7 @@ class Evaluator:
 
     def _goal(self, state, figs, g, mine: bool) -> float:
         """Progress toward goal g by its owner (mine: this side; else the enemy)."""
-        owners = [t for t in figs if (t[3] if mine else t[4]) and _combatant(t[0])]
+        owners = [t for t in figs if (t[3] if mine else t[4]) and t[5]]
         others = [t for t in figs if (t[4] if mine else t[3])]
         if g.kind == "capture":
             tgt = state.figures.get(g.figure)
@@ -163,8 +176,9 @@ class Evaluator:
             s += W_EXPOSE * self._exposure(tgt, tx, ty, owners)
             grid = self._grid(tgt.level)
             if grid is not None and owners:
-                fld = grid.field((grid.cell(tx, ty),))
-                ds = sorted(min(grid.distance(fld, x, y), self.diag) for f, x, y, *_ in owners if f.level == tgt.level)
+                ds = sorted(
+                    self._walk_to(grid, grid.cell(tx, ty), x, y) for f, x, y, *_ in owners if f.level == tgt.level
+                )
                 if ds:
                     near = ds[:3]
                     s -= W_APPROACH * (self.press if mine else 1.0) * (sum(near) / len(near)) / self.diag * 4.0
@@ -180,20 +194,32 @@ class Evaluator:
                 if isinstance(state.data.get("hold"), dict)
                 else 0.0
             )
-        polys = [p for _, p in g.points]
-        n_own = sum(1 for f, x, y, *_ in owners if any(inside(x, y, p) for p in polys))
-        n_oth = sum(1 for f, x, y, *_ in others if any(inside(x, y, p) for p in polys))
+        in_zone, memo, gid = self._in_zone, self._in_zone_memo, id(g)
+        n_own = n_oth = 0
+        for t in owners:
+            v = memo.get((gid, t[1], t[2]))
+            if v or (v is None and in_zone(g, t[1], t[2])):
+                n_own += 1
+        for t in others:
+            v = memo.get((gid, t[1], t[2]))
+            if v or (v is None and in_zone(g, t[1], t[2])):
+                n_oth += 1
         # reach_zone is won by g.count figures in the zone: count that many, not three
         cap = max(3, g.count) if g.kind == "reach_zone" else 3
         s += weight * W_OCCUPY * (min(n_own, cap) - 0.7 * min(n_oth, 3))
         if n_own and not n_oth:
             s += weight * 2.0
         if mine and n_oth and g.kind == "hold_zone":
-            s += self._evict(figs, owners, others, polys)
+            s += self._evict(figs, owners, others, g)
         # approach: the mean walking distance of the owner's nearest combatants (three, or as many
         # as a reach_zone needs) to the zone
         if owners:
-            ds = sorted(self._to_zone(g, f.level, x, y) for f, x, y, *_ in owners)
+            to_zone, dmemo = self._to_zone, self._to_zone_memo
+            ds = []
+            for f, x, y, *_ in owners:
+                dz = dmemo.get((gid, f.level, x, y))
+                ds.append(to_zone(g, f.level, x, y) if dz is None else dz)
+            ds.sort()
             # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
             # (each figure weighs as much as one of the three nearest of a hold_zone)
             near = ds if g.kind == "reach_zone" else ds[:cap]
@@ -206,11 +232,32 @@ class Evaluator:
                 s -= weight * W_APPROACH * W_REAR * (self.press if mine else 1.0) * sum(rest) / 3.0 / self.diag * 4.0
         return s
 
-    def _evict(self, figs, owners, others, polys) -> float:
+    def _in_zone(self, g, x: float, y: float) -> bool:
+        """(x, y) lies in one of goal g's zone polygons (``objectives.inside``), memoised."""
+        key = (id(g), x, y)
+        got = self._in_zone_memo.get(key)
+        if got is None:
+            if len(self._in_zone_memo) > MEMO_KEPT:
+                self._in_zone_memo.clear()
+            got = self._in_zone_memo[key] = any(inside(x, y, p) for _, p in g.points)
+        return got
+
+    def _walk_to(self, grid, cell: int, x: float, y: float) -> float:
+        """Walking distance on ``grid`` from (x, y) to ``cell`` (at most the table's diagonal),
+        memoised by the point."""
+        key = (id(grid), cell, x, y)
+        got = self._walk_memo.get(key)
+        if got is None:
+            if len(self._walk_memo) > MEMO_KEPT:
+                self._walk_memo.clear()
+            got = self._walk_memo[key] = min(grid.distance(grid.field((cell,)), x, y), self.diag)
+        return got
+
+    def _evict(self, figs, owners, others, g) -> float:
         """A zone held only alone is won by driving the enemy out of it: the nearest three
         combatants close on the enemies standing in it (the Clearing: both sides stood at its two
         edges and traded shots to the turn limit)."""
-        held = [(f, x, y) for f, x, y, *_ in others if any(inside(x, y, p) for p in polys)]
+        held = [(f, x, y) for f, x, y, *_ in others if self._in_zone(g, x, y)]
         gaps = sorted(
             max(0.0, min(math.hypot(x - ex, y - ey) - f.radius - e.radius for e, ex, ey in held if e.level == f.level))
             for f, x, y, *_ in owners
@@ -223,7 +270,7 @@ class Evaluator:
 
     def _close_in(self, figs) -> float:
         """A side that must attack (rout, or time against it) walks its fighters toward the enemy."""
-        mine = [t for t in figs if t[3] and _combatant(t[0])]
+        mine = [t for t in figs if t[3] and t[5]]
         theirs = [t for t in figs if t[4]]
         if not mine or not theirs:
             return 0.0
@@ -246,12 +293,25 @@ class Evaluator:
 
     # -- walking distances and shots ------------------------------------------------------------------
     def _grid(self, level):
-        try:
-            return grid_for(self.table, level)
-        except Exception:  # noqa: BLE001 - a table without clear_at: straight lines
-            return None
+        got = self._grids.get(level, False)
+        if got is False:
+            try:
+                got = grid_for(self.table, level)
+            except Exception:  # noqa: BLE001 - a table without clear_at: straight lines
+                got = None
+            self._grids[level] = got
+        return got
 
     def _to_zone(self, g, level, x, y) -> float:
+        key = (id(g), level, x, y)
+        got = self._to_zone_memo.get(key)
+        if got is None:
+            if len(self._to_zone_memo) > MEMO_KEPT:
+                self._to_zone_memo.clear()
+            got = self._to_zone_memo[key] = self._zone_distance(g, level, x, y)
+        return got
+
+    def _zone_distance(self, g, level, x, y) -> float:
         d = self._walk_to_zone(g, level, x, y)
         if d == math.inf:
             d = self._via_link(g, level, x, y)
@@ -264,10 +324,13 @@ class Evaluator:
         if grid is None:
             return math.inf
         key = (g.zone, g.kind, level)
-        src = self._zone_sources.get(key)
-        if src is None:
-            src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
-        return grid.distance(grid.field(src), x, y)
+        fld = self._zone_fields.get(key)
+        if fld is None:
+            src = self._zone_sources.get(key)
+            if src is None:
+                src = self._zone_sources[key] = cells_in(grid, [p for _, p in g.points])
+            fld = self._zone_fields[key] = grid.field(src)
+        return grid.distance(fld, x, y)
 
     def _via_link(self, g, level, x, y) -> float:
         """A zone out of reach on this level (the boats seen from the hold or the rigging): walk to
@@ -310,73 +373,20 @@ class Evaluator:
         return min(total, 3.0) * save * 0.5
 
     # -- fighting --------------------------------------------------------------------------------
-    def fighting(self, figs) -> float:
-        n = len(figs)
-        if n < 2:
-            return 0.0
-        q = [fight_quota(t[0]) for t in figs]
-        own_near = [0.0] * n
-        foe_near = [0.0] * n
-        contact: list[list[int]] = [[] for _ in range(n)]
-        friends_touch: list[list[int]] = [[] for _ in range(n)]
-        front = [False] * n
-        # the pairs on one level within LOCAL_R (and a hair), found for all pairs at once; each one's
-        # distance is then taken as before, so exactly the same pairs count, in the same order
-        import numpy as np
+    def _worth(self, f) -> tuple[float, float, float, float]:
+        """(``fight_quota(f)``, ``figure_value(f)``, ``figure_value(f) * health(f)``, radius), memoised by
+        the figure (a Figure is frozen: a change makes a new one; the memo holds the figure, so
+        its id is not reused while there)."""
+        got = self._worths.get(id(f))
+        if got is None or got[0] is not f:
+            if len(self._worths) > 4096:
+                self._worths.clear()
+            v = figure_value(f)
+            got = self._worths[id(f)] = (f, (fight_quota(f), v, v * health(f), f.radius))
+        return got[1]
 
-        lvs: dict = {}
-        lv = np.array([lvs.setdefault(t[0].level, len(lvs)) for t in figs])
-        xs, ys = np.array([t[1] for t in figs]), np.array([t[2] for t in figs])
-        rs = np.array([t[0].radius for t in figs])
-        gap = np.hypot(xs[:, None] - xs[None, :], ys[:, None] - ys[None, :]) - rs[:, None] - rs[None, :]
-        near = np.triu((gap <= LOCAL_R + 1e-9) & (lv[:, None] == lv[None, :]), 1)
-        for i, j in zip(*(a.tolist() for a in np.nonzero(near))):
-            fi, xi, yi = figs[i][0], figs[i][1], figs[i][2]
-            fj, xj, yj = figs[j][0], figs[j][1], figs[j][2]
-            d = math.hypot(xi - xj, yi - yj) - fi.radius - fj.radius
-            if d > LOCAL_R:
-                continue
-            enemy = (figs[i][3] and figs[j][4]) or (figs[i][4] and figs[j][3])
-            if enemy:
-                foe_near[i] += q[j]
-                foe_near[j] += q[i]
-                front[i] = front[j] = True
-                if d <= CONTACT:
-                    contact[i].append(j)
-                    contact[j].append(i)
-            elif figs[i][3] == figs[j][3] and figs[i][4] == figs[j][4]:
-                own_near[i] += q[j]
-                own_near[j] += q[i]
-                if d <= CONTACT:
-                    friends_touch[i].append(j)
-                    friends_touch[j].append(i)
-        score = 0.0
-        for i in range(n):
-            if not front[i] or not (figs[i][3] or figs[i][4]):
-                continue
-            mine = q[i] + own_near[i]
-            bal = mine / (mine + foe_near[i]) if mine + foe_near[i] > 0 else 0.5
-            v = figure_value(figs[i][0])
-            score += (1 if figs[i][3] else -1) * W_LOCAL * (bal - 0.5) * v
-        # mêlées: clusters of contacts (with touching supporters), exact round odds
-        seen = [False] * n
-        for i in range(n):
-            if seen[i] or not contact[i]:
-                continue
-            stack, group = [i], []
-            seen[i] = True
-            while stack:
-                k = stack.pop()
-                group.append(k)
-                for j in contact[k] + friends_touch[k]:
-                    if not seen[j] and (contact[j] or contact[k]):
-                        seen[j] = True
-                        stack.append(j)
-            mq_me = sum(q[k] for k in group if figs[k][3])
-            mq_foe = sum(q[k] for k in group if figs[k][4])
-            if mq_me == 0 and mq_foe == 0:
-                continue
-            p = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
-            stake = sum(figure_value(figs[k][0]) for k in group)
-            score += W_MELEE * (p - 0.5) * stake
-        return score
+    def fighting(self, figs) -> float:
+        """``fighting.fighting`` of the figures, their worth read from the per-figure memo."""
+        if len(figs) < 2:
+            return 0.0
+        return fighting([self._worth(t[0]) for t in figs], figs)

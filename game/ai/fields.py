@@ -47,6 +47,7 @@ class Grid:
         self.map_ref = tmap  # keeps the map alive so that its id is never reused for another map
         self._fields: OrderedDict = OrderedDict()
         self._cells: dict = {}
+        self._adj: list | None = None
 
     def cell(self, x: float, y: float) -> int:
         i = min(self.w - 1, max(0, int(x / self.step)))
@@ -64,21 +65,19 @@ class Grid:
             self._fields.popitem(last=False)
         return f
 
-    def _dijkstra(self, sources) -> list[float]:
+    def _edges(self) -> list[tuple[tuple[int, float], ...]]:
+        """Per cell, (neighbour, step cost) of its standable neighbours (8 directions, in a fixed
+        order): a step costs its length times the mean of the two cells' costs (the whole cost
+        of the cell entered when leaving a cell nobody stands on)."""
+        if self._adj is not None:
+            return self._adj
         w, h, cost, step = self.w, self.h, self.cost, self.step
-        dist = [INF] * (w * h)
-        heap = []
-        for s in sources:
-            if dist[s] > 0:
-                dist[s] = 0.0
-                heap.append((0.0, s))
-        heapq.heapify(heap)
         diag = math.sqrt(2.0)
-        while heap:
-            d, c = heapq.heappop(heap)
-            if d > dist[c]:
-                continue
+        adj = []
+        for c in range(w * h):
             j, i = divmod(c, w)
+            cc = cost[c]
+            out = []
             for di, dj, k in (
                 (1, 0, 1.0),
                 (-1, 0, 1.0),
@@ -96,10 +95,31 @@ class Grid:
                 cn = cost[n]
                 if cn == INF:
                     continue
-                nd = d + k * step * (cn + cost[c]) / 2.0 if cost[c] != INF else d + k * step * cn
+                # the same float operations as a step's cost, d + (this), in the search
+                out.append((n, k * step * (cn + cc) / 2.0 if cc != INF else k * step * cn))
+            adj.append(tuple(out))
+        self._adj = adj
+        return adj
+
+    def _dijkstra(self, sources) -> list[float]:
+        adj = self._edges()
+        dist = [INF] * (self.w * self.h)
+        heap = []
+        for s in sources:
+            if dist[s] > 0:
+                dist[s] = 0.0
+                heap.append((0.0, s))
+        heapq.heapify(heap)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, c = pop(heap)
+            if d > dist[c]:
+                continue
+            for n, k in adj[c]:
+                nd = d + k
                 if nd < dist[n]:
                     dist[n] = nd
-                    heapq.heappush(heap, (nd, n))
+                    push(heap, (nd, n))
         return dist
 
     def distance(self, field: list[float], x: float, y: float) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pymunk
@@ -128,9 +128,10 @@ class Field:
     """What a level's grids share whatever the base size: ``cells`` (FREE or BLOCKED by the level's
     area and impassable ground), ``cost`` (1 or 2), ``near`` (each cell centre's distance to the
     nearest static shape that is not a linear obstacle, inf past ``reach`` of every such shape) and
-    ``linear`` ((obstacle index, rows slice, cols slice, distances) per linear obstacle shape)."""
+    ``linear`` ((obstacle index, rows slice, cols slice, distances) per linear obstacle shape);
+    ``clearance``: the sweeps' pre-check built from it (``clearance.clearance_of``)."""
 
-    __slots__ = ("cols", "rows", "reach", "cells", "cost", "near", "linear")
+    __slots__ = ("cols", "rows", "reach", "cells", "cost", "near", "linear", "clearance")
     cols: int
     rows: int
     reach: float
@@ -138,6 +139,7 @@ class Field:
     cost: np.ndarray
     near: np.ndarray
     linear: list
+    clearance: Any
 
 
 def _field(t: Terrain, level: str, reach: float) -> Field:
@@ -190,6 +192,7 @@ def _field(t: Terrain, level: str, reach: float) -> Field:
         else:
             np.minimum(near[win], d, out=near[win])
     f.cells, f.cost, f.near, f.linear = cells, cost, near, linear
+    f.clearance = None  # clearance.clearance_of's, built on first use
     for a in (cells, cost, near):
         a.flags.writeable = False
     _FIELDS[key] = f

@@ -21,11 +21,22 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def _link_at(table: Table, a, b, level: str):
-    for lk in table.map.links:
-        if lk.level_a == level and math.dist(lk.a, a) <= LINK_SNAP and math.dist(lk.b, b) <= LINK_SNAP:
-            return lk, lk.level_b
-        if lk.level_b == level and math.dist(lk.b, a) <= LINK_SNAP and math.dist(lk.a, b) <= LINK_SNAP:
-            return lk, lk.level_a
+    """The first link (in map order, each way) leading from within LINK_SNAP of a on ``level`` to
+    within LINK_SNAP of b, and the level it leads to; (None, level) if none."""
+    t = table.terrain
+    ends = t.grids.get(("link ends", level))
+    if ends is None:
+        ends = t.grids["link ends", level] = [
+            (p, q, lk, other)
+            for lk in table.map.links
+            for p, q, here, other in ((lk.a, lk.b, lk.level_a, lk.level_b), (lk.b, lk.a, lk.level_b, lk.level_a))
+            if here == level
+        ]
+    ax = a[0]
+    for p, q, lk, other in ends:
+        # an end farther than LINK_SNAP in x alone is farther in all
+        if -LINK_SNAP <= p[0] - ax <= LINK_SNAP and math.dist(p, a) <= LINK_SNAP and math.dist(q, b) <= LINK_SNAP:
+            return lk, other
     return None, level
 
 

@@ -76,13 +76,18 @@ def plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross
 def prepare(table: Table) -> None:
     """Build what a first plan of each placed base reads (its level grids and search graph, by map
     content, levels it can reach and base radius): for a map's load, so that the first hover or AI
-    plan does not pay for them (numpy and tcod are imported here too)."""
+    plan does not pay for them (numpy and tcod are imported here too), and the levels' distance
+    fields that spare its sweeps (``clearance``)."""
+    from .clearance import clearance_of
     from .search import static
 
     t = table.terrain
     sizes = {(b.level, round(b.radius, 3)): b.radius for b in table._bases.values()}
     for lv, rr in sorted(sizes):
-        static(t, tuple(_reachable_levels(table, lv)), sizes[lv, rr], frozenset())
+        levels = tuple(_reachable_levels(table, lv))
+        static(t, levels, sizes[lv, rr], frozenset())
+        for k in levels:
+            clearance_of(t, k)
 
 
 def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cross: frozenset) -> PathPlan | None:
@@ -100,11 +105,14 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     li = {lv: i for i, lv in enumerate(levels)}
     # imported here, not at the top: tcod and numpy cost ~0.36 s to import, and a table that has not
     # planned a path yet (the first frame, check-map, a replay's set-up) should not pay for them
-    from .grid import RES, grid_of
+    from .clearance import clearance_of
+    from .grid import RES
     from .search import search, static
 
-    g0 = grid_of(t, l0, r)
-    rows, cols = g0.rows, g0.cols
+    st = static(t, tuple(levels), r, cross)
+    for lv in levels:  # the sweeps' pre-check, from now on (see sweeps._traced)
+        clearance_of(t, lv)
+    _, rows, cols = st["free"].shape
     bases = [[o for o in table._level_bases(lv) if o.fid != fid] for lv in levels]
 
     def cell_of(px, py):
@@ -112,7 +120,6 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
 
     s0 = (li[l0], *cell_of(sx, sy))
     sg = (li[lt], *cell_of(x, y))
-    st = static(t, tuple(levels), r, cross)
     jumps = st["jumps"]
     chain = search(st, bases, r, s0, sg)
     if chain is None:

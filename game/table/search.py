@@ -38,11 +38,13 @@ _NONE = np.iinfo(np.int32).max
 #: one map with a few base sizes (an entry of the boarding map is ~4 MB)
 _STATIC: OrderedDict = OrderedDict()
 STATIC_KEPT = 8
+#: base layouts whose stamps a search entry keeps (``_touched``)
+TOUCHED_KEPT = 32
 
 
 def _busy(st: dict, bases: list, r: float) -> np.ndarray:
     """Flat indices of the cells within the grid margin of another base (cells whose centre lies
-    closer than r + its radius + MARGIN to its centre), every base at once."""
+    closer than r + its radius + MARGIN to its centre), every base at once (not unique)."""
     _, rows, cols = st["free"].shape
     got = [(i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
     if not got:
@@ -56,18 +58,22 @@ def _busy(st: dict, bases: list, r: float) -> np.ndarray:
     ok = np.hypot((cx + 0.5) * RES - x[:, None, None], (cy + 0.5) * RES - y[:, None, None]) < rr[:, None, None]
     ok &= (cx >= 0) & (cx < cols) & (cy >= 0) & (cy < rows)
     idx = (np.broadcast_to(lv[:, None, None], ok.shape)[ok] * rows + np.broadcast_to(cy, ok.shape)[ok]) * cols
-    return np.unique(idx + np.broadcast_to(cx, ok.shape)[ok])
+    # a cell near two bases comes twice: harmless, each use sets or restores the same values
+    return idx + np.broadcast_to(cx, ok.shape)[ok]
 
 
-def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:
-    """The cheapest chain of (level, row, col) states from s0 to sg, or None. ``st``: ``static``;
-    ``bases``: per level, the other bases, which block the cells within the grid margin of them
-    except the goal cell (its own clearance is checked exactly)."""
-    busy = _busy(st, bases, r)
+def _touched(st: dict, bases: list, r: float) -> list:
+    """(array name, flat indices) of the cells the other bases close to this search: the busy cells
+    in the step costs and, per diagonal, the cells whose diagonal a busy cell stops. Kept by the
+    bases' places and sizes: the AI plans several goals from one position in a row."""
+    key = (r, tuple([(i, o.x, o.y, o.radius) for i, bs in enumerate(bases) for o in bs]))
+    memo = st["touched"]
+    got = memo.get(key)
+    if got is not None:
+        return got
     _, rows, cols = st["free"].shape
-    work, orig = st["flat_work"], st["flat_orig"]
-    g = (sg[0] * rows + sg[1]) * cols + sg[2]
-    touched: list = [(k, busy) for k in ("into", "card", "diag")]
+    busy = _busy(st, bases, r)
+    got = [(k, busy) for k in ("into", "card", "diag")]
     if len(busy):
         # a diagonal needs both corner cells free: a busy cell stops the diagonals of the cells
         # beside it that would pass it (from (y, x - dc) and from (y - dr, x))
@@ -77,7 +83,21 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
             a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
             b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
             idx = np.concatenate((a, b))
-            touched += [(("out", dr, dc), idx), (("in", dr, dc), idx)]
+            got += [(("out", dr, dc), idx), (("in", dr, dc), idx)]
+    if len(memo) >= TOUCHED_KEPT:
+        memo.clear()
+    memo[key] = got
+    return got
+
+
+def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:
+    """The cheapest chain of (level, row, col) states from s0 to sg, or None. ``st``: ``static``;
+    ``bases``: per level, the other bases, which block the cells within the grid margin of them
+    except the goal cell (its own clearance is checked exactly)."""
+    _, rows, cols = st["free"].shape
+    work, orig = st["flat_work"], st["flat_orig"]
+    g = (sg[0] * rows + sg[1]) * cols + sg[2]
+    touched = _touched(st, bases, r)
     with st["lock"]:
         for k, idx in touched:
             work[k][idx] = 0
@@ -172,6 +192,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         "work": work,
         "graph": graph,
         "lock": threading.Lock(),
+        "touched": {},
         # the same arrays, flat (views), for the per-search stamping
         "flat_work": {k: v.reshape(-1) for k, v in work.items()},
         "flat_orig": {k: v.reshape(-1) for k, v in orig.items()},

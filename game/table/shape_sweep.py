@@ -6,6 +6,11 @@ from __future__ import annotations
 import math
 
 import pymunk
+from pymunk._chipmunk_cffi import ffi, lib
+
+#: a static segment's (world end a, world end b, radius): they never change, and pymunk builds
+#: new objects for each on every read (most of a sweep's time when a rail is near)
+_SEGMENTS: dict = {}
 
 
 def swept_hits(space: pymunk.Space, a, b, radius: float, flt: pymunk.ShapeFilter) -> list:
@@ -38,13 +43,20 @@ def sweep_alpha(shape, a, b, radius: float) -> float | None:
     if radius <= 0 or not isinstance(shape, pymunk.Segment):
         h = shape.segment_query(a, b, radius)
         return None if h is None else h.alpha
-    body = shape.body
-    assert body is not None, "the table's shapes are attached"
-    p0, p1 = body.local_to_world(shape.a), body.local_to_world(shape.b)
+    got = _SEGMENTS.get(shape)
+    if got is None:
+        body = shape.body
+        assert body is not None, "the table's shapes are attached"
+        got = (body.local_to_world(shape.a), body.local_to_world(shape.b), shape.radius)
+        if body.body_type == pymunk.Body.STATIC:
+            if len(_SEGMENTS) > 4096:
+                _SEGMENTS.clear()
+            _SEGMENTS[shape] = got
+    p0, p1, sr = got
     ax, ay = a
     bx, by = b
-    grown = shape.radius + radius
-    if shape.point_query((ax, ay)).distance <= radius:
+    grown = sr + radius
+    if point_distance(shape, a) <= radius:
         return 0.0  # as Chipmunk answers a start already touching
     best = None
     for cx, cy in (p0, p1):
@@ -84,3 +96,17 @@ def _ray_circle(ax, ay, bx, by, cx, cy, r) -> float | None:
         return None
     t = (-qb - math.sqrt(det)) / qa
     return t if 0.0 <= t <= 1.0 else None
+
+
+# ``Shape.segment_query(a, b, r).alpha`` and ``Shape.point_query(p).distance``: the same Chipmunk calls
+# (cpShapeSegmentQuery, cpShapePointQuery) without building the result objects, which cost 3-5 times
+# the query (the sweeps of an option list or a pushback ask tens of thousands of them a game)
+def segment_alpha(shape: pymunk.Shape, a, b, r: float) -> float | None:
+    info = ffi.new("cpSegmentQueryInfo *")
+    return info.alpha if lib.cpShapeSegmentQuery(shape._shape, a, b, r, info) else None
+
+
+def point_distance(shape: pymunk.Shape, p) -> float:
+    info = ffi.new("cpPointQueryInfo *")
+    lib.cpShapePointQuery(shape._shape, p, info)
+    return info.distance

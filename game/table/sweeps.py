@@ -13,8 +13,9 @@ import math
 from typing import TYPE_CHECKING
 
 import pymunk
-from pymunk._chipmunk_cffi import ffi, lib
 
+from .shape_sweep import point_distance as point_distance
+from .shape_sweep import segment_alpha as segment_alpha
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,29 +65,58 @@ class Sweep:
         return alpha
 
 
-# ``Shape.segment_query(a, b, r).alpha`` and ``Shape.point_query(p).distance``: the same Chipmunk calls
-# (cpShapeSegmentQuery, cpShapePointQuery) without building the result objects, which cost 3-5 times
-# the query (the sweeps of an option list or a pushback ask tens of thousands of them a game)
-def segment_alpha(shape: pymunk.Shape, a, b, r: float) -> float | None:
-    info = ffi.new("cpSegmentQueryInfo *")
-    return info.alpha if lib.cpShapeSegmentQuery(shape._shape, a, b, r, info) else None
-
-
-def point_distance(shape: pymunk.Shape, p) -> float:
-    info = ffi.new("cpPointQueryInfo *")
-    lib.cpShapePointQuery(shape._shape, p, info)
-    return info.distance
-
-
 def sweep_of(a: tuple[float, float], dx: float, dy: float, r: float) -> Sweep | None:
     """The sweep of a base of radius r at ``a`` moving by (dx, dy); None for no move."""
     length = math.hypot(dx, dy)
     return None if length == 0 else Sweep(a, dx, dy, sweep_radius(r), length)
 
 
-def static_entering(t: Terrain, level: str, sw: Sweep) -> tuple[tuple[float, tuple[str, str]], ...]:
+def _traced(t: Terrain, level: str, sw: Sweep) -> bool | None:
+    """``clearance.Clearance.trace`` of the sweep on the level: True surely clear of every static
+    shape, False surely entering one, None unknown — or not built yet: the path search builds it
+    with its grids (``pathing``), so that a table that has planned nothing (the first frame, a
+    replay's set-up) neither imports numpy nor measures the map for it."""
+    cl = t.grids.get(("clearance", level))
+    return None if cl is None else cl.trace(sw.a, sw.b, sw.qr)
+
+
+def static_blocks(t: Terrain, level: str, sw: Sweep, ignore, only: set | None = None) -> bool:
+    """Some static shape on ``level`` that ``ignore`` does not name (and ``only`` does, if given)
+    is entered by the sweep: ``static_entering`` filtered, answered by the distance field alone
+    when it can tell and no static shape is let through (its verdict memoised as the sweeps are)."""
+    key = (level, sw.a, sw.b, sw.qr)
+    memo = t.sweeps
+    got = memo.get(key)
+    if got is None:
+        traced = only is None and t.static_ids.isdisjoint(ignore)
+        if traced:
+            if memo.get((*key, True)):
+                return True
+            bl, bb, br, bt = sw.box
+            if t.inside_clear_box(level, bl, bb, br, bt):
+                return False
+            sure = _traced(t, level, sw)
+            if sure is not None:
+                if len(memo) >= SWEEPS_KEPT:
+                    memo.clear()
+                if sure:
+                    memo[key] = ()  # what static_entering would find
+                else:
+                    memo[(*key, True)] = True
+                return not sure
+        got = static_entering(t, level, sw, traced=traced)
+    if only is None:
+        return any(h[1][1] not in ignore for h in got)
+    return any(h[1][1] not in ignore and h[1][1] in only for h in got)
+
+
+def static_entering(
+    t: Terrain, level: str, sw: Sweep, *, traced: bool = False
+) -> tuple[tuple[float, tuple[str, str]], ...]:
     """(alpha, tag) of every static shape on ``level`` the sweep enters (``Sweep.entering``), in no
-    set order; memoised on the terrain by (level, a, b, radius)."""
+    set order; memoised on the terrain by (level, a, b, radius) (``static_blocks`` adds verdicts
+    under that key and True). ``traced``: the distance field could not tell already
+    (``_traced``), so the exact sweeps run at once."""
     key = (level, sw.a, sw.b, sw.qr)
     memo = t.sweeps
     got = memo.get(key)
@@ -94,7 +124,7 @@ def static_entering(t: Terrain, level: str, sw: Sweep) -> tuple[tuple[float, tup
         return got
     got = ()
     bl, bb, br, bt = sw.box
-    if not t.inside_clear_box(level, bl, bb, br, bt):
+    if not t.inside_clear_box(level, bl, bb, br, bt) and (traced or _traced(t, level, sw) is not True):
         hits = []
         for shape in t.bb_query(pymunk.BB(bl, bb, br, bt), t.filter(level)):
             alpha = sw.entering(shape)

@@ -11,7 +11,7 @@ import pymunk
 from game.rules.implements import implements
 
 from .geometry import convex_hull, round_in, strictly_inside_convex
-from .sweeps import Sweep, static_entering, sweep_of, sweep_radius
+from .sweeps import Sweep, static_blocks, static_entering, sweep_of, sweep_radius
 from .table_bases import TableBases, _Base
 from .tactical_map import DECK
 from .terrain import PENETRATION
@@ -69,27 +69,25 @@ class TableSweeps(TableBases):
         sw = sweep_of(a, dx, dy, r)
         if sw is None:
             return False
-        if static and any(_kept(h[1][1], ignore, only) for h in static_entering(self._t, level, sw)):
+        if static and static_blocks(self._t, level, sw, ignore, only):
             return True
         return self._base_hits(level, sw, ignore, only, [], True, pool)
 
     def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
         """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
-        at the first and return True. ``pool``: the bases to try (each still box-tested), else
-        those a pymunk bb query of the sweep's box finds on the level."""
-        if not self._by_level.get(level):
+        at the first and return True. ``pool``: the bases to try (each still box-tested), else the
+        level's."""
+        on = self._by_level.get(level)
+        if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
             return False
         bl, bb, br, bt = sw.box
         if pool is None:
-            flt = self._t.filter(level)
-            if len(ignore) == 1:  # the mover alone, most often: Chipmunk leaves it out
-                for fid in ignore:
-                    o = self._bases.get(fid)
-                    if o is not None and o.level == level:
-                        flt = o.unseen or flt
-            shapes = self.space.bb_query(pymunk.BB(bl, bb, br, bt), flt)
-        else:
-            shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+            # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
+            # bases: cheaper than the query's Python callback for each shape it finds)
+            if self._space is None:
+                _ = self.space  # the bases' shapes, built on first use
+            pool = on.values()
+        shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
             fid = sh.tag[1]
             if fid in ignore or (only is not None and fid not in only):
@@ -174,10 +172,7 @@ class TableSweeps(TableBases):
             if sw is None:
                 clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not (
-                    self._base_hits(lv, sw, ign, None, [], True, pool)
-                    or any(h[1][1] != fid for h in static_entering(self._t, lv, sw))
-                )
+                clear = not (self._base_hits(lv, sw, ign, None, [], True, pool) or static_blocks(self._t, lv, sw, ign))
             if clear:
                 yield 5 * k
 

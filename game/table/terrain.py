@@ -102,6 +102,9 @@ class Terrain:
         self._lock = threading.Lock()
         """sweeps.static_entering's answers, by (level, a, b, radius) (see sweeps.SWEEPS_KEPT)."""
         self._build()
+        #: the ids the static shapes are tagged with (obstacles, "edge", zones): a sweep ignoring
+        #: none of them may be answered by the distance field alone (sweeps.static_blocks)
+        self.static_ids = frozenset(s.tag[1] for s in self.space.shapes)
         self._few = len(self.space.shapes) <= _FEW_SHAPES
         self.few_by_level: dict[str, list] = {}
         #: per level in few_by_level, the (L, B, R, T) of ``_clear_box``
