@@ -41,10 +41,10 @@ play: $(PLAY_STAMP)
 	$(PY) -m game play
 
 test: $(TEST_STAMP)
-	$(PY) -m pytest -m "not slow" -n $(JOBS)
+	$(PY) -m pytest -q -m "not slow" -n $(JOBS)
 
 test-long: $(TEST_STAMP)
-	$(PY) -m pytest -m slow -n $(JOBS)
+	$(PY) -m pytest -q -m slow -n $(JOBS)
 
 # ruff (lint and format check) and mypy, as in .ci/run once LINT=1 is set there
 lint: $(DEV_STAMP)

@@ -5,12 +5,15 @@ the uninterrupted game, across every scenario."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
-from game.ai import make_controller
 from game.match import Match, load_match, load_record, save
 from game.scenario import list_scenarios
+from tests.played_games import random_game
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 _SCENS = []
 
@@ -24,24 +27,20 @@ def scenarios():
 def check_seed(seed: int, tmp_path) -> None:
     scen = scenarios()[seed % len(scenarios())]
     rng = random.Random(f"saveload:{seed}")
-    m = Match(scen, seed=seed)
-    ctrls = {s.id: make_controller("random", seed * 7 + i) for i, s in enumerate(scen.sides)}
-    # the save point: a random decision of a game expected to last about this long
-    save_at = rng.randrange(0, 120)
-    path = tmp_path / f"save_{seed}.json"
-    saved_at = None
-    while not m.over:
-        if len(m.decisions) == save_at:
-            save(m, path)
-            saved_at = len(m.decisions)
-        m.apply(ctrls[m.pending.side].decide(m))
-        assert len(m.decisions) < 20_000, "no end"
-    if saved_at is None:  # the game was shorter: save at a random point of it by replaying there
+    # the whole game: the 20 fast seeds take the random games tests/scenarios/test_scenarios_play.py
+    # replays (each played once per process, tests/played_games.py)
+    m = random_game(MAPS / f"{scen.id}.toml", seed // len(scenarios()))
+    assert m.over and len(m.decisions) < 20_000
+    # the save point: a random decision of a game expected to last about this long, else of the game
+    saved_at = rng.randrange(0, 120)
+    if saved_at > len(m.decisions):
         saved_at = rng.randrange(0, len(m.decisions) + 1)
-        part = Match(scen, seed=seed)
-        for d in m.decisions[:saved_at]:
-            part.apply(d)
-        save(part, path)
+    path = tmp_path / f"save_{seed}.json"
+    part = Match(scen, seed=m.seed)  # the game up to the save point, played again by its decisions
+    for d in m.decisions[:saved_at]:
+        part.apply(d)
+    assert part.hashes == m.hashes[:saved_at]
+    save(part, path)
     loaded = load_match(load_record(path))
     assert loaded.decisions == m.decisions[:saved_at]
     assert loaded.hashes == m.hashes[:saved_at]
@@ -54,6 +53,7 @@ def check_seed(seed: int, tmp_path) -> None:
     assert loaded.state_hash() == m.state_hash()
 
 
+@pytest.mark.xdist_group("random_games")  # one worker plays the shared games (tests/played_games.py)
 @pytest.mark.parametrize("seed", range(20))
 def test_save_load_mid_game(seed, tmp_path):
     check_seed(seed, tmp_path)

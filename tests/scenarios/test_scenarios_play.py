@@ -12,6 +12,7 @@ from game.match import Match, record_of, replay
 from game.rules.model import Rank, WeaponClass
 from game.scenario import load_scenario
 from game.table import load_map
+from tests.played_games import random_game
 
 MAPS = os.path.join(os.path.dirname(__file__), "..", "..", "maps")
 SCENARIOS = sorted(glob.glob(os.path.join(MAPS, "*.toml")))
@@ -31,7 +32,8 @@ def _play(scenario, seed, level):
 def _plays_and_replays(path, seeds, level):
     sc = load_scenario(path)
     for seed in seeds:
-        m = _play(sc, seed, level)
+        # the random games are the ones tests/proof/test_proof_saveload.py saves and loads mid-game
+        m = random_game(path, seed) if level == "random" else _play(sc, seed, level)
         assert m.over and m.pending is None, (sc.id, seed)
         rec = record_of(m)
         res = replay(rec, verify=True)
@@ -50,6 +52,7 @@ def test_scenario_loads(path):
     assert sc.title and sc.sides and sc.figures and sc.victory
 
 
+@pytest.mark.xdist_group("random_games")  # one worker plays the shared games (tests/played_games.py)
 @pytest.mark.parametrize("path", SCENARIOS, ids=_stem)
 def test_scenario_plays_to_its_end_and_replays(path):
     _plays_and_replays(path, range(3), "random")

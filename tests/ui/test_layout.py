@@ -97,6 +97,8 @@ def _visible(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
 
+# one worker plays the shared seeded games once for every test that reads them (--dist loadgroup)
+@pytest.mark.xdist_group("seeded_games")
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_question_box_fits_every_prompt_the_ai_games_ask(app_factory, size):
     """The question box grows to its prompt and never scrolls: every question the seeded AI games of

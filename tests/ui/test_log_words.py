@@ -27,7 +27,7 @@ def _event_classes() -> set[str]:
     return seen
 
 
-# one worker plays the shared seeded games once for both tests (--dist loadgroup)
+# one worker plays the shared seeded games once for every test that reads them (--dist loadgroup)
 @pytest.mark.xdist_group("seeded_games")
 def test_log_of_seeded_games_of_every_scenario_speaks_a_players_words():
     classes = _event_classes()

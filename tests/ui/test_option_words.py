@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import types
 
+import pytest
 from seeded_games import games, option_labels
 
 from game.rules.decisions import Decision, Item
@@ -16,6 +17,8 @@ SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
 CODES = re.compile(r":\s*(kd|w|disarm)\b|\+(mg|sneaky)\b|\bkey:|\b(dir|dv|reroll):\d")
 
 
+# one worker plays the shared seeded games once for every test that reads them (--dist loadgroup)
+@pytest.mark.xdist_group("seeded_games")
 def test_option_labels_of_seeded_games_of_every_scenario_speak_a_players_words():
     ids, names = set(), set()
     for _, m in games():
