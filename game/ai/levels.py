@@ -91,8 +91,8 @@ SCORERS = {
 
 # -- easy: normal's judgement, blurred ------------------------------------------------------------------
 def easy_scores(ctx: Ctx) -> list[float]:
-    """The easy level's scores before its noise: the normal scoring of the offered options (never
-    route moves, never the look-ahead). The old greedy scoring knew only charges, shots and walks
+    """The easy level's scores before its noise: the normal scoring of the options (the offered ones
+    and the route moves; never the look-ahead). The old greedy scoring knew only charges, shots and walks
     and took the rules' default for everything else, so in presets whose attacks are other kinds
     (close combat's engage, escarmouche's assault) it never attacked: easy-v-random games ended in
     draws (issue 23 ladder)."""

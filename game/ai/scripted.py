@@ -1,6 +1,6 @@
 """The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
 
-* ``easy``   — normal's scoring of the offered options (no route moves, no look-ahead) under heavy
+* ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
   option.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
@@ -71,12 +71,12 @@ class ScriptedController:
             return opts[0]
         view = PublicMatch(match, ask.side)
         ctx = Ctx(view, ask, self.evaluator(view, ask.side), self.rng)
-        if self.level == "easy":
-            return self._easy(ctx)
         extra = _routes(ctx)
         if extra:
             ask = ctx.ask = dataclasses.replace(ask, options=tuple(opts) + tuple(extra))
             opts = ask.options
+        if self.level == "easy":
+            return self._easy(ctx)
         scores = score_options("normal", ctx)
         if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
             return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
