@@ -48,7 +48,6 @@ from .levels_melee import (
     score_tome_answer,
     score_withdraw,
 )
-from .objectives import goal_point
 
 
 # -- entry point ------------------------------------------------------------------------------------
@@ -90,63 +89,25 @@ SCORERS = {
 }
 
 
-# -- easy: greedy and noisy ------------------------------------------------------------------------------
+# -- easy: normal's judgement, blurred ------------------------------------------------------------------
 def easy_scores(ctx: Ctx) -> list[float]:
-    try:
-        scores = _easy_scores(ctx)
-    except (KeyError, AttributeError, ValueError, TypeError, ImportError, ZeroDivisionError):
-        scores = None
-    if scores is None:
-        return [1.0 if d == ctx.ask.default else 0.0 for d in ctx.ask.options]
-    return scores
+    """The easy level's scores before its noise: the normal scoring of the options (the offered ones
+    and the route moves; never the look-ahead). The old greedy scoring knew only charges, shots and walks
+    and took the rules' default for everything else, so in presets whose attacks are other kinds
+    (close combat's engage, escarmouche's assault) it never attacked: easy-v-random games ended in
+    draws (issue 23 ladder)."""
+    return score_options("normal", ctx)
 
 
-def _easy_scores(ctx: Ctx) -> list[float] | None:
-    """Greedy: charge when it can, shoot a likely shot, else walk toward its goal; the rules' default
-    for everything in the mêlée. The caller adds noise."""
-    ask = ctx.ask
-    st = ctx.state
-    if ask.kind not in ("action", "reaction"):
-        if ask.kind in ("activate",):
-            return score_activate("easy", ctx)
-        return [1.0 if d == ask.default else 0.0 for d in ask.options]
-    out = []
-    for d in ask.options:
-        if d.kind == "charge":
-            s = 3.0
-        elif d.kind == "shoot":
-            odds = ctx.attack(d.figure, d.target, "shot", weapon=d.option) if d.target else None
-            if odds is None:
-                return None  # a shot the system cannot weigh for one target (a group's volley)
-            s = 2.0 if (odds.target or 0) >= 6 else 0.2
-        elif d.kind == "load":
-            s = 1.0
-        elif d.x is not None and d.figure in st.figures:
-            f = st.figures[d.figure]
-            gx, gy = _easy_goal(ctx, f)
-            before = math.hypot(f.x - gx, f.y - gy)
-            after = math.hypot(d.x - gx, d.y - gy)
-            s = (before - after) / 3.0
-            if d.kind == "react" and d.option == "a":
-                s += 0.5
-        elif d.kind == "pass":
-            s = 0.0
-        else:
-            s = 0.1
-        out.append(s)
-    return out
+def easy_noise_scale(scores: list[float]) -> float:
+    """The spread the easy level's noise is measured in: the standard deviation of the scores of
+    the options that are not fatal (at least ``EASY_FLOOR``), so the blur is as heavy on a question
+    of small stakes as on one of large."""
+    xs = [s for s in scores if s > -40.0]
+    if len(xs) < 2:
+        return EASY_FLOOR
+    mean = sum(xs) / len(xs)
+    return max(EASY_FLOOR, math.sqrt(sum((x - mean) ** 2 for x in xs) / len(xs)))
 
 
-def _easy_goal(ctx: Ctx, f) -> tuple[float, float]:
-    plan = ctx.ev.plan
-    for g in plan.attack:
-        p = goal_point(g, ctx.state, (f.x, f.y))
-        if p is not None:
-            near = [e for e in ctx.foes() if math.hypot(e.x - f.x, e.y - f.y) < 6.0]
-            if not near:
-                return p
-    foes = [e for e in ctx.foes() if e.level == f.level] or ctx.foes()
-    if not foes:
-        return (f.x, f.y)
-    e = min(foes, key=lambda e: (math.hypot(e.x - f.x, e.y - f.y), e.id))
-    return (e.x, e.y)
+EASY_FLOOR = 0.1

@@ -132,8 +132,28 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.0
         else:
             s = 0.5 if d == ask.default else 0.0
+        if k in ATTACKS and (d.target or k in ("assault", "re_engage")):
+            s += _draw_aversion(ctx)
         out.append(s)
     return out
+
+
+#: the kinds of action that bring on a fight (RNG-ACT-1 charge, OD6 engage, escarmouche assault)
+ATTACKS = ("charge", "engage", "assault", "re_engage")
+#: what starting a fight is worth at the turn limit when the limit gives neither side the match
+DRAW_AVERSION = 0.6
+
+
+def _draw_aversion(ctx: Ctx) -> float:
+    """A match that runs out its clock with no side named by a turn_limit condition is a draw, which
+    neither side wants: an even fight (an exact exchange of 0) is then worth starting, more so as
+    the limit nears. Without it both levels walked around an even fight until the limit (issue 23
+    ladder: easy v random drew 10 of 10 close-combat games)."""
+    plan = ctx.ev.plan
+    limit = ctx.ev.turn_limit
+    if plan.time_is_ours or plan.time_is_theirs or not limit:
+        return 0.0
+    return DRAW_AVERSION * (0.25 + 0.75 * min(1.0, ctx.state.turn / limit))
 
 
 def _shots_at(ctx: Ctx, fid: str) -> float:

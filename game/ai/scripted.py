@@ -1,8 +1,8 @@
 """The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
 
-* ``easy``   — greedy: charges when it can, takes likely shots, walks toward its goal (the
-  scenario's objective, else the nearest enemy); in the mêlée the rules' stated defaults. Noise on
-  every score, and now and then a random (never fatal) option.
+* ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
+  noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
+  option.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
@@ -24,11 +24,11 @@ from game.rules.decisions import Decision
 
 from . import lookahead
 from .evaluate import Evaluator
-from .levels import FATAL, Ctx, easy_scores, score_options
+from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
 from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
-EASY_NOISE = 0.6
+EASY_NOISE = 0.8
 EASY_RANDOM = 0.12
 
 
@@ -71,12 +71,12 @@ class ScriptedController:
             return opts[0]
         view = PublicMatch(match, ask.side)
         ctx = Ctx(view, ask, self.evaluator(view, ask.side), self.rng)
-        if self.level == "easy":
-            return self._easy(ctx)
         extra = _routes(ctx)
         if extra:
             ask = ctx.ask = dataclasses.replace(ask, options=tuple(opts) + tuple(extra))
             opts = ask.options
+        if self.level == "easy":
+            return self._easy(ctx)
         scores = score_options("normal", ctx)
         if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
             return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
@@ -89,9 +89,8 @@ class ScriptedController:
             if safe:
                 return self.rng.choice(safe)
         scores = easy_scores(ctx)
-        noisy = [
-            s + self.rng.gauss(0.0, EASY_NOISE) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)
-        ]
+        sd = EASY_NOISE * easy_noise_scale(scores)
+        noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
         return opts[_argmax(noisy)]
 
 
