@@ -140,26 +140,30 @@ def retreat(
         if g.in_play and g.side in enemy_sides and g.level == f.level
     ]
 
-    def gap(px: float, py: float, pool) -> float:
-        """Edge distance to the nearest enemy of ``pool`` from (px, py)."""
-        d = math.inf
-        for gx, gy, rr in pool:
-            v = math.hypot(gx - px, gy - py) - rr
-            if v < d:
-                d = v
-        return d if d > 0.0 else 0.0
+    def gaps(pts, pool) -> list[float]:
+        """Edge distance to the nearest enemy of ``pool`` from each point, clamped at 0 after the
+        minimum (max(0, ·) is monotone: the same floats as the minimum of the clamped gaps)."""
+        if not pool:
+            return [math.inf] * len(pts)
+        hypot = math.hypot
+        # one column per foe, all headings at once: a step weighs 24 headings against a few foes
+        cols = [[hypot(gx - px, gy - py) - rr for px, py in pts] for gx, gy, rr in pool]
+        mins = cols[0] if len(cols) == 1 else list(map(min, *cols))
+        return [d if d > 0.0 else 0.0 for d in mins]
 
     left = max_dist
     while left > 1e-6:
         step = min(STEP, left)
-        d0 = gap(x, y, foes)
+        here = [math.hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
+        d0 = min(here, default=math.inf)
+        d0 = d0 if d0 > 0.0 else 0.0
         # a gap changes by at most the step: a foe whose gap here exceeds d0 + 2 steps is the
         # nearest at no heading (the pad dwarfs rounding)
-        near = [t for t in foes if math.hypot(t[0] - x, t[1] - y) - t[2] <= d0 + 2 * step + 0.01]
+        lim = d0 + 2 * step + 0.01
+        near = [t for t, v in zip(foes, here) if v <= lim]
         cands = []
-        for k, (ca, sa) in enumerate(_HEADINGS_15):
-            nx, ny = x + step * ca, y + step * sa
-            d1 = gap(nx, ny, near)
+        pts = [(x + step * ca, y + step * sa) for ca, sa in _HEADINGS_15]
+        for k, ((nx, ny), d1) in enumerate(zip(pts, gaps(pts, near))):
             if rat:
                 if d1 + 1e-9 < min(1.0, d0):
                     continue  # a rat keeps its distance (at most 1 in)
