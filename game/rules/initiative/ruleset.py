@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from ..rangers.ruleset import RangersRuleset
-from ..ruleset import Odds, Ruleset, RuleText
-
-#: the Rangers! blows and shots the initiative preset keeps (PRE-INI-1)
-_RANGERS = RangersRuleset()
+from ..ruleset import Odds, RuleText
 
 
-class InitiativeRuleset(Ruleset):
+class InitiativeRuleset(RangersRuleset):
+    """PRE-INI-1 keeps the Rangers! blows, shots, wounds and rosters (``RangersRuleset``: its odds
+    read this preset's own judgements through ``odds_flow``, e.g. a moving target this game turn or
+    the last), and adds the seize of INI-SEIZE."""
+
     name = "initiative"
     title = "Skirmish initiative"
-    combat = "blow"
 
     def flow(self):
         from .preset import InitiativePreset
@@ -25,40 +25,11 @@ class InitiativeRuleset(Ruleset):
 
         return PAGES
 
-    def roster_problems(self, scenario) -> list[str]:
-        """RNG-PTS-1: initiative games field Rangers! rosters, priced and checked the same way."""
-        from ..rangers.ruleset import rangers_roster_problems
-
-        return rangers_roster_problems(scenario)
-
     # -- exact odds (rangers/chances.py, initiative/seize.py) --------------------------------------------
     def odds(self, view, table, ask, decision):
         if decision.kind == "seize":
             return self._seize_odds(view, table, decision)
-        if decision.kind == "shoot" and decision.figure and decision.target:
-            return self.attack_odds(view, table, decision.figure, decision.target, "shot")
-        return _RANGERS.odds(view, table, ask, decision)
-
-    def attack_odds(self, view, table, attacker, defender, how, **kw):
-        """As Rangers! (PRE-INI-1 keeps RNG-HAND and RNG-SHOOT, ``RangersRuleset.attack_odds``), a
-        moving target judged as this preset does (this game turn or the last)."""
-        if how == "shot":
-            from ..rangers import chances
-
-            return chances.shot_odds(
-                self.odds_flow(), view, table, attacker, defender, reactive=bool(kw.get("reactive"))
-            )
-        return _RANGERS.attack_odds(view, table, attacker, defender, how, **kw)
-
-    def odds_flow(self):
-        """A flow of this preset kept for reading its judgements (never stepped)."""
-        flow = getattr(self, "_odds_flow", None)
-        if flow is None:
-            flow = self._odds_flow = self.flow()
-        return flow
-
-    def figure_points(self, figure) -> int:
-        return _RANGERS.figure_points(figure)
+        return super().odds(view, table, ask, decision)
 
     def _seize_odds(self, view, table, decision):
         """INI-SEIZE-1/2: the nominee's d20 against its base rate + leadership + the tactical factors
