@@ -50,12 +50,15 @@ class RangersRuleset(Ruleset):
             )
         return None
 
+    def __init__(self) -> None:
+        self._odds_flow = None
+        """The flow ``odds_flow`` reads judgements from, built on first use."""
+
     def odds_flow(self):
         """A flow of this preset kept for reading its judgements (never stepped)."""
-        flow = getattr(self, "_odds_flow", None)
-        if flow is None:
-            flow = self._odds_flow = self.flow()
-        return flow
+        if self._odds_flow is None:
+            self._odds_flow = self.flow()
+        return self._odds_flow
 
     def figure_points(self, figure) -> int:
         """RNG-PTS-1: the points table (Rangers! figures carry no ``points``)."""
