@@ -47,9 +47,9 @@ def score_tap(level: str, ctx: Ctx) -> list[float]:
             out.append(0.0)
             continue
         s = 0.01 * len(d.items)
-        for t, base, _extras in d.items:
+        for t, base, extras in d.items:
             v = st.figures[t]
-            pf = float(ctx.attack(d.figure, t, "tap").success)
+            pf = float(ctx.attack(d.figure, t, "tap", extras=extras).success)
             if v.status == Status.DISARMED or base in ("kd", "disarm"):
                 gain = ctx.loss(v, "out")
             else:

@@ -28,6 +28,8 @@ class TapMode(Mode):
         self.items: dict[str, str] = {}
         self.error: str | None = None
         self.mouse = None
+        self.chances: dict[tuple[str, str], str] = {}
+        """Each (tapper, target)'s "lands" chance as shown; one question's, so never stale."""
 
     # -- what the question offers ---------------------------------------------------------------
     @staticmethod
@@ -125,6 +127,19 @@ class TapMode(Mode):
         scene.decide(d)
         return True
 
+    def chance(self, scene, target: str) -> str:
+        """The ruleset's exact odds that the tapper's blow lands on ``target`` (its save fails,
+        PYR-SAVE-1/2), read from the deciding side's public view, as "lands 1/2"."""
+        key = (self.tapper or "", target)
+        if key not in self.chances:
+            m = scene.match
+            side = m.pending.side if m.pending is not None else None
+            view = m.ruleset.public_view(m.state, side) if side else m.state
+            o = m.ruleset.attack_odds(view, m.table, key[0], target, "tap")
+            p = o.success if o is not None and not o.error else None
+            self.chances[key] = f"lands {p.numerator}/{p.denominator}" if p is not None else ""
+        return self.chances[key]
+
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, scene, dst: pygame.Surface) -> None:
         if scene.match.pending is None or scene.match.pending.kind != "tap":
@@ -149,7 +164,9 @@ class TapMode(Mode):
             col = BAD if self.error else OK
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 5)
             pygame.draw.line(dst, col, pa, pt, 3)
-            lab = fonts.outlined(f"{list(self.items).index(t) + 1}. {ITEM_TEXT[item]}", 15, col)
+            text = f"{list(self.items).index(t) + 1}. {ITEM_TEXT[item]}"
+            chance = self.chance(scene, t)
+            lab = fonts.outlined(f"{text} · {chance}" if chance else text, 15, col)
             dst.blit(lab, lab.get_rect(midbottom=(pt[0], pt[1] - int(f.radius * cam.ppi) - 2)))
         kd, w = self.left(scene)
         if self.mouse is not None:

@@ -13,8 +13,9 @@ import pytest
 
 from game.match.match import Match
 from game.rules.decisions import Decision, choose
-from game.rules.dice import ScriptedDice
+from game.rules.dice import Dice, ScriptedDice
 from game.rules.flow import Ask, Ctx
+from game.rules.model import Status
 from game.rules.ruleset import BACK, DOWN, OUT, WOUNDED
 from game.scenario import find_scenario
 
@@ -261,3 +262,128 @@ def test_od6_res_1_pair_odds_are_the_opposed_faces(disrupted):
                 want[BACK] += 1
     eb = o.effect(b.id)
     assert {k: eb.chance(k) for k in want} == {k: Fraction(v, 36) for k, v in want.items()}
+
+
+def _tap_offered(m: Match, limit: int = 4000) -> Decision:
+    """Play the automatic answers until a tap is offered; that tap."""
+    for _ in range(limit):
+        p = m.pending
+        if p is None:
+            break
+        d = next((o for o in p.options if o.kind == "tap" and o.items), None)
+        if d is not None:
+            return d
+        m.apply(m.auto())
+    pytest.skip("no tap offered")
+
+
+def _landed(m: Match, tapper: str, item, faces) -> str:
+    """``resolve_item`` on a copy, the victim saving (no Dodge/Duck, no pushback) on ``faces``."""
+    from game.rules.pyrates.items import resolve_item
+    from game.rules.pyrates.round_state import Round
+
+    ctx = Ctx(m.state.copy(), ScriptedDice(list(faces)), m.table.clone(), m.scenario)
+    r = Round(ctx, {"seeds": [tapper, item.target]})
+    r.refresh()
+    r.group = r.eng.group([tapper, item.target])
+    gen = resolve_item(r, r.camp(tapper), tapper, item)
+    answer = None
+    try:
+        while True:
+            q = gen.send(answer)
+            answer = choose("save") if q.kind == "pushback" else choose("no")
+    except StopIteration as stop:
+        return str(stop.value)
+
+
+@pytest.mark.parametrize("main_gauche", [False, True])
+def test_pyr_save_2_pyr_mg_1_tap_odds_are_resolve_item_frequencies(main_gauche):
+    """PYR-SAVE-1/2 and PYR-MG-1: an offered tap's odds (the ruleset's ``odds`` of the tap decision)
+    are the frequencies with which the flow's own ``resolve_item`` lands the blow over every Main
+    Gauche and save face: the off-hand class and the 1–2 "wasted" included."""
+    from game.rules.decisions import Item
+    from game.rules.model import WeaponClass
+
+    m = _match("boarding_action", 2)
+    d = _tap_offered(m)
+    it = d.items[0]
+    if main_gauche:
+        tapper = m.state.figures[d.figure]
+        m.state.figures[d.figure] = tapper.evolve(offhand=WeaponClass.CLOSE)
+        it = Item(it.target, "w", ("mg",))
+        d = Decision("tap", figure=d.figure, items=(it,))
+    o = m.ruleset.odds(m.state, m.table, m.pending, d)
+    assert o is not None and o.rule == "PYR-SAVE-1" and 0 < o.success < 1
+    faces = [(mg, s) for mg in range(1, 7) for s in range(1, 7)] if main_gauche else [(s,) for s in range(1, 7)]
+    landed = sum(_landed(m, d.figure, it, f) not in ("saved", "wasted") for f in faces)
+    assert o.success == Fraction(landed, len(faces))
+    assert ("main gauche" in o.notes) == main_gauche
+    plain = m.ruleset.attack_odds(m.state, m.table, d.figure, it.target, "tap")
+    assert plain.target == o.target or main_gauche
+
+
+def test_pyr_mq_5_tap_odds_count_a_defended_obstacle_as_the_flow_does():
+    """PYR-MQ-5 in PYR-SAVE-2: a victim defending an obstacle saves at +1; the tap's odds carry it,
+    and equal ``resolve_item``'s frequencies over every save face (seeded boarding game, seed 3,
+    whose gunner taps a surgeon behind a rail)."""
+    from game.rules.pyrates.round_state import Round
+
+    m = _match("boarding_action", 3)
+    for _ in range(4000):
+        p = m.pending
+        assert p is not None, "the game ended before a defended tap"
+        if p.kind == "tap":
+            d = next((o for o in p.options if o.kind == "tap" and o.items), None)
+            if d is not None:
+                r = Round(Ctx(m.state, Dice(0), m.table), {"seeds": [d.figure, d.items[0].target]})
+                r.refresh()
+                if r.defends(d.items[0].target):
+                    break
+        m.apply(m.auto())
+    o = m.ruleset.odds(m.state, m.table, m.pending, d)
+    assert "defending obstacle or advantageous position" in o.notes
+    landed = sum(_landed(m, d.figure, d.items[0], (s,)) not in ("saved", "wasted") for s in range(1, 7))
+    assert o.success == Fraction(landed, 6)
+
+
+@pytest.mark.parametrize("edge", ["as_played", "moved_lucky_tough", "keen_eyed_wounded"])
+def test_esc_res_1_rng_shoot_1_shot_odds_are_shoot_group_frequencies(edge):
+    """RNG-SHOOT-1, RNG-WND-1 and ESC-RES-1 in Escarmouche: a shot's odds from ``attack_odds`` equal
+    the frequencies of the flow's ``shoot_group`` over every d20 and wound face: hits (a moving
+    target, Keen-eyed), wounds (Tough, Lucky: a negligible wound) and kills (a wounded target's
+    second wound)."""
+    m = _match("farm_skirmish", 1)
+    d = _offered_shot(m)
+    st0 = m.state
+    if edge == "as_played":
+        assert m.ruleset.attack_odds(st0, m.table, d.figure, d.target, "shot").success == Fraction(
+            m.pending.info["odds"][d.target]
+        )
+    if edge == "moved_lucky_tough":
+        st0.data.setdefault("moved_this_turn", []).append(d.target)
+        st0.figures[d.target] = st0.figures[d.target].evolve(traits=frozenset({"lucky", "tough"}))
+    if edge == "keen_eyed_wounded":
+        st0.figures[d.figure] = st0.figures[d.figure].evolve(traits=frozenset({"keen_eyed"}))
+        st0.figures[d.target] = st0.figures[d.target].evolve(wounds=1, status=Status.WOUNDED)
+    o = m.ruleset.attack_odds(st0, m.table, d.figure, d.target, "shot")
+    assert o is not None and not o.error
+    flow = m.ruleset.flow()
+    hits, counts = 0, {OUT: 0, WOUNDED: 0}
+    for hit, wound in itertools.product(range(1, 21), range(1, 7)):
+        st = st0.copy()
+        ctx = Ctx(st, ScriptedDice([hit, wound]), m.table.clone(), m.scenario)
+        gen = flow.shoot_group(ctx, [d.figure])
+        assert next(gen).kind == "shoot"
+        with pytest.raises(StopIteration):
+            gen.send(d)
+        hits += any(getattr(e, "rule", "") == "RNG-WND-1" for e in ctx.events)
+        v, before = st.figures[d.target], st0.figures[d.target]
+        if not v.in_play:
+            counts[OUT] += 1
+        elif v.wounds > before.wounds:
+            counts[WOUNDED] += 1
+    assert o.success == Fraction(hits, 120)
+    eff = o.effect(d.target)
+    assert eff is not None
+    assert eff.chance(OUT) == Fraction(counts[OUT], 120)
+    assert eff.chance(WOUNDED) == Fraction(counts[WOUNDED], 120)

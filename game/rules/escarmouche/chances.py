@@ -4,9 +4,9 @@ Duels are exact for the cards each side draws (``duel_odds``, ESC-DUEL): the att
 1 + their own advantages (``advantages``, ESC-ADV-1) and an extra card from each unpaired friend
 (ESC-MULTI-1); of the defenders only what ESC-ENG-3 shows counts (how many, who leads, who is
 wounded, the structure they stand in), never their hidden abilities. A shot's hit chance is
-``shooting_odds`` (RNG-SHOOT-1) at the table's range and cover (the flow also counts a moving target
-and Keen-eyed; the shoot question's ``info["odds"]`` carries its own numbers); a hit is taken to
-wound (RNG-WND-1's negligible roll left out), a wounded figure's second wound to kill (ESC-RES-1).
+``shooting_odds`` (RNG-SHOOT-1) at the table's range and cover, a moving target and Keen-eyed as the
+flow counts them, then the wound roll (RNG-WND-1: a negligible wound does nothing) and ESC-RES-1's
+second wound that kills.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from functools import lru_cache
 
 from ..rangers.actions import is_firearm
 from ..rangers.shooting import shooting_odds
+from ..rangers.wounds import wound_modifier, wound_odds
 from ..ruleset import BACK, OUT, WOUNDED, Effect, Odds
 from .advantages import advantages
 from .engage import fighters
+from .group_flow import target_moved, wounds_kill
 from .odds import duel_odds
 
 ZERO = Fraction(0)
@@ -104,13 +106,27 @@ def round_odds(view, mine, theirs) -> Odds | None:
 
 
 def shot(victim, chance: Fraction) -> Odds:
-    """A shot that hits with ``chance``: the victim wounded, or killed if it already was."""
+    """A shot that hits with ``chance``, then wounds as the flow rolls it (RNG-WND-1 with the
+    victim's Tough and Lucky; ESC-RES-1: killed at its Wounds value, at most two)."""
+    killed = wounded = ZERO
+    for n, p in _wound_roll("tough" in victim.traits, "lucky" in victim.traits).items():
+        if n <= 0 or not p:
+            continue
+        if wounds_kill(victim, n):
+            killed += chance * p
+        else:
+            wounded += chance * p
     return Odds(
         rule="RNG-SHOOT-1",
         success=chance,
-        effects=(harm(victim, ZERO, chance, ZERO),),
+        effects=(Effect(victim.id, ((OUT, killed), (WOUNDED, wounded), (BACK, ZERO))),),
         dice="d20",
     )
+
+
+@lru_cache(maxsize=8)
+def _wound_roll(tough: bool, lucky: bool) -> dict[int, Fraction]:
+    return wound_odds(wound_modifier(hand_combat=False, target_tough=tough), lucky)
 
 
 def shot_odds(view, table, shooter: str, target: str) -> Odds:
@@ -124,7 +140,19 @@ def shot_odds(view, table, shooter: str, target: str) -> Odds:
         return Odds(rule="RNG-SHOOT-1", success=ZERO, error="no sight")
     if not s.clear:
         return Odds(rule="RNG-SHOOT-1", success=ZERO, error="out of sight")
-    return shot(v, shooting_odds(f.av, range_in=s.distance, aim=f.aim, cover=s.cover, weapon=f.missile))
+    moved = target_moved(view, target)
+    hit = shooting_odds(
+        f.av,
+        range_in=s.distance,
+        aim=f.aim,
+        cover=s.cover,
+        target_moved=moved,
+        keen_eyed="keen_eyed" in f.traits,
+        weapon=f.missile,
+    )
+    o = shot(v, hit)
+    notes = tuple(n for n, on in (("cover", bool(s.cover)), ("target moved", moved)) if on)
+    return dataclasses.replace(o, notes=notes)
 
 
 def fight_sides(info) -> tuple[list[str], list[str]]:

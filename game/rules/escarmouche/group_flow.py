@@ -130,8 +130,7 @@ class EscGroupActions(MeleeFlow):
         return out
 
     def _target_moved(self, ctx: Ctx, tid: str) -> bool:
-        d = ctx.state.data
-        return tid in d.get("moved_last_turn", []) or tid in d.get("moved_this_turn", [])
+        return target_moved(ctx.state, tid)
 
     def shoot_group(self, ctx: Ctx, group: list[str]) -> Flow:
         """RNG-SHOOT-1..3 for each figure of the group that can shoot; RNG-WND-1/2 on a hit
@@ -202,8 +201,7 @@ class EscGroupActions(MeleeFlow):
         """Add wounds: at the figure's Wounds value (2; ESC-RES-1: a second wound kills) it is killed."""
         f = ctx.fig(fid)
         w = f.wounds + n
-        limit = min(f.max_wounds, 2) if f.max_wounds > 0 else 2
-        if w >= limit:
+        if wounds_kill(f, n):
             ctx.set_status(fid, Status.KNOCKED_DOWN, rule=rule, cause=f"killed ({cause})", wounds=w)
         else:
             ctx.set_status(fid, Status.WOUNDED, rule=rule, cause=cause, wounds=w)
@@ -220,3 +218,15 @@ class EscGroupActions(MeleeFlow):
             return True
         start = ctx.state.data.get("start_count", {}).get(side, len(figs))
         return 2 * sum(1 for f in figs if f.in_play) <= start
+
+
+def target_moved(state, tid: str) -> bool:
+    """RNG-SHOOT-1's "target moved" in Escarmouche: it moved this turn or the side's last."""
+    d = state.data
+    return tid in d.get("moved_last_turn", []) or tid in d.get("moved_this_turn", [])
+
+
+def wounds_kill(f, n: int) -> bool:
+    """ESC-RES-1: ``n`` more wounds kill ``f`` at its Wounds value (at most 2: a second wound kills)."""
+    limit = min(f.max_wounds, 2) if f.max_wounds > 0 else 2
+    return f.wounds + n >= limit

@@ -17,7 +17,7 @@ from ..flow import Ctx
 from ..model import Status
 from ..rangers.wounds import wound_modifier, wound_odds
 from ..ruleset import OUT, WOUNDED, Effect, Odds, Pool
-from .engage import engagements
+from .cards import main_gauche_result
 from .hands import hand_score
 from .odds import side_damage_odds, tally_win_odds
 from .quota import SideFacts, melee_quotas
@@ -47,18 +47,46 @@ def shot_odds(view, table, shooter: str, target: str, *, weapon, reactive: bool 
     return Odds(rule="RNG-SHOOT-1", success=hit, effects=(Effect(target, chances),), target=tn, dice="d20")
 
 
-def tap_odds(view, table, tapper: str, victim: str) -> Odds:
-    """PYR-SAVE-1/2: the chance that ``victim``'s save against ``tapper``'s blow fails (the tap lands),
-    with the victim's close quarters and support. Left to the flow as it resolves the item: a
-    defended obstacle (PYR-MQ-5), a Main Gauche's off-hand class (PYR-MG-1), Dodge/Duck (PYR-CARD-4)."""
+def tap_odds(view, table, tapper: str, victim: str, *, extras=()) -> Odds:
+    """PYR-SAVE-1/2: the chance that ``tapper``'s blow lands on ``victim`` (its save fails), with
+    the save modifiers the flow's ``resolve_item`` gives it: close quarters, support, a defended
+    obstacle or advantageous position (PYR-MQ-5), a mounted victim; with ``"mg"`` in ``extras`` the
+    blow is a Main Gauche (PYR-MG-1): struck with the off-hand class, and wasted on 1–2.
+    Left to the victim's player, so outside these odds: Dodge/Duck (PYR-CARD-4, a hidden card) and
+    a pushback taken instead of the save (PYR-PUSH-1: the flow asks it, with its own odds)."""
     v, t = view.figures[victim], view.figures[tapper]
     try:
         cq = bool(table.zone_of(victim).close_quarters)
     except Exception:  # noqa: BLE001 - a table without zones
         cq = False
-    sup = engagements(view, table).supported(victim)
-    target = save_target(save_modifiers(v, t.melee_class, close_quarters=cq, supported=sup, attacker_mounted=t.mounted))
-    return Odds(rule="PYR-SAVE-1", success=1 - save_chance(target), target=target, dice="d6")
+    r = Round(Ctx(view, Dice(0), table), {"seeds": [tapper, victim]})
+    r.refresh()
+    mg = "mg" in extras and t.offhand is not None
+    defending = r.defends(victim)
+    mods = save_modifiers(
+        v,
+        t.offhand if mg else t.melee_class,
+        close_quarters=cq,
+        defending=defending,
+        supported=r.eng.supported(victim),
+        attacker_mounted=t.mounted,
+    )
+    target = save_target(mods)
+    lands = 1 - save_chance(target)
+    notes = [m.reason for m in mods]
+    if mg:
+        lands *= Fraction(sum(main_gauche_result(n) != "wasted" for n in range(1, 7)), 6)
+        notes.insert(0, "main gauche")
+    return Odds(rule="PYR-SAVE-1", success=lands, target=target, dice="d6", notes=tuple(notes))
+
+
+def tap_decision_odds(view, table, decision) -> Odds | None:
+    """A tap's first item (PYR-ALLOC-2 gives one item a tap; more only with a quota to spare):
+    ``tap_odds`` of the tapper on that item's victim, the item's extras included."""
+    if not decision.items or not decision.figure:
+        return None
+    it = decision.items[0]
+    return tap_odds(view, table, decision.figure, it.target, extras=tuple(it.extras))
 
 
 def save_odds(target: int) -> Odds:

@@ -55,7 +55,7 @@ class PyratesRuleset(Ruleset):
 
     # -- exact odds (pyrates/chances.py) ---------------------------------------------------------------
     def odds(self, view, table, ask, decision):
-        """A shot (weapon in ``option``), a reroll (PYR-DICE-2: ``expected`` hand), a save instead of
+        """A shot (weapon in ``option``), a tap (its first item: the save fails, PYR-SAVE-1/2), a reroll (PYR-DICE-2: ``expected`` hand), a save instead of
         a pushback (PYR-PUSH-1), fighting on (PYR-WIN-3: the next round's tally on the announced
         quotas)."""
         from . import chances
@@ -68,6 +68,8 @@ class PyratesRuleset(Ruleset):
             left = info["rerolls_left"]
             die = None if decision.option == "stop" else decision.option_number
             return chances.reroll_odds(info["faces"], left, die)
+        if ask.kind == "tap" and decision.kind == "tap":
+            return chances.tap_decision_odds(view, table, decision)
         if ask.kind == "pushback" and decision.option == "save" and "save_target" in info:
             return chances.save_odds(info["save_target"])
         if ask.kind == "withdraw" and decision.option == "fight_on":
@@ -78,8 +80,8 @@ class PyratesRuleset(Ruleset):
         return None
 
     def attack_odds(self, view, table, attacker, defender, how, **kw):
-        """``how="shot"`` (``weapon=``, ``reactive=``): PRE-PYR-1; ``"tap"``: the victim's save
-        against the tapper's blow fails (PYR-SAVE-1/2); ``"charge"``: the first round of the mêlée
+        """``how="shot"`` (``weapon=``, ``reactive=``): PRE-PYR-1; ``"tap"`` (``extras=``, e.g.
+        ``("mg",)``): the victim's save against the tapper's blow fails (PYR-SAVE-1/2, PYR-MG-1); ``"charge"``: the first round of the mêlée
         the two fight where they stand (the screen plays the charge on a clone first), with both
         sides' ``pools``."""
         from . import chances
@@ -89,7 +91,7 @@ class PyratesRuleset(Ruleset):
                 view, table, attacker, defender, weapon=kw.get("weapon"), reactive=bool(kw.get("reactive"))
             )
         if how == "tap":
-            return chances.tap_odds(view, table, attacker, defender)
+            return chances.tap_odds(view, table, attacker, defender, extras=tuple(kw.get("extras", ())))
         if how == "charge":
             return chances.melee_odds(view, table, attacker, defender)
         return None
