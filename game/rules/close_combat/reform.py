@@ -19,6 +19,15 @@ from .formation import Board, near, norm_deg, place
 from .pieces import Piece
 
 LABELS = ("re-form line", "re-form facing the enemy")
+#: the label of a re-form of the player's own, its ends in ``Decision.spots``
+CUSTOM = "re-form"
+
+
+def is_reform(label: str | None) -> bool:
+    """A reorganise label that re-forms the unit (an offered formation or the player's own)."""
+    return label == CUSTOM or label in LABELS
+
+
 ALLOW_SLACK = 0.002
 
 
