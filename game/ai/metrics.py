@@ -6,7 +6,7 @@ roll empty a side, did "To me!" calls move anybody, did the same two figures due
 
 What counts (every preset):
 - ``decided``: the game ended with a winner for a reason other than the turn limit.
-- ``melees``: mêlées fought — PYR mêlées (a round 1), ESC melees (a first duel in a sector's fight),
+- ``melees``: mêlées fought — PYR mêlées (a round 1), ESC melees (an ESC-ENG-1 ``MeleeStarted``),
   OD6 close combats (game turns with a combat roll), RNG/INI fights (distinct attacker–defender pairs).
 - ``hand_attacks``: hand-combat attacks — RNG-HAND attacks, PYR hands scored, ESC duels, OD6 pair rolls.
 - ``morale_max_share``: the largest fraction of one side's starting figures removed by one morale
@@ -14,10 +14,10 @@ What counts (every preset):
 - ``tome_calls`` / ``tome_idle``: "To me!" calls (INI-TOME-1), and those that moved nobody.
 - ``duels`` / ``duel_repeats``: duels fought (PYR-DUEL) and duels beyond the first between one pair.
 
-Everything is read from the events' classes, rules and figure fields, never from their words: a
+Everything is read from the events' classes, rules and fields, never from their words: a
 "To me!" call is an INI-TOME-1 ``ActionTaken`` (action "tome") or ``Note``; a challenge is a
 PYR-DUEL-1 ``Note`` about a figure, answered by the challenged figure's PYR-DUEL-1 ``Note`` (a
-refusal) or PYR-DUEL-2 ``Note`` (the acceptance).
+refusal) or PYR-DUEL-2 ``Note`` (the acceptance); the turn limit's end is ``GameOver.at_turn_limit``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-TURN_LIMIT_WORDS = ("turn limit",)
 MORALE_FLIGHT_RULES = frozenset({"PYR-MOR-3", "RNG-MOR-1"})
 OUT = frozenset({"fled", "captive", "knocked_down"})
 
@@ -103,7 +102,7 @@ def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mappi
             od6_turns.add(turn)
         elif n == "DuelWon":
             hand_attacks += 1
-        elif n == "Note" and rule == "ESC-ENG-1" and getattr(ev, "message", "").startswith("melee in "):
+        elif n == "MeleeStarted":
             esc_fights += 1
         elif n == "Note" and rule in ("PYR-DUEL-1", "PYR-DUEL-2") and getattr(ev, "who", "") in side_of:
             who = ev.who
@@ -116,8 +115,7 @@ def game_metrics(events: Iterable[Any], side_of: Mapping[str, str], names: Mappi
                 challenger = None
         elif n == "GameOver":
             winner = getattr(ev, "winner", None)
-            reason = getattr(ev, "reason", "")
-            decided = winner is not None and not any(w in reason for w in TURN_LIMIT_WORDS)
+            decided = winner is not None and not getattr(ev, "at_turn_limit", False)
     if tome_open:
         tome_idle += not tome_moved
     for (_roll, side), k in lost_by_roll.items():

@@ -25,7 +25,7 @@ from game.rules.flow import Ask, Ctx, Flow
 from game.rules.model import Figure
 from game.rules.presets import get_ruleset
 from game.rules.state import MatchState
-from game.rules.victory import check_victory
+from game.rules.victory import Verdict, judge_victory
 
 from .canon import StateHasher
 from .setup import check_zones, deploy, in_named_zone
@@ -299,7 +299,7 @@ class Match:
         turn_ended = ended > self._seen_turn
         if turn_ended:
             self._seen_turn = ended
-        result = check_victory(
+        result = judge_victory(
             st,
             self.scenario.victory,
             zone_holders=self._zone_holders,
@@ -308,10 +308,14 @@ class Match:
             zone_counts=self._zone_counts,
         )
         if st.data.get("ended"):
-            result = (st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
+            result = Verdict(st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
         if result is not None:
-            st.over, st.winner, st.end_reason = True, result[0], result[1]
-            ctx.emit(GameOver(rule="GEN-TURN-1", winner=result[0], reason=result[1]))
+            st.over, st.winner, st.end_reason = True, result.winner, result.reason
+            ctx.emit(
+                GameOver(
+                    rule="GEN-TURN-1", winner=result.winner, reason=result.reason, at_turn_limit=result.at_turn_limit
+                )
+            )
 
     def _zone_holders(self, zone: str) -> set[str]:
         holders = set()

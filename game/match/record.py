@@ -18,8 +18,9 @@ from game.schema.record import RecordFile, check_meta
 
 FORMAT = "boarders-away-record"
 #: 2: decisions in the typed form (``number``/``label``, items as objects); version 1 records
-#: option strings ("reroll:2", items ["B1", "w+mg"]) are read as the typed decisions they stood for
-VERSION = 2
+#: option strings ("reroll:2", items ["B1", "w+mg"]) are read as the typed decisions they stood for.
+#: 3: a duel order as ``numbers``, a re-form's ends as ``spots`` (before: "0,2,1", [p, "x,y,facing"])
+VERSION = 3
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -245,7 +246,7 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     decisions = []
     for i, d in enumerate(spec.decisions):
         try:
-            decisions.append(Decision.from_json(d, f"decisions[{i}]", legacy=v < 2))
+            decisions.append(Decision.from_json(d, f"decisions[{i}]", version=v))
         except (ValueError, TypeError, RecursionError) as e:
             raise SaveError(f"{name}: {e}") from None
     if len(spec.hashes) != len(decisions):

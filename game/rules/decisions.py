@@ -17,7 +17,7 @@ class IllegalDecision(ValueError):
     """A decision the rules refuse; the message is for a player to read."""
 
 
-_FIELDS = ("kind", "figure", "target", "x", "y", "option", "number", "label", "items")
+_FIELDS = ("kind", "figure", "target", "x", "y", "option", "number", "label", "items", "numbers", "spots")
 MAX_ITEMS = 64
 MAX_TEXT = 200
 MAX_NUMBER = 10**9
@@ -47,6 +47,23 @@ class Item(NamedTuple):
         return out
 
 
+class Spot(NamedTuple):
+    """Where one piece ends an answer that places several: a close-combat re-form's piece, its
+    centre and facing (OD6-SEQ-1)."""
+
+    figure: str
+    """The piece placed."""
+    x: float
+    """Centre x in inches."""
+    y: float
+    """Centre y in inches."""
+    facing: float
+    """Facing in degrees."""
+
+    def to_json(self) -> dict:
+        return {"figure": self.figure, "x": self.x, "y": self.y, "facing": self.facing}
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One answer to a pending question."""
@@ -70,25 +87,34 @@ class Decision:
     label: str | None = None
     """The option's argument naming something, if it takes one: an obstacle, a link, an order
     card, a destination sector, a formation or a move's label."""
+    numbers: tuple[int, ...] = ()
+    """The answer's numbers, if it is a list of them: the order of the duels (ESC-DUEL-1)."""
+    spots: tuple[Spot, ...] = ()
+    """Pieces placed, each with its end (a close-combat re-form of the player's own, OD6-SEQ-1)."""
 
     def to_json(self) -> dict:
         out: dict = {"kind": self.kind}
         for name in _FIELDS[1:]:
             v = getattr(self, name)
-            if name == "items":
+            if name in ("items", "spots"):
                 if v:
-                    out["items"] = [i.to_json() for i in v]
+                    out[name] = [i.to_json() for i in v]
+            elif name == "numbers":
+                if v:
+                    out[name] = list(v)
             elif v is not None:
                 out[name] = v
         return out
 
     @classmethod
-    def from_json(cls, data, where: str = "decision", *, legacy: bool = True) -> Decision:
+    def from_json(cls, data, where: str = "decision", *, legacy: bool = True, version: int | None = None) -> Decision:
         """Build from untrusted JSON; raises ValueError naming the fault. Reads the typed form
-        ``to_json`` writes; with ``legacy`` (records of version 1) also the string forms written
-        before it ("reroll:2", "cross:rail", items ``[target, "kd+mg"]``, ``["key", k]``), as the
-        typed decision they stood for. A record of the typed form is read without ``legacy``, so
-        every decision reads back exactly as it was written."""
+        ``to_json`` writes; a record's decisions are read as its ``version`` wrote them: version 1
+        also wrote the string forms ("reroll:2", "cross:rail", items ``[target, "kd+mg"]``,
+        ``["key", k]``), versions 1 and 2 a duel order as option "0,2,1" and a re-form's ends as
+        items ``[piece, "x,y,facing"]``; each is read as the typed decision it stood for. Without
+        ``version``, ``legacy`` reads every old form (``legacy=False``: none, the typed form as
+        written now, so every decision reads back exactly as it was written)."""
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected an object, got {type(data).__name__}")
         unknown = set(data) - set(_FIELDS)
@@ -110,17 +136,30 @@ class Decision:
                 kw[name] = float(v)
         v = data.get("number")
         if v is not None:
-            if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_NUMBER:
-                raise ValueError(f"{where}.number: expected a whole number of at most {MAX_NUMBER}")
-            kw["number"] = v
+            kw["number"] = _number(v, f"{where}.number")
+        if version is None:
+            version = 1 if legacy else TYPED_LISTS
         items = data.get("items")
         if items is not None:
             if not isinstance(items, list) or len(items) > MAX_ITEMS:
                 raise ValueError(f"{where}.items: expected a list of at most {MAX_ITEMS} items")
-            kw["items"] = tuple(_item(p, f"{where}.items[{i}]", kind if legacy else "") for i, p in enumerate(items))
-        if legacy and "number" not in kw and "label" not in kw:
+            old = kind if version < TYPED_OPTIONS else ""
+            kw["items"] = tuple(_item(p, f"{where}.items[{i}]", old) for i, p in enumerate(items))
+        numbers = data.get("numbers")
+        if numbers is not None:
+            if not isinstance(numbers, list) or len(numbers) > MAX_ITEMS:
+                raise ValueError(f"{where}.numbers: expected a list of at most {MAX_ITEMS} whole numbers")
+            kw["numbers"] = tuple(_number(v, f"{where}.numbers[{i}]") for i, v in enumerate(numbers))
+        spots = data.get("spots")
+        if spots is not None:
+            if not isinstance(spots, list) or len(spots) > MAX_ITEMS:
+                raise ValueError(f"{where}.spots: expected a list of at most {MAX_ITEMS} spots")
+            kw["spots"] = tuple(_spot(p, f"{where}.spots[{i}]") for i, p in enumerate(spots))
+        if version < TYPED_OPTIONS and "number" not in kw and "label" not in kw:
             _legacy_label_item(kw)
             _legacy_option(kw)
+        if version < TYPED_LISTS and not kw.get("numbers") and not kw.get("spots"):
+            _legacy_lists(kw)
         return cls(**kw)
 
     # The fields a kind of answer always carries, typed as present. A flow reads them off the
@@ -183,6 +222,10 @@ class Decision:
             parts.append(str(self.number if self.number is not None else self.label))
         if self.items:
             parts.append(", ".join(f"{i.target}:{i.text}" for i in self.items))
+        if self.numbers:  # as a duel order was once written: "0,2,1"
+            parts.append(",".join(map(str, self.numbers)))
+        if self.spots:
+            parts.append(", ".join(f"{s.figure}:{s.x:g},{s.y:g},{s.facing:g}" for s in self.spots))
         return " ".join(parts)
 
 
@@ -211,6 +254,31 @@ def _text(v, where: str) -> str:
     return v
 
 
+def _number(v, where: str) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_NUMBER:
+        raise ValueError(f"{where}: expected a whole number of at most {MAX_NUMBER}")
+    return v
+
+
+def _inches(v, where: str) -> float:
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or abs(v) > 1e6:
+        raise ValueError(f"{where}: expected a finite number")
+    return float(v)
+
+
+def _spot(p, where: str) -> Spot:
+    """A spot from JSON: ``{"figure", "x", "y", "facing"}``, every field present."""
+    if not isinstance(p, dict):
+        raise ValueError(f"{where}: expected a spot object")
+    unknown = set(p) - set(Spot._fields)
+    if unknown:
+        raise ValueError(f"{where}: unknown field {sorted(unknown)[0]!r}")
+    return Spot(
+        _text(p.get("figure"), f"{where}.figure"),
+        *(_inches(p.get(k), f"{where}.{k}") for k in ("x", "y", "facing")),
+    )
+
+
 def _item(p, where: str, kind: str) -> Item:
     """An item from JSON: ``{"target", "kind", "extras"?}``, or the older pair ``[target, item]``
     (a tap's item then written "kd+mg+sneaky")."""
@@ -233,6 +301,11 @@ def _item(p, where: str, kind: str) -> Item:
         return Item(p[0], head, tuple(extras))
     return Item(p[0], p[1])
 
+
+#: the record version that first wrote options' arguments as typed fields (``number``/``label``)
+TYPED_OPTIONS = 2
+#: the record version that first wrote a duel order as ``numbers`` and a re-form's ends as ``spots``
+TYPED_LISTS = 3
 
 # Options that records before typed fields wrote as "name:argument", by decision kind: the name
 # and whether the argument is the option's number (else its label). Read once, when loading.
@@ -263,3 +336,28 @@ def _legacy_label_item(kw: dict) -> None:
     tag = "move" if kw["kind"] == "move" else "key"
     if len(items) == 1 and items[0].target == tag and not items[0].extras and kw["kind"] in ("engage", "place", "move"):
         kw["label"], kw["items"] = items[0].kind, ()
+
+
+def _legacy_lists(kw: dict) -> None:
+    """Records before version 3: a duel order was the option "0,2,1" (ESC-DUEL-1), a re-form's ends
+    items ``(piece, "x,y,facing")`` (OD6-SEQ-1); each is now the decision's ``numbers`` or ``spots``.
+    Anything else is left as it is (and is refused by the question, as it was then)."""
+    option = kw.get("option")
+    if kw["kind"] == "order" and option is not None:
+        try:  # read as the flow read it then (int() of each part)
+            order = tuple(int(s) for s in option.split(",")[: MAX_ITEMS + 1])
+        except ValueError:
+            return
+        if len(order) <= MAX_ITEMS and all(abs(n) <= MAX_NUMBER for n in order):
+            kw["numbers"], kw["option"] = order, None
+    elif kw["kind"] == "reorganise" and kw.get("label") == "re-form" and kw.get("items"):
+        spots = []
+        for it in kw["items"]:
+            try:
+                x, y, f = (float(v) for v in it.kind.split(","))
+            except ValueError:
+                return
+            if it.extras or not all(math.isfinite(v) and abs(v) <= 1e6 for v in (x, y, f)):
+                return
+            spots.append(Spot(it.target, x, y, f))
+        kw["spots"], kw["items"] = tuple(spots), ()

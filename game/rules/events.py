@@ -177,6 +177,8 @@ class GameOver(Event):
     """Winning side id, or None for a draw."""
     reason: str = ""
     """Why it ended, readable."""
+    at_turn_limit: bool = False
+    """The scenario's turn limit ended it (a side holding out, or a draw), not an objective met."""
 
     def text(self) -> str:
         who = self.winner or "nobody"

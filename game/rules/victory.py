@@ -2,14 +2,43 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .model import Status
 from .state import MatchState
+
+
+class Verdict(NamedTuple):
+    """How a match ended."""
+
+    winner: str | None
+    """The winning side, or None for a draw."""
+    reason: str
+    """Why, for players."""
+    at_turn_limit: bool = False
+    """The scenario's turn limit ended it (a side holding out, or a draw), not an objective met."""
 
 
 def check_victory(
     state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False, turn_limit: int = 0, zone_counts=None
 ) -> tuple[str | None, str] | None:
-    """Return (winner or None for a draw, reason) when the match is decided, else None.
+    """(winner or None for a draw, reason) when the match is decided, else None: ``judge_victory``'s
+    verdict without how it came."""
+    v = judge_victory(
+        state,
+        conditions,
+        zone_holders=zone_holders,
+        turn_ended=turn_ended,
+        turn_limit=turn_limit,
+        zone_counts=zone_counts,
+    )
+    return None if v is None else (v.winner, v.reason)
+
+
+def judge_victory(
+    state: MatchState, conditions, *, zone_holders=None, turn_ended: bool = False, turn_limit: int = 0, zone_counts=None
+) -> Verdict | None:
+    """The verdict when the match is decided, else None.
 
     ``zone_holders(zone_name) -> set of side ids with figures in play inside it`` answers hold_zone;
     hold counts live in state.data["hold"] and advance only when ``turn_ended``.
@@ -27,37 +56,37 @@ def check_victory(
             for foe in foes:
                 left = sum(1 for f in state.figures.values() if f.side == foe and f.in_play)
                 if left <= c.below * starting.get(foe, 0) or left == 0:
-                    return c.side, f"{state.side(foe).name} is routed"
+                    return Verdict(c.side, f"{state.side(foe).name} is routed")
         elif c.type == "strike_colours":
             for foe in foes:
                 if foe in struck:
-                    return c.side, f"{state.side(foe).name} struck her colours"
+                    return Verdict(c.side, f"{state.side(foe).name} struck her colours")
         elif c.type == "capture":
             prize = state.figures.get(c.figure)
             if prize is not None and prize.status in (Status.CAPTIVE, Status.KNOCKED_DOWN):
                 how = "captured" if prize.status is Status.CAPTIVE else "cut down"
-                return c.side, f"{prize.name} is {how}"
+                return Verdict(c.side, f"{prize.name} is {how}")
         elif c.type == "hold_zone" and turn_ended and zone_holders is not None:
             holders = zone_holders(c.zone)
             hold = state.data.setdefault("hold", {})
             key = f"{c.side}:{c.zone}"
             hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
             if hold[key] >= c.turns:
-                return c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)"
+                return Verdict(c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)")
         elif c.type == "reach_zone" and turn_ended and zone_counts is not None:
             counts = zone_counts(c.zone)
             mine = counts.get(c.side, 0)
             if mine >= c.count and not any(counts.get(foe, 0) for foe in foes):
-                return c.side, f"{state.side(c.side).name} reached the {c.zone} with {mine} figure(s)"
+                return Verdict(c.side, f"{state.side(c.side).name} reached the {c.zone} with {mine} figure(s)")
     # a side with nobody left loses even without a rout condition
     alive = [s.id for s in state.sides if any(f.side == s.id and f.in_play for f in state.figures.values())]
     if len(alive) == 1:
-        return alive[0], "the other side has no figure left"
+        return Verdict(alive[0], "the other side has no figure left")
     if not alive:
-        return None, "no figure is left standing"
+        return Verdict(None, "no figure is left standing")
     if turn_ended and turn_limit and state.turn >= turn_limit:
         for c in conditions:
             if c.type == "turn_limit":
-                return c.side, f"{state.side(c.side).name} holds out to the turn limit"
-        return None, f"turn limit ({turn_limit}) reached"
+                return Verdict(c.side, f"{state.side(c.side).name} holds out to the turn limit", at_turn_limit=True)
+        return Verdict(None, f"turn limit ({turn_limit}) reached", at_turn_limit=True)
     return None

@@ -1,7 +1,8 @@
 """The schema of a record or save (JSON, ``"format": "boarders-away-record"``).
 
 ``decisions`` are checked one by one by ``Decision.from_json`` (game/rules/decisions.py: the one
-reader of a decision; a version 1 record's "reroll:2"-style option strings are read as the typed
+reader of a decision; the string forms older versions wrote — version 1's "reroll:2" options,
+version 1 and 2's duel order "0,2,1" and re-form items "x,y,facing" — are read as the typed
 decisions they stood for); ``options`` by the scenario options schema (options.py), since a record's
 options are laid over the scenario's; ``meta`` is free notes for the screen (mode, human sides,
 AI levels, controller seeds) — known keys typed, unknown keys accepted but bounded.

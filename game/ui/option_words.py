@@ -130,6 +130,8 @@ def option_words(d: Decision, state) -> str:
         parts.append(f"({face})" if face == "front" else f"({face} flank)")
     if d.kind == "move" and d.label and opt not in ("climb", "cross"):
         parts.append(words(d.label))
+    if d.numbers:  # a duel order (ESC-DUEL-1), the duels counted from 1 as a player counts them
+        parts.append("the duels " + ", ".join(str(k + 1) for k in d.numbers))
     if d.items:
         parts.append(
             ", ".join(

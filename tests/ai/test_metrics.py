@@ -1,6 +1,7 @@
 """game/ai/metrics.py: play-test metrics from a game's events (issue 19 item 5)."""
 
 from game.ai.metrics import game_metrics, summarise_metrics
+from game.rules.escarmouche.events import MeleeStarted
 from game.rules.events import DiceRolled, GameOver, Moved, Note, StatusChanged, TurnStarted
 from game.rules.pyrates.events import MeleeRoundStarted
 from game.rules.rangers.events import ActionTaken, AttackResolved
@@ -33,7 +34,19 @@ def test_metrics_count_what_issue_19_asks_for():
     assert g["morale_max_share"] == round(2 / 3, 4)
     assert (g["tome_calls"], g["tome_idle"]) == (2, 1)
     assert (g["duels"], g["duel_repeats"], g["duel_max_same_pair"]) == (2, 1, 2)
-    limit = game_metrics([GameOver(rule="GEN-TURN-1", winner="a", reason="a holds out to the turn limit")], SIDES)
+    held = GameOver(rule="GEN-TURN-1", winner="a", reason="a holds out to the turn limit", at_turn_limit=True)
+    limit = game_metrics([held], SIDES)
     assert not limit["decided"]
     s = summarise_metrics([g, limit])
     assert s["decided_share"] == 0.5 and s["morale_within_third_share"] == 0.5 and s["tome_idle"] == 1
+
+
+def test_ESC_ENG_1_GEN_TURN_1_metrics_read_event_classes_and_fields_not_words():
+    esc = [
+        MeleeStarted(rule="ESC-ENG-1", sector="g2_1", attackers=2, defenders=1),
+        Note(rule="ESC-ENG-1", message="melee in g3_1: 1 attackers against 1 defenders"),  # words only
+    ]
+    assert game_metrics(esc, SIDES)["melees"] == 1
+    # the turn limit is the event's flag, whatever the reason's words
+    assert game_metrics([GameOver(rule="GEN-TURN-1", winner="a", reason="the turn limit")], SIDES)["decided"]
+    assert not game_metrics([GameOver(rule="GEN-TURN-1", winner="a", reason="x", at_turn_limit=True)], SIDES)["decided"]

@@ -1,16 +1,20 @@
 """Decisions serialise to JSON and back; untrusted JSON is refused with a readable reason."""
 
+import re
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.decisions import Decision, Item, choose
+from game.rules.decisions import Decision, Item, Spot, choose
 
 texts = st.text(min_size=1, max_size=20)
 items = st.builds(Item, target=texts, kind=texts, extras=st.lists(texts, max_size=2).map(tuple))
+inches = st.floats(-1000, 1000, allow_nan=False)
+spots = st.builds(Spot, figure=texts, x=inches, y=inches, facing=st.floats(-360, 360, allow_nan=False))
 decisions = st.builds(
     Decision,
-    kind=st.sampled_from(["move", "tap", "choose", "pass", "seize", "reorganise", "engage"]),
+    kind=st.sampled_from(["move", "tap", "choose", "pass", "seize", "reorganise", "engage", "order"]),
     figure=st.none() | texts,
     target=st.none() | texts,
     x=st.none() | st.floats(-1000, 1000, allow_nan=False),
@@ -19,6 +23,8 @@ decisions = st.builds(
     number=st.none() | st.integers(-(10**9), 10**9),
     label=st.none() | texts,
     items=st.lists(items, max_size=4).map(tuple),
+    numbers=st.lists(st.integers(-(10**9), 10**9), max_size=5).map(tuple),
+    spots=st.lists(spots, max_size=3).map(tuple),
 )
 
 
@@ -62,8 +68,9 @@ OLD_FORMS = [
     ),
     (
         {"kind": "reorganise", "option": "blue:re-form", "items": [["p1", "1.5,2,90"]]},
-        Decision("reorganise", option="blue", label="re-form", items=(Item("p1", "1.5,2,90"),)),
+        Decision("reorganise", option="blue", label="re-form", spots=(Spot("p1", 1.5, 2.0, 90.0),)),
     ),
+    ({"kind": "order", "option": "0,2,1"}, Decision("order", numbers=(0, 2, 1))),
     (
         {"kind": "engage", "option": "blue", "figure": "p1", "target": "q1", "items": [["key", "p1>q1:front:0"]]},
         Decision("engage", option="blue", figure="p1", target="q1", label="p1>q1:front:0"),
@@ -175,3 +182,55 @@ def test_GEN_CHOICE_1_check_accepts_offered_or_equal_answers_and_refuses_others(
     q.check(Decision("choose", option="o3"))  # an equal answer built anew
     with pytest.raises(IllegalDecision):
         q.check(Decision("choose", option="o9"))
+
+
+# Version 2 records still wrote a duel order and a re-form's ends as strings (issue 24 item 3's last
+# two); version 3 writes ``numbers`` and ``spots`` and reads its own form exactly as written.
+V2_FORMS = [
+    ({"kind": "order", "option": "1,0,2"}, Decision("order", numbers=(1, 0, 2))),
+    (
+        {"kind": "reorganise", "option": "u", "label": "re-form", "items": [{"target": "p1", "kind": "1.5,2,90"}]},
+        Decision("reorganise", option="u", label="re-form", spots=(Spot("p1", 1.5, 2.0, 90.0),)),
+    ),
+]
+
+
+@pytest.mark.parametrize("old, typed", V2_FORMS)
+def test_ESC_DUEL_1_OD6_SEQ_1_version_2_string_forms_load_as_numbers_and_spots(old, typed):
+    assert Decision.from_json(old, version=2) == typed == Decision.from_json(old)
+    assert Decision.from_json(old, version=3) == Decision.from_json(old, legacy=False) != typed
+    assert Decision.from_json(typed.to_json(), version=3) == typed
+
+
+def test_GEN_CHOICE_1_each_version_reads_only_the_forms_it_wrote():
+    assert Decision.from_json({"kind": "choose", "option": "reroll:2"}, version=2) == Decision(
+        "choose", option="reroll:2"
+    )
+    assert Decision.from_json({"kind": "order", "option": "1,x"}, version=2) == Decision("order", option="1,x")
+    odd = {"kind": "reorganise", "option": "u", "label": "re-form", "items": [["p", "1,2"], ["q", "1,2,3"]]}
+    assert Decision.from_json(odd, version=1).items == (Item("p", "1,2"), Item("q", "1,2,3"))  # not an end: left
+
+
+def test_ESC_DUEL_1_OD6_SEQ_1_typed_json_form_of_numbers_and_spots():
+    d = Decision("reorganise", option="u", label="re-form", spots=(Spot("p1", 1.5, 2.0, 90.0),))
+    assert d.to_json()["spots"] == [{"figure": "p1", "x": 1.5, "y": 2.0, "facing": 90.0}]
+    assert Decision("order", numbers=(2, 0, 1)).to_json() == {"kind": "order", "numbers": [2, 0, 1]}
+    assert Decision("order", numbers=(2, 0, 1)).describe() == "order 2,0,1"  # messages read as before
+
+
+@pytest.mark.parametrize(
+    "bad, where",
+    [
+        ({"kind": "order", "numbers": [0, True]}, "numbers[1]"),
+        ({"kind": "order", "numbers": [0, 1.0]}, "numbers[1]"),
+        ({"kind": "order", "numbers": "0,1"}, "numbers"),
+        ({"kind": "order", "numbers": list(range(65))}, "numbers"),
+        ({"kind": "reorganise", "spots": [{"figure": "p", "x": 1, "y": 2}]}, "spots[0].facing"),
+        ({"kind": "reorganise", "spots": [{"figure": "p", "x": 1, "y": 2, "facing": 1e300 * 10}]}, "spots[0].facing"),
+        ({"kind": "reorganise", "spots": [{"figure": "p", "x": 1, "y": 2, "facing": 0, "z": 1}]}, "spots[0]"),
+        ({"kind": "reorganise", "spots": [["p", 1, 2, 0]]}, "spots[0]"),
+    ],
+)
+def test_GEN_CHOICE_1_bad_numbers_and_spots_are_refused_naming_the_place(bad, where):
+    with pytest.raises(ValueError, match=re.escape(f"decision.{where}")):
+        Decision.from_json(bad, legacy=False)

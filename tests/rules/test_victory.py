@@ -2,7 +2,7 @@
 
 from game.rules.model import Figure, SideInfo, Status
 from game.rules.state import MatchState
-from game.rules.victory import check_victory
+from game.rules.victory import Verdict, check_victory, judge_victory
 from game.scenario.model import Victory
 
 SIDES = (SideInfo("red", "Red"), SideInfo("blue", "Blue"))
@@ -56,3 +56,14 @@ def test_turn_limit_draw_or_defender():
     assert check_victory(st, [], turn_ended=True, turn_limit=6) == (None, "turn limit (6) reached")
     assert check_victory(st, [], turn_ended=False, turn_limit=6) is None
     assert check_victory(st, [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=6)[0] == "blue"
+
+
+def test_GEN_TURN_1_verdict_says_whether_the_turn_limit_ended_the_game():
+    st = state()
+    st.turn = 6
+    assert judge_victory(st, [], turn_ended=True, turn_limit=6) == Verdict(None, "turn limit (6) reached", True)
+    held = judge_victory(st, [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=6)
+    assert held is not None and held.winner == "blue" and held.at_turn_limit
+    st.data["struck"] = ["blue"]  # an objective met on the last turn is not the limit's doing
+    met = judge_victory(st, [Victory("strike_colours", "red")], turn_ended=True, turn_limit=6)
+    assert met == Verdict("red", "Blue struck her colours") and not met.at_turn_limit

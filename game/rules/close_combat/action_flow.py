@@ -13,7 +13,7 @@ from .formation import (
 )
 from .moves_flow import REORGANISE
 from .reform import LABELS as REFORM_LABELS
-from .reform import reform_ends, reform_movers, reform_problem
+from .reform import is_reform, reform_ends, reform_movers, reform_problem
 from .roll import first_round_bonus
 
 
@@ -154,7 +154,7 @@ class CloseCombatActions(CloseCombatFire):
                 )
         elif dec.kind == "reorganise":
             label = dec.option_label
-            if label.startswith("re-form"):
+            if is_reform(label):
                 _rm, ends = self.reform_placement(ctx, u, ids, dec)
             else:
                 ends = self.reorganise_ends(board, movers, dict(REORGANISE)[label]) or []

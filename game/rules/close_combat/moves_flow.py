@@ -22,7 +22,7 @@ from .formation import (
     unit_key,
 )
 from .pieces import DEFAULT_BREAK_AFTER, Piece
-from .reform import parse_reform, reform_ends, reform_movers, reform_problem
+from .reform import CUSTOM, is_reform, placed_ends, reform_ends, reform_movers, reform_problem
 
 #: representative rigid moves: (label, forward, right) in inches, in the unit's frame
 MOVES = (
@@ -115,14 +115,14 @@ class CloseCombatMoves:
 
     def reform_placement(self, ctx: Ctx, u: str, ids: list[str], dec: Decision):
         """OD6-SEQ-1: (movers, ends) of a re-form decision — an offered formation or the player's
-        own (``option`` the unit, ``label`` "re-form", items (piece, "x,y,facing")); IllegalDecision otherwise."""
+        own (``option`` the unit, ``label`` "re-form", ``spots`` each piece's end); IllegalDecision otherwise."""
         board = self.board(ctx)
         rm = reform_movers(board, ids, ctx.fig(ids[0]).side)
         label = dec.option_label
         ends: list[Piece] | None
-        if label == "re-form":
+        if label == CUSTOM:
             try:
-                ends = parse_reform(dec.items, rm)
+                ends = placed_ends(dec.spots, rm)
             except ValueError as e:
                 raise IllegalDecision(f"unit {u} cannot re-form so: {e}") from None
         else:
@@ -172,7 +172,7 @@ class CloseCombatMoves:
     def validate_move(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> None:
         """Any rigid translation of the unit's free pieces (x, y = the vector in inches) up to the
         allowance, clear, touching no enemy (OD6-SEQ-1 move); or any re-form (OD6-SEQ-1)."""
-        if dec.kind == "reorganise" and dec.option == u and (dec.label or "").startswith("re-form"):
+        if dec.kind == "reorganise" and dec.option == u and is_reform(dec.label):
             self.reform_placement(ctx, u, ids, dec)
             return
         if dec.kind != "move" or dec.option != u:

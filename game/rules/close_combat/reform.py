@@ -13,11 +13,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from ..decisions import Spot
 from .contact import classify
 from .formation import Board, near, norm_deg, place
 from .pieces import Piece
 
 LABELS = ("re-form line", "re-form facing the enemy")
+#: the label of a re-form of the player's own, its ends in ``Decision.spots``
+CUSTOM = "re-form"
+
+
+def is_reform(label: str | None) -> bool:
+    """A reorganise label that re-forms the unit (an offered formation or the player's own)."""
+    return label == CUSTOM or label in LABELS
+
+
 ALLOW_SLACK = 0.002
 
 
@@ -100,18 +110,18 @@ def reform_problem(board: Board, starts: Sequence[Piece], ends: Sequence[Piece],
     return None
 
 
-def parse_reform(items, movers: Sequence[Piece]) -> list[Piece]:
-    """A re-form decision's items ``(piece id, "x,y,facing")`` → end pieces, one per mover; ValueError
-    naming the fault otherwise."""
+def placed_ends(spots: Sequence[Spot], movers: Sequence[Piece]) -> list[Piece]:
+    """A re-form of the player's own: its spots (piece, x, y, facing) → end pieces, one per mover;
+    ValueError naming the fault otherwise (OD6-SEQ-1)."""
     by = {m.id: m for m in movers}
     got: dict[str, Piece] = {}
-    for pid, spec, _extras in items or ():
+    for pid, *end in spots:
         if pid not in by:
             raise ValueError(f"{pid!r} may not re-form (Disrupted, corner-locked, fighting or not of this unit)")
-        try:
-            x, y, f = (float(v) for v in str(spec).split(","))
-        except ValueError:
-            raise ValueError(f'{pid!r}: give the end as "x,y,facing" in inches and degrees') from None
+        try:  # a spot built in code is not checked as one read from a record is
+            x, y, f = (float(v) for v in end)
+        except (TypeError, ValueError):
+            raise ValueError(f"{pid!r}: give the end as x, y in inches and a facing in degrees") from None
         if not all(math.isfinite(v) for v in (x, y, f)):
             raise ValueError(f"{pid!r}: the end must be finite numbers")
         got[pid] = place(by[pid], x, y, f)

@@ -30,7 +30,7 @@ from .engage import (
     resolve_pass_chance,
     resolve_test,
 )
-from .events import CardsDrawn, DeckReshuffled, DuelWon
+from .events import CardsDrawn, DeckReshuffled, DuelWon, MeleeStarted
 from .odds import DuelOdds, duel_odds, odds_report_escarmouche
 from .pairing import (
     auto_extras,
@@ -81,6 +81,7 @@ __all__ = [
     "resolve_pass_chance",
     "resolve_test",
     "CardsDrawn",
+    "MeleeStarted",
     "DeckReshuffled",
     "DuelWon",
     "DuelOdds",

@@ -8,6 +8,22 @@ from ..events import Event
 
 
 @dataclass(frozen=True, slots=True)
+class MeleeStarted(Event):
+    """Attackers entered a defended sector: a melee begins there (ESC-ENG-1)."""
+
+    sector: str = ""
+    """The sector fought over."""
+    attackers: int = 0
+    """How many attackers came in."""
+    defenders: int = 0
+    """How many defenders stand there."""
+
+    def text(self) -> str:
+        # the words the log has always shown for it (it was a Note before it had fields)
+        return f"melee in {self.sector}: {self.attackers} attackers against {self.defenders} defenders ({self.rule})"
+
+
+@dataclass(frozen=True, slots=True)
 class CardsDrawn(Event):
     """A figure drew its cards for a duel (ESC-DUEL-1)."""
 

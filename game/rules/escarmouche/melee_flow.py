@@ -125,18 +125,14 @@ class MeleeFlow(MeleeStart):
                 perms = _rotations(order) + [order[::-1]]
             oopts = []
             for perm in perms:
-                d = Decision("order", option=",".join(str(i) for i in perm))
+                d = Decision("order", numbers=tuple(perm))
                 if d not in oopts:
                     oopts.append(d)
 
             def check_order(dec: Decision) -> None:
-                if dec.kind != "order" or not dec.option:
-                    raise IllegalDecision("answer with an order (kind 'order', option '0,1,…')")
-                try:
-                    idx = [int(s) for s in dec.option.split(",")]
-                except ValueError:
-                    raise IllegalDecision("the duel order is a comma-separated list of duel numbers") from None
-                validate_order(duels, idx)
+                if dec.kind != "order" or not dec.numbers:
+                    raise IllegalDecision("answer with an order (kind 'order', numbers (0, 1, …))")
+                validate_order(duels, dec.numbers)
 
             dec = yield ask(
                 aside,
@@ -148,7 +144,7 @@ class MeleeFlow(MeleeStart):
                 info={"duels": [[list(x.attackers), list(x.defenders)] for x in duels]},
                 rule="ESC-DUEL-1",
             )
-            order = [int(s) for s in dec.option_name.split(",")]
+            order = list(dec.numbers)
         duels = validate_order(duels, order)
         m["duels"] = [[list(x.attackers), list(x.defenders)] for x in duels]
         m["next_duel"] = 0

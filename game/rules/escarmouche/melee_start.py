@@ -10,6 +10,7 @@ from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..model import Figure, Status
 from .engage import civilian_flight, is_civilian, public_view
+from .events import MeleeStarted
 from .placing import place_in_sector
 from .resolve import centroid, default_eviction
 
@@ -68,12 +69,7 @@ class MeleeStart:
             "duels": [],
             "next_duel": 0,
         }
-        ctx.emit(
-            Note(
-                rule="ESC-ENG-1",
-                message=f"melee in {sector}: {len(attackers)} attackers against {len(defenders)} defenders",
-            )
-        )
+        ctx.emit(MeleeStarted(rule="ESC-ENG-1", sector=sector, attackers=len(attackers), defenders=len(defenders)))
         st.phase = "melee_round"
 
     def _civilian_flees(self, ctx: Ctx, civ: Figure, sector: str) -> Flow:

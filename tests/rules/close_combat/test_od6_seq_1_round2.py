@@ -4,7 +4,7 @@ new formation (a corner lock-up allowed, never an edge contact), reorganising wi
 import pytest
 
 from game.match import Decision, IllegalDecision, Match
-from game.rules.decisions import Item
+from game.rules.decisions import Item, Spot
 from game.rules.dice import ScriptedDice
 from game.rules.events import Note
 from tests.rules.close_combat.test_flow_close_combat import lines, piece, scenario
@@ -57,7 +57,7 @@ def test_od6_seq_1_re_form_may_end_in_a_corner_lock_up():
             "reorganise",
             option="red_regiment",
             label="re-form",
-            items=(Item("R1", "8.0,3.0,0"), Item("R2", "5.0,8.0,0")),
+            spots=(Spot("R1", 8.0, 3.0, 0.0), Spot("R2", 5.0, 8.0, 0.0)),
         )
     )
     assert (m.figure("R1").x, m.figure("R1").y) == (8.0, 3.0)  # its corner touches B1's corner
@@ -72,7 +72,7 @@ def test_od6_seq_1_re_form_may_not_end_in_edge_contact_or_beyond_the_allowance()
                 "reorganise",
                 option="red_regiment",
                 label="re-form",
-                items=(Item("R1", "8.0,5.0,0"), Item("R2", "5.0,8.0,0")),
+                spots=(Spot("R1", 8.0, 5.0, 0.0), Spot("R2", 5.0, 8.0, 0.0)),
             )
         )
     with pytest.raises(IllegalDecision, match="more than 6"):
@@ -81,8 +81,24 @@ def test_od6_seq_1_re_form_may_not_end_in_edge_contact_or_beyond_the_allowance()
                 "reorganise",
                 option="red_regiment",
                 label="re-form",
-                items=(Item("R1", "5.0,12.5,0"), Item("R2", "5.0,18.0,0")),
+                spots=(Spot("R1", 5.0, 12.5, 0.0), Spot("R2", 5.0, 18.0, 0.0)),
             )
         )
     with pytest.raises(IllegalDecision, match="needs an end"):
-        m.apply(Decision("reorganise", option="red_regiment", label="re-form", items=(Item("R1", "6.0,5.0,0"),)))
+        m.apply(Decision("reorganise", option="red_regiment", label="re-form", spots=(Spot("R1", 6.0, 5.0, 0.0),)))
+
+
+def test_od6_seq_1_re_form_ends_are_typed_spots_not_strings():
+    m = Match(scenario(_scattered()), dice=ScriptedDice(RED_FIRST + [4] * 60))
+    m.apply(Decision("act", option="red_regiment"))
+    before = m.state_hash()
+    old = Decision("reorganise", option="red_regiment", label="re-form", items=(Item("R1", "8.0,3.0,0"),))
+    with pytest.raises(IllegalDecision, match="needs an end"):
+        m.apply(old)
+    with pytest.raises(IllegalDecision, match="give the end as x, y"):
+        m.apply(Decision("reorganise", option="red_regiment", label="re-form", spots=(Spot("R1", "8", None, 0),)))  # type: ignore[arg-type]
+    assert m.state_hash() == before
+    m.apply(
+        Decision("reorganise", option="red_regiment", label="re-form", spots=(Spot("R1", 8, 3, 0), Spot("R2", 5, 8, 0)))
+    )
+    assert (m.figure("R1").x, m.figure("R1").y, m.figure("R2").y) == (8.0, 3.0, 8.0)

@@ -145,6 +145,27 @@ def test_ESC_PAIR_1_refuses_a_pairing_that_leaves_a_defender_unattacked():
     assert m.pending.kind == "order"
 
 
+def test_ESC_DUEL_1_duel_order_is_typed_numbers_and_duels_run_in_that_order():
+    sc = scenario(
+        [fig("r1", "red", 5, 5), fig("r2", "red", 6.5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5)]
+    )
+    m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
+    to_assault(m)
+    m.apply(Decision("pair", items=(Item("r1", "b1"), Item("r2", "b2"))))
+    p = m.pending
+    assert p.kind == "order" and p.rule == "ESC-DUEL-1"
+    assert {d.numbers for d in p.options} == {(0, 1), (1, 0)} and all(d.option is None for d in p.options)
+    before = m.state_hash()
+    for bad in (Decision("order", option="1,0"), Decision("order", numbers=(1, 1)), Decision("order", numbers=(0,))):
+        with pytest.raises(IllegalDecision):
+            m.apply(bad)
+    assert m.state_hash() == before
+    ev = m.apply(Decision("order", numbers=(1, 0)))
+    first = next(e for e in ev if isinstance(e, CardsDrawn))
+    assert first.figure in ("r2", "b2")  # the second pairing's duel first
+    assert m.state.data["melee"]["duels"] == [[["r2"], ["b2"]], [["r1"], ["b1"]]]
+
+
 def test_ESC_PAIR_2_defender_adds_unpaired_defenders_to_duels():
     sc = scenario(
         [fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5), fig("b2", "blue", 10.5, 5), fig("b3", "blue", 9, 6.5)]
