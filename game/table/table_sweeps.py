@@ -81,11 +81,11 @@ class TableSweeps(TableBases):
         if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
             return False
         bl, bb, br, bt = sw.box
+        if self._space is None or self._stale:
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands
         if pool is None:
             # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
             # bases: cheaper than the query's Python callback for each shape it finds)
-            if self._space is None:
-                _ = self.space  # the bases' shapes, built on first use
             pool = on.values()
         shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
