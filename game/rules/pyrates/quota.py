@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -89,11 +89,12 @@ class Quota:
     """Contributions, figure by figure in participant order, then side-wide ones."""
     total: Fraction
     """Exact sum of the lines."""
+    mq: int = field(init=False)
+    """PYR-MQ-7: the total rounded up once (derived when the quota is made: a round reads it a
+    dozen times, and Fraction arithmetic is slow)."""
 
-    @property
-    def mq(self) -> int:
-        """PYR-MQ-7: the total rounded up once."""
-        return side_quota(self.total)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mq", side_quota(self.total))
 
 
 def side_quota(total) -> int:
