@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from game.rules.implements import implements
 
@@ -34,15 +35,6 @@ class _Base:
         self.x, self.y = x, y
         r = self.radius
         self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
-
-    def sync(self) -> None:
-        """Put the circle where the floats say."""
-        body = self.body
-        if body is not None:
-            body.position = (self.x, self.y)
-            space = body.space
-            if space is not None:  # the shape's cached position and bb follow the body only on reindex
-                space.reindex_shapes_for_body(body)
 
 
 class TableBases:
@@ -105,8 +97,15 @@ class TableBases:
         return sp
 
     def _sync(self) -> None:
+        """Put each stale base's circle where its floats say: ``Body.position = …`` then
+        ``Space.reindex_shapes_for_body`` (the shape's cached position and bb follow the body only
+        on reindex), as the two Chipmunk calls those make, without their Python layers."""
+        sp = self._space
         for b in self._stale.values():
-            b.sync()
+            body = b.body
+            if body is not None and sp is not None:
+                lib.cpBodySetPosition(body._body, (b.x, b.y))
+                lib.cpSpaceReindexShapesForBody(sp._space, body._body)
         self._stale.clear()
 
     def _add_shape(self, space: pymunk.Space, b: _Base) -> None:

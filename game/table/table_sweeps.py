@@ -166,7 +166,7 @@ class TableSweeps(TableBases):
         ext = abs(d) + sweep_radius(b.radius)
         pool = self._bases_in(lv, x - ext, y - ext, x + ext, y + ext)
         ign = (fid,)
-        order = range(72)
+        order: Sequence[int] = range(72)
         others = [o for o in pool if o is not b]
         if away and others:
             cx = sum(o.x for o in others) / len(others)

@@ -231,7 +231,7 @@ def retreat(
             floor = d0 + 1e-6
             ok = lambda d1, floor=floor: d1 > floor  # noqa: E731 - a bold retreat gains distance at every step
         # the near foes, and the first of the smallest gaps among them
-        near = []
+        near: list[tuple[float, float, float]] = []
         nearest = None
         low = math.inf
         for t, v in zip(foes, here):

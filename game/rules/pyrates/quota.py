@@ -229,7 +229,18 @@ def quota_contributions(
             )
     for _ in range(int(own.flashing_blades)):
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
-    return Quota(tuple(lines), sum((ln.amount for ln in lines), ZERO))
+    return Quota(tuple(lines), exact_sum([ln.amount for ln in lines]))
+
+
+def exact_sum(amounts: Sequence[Fraction]) -> Fraction:
+    """``sum(amounts, Fraction(0))`` over one common denominator (integer arithmetic, a single
+    Fraction made at the end): the same exact value, without a Fraction addition per line."""
+    den = 1
+    for a in amounts:
+        d = a.denominator
+        if den % d:
+            den = math.lcm(den, d)
+    return Fraction(sum([a.numerator * (den // a.denominator) for a in amounts]), den)
 
 
 @implements("PYR-MQ-1")
