@@ -16,7 +16,10 @@ from typing import NamedTuple
 from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
 
-ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
+#: the amounts a line can have, made once: Fractions are immutable, and building one costs more
+#: than the rest of a line
+ZERO, HALF, ONE, TWO, THREE = Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3)
+_WHOLE = {1: ONE, 2: TWO}
 _EXCLUDED = {
     Status.KNOCKED_DOWN: "knocked down",
     Status.DISARMED: "disarmed",
@@ -131,9 +134,9 @@ def base_quota(f: Figure) -> tuple[Fraction, str]:
     civilian or similar 1/2 (wounded or not)."""
     w = _wounded(f)
     if f.rank == Rank.CAPTAIN:
-        return (Fraction(2), "wounded captain") if w else (Fraction(3), "captain")
+        return (TWO, "wounded captain") if w else (THREE, "captain")
     if f.rank == Rank.OFFICER:
-        return (ONE, "wounded officer") if w else (Fraction(2), "officer")
+        return (ONE, "wounded officer") if w else (TWO, "officer")
     if _noncombatant(f):
         return HALF, "non-combatant"
     return (HALF, "wounded") if w else (ONE, "figure")
@@ -216,7 +219,7 @@ def quota_contributions(
             )
         bonus, what = reach_bonus(f)
         if bonus and not p.close_quarters:
-            lines.append(QuotaLine(f.id, Fraction(bonus), what, "PYR-MQ-4"))
+            lines.append(QuotaLine(f.id, _WHOLE[bonus], what, "PYR-MQ-4"))
         if p.engaged and p.advantageous:
             lines.append(QuotaLine(f.id, ONE, "advantageous position", "PYR-MQ-5"))
     for q in foe.participants:
@@ -225,7 +228,7 @@ def quota_contributions(
         bonus, what = reach_bonus(q.figure)
         if bonus and q.close_quarters:
             lines.append(
-                QuotaLine(q.id, Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4")
+                QuotaLine(q.id, _WHOLE[bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4")
             )
     for _ in range(int(own.flashing_blades)):
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
