@@ -57,13 +57,15 @@ class Engagements:
         seen = set(todo)
         while todo:
             f = todo.pop()
-            nxt = list(pairs.get(f, ()))
-            if pairs.get(f):
-                nxt += [g for g in support.get(f, ()) if not pairs.get(g)]
-            else:
-                nxt += [g for g in support.get(f, ()) if pairs.get(g)]
-            for g in nxt:
+            mine = pairs.get(f)
+            # its enemies, then its supporters (an engaged figure) or the engaged friends it
+            # supports (an unengaged one), each id met once
+            for g in mine or ():
                 if g not in seen:
+                    seen.add(g)
+                    todo.append(g)
+            for g in support.get(f, ()):
+                if g not in seen and (not pairs.get(g) if mine else pairs.get(g)):
                     seen.add(g)
                     todo.append(g)
         if not any(pairs.get(s) for s in seen):
