@@ -4,6 +4,7 @@ touches and where along its move, with the segment end caps Chipmunk misses comp
 from __future__ import annotations
 
 import math
+import threading
 
 import pymunk
 from pymunk._chipmunk_cffi import ffi, lib
@@ -101,12 +102,23 @@ def _ray_circle(ax, ay, bx, by, cx, cy, r) -> float | None:
 # ``Shape.segment_query(a, b, r).alpha`` and ``Shape.point_query(p).distance``: the same Chipmunk calls
 # (cpShapeSegmentQuery, cpShapePointQuery) without building the result objects, which cost 3-5 times
 # the query (the sweeps of an option list or a pushback ask tens of thousands of them a game)
+# The result structs are allocated once per thread (the window's AI thread sweeps a clone while the
+# frame loop sweeps previews) and refilled by each call: allocating one costs as much as the query.
 def segment_alpha(shape: pymunk.Shape, a, b, r: float) -> float | None:
-    info = ffi.new("cpSegmentQueryInfo *")
+    try:
+        info = _RESULTS.segment
+    except AttributeError:
+        info = _RESULTS.segment = ffi.new("cpSegmentQueryInfo *")
     return info.alpha if lib.cpShapeSegmentQuery(shape._shape, a, b, r, info) else None
 
 
 def point_distance(shape: pymunk.Shape, p) -> float:
-    info = ffi.new("cpPointQueryInfo *")
+    try:
+        info = _RESULTS.point
+    except AttributeError:
+        info = _RESULTS.point = ffi.new("cpPointQueryInfo *")
     lib.cpShapePointQuery(shape._shape, p, info)
     return info.distance
+
+
+_RESULTS = threading.local()

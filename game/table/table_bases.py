@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import pymunk
+from pymunk._chipmunk_cffi import lib
 
 from game.rules.implements import implements
 
@@ -29,15 +30,11 @@ class _Base:
         self.move(x, y)
 
     def move(self, x: float, y: float) -> None:
+        """The floats only: the circle follows when the table next asks its space (``TableBases._sync``)."""
         # l, b, r, t: the circle's bounding box, as pymunk caches it (cpBBNewForCircle)
         self.x, self.y = x, y
         r = self.radius
         self.l, self.b, self.r, self.t = x - r, y - r, x + r, y + r
-        if self.body is not None:
-            self.body.position = (x, y)
-            space = self.body.space
-            if space is not None:  # the shape's cached position and bb follow the body only on reindex
-                space.reindex_shapes_for_body(self.body)
 
 
 class TableBases:
@@ -50,6 +47,9 @@ class TableBases:
         self._by_level: dict[str, dict[str, _Base]] = {}
         self._space: pymunk.Space | None = None
         self._groups = 0
+        #: bases moved since the space was last asked: a move costs two cffi calls, and a base is
+        #: often moved again (a probe and its restore, a pushback then a follow-up) before any query
+        self._stale: dict[str, _Base] = {}
 
     # -- keeping the table in step -----------------------------------------------------------
     def place(self, fid: str, x: float, y: float, radius: float, level: str) -> None:
@@ -61,6 +61,8 @@ class TableBases:
         old = self._bases.get(fid)
         if old is not None and old.radius == radius and old.level == level:
             old.move(x, y)
+            if old.body is not None:
+                self._stale[fid] = old
             return
         if old is not None:
             self.remove(fid)
@@ -72,6 +74,7 @@ class TableBases:
 
     def remove(self, fid: str) -> None:
         b = self._bases.pop(fid, None)
+        self._stale.pop(fid, None)
         if b is not None:
             del self._by_level[b.level][fid]
             if self._space is not None and b.body is not None and b.shape is not None:
@@ -82,13 +85,28 @@ class TableBases:
     def space(self) -> pymunk.Space:
         """The pymunk Space of the bases: one circle per base on a kinematic body, tagged ("base",
         id), its filter the level's (figures on different levels never touch). Built on first use,
-        so a clone that is never asked a question (a look-ahead's set-up) costs no shapes."""
+        so a clone that is never asked a question (a look-ahead's set-up) costs no shapes; every
+        base moved since the last ask is put in place first."""
         sp = self._space
         if sp is None:
             sp = self._space = pymunk.Space()
             for b in self._bases.values():
                 self._add_shape(sp, b)
+        if self._stale:
+            self._sync()
         return sp
+
+    def _sync(self) -> None:
+        """Put each stale base's circle where its floats say: ``Body.position = …`` then
+        ``Space.reindex_shapes_for_body`` (the shape's cached position and bb follow the body only
+        on reindex), as the two Chipmunk calls those make, without their Python layers."""
+        sp = self._space
+        for b in self._stale.values():
+            body = b.body
+            if body is not None and sp is not None:
+                lib.cpBodySetPosition(body._body, (b.x, b.y))
+                lib.cpSpaceReindexShapesForBody(sp._space, body._body)
+        self._stale.clear()
 
     def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -174,8 +192,8 @@ class TableBases:
         return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
 
     def _shape_of(self, b: _Base) -> pymunk.Circle:
-        if b.shape is None:
-            _ = self.space  # builds the space, and with it every base's shape
+        if b.shape is None or self._stale:
+            _ = self.space  # builds the space (and with it every base's shape), moves the stale ones
         assert b.shape is not None
         return b.shape
 

@@ -81,11 +81,11 @@ class TableSweeps(TableBases):
         if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
             return False
         bl, bb, br, bt = sw.box
+        if self._space is None or self._stale:
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands
         if pool is None:
             # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
             # bases: cheaper than the query's Python callback for each shape it finds)
-            if self._space is None:
-                _ = self.space  # the bases' shapes, built on first use
             pool = on.values()
         shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
@@ -152,10 +152,12 @@ class TableSweeps(TableBases):
         return list(self._free_headings(fid, distance))
 
     def has_free_direction(self, fid: str, distance: float | None = None) -> bool:
-        """``bool(free_directions(fid, distance))``, stopping at the first free heading."""
-        return next(self._free_headings(fid, distance), None) is not None
+        """``bool(free_directions(fid, distance))``, stopping at the first free heading. The
+        headings are tried from the one pointing away from the other bases near fid (the centre of
+        their centres), turning both ways: a figure hemmed in on its front is mostly free behind."""
+        return next(self._free_headings(fid, distance, away=True), None) is not None
 
-    def _free_headings(self, fid: str, distance: float | None):
+    def _free_headings(self, fid: str, distance: float | None, away: bool = False):
         b = self._base(fid)
         d = 2 * b.radius if distance is None else distance
         x, y, lv = b.x, b.y, b.level
@@ -164,7 +166,16 @@ class TableSweeps(TableBases):
         ext = abs(d) + sweep_radius(b.radius)
         pool = self._bases_in(lv, x - ext, y - ext, x + ext, y + ext)
         ign = (fid,)
-        for k, (ca, sa) in enumerate(_HEADINGS_5):
+        order: Sequence[int] = range(72)
+        others = [o for o in pool if o is not b]
+        if away and others:
+            cx = sum(o.x for o in others) / len(others)
+            cy = sum(o.y for o in others) / len(others)
+            if cx != x or cy != y:
+                k0 = round(math.degrees(math.atan2(y - cy, x - cx)) / 5) % 72
+                order = [(k0 + s * i) % 72 for i in range(37) for s in ((1,) if i in (0, 36) else (1, -1))]
+        for k in order:
+            ca, sa = _HEADINGS_5[k]
             dx, dy = d * ca, d * sa
             if not self._t.walkable(x + dx, y + dy, lv, b.radius):
                 continue

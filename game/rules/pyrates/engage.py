@@ -57,13 +57,15 @@ class Engagements:
         seen = set(todo)
         while todo:
             f = todo.pop()
-            nxt = list(pairs.get(f, ()))
-            if pairs.get(f):
-                nxt += [g for g in support.get(f, ()) if not pairs.get(g)]
-            else:
-                nxt += [g for g in support.get(f, ()) if pairs.get(g)]
-            for g in nxt:
+            mine = pairs.get(f)
+            # its enemies, then its supporters (an engaged figure) or the engaged friends it
+            # supports (an unengaged one), each id met once
+            for g in mine or ():
                 if g not in seen:
+                    seen.add(g)
+                    todo.append(g)
+            for g in support.get(f, ()):
+                if g not in seen and (not pairs.get(g) if mine else pairs.get(g)):
                     seen.add(g)
                     todo.append(g)
         if not any(pairs.get(s) for s in seen):
@@ -81,10 +83,6 @@ class Engagements:
         return out
 
 
-def _fights(f: Figure) -> bool:
-    return f.in_play and f.status not in (Status.CAPTIVE,)
-
-
 #: A pair whose centres differ by more than r1 + r2 + this on one axis is farther apart than
 #: ACROSS_GAP whatever the other axis (the margin dwarfs hypot's rounding): skipped untested.
 _REJECT_PAD = ACROSS_GAP + 0.01
@@ -92,8 +90,12 @@ _REJECT_PAD = ACROSS_GAP + 0.01
 
 @implements("PYR-ENG-1")
 def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagements:
-    """PYR-ENG-1/2 for every figure in play (or only among ``only``)."""
-    figs = {f.id: f for f in state.figures.values() if _fights(f) and (only is None or f.id in only)}
+    """PYR-ENG-1/2 for every figure in play (or only among ``only``); captives do not fight."""
+    captive = Status.CAPTIVE
+    if only is None:
+        figs = {f.id: f for f in state.figures.values() if f.in_play and f.status != captive}
+    else:
+        figs = {f.id: f for f in state.figures.values() if f.id in only and f.in_play and f.status != captive}
     camp = {}
     camps_of_side: dict[str, str] = {}
     for f in figs.values():
@@ -104,25 +106,25 @@ def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagemen
     pairs: dict[str, dict[str, bool]] = {}
     support: dict[str, list[str]] = {}
     has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
-    # one tuple per figure: the pair loop below runs n²/2 times per call
-    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == WeaponClass.CLOSE) for f in figs.values()]
-    n = len(rows)
+    close = WeaponClass.CLOSE
+    # one tuple per figure: the pair loop below runs n²/2 times per call, cheapest tests first
+    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == close) for f in figs.values()]
     hypot = math.hypot
-    for i in range(n):
-        aid, ax, ay, ar, alv, acamp, aclose = rows[i]
-        for j in range(i + 1, n):
-            bid, bx, by, br, blv, bcamp, bclose = rows[j]
-            if alv != blv:
+    pad, far, btb = _REJECT_PAD, ACROSS_GAP + 1e-9, BTB + 1e-9
+    for i, (aid, ax, ay, ar, alv, acamp, aclose) in enumerate(rows, 1):
+        for bid, bx, by, br, blv, bcamp, bclose in rows[i:]:
+            dx = ax - bx
+            reach = ar + br + pad
+            if dx > reach or -dx > reach:
                 continue
-            dx, dy = ax - bx, ay - by
-            reach = ar + br + _REJECT_PAD
-            if dx > reach or -dx > reach or dy > reach or -dy > reach:
+            dy = ay - by
+            if dy > reach or -dy > reach or alv != blv:
                 continue
             d = hypot(dx, dy) - ar - br
-            if d > ACROSS_GAP + 1e-9:
+            if d > far:
                 continue
             enemy = acamp != bcamp
-            if d <= BTB + 1e-9:
+            if d <= btb:
                 if enemy:
                     pairs.setdefault(aid, {})[bid] = False
                     pairs.setdefault(bid, {})[aid] = False

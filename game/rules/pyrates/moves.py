@@ -7,6 +7,7 @@ validate a destination a player picked outside the offered options.
 
 from __future__ import annotations
 
+import heapq
 import math
 from contextlib import contextmanager
 
@@ -118,6 +119,78 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
     return contact_in(enemy_rows(ctx, fid), ctx.state.figures[fid].radius, x, y)
 
 
+_OFFSETS: dict[float, tuple[tuple[float, float], ...]] = {}
+
+
+def _offsets(step: float) -> tuple[tuple[float, float], ...]:
+    """(step cos, step sin) of the 24 retreat headings (content-keyed: the step is nearly always 0.5)."""
+    got = _OFFSETS.get(step)
+    if got is None:
+        got = _OFFSETS[step] = tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
+    return got
+
+
+#: A foe whose gap exceeds d0 + 2 step + this (d0: the nearest-enemy gap where a retreat step starts)
+#: is the nearest at no heading, as a gap changes by at most the step: ``retreat`` leaves it out (the
+#: same minimum, the same floats). The slack dwarfs rounding errors (~1e-14 in).
+_NEAR_PAD = 0.01
+
+
+def _gaps(pts, pool) -> list[float]:
+    """Edge distance to the nearest foe (gx, gy, r1 + r2) of ``pool`` from each point, clamped at 0
+    after the minimum (max(0, ·) is monotone: the same floats as the minimum of the clamped gaps)."""
+    if not pool:
+        return [math.inf] * len(pts)
+    hypot = math.hypot
+    # one column per foe, all headings at once: a step weighs 24 headings against a few foes
+    cols = [[hypot(gx - px, gy - py) - rr for px, py in pts] for gx, gy, rr in pool]
+    mins = cols[0] if len(cols) == 1 else list(map(min, *cols))
+    return [d if d > 0.0 else 0.0 for d in mins]
+
+
+def _by_gap(x: float, y: float, offs, near, nearest: int, ok):
+    """(-gap, k) of the headings (x + ox, y + oy) whose gap passes ``ok``, largest gap first then
+    lowest k: ``sorted`` over every heading, produced lazily (a retreat step mostly takes the first).
+
+    A foe's own gap bounds the heading's gap from above, so the headings are visited by the
+    ``nearest`` foe's bound and a heading is yielded once no heading left can beat it: its exact gap
+    (the minimum over ``near``, the same float as ``_gaps``) is measured only when visited."""
+    hypot = math.hypot
+    gx, gy, rr = near[nearest]
+    # -max(bound, 0) of each heading's point (x + ox, y + oy): the same floats as _gaps' points
+    negs = [-u if (u := hypot(gx - (x + ox), gy - (y + oy)) - rr) > 0.0 else -0.0 for ox, oy in offs]
+    # a stable sort by -bound from k = 0 up: the order of sorting the (-bound, k) pairs
+    order = sorted(range(len(negs)), key=negs.__getitem__)
+    others = near[:nearest] + near[nearest + 1 :]
+    if not others:  # the nearest foe alone: each bound is the exact gap
+        for k in order:
+            neg = negs[k]
+            if not ok(-neg):
+                return  # the gaps left are at most this one: none passes
+            yield neg, k
+        return
+    heap: list[tuple[float, int]] = []
+    for k in order:
+        neg = negs[k]
+        while heap and heap[0] < (neg, k):
+            yield heapq.heappop(heap)
+        if not ok(-neg):
+            break  # the gaps left are at most this bound: none passes
+        ox, oy = offs[k]
+        nx, ny = x + ox, y + oy
+        # the clamped bound starts the minimum: a bound <= 0 gives a gap of 0 either way
+        d = -neg
+        for px, py, prr in others:
+            v = hypot(px - nx, py - ny) - prr
+            if v < d:
+                d = v
+        d1 = d if d > 0.0 else 0.0
+        if ok(d1):
+            heapq.heappush(heap, (-d1, k))
+    while heap:
+        yield heapq.heappop(heap)
+
+
 def retreat(
     ctx, fid: str, *, max_dist: float = 4.0, toward: tuple[float, float] | None = None, rat: bool = False
 ) -> list[tuple[float, float]]:
@@ -126,8 +199,9 @@ def retreat(
     Plain: each step must increase the distance to the nearest enemy; the step is the heading that
     best approaches ``toward`` (boarders: own ship) or else gains most distance. Rat: heading toward
     ``toward`` (nearest party figure) with the nearest-enemy distance kept ≥ min(1 in, before).
-    Each step is swept from where the last ended (``sweep_clear_from``): the table is left as it is
-    (the caller records the end with ctx.move). Returns the path (start first).
+    Ties go to the lowest heading (0°, 15°, …). Each step is swept from where the last ended
+    (``sweep_clear_from``): the table is left as it is (the caller records the end with ctx.move).
+    Returns the path (start first).
     """
     st = ctx.state
     f = st.figures[fid]
@@ -139,44 +213,54 @@ def retreat(
         for g in st.figures.values()
         if g.in_play and g.side in enemy_sides and g.level == f.level
     ]
-
-    def gaps(pts, pool) -> list[float]:
-        """Edge distance to the nearest enemy of ``pool`` from each point, clamped at 0 after the
-        minimum (max(0, ·) is monotone: the same floats as the minimum of the clamped gaps)."""
-        if not pool:
-            return [math.inf] * len(pts)
-        hypot = math.hypot
-        # one column per foe, all headings at once: a step weighs 24 headings against a few foes
-        cols = [[hypot(gx - px, gy - py) - rr for px, py in pts] for gx, gy, rr in pool]
-        mins = cols[0] if len(cols) == 1 else list(map(min, *cols))
-        return [d if d > 0.0 else 0.0 for d in mins]
+    hypot = math.hypot
+    sweep_from = ctx.table.sweep_clear_from
 
     left = max_dist
     while left > 1e-6:
         step = min(STEP, left)
-        here = [math.hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
+        offs = _offsets(step)
+        here = [hypot(gx - x, gy - y) - rr for gx, gy, rr in foes]
         d0 = min(here, default=math.inf)
         d0 = d0 if d0 > 0.0 else 0.0
-        # a gap changes by at most the step: a foe whose gap here exceeds d0 + 2 steps is the
-        # nearest at no heading (the pad dwarfs rounding)
-        lim = d0 + 2 * step + 0.01
-        near = [t for t, v in zip(foes, here) if v <= lim]
-        cands = []
-        pts = [(x + step * ca, y + step * sa) for ca, sa in _HEADINGS_15]
-        for k, ((nx, ny), d1) in enumerate(zip(pts, gaps(pts, near))):
-            if rat:
-                if d1 + 1e-9 < min(1.0, d0):
-                    continue  # a rat keeps its distance (at most 1 in)
-            elif d1 <= d0 + 1e-6:
-                continue  # a bold retreat gains distance at every step
-            score = -math.hypot(toward[0] - nx, toward[1] - ny) if toward else d1
-            if rat and toward is None:
-                score = d1
-            cands.append((-score, k, nx, ny))
-        cands.sort()
-        best = next(
-            ((nx, ny) for _s, _k, nx, ny in cands if ctx.table.sweep_clear_from(fid, x, y, nx - x, ny - y)), None
-        )
+        lim = d0 + 2 * step + _NEAR_PAD
+        if rat:
+            floor = min(1.0, d0)
+            ok = lambda d1, floor=floor: d1 + 1e-9 >= floor  # noqa: E731 - a rat keeps its distance (at most 1 in)
+        else:
+            floor = d0 + 1e-6
+            ok = lambda d1, floor=floor: d1 > floor  # noqa: E731 - a bold retreat gains distance at every step
+        # the near foes, and the first of the smallest gaps among them
+        near: list[tuple[float, float, float]] = []
+        nearest = None
+        low = math.inf
+        for t, v in zip(foes, here):
+            if v <= lim:
+                if v < low:
+                    low, nearest = v, len(near)
+                near.append(t)
+        if toward:  # nearest to ``toward`` first
+            tx, ty = toward
+            pts = [(x + ox, y + oy) for ox, oy in offs]
+            ranked = iter(
+                sorted(
+                    (hypot(tx - nx, ty - ny), k)
+                    for k, ((nx, ny), d1) in enumerate(zip(pts, _gaps(pts, near)))
+                    if ok(d1)
+                )
+            )
+        elif nearest is None:  # no foe near: every gap is infinite
+            pts = [(x + ox, y + oy) for ox, oy in offs]
+            ranked = iter(sorted((-d1, k) for k, d1 in enumerate(_gaps(pts, near)) if ok(d1)))
+        else:  # the largest gap first
+            ranked = _by_gap(x, y, offs, near, nearest, ok)
+        best = None
+        for _score, k in ranked:
+            ox, oy = offs[k]
+            nx, ny = x + ox, y + oy
+            if sweep_from(fid, x, y, nx - x, ny - y):
+                best = (nx, ny)
+                break
         if best is None:
             break
         if (

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
 from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
 
-ZERO, HALF, ONE = Fraction(0), Fraction(1, 2), Fraction(1)
+#: the amounts a line can have, made once: Fractions are immutable, and building one costs more
+#: than the rest of a line
+ZERO, HALF, ONE, TWO, THREE = Fraction(0), Fraction(1, 2), Fraction(1), Fraction(2), Fraction(3)
+_WHOLE = {1: ONE, 2: TWO}
 _EXCLUDED = {
     Status.KNOCKED_DOWN: "knocked down",
     Status.DISARMED: "disarmed",
@@ -89,11 +92,12 @@ class Quota:
     """Contributions, figure by figure in participant order, then side-wide ones."""
     total: Fraction
     """Exact sum of the lines."""
+    mq: int = field(init=False)
+    """PYR-MQ-7: the total rounded up once (derived when the quota is made: a round reads it a
+    dozen times, and Fraction arithmetic is slow)."""
 
-    @property
-    def mq(self) -> int:
-        """PYR-MQ-7: the total rounded up once."""
-        return side_quota(self.total)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "mq", side_quota(self.total))
 
 
 def side_quota(total) -> int:
@@ -130,9 +134,9 @@ def base_quota(f: Figure) -> tuple[Fraction, str]:
     civilian or similar 1/2 (wounded or not)."""
     w = _wounded(f)
     if f.rank == Rank.CAPTAIN:
-        return (Fraction(2), "wounded captain") if w else (Fraction(3), "captain")
+        return (TWO, "wounded captain") if w else (THREE, "captain")
     if f.rank == Rank.OFFICER:
-        return (ONE, "wounded officer") if w else (Fraction(2), "officer")
+        return (ONE, "wounded officer") if w else (TWO, "officer")
     if _noncombatant(f):
         return HALF, "non-combatant"
     return (HALF, "wounded") if w else (ONE, "figure")
@@ -215,7 +219,7 @@ def quota_contributions(
             )
         bonus, what = reach_bonus(f)
         if bonus and not p.close_quarters:
-            lines.append(QuotaLine(f.id, Fraction(bonus), what, "PYR-MQ-4"))
+            lines.append(QuotaLine(f.id, _WHOLE[bonus], what, "PYR-MQ-4"))
         if p.engaged and p.advantageous:
             lines.append(QuotaLine(f.id, ONE, "advantageous position", "PYR-MQ-5"))
     for q in foe.participants:
@@ -224,11 +228,22 @@ def quota_contributions(
         bonus, what = reach_bonus(q.figure)
         if bonus and q.close_quarters:
             lines.append(
-                QuotaLine(q.id, Fraction(bonus), f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4")
+                QuotaLine(q.id, _WHOLE[bonus], f"enemy {q.figure.name or q.id}: {what} in close quarters", "PYR-MQ-4")
             )
     for _ in range(int(own.flashing_blades)):
         lines.append(QuotaLine("", ONE, "Flashing Blades", "PYR-MQ-6"))
-    return Quota(tuple(lines), sum((ln.amount for ln in lines), ZERO))
+    return Quota(tuple(lines), exact_sum([ln.amount for ln in lines]))
+
+
+def exact_sum(amounts: Sequence[Fraction]) -> Fraction:
+    """``sum(amounts, Fraction(0))`` over one common denominator (integer arithmetic, a single
+    Fraction made at the end): the same exact value, without a Fraction addition per line."""
+    den = 1
+    for a in amounts:
+        d = a.denominator
+        if den % d:
+            den = math.lcm(den, d)
+    return Fraction(sum([a.numerator * (den // a.denominator) for a in amounts]), den)
 
 
 @implements("PYR-MQ-1")

@@ -29,6 +29,12 @@ def local_ids(state, group: list[str], margin: float = LOCAL) -> set[str]:
     return {f.id for f in figures.values() if x0 <= f.x <= x1 and y0 <= f.y <= y1 and f.in_play}
 
 
+def _near_ids(ctx, group: tuple[str, ...]) -> frozenset[str]:
+    """``local_ids`` of the group, kept in the state's Facts: a round refreshes after every item of
+    every tap, mostly with no figure changed, and the same set (hash kept) keys its engagements."""
+    return frozenset(local_ids(ctx.state, list(group)))
+
+
 @implements("PYR-DIS-2")
 def holding_captors(state, eng: Engagements | None = None) -> set[str]:
     """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4,
@@ -91,7 +97,9 @@ class Round:
     def refresh(self) -> Engagements:
         """The engagements among the figures near this round's mêlée (asked after every item of
         every tap: the state's Facts keeps them while no figure changes)."""
-        self.eng = engagements_of(self.ctx, only=local_ids(self.st, self.group or self.cur["seeds"]))
+        ctx = self.ctx
+        near = ctx.state.facts.ask(_near_ids, ctx, tuple(self.group or self.cur["seeds"]))
+        self.eng = engagements_of(ctx, only=near)
         return self.eng
 
     def camp(self, fid: str) -> str:
