@@ -135,6 +135,7 @@ def run(quick: bool = False) -> dict[str, float]:
         ms, cpu, secs, game_cpu = decision_times(level, games, "easy" if level == "hard" else "normal")
         out[f"{level}_decision_ms_median"] = round(statistics.median(ms), 3)
         out[f"{level}_decision_ms_p99"] = round(_pct(ms, 0.99), 3)
+        out[f"{level}_decision_cpu_ms_median"] = round(statistics.median(cpu), 3)
         out[f"{level}_decision_cpu_ms_p99"] = round(_pct(cpu, 0.99), 3)
         if level == "normal":
             out["normal_vs_normal_game_s_median"] = round(statistics.median(secs), 3)
