@@ -6,6 +6,7 @@ No reader changes a game: they read its decisions, hashes and final state only."
 
 from __future__ import annotations
 
+import gc
 from functools import cache
 from pathlib import Path
 
@@ -22,7 +23,12 @@ def random_game(path: str | Path, seed: int):
 
 @cache
 def _kept(path: str, seed: int):
-    return _play(path, seed)
+    game = _play(path, seed)
+    # kept for the process: out of the garbage collector's reach (as conftest.py does after
+    # collection), so the full collections of the tests after it do not walk the whole game each time
+    gc.collect()
+    gc.freeze()
+    return game
 
 
 def _play(path: str, seed: int):

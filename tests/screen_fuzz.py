@@ -1,4 +1,4 @@
-"""The screen fuzz shared by tests/ui/test_fuzz.py (20,000 events) and
+"""The screen fuzz shared by tests/ui/test_fuzz.py (one cycle of every scene, 10,000 events) and
 tests/proof/test_proof_screen_fuzz.py (100,000 events, memory): one event mix, one scene list, one loop."""
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from seeded_games import games, unreachable_options
 
 from game.match import load_record, replay
 
@@ -111,26 +112,17 @@ def test_a_free_destination_off_the_headings_is_taken(app_factory):
     assert last.kind == "move" and last not in p.options
 
 
+# one worker plays the shared seeded games once for every test that reads them (--dist loadgroup)
+@pytest.mark.xdist_group("seeded_games")
 def test_reachability_sweep_every_shipped_scenario_has_no_unreachable_option():
-    """Seeded games of every shipped scenario, the AI answering; at every question each offered
-    option is produced by a list row, a figure click or a table click (C cycling)."""
-    from game.ai import make_controller
-    from game.match import Match
+    """Seeded games of every shipped scenario, the AI answering (tests/ui/seeded_games.py: the random
+    and the easy AI); at every question each offered option is produced by a list row, a figure click
+    or a table click (C cycling)."""
     from game.scenario import list_scenarios
-    from game.ui.spot_pick import unreachable
 
-    scenarios = list_scenarios([])
-    assert len(scenarios) >= 9
-    bad, asked = [], 0
-    for s in scenarios:
-        m = Match(s, seed=3)
-        ctl = {sd.id: make_controller("easy", 7 + i) for i, sd in enumerate(s.sides)}
-        for _ in range(120):
-            if m.over:
-                break
-            asked += 1
-            bad += [(s.id, m.pending.kind, d) for d in unreachable(m)]
-            m.apply(ctl[m.pending.side].decide(m))
+    assert len(list_scenarios([])) >= 9
+    assert {sid for sid, _ in games()} >= {s.id for s in list_scenarios([])}
+    asked, bad = unreachable_options()
     assert asked > 600
     assert bad == []
 
