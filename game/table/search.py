@@ -40,7 +40,7 @@ _STATIC: OrderedDict = OrderedDict()
 STATIC_KEPT = 8
 #: base layouts whose stamps a search entry keeps (``_touched``)
 TOUCHED_KEPT = 32
-#: bases' cells a search entry keeps (``_busy``), by level, place and radii
+#: bases' stamps a search entry keeps (``_stamps``), by level, place and radii
 CELLS_KEPT = 4096
 #: the edge cost arrays, stacked in this order (``costs``), and the diagonals' conditions
 #: (``conds``: out of and into a linear cell, per diagonal in _DIRS order)
@@ -48,69 +48,60 @@ COSTS = ("into", "card", "diag")
 CONDS = tuple((io, dr, dc) for dr, dc in _DIRS[4:] for io in ("out", "in"))
 
 
-def _busy(st: dict, bases: list, r: float) -> np.ndarray:
-    """Flat indices of the cells within the grid margin of another base (cells whose centre lies
-    closer than r + its radius + MARGIN to its centre), every base at once (not unique). Each
-    base's cells are kept on the entry by its level, place and the radii: between two searches
-    most bases have not moved."""
+def _stamps(st: dict, lv: int, x: float, y: float, rr: float) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices, into the stacked cost arrays and into the stacked condition arrays, of what one
+    base closes: the cells of level ``lv`` whose centre lies closer than rr to its centre (in
+    every step cost) and, per diagonal, the cells whose diagonal such a cell stops (a diagonal
+    needs both corner cells free: from (y, x - dc) and from (y - dr, x)). Kept on the entry by
+    level, place and radii: between two searches most bases have not moved."""
+    key = (lv, x, y, rr)
     kept = st["cells"]
-    parts = []
-    for i, bs in enumerate(bases):
-        for o in bs:
-            key = (i, o.x, o.y, r + o.radius + MARGIN)
-            got = kept.get(key)
-            if got is None:
-                if len(kept) >= CELLS_KEPT:
-                    kept.clear()
-                got = kept[key] = _disc(st, *key)
-            parts.append(got)
-    if not parts:
-        return np.zeros(0, np.intp)
-    return np.concatenate(parts)
-
-
-def _disc(st: dict, lv: int, x: float, y: float, rr: float) -> np.ndarray:
-    """Flat indices of the cells of level ``lv`` whose centre lies closer than rr to (x, y): the
-    (2k+1)^2 candidates around its own cell (int() of the old per-base box)."""
+    got = kept.get(key)
+    if got is not None:
+        return got
     _, rows, cols = st["free"].shape
+    size = st["free"].size
+    # the (2k+1)^2 candidates around its own cell (int() of the old per-base box)
     k = int(rr / RES) + 1
     off = np.arange(-k, k + 1)
     cx = int(x / RES) + off[None, :]
     cy = int(y / RES) + off[:, None]
     ok = np.hypot((cx + 0.5) * RES - x, (cy + 0.5) * RES - y) < rr
     ok &= (cx >= 0) & (cx < cols) & (cy >= 0) & (cy < rows)
-    return ((lv * rows + np.broadcast_to(cy, ok.shape)[ok]) * cols + np.broadcast_to(cx, ok.shape)[ok]).astype(np.intp)
+    row = np.broadcast_to(cy, ok.shape)[ok].astype(np.intp)
+    col = np.broadcast_to(cx, ok.shape)[ok].astype(np.intp)
+    busy = (lv * rows + row) * cols + col
+    ci = np.concatenate([busy + i * size for i in range(len(COSTS))])
+    parts = []
+    for q, (dr, dc) in enumerate(_DIRS[4:]):
+        a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
+        b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
+        idx = np.concatenate((a, b))
+        parts += [idx + 2 * q * size, idx + (2 * q + 1) * size]
+    if len(kept) >= CELLS_KEPT:
+        kept.clear()
+    got = kept[key] = (ci, np.concatenate(parts))
+    return got
 
 
 def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
     """Flat indices, into the stacked cost arrays and into the stacked condition arrays, of the
-    cells the other bases close to this search: the busy cells in the step costs and, per
-    diagonal, the cells whose diagonal a busy cell stops. Kept by the bases' places and sizes:
-    the AI plans several goals from one position in a row."""
+    cells the other bases close to this search (``_stamps`` of each; a cell near two bases comes
+    twice: harmless, each use sets or restores the same values). Kept by the bases' places and
+    sizes: the AI plans several goals from one position in a row."""
     key = (r, tuple([(i, o.x, o.y, o.radius) for i, bs in enumerate(bases) for o in bs]))
     memo = st["touched"]
     got = memo.get(key)
     if got is not None:
         return got
-    _, rows, cols = st["free"].shape
-    size = st["free"].size
-    busy = _busy(st, bases, r)
-    ci = np.concatenate([busy + k * size for k in range(len(COSTS))])
-    parts = []
-    if len(busy):
-        # a diagonal needs both corner cells free: a busy cell stops the diagonals of the cells
-        # beside it that would pass it (from (y, x - dc) and from (y - dr, x))
-        col = busy % cols
-        row = busy // cols % rows
-        for q, (dr, dc) in enumerate(_DIRS[4:]):
-            a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
-            b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
-            idx = np.concatenate((a, b))
-            parts += [idx + 2 * q * size, idx + (2 * q + 1) * size]
-    bi = np.concatenate(parts) if parts else np.zeros(0, np.intp)
+    parts = [_stamps(st, i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
+    if parts:
+        got = (np.concatenate([c for c, _ in parts]), np.concatenate([b for _, b in parts]))
+    else:
+        got = (np.zeros(0, np.intp), np.zeros(0, np.intp))
     if len(memo) >= TOUCHED_KEPT:
         memo.clear()
-    got = memo[key] = (ci, bi)
+    memo[key] = got
     return got
 
 
