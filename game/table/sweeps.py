@@ -23,13 +23,13 @@ from .terrain import PENETRATION, ROUNDING, sweep_alpha
 if TYPE_CHECKING:  # pragma: no cover
     from .terrain import Terrain
 
-#: static answers kept per map content before the memo is cleared wholesale (a few MB at most)
+#: static answers kept per map content before the memo is cleared wholesale (~14 MB at most)
 SWEEPS_KEPT = 1 << 15
 #: content-keyed: map -> its static answers, shared by every Terrain of that map's content (a
 #: simulate worker or a window loads one map game after game; an answer depends only on the
 #: map's static shapes and the sweep)
 _SHARED: OrderedDict = OrderedDict()
-MAPS_KEPT = 8
+MAPS_KEPT = 4
 
 
 def shared_memo(tmap) -> dict:
