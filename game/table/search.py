@@ -40,8 +40,9 @@ _STATIC: OrderedDict = OrderedDict()
 STATIC_KEPT = 8
 #: base layouts whose stamps a search entry keeps (``_touched``)
 TOUCHED_KEPT = 32
-#: bases' stamps a search entry keeps (``_stamps``), by level, place and radii
-CELLS_KEPT = 4096
+#: bases' stamps a search entry keeps (``_stamps``), by level, place and radii (~8 KB each on the
+#: boarding map: a dozen layouts of 40 bases)
+CELLS_KEPT = 512
 #: the edge cost arrays, stacked in this order (``costs``), and the diagonals' conditions
 #: (``conds``: out of and into a linear cell, per diagonal in _DIRS order)
 COSTS = ("into", "card", "diag")
