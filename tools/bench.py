@@ -116,6 +116,19 @@ def bench_table(quick: bool) -> dict[str, float | str]:
         p.plan_path("runner", 7.0, 6.5)
         colds.append((cpu() - t0) * 1e6)
     out["path_across_map_cold"] = round(statistics.median(colds), 1)
+    # the same, on a map content whose static sweeps nothing swept before (game/table/sweeps.py
+    # shares them by map content: the plain "cold" load reuses the legs an earlier load swept)
+    colds = []
+    for _ in range(rep):
+        p = fresh()
+        if hasattr(pathing, "prepare"):
+            pathing.prepare(p)
+        if hasattr(p.terrain, "sweeps"):  # a tree before the sweeps' memo has nothing to empty
+            p.terrain.sweeps.clear()
+        t0 = cpu()
+        p.plan_path("runner", 7.0, 6.5)
+        colds.append((cpu() - t0) * 1e6)
+    out["path_across_map_cold_unswept"] = round(statistics.median(colds), 1)
     out["path_across_map"] = per_op_us(lambda: p.plan_path("runner", 7.0, 6.5), 1, rep, cpu)
 
     def unmemoised():  # the grids are built: the search and straightening alone, as a hover asks it

@@ -23,6 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: figures compared by default (others of the sections run are listed after them)
 HEADLINE = (
     "table.path_across_map_cold",
+    "table.path_across_map_cold_unswept",
     "table.path_across_map_first",
     "table.path_across_map_cold_search",
     "table.path_across_map",

@@ -156,10 +156,13 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     stop = None
     end_level = l0
     for pi, (lv, pts) in enumerate(pieces):
-        pts, stop = _until_linear(table, pts, lv, r, ignore)
-        if pts is None:
+        ends = _corners(pts)
+        cut, stop = _until_linear(table, pts, lv, r, ignore, ends)
+        if cut is None:
             return None
-        smooth = _straighten(table, pts, lv, r, ignore)
+        if cut is not pts:
+            pts, ends = cut, _corners(cut)
+        smooth = _straighten(table, pts, lv, r, ignore, ends)
         if smooth is None:
             return None
         if out_pts:
@@ -200,12 +203,11 @@ def _corners(pts: list) -> list[int]:
     return out
 
 
-def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset):
+def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset, idx: list[int]):
     """RNG-MOVE-2: cut the grid path where it first reaches a linear obstacle (the base touching it);
     (points, obstacle id or None), or (None, None) if some leg is blocked by anything else. Swept
-    run by run (``_corners``): a cut inside a run keeps the run's points before it."""
+    run by run (``idx``: ``_corners`` of pts): a cut inside a run keeps the run's points before it."""
     t = table.terrain
-    idx = _corners(pts)
     for ia, ib in zip(idx, idx[1:]):
         a, b = pts[ia], pts[ib]
         dx, dy = b[0] - a[0], b[1] - a[1]
@@ -225,7 +227,7 @@ def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset)
     return pts, None
 
 
-def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset) -> list | None:
+def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset, ends: list[int]) -> list | None:
     """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
     clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
     clear after all.
@@ -233,13 +235,22 @@ def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset
     The points tried are the ends of the path's straight runs (up to 4 misses in a row) and then,
     by bisection, the farthest point inside the run after the last one reached (where the leg
     comes to graze what bends the path): a handful of sweeps per kept point instead of one per
-    grid cell."""
+    grid cell. ``ends``: ``_corners`` of pts."""
     t = table.terrain
     if len(pts) <= 1:
         return list(pts)
     pre = [0.0]
-    for a, b in zip(pts, pts[1:]):
-        pre.append(pre[-1] + _leg_cost(t, a, b, level))
+    acc = 0.0
+    hypot = math.hypot
+    if level in t.tough_levels:
+        tough = t.tough_length
+        for a, b in zip(pts, pts[1:]):
+            acc += hypot(b[0] - a[0], b[1] - a[1]) + tough(a, b, level)  # _leg_cost
+            pre.append(acc)
+    else:  # tough_length is 0.0 on this level
+        for a, b in zip(pts, pts[1:]):
+            acc += hypot(b[0] - a[0], b[1] - a[1])
+            pre.append(acc)
 
     def ok(i, k):
         a, b = pts[i], pts[k]
@@ -248,7 +259,6 @@ def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset
             and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
         )
 
-    ends = _corners(pts)
     kept = [0]
     i = 0
     last = len(pts) - 1

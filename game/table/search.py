@@ -40,50 +40,66 @@ _STATIC: OrderedDict = OrderedDict()
 STATIC_KEPT = 8
 #: base layouts whose stamps a search entry keeps (``_touched``)
 TOUCHED_KEPT = 32
+#: bases' stamps a search entry keeps (``_stamps``), by level, place and radii (~8 KB each on the
+#: boarding map: a dozen layouts of 40 bases)
+CELLS_KEPT = 512
+#: the edge cost arrays, stacked in this order (``costs``), and the diagonals' conditions
+#: (``conds``: out of and into a linear cell, per diagonal in _DIRS order)
+COSTS = ("into", "card", "diag")
+CONDS = tuple((io, dr, dc) for dr, dc in _DIRS[4:] for io in ("out", "in"))
 
 
-def _busy(st: dict, bases: list, r: float) -> np.ndarray:
-    """Flat indices of the cells within the grid margin of another base (cells whose centre lies
-    closer than r + its radius + MARGIN to its centre), every base at once (not unique)."""
+def _stamps(st: dict, lv: int, x: float, y: float, rr: float) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices, into the stacked cost arrays and into the stacked condition arrays, of what one
+    base closes: the cells of level ``lv`` whose centre lies closer than rr to its centre (in
+    every step cost) and, per diagonal, the cells whose diagonal such a cell stops (a diagonal
+    needs both corner cells free: from (y, x - dc) and from (y - dr, x)). Kept on the entry by
+    level, place and radii: between two searches most bases have not moved."""
+    key = (lv, x, y, rr)
+    kept = st["cells"]
+    got = kept.get(key)
+    if got is not None:
+        return got
     _, rows, cols = st["free"].shape
-    got = [(i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
-    if not got:
-        return np.zeros(0, np.intp)
-    lv, x, y, rr = (np.array(v) for v in zip(*got))
-    k = int(rr.max() / RES) + 1
+    size = st["free"].size
+    # the (2k+1)^2 candidates around its own cell (int() of the old per-base box)
+    k = int(rr / RES) + 1
     off = np.arange(-k, k + 1)
-    # each base's candidate cells: the (2k+1)^2 around its own (int() of the old per-base box)
-    cx = (x / RES).astype(np.intp)[:, None, None] + off[None, None, :]
-    cy = (y / RES).astype(np.intp)[:, None, None] + off[None, :, None]
-    ok = np.hypot((cx + 0.5) * RES - x[:, None, None], (cy + 0.5) * RES - y[:, None, None]) < rr[:, None, None]
+    cx = int(x / RES) + off[None, :]
+    cy = int(y / RES) + off[:, None]
+    ok = np.hypot((cx + 0.5) * RES - x, (cy + 0.5) * RES - y) < rr
     ok &= (cx >= 0) & (cx < cols) & (cy >= 0) & (cy < rows)
-    idx = (np.broadcast_to(lv[:, None, None], ok.shape)[ok] * rows + np.broadcast_to(cy, ok.shape)[ok]) * cols
-    # a cell near two bases comes twice: harmless, each use sets or restores the same values
-    return idx + np.broadcast_to(cx, ok.shape)[ok]
+    row = np.broadcast_to(cy, ok.shape)[ok].astype(np.intp)
+    col = np.broadcast_to(cx, ok.shape)[ok].astype(np.intp)
+    busy = (lv * rows + row) * cols + col
+    ci = np.concatenate([busy + i * size for i in range(len(COSTS))])
+    parts = []
+    for q, (dr, dc) in enumerate(_DIRS[4:]):
+        a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
+        b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
+        idx = np.concatenate((a, b))
+        parts += [idx + 2 * q * size, idx + (2 * q + 1) * size]
+    if len(kept) >= CELLS_KEPT:
+        kept.clear()
+    got = kept[key] = (ci, np.concatenate(parts))
+    return got
 
 
-def _touched(st: dict, bases: list, r: float) -> list:
-    """(array name, flat indices) of the cells the other bases close to this search: the busy cells
-    in the step costs and, per diagonal, the cells whose diagonal a busy cell stops. Kept by the
-    bases' places and sizes: the AI plans several goals from one position in a row."""
+def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices, into the stacked cost arrays and into the stacked condition arrays, of the
+    cells the other bases close to this search (``_stamps`` of each; a cell near two bases comes
+    twice: harmless, each use sets or restores the same values). Kept by the bases' places and
+    sizes: the AI plans several goals from one position in a row."""
     key = (r, tuple([(i, o.x, o.y, o.radius) for i, bs in enumerate(bases) for o in bs]))
     memo = st["touched"]
     got = memo.get(key)
     if got is not None:
         return got
-    _, rows, cols = st["free"].shape
-    busy = _busy(st, bases, r)
-    got = [(k, busy) for k in ("into", "card", "diag")]
-    if len(busy):
-        # a diagonal needs both corner cells free: a busy cell stops the diagonals of the cells
-        # beside it that would pass it (from (y, x - dc) and from (y - dr, x))
-        col = busy % cols
-        row = busy // cols % rows
-        for dr, dc in _DIRS[4:]:
-            a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
-            b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
-            idx = np.concatenate((a, b))
-            got += [(("out", dr, dc), idx), (("in", dr, dc), idx)]
+    parts = [_stamps(st, i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
+    if parts:
+        got = (np.concatenate([c for c, _ in parts]), np.concatenate([b for _, b in parts]))
+    else:
+        got = (np.zeros(0, np.intp), np.zeros(0, np.intp))
     if len(memo) >= TOUCHED_KEPT:
         memo.clear()
     memo[key] = got
@@ -95,18 +111,16 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
     ``bases``: per level, the other bases, which block the cells within the grid margin of them
     except the goal cell (its own clearance is checked exactly)."""
     _, rows, cols = st["free"].shape
-    work, orig = st["flat_work"], st["flat_orig"]
+    size = st["free"].size
+    wc, oc, wb, ob = st["flat_costs"], st["flat_orig_costs"], st["flat_conds"], st["flat_orig_conds"]
     g = (sg[0] * rows + sg[1]) * cols + sg[2]
-    touched = _touched(st, bases, r)
+    gi = [g, g + size, g + 2 * size]
+    ci, bi = _touched(st, bases, r)
     with st["lock"]:
-        for k, idx in touched:
-            work[k][idx] = 0
+        wc[ci] = 0
+        wb[bi] = False
         terr = st["terr"][sg]
-        work["into"][g], work["card"][g], work["diag"][g] = (
-            terr,
-            terr + st["card_pen"][sg],
-            terr + st["diag_pen"][sg],
-        )
+        wc[gi] = (terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg])
         try:
             pf = st["pf"]
             try:  # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
@@ -119,10 +133,9 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
             path = pf.path_to(sg).tolist()
             cost = int(pf.distance[sg])
         finally:
-            for k, idx in touched:
-                work[k][idx] = orig[k][idx]
-            for k in ("into", "card", "diag"):
-                work[k][g] = orig[k][g]
+            wc[ci] = oc[ci]
+            wb[bi] = ob[bi]
+            wc[gi] = oc[gi]
     if cost == _NONE or tuple(path[0]) != s0:
         return None
     return [tuple(p) for p in path]
@@ -161,20 +174,25 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     card_pen = np.where(lin, round(LINEAR_PENALTY / RES), 0).astype(np.int32)
     diag_pen = np.where(lin, round(LINEAR_PENALTY / RES * STEP / DIAG), 0).astype(np.int32)
     _, rows, cols = cells.shape
-    orig: dict = {"into": into, "card": np.where(free, into + card_pen, 0), "diag": np.where(free, into + diag_pen, 0)}
+    # the arrays a search stamps, stacked (one fancy assignment stamps them all): the step costs
+    # and, per diagonal, its conditions out of and into a linear cell
+    costs = np.stack((into, np.where(free, into + card_pen, 0), np.where(free, into + diag_pen, 0)))
+    conds = np.zeros((len(CONDS), *cells.shape), np.bool_)
     out_lin = ~lin
-    for dr, dc in _DIRS[4:]:
+    for q, (dr, dc) in enumerate(_DIRS[4:]):
         # both corner cells of the diagonal unblocked, seen from the cell it leaves
-        ok = np.zeros(cells.shape, np.bool_)
+        ok = conds[2 * q + 1]
         ok[:, max(0, -dr) : rows - max(0, dr), max(0, -dc) : cols - max(0, dc)] = (
             free[:, max(0, -dr) : rows - max(0, dr), max(0, dc) : cols - max(0, -dc) or None]
             & free[:, max(0, dr) : rows - max(0, -dr) or None, max(0, -dc) : cols - max(0, dc)]
         )
-        orig["out", dr, dc] = out_lin & ok
-        orig["in", dr, dc] = lin & ok
-    work = {k: v.copy() for k, v in orig.items()}
-    for v in orig.values():
-        v.flags.writeable = False
+        conds[2 * q] = out_lin & ok
+        ok &= lin
+    work_costs, work_conds = costs.copy(), conds.copy()
+    costs.flags.writeable = False
+    conds.flags.writeable = False
+    orig: dict = {k: costs[i] for i, k in enumerate(COSTS)} | {k: conds[i] for i, k in enumerate(CONDS)}
+    work: dict = {k: work_costs[i] for i, k in enumerate(COSTS)} | {k: work_conds[i] for i, k in enumerate(CONDS)}
     graph = tcod.path.CustomGraph(cells.shape)
     for dr, dc in _DIRS:
         if dr and dc:
@@ -193,9 +211,12 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         "graph": graph,
         "lock": threading.Lock(),
         "touched": {},
-        # the same arrays, flat (views), for the per-search stamping
-        "flat_work": {k: v.reshape(-1) for k, v in work.items()},
-        "flat_orig": {k: v.reshape(-1) for k, v in orig.items()},
+        "cells": {},
+        # the stacks, flat (views), for the per-search stamping
+        "flat_costs": work_costs.reshape(-1),
+        "flat_orig_costs": costs.reshape(-1),
+        "flat_conds": work_conds.reshape(-1),
+        "flat_orig_conds": conds.reshape(-1),
     }
     li = {lv: i for i, lv in enumerate(levels)}
 

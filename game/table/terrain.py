@@ -95,12 +95,15 @@ class Terrain:
         self.grids: dict = {}
         self.plans: OrderedDict = OrderedDict()
         """pathing.plan's answers, by everything the search reads (see pathing.PLANS_KEPT)."""
-        self.sweeps: dict = {}
+        from .sweeps import shared_memo  # sweeps imports this module
+
+        self.sweeps: dict = shared_memo(tmap)
+        """sweeps.static_entering's answers, by (level, a, b, radius), shared by map content (see
+        sweeps.shared_memo)."""
         # One Space shared by every clone, and so by the window's AI thread and the frame loop:
         # Chipmunk's space queries count a lock on the space (cpSpaceLock, not atomic) with the GIL
         # released, so two at once could corrupt it. Queries on the static space go through this.
         self._lock = threading.Lock()
-        """sweeps.static_entering's answers, by (level, a, b, radius) (see sweeps.SWEEPS_KEPT)."""
         self._build()
         #: the ids the static shapes are tagged with (obstacles, "edge", zones): a sweep ignoring
         #: none of them may be answered by the distance field alone (sweeps.static_blocks)
