@@ -144,4 +144,9 @@ def test_menu_lists_good_scenarios_and_names_a_bad_one(app_factory, tmp_path):
     ids = {s.id for s in menu.scenarios}
     assert {"good", "tiny", "boarding_action"} <= ids
     assert "broken.toml" in menu.error and "\n" not in menu.error
+    # the line fits its label, however deep the pack's folder: the path's middle gives way, the
+    # file's name and the fault stay readable
+    shown = menu.err_label.text
+    assert menu.err_label.font.size(shown)[0] <= menu.err_label.rect.w
+    assert shown.startswith("Skipped a scenario file") and shown.endswith("expected a string, got an integer")
     app.step([], 1 / 60)

@@ -54,13 +54,27 @@ class MenuScene(Scene):
         problems = getattr(app, "scenario_problems", [])
         if not error and problems:  # a bad scenario file is named, and hides none of the others (issue 20)
             more = f" (and {len(problems) - 1} more; see `python -m game scenarios`)" if len(problems) > 1 else ""
-            self.error = f"Skipped a scenario file: {problems[0][:150]}{more}"
+            self.error = f"Skipped a scenario file: {problems[0][:600]}{more}"  # the line elides to fit
         self._thumbs: dict[str, pygame.Surface | None] = {}
         self.thumb_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def scenario(self):
         return self.scenarios[self.index] if self.scenarios else None
+
+    def show_error(self, text: str) -> None:
+        """``text`` on the error line; a line too long for it loses characters from its middle (a
+        long path's folders) for "…", keeping the start and the fault at its end."""
+        font = getattr(self.err_label, "font", None)
+        room = self.err_label.rect.w - 12
+        n, k = len(text), 0
+        while (
+            font is not None
+            and k < n // 2
+            and font.size(text[: n // 2 - k] + ("…" if k else "") + text[n // 2 + k :])[0] > room
+        ):
+            k += 1
+        self.err_label.set_text(text[: n // 2 - k] + "…" + text[n // 2 + k :] if k else text)
 
     def build(self) -> None:
         from game.rules.presets import preset_names
@@ -140,7 +154,9 @@ class MenuScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         y += p(66)
         self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
-        self.err_label = label(m, (cx, h - p(98), w - cx - p(20), p(28)), self.error or "", object_id="#error")
+        # the whole width under the lists: a bad file's line names its path, place and fault
+        self.err_label = label(m, (p(30), h - p(98), w - p(50), p(28)), "", object_id="#error")
+        self.show_error(self.error or "")
         by, bh = h - p(64), p(40)
         step = p(160)  # each bottom button's slot: its width and a gap
         self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
@@ -233,7 +249,7 @@ class MenuScene(Scene):
             self.app.start_battle(s, mode=self.mode, seed=seed, preset=self.preset, human=human, ai=self.level)
         except Exception as e:  # noqa: BLE001 - shown in the menu rather than closing the window
             self.error = f"Cannot start {s.title}: {e}"
-            self.err_label.set_text(self.error[:160])
+            self.show_error(self.error)
 
     def continue_last(self) -> bool:
         """Continue: the latest autosave, resumed as it was played (mode, sides, AI levels)."""
@@ -247,7 +263,7 @@ class MenuScene(Scene):
             err = str(e)
         if err:
             self.error = f"Cannot continue: {err}"
-            self.err_label.set_text(self.error[:160])
+            self.show_error(self.error)
             return False
         return True
 
