@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..implements import implements
 from .pieces import FLANKS, Piece, Point
@@ -131,17 +130,6 @@ def penetration(a: Piece, b: Piece) -> float:
 
 def gap(a: Piece, b: Piece) -> float:
     """Distance between two rectangles (0 when they touch or overlap)."""
-    # kept by the rectangles' geometry: movement asks for the same pairs again and again (a random
-    # close-combat game: ~11,000 asks, ~2,800 different pairs); the answer is the same float
-    return _gap(a.x, a.y, a.facing, a.width, a.depth, b.x, b.y, b.facing, b.width, b.depth)
-
-
-@lru_cache(maxsize=16384)
-def _gap(
-    ax: float, ay: float, af: float, aw: float, ad: float, bx: float, by: float, bf: float, bw: float, bd: float
-) -> float:
-    a = Piece("", "", ax, ay, af, aw, ad)
-    b = Piece("", "", bx, by, bf, bw, bd)
     if penetration(a, b) > EPS:
         return 0.0
     ea, eb = list(a.edges().values()), list(b.edges().values())

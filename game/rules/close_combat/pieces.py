@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..model import Figure
 
@@ -21,7 +20,6 @@ DEFAULT_BREAK_AFTER = 2
 
 EDGES = ("front", "right", "rear", "left")
 FLANKS = ("left", "right")
-CORNERS = ("front_left", "front_right", "rear_right", "rear_left")
 
 Point = tuple[float, float]
 
@@ -74,7 +72,8 @@ class Piece:
     @property
     def forward(self) -> Point:
         """Unit vector of the facing."""
-        return _unit(self.facing)
+        t = math.radians(self.facing)
+        return (_clean(math.cos(t)), _clean(math.sin(t)))
 
     @property
     def right_dir(self) -> Point:
@@ -89,10 +88,18 @@ class Piece:
 
     def corners(self) -> dict[str, Point]:
         """front_left, front_right, rear_right, rear_left corner points."""
-        return dict(zip(CORNERS, _corners(self.x, self.y, self.facing, self.width, self.depth), strict=True))
+        fx, fy = self.forward
+        rx, ry = self.right_dir
+        hd, hw = self.depth / 2.0, self.width / 2.0
+
+        def p(a: float, b: float) -> Point:
+            return (self.x + fx * a + rx * b, self.y + fy * a + ry * b)
+
+        return {"front_left": p(hd, -hw), "front_right": p(hd, hw), "rear_right": p(-hd, hw), "rear_left": p(-hd, -hw)}
 
     def polygon(self) -> list[Point]:
-        return list(_corners(self.x, self.y, self.facing, self.width, self.depth))
+        c = self.corners()
+        return [c["front_left"], c["front_right"], c["rear_right"], c["rear_left"]]
 
     def edges(self) -> dict[str, tuple[Point, Point]]:
         """Edges by label: front, right, rear, left, each (start, end) going clockwise."""
@@ -114,28 +121,6 @@ class Piece:
         from dataclasses import replace
 
         return replace(self, x=round(self.x + dx, 3) + 0.0, y=round(self.y + dy, 3) + 0.0)
-
-
-# Movement checks every candidate position against every piece near it, many times over the same
-# few facings and positions (a random close-combat game asked for ~900,000 unit vectors): the
-# unit vector of a facing and the corners of a rectangle are kept, keyed by what they are made of.
-@lru_cache(maxsize=1024)
-def _unit(facing: float) -> Point:
-    t = math.radians(facing)
-    return (_clean(math.cos(t)), _clean(math.sin(t)))
-
-
-@lru_cache(maxsize=8192)
-def _corners(x: float, y: float, facing: float, width: float, depth: float) -> tuple[Point, Point, Point, Point]:
-    """front_left, front_right, rear_right, rear_left, as ``Piece.corners`` names them."""
-    fx, fy = _unit(facing)
-    rx, ry = -fy, fx
-    hd, hw = depth / 2.0, width / 2.0
-
-    def p(a: float, b: float) -> Point:
-        return (x + fx * a + rx * b, y + fy * a + ry * b)
-
-    return (p(hd, -hw), p(hd, hw), p(-hd, hw), p(-hd, -hw))
 
 
 def _clean(v: float) -> float:

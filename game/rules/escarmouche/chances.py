@@ -109,7 +109,9 @@ def shot(victim, chance: Fraction) -> Odds:
     """A shot that hits with ``chance``, then wounds as the flow rolls it (RNG-WND-1 with the
     victim's Tough and Lucky; ESC-RES-1: killed at its Wounds value, at most two)."""
     killed = wounded = ZERO
-    for n, p in _wound_roll("tough" in victim.traits, "lucky" in victim.traits).items():
+    for n, p in wound_odds(
+        wound_modifier(hand_combat=False, target_tough="tough" in victim.traits), "lucky" in victim.traits
+    ).items():
         if n <= 0 or not p:
             continue
         if wounds_kill(victim, n):
@@ -122,11 +124,6 @@ def shot(victim, chance: Fraction) -> Odds:
         effects=(Effect(victim.id, ((OUT, killed), (WOUNDED, wounded), (BACK, ZERO))),),
         dice="d20",
     )
-
-
-@lru_cache(maxsize=8)
-def _wound_roll(tough: bool, lucky: bool) -> dict[int, Fraction]:
-    return wound_odds(wound_modifier(hand_combat=False, target_tough=tough), lucky)
 
 
 def shot_odds(view, table, shooter: str, target: str) -> Odds:
