@@ -1,8 +1,10 @@
 """Taps by hand (PYR-ALLOC-2): click a tapper, then its targets, then the tapper again (or Enter).
 
-Each click on a target steps its item through the kinds the pool still holds — KD, W, Disarm, none —
-and every change is checked against the rules (``pending.check``) at once, so an illegal tap shows
-the rules' own reason before it is confirmed. The tap is an ordinary Decision("tap", figure, items);
+Each click on a target steps its item through what the question offers for that target and the
+pool still pays for — KD, W, Disarm, then the riders: a Main Gauche (PYR-MG-1) for a figure with an
+off-hand weapon and a Sneaky Attack (PYR-CARD-5) for a side holding the card — and back to none.
+Every change is checked against the rules (``pending.check``) at once, so an illegal tap shows the
+rules' own reason before it is confirmed. The tap is an ordinary Decision("tap", figure, items);
 items keep the order they were given in, which is the order the rules resolve them.
 """
 
@@ -17,6 +19,21 @@ from .input_modes import BAD, OK, Mode, _label
 
 CYCLE = ("kd", "w", "disarm")
 ITEM_TEXT = {"kd": "KD", "w": "W", "disarm": "Disarm"}
+EXTRA_TEXT = {"mg": "Main Gauche", "sneaky": "Sneaky"}
+
+
+def item_of(target: str, text: str) -> Item:
+    """An item from its log form ("kd", "w+mg", "kd+sneaky", as ``Item.text`` writes it)."""
+    kind, *extras = text.split("+")
+    return Item(target, kind, tuple(extras))
+
+
+def item_words(text: str) -> str:
+    """ "w+mg" → "W + Main Gauche": the words a player reads beside the target."""
+    kind, *extras = text.split("+")
+    return " + ".join([ITEM_TEXT.get(kind, kind)] + [EXTRA_TEXT.get(e, e) for e in extras])
+
+
 TAPPER = (255, 215, 90)
 
 
@@ -26,10 +43,11 @@ class TapMode(Mode):
     def __init__(self):
         self.tapper: str | None = None
         self.items: dict[str, str] = {}
+        """Each target's item in its log form ("kd", "w+mg"), in the order given."""
         self.error: str | None = None
         self.mouse = None
-        self.chances: dict[tuple[str, str], str] = {}
-        """Each (tapper, target)'s "lands" chance as shown; one question's, so never stale."""
+        self.chances: dict[tuple[str, ...], str] = {}
+        """Each (tapper, target, *riders)'s "lands" chance as shown; one question's, so never stale."""
 
     # -- what the question offers ---------------------------------------------------------------
     @staticmethod
@@ -54,12 +72,25 @@ class TapMode(Mode):
                 out += [i.target for i in d.items if i.target not in out]
         return out
 
+    @staticmethod
+    def variants(scene, tapper: str, target: str) -> list[str]:
+        """What the question offers this tapper against ``target``, plain kinds first (KD, W,
+        Disarm), then each with its riders, in the log form: ["kd", "w", "disarm", "kd+mg", ...]."""
+        p = scene.match.pending
+        seen: list[str] = []
+        for d in p.options if p is not None else ():
+            if d.kind == "tap" and d.figure == tapper:
+                seen += [i.text for i in d.items if i.target == target and i.text not in seen]
+        order = {k: n for n, k in enumerate(CYCLE)}
+        return sorted(seen, key=lambda t: ("+" in t, order.get(t.split("+")[0], len(CYCLE))))
+
     def left(self, scene) -> tuple[int, int]:
         kd, w = self.pool(scene)
         for it in self.items.values():
-            if it in ("kd", "disarm"):
+            kind = it.split("+")[0]
+            if kind in ("kd", "disarm"):
                 kd -= 1
-            elif it == "w":
+            elif kind == "w":
                 w -= 1
         return kd, w
 
@@ -68,14 +99,14 @@ class TapMode(Mode):
         if self.tapper is None:
             return "Tap: click one of your figures ringed in gold, then the enemies it strikes"
         return (
-            "Tap: click a target to give KD → W → Disarm → none; click the tapper again or Enter to strike; "
-            "right-click cancels"
+            "Tap: click a target to give KD → W → Disarm → Main Gauche / Sneaky → none; click the tapper again "
+            "or Enter to strike; right-click cancels"
         )
 
     def decision(self) -> Decision | None:
         if self.tapper is None or not self.items:
             return None
-        return Decision("tap", figure=self.tapper, items=tuple(Item(t, k) for t, k in self.items.items()))
+        return Decision("tap", figure=self.tapper, items=tuple(item_of(t, k) for t, k in self.items.items()))
 
     def _check(self, scene) -> None:
         d = self.decision()
@@ -105,12 +136,14 @@ class TapMode(Mode):
         return True
 
     def step_item(self, scene, target: str) -> None:
-        """Next item kind for ``target`` that the pool can still pay for (or none)."""
+        """Next offered item for ``target`` (``variants``) that the pool can still pay for, or none."""
         cur = self.items.pop(target, None)
         kd, w = self.left(scene)
-        start = CYCLE.index(cur) + 1 if cur in CYCLE else 0
-        for it in CYCLE[start:]:
-            if (it in ("kd", "disarm") and kd > 0) or (it == "w" and w > 0):
+        cycle = self.variants(scene, self.tapper or "", target)
+        start = cycle.index(cur) + 1 if cur in cycle else 0
+        for it in cycle[start:]:
+            kind = it.split("+")[0]
+            if (kind in ("kd", "disarm") and kd > 0) or (kind == "w" and w > 0):
                 self.items[target] = it
                 break
         self._check(scene)
@@ -129,13 +162,15 @@ class TapMode(Mode):
 
     def chance(self, scene, target: str) -> str:
         """The ruleset's exact odds that the tapper's blow lands on ``target`` (its save fails,
-        PYR-SAVE-1/2), read from the deciding side's public view, as "lands 1/2"."""
-        key = (self.tapper or "", target)
+        PYR-SAVE-1/2; a Main Gauche's blow is Close, PYR-MG-1), read from the deciding side's
+        public view, as "lands 1/2"."""
+        extras = tuple(self.items.get(target, "").split("+")[1:])
+        key = (self.tapper or "", target, *extras)
         if key not in self.chances:
             m = scene.match
             side = m.pending.side if m.pending is not None else None
             view = m.ruleset.public_view(m.state, side) if side else m.state
-            o = m.ruleset.attack_odds(view, m.table, key[0], target, "tap")
+            o = m.ruleset.attack_odds(view, m.table, key[0], target, "tap", extras=extras)
             p = o.success if o is not None and not o.error else None
             self.chances[key] = f"lands {p.numerator}/{p.denominator}" if p is not None else ""
         return self.chances[key]
@@ -164,7 +199,7 @@ class TapMode(Mode):
             col = BAD if self.error else OK
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 5)
             pygame.draw.line(dst, col, pa, pt, 3)
-            text = f"{list(self.items).index(t) + 1}. {ITEM_TEXT[item]}"
+            text = f"{list(self.items).index(t) + 1}. {item_words(item)}"
             chance = self.chance(scene, t)
             lab = fonts.outlined(f"{text} · {chance}" if chance else text, 15, col)
             dst.blit(lab, lab.get_rect(midbottom=(pt[0], pt[1] - int(f.radius * cam.ppi) - 2)))

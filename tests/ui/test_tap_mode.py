@@ -66,10 +66,10 @@ def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):
     mode = scene.mode_obj
     target = mode.targets(scene, tapper)[0]
     seen = []
-    for _ in range(4):
+    for _ in range(len(mode.variants(scene, tapper, target)) + 1):
         mode.step_item(scene, target)
         seen.append(mode.items.get(target))
-    assert seen[-1] is None or None in seen  # the cycle passes through "no item"
+    assert None in seen  # the cycle passes through "no item"
     # a disarm the rules refuse is explained before any confirm
     mode.items = {target: "disarm"}
     mode._check(scene)
@@ -81,3 +81,57 @@ def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):
     # right-click cancels the tapper: a fresh tap mode comes back
     app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.map_rect.center, button=3)], 1 / 60)
     assert getattr(scene.mode_obj, "tapper", None) is None
+
+
+def _battle_at_main_gauche_tap(app_factory):
+    """boarding_action seed 2: One-Eyed Jack (dagger in the off hand) taps with a Main Gauche on offer."""
+    app = app_factory()
+    scen = app.find_scenario("boarding_action")
+    m = Match(scen, seed=2)
+    for _ in range(3000):
+        p = m.pending
+        if p is None or (p.kind == "tap" and any("mg" in i.extras for d in p.options for i in d.items)):
+            break
+        m.apply(m.auto())
+    if m.pending is None:
+        pytest.skip("no Main Gauche tap reached")
+    scene = app.start_battle(scen, mode="hotseat", seed=2)
+    scene.set_match(m)
+    scene.looking = m.pending.side
+    app.step([], 1 / 60)
+    return app, scene, m
+
+
+def test_pyr_mg_1_tap_mode_declares_a_main_gauche_by_clicks(app_factory):
+    app, scene, m = _battle_at_main_gauche_tap(app_factory)
+    offered = next(d for d in m.pending.options if d.kind == "tap" and any("mg" in i.extras for i in d.items))
+    tapper, target = offered.figure, offered.items[0].target
+    _click(app, scene, tapper)
+    mode = scene.mode_obj
+    assert mode.tapper == tapper
+    cycle = mode.variants(scene, tapper, target)
+    assert offered.items[0].text in cycle and cycle.index(offered.items[0].text) > 0  # plain kinds first
+    seen = []
+    for _ in range(len(cycle) + 1):
+        _click(app, scene, target)
+        seen.append(mode.items.get(target))
+        if mode.items.get(target) == offered.items[0].text:
+            break
+    assert mode.items[target] == offered.items[0].text, seen
+    assert mode.error is None
+    # the chance beside the target is the Main Gauche's own (its blow is Close, PYR-MG-1)
+    view = m.ruleset.public_view(m.state, m.pending.side)
+    o = m.ruleset.attack_odds(view, m.table, tapper, target, "tap", extras=("mg",))
+    assert mode.chance(scene, target) == f"lands {o.success.numerator}/{o.success.denominator}"
+    n = len(m.decisions)
+    _click(app, scene, tapper)
+    assert m.decisions[n] == Decision("tap", figure=tapper, items=(offered.items[0],))
+
+
+def test_tap_mode_item_words_name_the_riders():
+    from game.ui.tap_mode import item_of, item_words
+
+    assert item_words("w+mg") == "W + Main Gauche"
+    assert item_words("kd+sneaky") == "KD + Sneaky"
+    assert item_of("x", "kd+mg") == Item("x", "kd", ("mg",))
+    assert item_of("x", "disarm") == Item("x", "disarm")
