@@ -95,6 +95,11 @@ class AskInfo(TypedDict, total=False):
     locks: dict[str, int]
     disrupted: list[str]
     """The unit's Disrupted pieces (OD6-RES-2), public marks."""
+    reform_movers: list[str]
+    """The unit's pieces that may re-form (OD6-SEQ-1): a re-form of the player's own gives each an
+    end in ``Decision.spots``."""
+    reform_label: str
+    """The label of such a re-form (``Decision("reorganise", option=unit, label=…, spots=…)``)."""
     orders: list
     """The side's own order cards (INI-ORD)."""
     # -- mêlées, duels and card fights -----------------------------------------------------------------

@@ -28,7 +28,9 @@ TAPE = (255, 235, 120)
 def _label(dst, text, pos, colour=(255, 255, 255), size=15):
     t = fonts.outlined(text, size, colour)
     r = t.get_rect(topleft=(pos[0] + 14, pos[1] + 10))
-    r.clamp_ip(dst.get_rect())
+    if r.right > dst.get_clip().right:  # near the map's right edge: the label goes left of the pointer
+        r.right = pos[0] - 14
+    r.clamp_ip(dst.get_clip())  # the map's clip: a label under the side panel would be cut off
     dst.blit(t, r)
 
 

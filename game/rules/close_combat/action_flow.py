@@ -12,8 +12,8 @@ from .formation import (
     Board,
 )
 from .moves_flow import REORGANISE
+from .reform import CUSTOM, is_reform, reform_ends, reform_movers, reform_problem
 from .reform import LABELS as REFORM_LABELS
-from .reform import is_reform, reform_ends, reform_movers, reform_problem
 from .roll import first_round_bonus
 
 
@@ -133,6 +133,9 @@ class CloseCombatActions(CloseCombatFire):
             "allowance": self.allowance(ctx),
             "locks": {i: locks.get(i, 0) for i in ids},
             "disrupted": [i for i in ids if board.pieces[i].disrupted],
+            # a re-form of the player's own (OD6-SEQ-1): the screen places these pieces one by one
+            "reform_movers": [m.id for m in reform_movers(board, ids, side)],
+            "reform_label": CUSTOM,
         }
 
     # -- resolving an action ------------------------------------------------------------------------------------

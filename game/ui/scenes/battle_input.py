@@ -11,6 +11,7 @@ from game.rules.decisions import Decision
 
 from ..figures_render import figure_at
 from ..input_modes import MeasureMode, Mode, SightMode
+from ..reform_mode import TURN_STEP, ReformMode
 from ..route_mode import RouteMode
 from ..spot_pick import option_label
 from ..tap_mode import TapMode
@@ -39,6 +40,8 @@ class BattleInput(BattleHost):
             choice = self.option_map.get(event.text)
             if isinstance(choice, Decision) and self.is_human_turn():
                 self.decide(choice)
+            elif isinstance(choice, tuple) and choice[0] == "reform" and self.is_human_turn():
+                self.mode_obj = ReformMode(self.match.pending, self.match.state)  # OD6-SEQ-1, piece by piece
             elif isinstance(choice, tuple) and self.is_human_turn():
                 self.mode_obj = RouteMode(self.acting_figure(), choice[1])
                 self._route_for = self.match.pending
@@ -60,6 +63,8 @@ class BattleInput(BattleHost):
         if event.type in (pygame.MOUSEWHEEL,):
             if self.log_panel.handle_event(event) is not None:
                 return
+            if isinstance(self.mode_obj, ReformMode) and self.mode_obj.turn(self, -TURN_STEP * event.y):
+                return  # a piece in hand turns with the wheel instead of the zoom
             if self.map_rect.collidepoint(self.mouse):
                 self.camera.zoom(event.y, self.mouse)
             return
@@ -180,6 +185,10 @@ class BattleInput(BattleHost):
                 self.highlight = ()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.mode_obj, TapMode) and self.mode_obj.items:
             self.mode_obj.confirm(self)  # a tap being built: strike
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.mode_obj, ReformMode):
+            self.mode_obj.confirm(self)  # a re-form being placed: re-form the unit
+        elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET) and isinstance(self.mode_obj, ReformMode):
+            self.mode_obj.turn(self, TURN_STEP if k == pygame.K_RIGHTBRACKET else -TURN_STEP)
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.mode != "demo":
             self.take_auto()  # Enter on nothing: the automatic answer (GEN-CHOICE-1)
         elif k == pygame.K_c and isinstance(self.mode_obj, RouteMode):

@@ -7,6 +7,7 @@ import pygame_gui
 
 from .. import fonts
 from ..previews import choice_odds
+from ..reform_mode import offers_reform
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..theme import scene_metrics
 from ..widgets import button
@@ -89,6 +90,10 @@ class OptionsPanel(BattleHost):
         for kind in self.point_kinds():
             text = f"{kind.capitalize().replace('_', ' ')}: click on the table…"
             self.option_map[text] = ("point", kind)
+            items.append(text)
+        if offers_reform(p):
+            text = "Re-form: place the pieces yourself…"
+            self.option_map[text] = ("reform", "")
             items.append(text)
         bottom = r.bottom - um.button_h - 10
         lst = pygame_gui.elements.UISelectionList(
