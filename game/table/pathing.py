@@ -9,6 +9,7 @@ a copy per query. The costs along given waypoints are in ``path_costs``.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING
 
@@ -186,6 +187,31 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     )
 
 
+def _prefix_costs(t: Terrain, pts: list, level: str) -> list[float]:
+    """``_leg_cost`` summed along the grid path from its start to each point, the same floats as a
+    leg-by-leg sum (0.0 for a step whose box meets no tough zone's: ``tough_length`` would say so
+    after a Python call per step)."""
+    hypot = math.hypot
+    legs = [hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+    zones = [bb for bb, _ in t._tough.get(level, ())]  # the tough zones' boxes (terrain.py)
+    if zones:
+        import numpy as np
+
+        p = np.asarray(pts, dtype=float)
+        lo, hi = np.minimum(p[:-1], p[1:]), np.maximum(p[:-1], p[1:])
+        z = np.asarray(zones, dtype=float)
+        near = (
+            (z[None, :, 0] <= hi[:, None, 0])
+            & (lo[:, None, 0] <= z[None, :, 2])
+            & (z[None, :, 1] <= hi[:, None, 1])
+            & (lo[:, None, 1] <= z[None, :, 3])
+        ).any(axis=1)
+        tough = t.tough_length
+        for j in np.flatnonzero(near).tolist():
+            legs[j] += tough(pts[j], pts[j + 1], level)
+    return [0.0, *itertools.accumulate(legs)]
+
+
 def _corners(pts: list) -> list[int]:
     """Indices of the grid path's points that end a straight run (a run of equal steps sweeps the
     same circles as one leg over it, with one query instead of one per cell)."""
@@ -239,18 +265,7 @@ def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset
     t = table.terrain
     if len(pts) <= 1:
         return list(pts)
-    pre = [0.0]
-    acc = 0.0
-    hypot = math.hypot
-    if level in t.tough_levels:
-        tough = t.tough_length
-        for a, b in zip(pts, pts[1:]):
-            acc += hypot(b[0] - a[0], b[1] - a[1]) + tough(a, b, level)  # _leg_cost
-            pre.append(acc)
-    else:  # tough_length is 0.0 on this level
-        for a, b in zip(pts, pts[1:]):
-            acc += hypot(b[0] - a[0], b[1] - a[1])
-            pre.append(acc)
+    pre = _prefix_costs(t, pts, level)
 
     def ok(i, k):
         a, b = pts[i], pts[k]
