@@ -106,8 +106,8 @@ def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
     return got
 
 
-def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:
-    """The cheapest chain of (level, row, col) states from s0 to sg, or None. ``st``: ``static``;
+def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray | None:
+    """The cheapest chain of (level, row, col) states from s0 to sg (an (n, 3) array), or None. ``st``: ``static``;
     ``bases``: per level, the other bases, which block the cells within the grid margin of them
     except the goal cell (its own clearance is checked exactly)."""
     _, rows, cols = st["free"].shape
@@ -125,12 +125,14 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
             pf = st["pf"]
             try:  # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
                 pf._distance.fill(_NONE)
-                np.copyto(pf._travel, st["world"])
+                # the way back is read from sg through cells this search reached (each set on the
+                # way, the root by add_root): only sg's own, if it is not reached, must not be stale
+                pf._travel[sg] = sg
                 tcod.path.lib.TCOD_frontier_clear(pf._frontier_p)
             except AttributeError:  # a python-tcod without these internals
                 pf = tcod.path.Pathfinder(st["graph"])
             pf.add_root(s0)
-            path = pf.path_to(sg).tolist()
+            path = pf.path_to(sg)
             cost = int(pf.distance[sg])
         finally:
             wc[ci] = oc[ci]
@@ -138,7 +140,7 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
             wc[gi] = oc[gi]
     if cost == _NONE or tuple(path[0]) != s0:
         return None
-    return [tuple(p) for p in path]
+    return path
 
 
 def static(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
@@ -234,12 +236,15 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
             jumps.setdefault((sa, sb), (k, True))
             jumps.setdefault((sb, sa), (k, False))
     got["jumps"] = jumps
+    jump_from = np.zeros(cells.shape, np.bool_)  # the cells a jump leaves
+    for sa, _sb in jumps:
+        jump_from[sa] = True
+    got["jump_from"] = jump_from
     for edges, src, dst in _link_rules(jumps, t.map.links, cells.shape):
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
     got["pf"] = tcod.path.Pathfinder(graph)
-    got["world"] = got["pf"]._travel.copy()
     return got
 
 
