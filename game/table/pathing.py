@@ -109,7 +109,10 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     lt = level or l0
     sx, sy = table._pos(fid)
     ignore = cross | {fid}
-    if not (t.static_clear(x, y, r, lt, ignore) and table.bases_clear_at(x, y, r, lt, (fid,))):
+    if not t.static_clear(x, y, r, lt, ignore):
+        return None
+    # (the bases' pymunk space is built on its first query: not for a level holding none but fid)
+    if any(o.fid != fid for o in table._level_bases(lt)) and not table.bases_clear_at(x, y, r, lt, (fid,)):
         return None
     levels = _reachable_levels(table, l0)
     if lt not in levels:
@@ -206,26 +209,26 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
 
 def _prefix_costs(t: Terrain, pts: list, level: str) -> list[float]:
     """``_leg_cost`` summed along the grid path from its start to each point, the same floats as a
-    leg-by-leg sum (0.0 for a step whose box meets no tough zone's: ``tough_length`` would say so
-    after a Python call per step)."""
+    leg-by-leg sum (0.0 for a step whose box meets no tough zone's, as ``tough_length`` would say
+    after a call per step)."""
     hypot = math.hypot
-    legs = [hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
     zones = [bb for bb, _ in t._tough.get(level, ())]  # the tough zones' boxes (terrain.py)
-    if zones:
-        import numpy as np
-
-        p = np.asarray(pts, dtype=float)
-        lo, hi = np.minimum(p[:-1], p[1:]), np.maximum(p[:-1], p[1:])
-        z = np.asarray(zones, dtype=float)
-        near = (
-            (z[None, :, 0] <= hi[:, None, 0])
-            & (lo[:, None, 0] <= z[None, :, 2])
-            & (z[None, :, 1] <= hi[:, None, 1])
-            & (lo[:, None, 1] <= z[None, :, 3])
-        ).any(axis=1)
-        tough = t.tough_length
-        for j in np.flatnonzero(near).tolist():
-            legs[j] += tough(pts[j], pts[j + 1], level)
+    if not zones:
+        legs = [hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+        return [0.0, *itertools.accumulate(legs)]
+    tough = t.tough_length
+    legs = []
+    for a, b in zip(pts, pts[1:]):
+        ax, ay = a
+        bx, by = b
+        leg = hypot(bx - ax, by - ay)
+        lx, hx = (ax, bx) if ax < bx else (bx, ax)
+        ly, hy = (ay, by) if ay < by else (by, ay)
+        for zx0, zy0, zx1, zy1 in zones:
+            if zx0 <= hx and lx <= zx1 and zy0 <= hy and ly <= zy1:
+                leg += tough(a, b, level)
+                break
+        legs.append(leg)
     return [0.0, *itertools.accumulate(legs)]
 
 
@@ -254,6 +257,10 @@ def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset,
     for ia, ib in zip(idx, idx[1:]):
         a, b = pts[ia], pts[ib]
         dx, dy = b[0] - a[0], b[1] - a[1]
+        # most runs are clear: ``_blocked`` answers that sooner (the terrain's verdict memoised or
+        # told by the distance field), and the blockers are listed only for a run that has some
+        if not table._blocked(lv, a, dx, dy, r, ignore):
+            continue
         hits = table._blocking(lv, a, dx, dy, r, ignore)
         if not hits:
             continue
@@ -284,12 +291,23 @@ def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset
         return list(pts)
     pre = _prefix_costs(t, pts, level)
 
+    zones = [bb for bb, _ in t._tough.get(level, ())]
+    hypot = math.hypot
+
     def ok(i, k):
         a, b = pts[i], pts[k]
-        return (
-            not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
-            and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
-        )
+        ax, ay = a
+        bx, by = b
+        if table._blocked(level, a, bx - ax, by - ay, r, ignore):
+            return False
+        cost = hypot(bx - ax, by - ay)  # _leg_cost: no tough inches unless the boxes meet
+        lx, hx = (ax, bx) if ax < bx else (bx, ax)
+        ly, hy = (ay, by) if ay < by else (by, ay)
+        for zx0, zy0, zx1, zy1 in zones:
+            if zx0 <= hx and lx <= zx1 and zy0 <= hy and ly <= zy1:
+                cost += t.tough_length(a, b, level)
+                break
+        return cost <= pre[k] - pre[i] + 1e-6
 
     kept = [0]
     i = 0
