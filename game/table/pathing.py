@@ -111,7 +111,7 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     ignore = cross | {fid}
     if not t.static_clear(x, y, r, lt, ignore):
         return None
-    # (the bases' pymunk space is built on its first query: not for a level holding none but fid)
+    # no bases query (nor, before it, the bases' pymunk space) for a level holding none but fid
     if any(o.fid != fid for o in table._level_bases(lt)) and not table.bases_clear_at(x, y, r, lt, (fid,)):
         return None
     levels = _reachable_levels(table, l0)
