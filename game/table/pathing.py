@@ -9,6 +9,8 @@ a copy per query. The costs along given waypoints are in ``path_costs``.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 from typing import TYPE_CHECKING
 
@@ -31,16 +33,26 @@ def _leg_cost(t: Terrain, a, b, level: str) -> float:
 
 
 def _reachable_levels(table: Table, start: str) -> list[str]:
+    """The levels the links join to ``start``, in the order found (kept on the terrain: the map's
+    links alone decide them)."""
+    key = ("reach", start)
+    got = table.terrain.grids.get(key)
+    if got is None:
+        got = table.terrain.grids[key] = _reach(table.map.links, start)
+    return list(got)
+
+
+def _reach(links, start: str) -> tuple[str, ...]:
     seen = [start]
     i = 0
     while i < len(seen):
         lv = seen[i]
-        for lk in table.map.links:
+        for lk in links:
             for x, y in ((lk.level_a, lk.level_b), (lk.level_b, lk.level_a)):
                 if x == lv and y not in seen:
                     seen.append(y)
         i += 1
-    return seen
+    return tuple(seen)
 
 
 #: plans kept per Terrain (shared by a table's clones): the AI's look-ahead replays the same
@@ -97,7 +109,10 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
     lt = level or l0
     sx, sy = table._pos(fid)
     ignore = cross | {fid}
-    if not (t.static_clear(x, y, r, lt, ignore) and table.bases_clear_at(x, y, r, lt, (fid,))):
+    if not t.static_clear(x, y, r, lt, ignore):
+        return None
+    # no bases query (nor, before it, the bases' pymunk space) for a level holding none but fid
+    if any(o.fid != fid for o in table._level_bases(lt)) and not table.bases_clear_at(x, y, r, lt, (fid,)):
         return None
     levels = _reachable_levels(table, l0)
     if lt not in levels:
@@ -126,25 +141,33 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
         return None
     gx, gy = x, y
 
-    # split into walking pieces joined by link jumps
+    # split into walking pieces joined by link jumps: a step from a link's cell to its other end's
+    # cell is that link's jump (``jumps``); every other step walks to its cell's centre
+    centres = list(map(tuple, ((chain[:, 2:0:-1] + 0.5) * RES).tolist()))
+    at = st["jump_from"][chain[:-1, 0], chain[:-1, 1], chain[:-1, 2]].nonzero()[0].tolist()
+    steps = chain.tolist() if at else ()
     pieces: list[tuple[str, list]] = []  # (level, points)
     climbs = []
     cur_pts = [(sx, sy)]
     cur_lv = l0
     jumped = False
-    for prev, s in zip(chain, chain[1:]):
-        jumped = (prev, s) in jumps
-        if jumped:
-            k, fwd = jumps[(prev, s)]
-            lk = table.map.links[k]
-            start, end = (lk.a, lk.b) if fwd else (lk.b, lk.a)
-            cur_pts.append(start)
-            pieces.append((cur_lv, cur_pts))
-            climbs.append(lk)
-            cur_lv = lk.level_b if fwd else lk.level_a
-            cur_pts = [end]
-        else:
-            cur_pts.append(((s[2] + 0.5) * RES, (s[1] + 0.5) * RES))
+    i0 = 1
+    for i in at:
+        got = jumps.get((tuple(steps[i]), tuple(steps[i + 1])))
+        if got is None:
+            continue
+        k, fwd = got
+        lk = table.map.links[k]
+        start, end = (lk.a, lk.b) if fwd else (lk.b, lk.a)
+        cur_pts += centres[i0 : i + 1]
+        cur_pts.append(start)
+        pieces.append((cur_lv, cur_pts))
+        climbs.append(lk)
+        cur_lv = lk.level_b if fwd else lk.level_a
+        cur_pts = [end]
+        i0 = i + 2
+    cur_pts += centres[i0:]
+    jumped = len(centres) > 1 and i0 == len(centres)  # the last step was a jump
     if len(cur_pts) > 1 and not jumped:
         cur_pts[-1] = (gx, gy)
     else:
@@ -163,8 +186,6 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
         if cut is not pts:
             pts, ends = cut, _corners(cut)
         smooth = _straighten(table, pts, lv, r, ignore, ends)
-        if smooth is None:
-            return None
         if out_pts:
             lk = climbs[pi - 1]
             cost += lk.cost + math.dist(out_pts[-1], smooth[0])
@@ -184,6 +205,31 @@ def _plan(table: Table, fid: str, x: float, y: float, *, level: str | None, cros
         stops_at_obstacle=stop,
         level=end_level if end_level != l0 else None,
     )
+
+
+def _prefix_costs(t: Terrain, pts: list, level: str) -> list[float]:
+    """``_leg_cost`` summed along the grid path from its start to each point, the same floats as a
+    leg-by-leg sum (0.0 for a step whose box meets no tough zone's, as ``tough_length`` would say
+    after a call per step)."""
+    hypot = math.hypot
+    zones = [bb for bb, _ in t._tough.get(level, ())]  # the tough zones' boxes (terrain.py)
+    if not zones:
+        legs = [hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:])]
+        return [0.0, *itertools.accumulate(legs)]
+    tough = t.tough_length
+    legs = []
+    for a, b in zip(pts, pts[1:]):
+        ax, ay = a
+        bx, by = b
+        leg = hypot(bx - ax, by - ay)
+        lx, hx = (ax, bx) if ax < bx else (bx, ax)
+        ly, hy = (ay, by) if ay < by else (by, ay)
+        for zx0, zy0, zx1, zy1 in zones:
+            if zx0 <= hx and lx <= zx1 and zy0 <= hy and ly <= zy1:
+                leg += tough(a, b, level)
+                break
+        legs.append(leg)
+    return [0.0, *itertools.accumulate(legs)]
 
 
 def _corners(pts: list) -> list[int]:
@@ -211,6 +257,10 @@ def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset,
     for ia, ib in zip(idx, idx[1:]):
         a, b = pts[ia], pts[ib]
         dx, dy = b[0] - a[0], b[1] - a[1]
+        # most runs are clear: ``_blocked`` answers that sooner (the terrain's verdict memoised or
+        # told by the distance field), and the blockers are listed only for a run that has some
+        if not table._blocked(lv, a, dx, dy, r, ignore):
+            continue
         hits = table._blocking(lv, a, dx, dy, r, ignore)
         if not hits:
             continue
@@ -227,54 +277,52 @@ def _until_linear(table: Table, pts: list, lv: str, r: float, ignore: frozenset,
     return pts, None
 
 
-def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset, ends: list[int]) -> list | None:
+def _straighten(table: Table, pts: list, level: str, r: float, ignore: frozenset, ends: list[int]) -> list:
     """Greedy string-pulling: from each kept point jump to the farthest later point reachable by a
-    clear straight leg that costs no more than the grid path it replaces. None if a grid leg is not
-    clear after all.
+    clear straight leg that costs no more than the grid path it replaces.
 
     The points tried are the ends of the path's straight runs (up to 4 misses in a row) and then,
     by bisection, the farthest point inside the run after the last one reached (where the leg
     comes to graze what bends the path): a handful of sweeps per kept point instead of one per
-    grid cell. ``ends``: ``_corners`` of pts."""
+    grid cell. ``ends``: ``_corners`` of pts, whose runs ``_until_linear`` swept clear: a leg
+    inside one run is clear and costs what its steps cost, without a sweep."""
     t = table.terrain
     if len(pts) <= 1:
         return list(pts)
-    pre = [0.0]
-    acc = 0.0
+    pre = _prefix_costs(t, pts, level)
+
+    zones = [bb for bb, _ in t._tough.get(level, ())]
     hypot = math.hypot
-    if level in t.tough_levels:
-        tough = t.tough_length
-        for a, b in zip(pts, pts[1:]):
-            acc += hypot(b[0] - a[0], b[1] - a[1]) + tough(a, b, level)  # _leg_cost
-            pre.append(acc)
-    else:  # tough_length is 0.0 on this level
-        for a, b in zip(pts, pts[1:]):
-            acc += hypot(b[0] - a[0], b[1] - a[1])
-            pre.append(acc)
 
     def ok(i, k):
         a, b = pts[i], pts[k]
-        return (
-            not table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore)
-            and _leg_cost(t, a, b, level) <= pre[k] - pre[i] + 1e-6
-        )
+        ax, ay = a
+        bx, by = b
+        if table._blocked(level, a, bx - ax, by - ay, r, ignore):
+            return False
+        cost = hypot(bx - ax, by - ay)  # _leg_cost: no tough inches unless the boxes meet
+        lx, hx = (ax, bx) if ax < bx else (bx, ax)
+        ly, hy = (ay, by) if ay < by else (by, ay)
+        for zx0, zy0, zx1, zy1 in zones:
+            if zx0 <= hx and lx <= zx1 and zy0 <= hy and ly <= zy1:
+                cost += t.tough_length(a, b, level)
+                break
+        return cost <= pre[k] - pre[i] + 1e-6
 
     kept = [0]
     i = 0
     last = len(pts) - 1
     while i < last:
-        a, b = pts[i], pts[i + 1]
-        if table._blocked(level, a, b[0] - a[0], b[1] - a[1], r, ignore):
-            return None
         best = i + 1
         misses = 0
         after = None  # the first run end past best that was not reached
-        for k in ends:
+        e = bisect.bisect_right(ends, i)  # ends[e]: the end of the run i is in
+        for k in itertools.islice(ends, e, None):
             if k <= i + 1:
                 continue
             if misses >= 4:
                 break
-            if ok(i, k):
+            if k == ends[e] or ok(i, k):
                 best, misses, after = k, 0, None
             else:
                 misses += 1

@@ -106,8 +106,8 @@ def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
     return got
 
 
-def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None:
-    """The cheapest chain of (level, row, col) states from s0 to sg, or None. ``st``: ``static``;
+def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray | None:
+    """The cheapest chain of (level, row, col) states from s0 to sg (an (n, 3) array), or None. ``st``: ``static``;
     ``bases``: per level, the other bases, which block the cells within the grid margin of them
     except the goal cell (its own clearance is checked exactly)."""
     _, rows, cols = st["free"].shape
@@ -122,23 +122,49 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> list | None
         terr = st["terr"][sg]
         wc[gi] = (terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg])
         try:
-            pf = st["pf"]
-            try:  # a fresh Pathfinder's state, without allocating its arrays again (~3 ms a plan)
-                pf._distance.fill(_NONE)
-                np.copyto(pf._travel, st["world"])
-                tcod.path.lib.TCOD_frontier_clear(pf._frontier_p)
-            except AttributeError:  # a python-tcod without these internals
+            fast = st["fast"]
+            if fast is not None:
+                path, cost = _run(st["pf"], fast, s0, sg)
+            else:  # a python-tcod without the internals _run uses: a fresh Pathfinder each search
                 pf = tcod.path.Pathfinder(st["graph"])
-            pf.add_root(s0)
-            path = pf.path_to(sg).tolist()
-            cost = int(pf.distance[sg])
+                pf.add_root(s0)
+                path = pf.path_to(sg)
+                cost = int(pf.distance[sg])
         finally:
             wc[ci] = oc[ci]
             wb[bi] = ob[bi]
             wc[gi] = oc[gi]
-    if cost == _NONE or tuple(path[0]) != s0:
+    if cost == _NONE or path is None or tuple(path[0]) != s0:
         return None
-    return [tuple(p) for p in path]
+    return path
+
+
+def _run(pf: tcod.path.Pathfinder, fast: tuple, s0: tuple, sg: tuple) -> tuple[np.ndarray | None, int]:
+    """``Pathfinder.add_root(s0)`` and ``path_to(sg)`` on a reused Pathfinder, by the C functions
+    python-tcod calls for them (the same search: its Python layers cost ~0.13 ms a plan): the
+    chain (None if sg is not reached) and its cost."""
+    lib, ffi = tcod.path.lib, tcod.path.ffi
+    dist_p, travel_p, rules, heuristic = fast
+    distance, travel, frontier = pf._distance, pf._travel, pf._frontier_p
+    distance.fill(_NONE)
+    lib.TCOD_frontier_clear(frontier)
+    # the way back is read from sg through cells this search reached (each set on the way, the
+    # root here): only sg's own, if it is not reached, must not be left from an earlier search
+    travel[sg] = sg
+    distance[s0] = 0
+    travel[s0] = s0
+    lib.TCOD_frontier_push(frontier, s0, 0, 0)
+    h = ffi.new("struct PathfinderHeuristic*", (*heuristic, sg))
+    lib.update_frontier_heuristic(frontier, h)
+    if lib.path_compute(frontier, dist_p, travel_p, len(rules), rules, h) < 0:
+        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
+    cost = int(distance[sg])
+    if cost == _NONE:
+        return None, cost
+    n = lib.get_travel_path(3, travel_p, sg, ffi.NULL)
+    out = np.empty((n, 3), np.intc)
+    lib.get_travel_path(3, travel_p, sg, ffi.from_buffer("int*", out))
+    return out[::-1], cost
 
 
 def static(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
@@ -234,12 +260,24 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
             jumps.setdefault((sa, sb), (k, True))
             jumps.setdefault((sb, sa), (k, False))
     got["jumps"] = jumps
+    jump_from = np.zeros(cells.shape, np.bool_)  # the cells a jump leaves
+    for sa, _sb in jumps:
+        jump_from[sa] = True
+    got["jump_from"] = jump_from
     for edges, src, dst in _link_rules(jumps, t.map.links, cells.shape):
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
-    got["pf"] = tcod.path.Pathfinder(graph)
-    got["world"] = got["pf"]._travel.copy()
+    pf = got["pf"] = tcod.path.Pathfinder(graph)
+    try:  # what _run hands python-tcod's C search (None: a python-tcod without these internals)
+        rules, keep = graph._compile_rules()
+        got["keep"] = keep
+        got["fast"] = (tcod.path._export(pf._distance), tcod.path._export(pf._travel), rules, graph._heuristic)
+        for f in ("TCOD_frontier_clear", "TCOD_frontier_push", "update_frontier_heuristic", "path_compute"):
+            getattr(tcod.path.lib, f)
+        tcod.path.lib.get_travel_path  # noqa: B018
+    except AttributeError:
+        got["fast"] = None
     return got
 
 
