@@ -94,7 +94,8 @@ def prepare(table: Table) -> None:
     from .search import static
 
     t = table.terrain
-    sizes = {(b.level, round(b.radius, 3)): b.radius for b in table._bases.values()}
+    # a snapshot: the window runs this on a thread while the match moves its bases
+    sizes = {(b.level, round(b.radius, 3)): b.radius for b in list(table._bases.values())}
     for lv, rr in sorted(sizes):
         levels = tuple(_reachable_levels(table, lv))
         static(t, levels, sizes[lv, rr], frozenset())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 
 import pygame
 
@@ -45,6 +46,17 @@ def ai_controller(level: str, seed: int):
         return make_controller(level, seed)
     except ValueError:
         return make_controller("random", seed)
+
+
+def warm_paths(table) -> threading.Thread:
+    """Build the map's search graphs off the frame loop (``pathing.prepare``; ~0.35 s of CPU on the
+    boarding map's first load) so the first hover preview that needs a path does not stall a frame
+    (issue 22 item 2). What it builds is kept by map content; a preview asked sooner builds the same."""
+    from game.table import pathing
+
+    th = threading.Thread(target=pathing.prepare, args=(table,), name="path-warmup", daemon=True)
+    th.start()
+    return th
 
 
 class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Scene):
@@ -129,6 +141,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
     # -- the match -------------------------------------------------------------------------------------
     def set_match(self, match) -> None:
         self.match = match
+        self.path_warmup = warm_paths(match.table)
         self.style = FigureStyle(match.state)
         renderer = getattr(self, "renderer", None)  # none before the first match
         if renderer is None or renderer.tmap is not tmap_of(match.table):
