@@ -44,7 +44,7 @@ class TableSweeps(TableBases):
             return []
         out: list = []
         if bases:
-            self._base_hits(level, sw, ignore, only, out, False)
+            self._base_hits(level, sw, ignore, only, out)
         if static:
             out.extend(h for h in static_entering(self._t, level, sw) if _kept(h[1][1], ignore, only))
         out.sort()
@@ -65,40 +65,57 @@ class TableSweeps(TableBases):
     ) -> bool:
         """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
         memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
-        it; see ``_base_hits``)."""
+        it; see ``_bases_block``)."""
         sw = sweep_of(a, dx, dy, r)
         if sw is None:
             return False
-        if static and static_blocks(self._t, level, sw, ignore, only):
-            return True
-        return self._base_hits(level, sw, ignore, only, [], True, pool)
+        if static:
+            t = self._t
+            # a swept box inside the level's clear box meets no static shape (static_blocks' own
+            # first answer, without building its memo key)
+            bl, bb, br, bt = sw.box
+            if not t.inside_clear_box(level, bl, bb, br, bt) and static_blocks(t, level, sw, ignore, only):
+                return True
+        return self._bases_block(level, sw, ignore, only, pool)
 
-    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
-        """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
-        at the first and return True. ``pool``: the bases to try (each still box-tested), else the
-        level's."""
+    def _bases_block(self, level: str, sw: Sweep, ignore, only, pool=None) -> bool:
+        """Some base on the level the sweep enters (``Sweep.enters_base``), ids in ``ignore`` let
+        through (with ``only``, only those tried). ``pool``: the bases to try (each still
+        box-tested), else the level's."""
+        on = self._by_level.get(level)
+        if not on:
+            return False
+        if self._stale or self._space is None:
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands
+        bl, bb, br, bt = sw.box
+        # the level's bases (tens at most), box-tested here as pymunk's bb query would: cheaper
+        # than the query's Python callback for each shape it finds
+        for o in on.values() if pool is None else pool:
+            if o.r < bl or o.l > br or o.t < bb or o.b > bt:
+                continue
+            fid = o.fid
+            if fid in ignore or (only is not None and fid not in only):
+                continue
+            if sw.enters_base(o.shape):
+                return True
+        return False
+
+    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list) -> None:
+        """Append (alpha, ("base", id)) of every base the sweep enters to ``out``."""
         on = self._by_level.get(level)
         if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
-            return False
+            return
         bl, bb, br, bt = sw.box
         if self._space is None or self._stale:
             _ = self.space  # the bases' shapes, built on first use, each where its base stands
-        if pool is None:
-            # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
-            # bases: cheaper than the query's Python callback for each shape it finds)
-            pool = on.values()
-        shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+        shapes = [o.shape for o in on.values() if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
         for sh in shapes:
             fid = sh.tag[1]
             if fid in ignore or (only is not None and fid not in only):
                 continue
             alpha = sw.entering(sh)
-            if alpha is None:
-                continue
-            out.append((alpha, ("base", fid)))
-            if first:
-                return True
-        return bool(out)
+            if alpha is not None:
+                out.append((alpha, ("base", fid)))
 
     def _level_bases(self, level: str):
         got = self._by_level.get(level)
@@ -183,7 +200,7 @@ class TableSweeps(TableBases):
             if sw is None:
                 clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not (self._base_hits(lv, sw, ign, None, [], True, pool) or static_blocks(self._t, lv, sw, ign))
+                clear = not (self._bases_block(lv, sw, ign, None, pool) or static_blocks(self._t, lv, sw, ign))
             if clear:
                 yield 5 * k
 
@@ -234,7 +251,7 @@ class TableSweeps(TableBases):
             if n == 0:
                 continue
             sw = sweep_of((x, y), vx / n * d, vy / n * d, b.radius)
-            if sw is not None and self._base_hits(lv, sw, (e,), None, [], True, pool):
+            if sw is not None and self._bases_block(lv, sw, (e,), None, pool):
                 return True
         return False
 
