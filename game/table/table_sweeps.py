@@ -96,7 +96,8 @@ class TableSweeps(TableBases):
             fid = o.fid
             if fid in ignore or (only is not None and fid not in only):
                 continue
-            if sw.enters_base(o.shape):
+            sh = o.shape
+            if sh is not None and sw.enters_base(sh):
                 return True
         return False
 
@@ -108,7 +109,11 @@ class TableSweeps(TableBases):
         bl, bb, br, bt = sw.box
         if self._space is None or self._stale:
             _ = self.space  # the bases' shapes, built on first use, each where its base stands
-        shapes = [o.shape for o in on.values() if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+        shapes = [
+            sh
+            for o in on.values()
+            if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt and (sh := o.shape) is not None
+        ]
         for sh in shapes:
             fid = sh.tag[1]
             if fid in ignore or (only is not None and fid not in only):
