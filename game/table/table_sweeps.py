@@ -6,8 +6,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import pymunk
-
 from game.rules.implements import implements
 
 from .geometry import convex_hull, round_in, strictly_inside_convex
@@ -132,10 +130,7 @@ class TableSweeps(TableBases):
         if not self._by_level.get(level):
             return True
         ign = ignore if isinstance(ignore, (set, frozenset, tuple)) else tuple(ignore)
-        for q in self.space.point_query((x, y), radius - PENETRATION, self._t.filter(level)):
-            if q.shape.tag[1] not in ign:
-                return False
-        return True
+        return all(fid in ign for fid in self._point_hits(level, x, y, radius - PENETRATION))
 
     def clear_at(self, x: float, y: float, radius: float, level: str = DECK, ignore: Iterable[str] = ()) -> bool:
         """A base could stand here: on the map, level present, not impassable, overlapping no
@@ -210,11 +205,13 @@ class TableSweeps(TableBases):
                 yield 5 * k
 
     def _bases_in(self, level: str, l: float, b: float, r: float, t: float) -> list[_Base]:  # noqa: E741
-        """The bases on the level whose circles meet the box (a pymunk bb query)."""
-        if not self._by_level.get(level):
+        """The bases on the level whose circles' boxes meet the box (l, b, r, t): what a pymunk bb
+        query of the level finds (cpBBIntersects with each shape's cached box, cpBBNewForCircle,
+        which the bases' floats hold), in roster order."""
+        on = self._by_level.get(level)
+        if not on:
             return []
-        bases = self._bases
-        return [bases[sh.tag[1]] for sh in self.space.bb_query(pymunk.BB(l, b, r, t), self._t.filter(level))]
+        return [o for o in on.values() if o.l <= r and l <= o.r and o.b <= t and b <= o.t]
 
     @implements("GEO-SUR-1")
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
