@@ -12,7 +12,7 @@ from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sweeps import Sweep, static_blocks, static_entering, sweep_of, sweep_radius
 from .table_bases import TableBases, _Base
 from .tactical_map import DECK
-from .terrain import PENETRATION
+from .terrain import PENETRATION, ROUNDING
 
 #: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
 _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
@@ -64,9 +64,13 @@ class TableSweeps(TableBases):
         """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
         memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
         it; see ``_bases_block``)."""
-        sw = sweep_of(a, dx, dy, r)
-        if sw is None:
+        length = math.hypot(dx, dy)
+        if length == 0:
             return False
+        qr = r - PENETRATION + ROUNDING  # sweep_radius(r)
+        if qr < 1e-4:
+            qr = 1e-4
+        sw = Sweep(a, dx, dy, qr, length)
         if static:
             t = self._t
             # a swept box inside the level's clear box meets no static shape (static_blocks' own
@@ -154,13 +158,13 @@ class TableSweeps(TableBases):
         return self._sweep_clear(b, round_in(x), round_in(y), dx, dy, ())
 
     def _sweep_clear(self, b: _Base, x: float, y: float, dx: float, dy: float, ignore: Iterable[str]) -> bool:
-        fid = b.fid
-        if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+        fid, lv, r = b.fid, b.level, b.radius
+        if not self._t.walkable(x + dx, y + dy, lv, r):
             return False
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
-            return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
+            return self.clear_at(x, y, r, lv, ign)
+        return not self._blocked(lv, (x, y), dx, dy, r, ign)
 
     @implements("GEO-ESC-1")
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
