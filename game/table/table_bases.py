@@ -207,10 +207,4 @@ class TableBases:
         b = self._base(fid)
         return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
 
-    def _shape_of(self, b: _Base) -> pymunk.Circle:
-        if b.shape is None or self._stale:
-            _ = self.space  # builds the space (and with it every base's shape), moves the stale ones
-        assert b.shape is not None
-        return b.shape
-
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------

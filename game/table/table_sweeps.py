@@ -249,7 +249,6 @@ class TableSweeps(TableBases):
         ]
         if not pool:
             return False
-        self._shape_of(b)
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
