@@ -106,6 +106,15 @@ class TableBases:
                 lib.cpSpaceReindexShapesForBody(sp._space, body._body)
         self._stale.clear()
 
+    def _sync_one(self, b: _Base) -> None:
+        """``_sync`` for one stale base alone: a query's narrow phase reads only the circles it
+        tests (each shape's cached position), so the others may wait for the next whole-space ask."""
+        del self._stale[b.fid]
+        body, sp = b.body, self._space
+        if body is not None and sp is not None:
+            lib.cpBodySetPosition(body._body, (b.x, b.y))
+            lib.cpSpaceReindexShapesForBody(sp._space, body._body)
+
     def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         body.position = (b.x, b.y)
@@ -172,8 +181,9 @@ class TableBases:
         on = self._by_level.get(level)
         if not on:
             return []
-        if self._stale or self._space is None:
+        if self._space is None:
             _ = self.space  # the bases' shapes, built on first use, each where its base stands
+        stale = self._stale
         e = md if md > 0.0 else 0.0  # the query's box: cpBBNewForCircle(p, max(md, 0))
         ql, qb, qr, qt = x - e, y - e, x + e, y + e
         p = (x, y)
@@ -185,6 +195,8 @@ class TableBases:
                 continue
             sh = o.shape
             if sh is not None:
+                if stale and o.fid in stale:
+                    self._sync_one(o)
                 query(sh._shape, p, info)
                 if info.distance < md:
                     out.append(o.fid)

@@ -87,8 +87,9 @@ class TableSweeps(TableBases):
         on = self._by_level.get(level)
         if not on:
             return False
-        if self._stale or self._space is None:
+        if self._space is None:
             _ = self.space  # the bases' shapes, built on first use, each where its base stands
+        stale = self._stale  # a base moved since: its circle is put in place when tested
         bl, bb, br, bt = sw.box
         # the level's bases (tens at most), box-tested here as pymunk's bb query would: cheaper
         # than the query's Python callback for each shape it finds
@@ -99,7 +100,11 @@ class TableSweeps(TableBases):
             if fid in ignore or (only is not None and fid not in only):
                 continue
             sh = o.shape
-            if sh is not None and sw.enters_base(sh):
+            if sh is None:
+                continue
+            if stale and fid in stale:
+                self._sync_one(o)
+            if sw.enters_base(sh):
                 return True
         return False
 
@@ -110,7 +115,7 @@ class TableSweeps(TableBases):
             return
         bl, bb, br, bt = sw.box
         if self._space is None or self._stale:
-            _ = self.space  # the bases' shapes, built on first use, each where its base stands
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands (all)
         shapes = [
             sh
             for o in on.values()
