@@ -216,6 +216,10 @@ class Tabletop(Protocol):
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch and the centre line crosses, else None."""
 
+    def obstacle_between_from(self, a: str, x: float, y: float, b: str) -> ObstacleInfo | None:
+        """``obstacle_between(a, b)`` as if a's base stood at (x, y) (rounded to 1/1000 in, as
+        ``place`` rounds), every other base where it is; the table is not changed."""
+
     def touching_obstacles(self, fid: str) -> list[ObstacleInfo]:
         """Obstacles fid's base touches (within 0.02 in)."""
 

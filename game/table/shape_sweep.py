@@ -105,20 +105,23 @@ def _ray_circle(ax, ay, bx, by, cx, cy, r) -> float | None:
 # The result structs are allocated once per thread (the window's AI thread sweeps a clone while the
 # frame loop sweeps previews) and refilled by each call: allocating one costs as much as the query.
 def segment_alpha(shape: pymunk.Shape, a, b, r: float) -> float | None:
-    try:
-        info = _RESULTS.segment
-    except AttributeError:
-        info = _RESULTS.segment = ffi.new("cpSegmentQueryInfo *")
+    info = _RESULTS.segment
     return info.alpha if lib.cpShapeSegmentQuery(shape._shape, a, b, r, info) else None
 
 
 def point_distance(shape: pymunk.Shape, p) -> float:
-    try:
-        info = _RESULTS.point
-    except AttributeError:
-        info = _RESULTS.point = ffi.new("cpPointQueryInfo *")
+    info = _RESULTS.point
     lib.cpShapePointQuery(shape._shape, p, info)
     return info.distance
 
 
-_RESULTS = threading.local()
+class _Results(threading.local):
+    """This thread's result structs, allocated once per thread (``threading.local`` runs
+    ``__init__`` in each thread that touches it)."""
+
+    def __init__(self) -> None:
+        self.segment = ffi.new("cpSegmentQueryInfo *")
+        self.point = ffi.new("cpPointQueryInfo *")
+
+
+_RESULTS = _Results()

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
+from .shape_sweep import _RESULTS
+from .shape_sweep import lib as lib
 from .shape_sweep import point_distance as point_distance
 from .shape_sweep import segment_alpha as segment_alpha
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
@@ -50,23 +52,30 @@ def sweep_radius(r: float) -> float:
 
 
 class Sweep:
-    """One swept circle: from ``a`` to ``b`` with radius ``qr``; ``probe`` is a point 0.01 in (or the
-    whole move, if shorter) along it, and ``box`` the (l, b, r, t) holding the whole sweep."""
+    """One swept circle: from ``a`` to ``b`` with radius ``qr``; ``box`` the (l, b, r, t) holding the
+    whole sweep. The probe (a point 0.01 in, or the whole move if shorter, along it) is measured only
+    when a shape is met at the start (``entering``)."""
 
-    __slots__ = ("a", "b", "probe", "qr", "box")
+    __slots__ = ("a", "b", "qr", "box", "_move")
 
     def __init__(self, a: tuple[float, float], dx: float, dy: float, qr: float, length: float):
         ax, ay = a
         bx, by = ax + dx, ay + dy
-        step = length if length < 0.01 else 0.01
         self.a, self.b, self.qr = a, (bx, by), qr
-        self.probe = (ax + dx / length * step, ay + dy / length * step)
+        self._move = (dx, dy, length)
         self.box = (
             (bx if bx < ax else ax) - qr,
             (by if by < ay else ay) - qr,
             (bx if bx > ax else ax) + qr,
             (by if by > ay else ay) + qr,
         )
+
+    @property
+    def probe(self) -> tuple[float, float]:
+        dx, dy, length = self._move
+        step = length if length < 0.01 else 0.01
+        ax, ay = self.a
+        return (ax + dx / length * step, ay + dy / length * step)
 
     def entering(self, shape: pymunk.Shape) -> float | None:
         """Where the circle first touches ``shape`` (0..1), or None when it misses it — or starts
@@ -81,11 +90,31 @@ class Sweep:
                 return None
         return alpha
 
+    def enters_base(self, shape: pymunk.Shape) -> bool:
+        """``entering(shape) is not None`` for a base's circle: the same Chipmunk queries
+        (cpShapeSegmentQuery, then cpShapePointQuery at the start and at the probe when the start
+        already touches), called straight through cffi (a sweep meets a base or two, thousands of
+        times a game: their Python layers cost more than the queries)."""
+        q = _RESULTS
+        sh = shape._shape
+        if not lib.cpShapeSegmentQuery(sh, self.a, self.b, self.qr, q.segment):
+            return False
+        if q.segment.alpha > 1e-9:
+            return True
+        pi = q.point
+        lib.cpShapePointQuery(sh, self.a, pi)
+        d0 = pi.distance
+        lib.cpShapePointQuery(sh, self.probe, pi)
+        return not pi.distance >= d0 - 1e-9
+
 
 def sweep_of(a: tuple[float, float], dx: float, dy: float, r: float) -> Sweep | None:
     """The sweep of a base of radius r at ``a`` moving by (dx, dy); None for no move."""
     length = math.hypot(dx, dy)
-    return None if length == 0 else Sweep(a, dx, dy, sweep_radius(r), length)
+    if length == 0:
+        return None
+    qr = r - PENETRATION + ROUNDING  # sweep_radius(r), inline: the hot path of every sweep
+    return Sweep(a, dx, dy, qr if qr >= 1e-4 else 1e-4, length)
 
 
 def _traced(t: Terrain, level: str, sw: Sweep) -> bool | None:

@@ -137,22 +137,36 @@ class Table(TableSweeps):
 
     def _touching(self, fid: str) -> set[str]:
         b = self._base(fid)
-        if b.level not in self._t.obstacle_levels:
+        return self._touching_at(b.x, b.y, b.radius, b.level)
+
+    def _touching_at(self, x: float, y: float, radius: float, level: str) -> set[str]:
+        if level not in self._t.obstacle_levels:
             return set()
-        x, y = self._pos(fid)
         return {
             sh.tag[1]
-            for sh in self._t.point_hits((x, y), b.radius + CONTACT + 1e-9, self._t.filter(b.level))
+            for sh in self._t.point_hits((x, y), radius + CONTACT + 1e-9, self._t.filter(level))
             if sh.tag[0] == "obstacle"
         }
 
     @implements("PYR-ENG-2")
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch (within 0.02 in) that the centre line crosses."""
-        ba, bb = self._base(a), self._base(b)
+        ba = self._base(a)
+        return self._obstacle_between(ba, ba.x, ba.y, self._base(b))
+
+    def obstacle_between_from(self, a: str, x: float, y: float, b: str) -> ObstacleInfo | None:
+        """``obstacle_between(a, b)`` as if a's base stood at (x, y), rounded to 1/1000 in as
+        ``place`` would (the table is left as it is: a figure's candidate ends need not move it)."""
+        return self._obstacle_between(self._base(a), round_in(x), round_in(y), self._base(b))
+
+    def _obstacle_between(self, ba: _Base, x: float, y: float, bb: _Base) -> ObstacleInfo | None:
         if ba.level != bb.level or ba.level not in self._t.obstacle_levels:
             return None
-        both = self._touching(a) & self._touching(b) & self._crossed(self._pos(a), self._pos(b), {ba.level})
+        both = (
+            self._touching_at(x, y, ba.radius, ba.level)
+            & self._touching_at(bb.x, bb.y, bb.radius, bb.level)
+            & self._crossed((x, y), (bb.x, bb.y), {ba.level})
+        )
         return self._t.info[min(both)] if both else None
 
     def touching_obstacles(self, fid: str) -> list[ObstacleInfo]:

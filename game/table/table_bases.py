@@ -11,6 +11,7 @@ from pymunk._chipmunk_cffi import lib
 from game.rules.implements import implements
 
 from .geometry import round_in
+from .shape_sweep import _RESULTS
 from .tactical_map import TacticalMap
 from .terrain import CONTACT, Terrain
 
@@ -19,14 +20,12 @@ class _Base:
     """One base: its pymunk circle (on a kinematic body, once the table's space is built) and the
     same numbers as Python floats, read by rules, path plans and memo keys without a cffi call."""
 
-    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape", "unseen")
+    __slots__ = ("fid", "radius", "level", "x", "y", "l", "b", "r", "t", "body", "shape")
 
     def __init__(self, fid: str, radius: float, level: str, x: float, y: float):
         self.fid, self.radius, self.level = fid, radius, level
         self.body: pymunk.Body | None = None
         self.shape: pymunk.Circle | None = None
-        #: the level's filter with this base's own group: a query with it never meets this base
-        self.unseen: pymunk.ShapeFilter | None = None
         self.move(x, y)
 
     def move(self, x: float, y: float) -> None:
@@ -46,7 +45,6 @@ class TableBases:
         self._bases: dict[str, _Base] = {}
         self._by_level: dict[str, dict[str, _Base]] = {}
         self._space: pymunk.Space | None = None
-        self._groups = 0
         #: bases moved since the space was last asked: a move costs two cffi calls, and a base is
         #: often moved again (a probe and its restore, a pushback then a follow-up) before any query
         self._stale: dict[str, _Base] = {}
@@ -108,17 +106,20 @@ class TableBases:
                 lib.cpSpaceReindexShapesForBody(sp._space, body._body)
         self._stale.clear()
 
+    def _sync_one(self, b: _Base) -> None:
+        """``_sync`` for one stale base alone: a query's narrow phase reads only the circles it
+        tests (each shape's cached position), so the others may wait for the next whole-space ask."""
+        del self._stale[b.fid]
+        body, sp = b.body, self._space
+        if body is not None and sp is not None:
+            lib.cpBodySetPosition(body._body, (b.x, b.y))
+            lib.cpSpaceReindexShapesForBody(sp._space, body._body)
+
     def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
         body.position = (b.x, b.y)
         shape = pymunk.Circle(body, b.radius)
-        # each base its own collision group (never 0, the terrain's): a sweep that ignores its
-        # mover leaves the mover out inside Chipmunk (each shape a query finds costs a Python
-        # callback, more than the query)
-        lf = self._t.filter(b.level)
-        self._groups += 1
-        shape.filter = pymunk.ShapeFilter(group=self._groups, categories=lf.categories, mask=lf.mask)
-        b.unseen = shape.filter
+        shape.filter = self._t.filter(b.level)  # its level's bit: bases on other levels never meet it
         shape.tag = ("base", b.fid)
         space.add(body, shape)
         b.body, b.shape = body, shape  # the shape holds its body weakly: the base keeps both
@@ -167,11 +168,38 @@ class TableBases:
         """GEO-BTB-1: bases on the same level whose centres are ≤ r1 + r2 + 0.02 in apart, sorted
         (a pymunk point query: a circle's distance is centre distance − its radius)."""
         b = self._base(fid)
-        self._shape_of(b)
-        # b.unseen: Chipmunk leaves fid's own base out
-        hits = self.space.point_query((b.x, b.y), b.radius + CONTACT + 1e-9, b.unseen or self._t.filter(b.level))
-        out = [q.shape.tag[1] for q in hits]
+        out = self._point_hits(b.level, b.x, b.y, b.radius + CONTACT + 1e-9, b)
         out.sort()
+        return out
+
+    def _point_hits(self, level: str, x: float, y: float, md: float, skip: _Base | None = None) -> list[str]:
+        """Ids of the bases on the level that ``Space.point_query((x, y), md, level filter)`` finds
+        (``skip``'s left out), in no set order: Chipmunk's own point query (cpShapePointQuery: its
+        distance < md) on each base whose box meets the query's, the box test done here on the
+        bases' floats as the space's index does it (a level holds tens of bases: cheaper than the
+        space query's Python callback and result object for each shape it finds)."""
+        on = self._by_level.get(level)
+        if not on:
+            return []
+        if self._space is None:
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands
+        stale = self._stale
+        e = md if md > 0.0 else 0.0  # the query's box: cpBBNewForCircle(p, max(md, 0))
+        ql, qb, qr, qt = x - e, y - e, x + e, y + e
+        p = (x, y)
+        info = _RESULTS.point
+        query = lib.cpShapePointQuery
+        out = []
+        for o in on.values():
+            if o is skip or o.r < ql or o.l > qr or o.t < qb or o.b > qt:
+                continue
+            sh = o.shape
+            if sh is not None:
+                if stale and o.fid in stale:
+                    self._sync_one(o)
+                query(sh._shape, p, info)
+                if info.distance < md:
+                    out.append(o.fid)
         return out
 
     @implements("GEO-DIST-1")
@@ -190,11 +218,5 @@ class TableBases:
         """Bases on any level whose planar edge distance to fid is ≤ distance, sorted."""
         b = self._base(fid)
         return sorted(o.fid for o in self._bases.values() if o is not b and self._planar_gap(b, o) <= distance + 1e-9)
-
-    def _shape_of(self, b: _Base) -> pymunk.Circle:
-        if b.shape is None or self._stale:
-            _ = self.space  # builds the space (and with it every base's shape), moves the stale ones
-        assert b.shape is not None
-        return b.shape
 
     # -- sweeps (GEO-SWEEP-1, GEO-ESC-1, GEO-SUR-1) ------------------------------------------------

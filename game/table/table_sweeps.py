@@ -6,15 +6,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 
-import pymunk
-
 from game.rules.implements import implements
 
 from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sweeps import Sweep, static_blocks, static_entering, sweep_of, sweep_radius
 from .table_bases import TableBases, _Base
 from .tactical_map import DECK
-from .terrain import PENETRATION
+from .terrain import PENETRATION, ROUNDING
 
 #: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
 _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
@@ -44,7 +42,7 @@ class TableSweeps(TableBases):
             return []
         out: list = []
         if bases:
-            self._base_hits(level, sw, ignore, only, out, False)
+            self._base_hits(level, sw, ignore, only, out)
         if static:
             out.extend(h for h in static_entering(self._t, level, sw) if _kept(h[1][1], ignore, only))
         out.sort()
@@ -65,40 +63,71 @@ class TableSweeps(TableBases):
     ) -> bool:
         """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
         memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
-        it; see ``_base_hits``)."""
-        sw = sweep_of(a, dx, dy, r)
-        if sw is None:
+        it; see ``_bases_block``)."""
+        length = math.hypot(dx, dy)
+        if length == 0:
             return False
-        if static and static_blocks(self._t, level, sw, ignore, only):
-            return True
-        return self._base_hits(level, sw, ignore, only, [], True, pool)
+        qr = r - PENETRATION + ROUNDING  # sweep_radius(r)
+        if qr < 1e-4:
+            qr = 1e-4
+        sw = Sweep(a, dx, dy, qr, length)
+        if static:
+            t = self._t
+            # a swept box inside the level's clear box meets no static shape (static_blocks' own
+            # first answer, without building its memo key)
+            bl, bb, br, bt = sw.box
+            if not t.inside_clear_box(level, bl, bb, br, bt) and static_blocks(t, level, sw, ignore, only):
+                return True
+        return self._bases_block(level, sw, ignore, only, pool)
 
-    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list, first: bool, pool=None) -> bool:
-        """Append (alpha, ("base", id)) of the bases the sweep enters to ``out``; with ``first`` stop
-        at the first and return True. ``pool``: the bases to try (each still box-tested), else the
-        level's."""
+    def _bases_block(self, level: str, sw: Sweep, ignore, only, pool=None) -> bool:
+        """Some base on the level the sweep enters (``Sweep.enters_base``), ids in ``ignore`` let
+        through (with ``only``, only those tried). ``pool``: the bases to try (each still
+        box-tested), else the level's."""
+        on = self._by_level.get(level)
+        if not on:
+            return False
+        if self._space is None:
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands
+        stale = self._stale  # a base moved since: its circle is put in place when tested
+        bl, bb, br, bt = sw.box
+        # the level's bases (tens at most), box-tested here as pymunk's bb query would: cheaper
+        # than the query's Python callback for each shape it finds
+        for o in on.values() if pool is None else pool:
+            if o.r < bl or o.l > br or o.t < bb or o.b > bt:
+                continue
+            fid = o.fid
+            if fid in ignore or (only is not None and fid not in only):
+                continue
+            sh = o.shape
+            if sh is None:
+                continue
+            if stale and fid in stale:
+                self._sync_one(o)
+            if sw.enters_base(sh):
+                return True
+        return False
+
+    def _base_hits(self, level: str, sw: Sweep, ignore, only, out: list) -> None:
+        """Append (alpha, ("base", id)) of every base the sweep enters to ``out``."""
         on = self._by_level.get(level)
         if not on or (len(on) == 1 and next(iter(on)) in ignore):  # none, or only the mover
-            return False
+            return
         bl, bb, br, bt = sw.box
         if self._space is None or self._stale:
-            _ = self.space  # the bases' shapes, built on first use, each where its base stands
-        if pool is None:
-            # the level's bases, box-tested here as pymunk's bb query would (a level holds tens of
-            # bases: cheaper than the query's Python callback for each shape it finds)
-            pool = on.values()
-        shapes = [o.shape for o in pool if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt]
+            _ = self.space  # the bases' shapes, built on first use, each where its base stands (all)
+        shapes = [
+            sh
+            for o in on.values()
+            if bl <= o.r and o.l <= br and bb <= o.t and o.b <= bt and (sh := o.shape) is not None
+        ]
         for sh in shapes:
             fid = sh.tag[1]
             if fid in ignore or (only is not None and fid not in only):
                 continue
             alpha = sw.entering(sh)
-            if alpha is None:
-                continue
-            out.append((alpha, ("base", fid)))
-            if first:
-                return True
-        return bool(out)
+            if alpha is not None:
+                out.append((alpha, ("base", fid)))
 
     def _level_bases(self, level: str):
         got = self._by_level.get(level)
@@ -110,10 +139,7 @@ class TableSweeps(TableBases):
         if not self._by_level.get(level):
             return True
         ign = ignore if isinstance(ignore, (set, frozenset, tuple)) else tuple(ignore)
-        for q in self.space.point_query((x, y), radius - PENETRATION, self._t.filter(level)):
-            if q.shape.tag[1] not in ign:
-                return False
-        return True
+        return all(fid in ign for fid in self._point_hits(level, x, y, radius - PENETRATION))
 
     def clear_at(self, x: float, y: float, radius: float, level: str = DECK, ignore: Iterable[str] = ()) -> bool:
         """A base could stand here: on the map, level present, not impassable, overlapping no
@@ -137,13 +163,13 @@ class TableSweeps(TableBases):
         return self._sweep_clear(b, round_in(x), round_in(y), dx, dy, ())
 
     def _sweep_clear(self, b: _Base, x: float, y: float, dx: float, dy: float, ignore: Iterable[str]) -> bool:
-        fid = b.fid
-        if not self._t.walkable(x + dx, y + dy, b.level, b.radius):
+        fid, lv, r = b.fid, b.level, b.radius
+        if not self._t.walkable(x + dx, y + dy, lv, r):
             return False
         ign = frozenset(ignore) | {fid} if ignore else (fid,)  # (fid,) ignores what {fid} does
         if dx == 0 and dy == 0:  # no move: clear iff the base overlaps nothing where it stands
-            return self.clear_at(x, y, b.radius, b.level, ign)
-        return not self._blocked(b.level, (x, y), dx, dy, b.radius, ign)
+            return self.clear_at(x, y, r, lv, ign)
+        return not self._blocked(lv, (x, y), dx, dy, r, ign)
 
     @implements("GEO-ESC-1")
     def free_directions(self, fid: str, distance: float | None = None) -> list[int]:
@@ -183,16 +209,18 @@ class TableSweeps(TableBases):
             if sw is None:
                 clear = self.clear_at(x, y, b.radius, lv, ign)
             else:
-                clear = not (self._base_hits(lv, sw, ign, None, [], True, pool) or static_blocks(self._t, lv, sw, ign))
+                clear = not (self._bases_block(lv, sw, ign, None, pool) or static_blocks(self._t, lv, sw, ign))
             if clear:
                 yield 5 * k
 
     def _bases_in(self, level: str, l: float, b: float, r: float, t: float) -> list[_Base]:  # noqa: E741
-        """The bases on the level whose circles meet the box (a pymunk bb query)."""
-        if not self._by_level.get(level):
+        """The bases on the level whose circles' boxes meet the box (l, b, r, t): what a pymunk bb
+        query of the level finds (cpBBIntersects with each shape's cached box, cpBBNewForCircle,
+        which the bases' floats hold), in roster order."""
+        on = self._by_level.get(level)
+        if not on:
             return []
-        bases = self._bases
-        return [bases[sh.tag[1]] for sh in self.space.bb_query(pymunk.BB(l, b, r, t), self._t.filter(level))]
+        return [o for o in on.values() if o.l <= r and l <= o.r and o.b <= t and b <= o.t]
 
     @implements("GEO-SUR-1")
     def surrounded(self, fid: str, engaged: Sequence[str], enemies: Iterable[str] | None = None) -> bool:
@@ -226,7 +254,6 @@ class TableSweeps(TableBases):
         ]
         if not pool:
             return False
-        self._shape_of(b)
         for e in foes:
             o = bases[e]
             vx, vy = x - o.x, y - o.y
@@ -234,7 +261,7 @@ class TableSweeps(TableBases):
             if n == 0:
                 continue
             sw = sweep_of((x, y), vx / n * d, vy / n * d, b.radius)
-            if sw is not None and self._base_hits(lv, sw, (e,), None, [], True, pool):
+            if sw is not None and self._bases_block(lv, sw, (e,), None, pool):
                 return True
         return False
 

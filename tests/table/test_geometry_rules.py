@@ -347,6 +347,21 @@ def test_PYR_ENG_2_obstacle_between_and_standing():
     assert t.on_standable("c") and not t.on_standable("a")
 
 
+def test_PYR_ENG_2_obstacle_between_from_answers_as_the_base_moved_there():
+    rail = Obstacle.line("rail", [(2, 12), (22, 12)], thickness=0.25, cover="soft", standable=True)
+    t = table(obstacles=[rail])
+    t.place("a", 10, 9, 0.5, "deck")
+    t.place("b", 10, 12.63, 0.5, "deck")
+    for x, y in ((10, 11.37), (10.0004, 11.3704), (10, 10.5), (12, 11.37), (10, 13.9)):
+        got = t.obstacle_between_from("a", x, y, "b")
+        assert t.position("a") == (10, 9)  # the table is left as it is
+        moved = t.clone()
+        moved.place("a", x, y, 0.5, "deck")
+        assert got == moved.obstacle_between("a", "b")
+    assert t.obstacle_between_from("a", 10, 11.37, "b") is not None
+    assert t.obstacle_between_from("a", 10, 10.5, "b") is None
+
+
 # -- PYR-RIG-2 ---------------------------------------------------------------------------------------
 def test_PYR_RIG_2_fall_lands_on_deck_on_no_other_base():
     rig = Zone.rect("yard", 10, 4, 2, 10, level="rigging", rigging=True, height=8)

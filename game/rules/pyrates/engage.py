@@ -19,6 +19,10 @@ ACROSS_GAP = 1.0
 
 def camp_of(state, side: str) -> str:
     """Allied sides count as one (PYR-WIN-1): the camp is the first allied side id."""
+    if not state.options.get("allies"):  # no alliance: every other side is a foe, the side its own camp
+        for s in state.sides:
+            if s.id == side:
+                return side
     foes = state.enemies_of(side)
     return min(s for s in state.side_ids() if s not in foes)
 
@@ -86,6 +90,8 @@ class Engagements:
 #: A pair whose centres differ by more than r1 + r2 + this on one axis is farther apart than
 #: ACROSS_GAP whatever the other axis (the margin dwarfs hypot's rounding): skipped untested.
 _REJECT_PAD = ACROSS_GAP + 0.01
+#: The same for base contact alone (BTB, with a margin that dwarfs rounding).
+_BTB_PAD = BTB + 0.01
 
 
 @implements("PYR-ENG-1")
@@ -107,14 +113,24 @@ def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagemen
     support: dict[str, list[str]] = {}
     has_obstacles = bool(getattr(getattr(table, "map", None), "obstacles", True))
     close = WeaponClass.CLOSE
-    # one tuple per figure: the pair loop below runs n²/2 times per call, cheapest tests first
-    rows = [(f.id, f.x, f.y, f.radius, f.level, camp[f.id], f.melee_class == close) for f in figs.values()]
+    # the pair loop below runs n²/2 times per call: one short tuple per figure for its rejections
+    # (other level, too far on one axis), the rest looked up by index for the pairs that pass
+    ids = list(figs)
+    camps = [camp[fid] for fid in ids]
+    closes = [f.melee_class == close for f in figs.values()]
+    rows = [(f.x, f.y, f.radius, f.level) for f in figs.values()]
     hypot = math.hypot
-    pad, far, btb = _REJECT_PAD, ACROSS_GAP + 1e-9, BTB + 1e-9
-    for i, (aid, ax, ay, ar, alv, acamp, aclose) in enumerate(rows, 1):
-        for bid, bx, by, br, blv, bcamp, bclose in rows[i:]:
+    # without obstacles only base contact links (PYR-ENG-2 needs one): a pair farther apart than
+    # r1 + r2 + this on one axis cannot touch
+    pad = _REJECT_PAD if has_obstacles else _BTB_PAD
+    far, btb = ACROSS_GAP + 1e-9, BTB + 1e-9
+    for i, (ax, ay, ar, alv) in enumerate(rows):
+        arp = ar + pad
+        j = i
+        for bx, by, br, blv in rows[i + 1 :]:
+            j += 1
             dx = ax - bx
-            reach = ar + br + pad
+            reach = arp + br
             if dx > reach or -dx > reach:
                 continue
             dy = ay - by
@@ -123,7 +139,8 @@ def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagemen
             d = hypot(dx, dy) - ar - br
             if d > far:
                 continue
-            enemy = acamp != bcamp
+            enemy = camps[i] != camps[j]
+            aid, bid = ids[i], ids[j]
             if d <= btb:
                 if enemy:
                     pairs.setdefault(aid, {})[bid] = False
@@ -134,7 +151,7 @@ def engagements(state, table, only: AbstractSet[str] | None = None) -> Engagemen
                 continue
             if not enemy or not has_obstacles:
                 continue
-            if aclose and bclose:
+            if closes[i] and closes[j]:
                 continue
             if table.obstacle_between(aid, bid) is not None:
                 pairs.setdefault(aid, {})[bid] = True

@@ -94,8 +94,7 @@ def engaged_with_at(ctx, fid: str, tid: str, x: float, y: float) -> bool:
         return True
     if gap > 1.0 + 1e-9 or (f.melee_class == WeaponClass.CLOSE and t.melee_class == WeaponClass.CLOSE):
         return False
-    with probe(ctx, fid, x, y):
-        return ctx.table.obstacle_between(fid, tid) is not None
+    return ctx.table.obstacle_between_from(fid, x, y, tid) is not None
 
 
 def enemy_rows(ctx, fid: str) -> list[tuple[str, float, float, float]]:

@@ -238,12 +238,12 @@ def quota_contributions(
 def exact_sum(amounts: Sequence[Fraction]) -> Fraction:
     """``sum(amounts, Fraction(0))`` over one common denominator (integer arithmetic, a single
     Fraction made at the end): the same exact value, without a Fraction addition per line."""
+    ratios = [a.as_integer_ratio() for a in amounts]  # (numerator, denominator): one call each
     den = 1
-    for a in amounts:
-        d = a.denominator
+    for _, d in ratios:
         if den % d:
             den = math.lcm(den, d)
-    return Fraction(sum([a.numerator * (den // a.denominator) for a in amounts]), den)
+    return Fraction(sum([n * (den // d) for n, d in ratios]), den)
 
 
 @implements("PYR-MQ-1")

@@ -25,40 +25,67 @@ NEAR = 4.0
 
 def _ok_tests(ctx, eng: Engagements, fid: str, x: float, y: float, start_enemy: str | None, start_d: float) -> str:
     """Which end test a move to (x, y) meets: "a", "b", "c", "d" or "" (none)."""
-    st = ctx.state
-    f = st.figures[fid]
-    if start_enemy is not None and engaged_with_at(ctx, fid, start_enemy, x, y):
-        return "a"
-    _, d1 = nearest_enemy(st, fid, x, y)
-    if d1 > start_d + 1e-6:
-        return "b"
-    camp = eng.camp.get(fid)
-    for g in eng.figs.values():
-        if (
-            g.id != fid
-            and eng.camp.get(g.id) == camp
-            and eng.engaged(g.id)
-            and g.level == f.level
-            and math.hypot(g.x - x, g.y - y) - g.radius - f.radius <= BTB + 1e-9
-        ):
-            return "c"
-    if f.missile and f.loaded:
-        rng = weapon_max_range(f.missile)
-        foes = set(st.enemies_of(f.side))
-        with probe(ctx, fid, x, y):
-            for g in st.figures.values():
-                if g.in_play and g.side in foes:
-                    s = sees(ctx, fid, g.id)
-                    if s.clear and s.distance <= rng:
-                        return "d"
-    return ""
+    return _EndTests(ctx, eng, fid, start_enemy, start_d).which(x, y)
+
+
+class _EndTests:
+    """The end tests of fid's reaction move (a)-(d), for any end point: the enemies and the engaged
+    friends they measure against are gathered once (a figure's candidates try several points)."""
+
+    def __init__(self, ctx, eng: Engagements, fid: str, start_enemy: str | None, start_d: float):
+        st = ctx.state
+        f = st.figures[fid]
+        self.ctx, self.fid, self.f, self.start_enemy = ctx, fid, f, start_enemy
+        self.farther = start_d + 1e-6
+        foes = st.enemies_of(f.side)
+        lv = f.level
+        # nearest_enemy's pool and arithmetic: enemies in play on fid's level, edge distance
+        # hypot − r1 − r2 clamped at 0; the nearest is farther than start_d + 1e-6 when no enemy is
+        # within it (start_d >= 0; a NaN distance counts for neither, as nearest_enemy skips it)
+        self.foes = [
+            (g.x, g.y, g.radius) for g in st.figures.values() if g.side in foes and g.level == lv and g.in_play
+        ]
+        camp, camps = eng.camp.get(fid), eng.camp
+        self.friends = [
+            (g.x, g.y, g.radius)
+            for gid, g in eng.figs.items()
+            if gid != fid and camps.get(gid) == camp and eng.engaged(gid) and g.level == lv
+        ]
+
+    def which(self, x: float, y: float, missile: bool = True) -> str:
+        """The first test a move to (x, y) meets: "a", "b", "c", "d" or "". ``missile`` False stops
+        before (d) (line of sight), answering "" where (d) alone could pass."""
+        fid, f = self.fid, self.f
+        if self.start_enemy is not None and engaged_with_at(self.ctx, fid, self.start_enemy, x, y):
+            return "a"
+        hypot, fr, farther = math.hypot, f.radius, self.farther
+        if farther < math.inf:  # no enemy at the start (start_d inf): none is farther than that
+            for gx, gy, gr in self.foes:
+                if hypot(gx - x, gy - y) - fr - gr <= farther:
+                    break
+            else:
+                return "b"
+        for gx, gy, gr in self.friends:
+            if hypot(gx - x, gy - y) - gr - fr <= BTB + 1e-9:
+                return "c"
+        if missile and f.missile and f.loaded:
+            ctx, st = self.ctx, self.ctx.state
+            rng = weapon_max_range(f.missile)
+            foes = set(st.enemies_of(f.side))
+            with probe(ctx, fid, x, y):
+                for g in st.figures.values():
+                    if g.in_play and g.side in foes:
+                        s = sees(ctx, fid, g.id)
+                        if s.clear and s.distance <= rng:
+                            return "d"
+        return ""
 
 
 def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     """Representative legal reaction moves for fid, each tagged with the test it meets: contact
     points on the nearest enemy (a), on engaged friends within reach (c), and 2 in straight away
     from the nearest enemy (b); a point is kept when its straight move is clear, within 2 in, and
-    ``_ok_tests`` names the test it was tried for."""
+    the end tests name the test it was tried for ((d) is never the one wanted: not measured)."""
     st = ctx.state
     f = st.figures[fid]
     e, d0 = nearest_enemy(st, fid)
@@ -66,21 +93,19 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
         return []
     out: list[Decision] = []
     seen: set[tuple[float, float]] = set()
+    tests = _EndTests(ctx, eng, fid, e, d0)
 
     def add(x: float, y: float, want: str) -> bool:
         x, y = round_in(x), round_in(y)
         if (x, y) in seen or math.hypot(x - f.x, y - f.y) < 0.05:
             return False
-        # both checks are pure and both must pass: the cheaper one first (for a support point the
-        # end tests, which stop at (c) before any line of sight; for the others the path)
-        if want == "c" and _ok_tests(ctx, eng, fid, x, y, e, d0) != want:
+        # both checks are pure and both must pass: the end tests (cheap without (d)) first
+        if tests.which(x, y, missile=False) != want:
             return False
         plan = straight(ctx, fid, x, y)
         if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
             return False
         if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
-            return False
-        if want != "c" and _ok_tests(ctx, eng, fid, x, y, e, d0) != want:
             return False
         seen.add((x, y))
         out.append(Decision("react", figure=fid, x=x, y=y, option=want))
