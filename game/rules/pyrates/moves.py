@@ -118,15 +118,9 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
     return contact_in(enemy_rows(ctx, fid), ctx.state.figures[fid].radius, x, y)
 
 
-_OFFSETS: dict[float, tuple[tuple[float, float], ...]] = {}
-
-
 def _offsets(step: float) -> tuple[tuple[float, float], ...]:
-    """(step cos, step sin) of the 24 retreat headings (content-keyed: the step is nearly always 0.5)."""
-    got = _OFFSETS.get(step)
-    if got is None:
-        got = _OFFSETS[step] = tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
-    return got
+    """(step cos, step sin) of the 24 retreat headings (no memo: issue 24 allows one cache in game/rules)."""
+    return tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
 
 
 #: A foe whose gap exceeds d0 + 2 step + this (d0: the nearest-enemy gap where a retreat step starts)
