@@ -83,14 +83,31 @@ class ScriptedController:
         return opts[_argmax(scores)]
 
     def _easy(self, ctx: Ctx) -> Decision:
+        """Normal's scores blurred, first between the kinds of answer offered (fight, move, shoot,
+        hold, …), then between the options of the chosen kind. Blurring all options at once made
+        a kind offered in twenty variants (the moves) win over one offered once (the engage) by
+        numbers alone: easy walked about instead of fighting, to draws at the turn limit (issue 23
+        ladder: easy v random on pike_and_shot and farm_skirmish drew half their games)."""
         opts = ctx.ask.options
+        kinds: dict[str, list[int]] = {}
+        for i, d in enumerate(opts):
+            kinds.setdefault(d.kind, []).append(i)
         if self.rng.random() < EASY_RANDOM:
-            safe = [d for d in opts if d.option not in FATAL]
+            safe = {k: [i for i in ix if opts[i].option not in FATAL] for k, ix in kinds.items()}
+            safe = {k: ix for k, ix in safe.items() if ix}
             if safe:
-                return self.rng.choice(safe)
+                return opts[self.rng.choice(safe[self.rng.choice(list(safe))])]
         scores = easy_scores(ctx)
         sd = EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
+        if len(kinds) > 1:
+            best = {
+                k: max(scores[i] - (50.0 if opts[i].option in FATAL else 0.0) for i in ix) for k, ix in kinds.items()
+            }
+            names = list(kinds)
+            kind = names[_argmax([best[k] + self.rng.gauss(0.0, sd) for k in names])]
+            ix = kinds[kind]
+            return opts[ix[_argmax([noisy[i] for i in ix])]]
         return opts[_argmax(noisy)]
 
 
