@@ -29,6 +29,9 @@ from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.8
+#: the blur between the kinds of answer (fight, move, hold…), as a share of EASY_NOISE: easy is
+#: careless about how, less so about whether (easy = simple but purposeful, issue 23)
+EASY_KIND_SHARE = 0.5
 EASY_RANDOM = 0.12
 
 
@@ -105,7 +108,7 @@ class ScriptedController:
                 k: max(scores[i] - (50.0 if opts[i].option in FATAL else 0.0) for i in ix) for k, ix in kinds.items()
             }
             names = list(kinds)
-            kind = names[_argmax([best[k] + self.rng.gauss(0.0, sd) for k in names])]
+            kind = names[_argmax([best[k] + self.rng.gauss(0.0, EASY_KIND_SHARE * sd) for k in names])]
             ix = kinds[kind]
             return opts[ix[_argmax([noisy[i] for i in ix])]]
         return opts[_argmax(noisy)]
