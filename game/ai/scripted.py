@@ -1,8 +1,9 @@
 """The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
-  noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
-  option.
+  noise (``EASY_NOISE`` times the spread of the scores), blurred first between the kinds of answer
+  (at ``EASY_KIND_SHARE`` of that noise) and then within the chosen kind, and now and then a random
+  (never fatal) option of a random kind.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
