@@ -164,7 +164,7 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a = ap.parse_args(argv)
-    pairings = PAIRINGS
+    pairings: tuple[tuple[str, ...], ...] = PAIRINGS
     if a.pairings:
         pairings = tuple(tuple(p.strip().replace("–", "-").split("-", 1)) for p in a.pairings.split(",") if p.strip())
         if any(len(p) != 2 for p in pairings):
