@@ -1,9 +1,8 @@
 """The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
-  noise (``EASY_NOISE`` times the spread of the scores), blurred first between the kinds of answer
-  (at ``EASY_KIND_SHARE`` of that noise) and then within the chosen kind, and now and then a random
-  (never fatal) option.
+  noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
+  option.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
@@ -30,9 +29,6 @@ from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.8
-#: the blur between the kinds of answer (fight, move, hold…), as a share of EASY_NOISE: easy is
-#: careless about how, less so about whether (easy = simple but purposeful, issue 23)
-EASY_KIND_SHARE = 0.5
 EASY_RANDOM = 0.12
 
 
@@ -87,33 +83,14 @@ class ScriptedController:
         return opts[_argmax(scores)]
 
     def _easy(self, ctx: Ctx) -> Decision:
-        """Normal's scores blurred, first between the kinds of answer offered (fight, move, shoot,
-        hold, …), then between the options of the chosen kind. Blurring all options at once made
-        a kind offered in twenty variants (the moves) win over one offered once (the engage) by
-        numbers alone: easy walked about instead of fighting, to draws at the turn limit (issue 23
-        ladder: easy v random on pike_and_shot and farm_skirmish drew half their games)."""
         opts = ctx.ask.options
-        kinds: dict[str, list[int]] = {}
-        for i, d in enumerate(opts):
-            kinds.setdefault(d.kind, []).append(i)
         if self.rng.random() < EASY_RANDOM:
-            # a random option, not a random kind: a kind drawn at random was hold or aim as often as
-            # move, and easy stood about in the burning Revenge (fire_in_the_hold easy v random drew
-            # 11 of 20 games that way, 1 of 10 with the options drawn)
             safe = [d for d in opts if d.option not in FATAL]
             if safe:
                 return self.rng.choice(safe)
         scores = easy_scores(ctx)
         sd = EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
-        if len(kinds) > 1:
-            best = {
-                k: max(scores[i] - (50.0 if opts[i].option in FATAL else 0.0) for i in ix) for k, ix in kinds.items()
-            }
-            names = list(kinds)
-            kind = names[_argmax([best[k] + self.rng.gauss(0.0, EASY_KIND_SHARE * sd) for k in names])]
-            ix = kinds[kind]
-            return opts[ix[_argmax([noisy[i] for i in ix])]]
         return opts[_argmax(noisy)]
 
 
