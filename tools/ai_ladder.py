@@ -1,6 +1,7 @@
 """The AI ladder (issue 23 item 1): how often each level beats the one below, on every shipped scenario.
 
-    python tools/ai_ladder.py [--games 100] [--scenarios a,b] [--jobs K] [--seed 1] [--json PATH]
+    python tools/ai_ladder.py [--games 100] [--scenarios a,b] [--pairings easy-random] [--jobs K]
+                              [--seed 1] [--json PATH]
 
 Pairings hard–normal, normal–easy, easy–random; sides swapped every other game (game i of a pairing
 is seed ``seed + i``, the stronger level on the first side when i is even); each game played to its
@@ -158,13 +159,22 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="seed of game 0 of every pairing (default 1)")
     ap.add_argument("--json", metavar="PATH", help="also write the rows as JSON to PATH ('-': stdout, no table)")
+    ap.add_argument(
+        "--pairings", default="", help="comma-separated pairings strong-weak, e.g. easy-random (default: all three)"
+    )
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     a = ap.parse_args(argv)
+    pairings: tuple[tuple[str, ...], ...] = PAIRINGS
+    if a.pairings:
+        pairings = tuple(tuple(p.strip().replace("–", "-").split("-", 1)) for p in a.pairings.split(",") if p.strip())
+        if any(len(p) != 2 for p in pairings):
+            print(f"ai_ladder: --pairings {a.pairings!r}: each pairing is strong-weak", file=sys.stderr)
+            return 2
     if a.games < 1 or a.jobs < 1:
         print("ai_ladder: --games and --jobs must be at least 1", file=sys.stderr)
         return 2
     scenarios = [s.strip() for s in a.scenarios.split(",") if s.strip()] or shipped_scenarios()
-    total = len(scenarios) * len(PAIRINGS) * a.games
+    total = len(scenarios) * len(pairings) * a.games
     done = [0]
 
     def progress(r):
@@ -174,7 +184,7 @@ def main(argv=None) -> int:
             print(f"[{done[0]}/{total}] {what}", file=sys.stderr, flush=True)
 
     try:
-        rows = run_ladder(scenarios, a.games, a.jobs, a.seed, progress=progress)
+        rows = run_ladder(scenarios, a.games, a.jobs, a.seed, pairings, progress=progress)
     except Exception as e:  # noqa: BLE001 - a scenario that does not load: one line, exit 2
         print(f"ai_ladder: {type(e).__name__}: {e}", file=sys.stderr)
         return 2

@@ -93,6 +93,11 @@ class Evaluator:
         # times as much, so that the walk up the gangplank outweighs the local odds at its far end
         # (without it the Sea Wolf's boarders stood at their own rail and shot until turn 15)
         self.press = PRESS if self.plan.time_is_theirs and self.need_attack else 1.0
+        # a limit that names no side makes a draw, which neither side wants: the inches toward its
+        # goals and the enemy grow dearer as the limit nears, up to PRESS (issue 23 ladder: both
+        # captains hid on the quarterdeck, the villagers stayed in their farmhouse, to a draw)
+        self.draw_at_limit = bool(self.turn_limit) and not self.plan.time_is_ours and not self.plan.time_is_theirs
+        self._press = self.press
 
     # -- the whole evaluation --------------------------------------------------------------------
     def __call__(self, state, moved: dict | None = None) -> float:
@@ -109,6 +114,7 @@ class Evaluator:
                 continue
             x, y = moved[f.id] if moved and f.id in moved else (f.x, f.y)
             figs.append((f, x, y, f.side == side, f.side in foes, _combatant(f)))
+        self._press = self.press_at(state.turn)
         score = self.material(state)
         score += self.objectives(state, figs)
         score += self.fighting(figs)
@@ -119,6 +125,14 @@ class Evaluator:
             if self.plan.time_is_theirs:
                 score -= W_TIME * tf
         return score
+
+    def press_at(self, turn: int) -> float:
+        """How much dearer an inch toward the goals and the enemy is at ``turn`` (``press``, or on
+        a limit that makes a draw a ramp from 1 to PRESS over the game's second half)."""
+        if not self.draw_at_limit or not self.need_attack:
+            return self.press
+        tf = min(1.0, max(0.0, 2.0 * turn / self.turn_limit - 1.0))
+        return 1.0 + (PRESS - 1.0) * tf
 
     def material(self, state) -> float:
         have: dict[str, float] = {}
@@ -181,7 +195,12 @@ class Evaluator:
                 )
                 if ds:
                     near = ds[:3]
-                    s -= W_APPROACH * (self.press if mine else 1.0) * (sum(near) / len(near)) / self.diag * 4.0
+                    press = self._press if mine else 1.0
+                    s -= W_APPROACH * press * (sum(near) / len(near)) / self.diag * 4.0
+                    # the rest close in behind them, as on a zone goal: without it the crew beyond
+                    # the nearest three stood all game (the quarterdeck duel's draws, issue 23)
+                    if len(ds) > 3:
+                        s -= W_APPROACH * W_REAR * press * sum(ds[3:]) / 3.0 / self.diag * 4.0
             return s
         if not g.points:
             return 0.0
@@ -223,13 +242,15 @@ class Evaluator:
             # reach_zone: everybody is leaving the ship, so every combatant's way to the boats counts
             # (each figure weighs as much as one of the three nearest of a hold_zone)
             near = ds if g.kind == "reach_zone" else ds[:cap]
-            s -= weight * W_APPROACH * (self.press if mine else 1.0) * (sum(near) / min(len(near), 3)) / self.diag * 4.0
+            s -= (
+                weight * W_APPROACH * (self._press if mine else 1.0) * (sum(near) / min(len(near), 3)) / self.diag * 4.0
+            )
             # the rest walk up behind them, each a fraction of one of the three: without it the
             # rearguard's every move scored exactly nothing and it stood at its deployment all game
             # (the Clearing: half of each side never left the woods, a draw at turn 10)
             rest = ds[len(near) :]
             if rest:
-                s -= weight * W_APPROACH * W_REAR * (self.press if mine else 1.0) * sum(rest) / 3.0 / self.diag * 4.0
+                s -= weight * W_APPROACH * W_REAR * (self._press if mine else 1.0) * sum(rest) / 3.0 / self.diag * 4.0
         return s
 
     def _in_zone(self, g, x: float, y: float) -> bool:
@@ -289,7 +310,7 @@ class Evaluator:
             if d is None or d == math.inf:
                 d = min(math.hypot(x - gx, y - gy) for g, gx, gy, *_ in theirs)
             total += min(d, self.diag)
-        return -W_APPROACH * self.press * (total / len(mine)) / self.diag * 4.0
+        return -W_APPROACH * self._press * (total / len(mine)) / self.diag * 4.0
 
     # -- walking distances and shots ------------------------------------------------------------------
     def _grid(self, level):

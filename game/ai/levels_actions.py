@@ -14,6 +14,7 @@ from .levels_ctx import (
     PRESS_CHARGE,
     SHIELD,
     Ctx,
+    _broken,
     _nearest_enemy_gap,
 )
 
@@ -58,7 +59,7 @@ def _preset_option(ctx: Ctx, d) -> float | None:
     if combat == "duel":
         group = PO.in_play_ids(ctx, info.get("group") or [])
         if k == "assault":
-            return PO.assault_value(ctx, d) + 0.1  # the initiative of the charge
+            return PO.assault_value(ctx, d, group, _broken(ctx, ctx.side)) + 0.1  # the initiative of the charge
         if k == "move" and d.x is None:
             return PO.esc_move_value(ctx, group, d.option)
         if k == "shoot" and d.target is None:

@@ -7,6 +7,7 @@ from game.rules.model import Status
 
 from . import preset_odds as PO
 from .evaluate import fight_quota
+from .levels_actions import _draw_aversion
 from .levels_ctx import (
     LOADED_VALUE,
     Ctx,
@@ -163,14 +164,17 @@ def score_break_off(level: str, ctx: Ctx) -> list[float]:
 
 
 def score_re_engage(level: str, ctx: Ctx) -> list[float]:
-    """OD6: move a piece back into contact when the opposed d6 (exact odds) favours it."""
+    """OD6: move a piece back into contact when the opposed d6 (exact odds) favours it, or an even
+    roll when the turn limit would make a draw (``_draw_aversion``, as for the unit's re-engage:
+    without it one piece at a time fought on and the lines stood apart to the limit)."""
     targets = ctx.ask.info.get("targets") or []
     pid = ctx.ask.info.get("figure")
     out = []
     places = [d for d in ctx.ask.options if d.kind == "place"]
+    aversion = _draw_aversion(ctx) if places else 0.0
     for d in ctx.ask.options:
         if d.kind == "place" and pid and len(targets) == len(places):
-            out.append(PO.od6_value(ctx, pid, targets[places.index(d)]))
+            out.append(PO.od6_value(ctx, pid, targets[places.index(d)]) + aversion)
         else:
             out.append(0.0)
     return out

@@ -97,15 +97,27 @@ def best_attack(ctx, fid: str) -> float:
 
 
 # -- card duels by sector (ESC) ------------------------------------------------------------------------------
-def assault_value(ctx, decision) -> float:
+def assault_value(ctx, decision, group: list[str] | None = None, broken: bool = False) -> float:
     """ESC-ENG/ESC-DUEL: the first round of an assault, duel by duel (``ruleset.odds``); an
-    undefended sector is worth a little, a group that cannot fight less than nothing."""
+    undefended sector is worth a little, a group that cannot fight less than nothing.
+
+    With the ``group``: the round counts only if the group passes its Resolve (the odds'
+    ``success``, ESC-ENG-2), plus what moving into the sector does to the position (a group that
+    holds the zone it must hold gives it up); a failed Resolve costs nothing, but the whole group
+    once its side is ``broken`` (RNG-MOR-1: it flees). Without them normal's raiders, holding the
+    farmhouse they had to keep one more turn, assaulted the next sector and fled the field."""
     odds = ctx.odds(decision)
     if odds is None:
         return -1.0
-    if not odds.effects:
-        return 0.5
-    return balance(ctx, odds, EVICT_SHARE)
+    fight = balance(ctx, odds, EVICT_SHARE) if odds.effects else 0.5
+    if group is None:
+        return fight
+    p = float(odds.success) if odds.success else 1.0
+    st = ctx.state
+    fail = 0.0
+    if broken:
+        fail = -sum(ctx.loss(st.figures[f], "out") for f in group if st.figures[f].type != "civilian")
+    return p * (fight + esc_move_value(ctx, group, decision.option)) + (1.0 - p) * fail
 
 
 def esc_shot_value(ctx, odds) -> float:

@@ -49,3 +49,14 @@ def test_ladder_two_games_of_tiny_table_shape(tmp_path, capsys):
         assert (r["wilson_low"], r["wilson_high"]) == pytest.approx(L.wilson(r["wins"], 2))
         assert r["meets"] == (r["win_rate"] >= 0.7 and r["draw_rate"] <= 0.15)
         assert line.startswith(f"| tiny | {r['pairing']} | 2 | {r['wins']} | {r['losses']} | {r['draws']} |")
+
+
+def test_ladder_pairings_option_plays_only_those(tmp_path, capsys):
+    L = _ladder()
+    out = tmp_path / "ladder.json"
+    argv = ["--games", "1", "--scenarios", str(TINY), "--pairings", "easy-random", "--json", str(out), "--quiet"]
+    assert L.main(argv) == 0
+    assert [r["pairing"] for r in json.loads(out.read_text())] == ["easy–random"]
+    capsys.readouterr()
+    assert L.main(["--games", "1", "--scenarios", str(TINY), "--pairings", "easy", "--quiet"]) == 2
+    assert "strong-weak" in capsys.readouterr().err

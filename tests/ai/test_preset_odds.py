@@ -162,3 +162,43 @@ def test_hand_value_is_the_exact_hit_and_wound_chance():
         v, "out" if v.max_wounds <= 2 else "wounded"
     )
     assert got == pytest.approx(want)
+
+
+def test_esc_eng_2_assault_odds_success_is_the_resolve_chance():
+    """ESC-ENG-2: the assault's headline chance is the group passing its Resolve (4/6, 5/6 with a
+    leader); the AI weighs the first round by it."""
+    from game.rules.decisions import Decision
+    from game.rules.escarmouche.engage import resolve_pass_chance
+
+    sc = _scenario("farm_skirmish", 2)
+    m = Match(sc, seed=3)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    mine = [f for f in m.state.in_play(ask.side) if f.type != "civilian" and "civilian" not in f.flags]
+    foe = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.type != "civilian")
+    sector = m.table.sector_of(foe.id)
+    for group in ([f for f in mine if not f.is_leader][:2], mine[:3]):
+        ctx.ask = dataclasses.replace(ask, info={"group": [f.id for f in group]})
+        odds = ctx.odds(Decision("assault", option=sector))
+        assert odds.success == resolve_pass_chance(any(f.is_leader for f in group))
+
+
+def test_rng_mor_1_a_broken_side_weighs_its_group_fleeing_on_a_failed_resolve():
+    """RNG-MOR-1 (morale option): once broken, a group that fails its Resolve flees. The same
+    assault is worth less to a broken side, by the failure's chance times the group's worth."""
+    from game.rules.decisions import Decision
+
+    sc = _scenario("farm_skirmish", 2)
+    m = Match(sc, seed=3)
+    ask = m.pending
+    ctx = _ctx(m, ask)
+    mine = [f.id for f in m.state.in_play(ask.side) if f.type != "civilian" and "civilian" not in f.flags][:2]
+    foe = next(f for f in m.state.in_play() if f.side in ctx.ev.foes and f.type != "civilian")
+    d = Decision("assault", option=m.table.sector_of(foe.id))
+    ctx.ask = dataclasses.replace(ask, info={"group": mine})
+    steady = PO.assault_value(ctx, d, mine, broken=False)
+    broken = PO.assault_value(ctx, d, mine, broken=True)
+    p_fail = 1.0 - float(ctx.odds(d).success)
+    worth = sum(ctx.loss(m.state.figures[f], "out") for f in mine)
+    assert broken == pytest.approx(steady - p_fail * worth)
+    assert broken < steady

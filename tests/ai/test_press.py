@@ -84,3 +84,34 @@ def test_rng_shoot_3_charge_counts_the_shots_it_escapes():
     assert levels._shots_at(ctx2, "ranger_1") == 0.0
     empty = levels._preset_option(ctx2, charge)
     assert loaded - empty == pytest.approx(levels.SHIELD * threat)
+
+
+def test_a_limit_that_makes_a_draw_presses_over_the_second_half():
+    """pike_and_shot's limit names no side (a draw at turn 10): an inch toward the enemy weighs 1 up
+    to mid-game and PRESS at the limit; boarding_action's limit names a side, so its press stays."""
+    from game.ai.evaluate import PRESS
+
+    ev = _ctx(_match("pike_and_shot"), "red").ev
+    assert ev.draw_at_limit
+    assert ev.press_at(1) == 1.0 == ev.press_at(ev.turn_limit // 2)
+    assert 1.0 < ev.press_at(ev.turn_limit - 2) < PRESS == ev.press_at(ev.turn_limit)
+    m = _match("boarding_action")
+    for side in (s.id for s in m.scenario.sides):
+        ev2 = _ctx(m, side).ev
+        assert not ev2.draw_at_limit
+        assert ev2.press_at(1) == ev2.press_at(ev2.turn_limit) == ev2.press
+
+
+def test_the_crew_behind_the_nearest_three_close_on_a_capture_target():
+    """Duel on the Quarterdeck (capture the enemy captain): the pirate farthest from Captain Grey,
+    not one of the three nearest, gains by walking toward him (it scored every move 0 and stood)."""
+    m = _match("duel_on_the_quarterdeck")
+    ev = _ctx(m, "pirates").ev
+    st = m.state
+    grey = st.figures["captain_grey"]
+    assert (grey.x, grey.y) == (9.5, 16.0)
+    last = st.figures["pirate_vic"]  # the last fighter of the pirates' line along the waist
+    assert (last.x, last.y) == (29.5, 22.5)
+    toward = ev(st, {last.id: (last.x - 3.0, last.y)})
+    away = ev(st, {last.id: (last.x + 1.0, last.y)})
+    assert toward > ev(st) > away

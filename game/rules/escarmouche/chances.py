@@ -20,7 +20,7 @@ from ..rangers.shooting import shooting_odds
 from ..rangers.wounds import wound_modifier, wound_odds
 from ..ruleset import BACK, OUT, WOUNDED, Effect, Odds
 from .advantages import advantages
-from .engage import fighters
+from .engage import fighters, group_has_leader, resolve_pass_chance
 from .group_flow import target_moved, wounds_kill
 from .odds import duel_odds
 
@@ -62,7 +62,8 @@ def _in_structure(table, fid: str) -> bool:
 
 def assault_odds(view, table, group, sector: str) -> Odds | None:
     """ESC-ENG/ESC-DUEL: the first round of ``group``'s assault on ``sector``, duel by duel; None
-    when no one of the group can fight; no effects when no one defends."""
+    when no one of the group can fight; no effects when no one defends. ``success``: the group
+    passes its Resolve and goes in (ESC-ENG-2; 1 when no one defends)."""
     atts = fighters([view.figures[f] for f in group if view.figures[f].in_play])
     if not atts:
         return None
@@ -71,6 +72,7 @@ def assault_odds(view, table, group, sector: str) -> Odds | None:
     defs = [f for f in defs if f.type != "civilian" and "civilian" not in f.flags] or defs
     if not defs:
         return Odds(rule="ESC-ENG-1", success=Fraction(1), dice="cards")
+    resolve = resolve_pass_chance(group_has_leader(view.figures[f] for f in group if view.figures[f].in_play))
     atts = sorted(atts, key=lambda f: f.id)
     defs = sorted(defs, key=lambda f: (not f.is_leader, f.id))
     n = min(len(atts), len(defs))
@@ -82,7 +84,7 @@ def assault_odds(view, table, group, sector: str) -> Odds | None:
         dd = 1 + (1 if _in_structure(table, d.id) else 0) + (1 if a.is_wounded else 0) + (1 if i < extra_d else 0)
         ea, ed, _ = duel(a, d, da, dd)
         effects += [ea, ed]
-    return Odds(rule="ESC-DUEL-1", success=ZERO, effects=tuple(effects), dice="cards")
+    return Odds(rule="ESC-DUEL-1", success=resolve, effects=tuple(effects), dice="cards")
 
 
 def round_odds(view, mine, theirs) -> Odds | None:
