@@ -137,7 +137,7 @@ class Board:
                 n = max(1, math.ceil(dist / SWEEP_STEP), math.ceil(turn / SWEEP_TURN))
                 reach = dist + a.reach + 0.05
                 near = [q for q in others if math.hypot(q.x - a.x, q.y - a.y) <= reach + q.reach]
-                for k in range(1, n + 1):
+                for k in range(1, n + 1 if near else 1):  # nothing near: no step can overlap
                     pk = b if k == n else _interp(a, b, k / n)
                     for q in near:
                         if penetration(pk, q) > OVERLAP:
