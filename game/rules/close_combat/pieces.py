@@ -65,22 +65,21 @@ class Piece:
 
     def __post_init__(self) -> None:
         t = math.radians(self.facing)
-        fx, fy = _clean(math.cos(t)), _clean(math.sin(t))
+        # trig noise snapped (cos 90° = 6e-17) so grid layouts stay exact; ``or 0.0``: a rounded 0 of
+        # either sign is 0.0
+        fx = round(math.cos(t), 12) or 0.0
+        fy = round(math.sin(t), 12) or 0.0
         rx, ry = -fy, fx
+        # each corner is x + fx·(±depth/2) + rx·(±width/2) (and y alike), summed left to right;
+        # adding −v is subtracting v exactly, so the shared products give the same floats
         hd, hw = self.depth / 2.0, self.width / 2.0
-        x, y = self.x, self.y
+        fa, fb, ra, rb = fx * hd, fy * hd, rx * hw, ry * hw
+        xf, yf, xr, yr = self.x + fa, self.y + fb, self.x - fa, self.y - fb
         setattr_ = object.__setattr__  # the frozen dataclass's own way to fill its fields
         setattr_(self, "forward", (fx, fy))
         setattr_(self, "right_dir", (rx, ry))
         setattr_(
-            self,
-            "corner_points",
-            (
-                (x + fx * hd + rx * -hw, y + fy * hd + ry * -hw),
-                (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
-                (x + fx * -hd + rx * hw, y + fy * -hd + ry * hw),
-                (x + fx * -hd + rx * -hw, y + fy * -hd + ry * -hw),
-            ),
+            self, "corner_points", ((xf - ra, yf - rb), (xf + ra, yf + rb), (xr + ra, yr + rb), (xr - ra, yr - rb))
         )
         setattr_(self, "reach", math.hypot(self.width, self.depth) / 2.0)
 
@@ -134,9 +133,3 @@ class Piece:
 
     def moved(self, dx: float, dy: float) -> Piece:
         return self.at(round(self.x + dx, 3) + 0.0, round(self.y + dy, 3) + 0.0, self.facing)
-
-
-def _clean(v: float) -> float:
-    """Snap trig noise (cos 90° = 6e-17) so grid layouts stay exact."""
-    r = round(v, 12)
-    return 0.0 if r == 0 else r
