@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..flow import Ctx
 from ..implements import implements
-from .contact import TOUCH, gap, illegal_contacts, penetration
+from .contact import TOUCH, apart, gap, illegal_contacts, penetration
 from .locks import lock_counts
 from .matching import pair_pieces
 from .pieces import EDGES, Piece
@@ -43,19 +43,31 @@ def place(p: Piece, x: float, y: float, facing: float | None = None) -> Piece:
 
 def transform(pieces: Sequence[Piece], pivot: tuple[float, float], turn: float, dx: float, dy: float) -> list[Piece]:
     """Rigid move: turn every piece by ``turn`` degrees about ``pivot``, then translate by (dx, dy)."""
+    return [p.at(x, y, f) for p, (x, y, f) in zip(pieces, _spots(pieces, pivot, turn, dx, dy))]
+
+
+def _spots(
+    pieces: Sequence[Piece], pivot: tuple[float, float], turn: float, dx: float, dy: float
+) -> list[tuple[float, float, float]]:
+    """Where ``transform`` puts each piece, (x, y, facing) as ``place`` rounds them, without the pieces."""
     t = math.radians(turn)
     c, s = math.cos(t), math.sin(t)
     out = []
     for p in pieces:
         rx, ry = p.x - pivot[0], p.y - pivot[1]
         nx, ny = pivot[0] + rx * c - ry * s + dx, pivot[1] + rx * s + ry * c + dy
-        out.append(place(p, nx, ny, p.facing + turn))
+        out.append((round(nx, 3) + 0.0, round(ny, 3) + 0.0, norm_deg(p.facing + turn)))
     return out
 
 
 def _interp(a: Piece, b: Piece, t: float) -> Piece:
     turn = ((b.facing - a.facing + 180.0) % 360.0) - 180.0
     return a.at(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.facing + turn * t)
+
+
+def _within(a: Piece, b: Piece, d: float) -> bool:
+    """``gap(a, b) <= d``, asking ``gap`` only when the cheap ``apart`` test cannot say no."""
+    return not apart(a, b, d) and gap(a, b) <= d
 
 
 def near(pieces: Sequence[Piece], others: Iterable[Piece], slack: float = 0.1) -> list[Piece]:
@@ -100,7 +112,7 @@ class Board:
 
     def touching_enemy(self, pid: str) -> bool:
         p = self.pieces[pid]
-        return any(gap(p, q) <= TOUCH + 1e-9 for q in near([p], self.enemies_of(p.side)))
+        return any(_within(p, q, TOUCH + 1e-9) for q in near([p], self.enemies_of(p.side)))
 
     def free(self, pid: str) -> bool:
         """May move freely: not Disrupted (OD6-DIS-1) and touching no enemy piece."""
@@ -175,7 +187,7 @@ class Board:
                 return "a contact with an enemy must be full and front-on, never partial or side-to-side (OD6-ENG-1)"
         else:
             for e in ends:
-                if any(gap(e, q) <= TOUCH + 1e-9 for q in near([e], foes)):
+                if any(_within(e, q, TOUCH + 1e-9) for q in near([e], foes)):
                     return "a move may not touch an enemy piece: engage instead"
         if not self.sweep_clear(starts, ends):
             return "the way is blocked (GEO-SWEEP-1)"
@@ -248,13 +260,15 @@ def engage_candidates(
             for edge, off, x, y, facing in contact_placements(lead, tgt):
                 turn = ((facing - lead.facing + 180.0) % 360.0) - 180.0
                 group = movers if rigid else [lead]
-                ends = transform(group, (lead.x, lead.y), turn, x - lead.x, y - lead.y)
-                travel = max(math.hypot(e.x - s.x, e.y - s.y) for s, e in zip(group, ends))
+                # the ends' places first: most placements go too far or repeat one already found
+                spots = _spots(group, (lead.x, lead.y), turn, x - lead.x, y - lead.y)
+                travel = max(math.hypot(ex - s.x, ey - s.y) for s, (ex, ey, _) in zip(group, spots))
                 if travel > allowance + 1e-6:
                     continue
-                sig = tuple((e.id, e.x, e.y, e.facing) for e in ends)
+                sig = tuple((s.id, ex, ey, ef) for s, (ex, ey, ef) in zip(group, spots))
                 if sig in out:
                     continue
+                ends = [s.at(ex, ey, ef) for s, (ex, ey, ef) in zip(group, spots)]
                 if board.overlaps(ends):
                     continue
                 close = near(ends, foes)
@@ -316,7 +330,7 @@ def translate_limit(
             for q in near([e], pool, slack=gap_left + 0.05):
                 if penetration(e, q) > OVERLAP:
                     return False
-                if q in foe_pool and gap(e, q) <= gap_left:
+                if q in foe_pool and _within(e, q, gap_left):
                     return False
         return True
 
