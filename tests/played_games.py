@@ -1,6 +1,7 @@
 """Whole random-AI games of the shipped scenarios, each played once per test process and shared by
 the tests that check the same game in different ways (tests/scenarios/test_scenarios_play.py replays
-each from its record, tests/proof/test_proof_saveload.py saves and loads it mid-game). The tests that
+each from its record, tests/proof/test_proof_saveload.py saves and loads it mid-game,
+tests/rules/initiative/test_flow_random.py checks PRE-INI-1's forest games end and replay). The tests that
 read them carry ``@pytest.mark.xdist_group("random_games")`` so one worker plays them all once.
 No reader changes a game: they read its decisions, hashes and final state only."""
 

@@ -78,6 +78,7 @@ def test_bad_map_corpus_is_big_enough():
     assert sorted(p.name for p in BAD_MAPS.glob("*.tmx")) == sorted(MAP_MANIFEST)
 
 
+@pytest.mark.xdist_group("bad_map_probe")  # one worker runs the map probe once (--dist loadgroup)
 @pytest.mark.parametrize("name", sorted(MAP_MANIFEST))
 def test_bad_map_refused_fast_and_small(name, map_probe):
     res = map_probe["maps"][name]
@@ -93,6 +94,7 @@ def test_bad_map_refused_fast_and_small(name, map_probe):
     assert res["peak_mb"] < 256, f"{name}: {res['peak_mb']:.0f} MB"
 
 
+@pytest.mark.xdist_group("bad_map_probe")  # one worker runs the map probe once (--dist loadgroup)
 def test_bad_maps_whole_process_under_256_mb(map_probe):
     assert map_probe["rss_mb"] < 256, map_probe["rss_mb"]
 
@@ -188,6 +190,7 @@ def map_corpus_run():
     return _corpus("maps")
 
 
+@pytest.mark.xdist_group("bad_map_corpus")  # one worker runs the map corpus once (--dist loadgroup)
 @pytest.mark.parametrize("name", sorted(MAP_MANIFEST))
 def test_bad_map_cli_exit_2_within_1s_cpu_and_256mb(name, map_corpus_run):
     """check-map: one line per problem (a map may have several), each naming the file."""
@@ -198,11 +201,13 @@ def test_bad_map_cli_exit_2_within_1s_cpu_and_256mb(name, map_corpus_run):
     assert lines and all(ln.removeprefix("error: ").startswith(f"{path}: ") and len(ln) <= 320 for ln in lines), lines
 
 
+@pytest.mark.xdist_group("bad_scenario_corpus")  # one worker runs the corpus once (--dist loadgroup)
 @pytest.mark.parametrize("name", sorted(SCEN_MANIFEST))
 def test_bad_scenario_cli_exit_2_one_line_within_1s_cpu_and_256mb(name, scenario_corpus_run):
     _one_line_exit_2(scenario_corpus_run[name], BAD_SCENARIOS / name)
 
 
+@pytest.mark.xdist_group("bad_save_corpus")  # one worker runs the save corpus once (--dist loadgroup)
 @pytest.mark.parametrize("name", BAD_SAVE_FILES)
 def test_bad_save_cli_exit_2_one_line_within_1s_cpu_and_256mb(name, save_corpus_run):
     _one_line_exit_2(save_corpus_run[name], ROOT / "tests" / "data" / "bad_saves" / name)

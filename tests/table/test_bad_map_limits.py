@@ -100,11 +100,13 @@ def _check(path: str, fragment: str, res: dict) -> None:
         assert res["raised"] == "MapError: " + problems[0]
 
 
+@pytest.mark.xdist_group("bad_map_limits")  # one worker runs the limited probe once (--dist loadgroup)
 @pytest.mark.parametrize("name", sorted(MANIFEST))
 def test_bad_map_refused_within_1s_cpu_and_256mb(name, probe):
     _check(str(BAD_MAPS / name), MANIFEST[name], probe[str(BAD_MAPS / name)])
 
 
+@pytest.mark.xdist_group("bad_map_limits")  # one worker runs the limited probe once (--dist loadgroup)
 def test_fifo_and_device_refused_without_blocking(probe, extra_maps):
     for path, fragment in extra_maps.items():
         _check(path, fragment, probe[path])

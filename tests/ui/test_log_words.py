@@ -36,17 +36,20 @@ def test_log_of_seeded_games_of_every_scenario_speaks_a_players_words():
         st = m.state
         names = sorted({f.name for f in st.figures.values()} | {s.name for s in st.sides}, key=len, reverse=True)
         ids = {f.id for f in st.figures.values()} | {s.id for s in st.sides}
+        # each pattern compiled once a game, not once a line (~6,000 lines, ~45 ids and names)
+        id_words = [(i, re.compile(rf"(?<![\w-]){re.escape(i)}(?![\w-])")) for i in ids]
+        doubled = [(n, re.compile(rf"\b{re.escape(n)} {re.escape(n)}\b")) for n in names]
         for ev in m.log:
             line = format_event(ev, st)
             bare = line
             for n in names:  # an id may be a word of a name ("Dr Mercer, surgeon"): look outside names
                 bare = bare.replace(n, "#")
-            faults = [f"id {i!r}" for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", bare)]
+            faults = [f"id {i!r}" for i, word in id_words if word.search(bare)]
             faults += [f"snake_case {w!r}" for w in SNAKE.findall(bare)]
             faults += [f"class {c}" for c in classes if c in line]
             faults += [f"coordinates {c!r}" for c in COORD.findall(line)]
-            for n in names:
-                if f"{n}, {n}" in line or re.search(rf"\b{re.escape(n)} {re.escape(n)}\b", line):
+            for n, twice in doubled:
+                if f"{n}, {n}" in line or twice.search(line):
                     faults.append(f"doubled {n!r}")
             if re.search(r"s's\b", line):
                 faults.append("possessive s's")

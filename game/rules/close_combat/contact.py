@@ -8,6 +8,7 @@ Corner contact = touching without edge contact. Side contact = flank-to-flank ed
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..implements import implements
@@ -72,55 +73,16 @@ class Contact:
         return self.edge and not self.engaging
 
 
-# -- vector helpers ------------------------------------------------------------------------------
-
-
-def _sub(p: Point, q: Point) -> Point:
-    return (p[0] - q[0], p[1] - q[1])
-
-
-def _dot(p: Point, q: Point) -> float:
-    return p[0] * q[0] + p[1] * q[1]
-
-
-def _cross(p: Point, q: Point) -> float:
-    return p[0] * q[1] - p[1] * q[0]
-
-
-def point_segment_distance(p: Point, a: Point, b: Point) -> float:
-    ab = _sub(b, a)
-    L2 = _dot(ab, ab)
-    t = 0.0 if L2 == 0 else max(0.0, min(1.0, _dot(_sub(p, a), ab) / L2))
-    cx, cy = a[0] + ab[0] * t, a[1] + ab[1] * t
-    return math.hypot(p[0] - cx, p[1] - cy)
-
-
-def _segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool:
-    d1 = _cross(_sub(b, a), _sub(c, a))
-    d2 = _cross(_sub(b, a), _sub(d, a))
-    d3 = _cross(_sub(d, c), _sub(a, c))
-    d4 = _cross(_sub(d, c), _sub(b, c))
-    return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0)) and d1 != 0 and d2 != 0 and d3 != 0 and d4 != 0
-
-
-def segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
-    if _segments_cross(a, b, c, d):
-        return 0.0
-    return min(
-        point_segment_distance(a, c, d),
-        point_segment_distance(b, c, d),
-        point_segment_distance(c, a, b),
-        point_segment_distance(d, a, b),
-    )
+# -- geometry ------------------------------------------------------------------------------------------
 
 
 def penetration(a: Piece, b: Piece) -> float:
     """Depth by which two rectangles overlap (separating-axis test); 0 if they do not."""
-    pa, pb = a.polygon(), b.polygon()
+    pa, pb = a.corner_points, b.corner_points
     best = math.inf
-    for axis in (a.forward, a.right_dir, b.forward, b.right_dir):
-        ia = [_dot(p, axis) for p in pa]
-        ib = [_dot(p, axis) for p in pb]
+    for ux, uy in (a.forward, a.right_dir, b.forward, b.right_dir):
+        ia = [x * ux + y * uy for x, y in pa]
+        ib = [x * ux + y * uy for x, y in pb]
         ov = min(max(ia), max(ib)) - max(min(ia), min(ib))
         if ov <= 0:
             return 0.0
@@ -128,12 +90,64 @@ def penetration(a: Piece, b: Piece) -> float:
     return best
 
 
+def apart(a: Piece, b: Piece, d: float) -> bool:
+    """True when an edge direction of a or b separates their projections by more than ``d`` (+ a
+    float margin): then ``gap(a, b) > d`` for sure, since no two points are nearer than their
+    projections on a line. The cheap no before ``gap`` for "within d?" questions; False says nothing."""
+    pa, pb = a.corner_points, b.corner_points
+    d += _MARGIN
+    for ux, uy in (a.forward, a.right_dir, b.forward, b.right_dir):
+        ia = [x * ux + y * uy for x, y in pa]
+        ib = [x * ux + y * uy for x, y in pb]
+        if min(ia) - max(ib) > d or min(ib) - max(ia) > d:
+            return True
+    return False
+
+
+#: how far ``apart`` keeps from the float noise of ``gap`` (whose sums run to ~1e-14 on a table)
+_MARGIN = 1e-6
+
+
 def gap(a: Piece, b: Piece) -> float:
-    """Distance between two rectangles (0 when they touch or overlap)."""
+    """Distance between two rectangles (0 when they touch or overlap): 0 when an edge of one strictly
+    crosses an edge of the other, else the least distance of a corner of one from an edge of the
+    other."""
     if penetration(a, b) > EPS:
         return 0.0
-    ea, eb = list(a.edges().values()), list(b.edges().values())
-    return min(segment_distance(p, q, r, s) for p, q in ea for r, s in eb)
+    pa, pb = a.corner_points, b.corner_points
+    side_ab, dist_ab = _corners_against_edges(pa, pb)
+    side_ba, dist_ba = _corners_against_edges(pb, pa)
+    for i in range(4):
+        i1 = (i + 1) % 4
+        for j in range(4):
+            j1 = (j + 1) % 4
+            d1, d2 = side_ab[4 * i + j], side_ab[4 * i + j1]
+            d3, d4 = side_ba[4 * j + i], side_ba[4 * j + i1]
+            if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 != 0 and d2 != 0 and d3 != 0 and d4 != 0:
+                return 0.0
+    return min(dist_ab, dist_ba)
+
+
+def _corners_against_edges(edges_of: Sequence[Point], corners: Sequence[Point]) -> tuple[list[float], float]:
+    """For each edge (p, q) of the rectangle ``edges_of`` (corner i to corner i + 1) and each of the
+    other's ``corners`` c, edge-major: the cross product (q − p) × (c − p), whose sign says which side
+    of the edge c lies on (``gap``'s crossing test: an edge crosses another when the ends of each lie
+    strictly on both sides of the other); and the least distance of a corner from an edge."""
+    sides: list[float] = []
+    best = math.inf
+    for i in range(4):
+        px, py = edges_of[i]
+        qx, qy = edges_of[(i + 1) % 4]
+        ex, ey = qx - px, qy - py
+        L2 = ex * ex + ey * ey
+        for cx, cy in corners:
+            vx, vy = cx - px, cy - py
+            sides.append(ex * vy - ey * vx)
+            t = 0.0 if L2 == 0 else max(0.0, min(1.0, (vx * ex + vy * ey) / L2))
+            d = math.hypot(cx - (px + ex * t), cy - (py + ey * t))
+            if d < best:
+                best = d
+    return sides, best
 
 
 @implements("OD6-PIECE-2")
@@ -142,25 +156,18 @@ def classify(a: Piece, b: Piece) -> Contact:
     dist = gap(a, b)
     if dist > TOUCH + EPS:
         return Contact(a.id, b.id, round(dist, 6))
-    sin_tol = math.sin(math.radians(PARALLEL_DEG))
     best: Contact | None = None
-    for na, (p, q) in a.edges().items():
-        ua = _sub(q, p)
-        la = math.hypot(*ua)
-        ua = (ua[0] / la, ua[1] / la)
-        nrm_a = a.normal(na)
-        for nb, (r, s) in b.edges().items():
-            ub = _sub(s, r)
-            lb = math.hypot(*ub)
-            ub = (ub[0] / lb, ub[1] / lb)
-            if abs(_cross(ua, ub)) > sin_tol:
+    edges_b = _edge_frames(b)
+    for na, (px, py), _, (ux, uy), la, (nx, ny) in _edge_frames(a):
+        for nb, (rx, ry), (sx, sy), (vx, vy), lb, (mx, my) in edges_b:
+            if abs(ux * vy - uy * vx) > _SIN_TOL:
                 continue  # not parallel
-            if _dot(nrm_a, b.normal(nb)) >= 0:
+            if nx * mx + ny * my >= 0:
                 continue  # not facing each other
             # distance of b's edge ends from a's edge line
-            if max(abs(_dot(_sub(r, p), nrm_a)), abs(_dot(_sub(s, p), nrm_a))) > TOUCH + EPS:
+            if max(abs((rx - px) * nx + (ry - py) * ny), abs((sx - px) * nx + (sy - py) * ny)) > TOUCH + EPS:
                 continue
-            t1, t2 = sorted((_dot(_sub(r, p), ua), _dot(_sub(s, p), ua)))
+            t1, t2 = sorted(((rx - px) * ux + (ry - py) * uy, (sx - px) * ux + (sy - py) * uy))
             overlap = min(la, t2) - max(0.0, t1)
             if overlap <= OVERLAP_MIN + EPS:
                 continue
@@ -171,16 +178,28 @@ def classify(a: Piece, b: Piece) -> Contact:
     return best if best is not None else Contact(a.id, b.id, round(dist, 6), "corner")
 
 
+#: sine of the largest angle between two edges still counted parallel
+_SIN_TOL = math.sin(math.radians(PARALLEL_DEG))
+
+
+def _edge_frames(p: Piece) -> list[tuple[str, Point, Point, Point, float, Point]]:
+    """Each edge of p as (label, start, end, unit vector along it, length, outward normal)."""
+    out = []
+    for name, (s, e) in p.edges().items():
+        dx, dy = e[0] - s[0], e[1] - s[1]
+        ln = math.hypot(dx, dy)
+        out.append((name, s, e, (dx / ln, dy / ln), ln, p.normal(name)))
+    return out
+
+
 def _far(a: Piece, b: Piece) -> bool:
     """Broad phase: the pieces' bounding circles are more than TOUCH apart, so they cannot touch."""
-    ra = math.hypot(a.width, a.depth) / 2.0
-    rb = math.hypot(b.width, b.depth) / 2.0
-    return math.hypot(a.x - b.x, a.y - b.y) > ra + rb + TOUCH + 1e-6
+    return math.hypot(a.x - b.x, a.y - b.y) > a.reach + b.reach + TOUCH + 1e-6
 
 
 def touching(a: Piece, b: Piece) -> bool:
     """GEO-BTB-1 for OD6 pieces: ≤ 0.02" apart."""
-    if _far(a, b):
+    if _far(a, b) or apart(a, b, TOUCH + EPS):
         return False
     return gap(a, b) <= TOUCH + EPS
 
@@ -189,8 +208,8 @@ def touching(a: Piece, b: Piece) -> bool:
 def engaged(a: Piece, b: Piece) -> Contact | None:
     """OD6-ENG-1: the contact if a and b are enemies with a full front-to-front or front-to-flank/rear
     contact, else None."""
-    if a.side == b.side or _far(a, b):
-        return None
+    if a.side == b.side or _far(a, b) or apart(a, b, TOUCH + EPS):
+        return None  # (classify would find them not touching)
     c = classify(a, b)
     return c if c.engaging else None
 
@@ -200,7 +219,7 @@ def illegal_contacts(moving: list[Piece], others: list[Piece]) -> list[Contact]:
     out = []
     for m in moving:
         for o in others:
-            if o.side != m.side and o.id != m.id and not _far(m, o):
+            if o.side != m.side and o.id != m.id and not _far(m, o) and not apart(m, o, TOUCH + EPS):
                 c = classify(m, o)
                 if c.illegal:
                     out.append(c)

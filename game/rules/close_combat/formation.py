@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..flow import Ctx
 from ..implements import implements
-from .contact import TOUCH, gap, illegal_contacts, penetration
+from .contact import TOUCH, apart, gap, illegal_contacts, penetration
 from .locks import lock_counts
 from .matching import pair_pieces
 from .pieces import EDGES, Piece
@@ -38,36 +38,44 @@ def norm_deg(a: float) -> float:
 
 
 def place(p: Piece, x: float, y: float, facing: float | None = None) -> Piece:
-    return replace(p, x=round(x, 3) + 0.0, y=round(y, 3) + 0.0, facing=p.facing if facing is None else norm_deg(facing))
+    return p.at(round(x, 3) + 0.0, round(y, 3) + 0.0, p.facing if facing is None else norm_deg(facing))
 
 
 def transform(pieces: Sequence[Piece], pivot: tuple[float, float], turn: float, dx: float, dy: float) -> list[Piece]:
     """Rigid move: turn every piece by ``turn`` degrees about ``pivot``, then translate by (dx, dy)."""
+    return [p.at(x, y, f) for p, (x, y, f) in zip(pieces, _spots(pieces, pivot, turn, dx, dy))]
+
+
+def _spots(
+    pieces: Sequence[Piece], pivot: tuple[float, float], turn: float, dx: float, dy: float
+) -> list[tuple[float, float, float]]:
+    """Where ``transform`` puts each piece, (x, y, facing) as ``place`` rounds them, without the pieces."""
     t = math.radians(turn)
     c, s = math.cos(t), math.sin(t)
     out = []
     for p in pieces:
         rx, ry = p.x - pivot[0], p.y - pivot[1]
         nx, ny = pivot[0] + rx * c - ry * s + dx, pivot[1] + rx * s + ry * c + dy
-        out.append(place(p, nx, ny, p.facing + turn))
+        out.append((round(nx, 3) + 0.0, round(ny, 3) + 0.0, norm_deg(p.facing + turn)))
     return out
 
 
 def _interp(a: Piece, b: Piece, t: float) -> Piece:
     turn = ((b.facing - a.facing + 180.0) % 360.0) - 180.0
-    return replace(a, x=a.x + (b.x - a.x) * t, y=a.y + (b.y - a.y) * t, facing=a.facing + turn * t)
+    return a.at(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.facing + turn * t)
 
 
-def _diag(p: Piece) -> float:
-    return math.hypot(p.width, p.depth) / 2.0
+def _within(a: Piece, b: Piece, d: float) -> bool:
+    """``gap(a, b) <= d``, asking ``gap`` only when the cheap ``apart`` test cannot say no."""
+    return not apart(a, b, d) and gap(a, b) <= d
 
 
 def near(pieces: Sequence[Piece], others: Iterable[Piece], slack: float = 0.1) -> list[Piece]:
     """Those of ``others`` whose bounding circle comes within ``slack`` of a piece's (broad phase)."""
     out = []
     for q in others:
-        dq = _diag(q)
-        if any(math.hypot(p.x - q.x, p.y - q.y) <= _diag(p) + dq + slack for p in pieces):
+        dq = q.reach
+        if any(math.hypot(p.x - q.x, p.y - q.y) <= p.reach + dq + slack for p in pieces):
             out.append(q)
     return out
 
@@ -104,7 +112,7 @@ class Board:
 
     def touching_enemy(self, pid: str) -> bool:
         p = self.pieces[pid]
-        return any(gap(p, q) <= TOUCH + 1e-9 for q in near([p], self.enemies_of(p.side)))
+        return any(_within(p, q, TOUCH + 1e-9) for q in near([p], self.enemies_of(p.side)))
 
     def free(self, pid: str) -> bool:
         """May move freely: not Disrupted (OD6-DIS-1) and touching no enemy piece."""
@@ -122,7 +130,7 @@ class Board:
             for q in self.pieces.values():
                 if q.id in ids:
                     continue
-                if math.hypot(m.x - q.x, m.y - q.y) > _diag(m) + _diag(q) + 0.05:
+                if math.hypot(m.x - q.x, m.y - q.y) > m.reach + q.reach + 0.05:
                     continue
                 if penetration(m, q) > OVERLAP:
                     return True
@@ -132,24 +140,29 @@ class Board:
         """The module doc's ruling, for pieces moving together from ``starts`` to ``ends``."""
         ids = {p.id for p in starts} | set(ignore)
         others = [q for q in self.pieces.values() if q.id not in ids]
-        for a, b in zip(starts, ends):
-            if not self.on_map(b):
-                return False
-            dist = math.hypot(b.x - a.x, b.y - a.y)
-            turn = abs(((b.facing - a.facing + 180.0) % 360.0) - 180.0)
-            n = max(1, math.ceil(dist / SWEEP_STEP), math.ceil(turn / SWEEP_TURN))
-            reach = dist + _diag(a) + 0.05
-            near = [q for q in others if math.hypot(q.x - a.x, q.y - a.y) <= reach + _diag(q)]
-            for k in range(1, n + 1):
-                pk = b if k == n else _interp(a, b, k / n)
-                for q in near:
-                    if penetration(pk, q) > OVERLAP:
-                        return False
-            if not self._static_clear(a, b):
-                return False
-        return True
+        try:
+            for a, b in zip(starts, ends):
+                if not self.on_map(b):
+                    return False
+                dist = math.hypot(b.x - a.x, b.y - a.y)
+                turn = abs(((b.facing - a.facing + 180.0) % 360.0) - 180.0)
+                n = max(1, math.ceil(dist / SWEEP_STEP), math.ceil(turn / SWEEP_TURN))
+                reach = dist + a.reach + 0.05
+                near = [q for q in others if math.hypot(q.x - a.x, q.y - a.y) <= reach + q.reach]
+                for k in range(1, n + 1 if near else 1):  # nothing near: no step can overlap
+                    pk = b if k == n else _interp(a, b, k / n)
+                    for q in near:
+                        if penetration(pk, q) > OVERLAP:
+                            return False
+                if not self._static_clear(a, b):
+                    return False
+            return True
+        finally:
+            self.ctx.table.remove(PROBE)
 
     def _static_clear(self, a: Piece, b: Piece) -> bool:
+        """Part (2) of the ruling, with the table's probe base (``sweep_clear`` removes it after the
+        last piece: moving a placed base is cheap, placing one anew builds its pymunk shape)."""
         t = self.ctx.table
         r = max(0.05, min(a.width, a.depth) / 2.0)
         off = max(0.0, (a.width - a.depth) / 2.0)
@@ -158,11 +171,7 @@ class Board:
             ax, ay = a.x + a.right_dir[0] * off * k, a.y + a.right_dir[1] * off * k
             bx, by = b.x + b.right_dir[0] * off * k, b.y + b.right_dir[1] * off * k
             t.place(PROBE, ax, ay, r, "deck")
-            try:
-                ok = t.sweep_clear(PROBE, round(bx - ax, 3), round(by - ay, 3), ignore=ign)
-            finally:
-                t.remove(PROBE)
-            if not ok:
+            if not t.sweep_clear(PROBE, round(bx - ax, 3), round(by - ay, 3), ignore=ign):
                 return False
         return True
 
@@ -178,7 +187,7 @@ class Board:
                 return "a contact with an enemy must be full and front-on, never partial or side-to-side (OD6-ENG-1)"
         else:
             for e in ends:
-                if any(gap(e, q) <= TOUCH + 1e-9 for q in near([e], foes)):
+                if any(_within(e, q, TOUCH + 1e-9) for q in near([e], foes)):
                     return "a move may not touch an enemy piece: engage instead"
         if not self.sweep_clear(starts, ends):
             return "the way is blocked (GEO-SWEEP-1)"
@@ -246,18 +255,20 @@ def engage_candidates(
     foes = board.enemies_of(movers[0].side) if movers else []
     for lead in movers:
         for tgt in targets:
-            if math.hypot(lead.x - tgt.x, lead.y - tgt.y) > allowance + _diag(lead) + _diag(tgt) + 0.5:
+            if math.hypot(lead.x - tgt.x, lead.y - tgt.y) > allowance + lead.reach + tgt.reach + 0.5:
                 continue
             for edge, off, x, y, facing in contact_placements(lead, tgt):
                 turn = ((facing - lead.facing + 180.0) % 360.0) - 180.0
                 group = movers if rigid else [lead]
-                ends = transform(group, (lead.x, lead.y), turn, x - lead.x, y - lead.y)
-                travel = max(math.hypot(e.x - s.x, e.y - s.y) for s, e in zip(group, ends))
+                # the ends' places first: most placements go too far or repeat one already found
+                spots = _spots(group, (lead.x, lead.y), turn, x - lead.x, y - lead.y)
+                travel = max(math.hypot(ex - s.x, ey - s.y) for s, (ex, ey, _) in zip(group, spots))
                 if travel > allowance + 1e-6:
                     continue
-                sig = tuple((e.id, e.x, e.y, e.facing) for e in ends)
+                sig = tuple((s.id, ex, ey, ef) for s, (ex, ey, ef) in zip(group, spots))
                 if sig in out:
                     continue
+                ends = [s.at(ex, ey, ef) for s, (ex, ey, ef) in zip(group, spots)]
                 if board.overlaps(ends):
                     continue
                 close = near(ends, foes)
@@ -319,7 +330,7 @@ def translate_limit(
             for q in near([e], pool, slack=gap_left + 0.05):
                 if penetration(e, q) > OVERLAP:
                     return False
-                if q in foe_pool and gap(e, q) <= gap_left:
+                if q in foe_pool and _within(e, q, gap_left):
                     return False
         return True
 

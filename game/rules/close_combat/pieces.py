@@ -8,7 +8,7 @@ screen since y grows down); piece length (XShort) = depth. Inches throughout.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..model import Figure
 
@@ -51,6 +51,38 @@ class Piece:
     disrupted: bool = False
     """Disrupted marker (OD6-RES-2, OD6-DIS-1)."""
 
+    # The frame, computed once when the piece is made (a piece is a value: it never moves, a move
+    # makes a new one). Movement asks each candidate position for its corners and axes many times
+    # over (a random close-combat game: ~125,000 unit vectors for ~27,000 pieces).
+    forward: Point = field(init=False, repr=False, compare=False)
+    """Unit vector of the facing."""
+    right_dir: Point = field(init=False, repr=False, compare=False)
+    """Unit vector toward the piece's right flank (facing + 90°)."""
+    corner_points: tuple[Point, Point, Point, Point] = field(init=False, repr=False, compare=False)
+    """front_left, front_right, rear_right, rear_left, as ``corners`` names them."""
+    reach: float = field(init=False, repr=False, compare=False)
+    """Half the diagonal: the radius of the circle through the corners (broad phases)."""
+
+    def __post_init__(self) -> None:
+        t = math.radians(self.facing)
+        # trig noise snapped (cos 90° = 6e-17) so grid layouts stay exact; ``or 0.0``: a rounded 0 of
+        # either sign is 0.0
+        fx = round(math.cos(t), 12) or 0.0
+        fy = round(math.sin(t), 12) or 0.0
+        rx, ry = -fy, fx
+        # each corner is x + fx·(±depth/2) + rx·(±width/2) (and y alike), summed left to right;
+        # adding −v is subtracting v exactly, so the shared products give the same floats
+        hd, hw = self.depth / 2.0, self.width / 2.0
+        fa, fb, ra, rb = fx * hd, fy * hd, rx * hw, ry * hw
+        xf, yf, xr, yr = self.x + fa, self.y + fb, self.x - fa, self.y - fb
+        setattr_ = object.__setattr__  # the frozen dataclass's own way to fill its fields
+        setattr_(self, "forward", (fx, fy))
+        setattr_(self, "right_dir", (rx, ry))
+        setattr_(
+            self, "corner_points", ((xf - ra, yf - rb), (xf + ra, yf + rb), (xr + ra, yr + rb), (xr - ra, yr - rb))
+        )
+        setattr_(self, "reach", math.hypot(self.width, self.depth) / 2.0)
+
     @classmethod
     def from_figure(cls, fig: Figure, disrupted: bool = False) -> Piece:
         """Build from a roster Figure; width/depth 0 mean the 2" × 1" default (OD6-PIECE-2)."""
@@ -68,19 +100,13 @@ class Piece:
             disrupted,
         )
 
+    def at(self, x: float, y: float, facing: float) -> Piece:
+        """This piece with its centre at (x, y) and the given facing, as given (no rounding)."""
+        return Piece(
+            self.id, self.side, x, y, facing, self.width, self.depth, self.cv, self.qv, self.unit, self.disrupted
+        )
+
     # -- frame -------------------------------------------------------------------------------
-    @property
-    def forward(self) -> Point:
-        """Unit vector of the facing."""
-        t = math.radians(self.facing)
-        return (_clean(math.cos(t)), _clean(math.sin(t)))
-
-    @property
-    def right_dir(self) -> Point:
-        """Unit vector toward the piece's right flank (facing + 90°)."""
-        fx, fy = self.forward
-        return (-fy, fx)
-
     @property
     def length(self) -> float:
         """Piece length XShort = depth (OD6-PIECE-2)."""
@@ -88,28 +114,16 @@ class Piece:
 
     def corners(self) -> dict[str, Point]:
         """front_left, front_right, rear_right, rear_left corner points."""
-        fx, fy = self.forward
-        rx, ry = self.right_dir
-        hd, hw = self.depth / 2.0, self.width / 2.0
-
-        def p(a: float, b: float) -> Point:
-            return (self.x + fx * a + rx * b, self.y + fy * a + ry * b)
-
-        return {"front_left": p(hd, -hw), "front_right": p(hd, hw), "rear_right": p(-hd, hw), "rear_left": p(-hd, -hw)}
+        fl, fr, rr, rl = self.corner_points
+        return {"front_left": fl, "front_right": fr, "rear_right": rr, "rear_left": rl}
 
     def polygon(self) -> list[Point]:
-        c = self.corners()
-        return [c["front_left"], c["front_right"], c["rear_right"], c["rear_left"]]
+        return list(self.corner_points)
 
     def edges(self) -> dict[str, tuple[Point, Point]]:
         """Edges by label: front, right, rear, left, each (start, end) going clockwise."""
-        c = self.corners()
-        return {
-            "front": (c["front_left"], c["front_right"]),
-            "right": (c["front_right"], c["rear_right"]),
-            "rear": (c["rear_right"], c["rear_left"]),
-            "left": (c["rear_left"], c["front_left"]),
-        }
+        fl, fr, rr, rl = self.corner_points
+        return {"front": (fl, fr), "right": (fr, rr), "rear": (rr, rl), "left": (rl, fl)}
 
     def normal(self, edge: str) -> Point:
         """Outward unit normal of an edge."""
@@ -118,12 +132,4 @@ class Piece:
         return {"front": (fx, fy), "rear": (-fx, -fy), "right": (rx, ry), "left": (-rx, -ry)}[edge]
 
     def moved(self, dx: float, dy: float) -> Piece:
-        from dataclasses import replace
-
-        return replace(self, x=round(self.x + dx, 3) + 0.0, y=round(self.y + dy, 3) + 0.0)
-
-
-def _clean(v: float) -> float:
-    """Snap trig noise (cos 90° = 6e-17) so grid layouts stay exact."""
-    r = round(v, 12)
-    return 0.0 if r == 0 else r
+        return self.at(round(self.x + dx, 3) + 0.0, round(self.y + dy, 3) + 0.0, self.facing)

@@ -58,7 +58,9 @@ def test_ESC_DECK_1_exact_duel_odds_match_seeded_monte_carlo_of_the_real_deck():
         state = {}
 
         def duel(dice):
-            deck = state.setdefault("deck", Deck.shuffled(dice))
+            if "deck" not in state:  # (setdefault would shuffle a fresh deck, with the dice, every duel)
+                state["deck"] = Deck.shuffled(dice)
+            deck = state["deck"]
             r = resolve_pair("a", deck.draw(n_a, dice), "b", deck.draw(n_b, dice))
             deck.discard()
             return (r.winner, r.effect.value)

@@ -1,22 +1,27 @@
 """PRE-INI-1 end to end: random legal games on the forest clearing (maps/forest_initiative.toml)
 run to their end and replay to identical hashes."""
 
+from pathlib import Path
+
 import pytest
 
 from game.ai import RandomController
 from game.match import Match, record_of, replay
 from game.rules.events import GameOver
 from game.scenario import find_scenario
+from tests.played_games import random_game
+
+MAPS = Path(__file__).resolve().parents[3] / "maps"
 
 
+# the random games of tests/played_games.py (played once per process for the tests of that group)
+@pytest.mark.xdist_group("random_games")
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_PRE_INI_1_random_games_end_and_replay(seed):
     sc = find_scenario("forest_initiative")
     assert sc.preset == "initiative" and sc.map.endswith("forest_clearing.tmx")
-    m = Match(sc, seed=seed)
-    ctrl = {s.id: RandomController(seed * 7 + i) for i, s in enumerate(sc.sides)}
-    while not m.over:
-        m.apply(ctrl[m.pending.side].decide(m))
+    m = random_game(MAPS / "forest_initiative.toml", seed)
+    assert m.over and m.pending is None
     assert isinstance(m.log[-1], GameOver)
     res = replay(record_of(m), verify=True)
     assert res.ok and res.match.state_hash() == m.state_hash()
