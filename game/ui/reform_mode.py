@@ -30,6 +30,11 @@ def offers_reform(pending) -> bool:
     return bool(info.get("reform_movers")) and bool(info.get("reform_label"))
 
 
+def _degrees(facing: float) -> float:
+    """A facing in [0, 360), rounded as the rules round a placed piece's."""
+    return round(facing % 360.0, 3) % 360.0
+
+
 class ReformMode(Mode):
     name = "reform"
 
@@ -52,7 +57,7 @@ class ReformMode(Mode):
         return "Re-form: click to set the piece down; mouse wheel or [ ] turns it; Esc cancels"
 
     def decision(self) -> Decision:
-        spots = tuple(Spot(pid, round(x, 3), round(y, 3), round(f, 3) % 360.0) for pid, (x, y, f) in self.ends.items())
+        spots = tuple(Spot(pid, round(x, 3), round(y, 3), _degrees(f)) for pid, (x, y, f) in self.ends.items())
         return Decision("reorganise", option=self.unit, label=self.label, spots=spots)
 
     def _check(self, scene) -> None:

@@ -22,16 +22,9 @@ ITEM_TEXT = {"kd": "KD", "w": "W", "disarm": "Disarm"}
 EXTRA_TEXT = {"mg": "Main Gauche", "sneaky": "Sneaky"}
 
 
-def item_of(target: str, text: str) -> Item:
-    """An item from its log form ("kd", "w+mg", "kd+sneaky", as ``Item.text`` writes it)."""
-    kind, *extras = text.split("+")
-    return Item(target, kind, tuple(extras))
-
-
-def item_words(text: str) -> str:
-    """ "w+mg" → "W + Main Gauche": the words a player reads beside the target."""
-    kind, *extras = text.split("+")
-    return " + ".join([ITEM_TEXT.get(kind, kind)] + [EXTRA_TEXT.get(e, e) for e in extras])
+def item_words(item: Item) -> str:
+    """Item(kind "w", extras ("mg",)) → "W + Main Gauche": the words a player reads beside the target."""
+    return " + ".join([ITEM_TEXT.get(item.kind, item.kind)] + [EXTRA_TEXT.get(e, e) for e in item.extras])
 
 
 TAPPER = (255, 215, 90)
@@ -42,8 +35,8 @@ class TapMode(Mode):
 
     def __init__(self):
         self.tapper: str | None = None
-        self.items: dict[str, str] = {}
-        """Each target's item in its log form ("kd", "w+mg"), in the order given."""
+        self.items: dict[str, Item] = {}
+        """Each target's item (kind and riders), in the order given."""
         self.error: str | None = None
         self.mouse = None
         self.chances: dict[tuple[str, ...], str] = {}
@@ -73,24 +66,23 @@ class TapMode(Mode):
         return out
 
     @staticmethod
-    def variants(scene, tapper: str, target: str) -> list[str]:
-        """What the question offers this tapper against ``target``, plain kinds first (KD, W,
-        Disarm), then each with its riders, in the log form: ["kd", "w", "disarm", "kd+mg", ...]."""
+    def variants(scene, tapper: str, target: str) -> list[Item]:
+        """What the question offers this tapper against ``target``: plain kinds first (KD, W,
+        Disarm), then each with its riders (Main Gauche, Sneaky Attack)."""
         p = scene.match.pending
-        seen: list[str] = []
+        seen: list[Item] = []
         for d in p.options if p is not None else ():
             if d.kind == "tap" and d.figure == tapper:
-                seen += [i.text for i in d.items if i.target == target and i.text not in seen]
+                seen += [i for i in d.items if i.target == target and i not in seen]
         order = {k: n for n, k in enumerate(CYCLE)}
-        return sorted(seen, key=lambda t: ("+" in t, order.get(t.split("+")[0], len(CYCLE))))
+        return sorted(seen, key=lambda i: (bool(i.extras), order.get(i.kind, len(CYCLE))))
 
     def left(self, scene) -> tuple[int, int]:
         kd, w = self.pool(scene)
         for it in self.items.values():
-            kind = it.split("+")[0]
-            if kind in ("kd", "disarm"):
+            if it.kind in ("kd", "disarm"):
                 kd -= 1
-            elif kind == "w":
+            elif it.kind == "w":
                 w -= 1
         return kd, w
 
@@ -106,7 +98,7 @@ class TapMode(Mode):
     def decision(self) -> Decision | None:
         if self.tapper is None or not self.items:
             return None
-        return Decision("tap", figure=self.tapper, items=tuple(item_of(t, k) for t, k in self.items.items()))
+        return Decision("tap", figure=self.tapper, items=tuple(self.items.values()))
 
     def _check(self, scene) -> None:
         d = self.decision()
@@ -142,8 +134,7 @@ class TapMode(Mode):
         cycle = self.variants(scene, self.tapper or "", target)
         start = cycle.index(cur) + 1 if cur in cycle else 0
         for it in cycle[start:]:
-            kind = it.split("+")[0]
-            if (kind in ("kd", "disarm") and kd > 0) or (kind == "w" and w > 0):
+            if (it.kind in ("kd", "disarm") and kd > 0) or (it.kind == "w" and w > 0):
                 self.items[target] = it
                 break
         self._check(scene)
@@ -164,7 +155,8 @@ class TapMode(Mode):
         """The ruleset's exact odds that the tapper's blow lands on ``target`` (its save fails,
         PYR-SAVE-1/2; a Main Gauche's blow is Close, PYR-MG-1), read from the deciding side's
         public view, as "lands 1/2"."""
-        extras = tuple(self.items.get(target, "").split("+")[1:])
+        held = self.items.get(target)
+        extras = held.extras if held is not None else ()
         key = (self.tapper or "", target, *extras)
         if key not in self.chances:
             m = scene.match

@@ -52,7 +52,7 @@ def test_click_tapper_then_target_then_tapper_makes_the_tap(app_factory):
     target = scene.mode_obj.targets(scene, tapper)[0]
     _click(app, scene, target)
     item = "kd" if kd else "w"
-    assert scene.mode_obj.items == {target: item}
+    assert scene.mode_obj.items == {target: Item(target, item)}
     assert scene.mode_obj.error is None
     n = len(m.decisions)
     _click(app, scene, tapper)
@@ -71,7 +71,7 @@ def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):
         seen.append(mode.items.get(target))
     assert None in seen  # the cycle passes through "no item"
     # a disarm the rules refuse is explained before any confirm
-    mode.items = {target: "disarm"}
+    mode.items = {target: Item(target, "disarm")}
     mode._check(scene)
     try:
         m.pending.check(mode.decision())
@@ -110,14 +110,14 @@ def test_pyr_mg_1_tap_mode_declares_a_main_gauche_by_clicks(app_factory):
     mode = scene.mode_obj
     assert mode.tapper == tapper
     cycle = mode.variants(scene, tapper, target)
-    assert offered.items[0].text in cycle and cycle.index(offered.items[0].text) > 0  # plain kinds first
+    assert offered.items[0] in cycle and cycle.index(offered.items[0]) > 0  # plain kinds first
     seen = []
     for _ in range(len(cycle) + 1):
         _click(app, scene, target)
         seen.append(mode.items.get(target))
-        if mode.items.get(target) == offered.items[0].text:
+        if mode.items.get(target) == offered.items[0]:
             break
-    assert mode.items[target] == offered.items[0].text, seen
+    assert mode.items[target] == offered.items[0], seen
     assert mode.error is None
     # the chance beside the target is the Main Gauche's own (its blow is Close, PYR-MG-1)
     view = m.ruleset.public_view(m.state, m.pending.side)
@@ -129,9 +129,8 @@ def test_pyr_mg_1_tap_mode_declares_a_main_gauche_by_clicks(app_factory):
 
 
 def test_tap_mode_item_words_name_the_riders():
-    from game.ui.tap_mode import item_of, item_words
+    from game.ui.tap_mode import item_words
 
-    assert item_words("w+mg") == "W + Main Gauche"
-    assert item_words("kd+sneaky") == "KD + Sneaky"
-    assert item_of("x", "kd+mg") == Item("x", "kd", ("mg",))
-    assert item_of("x", "disarm") == Item("x", "disarm")
+    assert item_words(Item("x", "w", ("mg",))) == "W + Main Gauche"
+    assert item_words(Item("x", "kd", ("sneaky",))) == "KD + Sneaky"
+    assert item_words(Item("x", "disarm")) == "Disarm"
