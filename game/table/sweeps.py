@@ -80,32 +80,18 @@ class Sweep:
     def entering(self, shape: pymunk.Shape) -> float | None:
         """Where the circle first touches ``shape`` (0..1), or None when it misses it — or starts
         overlapping it and does not go deeper (the distance to a convex shape is convex along the
-        path, so the first 0.01 in tells)."""
+        path, so the first 0.01 in tells). Chipmunk's segment query is called straight through cffi:
+        a sweep tests a base or two thousands of times a game, and the Python layers around it cost
+        more than the query."""
         if type(shape) is pymunk.Segment:  # a capsule: Chipmunk misses its end caps (sweep_alpha)
             alpha = sweep_alpha(shape, self.a, self.b, self.qr)
         else:
-            alpha = segment_alpha(shape, self.a, self.b, self.qr)
+            q = _RESULTS.segment
+            alpha = q.alpha if lib.cpShapeSegmentQuery(shape._shape, self.a, self.b, self.qr, q) else None
         if alpha is not None and alpha <= 1e-9:
             if point_distance(shape, self.probe) >= point_distance(shape, self.a) - 1e-9:
                 return None
         return alpha
-
-    def enters_base(self, shape: pymunk.Shape) -> bool:
-        """``entering(shape) is not None`` for a base's circle: the same Chipmunk queries
-        (cpShapeSegmentQuery, then cpShapePointQuery at the start and at the probe when the start
-        already touches), called straight through cffi (a sweep meets a base or two, thousands of
-        times a game: their Python layers cost more than the queries)."""
-        q = _RESULTS
-        sh = shape._shape
-        if not lib.cpShapeSegmentQuery(sh, self.a, self.b, self.qr, q.segment):
-            return False
-        if q.segment.alpha > 1e-9:
-            return True
-        pi = q.point
-        lib.cpShapePointQuery(sh, self.a, pi)
-        d0 = pi.distance
-        lib.cpShapePointQuery(sh, self.probe, pi)
-        return not pi.distance >= d0 - 1e-9
 
 
 def sweep_of(a: tuple[float, float], dx: float, dy: float, r: float) -> Sweep | None:
@@ -113,8 +99,7 @@ def sweep_of(a: tuple[float, float], dx: float, dy: float, r: float) -> Sweep | 
     length = math.hypot(dx, dy)
     if length == 0:
         return None
-    qr = r - PENETRATION + ROUNDING  # sweep_radius(r), inline: the hot path of every sweep
-    return Sweep(a, dx, dy, qr if qr >= 1e-4 else 1e-4, length)
+    return Sweep(a, dx, dy, sweep_radius(r), length)
 
 
 def _traced(t: Terrain, level: str, sw: Sweep) -> bool | None:

@@ -12,7 +12,7 @@ from .geometry import convex_hull, round_in, strictly_inside_convex
 from .sweeps import Sweep, static_blocks, static_entering, sweep_of, sweep_radius
 from .table_bases import TableBases, _Base
 from .tactical_map import DECK
-from .terrain import PENETRATION, ROUNDING
+from .terrain import PENETRATION
 
 #: (cos, sin) of the GEO-ESC-1 headings 0, 5, … 355 degrees
 _HEADINGS_5 = tuple((math.cos(math.radians(5 * k)), math.sin(math.radians(5 * k))) for k in range(72))
@@ -64,13 +64,9 @@ class TableSweeps(TableBases):
         """``bool(_blocking(...))``, stopping at the first blocker (the terrain first: its answer is
         memoised). ``pool``: bases holding every base the sweep may meet (``_bases_in`` a box around
         it; see ``_bases_block``)."""
-        length = math.hypot(dx, dy)
-        if length == 0:
+        sw = sweep_of(a, dx, dy, r)
+        if sw is None:
             return False
-        qr = r - PENETRATION + ROUNDING  # sweep_radius(r)
-        if qr < 1e-4:
-            qr = 1e-4
-        sw = Sweep(a, dx, dy, qr, length)
         if static:
             t = self._t
             # a swept box inside the level's clear box meets no static shape (static_blocks' own
@@ -81,7 +77,7 @@ class TableSweeps(TableBases):
         return self._bases_block(level, sw, ignore, only, pool)
 
     def _bases_block(self, level: str, sw: Sweep, ignore, only, pool=None) -> bool:
-        """Some base on the level the sweep enters (``Sweep.enters_base``), ids in ``ignore`` let
+        """Some base on the level the sweep enters (``Sweep.entering``), ids in ``ignore`` let
         through (with ``only``, only those tried). ``pool``: the bases to try (each still
         box-tested), else the level's."""
         on = self._by_level.get(level)
@@ -104,7 +100,7 @@ class TableSweeps(TableBases):
                 continue
             if stale and fid in stale:
                 self._sync_one(o)
-            if sw.enters_base(sh):
+            if sw.entering(sh) is not None:
                 return True
         return False
 
