@@ -9,17 +9,23 @@ from game.match import Match
 from game.rules.decisions import Decision, Item
 
 
-def _battle_at_tap(app_factory):
+def _offers_main_gauche(p) -> bool:
+    return any("mg" in i.extras for d in p.options for i in d.items)
+
+
+def _battle_at_tap(app_factory, seed=3, wanted=lambda p: True):
+    """boarding_action with automatic answers up to the first tap question ``wanted`` accepts."""
     app = app_factory()
     scen = app.find_scenario("boarding_action")
-    m = Match(scen, seed=3)
+    m = Match(scen, seed=seed)
     for _ in range(3000):
-        if m.pending is None or m.pending.kind == "tap":
+        p = m.pending
+        if p is None or (p.kind == "tap" and wanted(p)):
             break
         m.apply(m.auto())
     if m.pending is None:
-        pytest.skip("no tap reached")
-    scene = app.start_battle(scen, mode="hotseat", seed=3)
+        pytest.skip("no such tap reached")
+    scene = app.start_battle(scen, mode="hotseat", seed=seed)
     scene.set_match(m)
     scene.looking = m.pending.side
     app.step([], 1 / 60)
@@ -83,27 +89,9 @@ def test_clicking_a_target_cycles_its_item_and_shows_illegal_ones(app_factory):
     assert getattr(scene.mode_obj, "tapper", None) is None
 
 
-def _battle_at_main_gauche_tap(app_factory):
-    """boarding_action seed 2: One-Eyed Jack (dagger in the off hand) taps with a Main Gauche on offer."""
-    app = app_factory()
-    scen = app.find_scenario("boarding_action")
-    m = Match(scen, seed=2)
-    for _ in range(3000):
-        p = m.pending
-        if p is None or (p.kind == "tap" and any("mg" in i.extras for d in p.options for i in d.items)):
-            break
-        m.apply(m.auto())
-    if m.pending is None:
-        pytest.skip("no Main Gauche tap reached")
-    scene = app.start_battle(scen, mode="hotseat", seed=2)
-    scene.set_match(m)
-    scene.looking = m.pending.side
-    app.step([], 1 / 60)
-    return app, scene, m
-
-
 def test_pyr_mg_1_tap_mode_declares_a_main_gauche_by_clicks(app_factory):
-    app, scene, m = _battle_at_main_gauche_tap(app_factory)
+    # seed 2: One-Eyed Jack (dagger in the off hand) taps with a Main Gauche on offer
+    app, scene, m = _battle_at_tap(app_factory, seed=2, wanted=_offers_main_gauche)
     offered = next(d for d in m.pending.options if d.kind == "tap" and any("mg" in i.extras for i in d.items))
     tapper, target = offered.figure, offered.items[0].target
     _click(app, scene, tapper)
