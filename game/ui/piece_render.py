@@ -48,9 +48,10 @@ def corners(
     return out
 
 
-def contains(fig, x: float, y: float, wx: float, wy: float, slack: float = 0.05) -> bool:
-    """The world point (wx, wy) lies on the piece drawn at (x, y) (with ``slack`` inches)."""
-    (fx, fy), (rx, ry) = frame(fig.facing)
+def contains(fig, x: float, y: float, wx: float, wy: float, slack: float = 0.05, facing: float | None = None) -> bool:
+    """The world point (wx, wy) lies on the piece drawn at (x, y) (with ``slack`` inches), facing
+    its own way or ``facing``."""
+    (fx, fy), (rx, ry) = frame(fig.facing if facing is None else facing)
     w, d = piece_size(fig)
     dx, dy = wx - x, wy - y
     return abs(dx * fx + dy * fy) <= d / 2.0 + slack and abs(dx * rx + dy * ry) <= w / 2.0 + slack

@@ -17,7 +17,7 @@ from game.rules.decisions import Decision, IllegalDecision, Spot
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label
-from .piece_render import corners, frame, piece_size
+from .piece_render import contains, corners, piece_size
 
 #: degrees a piece turns per wheel notch or [ / ] key
 TURN_STEP = 15.0
@@ -72,10 +72,7 @@ class ReformMode(Mode):
         st = scene.match.state
         for pid in self.movers:
             x, y, f = self.ends[pid]
-            (fx, fy), (rx, ry) = frame(f)
-            w, d = piece_size(st.figures[pid])
-            dx, dy = wx - x, wy - y
-            if abs(dx * fx + dy * fy) <= d / 2.0 + 0.05 and abs(dx * rx + dy * ry) <= w / 2.0 + 0.05:
+            if contains(st.figures[pid], x, y, wx, wy, facing=f):
                 return pid
         return None
 
@@ -127,8 +124,7 @@ class ReformMode(Mode):
             pts = [cam.to_screen(px, py) for px, py in corners(x, y, f, w, d)]
             pygame.draw.line(dst, (0, 0, 0), cam.to_screen(fig.x, fig.y), cam.to_screen(x, y), 3)
             pygame.draw.polygon(dst, HELD if pid == self.held else col, pts, 3 if pid == self.held else 2)
-            front = [cam.to_screen(px, py) for px, py in corners(x, y, f, w, d)[:2]]
-            pygame.draw.line(dst, HELD if pid == self.held else col, front[0], front[1], 5)
+            pygame.draw.line(dst, HELD if pid == self.held else col, pts[0], pts[1], 5)  # the front edge
         if self.mouse is not None:
             m = cam.to_screen(*self.mouse)
             _label(dst, f"unit {self.unit} re-forms · {len(self.movers)} pieces (OD6-SEQ-1)", m, HELD)
