@@ -39,12 +39,8 @@ class _EndTests:
         self.farther = start_d + 1e-6
         foes = st.enemies_of(f.side)
         lv = f.level
-        # nearest_enemy's pool and arithmetic: enemies in play on fid's level, edge distance
-        # hypot − r1 − r2 clamped at 0; the nearest is farther than start_d + 1e-6 when no enemy is
-        # within it (start_d >= 0; a NaN distance counts for neither, as nearest_enemy skips it)
-        self.foes = [
-            (g.x, g.y, g.radius) for g in st.figures.values() if g.side in foes and g.level == lv and g.in_play
-        ]
+        # nearest_enemy's pool, gathered once: the enemies in play on fid's level
+        self.foes = [g.id for g in st.figures.values() if g.side in foes and g.level == lv and g.in_play]
         camp, camps = eng.camp.get(fid), eng.camp
         self.friends = [
             (g.x, g.y, g.radius)
@@ -58,13 +54,10 @@ class _EndTests:
         fid, f = self.fid, self.f
         if self.start_enemy is not None and engaged_with_at(self.ctx, fid, self.start_enemy, x, y):
             return "a"
-        hypot, fr, farther = math.hypot, f.radius, self.farther
-        if farther < math.inf:  # no enemy at the start (start_d inf): none is farther than that
-            for gx, gy, gr in self.foes:
-                if hypot(gx - x, gy - y) - fr - gr <= farther:
-                    break
-            else:
-                return "b"
+        _, d1 = nearest_enemy(self.ctx.state, fid, x, y, self.foes)
+        if d1 > self.farther:
+            return "b"
+        hypot, fr = math.hypot, f.radius
         for gx, gy, gr in self.friends:
             if hypot(gx - x, gy - y) - gr - fr <= BTB + 1e-9:
                 return "c"
