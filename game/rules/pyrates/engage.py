@@ -19,10 +19,6 @@ ACROSS_GAP = 1.0
 
 def camp_of(state, side: str) -> str:
     """Allied sides count as one (PYR-WIN-1): the camp is the first allied side id."""
-    if not state.options.get("allies"):  # no alliance: every other side is a foe, the side its own camp
-        for s in state.sides:
-            if s.id == side:
-                return side
     foes = state.enemies_of(side)
     return min(s for s in state.side_ids() if s not in foes)
 
