@@ -54,3 +54,21 @@ def test_rng_move_1_path_lengths_within_2_percent_of_the_old_search():
     assert not longer, longer
     assert abs(total_new - total_old) <= 0.02 * total_old, (total_new, total_old)
     assert close >= 0.95 * len(cases), f"{close} of {len(cases)} within 2 % or shorter"
+
+
+def test_rng_move_1_search_without_tcod_internals_finds_the_same_plans(monkeypatch):
+    """game/table/search.py runs python-tcod's C search through its internals (``_run``) and, on a
+    python-tcod without them, through a fresh ``Pathfinder``: both must give the same plans."""
+    from game.table import search
+
+    cases = DATA["cases"][::3]
+    fast = [bench.solve(c, {}) for c in cases]
+    real_static = search.static
+
+    def static_without_internals(*a, **kw):
+        return {**real_static(*a, **kw), "fast": None}
+
+    monkeypatch.setattr(search, "static", static_without_internals)
+    plain = [bench.solve(c, {}) for c in cases]
+    assert plain == fast
+    assert sum(p is not None for p in plain) > len(cases) // 2
