@@ -112,7 +112,7 @@ def assault_value(ctx, decision, group: list[str] | None = None, broken: bool = 
     fight = balance(ctx, odds, EVICT_SHARE) if odds.effects else 0.5
     if group is None:
         return fight
-    p = float(odds.success) if odds.success else 1.0
+    p = float(odds.success)  # ESC-ENG-2: the Resolve chance (1 when no one defends)
     st = ctx.state
     fail = 0.0
     if broken:
