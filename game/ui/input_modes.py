@@ -65,6 +65,26 @@ class Mode:
     def draw(self, scene, dst) -> None:
         pass
 
+    def refusal(self, scene, d: Decision | None) -> str | None:
+        """The rules' reason to refuse ``d`` as the answer to the pending question (None: it is
+        legal, or there is no decision yet to check)."""
+        if d is None:
+            return None
+        try:
+            scene.match.pending.check(d)
+        except IllegalDecision as e:
+            return str(e)
+        return None
+
+    def submit(self, scene, d: Decision, error: str | None) -> bool:
+        """Answer with ``d``, or show ``error`` (the rules' refusal) and keep the mode: True when
+        decided."""
+        if error:
+            scene.toast(error, BAD)
+            return False
+        scene.decide(d)
+        return True
+
 
 class PointMode(Mode):
     """Choose a destination for ``kind`` (move, charge…) for figure ``fid``."""

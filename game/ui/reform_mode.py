@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.decisions import Decision, IllegalDecision, Spot
+from game.rules.decisions import Decision, Spot
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label
@@ -61,11 +61,7 @@ class ReformMode(Mode):
         return Decision("reorganise", option=self.unit, label=self.label, spots=spots)
 
     def _check(self, scene) -> None:
-        self.error = None
-        try:
-            scene.match.pending.check(self.decision())
-        except IllegalDecision as e:
-            self.error = str(e)
+        self.error = self.refusal(scene, self.decision())
 
     def piece_at(self, scene, wx: float, wy: float) -> str | None:
         """The re-forming piece drawn under the world point, where this re-form has put it."""
@@ -107,11 +103,7 @@ class ReformMode(Mode):
             scene.toast("set the piece down first (click)")
             return False
         self._check(scene)
-        if self.error:
-            scene.toast(self.error, BAD)
-            return False
-        scene.decide(self.decision())
-        return True
+        return self.submit(scene, self.decision(), self.error)
 
     # -- drawing ---------------------------------------------------------------------------------------
     def draw(self, scene, dst: pygame.Surface) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.decisions import Decision, IllegalDecision, Item
+from game.rules.decisions import Decision, Item
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label
@@ -101,14 +101,7 @@ class TapMode(Mode):
         return Decision("tap", figure=self.tapper, items=tuple(self.items.values()))
 
     def _check(self, scene) -> None:
-        d = self.decision()
-        self.error = None
-        if d is None:
-            return
-        try:
-            scene.match.pending.check(d)
-        except IllegalDecision as e:
-            self.error = str(e)
+        self.error = self.refusal(scene, self.decision())
 
     # -- input -------------------------------------------------------------------------------------
     def on_motion(self, scene, wx, wy) -> None:
@@ -145,11 +138,7 @@ class TapMode(Mode):
             scene.toast("give the tapper's targets their items first (click them)")
             return False
         self._check(scene)
-        if self.error:
-            scene.toast(self.error, BAD)
-            return False
-        scene.decide(d)
-        return True
+        return self.submit(scene, d, self.error)
 
     def chance(self, scene, target: str) -> str:
         """The ruleset's exact odds that the tapper's blow lands on ``target`` (its save fails,
