@@ -34,6 +34,12 @@ def _label(dst, text, pos, colour=(255, 255, 255), size=15):
     dst.blit(t, r)
 
 
+def _refusal_lines(dst, error: str, pos) -> None:
+    """The rules' refusal under the pointer's label, wrapped, at most three lines from ``pos``."""
+    for i, line in enumerate(fonts.wrap(error, 420, 14)[:3]):
+        _label(dst, line, (pos[0], pos[1] + i * 18), BAD, 14)
+
+
 def dashed_line(dst, colour, a, b, width=2, dash=8):
     ax, ay = a
     bx, by = b
@@ -174,8 +180,7 @@ class PointMode(Mode):
             _label(dst, text, (mx, my), colour)
             my += 20
         if self.error:
-            for i, line in enumerate(fonts.wrap(self.error, 420, 14)[:3]):
-                _label(dst, line, (mx, my + i * 18), BAD, 14)
+            _refusal_lines(dst, self.error, (mx, my))
 
 
 class MeasureMode(Mode):

@@ -15,8 +15,7 @@ import pygame
 
 from game.rules.decisions import Decision, Spot
 
-from . import fonts
-from .input_modes import BAD, OK, Mode, _label
+from .input_modes import BAD, OK, Mode, _label, _refusal_lines
 from .piece_render import contains, corners, piece_size
 
 #: degrees a piece turns per wheel notch or [ / ] key
@@ -121,5 +120,4 @@ class ReformMode(Mode):
             m = cam.to_screen(*self.mouse)
             _label(dst, f"unit {self.unit} re-forms · {len(self.movers)} pieces (OD6-SEQ-1)", m, HELD)
             if self.error:
-                for i, line in enumerate(fonts.wrap(self.error, 420, 14)[:3]):
-                    _label(dst, line, (m[0], m[1] + 20 + i * 18), BAD, 14)
+                _refusal_lines(dst, self.error, (m[0], m[1] + 20))

@@ -15,7 +15,7 @@ import pygame
 from game.rules.decisions import Decision, Item
 
 from . import fonts
-from .input_modes import BAD, OK, Mode, _label
+from .input_modes import BAD, OK, Mode, _label, _refusal_lines
 
 CYCLE = ("kd", "w", "disarm")
 ITEM_TEXT = {"kd": "KD", "w": "W", "disarm": "Disarm"}
@@ -189,5 +189,4 @@ class TapMode(Mode):
             m = cam.to_screen(*self.mouse)
             _label(dst, f"{a.name} taps · pool left: {kd} KD, {w} W (PYR-ALLOC-2)", m, TAPPER)
             if self.error:
-                for i, line in enumerate(fonts.wrap(self.error, 420, 14)[:3]):
-                    _label(dst, line, (m[0], m[1] + 20 + i * 18), BAD, 14)
+                _refusal_lines(dst, self.error, (m[0], m[1] + 20))
