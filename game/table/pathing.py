@@ -1,6 +1,6 @@
 """Path planning for one base (RNG-MOVE-1/2): A* over a 0.25-inch grid per level joined by links
-(python-tcod's C path-finder over a (level, row, col) graph), then straightened with exact
-swept-circle checks (GEO-SWEEP-1).
+(python-tcod's C path-finder over a (level, row, col) graph, asked through a graph of 3 x 3 blocks of
+it first: search.py, coarse.py), then straightened with exact swept-circle checks (GEO-SWEEP-1).
 
 The static part of each grid (obstacles, walls, impassable and tough ground) is built once per
 (level, base radius) and cached in the shared Terrain (game/table/grid.py); bases are stamped onto

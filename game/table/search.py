@@ -6,6 +6,9 @@ length times the terrain cost of the cell entered (1 open, 2 tough), LINEAR_PENA
 linear cell from outside one; a link jumps from its cell to its other end's cell for its cost plus
 its length. Costs are integers (STEP a straight step).
 
+A search asks the block graph first (``coarse``: the same steps between one cell of each 3 x 3
+block, a ninth of the cells to search) and this graph where the blocks cannot answer.
+
 The graph (its cost and condition arrays and tcod's compiled edge rules) is built once per map
 content, levels, base radius and crossed obstacles; a search stamps the other bases into its
 arrays, in place, for its own run (under the entry's lock: the window's AI thread and the frame
@@ -85,11 +88,12 @@ def _stamps(st: dict, lv: int, x: float, y: float, rr: float) -> tuple[np.ndarra
     return got
 
 
-def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
+def _touched(st: dict, bases: list, r: float) -> list:
     """Flat indices, into the stacked cost arrays and into the stacked condition arrays, of the
     cells the other bases close to this search (``_stamps`` of each; a cell near two bases comes
-    twice: harmless, each use sets or restores the same values). Kept by the bases' places and
-    sizes: the AI plans several goals from one position in a row."""
+    twice: harmless, each use sets or restores the same values), and a place for what they do to
+    the blocks (``coarse.route`` fills it). Kept by the bases' places and sizes: the AI plans
+    several goals from one position in a row."""
     key = (r, tuple([(i, o.x, o.y, o.radius) for i, bs in enumerate(bases) for o in bs]))
     memo = st["touched"]
     got = memo.get(key)
@@ -97,9 +101,10 @@ def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
         return got
     parts = [_stamps(st, i, o.x, o.y, r + o.radius + MARGIN) for i, bs in enumerate(bases) for o in bs]
     if parts:
-        got = (np.concatenate([c for c, _ in parts]), np.concatenate([b for _, b in parts]))
+        ci, bi = np.concatenate([c for c, _ in parts]), np.concatenate([b for _, b in parts])
     else:
-        got = (np.zeros(0, np.intp), np.zeros(0, np.intp))
+        ci, bi = np.zeros(0, np.intp), np.zeros(0, np.intp)
+    got = [ci, bi, None]  # [2]: what they do to the blocks, when a search first asks them
     if len(memo) >= TOUCHED_KEPT:
         memo.clear()
     memo[key] = got
@@ -107,7 +112,8 @@ def _touched(st: dict, bases: list, r: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray | None:
-    """The cheapest chain of (level, row, col) states from s0 to sg (an (n, 3) array), or None. ``st``: ``static``;
+    """The cheapest chain of (level, row, col) states from s0 to sg (an (n, 3) array), or None: by the
+    block graph where it answers (``coarse.route``), else by this graph. ``st``: ``static``;
     ``bases``: per level, the other bases, which block the cells within the grid margin of them
     except the goal cell (its own clearance is checked exactly)."""
     _, rows, cols = st["free"].shape
@@ -115,7 +121,8 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
     wc, oc, wb, ob = st["flat_costs"], st["flat_orig_costs"], st["flat_conds"], st["flat_orig_conds"]
     g = (sg[0] * rows + sg[1]) * cols + sg[2]
     gi = [g, g + size, g + 2 * size]
-    ci, bi = _touched(st, bases, r)
+    touched = _touched(st, bases, r)
+    ci, bi = touched[0], touched[1]
     with st["lock"]:
         wc[ci] = 0
         wb[bi] = False
@@ -123,7 +130,14 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
         wc[gi] = (terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg])
         try:
             fast = st["fast"]
-            if fast is not None:
+            path = None
+            if st["coarse"] is not None:
+                from .coarse import route
+
+                path = route(st, touched, s0, sg)
+            if path is not None:
+                cost = 0
+            elif fast is not None:
                 path, cost = _run(st["pf"], fast, s0, sg)
             else:  # a python-tcod without the internals _run uses: a fresh Pathfinder each search
                 pf = tcod.path.Pathfinder(st["graph"])
@@ -229,6 +243,8 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
             graph.add_edge((0, dr, dc), STEP, cost=work["into"], condition=lin)
     got = {
         "free": free,
+        "lin": lin,
+        "lin_flat": lin.reshape(-1),
         "terr": terr,
         "card_pen": card_pen,
         "diag_pen": diag_pen,
@@ -268,6 +284,9 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
+    from .coarse import build as blocks
+
+    got["coarse"] = blocks(got, jumps, lambda js, shape: _link_rules(js, t.map.links, shape))
     pf = got["pf"] = tcod.path.Pathfinder(graph)
     try:  # what _run hands python-tcod's C search (None: a python-tcod without these internals)
         rules, keep = graph._compile_rules()

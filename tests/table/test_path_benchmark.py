@@ -57,8 +57,9 @@ def test_rng_move_1_path_lengths_within_2_percent_of_the_old_search():
 
 
 def test_rng_move_1_search_without_tcod_internals_finds_the_same_plans(monkeypatch):
-    """game/table/search.py runs python-tcod's C search through its internals (``_run``) and, on a
-    python-tcod without them, through a fresh ``Pathfinder``: both must give the same plans."""
+    """game/table/search.py and coarse.py run python-tcod's C search through its internals (``_run``)
+    and, on a python-tcod without them, through a fresh ``Pathfinder``: both must give the same
+    plans."""
     from game.table import search
 
     cases = DATA["cases"][::3]
@@ -66,7 +67,8 @@ def test_rng_move_1_search_without_tcod_internals_finds_the_same_plans(monkeypat
     real_static = search.static
 
     def static_without_internals(*a, **kw):
-        return {**real_static(*a, **kw), "fast": None}
+        st = real_static(*a, **kw)
+        return {**st, "fast": None, "coarse": st["coarse"] and {**st["coarse"], "fast": None}}
 
     monkeypatch.setattr(search, "static", static_without_internals)
     plain = [bench.solve(c, {}) for c in cases]

@@ -47,13 +47,16 @@ def test_RNG_MOVE_1_other_bases_are_stamped_for_one_search_only():
     t.place("c", 16, 5, 0.5, "deck")
     plan = t.plan_path("m", 18, 12)
     assert plan is not None
+    assert all(y < 12 for _, y in plan.points[1:-1])  # b closes the south: round the north end
     st = _entry(t)
     for k, v in st["orig"].items():
         assert np.array_equal(st["work"][k], v), k
-    # the same question with the bases gone goes the short way
+    assert np.array_equal(st["coarse"]["work"], st["coarse"]["costs"])
+    # the same question with the bases gone is no longer (the block graph's plans are within 2 %
+    # of the cheapest: either way round the crate, equal on the table, may come first)
     alone = Table(_map())
     alone.place("m", 6, 12, 0.5, "deck")
-    assert alone.plan_path("m", 18, 12).length <= plan.length
+    assert alone.plan_path("m", 18, 12).length <= 1.02 * plan.length
 
 
 def test_RNG_MOVE_1_plans_from_two_threads_equal_plans_made_in_turn():
