@@ -104,7 +104,8 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
         for i, order in enumerate(ORDERS):
             if i == 2:  # round a corner only where no shortest sequence is legal
                 todo = todo[best[todo] == 0]
-            cost, mid, ok = _walk(st, *(a[todo] for a in ends), order)
+            e_lv, e_y0, e_x0, e_y1, e_x1 = (a[todo] for a in ends)
+            cost, mid, ok = _walk(st, e_lv, e_y0, e_x0, e_y1, e_x1, order)
             better = ok & ((best[todo] == 0) | (cost < best[todo]))
             at = todo[better]
             best[at] = cost[better]
