@@ -218,7 +218,7 @@ def _walk(st: dict, lvl, y0, x0, y1, x1, order: str):
 
 def stamps(c: dict, busy: np.ndarray, plane: tuple[int, int]) -> tuple:
     """What the path-grid cells ``busy`` (flat indices) the other bases close do to the blocks: the
-    blocks with no open cell left (flat indices: closed to this search), and as flat boolean arrays
+    blocks with no open cell left (flat indices: closed to this search), and as sets of flat indices
     those with some (``route`` passes through another of their cells where their representative is
     closed) and those within one block of a closed cell (``route`` leaves a start or goal there to
     the path grid, and checks a step there against the stamps)."""
@@ -232,7 +232,7 @@ def stamps(c: dict, busy: np.ndarray, plane: tuple[int, int]) -> tuple:
     blk = (lv * br + y // K) * bc + x // K
     n = np.bincount(blk[c["free_flat"][busy]], minlength=c["size"])
     shut = (n > 0) & (n >= c["open_cells"])
-    partial = (n > 0) & ~shut
+    partial = np.flatnonzero((n > 0) & ~shut)
     hit = np.zeros(c["shape"], np.bool_)
     hit.reshape(-1)[blk] = True
     near = hit.copy()
@@ -241,7 +241,7 @@ def stamps(c: dict, busy: np.ndarray, plane: tuple[int, int]) -> tuple:
     wide = near.copy()
     wide[:, :, 1:] |= near[:, :, :-1]
     wide[:, :, :-1] |= near[:, :, 1:]
-    return np.flatnonzero(shut), partial, wide.reshape(-1)
+    return np.flatnonzero(shut), frozenset(partial.tolist()), frozenset(np.flatnonzero(wide).tolist())
 
 
 def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
@@ -261,7 +261,7 @@ def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
     b0 = (s0[0], s0[1] // K, s0[2] // K)
     bg = (sg[0], sg[1] // K, sg[2] // K)
     gf = (bg[0] * br + bg[1]) * bc + bg[2]
-    if near[(b0[0] * br + b0[1]) * bc + b0[2]] or near[gf]:
+    if (b0[0] * br + b0[1]) * bc + b0[2] in near or gf in near:
         # beside another base: the blocks there are cut up (a base in contact closes most of them),
         # and the path grid finds the way out or in as cheaply
         return None
@@ -303,7 +303,7 @@ def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
         if i == last - 1:
             break
         to = rep[b]
-        if partial[b] and wc[to] == 0:  # its representative is closed: another open cell of it
+        if b in partial and wc[to] == 0:  # its representative is closed: another open cell of it
             to = next((f for f in _cells_of(b, c["shape"], rows, cols) if wc[f] > 0), -1)
             if to < 0:
                 return None
@@ -321,19 +321,21 @@ def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
                 break
             cells.append(m)
         cells.append(to)
-        if (near[a] or near[b]) and not _legal_from(st, cells, n0 - 1):
+        if (a in near or b in near) and not _legal_from(st, cells, n0 - 1):
             return None
     if cells[-1] != goal and not _join(st, cells, goal):
         return None
-    ch = np.array(cells, np.int64)
-    lin = st["lin_flat"]
-    if lin[ch].any():
+    ch = np.fromiter(cells, np.intc, len(cells))
+    if st["lin_flat"][ch].any():
         # a route onto a linear obstacle stops there (RNG-MOVE-2): whether to cross or walk round
         # is a near thing the blocks' costs can tip, and the path grid decides it exactly
         return None
-    lv, rem = np.divmod(ch, plane)
-    y, x = np.divmod(rem, cols)
-    return np.stack((lv, y, x), axis=1).astype(np.intc)
+    out = np.empty((len(cells), 3), np.intc)
+    out[:, 0] = ch // plane
+    rem = ch % plane
+    out[:, 1] = rem // cols
+    out[:, 2] = rem % cols
+    return out
 
 
 def _cells_of(b: int, shape: tuple, rows: int, cols: int) -> list[int]:
