@@ -23,7 +23,7 @@ from array import array
 import numpy as np
 import tcod.path
 
-from .search import _DIRS, DIAG, STEP, _run
+from .search import _DIRS, _NONE, DIAG, STEP, find, searcher
 
 K = 3
 """Path-grid cells per block side."""
@@ -50,6 +50,7 @@ for _q, (_dr, _dc) in enumerate(_DIRS):
     _DIR_L[(_dr + 1) * 3 + _dc + 1] = _q
     if _dr and _dc:
         _DIAG_L[(_dr + 1) * 3 + _dc + 1] = _q - 4
+_DIAG_Q = np.array([max(0, q) for q in _DIAG_L])  # the same for arrays (0 where not a diagonal)
 
 
 def build(st: dict, jumps: dict, link_rules) -> dict | None:
@@ -126,7 +127,6 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=K * STEP, diagonal=K * DIAG)
-    pf = tcod.path.Pathfinder(graph)
     out = {
         # representatives and the cells between them, as Python sequences (``route`` reads them a
         # step at a time): rep_list[block], mids_list[(MIDS * direction + j) * size + block]
@@ -143,15 +143,8 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
             for ba, bb in cjumps
         },
         "shape": shape,
-        "graph": graph,
-        "pf": pf,
+        **searcher(graph),
     }
-    try:  # as search._build: python-tcod's C search, reused
-        rules, keep = graph._compile_rules()
-        out["keep"] = keep
-        out["fast"] = (tcod.path._export(pf._distance), tcod.path._export(pf._travel), rules, graph._heuristic)
-    except AttributeError:
-        out["fast"] = None
     return out
 
 
@@ -162,8 +155,9 @@ def _walk(st: dict, lvl, y0, x0, y1, x1, order: str):
     ("rows") or across first ("cols"; at most 2K - 1 steps: round a wall's corner into a gap).
     (cost, the cells passed on the way as flat indices (MIDS, ...), -1 past the last, legal)."""
     nl, rows, cols = st["free"].shape
-    free, lin, terr = (st[k].reshape(-1) for k in ("free", "lin", "terr"))
-    card_pen, diag_pen = st["card_pen"].reshape(-1), st["diag_pen"].reshape(-1)
+    size = nl * rows * cols
+    # the path grid's own step costs and diagonal conditions, as its graph holds them (search._build)
+    costs, conds, lin = st["flat_orig_costs"], st["flat_orig_conds"], st["lin_flat"]
     base = lvl * rows
     dy, dx = y1 - y0, x1 - x0
     sy, sx = np.sign(dy), np.sign(dx)
@@ -200,14 +194,16 @@ def _walk(st: dict, lvl, y0, x0, y1, x1, order: str):
         # a step from a cell to another stays in the box of the two: no index leaves the grid
         ny, nx = y + my, x + mx
         at, to = (base + y) * cols + x, (base + ny) * cols + nx
-        legal = free.take(to)
-        # a diagonal passes only between two free corner cells
-        legal &= ~is_diag | (free.take((base + y) * cols + nx) & free.take((base + ny) * cols + x))
-        into = terr.take(to).astype(np.int64)
+        # tcod's edges (search._build): into an open cell ("into" > 0); out of a linear cell at the
+        # "into" cost, else at "card" (straight) or "diag"; a diagonal where its conditions hold
+        into = costs.take(to).astype(np.int64)
+        legal = into > 0
         was_lin = lin.take(at)
-        pen_d = np.where(was_lin, 0, diag_pen.take(to))
-        pen_s = np.where(was_lin, 0, card_pen.take(to))
-        step = np.where(is_diag, DIAG * (into + pen_d), STEP * (into + pen_s))
+        q = _DIAG_Q.take((my + 1) * 3 + mx + 1)
+        diag_ok = conds.take(2 * q * size + at) | conds.take((2 * q + 1) * size + at)
+        legal &= ~is_diag | diag_ok
+        plain = costs.take(np.where(is_diag, 2, 1) * size + to).astype(np.int64)
+        step = np.where(is_diag, DIAG, STEP) * np.where(was_lin, into, plain)
         ok &= ~active | legal
         cost += np.where(active, step, 0)
         y, x = ny, nx
@@ -268,17 +264,11 @@ def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
     work[:, closed] = 0
     work[:, gf] = orig[:, gf]
     try:
-        if c["fast"] is not None:
-            path, _cost = _run(c["pf"], c["fast"], b0, bg)
-        else:  # a python-tcod without the internals _run uses
-            pf = tcod.path.Pathfinder(c["graph"])
-            pf.add_root(b0)
-            path = pf.path_to(bg)
-            path = path if len(path) and tuple(path[0]) == b0 else None
+        path, cost = find(c, b0, bg)
     finally:
         work[:, closed] = orig[:, closed]
         work[:, gf] = orig[:, gf]
-    if path is None:
+    if cost == _NONE or path is None or tuple(path[0]) != b0:
         return None
     _, rows, cols = st["free"].shape
     plane = rows * cols

@@ -129,7 +129,6 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
         terr = st["terr"][sg]
         wc[gi] = (terr, terr + st["card_pen"][sg], terr + st["diag_pen"][sg])
         try:
-            fast = st["fast"]
             path = None
             if st["coarse"] is not None:
                 from .coarse import route
@@ -137,13 +136,8 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
                 path = route(st, touched, s0, sg)
             if path is not None:
                 cost = 0
-            elif fast is not None:
-                path, cost = _run(st["pf"], fast, s0, sg)
-            else:  # a python-tcod without the internals _run uses: a fresh Pathfinder each search
-                pf = tcod.path.Pathfinder(st["graph"])
-                pf.add_root(s0)
-                path = pf.path_to(sg)
-                cost = int(pf.distance[sg])
+            else:
+                path, cost = find(st, s0, sg)
         finally:
             wc[ci] = oc[ci]
             wb[bi] = ob[bi]
@@ -151,6 +145,33 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
     if cost == _NONE or path is None or tuple(path[0]) != s0:
         return None
     return path
+
+
+def searcher(graph: tcod.path.CustomGraph) -> dict:
+    """python-tcod's Pathfinder over ``graph`` and what ``_run`` hands its C search (``fast``: None
+    on a python-tcod without these internals), for ``find``."""
+    pf = tcod.path.Pathfinder(graph)
+    out = {"graph": graph, "pf": pf, "fast": None}
+    try:
+        rules, keep = graph._compile_rules()
+        fast = (tcod.path._export(pf._distance), tcod.path._export(pf._travel), rules, graph._heuristic)
+        for f in ("TCOD_frontier_clear", "TCOD_frontier_push", "update_frontier_heuristic", "path_compute"):
+            getattr(tcod.path.lib, f)
+        tcod.path.lib.get_travel_path  # noqa: B018
+    except AttributeError:
+        return out
+    out["keep"], out["fast"] = keep, fast
+    return out
+
+
+def find(g: dict, s0: tuple, sg: tuple) -> tuple[np.ndarray | None, int]:
+    """The chain from s0 to sg over a ``searcher`` ``g`` (its graph as stamped now) and its cost
+    (``_NONE`` if sg is not reached)."""
+    if g["fast"] is not None:
+        return _run(g["pf"], g["fast"], s0, sg)
+    pf = tcod.path.Pathfinder(g["graph"])  # a python-tcod without the internals _run uses
+    pf.add_root(s0)
+    return pf.path_to(sg), int(pf.distance[sg])
 
 
 def _run(pf: tcod.path.Pathfinder, fast: tuple, s0: tuple, sg: tuple) -> tuple[np.ndarray | None, int]:
@@ -287,16 +308,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     from .coarse import build as blocks
 
     got["coarse"] = blocks(got, jumps, lambda js, shape: _link_rules(js, t.map.links, shape))
-    pf = got["pf"] = tcod.path.Pathfinder(graph)
-    try:  # what _run hands python-tcod's C search (None: a python-tcod without these internals)
-        rules, keep = graph._compile_rules()
-        got["keep"] = keep
-        got["fast"] = (tcod.path._export(pf._distance), tcod.path._export(pf._travel), rules, graph._heuristic)
-        for f in ("TCOD_frontier_clear", "TCOD_frontier_push", "update_frontier_heuristic", "path_compute"):
-            getattr(tcod.path.lib, f)
-        tcod.path.lib.get_travel_path  # noqa: B018
-    except AttributeError:
-        got["fast"] = None
+    got.update(searcher(graph))
     return got
 
 
