@@ -15,11 +15,12 @@ VENV       := .venv
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 DEV_STAMP  := $(VENV)/.installed-dev
+FREEZE_STAMP := $(VENV)/.installed-freeze
 # the suite on every core (pytest-xdist); `make test JOBS=1` runs it in one process
 JOBS ?= auto
 TOUCH = $(PY) -c "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()"
 
-.PHONY: play test test-long lint format bench wheel-check clean
+.PHONY: play test test-long lint format bench wheel-check bundle clean
 
 $(PY_FILE):
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +36,10 @@ $(TEST_STAMP): pyproject.toml | $(PY_FILE)
 
 $(DEV_STAMP): pyproject.toml | $(PY_FILE)
 	$(PY) -m pip install --quiet -e ".[test,dev]"
+	$(TOUCH) $@
+
+$(FREEZE_STAMP): pyproject.toml | $(PY_FILE)
+	$(PY) -m pip install --quiet -e ".[freeze]"
 	$(TOUCH) $@
 
 play: $(PLAY_STAMP)
@@ -62,6 +67,10 @@ bench: $(TEST_STAMP)
 # build the wheel, install it into a fresh venv and play from another folder (CI runs this)
 wheel-check:
 	bash .ci/wheel_check
+
+# the stand-alone Linux download, dist/boarders-away-VERSION-linux-ARCH.tar.gz (Linux only; CI plays from it)
+bundle: $(FREEZE_STAMP)
+	PYTHON=$(PY) bash packaging/linux/build_tarball.sh dist
 
 clean:
 	$(PYTHON) -c "import shutil; [shutil.rmtree(p, ignore_errors=True) for p in ('$(VENV)', 'build', 'dist', 'boarders_away.egg-info')]"

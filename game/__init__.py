@@ -1,3 +1,3 @@
 """Boarders Away! - tabletop skirmish rules played on screen."""
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"

@@ -7,15 +7,38 @@ menu; with one it goes straight into that battle (demo: the AI plays every side)
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from pathlib import Path
 
 import pygame
 
+#: The desktop's name for the game: the .desktop file's and the AppStream component's id, the
+#: icon's file name, and the window's class, by which a desktop matches the window to its entry.
+APP_ID = "io.github.boarders_away.BoardersAway"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 DEFAULT_SCENARIO = "boarding_action"
+
+
+def name_the_window() -> None:
+    """The window's class and app id: SDL reads them from the environment when the video starts
+    (without them X11 shows the script's name, e.g. ``__main__.py``). A value the player set stays."""
+    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+        os.environ.setdefault(var, APP_ID)
+    os.environ.setdefault("SDL_APP_NAME", "Boarders Away!")
+
+
+def set_window_icon() -> None:
+    """The game's icon in the title bar and task switcher (tools/make_icon.py draws it). Set before
+    the window opens, as SDL asks on some platforms; an install without it keeps SDL's own."""
+    from game.resources import asset_path
+
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+    except (OSError, pygame.error) as e:
+        print(f"window icon: {e}", file=sys.stderr)
 
 
 class App:
@@ -28,12 +51,14 @@ class App:
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
         self.settings = load_settings()
+        name_the_window()
         self.sounds = Sounds.from_settings(self.settings)  # the real audio device; silent without one
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(300, 40)
         self.windowed_size = (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
         self.fullscreen = False
+        set_window_icon()
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         pygame.display.set_caption("Boarders Away!")
         self.manager = make_manager(self.screen.get_size())
