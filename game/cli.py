@@ -173,7 +173,7 @@ def cmd_simulate(args) -> int:
     try:
         from game.ai.simulate import run_simulate
     except ImportError:
-        raise CliError("simulate: batch simulation arrives with the AI (issue 8); not built yet") from None
+        raise CliError("simulate: batch simulation arrives with the AI; not built yet") from None
     return run_simulate(args)
 
 
@@ -278,7 +278,7 @@ def cmd_scenarios(args) -> int:
     from game.scenario import MAPS_DIR, scan_scenarios
 
     good, bad = scan_scenarios()
-    for line in bad:  # a bad file is named, and hides nothing (issue 20)
+    for line in bad:  # a bad file is named, and hides nothing
         print(line, file=sys.stderr)
     if not good and not bad:
         raise CliError(

@@ -1,4 +1,4 @@
-"""Issue 24 item 3: outside game/rules nothing branches on a preset's name or reaches into a
+"""Outside game/rules nothing branches on a preset's name or reaches into a
 system's package; the screen, the scenario loader and the schemas ask the match's ``Ruleset`` (or
 the one registry, game/rules/presets.py) instead. Checked on the source, by its syntax tree."""
 

@@ -1,4 +1,4 @@
-"""Issue 24 item 4: the rules packages form a tree and modules stay small.
+"""The rules packages form a tree and modules stay small.
 
 The import graph is read with ``ast`` (no imports run), and function-level
 imports count: a deferred import hides a circle, it does not remove it.

@@ -10,6 +10,7 @@ import importlib.util
 import os
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -103,8 +104,10 @@ def test_the_window_gets_its_class_and_icon_before_it_opens(monkeypatch, tmp_pat
 
     for kind in ("DATA", "CONFIG", "STATE"):
         monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
-    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+    for var in ("SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
         monkeypatch.delenv(var, raising=False)
+    # what importing pygame under X11 leaves there: the script's name
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", os.path.basename(sys.argv[0]))
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     order: list[str] = []
     real_set_icon, real_set_mode = pygame.display.set_icon, pygame.display.set_mode
@@ -123,3 +126,11 @@ def test_the_window_gets_its_class_and_icon_before_it_opens(monkeypatch, tmp_pat
     app.quit()
     assert order[:2] == ["icon 128", "window"]
     assert os.environ["SDL_VIDEO_X11_WMCLASS"] == APP_ID and os.environ["SDL_APP_ID"] == APP_ID
+
+
+def test_a_window_class_the_player_set_stays(monkeypatch):
+    from game.ui.app import name_the_window
+
+    monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-class")
+    name_the_window()
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "my-class"

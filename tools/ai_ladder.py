@@ -1,4 +1,4 @@
-"""The AI ladder (issue 23 item 1): how often each level beats the one below, on every shipped scenario.
+"""The AI ladder: how often each level beats the one below, on every shipped scenario.
 
     python tools/ai_ladder.py [--games 100] [--scenarios a,b] [--pairings easy-random] [--jobs K]
                               [--seed 1] [--json PATH]

@@ -163,7 +163,7 @@ def bench_frame(quick: bool) -> dict[str, float | str]:
         out[f"map_{k}_median_ms"] = v["median_ms"]
     out["log_uitextbox_append_ms"] = res["log"]["uitextbox_append_ms"]
     out["log_panel_append_draw_ms"] = res["log"]["log_panel_append_and_draw_ms"]
-    try:  # the frame loop with the AI playing the 8x demo and while hovering moves (issue 22)
+    try:  # the frame loop with the AI playing the 8x demo and while hovering moves
         import bench_loop
 
         out.update(bench_loop.run(quick))
@@ -197,7 +197,7 @@ def _register_modules() -> None:
         REGISTRY[name] = (run, "see names", doc)
 
 
-#: Headline figures (issue 10): top-level key → (section, figure) it is read from. ``--json`` prints
+#: Headline figures: top-level key → (section, figure) it is read from. ``--json`` prints
 #: them beside the "section.figure" keys; a key whose section did not run (or failed) is measured
 #: by its fallback below, or left out.
 SUMMARY: dict[str, tuple[str, str]] = {

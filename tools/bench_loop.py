@@ -1,4 +1,4 @@
-"""Frame-loop figures (issue 22): frame time while the AI plays the 8x demo and while the cursor
+"""Frame-loop figures: frame time while the AI plays the 8x demo and while the cursor
 hovers moves, against the same-run dummy-driver baseline (one full-screen blit + flip).
 
 ``run(quick) -> dict`` is used by tools/bench.py's ``frame`` section. Figures:

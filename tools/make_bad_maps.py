@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the malformed-map corpus tests/data/bad_maps/ (issue 10): one small bad .tmx per fault.
+"""Write the malformed-map corpus tests/data/bad_maps/: one small bad .tmx per fault.
 
     tools/make_bad_maps.py [OUT_DIR]
 
@@ -178,7 +178,7 @@ def _with_map_props(*blocks: str, attrs=ATTRS) -> str:
 
 
 def round2() -> dict[str, tuple[str | bytes, str]]:
-    """Issue 20 item 2: the guard must read what pytmx reads, with every size bounded."""
+    """The guard must read what pytmx reads, with every size bounded."""
     good_member = gzip.compress(b"".join(int(g).to_bytes(4, "little") for g in [1] * 12), mtime=0)
     big_member = gzip.compress(b"\0" * (1 << 20), 9, mtime=0)
     multi = base64.b64encode(good_member + big_member * 64).decode()

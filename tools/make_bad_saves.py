@@ -90,7 +90,7 @@ def cases():
 
 
 def issue20():
-    """Issue 20: options that made set-up divide by zero, hang or fill memory; meta, hashes, lines."""
+    """Options that made set-up divide by zero, hang or fill memory; meta, hashes, lines."""
 
     def opt(name, options):
         return f"options_{name}.json", json.dumps(good(options=options)).encode()

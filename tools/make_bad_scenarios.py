@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Write the malformed-scenario corpus tests/data/bad_scenarios/ (issue 10): one bad .toml per fault.
+"""Write the malformed-scenario corpus tests/data/bad_scenarios/: one bad .toml per fault.
 
     tools/make_bad_scenarios.py [OUT_DIR]
 
@@ -132,7 +132,7 @@ def _opt(body: str) -> str:
 
 
 def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
-    """Issue 20: options and cards with unbounded work, refusals that were not one line, odd bytes."""
+    """Options and cards with unbounded work, refusals that were not one line, odd bytes."""
     deep_inline = "a = " + "{b = " * 3000 + "1" + "}" * 3000 + "\n"
     return {
         "options_fire_cell_zero.toml": (_opt("[options.fire]\ncell = 0"), "options.fire.cell"),

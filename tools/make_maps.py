@@ -188,7 +188,7 @@ def harbour_tavern() -> TmxMap:
     return m
 
 
-# -- issue 9: the boarding scenarios' maps ------------------------------------------------------
+# -- the boarding scenarios' maps ------------------------------------------------------
 
 
 MAPS = {

@@ -3,7 +3,7 @@
 
     tools/make_path_benchmark.py [OUT.json]     # default tests/data/path_benchmark.json
 
-Run once with the hand-written A* (main at 1bedfc9) to record its lengths and costs (running it
+Run once with the hand-written A* (before python-tcod's) to record its lengths and costs (running it
 now would record the current search's plans instead); the test
 tests/table/test_path_benchmark.py checks the current search within 2 % of them. Pairs come from a
 seeded RNG per map: blocker bases first, then movers (radius 0.5, every fourth 0.75) at clear
@@ -89,7 +89,7 @@ def main(argv: list[str]) -> int:
         {
             "format": "boarders-path-benchmark",
             "version": 1,
-            "made_with": "hand-written A* of game/table/pathing.py at 1bedfc9",
+            "made_with": "the hand-written A* game/table/pathing.py had before python-tcod",
         }
     )[:-1]
     with open(out, "w", encoding="utf-8") as f:  # one case a line

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seeded save mutator (issue 10): mutated and truncated saves made from real records.
+"""Seeded save mutator: mutated and truncated saves made from real records.
 
     tools/mutate_saves.py [--count N] [--seed S] [--out DIR]
 
@@ -179,7 +179,7 @@ def mutate_structure(text: bytes, rng: random.Random) -> bytes:
                 {"allies": [["red", "blue"]]},
                 {"start_loaded": True},
                 {"a": [1]},
-                # issue 20: options that once crashed, hung or filled memory
+                # options that once crashed, hung or filled memory
                 {"fire": {"cell": 0}},
                 {"fire": {"cell": 1e-9}},
                 {"fire": {"spread": 10**15}},

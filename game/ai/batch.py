@@ -1,5 +1,5 @@
-"""Running simulate's games somewhere: in this process, in a process pool, or on a Dask cluster
-(issue 22), and the pieces that keep a long batch cheap: self-contained jobs, one JSON line per
+"""Running simulate's games somewhere: in this process, in a process pool, or on a Dask cluster,
+and the pieces that keep a long batch cheap: self-contained jobs, one JSON line per
 finished game, resuming from those lines, and a summary built by streaming.
 
 A job is plain values: (index, scenario, preset, seed, levels, record_dir). ``scenario`` is a

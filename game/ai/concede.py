@@ -1,4 +1,4 @@
-"""When a side can no longer win, and what turned the game (issue 23 item 5: the demo's logic, no UI).
+"""When a side can no longer win, and what turned the game (the demo's logic, no UI).
 
 ``can_still_win(match, side)`` reads only what both players see (figures, the scenario's victory
 conditions, the turn): a side cannot win once it has no figure in play, once every way the

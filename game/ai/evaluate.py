@@ -1,4 +1,4 @@
-"""How good a position is for one side: a number the scorers and the look-ahead compare (issue 8).
+"""How good a position is for one side: a number the scorers and the look-ahead compare.
 
 Works for any preset from public facts only (figures, statuses, positions, turn, the scenario's
 victory conditions and the map's zones; never ``state.data``'s card hands or decks):
@@ -94,7 +94,7 @@ class Evaluator:
         # (without it the Sea Wolf's boarders stood at their own rail and shot until turn 15)
         self.press = PRESS if self.plan.time_is_theirs and self.need_attack else 1.0
         # a limit that names no side makes a draw, which neither side wants: the inches toward its
-        # goals and the enemy grow dearer as the limit nears, up to PRESS (issue 23 ladder: both
+        # goals and the enemy grow dearer as the limit nears, up to PRESS (without it both
         # captains hid on the quarterdeck, the villagers stayed in their farmhouse, to a draw)
         self.draw_at_limit = bool(self.turn_limit) and not self.plan.time_is_ours and not self.plan.time_is_theirs
         self._press = self.press
@@ -164,7 +164,7 @@ class Evaluator:
         for g in self.plan.guard:
             score -= self._goal(state, figs, g, mine=False)
         # the fighters not walking to a goal close in too when the clock is against this side: a
-        # goal's approach term counts only the nearest three (issue 9: the cutters stayed in their boats)
+        # goal's approach term counts only the nearest three (alone, the cutters stayed in their boats)
         if self.need_attack and (not self.plan.attack or self.plan.time_is_theirs):
             score += self._close_in(figs)
         return score
@@ -198,7 +198,7 @@ class Evaluator:
                     press = self._press if mine else 1.0
                     s -= W_APPROACH * press * (sum(near) / len(near)) / self.diag * 4.0
                     # the rest close in behind them, as on a zone goal: without it the crew beyond
-                    # the nearest three stood all game (the quarterdeck duel's draws, issue 23)
+                    # the nearest three stood all game (the quarterdeck duel's draws)
                     if len(ds) > 3:
                         s -= W_APPROACH * W_REAR * press * sum(ds[3:]) / 3.0 / self.diag * 4.0
             return s

@@ -1,4 +1,4 @@
-"""Walking distances for the AI: Dijkstra fields on a coarse grid of the table (issue 8).
+"""Walking distances for the AI: Dijkstra fields on a coarse grid of the table.
 
 Straight-line distance lies on a ship: the way from the sloop to the merchantman's quarterdeck
 goes over a gangplank. A ``Grid`` marks, once per map and level, the cells where a base could

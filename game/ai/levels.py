@@ -1,4 +1,4 @@
-"""Scoring the options of a pending question, kind by kind (issue 8: the easy and normal levels).
+"""Scoring the options of a pending question, kind by kind: the easy and normal levels.
 
 ``score_options(level, ctx)`` returns one score per option of ``ctx.ask`` (higher is better).
 Kinds this module recognises get specialised scoring with the exact odds the match's ruleset gives
@@ -95,7 +95,7 @@ def easy_scores(ctx: Ctx) -> list[float]:
     and the route moves; never the look-ahead). The old greedy scoring knew only charges, shots and walks
     and took the rules' default for everything else, so in presets whose attacks are other kinds
     (close combat's engage, escarmouche's assault) it never attacked: easy-v-random games ended in
-    draws (issue 23 ladder)."""
+    draws."""
     return score_options("normal", ctx)
 
 

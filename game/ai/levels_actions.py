@@ -148,7 +148,7 @@ DRAW_AVERSION = 0.6
 def _draw_aversion(ctx: Ctx) -> float:
     """A match that runs out its clock with no side named by a turn_limit condition is a draw, which
     neither side wants: an even fight (an exact exchange of 0) is then worth starting, more so as
-    the limit nears. Without it both levels walked around an even fight until the limit (issue 23
+    the limit nears. Without it both levels walked around an even fight until the limit (the
     ladder: easy v random drew 10 of 10 close-combat games)."""
     plan = ctx.ev.plan
     limit = ctx.ev.turn_limit

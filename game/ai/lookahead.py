@@ -1,4 +1,4 @@
-"""The hard level's short look-ahead: sampled rollouts on ``match.clone(dice_seed=…)`` (issue 8).
+"""The hard level's short look-ahead: sampled rollouts on ``match.clone(dice_seed=…)``.
 
 For the few best candidates of the normal scoring, K rollouts each: clone the match with dice
 seeded from the AI's own RNG (so the rollout never sees the dice yet to roll), hide what the side
@@ -99,7 +99,7 @@ def choose(match, ask, scores, evaluator, rng):
     figure that failed motivation offers only holding, a 2 in step back or a move into cover,
     positions normal scores by their exact evaluation; in the bench's hard-v-easy boarding games
     the rollouts overturned that in 1 of 130 such questions, at 16 ms (CPU) a question, a tenth
-    of the hard level's decisions (issue 23: hard median ≤ 10 ms)."""
+    of the hard level's decisions (the goal: a hard median ≤ 10 ms)."""
     opts = ask.options
     order = sorted(range(len(opts)), key=lambda i: -scores[i])
     cands = order[:TOP]
@@ -139,7 +139,7 @@ def _clearly_better(diffs: list[float]) -> float:
     """The mean gain of a candidate over normal's choice when it is beyond the rollouts' sampling
     error (every rollout agrees, and the mean clears ``MARGIN`` and two standard errors), else 0.
     A few short rollouts on sampled dice are noisy: overriding normal's exact scoring on a noisy
-    edge made hard weaker than normal on most maps (issue 23 ladder)."""
+    edge made hard weaker than normal on most maps."""
     n = len(diffs)
     if n == 0 or min(diffs) <= 0.0:
         return 0.0

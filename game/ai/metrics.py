@@ -1,4 +1,4 @@
-"""Play-test metrics of one game, computed from its events alone (issue 19 item 5).
+"""Play-test metrics of one game, computed from its events alone.
 
 `simulate --json` reports them per game and summed, so a rules change can be judged by the games it
 produces: was the game decided before the turn limit, did the sides come to blows, did one morale
@@ -187,7 +187,7 @@ class MetricsSum:
 
 
 def summarise_metrics(per_game: list[dict]) -> dict:
-    """Sums and shares over games (the figures issue 19 sets targets on)."""
+    """Sums and shares over games (the figures the play-test targets are set on)."""
     acc = MetricsSum()
     for g in per_game:
         acc.add(g)

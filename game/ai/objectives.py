@@ -1,4 +1,4 @@
-"""What each side is playing for, read from the scenario's victory conditions (issue 8, point 2).
+"""What each side is playing for, read from the scenario's victory conditions.
 
 ``Plan`` is computed once per (scenario, table, side) and tells the evaluation and the scorers:
 the points a side must reach (zones it must hold, the colours, a figure to capture), the points it

@@ -1,5 +1,4 @@
-"""What an offered blow, shot, duel or assault is worth, from the ruleset's exact odds (issue 8 point 3,
-issue 24 item 3).
+"""What an offered blow, shot, duel or assault is worth, from the ruleset's exact odds.
 
 The chances come from the match's ruleset (``ctx.ruleset.odds``/``attack_odds``, built in each
 system's ``chances`` module on the functions its flows roll with), read on the deciding side's

@@ -1,4 +1,4 @@
-"""A one-line progress bar on stderr, only when stderr is a terminal (issue 8: simulate; issue 22:
+"""A one-line progress bar on stderr, only when stderr is a terminal (simulate:
 games done, rate and ETA)."""
 
 from __future__ import annotations

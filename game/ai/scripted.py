@@ -1,4 +1,4 @@
-"""The scripted AI levels (issue 8): easy, normal and hard, each a Controller with its own RNG.
+"""The scripted AI levels: easy, normal and hard, each a Controller with its own RNG.
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)

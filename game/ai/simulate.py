@@ -1,4 +1,4 @@
-"""`python -m game simulate SCENARIO …`: many headless AI games, across processes (issue 8).
+"""`python -m game simulate SCENARIO …`: many headless AI games, across processes.
 
 Game i is played with match seed S+i. With two different levels the sides swap every other game
 (game i even: first side plays the first level). The AI seeds derive from the game seed and the
@@ -159,7 +159,7 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
         "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
         "metrics": match_metrics(m),
-    }  # issue 19 item 5: play-test metrics from the events
+    }  # play-test metrics from the events
     return out
 
 

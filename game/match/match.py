@@ -8,7 +8,7 @@ when a decision ends a step, the match snapshots the state and dice before the n
 clone copies that snapshot, replays the steps that asked nothing since (cheap bookkeeping steps:
 turn start and end, mêlée set-up) and then only the current step's decisions.
 
-What an AI may use (issue 8): ``pending`` (the Ask: kind, side, options, info), ``apply``, ``auto``,
+What an AI may use: ``pending`` (the Ask: kind, side, options, info), ``apply``, ``auto``,
 ``step_index`` (which step is running, to bound a look-ahead by steps), ``clone(dice_seed=…,
 lookahead=True)`` and ``state`` / ``table`` for the public facts. Never ``dice``: its state is the
 dice yet to roll.

@@ -1,4 +1,4 @@
-"""What a question tells the screen and the AI besides its options: ``Ask.info``, typed (issue 24 item 3).
+"""What a question tells the screen and the AI besides its options: ``Ask.info``, typed.
 
 Every key a flow sets is declared here (tests/ai/test_ruleset_only.py checks it), so that no reader
 parses a prompt. Re-exported by ``game.rules.ruleset``; its own module so that ``flow`` may import

@@ -1,4 +1,4 @@
-"""A ruleset: everything the match, the screen and the AI may ask of one game system (issue 24 item 3).
+"""A ruleset: everything the match, the screen and the AI may ask of one game system.
 
 One ``Ruleset`` per preset, registered once in ``game.rules.presets`` (the scenario loader, the
 schema, the match, the menu and ``simulate`` all read that registry). Outside game/rules nothing

@@ -1,4 +1,4 @@
-"""What one side may see of a match: ``public_view`` and the re-deal of what it may not (issue 23).
+"""What one side may see of a match: ``public_view`` and the re-deal of what it may not.
 
 DESIGN.md, "Contracts other parts rely on", **Hidden information**: what a side may not see (the
 other side's cards and hands, dice to come) is stripped by ``public_view``; the AI and the hot-seat

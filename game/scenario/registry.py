@@ -1,7 +1,7 @@
 """Where scenarios live: maps/*.toml beside their maps, found by id.
 
 A bad scenario file never hides the good ones: ``scan_scenarios`` returns both lists, and
-``list_scenarios`` / ``find_scenario`` skip a file they cannot read (issue 20).
+``list_scenarios`` / ``find_scenario`` skip a file they cannot read.
 """
 
 from __future__ import annotations

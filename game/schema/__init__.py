@@ -1,4 +1,4 @@
-"""One schema per untrusted file kind, declared once and used by every reader (issue 20).
+"""One schema per untrusted file kind, declared once and used by every reader.
 
 * ``scenario.ScenarioFile`` — a scenario .toml; ``options.Options`` / ``options.Cards`` /
   ``options.Order`` — its ``[options]``, ``[cards]`` and ``[[orders]]`` (a record's ``options`` too);

@@ -60,7 +60,7 @@ class RecordFile(msgspec.Struct, forbid_unknown_fields=True):
     final: Final | None = None
     meta: dict | None = None
     scenario_hash: Hash | None = None
-    """sha256 of the scenario file and its map the record was made with (records before issue 20: none)."""
+    """sha256 of the scenario file and its map the record was made with (older records: none)."""
 
 
 def check_meta(meta, fail) -> dict:

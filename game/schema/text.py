@@ -2,7 +2,7 @@
 
 A refusal is read by a person on one line (terminal, window label, log): control characters are
 escaped and a long message is shortened in the middle, so the file name at the front and the fault
-at the end both survive (issue 20: "one error line was a million characters").
+at the end both survive (an unbounded line could be a million characters).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from game.bounded_io import read_capped
 
-#: Longest message a refusal may print (issue 20: "at most ~300 characters").
+#: Longest message a refusal may print ("at most ~300 characters").
 MAX_MESSAGE = 300
 
 

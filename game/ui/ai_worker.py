@@ -1,4 +1,4 @@
-"""AI thinking off the frame loop (issue 22; DESIGN.md: the frame loop never waits).
+"""AI thinking off the frame loop (DESIGN.md: the frame loop never waits).
 
 ``AIWorker.think(match, controller)`` hands the question the match asks now to a background
 thread and returns at once; ``ready(match)`` is the decision once it is there (None while the

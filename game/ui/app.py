@@ -23,9 +23,13 @@ DEFAULT_SCENARIO = "boarding_action"
 
 
 def name_the_window() -> None:
-    """The window's class and app id: SDL reads them from the environment when the video starts
-    (without them X11 shows the script's name, e.g. ``__main__.py``). A value the player set stays."""
-    for var in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+    """The window's class and app id, which SDL reads from the environment when it makes the window.
+    Importing pygame under X11 sets the class to the script's name (``__main__.py``, ``boarders``)
+    unless it is set already: that value is replaced, one the player set stays."""
+    script = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else ""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", script):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_ID
+    for var in ("SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
         os.environ.setdefault(var, APP_ID)
     os.environ.setdefault("SDL_APP_NAME", "Boarders Away!")
 
@@ -69,7 +73,7 @@ class App:
         self.first_frame_s: float | None = None
         self.fps = int(self.settings.get("fps", 60)) or 60
         self.crashes: list[str] = []
-        """Log files of the crashes caught by ``run`` (a scene that raised; issue 20)."""
+        """Log files of the crashes caught by ``run`` (a scene that raised)."""
         self.scenario_problems: list[str] = []
         """One line per scenario file that could not be read (shown in the menu)."""
         if fullscreen:
@@ -154,7 +158,7 @@ class App:
         assert screen is not None, "a resize comes from the open window"
         self.screen = screen
         size = self.screen.get_size()
-        if metrics(size) != ui_metrics(self.manager):  # widget fonts scale with the window (issue 18)
+        if metrics(size) != ui_metrics(self.manager):  # widget fonts scale with the window
             self.manager.clear_and_reset()
             self.manager = make_manager(size)
         else:
@@ -286,7 +290,7 @@ class App:
         if not mode:
             from .scenes.menu import MenuScene
 
-            # `make play`: the main menu opens with Boarders Away! selected (issue 9)
+            # `make play`: the main menu opens with Boarders Away! selected
             self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None) or DEFAULT_SCENARIO))
             return
         ref = getattr(args, "scenario", None) or DEFAULT_SCENARIO

@@ -10,7 +10,7 @@ file image-less). "open:WxH" maps get a parchment ground with a one-inch grid.
 
 Memory: a 48×32-inch map is 24 MB a step at 64 px/inch, so the ground cache is bounded by bytes
 (``budget``) as well as by steps (``keep``); the zones overlay is baked into the ground and not
-kept beside it (it was: up to three more full-map alpha surfaces; screen fuzz, issue 10).
+kept beside it (it was: up to three more full-map alpha surfaces, found by the screen fuzz).
 """
 
 from __future__ import annotations

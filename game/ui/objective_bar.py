@@ -62,13 +62,13 @@ def _size(window) -> int:
 
 
 def _lines(match, width: int, size: int, humans=(), solo: bool = False, ai_levels=None) -> list[str]:
-    """Each side's goals whole (issue 18: "hold out to turn 15" once lost its number): a side starts a
+    """Each side's goals whole ("hold out to turn 15" must keep its number): a side starts a
     line of its own and wraps onto as many lines as it needs."""
     st = match.state
     parts = []
     ai_levels = ai_levels or {}
     for (name, g), s in zip(objectives(match), st.sides):
-        # issue 23: the AI's level stands beside its side during play
+        # the AI's level stands beside its side during play
         you = " (you)" if solo and s.id in humans else f" (AI {ai_levels[s.id]})" if s.id in ai_levels else ""
         parts.append(f"{name}{you}, {len(st.in_play(s.id))} in play: {g}")
     width = max(100, width)

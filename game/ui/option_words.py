@@ -1,5 +1,5 @@
-"""An offered option in a player's words, for the option list, the Auto button and the click menu
-(issue 18): names for ids, distance and direction for a spot, what a tap does in words
+"""An offered option in a player's words, for the option list, the Auto button and the click menu:
+names for ids, distance and direction for a spot, what a tap does in words
 ("Cookie strikes One-Eyed Jack: a wound, as a Sneaky Attack"). The decision objects stay as the
 rules made them (game/rules); only their label changes. The log's wording (log_words.py) is reused.
 """

@@ -2,7 +2,7 @@
 (shared/RULES.md's catalog plus the scenario rules of maps/README.md), the chance cards and the duel
 terms; and a search. The scene (scenes/rules_ref.py) draws it.
 
-The texts are the rules' own (issue 24 item 3): the shared pages of ``game.rules.texts`` and each
+The texts are the rules' own: the shared pages of ``game.rules.texts`` and each
 registered ruleset's ``rule_texts()``, every system in the registry's order (add-ons last), so the
 reference covers whatever a player may pick in the menu. Here they are only grouped for the screen:
 pages citing a rule ID into sections by title, pages citing none into the terms."""

@@ -15,7 +15,7 @@ import time
 META_VERSION = 1
 MODES = ("hotseat", "solo", "demo")
 AI_LEVELS = ("easy", "normal", "hard", "random")
-#: question kinds each standing order covers (issue 17 item 5): "ask" me, or "auto" (the default)
+#: question kinds each standing order covers: "ask" me, or "auto" (the default)
 ORDER_KINDS = {
     "reactions": ("reaction", "react", "react_move", "evict", "escape", "cornered", "dodge", "follow_up", "re_engage"),
     "shots": ("reactive_shot", "react_shoot", "opportune_shot"),

@@ -28,7 +28,7 @@ def has_point(d: Decision) -> bool:
 
 
 def option_label(d: Decision, state) -> str:
-    """A readable text for a decision, in a player's words (option_words.py, issue 18)."""
+    """A readable text for a decision, in a player's words (option_words.py)."""
     from .option_words import option_words
 
     return option_words(d, state)

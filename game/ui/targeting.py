@@ -107,7 +107,7 @@ class TargetHover:
             col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
             pygame.draw.line(dst, col, pa, pt, 2)
-        from .odds_chart import stack_cards  # issue 18: the cards never overlap each other
+        from .odds_chart import stack_cards  # the cards never overlap each other
 
         cards = [self.cards.get(pv, names) for pv in self.shown]
         for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), scene.map_rect)):

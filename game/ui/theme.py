@@ -1,4 +1,4 @@
-"""The pygame_gui theme for one window size (issue 18: fonts scale with the window).
+"""The pygame_gui theme for one window size : fonts scale with the window.
 
 pygame_gui reads font sizes from its theme, so a fixed theme keeps widget text at one size whatever
 the window. Here the theme's sizes come from the same scale as our own drawn text

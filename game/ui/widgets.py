@@ -52,7 +52,7 @@ def forget_dirty_rects(manager: pygame_gui.UIManager) -> None:
     ``LayeredGUIGroup.remove_internal`` appends two rects to ``lostsprites`` per removed element, but
     its ``draw`` (unlike pygame's ``LayeredUpdates.draw``) never empties the list. Scene changes and
     rebuilt option lists added ~2,400 rects per cycle of the screen fuzz, never freed (found with
-    tracemalloc; pyscroll issue 23 is the same bug). The app redraws whole frames and never reads them.
+    tracemalloc; pyscroll has the same bug). The app redraws whole frames and never reads them.
     """
     lost = getattr(manager.ui_group, "lostsprites", None)
     if lost:

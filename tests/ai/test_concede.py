@@ -1,4 +1,4 @@
-"""game/ai/concede.py (issue 23 item 5): when a side can no longer win, and the game's turning point."""
+"""game/ai/concede.py: when a side can no longer win, and the game's turning point."""
 
 from __future__ import annotations
 

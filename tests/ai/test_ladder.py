@@ -1,4 +1,4 @@
-"""tools/ai_ladder.py (issue 23 item 1): the table's shape on a short run, and the Wilson arithmetic."""
+"""tools/ai_ladder.py: the table's shape on a short run, and the Wilson arithmetic."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The hard look-ahead's sequential test (issue 23 item 3): it stops rolling out a candidate once no
+"""The hard look-ahead's sequential test: it stops rolling out a candidate once no
 rollouts still to come could make it pass, and so chooses exactly what the fixed-size sample chose."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""game/ai/metrics.py: play-test metrics from a game's events (issue 19 item 5)."""
+"""game/ai/metrics.py: play-test metrics from a game's events."""
 
 from game.ai.metrics import game_metrics, summarise_metrics
 from game.rules.escarmouche.events import MeleeStarted

@@ -1,4 +1,4 @@
-"""No peeking, proven (issue 23 item 2; DESIGN.md "Hidden information").
+"""No peeking, proven (DESIGN.md "Hidden information").
 
 Seeded games of every shipped scenario; at each AI decision the match is copied with its future
 dice reseeded and everything the deciding side may not see re-dealt (``Match.clone_redealt``:

@@ -1,4 +1,4 @@
-"""The normal level scores the other presets with their own exact odds (issue 8, point 3), never
+"""The normal level scores the other presets with their own exact odds, never
 fails back on an error for the kinds it knows, and never reads what ESC-ENG-3 hides."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The AI goes for its scenario's objective and comes to blows (issue 19 item 4): the rearguard walks
+"""The AI goes for its scenario's objective and comes to blows: the rearguard walks
 up behind the leading three, a side that must hold a zone alone closes on the enemies standing in it,
 and a charge counts the shots it escapes (RNG-SHOOT-3). Positions are set by hand: no dice."""
 

@@ -1,4 +1,4 @@
-"""Issue 24 item 3: the AI and the odds preview know the game systems only through the match's
+"""The AI and the odds preview know the game systems only through the match's
 ``Ruleset``: no import of a system's package, no branch on a preset's name, no prompt parsing; the
 questions they read are typed (every ``Ask.info`` key a flow sets is declared in ``AskInfo``)."""
 

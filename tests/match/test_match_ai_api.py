@@ -1,4 +1,4 @@
-"""The Match API the AI relies on (issue 8): step_index, clone(lookahead=True), and the public
+"""The Match API the AI relies on: step_index, clone(lookahead=True), and the public
 facts the mêlée asks carry in ``Ask.info`` (taps, pushbacks, withdrawals)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Records made before typed option fields (issue 24 item 3) replay with identical state hashes.
+"""Records made before typed option fields replay with identical state hashes.
 
 tests/data/records/ holds games played and recorded by the code before options carried their
 argument in ``Decision.number`` / ``Decision.label`` and tap items became ``Item`` records (version 1):

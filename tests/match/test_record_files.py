@@ -134,7 +134,7 @@ def test_save_killed_mid_write_leaves_old_or_new_file(tmp_path):
     assert {200, 500} <= set(seen)  # the writers saved both versions
 
 
-# -- issue 20 item 6: orphans, permissions, full or read-only folders ----------------------------
+# -- orphans, permissions, full or read-only folders ----------------------------
 def test_save_sweeps_orphaned_temp_files(tmp_path):
     mine = tmp_path / ".s.json.abc123.tmp"
     mine.write_text("half a save")

@@ -1,4 +1,4 @@
-"""Bad-input corpora (issue 10): malformed maps (tests/data/bad_maps, tools/make_bad_maps.py), mutated
+"""Bad-input corpora: malformed maps (tests/data/bad_maps, tools/make_bad_maps.py), mutated
 and truncated saves (tools/mutate_saves.py), malformed scenarios (tests/data/bad_scenarios,
 tools/make_bad_scenarios.py) — each refused with its own error, quickly and in bounded memory."""
 
@@ -118,7 +118,7 @@ def test_bad_scenario_corpus_is_there():
         "over_points",
         "_string",
         "not_toml",
-        # issue 20: options and cards that caused unbounded work, lines that were not one line
+        # options and cards that caused unbounded work, lines that were not one line
         "options_fire_cell_zero",
         "options_fire_cell_tiny",
         "options_fire_spread_huge",

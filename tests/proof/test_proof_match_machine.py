@@ -1,4 +1,4 @@
-"""A hypothesis state machine over the Match on tests/data/scenarios/tiny.toml (issue 10): legal and
+"""A hypothesis state machine over the Match on tests/data/scenarios/tiny.toml: legal and
 illegal decisions, clones, save/load round trips and undo-by-replay, with the soak's invariants."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Save and load mid-game (issue 10): a game saved at a random decision, loaded with
+"""Save and load mid-game: a game saved at a random decision, loaded with
 load_match(load_record(path)) and continued with the same decisions ends in the same state hash as
 the uninterrupted game, across every scenario."""
 

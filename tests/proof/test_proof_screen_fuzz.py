@@ -1,4 +1,4 @@
-"""Screen fuzz (issue 10, slow): 100,000 seeded random mouse and key events across every scene (and a
+"""Screen fuzz (slow): 100,000 seeded random mouse and key events across every scene (and a
 battle on every shipped map) under the dummy video driver — no exception may escape, and memory may
 not grow by more than 10%.
 
@@ -7,7 +7,7 @@ the cycle of scenes comes back to the menu, just after the menu replaced the las
 sample is taken at the same point: the previous scene gone, nothing of the next one built yet).
 The baseline is the first such sample, after one full cycle of every scene (19,000 events: every
 scene built once, fonts, theme, imports and caches loaded); the end is the same sample after the
-last event. Growth = end / baseline - 1. Before the fix (issue 10) RSS went 236 → 388 MB."""
+last event. Growth = end / baseline - 1. Before the fix RSS went 236 → 388 MB."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Soak (issue 10): seeded AI-against-AI games across every scenario with invariants after every
+"""Soak: seeded AI-against-AI games across every scenario with invariants after every
 decision and a verified replay of each record (tools/soak.py)."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_soak_1000_games():
 
 @pytest.mark.slow
 def test_soak_scripted_levels():
-    """Scripted AI levels too (issue 10: an illegal 'no clear path' move, fixed with the movement bugs)."""
+    """Scripted AI levels too (they once made an illegal 'no clear path' move)."""
     out = io.StringIO()
     failures = soak.run(60, seed=5000, levels=("random", "easy", "normal", "hard"), out=out)
     assert failures == 0, out.getvalue()[-5000:]

@@ -41,7 +41,7 @@ def test_GEN_CHOICE_1_typed_form_is_read_as_written_old_forms_only_from_old_reco
     assert Decision.from_json(tap, legacy=False).items == (Item("v", "kd+mg"),)
 
 
-# The string forms records held before typed option fields (issue 24), and the typed decision each
+# The string forms records held before typed option fields, and the typed decision each
 # stands for: a record made then replays the same decisions now.
 OLD_FORMS = [
     ({"kind": "choose", "option": "reroll:2"}, choose("reroll", 2)),
@@ -184,7 +184,7 @@ def test_GEN_CHOICE_1_check_accepts_offered_or_equal_answers_and_refuses_others(
         q.check(Decision("choose", option="o9"))
 
 
-# Version 2 records still wrote a duel order and a re-form's ends as strings (issue 24 item 3's last
+# Version 2 records still wrote a duel order and a re-form's ends as strings (the last
 # two); version 3 writes ``numbers`` and ``spots`` and reads its own form exactly as written.
 V2_FORMS = [
     ({"kind": "order", "option": "1,0,2"}, Decision("order", numbers=(1, 0, 2))),

@@ -44,7 +44,7 @@ RARE_IN_PLAY: dict[str, str] = {
     "INI-REACT-3": "a reactive move is declared only by a player: the AI levels pass (their default)",
     "OD6-LOCK-2": "a piece held by exactly one corner lock tries to disengage: rare after move-backs",
     "PYR-CR-2": "a cornered rat fights its own mêlée: a loser surrounded when it withdraws",
-    "PYR-DUEL-4": "a pistol duel needs a challenge: since easy plays on normal's scores (issue 23) none of "
+    "PYR-DUEL-4": "a pistol duel needs a challenge: since easy plays on normal's scores none of "
     "64 seeded easy/normal games of the Pyrates scenarios had one",
     "PYR-DROP-1": "a wounded figure in the rigging falls (1-3 on d6) and rolls on the Drop Table",
     "PYR-MNT-1": "no shipped scenario has mounted figures (en passant)",

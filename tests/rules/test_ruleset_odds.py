@@ -1,4 +1,4 @@
-"""Issue 24 item 3: each system's ``Ruleset.odds``/``attack_odds`` equal the numbers its flows roll.
+"""Each system's ``Ruleset.odds``/``attack_odds`` equal the numbers its flows roll.
 
 Each test sweeps every face the flow's own roller can show (``ScriptedDice``), or plays the flow's
 own function on a copy, and counts: the frequencies must be the ruleset's exact odds.

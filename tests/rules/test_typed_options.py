@@ -1,4 +1,4 @@
-"""Issue 24 item 3: options carry their argument in typed fields (``Decision.number``,
+"""Options carry their argument in typed fields (``Decision.number``,
 ``Decision.label``) and tap items are ``Item`` records, so nothing in game/ builds or parses
 "reroll:2" / "cross:rail" / "kd+mg" option strings any more (GEN-CHOICE-1)."""
 

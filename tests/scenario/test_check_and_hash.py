@@ -1,5 +1,5 @@
 """check-scenario, `scenarios` with a bad file among good ones, and the scenario content hash a
-record keeps (issue 20 items 4 and 5)."""
+record keeps."""
 
 import json
 import os

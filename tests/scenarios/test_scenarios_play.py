@@ -74,7 +74,7 @@ def test_boarding_scenario_plays_normal_v_normal_and_replays(name):
     _plays_and_replays(os.path.join(MAPS, f"{name}.toml"), [7], "normal")
 
 
-# -- the boarding scenarios on the pyrates preset (issue 9) -------------------------------------
+# -- the boarding scenarios on the pyrates preset -------------------------------------
 def _boarding(name):
     return load_scenario(os.path.join(MAPS, f"{name}.toml"))
 

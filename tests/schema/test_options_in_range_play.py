@@ -1,4 +1,4 @@
-"""Every option value the schema accepts must play (issue 20): seeded random in-range option sets,
+"""Every option value the schema accepts must play: seeded random in-range option sets,
 laid over each preset's test scenario as a save's options would be, start a match and play on."""
 
 import random

@@ -1,4 +1,4 @@
-"""One schema per untrusted file kind (issue 20 item 1): every option, card setting and record
+"""One schema per untrusted file kind: every option, card setting and record
 field has a type and a range; the examples of the issue are refused in one line naming the place."""
 
 import json

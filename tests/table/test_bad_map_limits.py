@@ -1,4 +1,4 @@
-"""Issue 20 items 2, 3 and 7: every bad map (tests/data/bad_maps, plus a FIFO and /dev/zero made
+"""Every bad map (tests/data/bad_maps, plus a FIFO and /dev/zero made
 here) is refused with one MapError line naming the file, inside hard limits: each file is checked
 in a forked child with RLIMIT_AS = its address space + 256 MB, RLIMIT_CPU = 1 s and a 5 s alarm
 (a FIFO must not block). A file over a limit kills its child: a limit, not a timed assertion."""

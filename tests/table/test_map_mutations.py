@@ -1,4 +1,4 @@
-"""Issue 20 item 3: a map mutated at random (seeded) is refused with one MapError line or loads —
+"""A map mutated at random (seeded) is refused with one MapError line or loads —
 never another exception. Bytes flipped, cut, duplicated, and attribute values swapped for hostile
 ones, in the map and in its tileset."""
 

@@ -1,6 +1,6 @@
 """RNG-MOVE-1/2 path search (python-tcod's A* over the level grids, game/table/pathing.py) against the
 plans of the hand-written A* it replaced: a fixed set of 192 start/goal pairs over every shipped map
-(tools/make_path_benchmark.py; expected plans recorded once at 1bedfc9 in
+(tools/make_path_benchmark.py; expected plans recorded once with the old A* in
 tests/data/path_benchmark.json).
 
 Both searches are optimal on the 8-connected grid, but where two routes cost the same on the grid

@@ -1,4 +1,4 @@
-"""Issue 21 item 10: maps as Tiled users save them load. Written here from the TMX format (not
+"""Maps as Tiled users save them load. Written here from the TMX format (not
 copied from Tiled's repository): a project folder with shared tilesets in ../tilesets, the old DTD
 line, an image-collection tileset whose ids skip numbers, an old tileset image without a size,
 object templates (.tx), Tiled 1.8 ``type`` and 1.9+ ``class``, several <properties> blocks, UTF-16,

@@ -1,4 +1,4 @@
-"""Issue 21 item 9: maps/boarders.tiled-project declares every class and enum the shipped maps use,
+"""maps/boarders.tiled-project declares every class and enum the shipped maps use,
 with the loader's defaults; the maps keep their classes for Tiled 1.8 and 1.9+; ``elevation``."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Short seeded AI-v-AI games of every shipped scenario, played once per test process and shared by
-the log-wording, rules-reference, layout, option-wording and click-reachability tests (issue 18)."""
+the log-wording, rules-reference, layout, option-wording and click-reachability tests."""
 
 from __future__ import annotations
 

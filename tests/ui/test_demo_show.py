@@ -1,4 +1,4 @@
-"""The demo that sells the game (issue 9): `make play` opens the menu on Boarders Away!; the demo
+"""The demo that sells the game: `make play` opens the menu on Boarders Away!; the demo
 pauses, steps and runs at 1×–8×, narrates key events (boarders aboard, falls from the rigging,
 colours struck, the alarm, the fire), then plays the next scenario with a new seed; headless, the
 same demo prints the battle with those headlines."""

@@ -1,4 +1,4 @@
-"""Issue 18: figures that read — per-role art made by tools/make_figure_art.py and committed; side
+"""Figures that read — per-role art made by tools/make_figure_art.py and committed; side
 colour and emblem kept; wounded, captive and knocked-down figures look different."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: know what you look at — the figure card, the objective bar, the marks (engaged,
+"""Know what you look at — the figure card, the objective bar, the marks (engaged,
 surrounded, mêlée, may react, pushback destination) and a layout that holds."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 24 item 3: the hot-seat screen shows what it shows of hidden things (hands, order cards,
+"""The hot-seat screen shows what it shows of hidden things (hands, order cards,
 piles) from ``match.ruleset.public_view(state, viewer)`` only, the viewer being the side at the
 screen after its hand-over: the other player's cards never reach it."""
 

@@ -1,4 +1,4 @@
-"""Issue 18 item 3, a layout that holds: widget fonts scale with the window (theme.py), a resize
+"""A layout that holds: widget fonts scale with the window (theme.py), a resize
 re-themes, the objective bar shows every side's goals whole, the question box shows its whole
 prompt, and no two widgets or panels overlap."""
 

@@ -1,4 +1,4 @@
-"""Issue 18: the combat log in a player's words — names, never ids or snake_case; moves as distance
+"""The combat log in a player's words — names, never ids or snake_case; moves as distance
 and direction, never coordinates; results in sentences; no doubled names; correct possessives."""
 
 from __future__ import annotations

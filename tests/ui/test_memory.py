@@ -1,4 +1,4 @@
-"""Memory the screen keeps bounded (issue 10's screen fuzz): pygame_gui's dirty rects, the map
+"""Memory the screen keeps bounded (found by the screen fuzz): pygame_gui's dirty rects, the map
 renderer's pre-scaled grounds, log lines outside the text cache, freed pages handed back."""
 
 from __future__ import annotations

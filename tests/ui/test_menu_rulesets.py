@@ -1,4 +1,4 @@
-"""Issue 24 item 3: the menu's preset list shows each ruleset's ``title`` (a player's words) and
+"""The menu's preset list shows each ruleset's ``title`` (a player's words) and
 keeps the preset's name as the value the battle starts with."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18: the option list, the Auto button and the click menu speak a player's words — names,
+"""The option list, the Auto button and the click menu speak a player's words — names,
 never ids or snake_case; a spot as distance and direction, never coordinates; a tap as what it does."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_a_tap_reads_as_a_strike_and_a_spot_as_distance_and_direction():
 
 
 def test_typed_options_read_as_their_old_string_forms_did():
-    """Issue 24 item 3: an option's argument is ``number`` / ``label`` and a tap's items are ``Item``
+    """An option's argument is ``number`` / ``label`` and a tap's items are ``Item``
     records; the words are those the old "dir:90" / "cross:…" / "kd+mg" strings gave."""
     st = _state()
     cases = [

@@ -1,5 +1,5 @@
 """The battle builds its map's search graphs off the frame loop, so a first hover does not stall
-(issue 22 item 2: hover previews within the frame budget)."""
+(hover previews within the frame budget)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17: by clicks alone, on the real App (posted pygame events, dummy video driver), a figure
+"""By clicks alone, on the real App (posted pygame events, dummy video driver), a figure
 climbs the shrouds into the rigging, goes below through a hatch and crosses the quarterdeck break;
 the hover preview shows the route first; the reachability sweep finds no unreachable option."""
 

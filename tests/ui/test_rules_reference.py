@@ -1,4 +1,4 @@
-"""Issue 18: the F1 rules reference has a player-facing entry for every rule ID any event cites in
+"""The F1 rules reference has a player-facing entry for every rule ID any event cites in
 seeded games of every scenario, explains the chance cards and duel terms, and searches."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 24 item 3: the words a player reads come from the rules — each system's ``Ruleset`` gives
+"""The words a player reads come from the rules — each system's ``Ruleset`` gives
 its F1 pages (``rule_texts``), its rows on a figure's card (``figure_rows``) and its values in a
 player's words (``term``); the screen only lays them out."""
 

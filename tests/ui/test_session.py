@@ -1,4 +1,4 @@
-"""Issue 17 items 4–6 on the real App: solo stays solo across save and resume, old records resume
+"""On the real App: solo stays solo across save and resume, old records resume
 hot-seat with a notice, hot-seat hides the other side's cards and refuses undo across a hand-over,
 Menu and window close ask first, autosaves keep the last five, keys E / Tab / 1–9 / Enter."""
 
@@ -131,7 +131,7 @@ def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
     drawn: list[list[str]] = []
     real = objective_bar.draw_objective_bar
 
-    def spy(*a, cards=None, **k):  # "Your cards" is drawn in the objective bar (issue 18)
+    def spy(*a, cards=None, **k):  # "Your cards" is drawn in the objective bar
         if cards:
             drawn.append(list(cards))
         return real(*a, cards=cards, **k)
@@ -281,7 +281,7 @@ def test_keys_end_turn_tab_numbers_and_enter(boarding):
 
 
 def test_boarding_action_needs_a_median_of_at_most_4_hand_overs_a_game_turn():
-    """Issue 17 item 5, AI standing in for both people, default standing orders (automatic answers)."""
+    """AI standing in for both people, default standing orders (automatic answers)."""
     import statistics
 
     from game.ai import make_controller
@@ -329,7 +329,7 @@ def test_option_list_shows_at_least_six_rows_at_1280x720(boarding):
 
 
 def test_menu_describes_levels_and_hides_random_results_offer_harder(boarding):
-    """Issue 23 item 4: one line per AI level, no "random" in the menu; results of a solo game offer
+    """One line per AI level, no "random" in the menu; results of a solo game offer
     the same level and one level harder."""
     app, scen = boarding
     from game.ui.scenes.menu import LEVEL_TEXT, LEVELS, MenuScene

@@ -1,4 +1,4 @@
-"""Untrusted files in the window (issue 20): a bad save shows one line and the window stays; a crash
+"""Untrusted files in the window: a bad save shows one line and the window stays; a crash
 inside a running game offers to save what it can, returns to the menu and logs the traceback; a bad
 scenario file hides none of the others."""
 

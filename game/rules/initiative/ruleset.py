@@ -19,7 +19,7 @@ class InitiativeRuleset(RangersRuleset):
 
         return InitiativePreset()
 
-    # -- words for players (issue 24 item 3: the F1 screen's texts are the rules' own) -------------
+    # -- words for players (the F1 screen's texts are the rules' own) ---------------------------------
     def rule_texts(self) -> tuple[RuleText, ...]:
         from .texts import PAGES
 

@@ -119,7 +119,7 @@ def enemy_contact_at(ctx, fid: str, x: float, y: float) -> list[str]:
 
 
 def _offsets(step: float) -> tuple[tuple[float, float], ...]:
-    """(step cos, step sin) of the 24 retreat headings (no memo: issue 24 allows one cache in game/rules)."""
+    """(step cos, step sin) of the 24 retreat headings (no memo: game/rules keeps one cache, the Facts)."""
     return tuple((step * ca, step * sa) for ca, sa in _HEADINGS_15)
 
 

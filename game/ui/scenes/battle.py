@@ -50,8 +50,8 @@ def ai_controller(level: str, seed: int):
 
 def warm_paths(table) -> threading.Thread:
     """Build the map's search graphs off the frame loop (``pathing.prepare``; ~0.35 s of CPU on the
-    boarding map's first load) so the first hover preview that needs a path does not stall a frame
-    (issue 22 item 2). What it builds is kept by map content; a preview asked sooner builds the same."""
+    boarding map's first load) so the first hover preview that needs a path does not stall a frame.
+    What it builds is kept by map content; a preview asked sooner builds the same."""
     from game.table import pathing
 
     th = threading.Thread(target=pathing.prepare, args=(table,), name="path-warmup", daemon=True)
@@ -188,7 +188,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         self.close_context_menu()
         self.on_events(events)
         if self.mode == "demo" and not self.match.over and not getattr(self, "_conceded", None):
-            from game.ai.concede import concession  # issue 23: a demo game that is settled ends here
+            from game.ai.concede import concession  # a demo game that is settled ends here
 
             c = concession(self.match)
             if c is not None:
@@ -210,7 +210,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
                 total = sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(ev.path, ev.path[1:]))
                 if total > 0.01:
                     self.anims[ev.figure] = [list(ev.path), 0.0, total]
-            if self.mode == "demo":  # key events only (issue 9): grapples, falls, colours, alarm, fire
+            if self.mode == "demo":  # key events only: grapples, falls, colours, alarm, fire
                 from ..narration import headline
 
                 line = headline(ev, self.match, self._narrated)
@@ -259,7 +259,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         top = self.top_h = um.top
         # 340 px from 1280 px wide: an option row's words; a narrower window keeps its map
         pw = max(340 if w >= 1280 else 320, min(um.px(440), w // 4))
-        self.bar_rect = pygame.Rect(0, top, w - pw, 0)  # issue 18: the objective bar has its own strip
+        self.bar_rect = pygame.Rect(0, top, w - pw, 0)  # the objective bar has its own strip
         bar = self.bar_rect.h = self.bar_need()
         self.map_rect = pygame.Rect(0, top + bar, w - pw, h - top - bar)
         self.panel_rect = pygame.Rect(w - pw, top, pw, h - top)

@@ -69,7 +69,7 @@ class BattleDraw(BattleHost):
             hold_open=hold,
         )
         draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
-        from ..figure_marks import MarkFacts, draw_marks  # issue 18
+        from ..figure_marks import MarkFacts, draw_marks
 
         self._marks = getattr(self, "_marks", None) or MarkFacts()
         draw_marks(surf, self.camera, self.match, self._marks, self.positions(), hold, pygame.time.get_ticks() / 1000.0)
@@ -81,11 +81,11 @@ class BattleDraw(BattleHost):
         surf.set_clip(old)
         self.draw_panel(surf)
         self.draw_status(surf)
-        from ..objective_bar import draw_objective_bar  # issue 18
+        from ..objective_bar import draw_objective_bar
 
         draw_objective_bar(surf, self.bar_rect, self.match, style=self.style, cards=self.own_cards(), **self.bar_who())
         card_fid = getattr(self, "card_pin", None) or (None if self.target_hover.shown else self.hover)
-        if card_fid:  # issue 18: the figure card, beside the figure, inside the map
+        if card_fid:  # the figure card, beside the figure, inside the map
             from ..figure_card import draw_card
 
             f = self.match.state.figures.get(card_fid)
@@ -133,7 +133,7 @@ class BattleDraw(BattleHost):
         if hint:
             tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
             surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
-        # the sides' counts and "Your cards" are in the objective bar above the map (issue 18)
+        # the sides' counts and "Your cards" are in the objective bar above the map
 
     def bar_need(self) -> int:
         from ..objective_bar import bar_height

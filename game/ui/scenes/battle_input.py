@@ -82,7 +82,7 @@ class BattleInput(BattleHost):
                 fid = figure_at(
                     self.match.state, self.camera, event.pos[0], event.pos[1], self.positions(), self.hold_open()
                 )
-                self.card_pin = None if fid == getattr(self, "card_pin", None) else fid  # issue 18: pin the card
+                self.card_pin = None if fid == getattr(self, "card_pin", None) else fid  # pin the card
                 if fid is None:
                     self.cancel()
             return
@@ -335,7 +335,7 @@ class BattleInput(BattleHost):
     def open_rules(self) -> None:
         from .rules_ref import RulesScene
 
-        lp = self.log_panel  # issue 18: with a log line selected, F1 opens at the rule it cites
+        lp = self.log_panel  # with a log line selected, F1 opens at the rule it cites
         rule = lp.entries[lp.selected].rule if lp.selected is not None and lp.selected < len(lp.entries) else ""
         self.app.push(RulesScene(self.app, query=rule))
 

@@ -71,7 +71,7 @@ class OptionsPanel(BattleHost):
         asks = p.side in self.humans and not self.viewer and self.may_see(p.side)
         who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
         prompt = question_html(p, st, who, self.point_hint() if p.side in self.humans else "")
-        # the whole prompt, no scroll bar (issue 18); only a prompt longer than ask_need allowed for
+        # the whole prompt, no scroll bar; only a prompt longer than ask_need allowed for
         # gives way to the option list's six rows
         room = r.bottom - y - (self.list_need() + um.button_h + 14 if asks else 8)
         box = pygame_gui.elements.UITextBox(prompt, pygame.Rect(r.x + 8, y, r.w - 16, -1), m, object_id="#small")

@@ -51,7 +51,7 @@ class Seats(BattleHost):
             return False
         self.close_leave()
         w, h = self.size
-        um = scene_metrics(self)  # sized from the theme's font (issue 18)
+        um = scene_metrics(self)  # sized from the theme's font
         r = pygame.Rect(0, 0, um.px(460), um.px(150))
         r.center = (w // 2, h // 2)
         m = self.manager

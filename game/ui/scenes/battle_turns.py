@@ -89,7 +89,7 @@ class BattleTurns(BattleHost):
         events = self.match.log[since:]
         self.looking = side
         self.seen[side] = len(self.match.log)
-        self.handed_at = len(self.match.decisions)  # undo stops here (issue 17 item 5)
+        self.handed_at = len(self.match.decisions)  # undo stops here
         ho = HandoverScene(self.app, self.match, side, events, first=since == 0)
         ho.orders = self.orders.get(side)
         self.app.push(ho)
@@ -97,7 +97,7 @@ class BattleTurns(BattleHost):
     def on_match_over(self) -> None:
         if not getattr(self, "_turning_told", False):
             self._turning_told = True
-            from game.ai.concede import turning_point  # issue 23: the narration names the turning point
+            from game.ai.concede import turning_point  # the narration names the turning point
 
             tp = turning_point(self.match.log, self.match.state.figures)
             if tp:

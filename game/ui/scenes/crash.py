@@ -1,5 +1,5 @@
 """After a crash inside a running game: say so in one line, offer to save what can be saved (the
-record: decisions so far, which replay to the same state), and go back to the menu (issue 20)."""
+record: decisions so far, which replay to the same state), and go back to the menu."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ class HandoverScene(Scene):
         w, h = self.size
         from ..theme import ui_metrics
 
-        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts
         label(m, (0, p(40), w, p(50)), f"Pass the screen to {self.side.name}", object_id="#title")
         sub = "Everyone else, look away." if self.first else "Since you last looked:"
         label(m, (0, p(92), w, p(24)), sub, object_id="#small")

@@ -25,7 +25,7 @@ def resume(app, rec) -> str:
         scene = BattleScene(app, match, notice=notice, **kw)
     except (SaveError, ValueError) as e:
         return str(e)
-    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window (issue 20)
+    except Exception as e:  # noqa: BLE001 - an untrusted save must not close the window
         return f"cannot resume: {type(e).__name__}: {e}"
     app.reset_to(scene)
     return ""
@@ -52,7 +52,7 @@ class LoadScene(Scene):
         w, h = self.size
         from ..theme import ui_metrics
 
-        px = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        px = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts
         label(m, (30, px(12), w - 60, px(50)), "Load game", object_id="#title")
         label(m, (30, px(60), w - 60, px(22)), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
         self.paths = {p.name: p for p in self.files()}
@@ -79,7 +79,7 @@ class LoadScene(Scene):
             return None
 
     def show_error(self, text: str) -> None:
-        """One line under the list; the scene stays (issue 20)."""
+        """One line under the list; the scene stays."""
         from game.schema.text import one_line
 
         self.error = one_line(text)

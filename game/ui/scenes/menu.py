@@ -42,7 +42,7 @@ class MenuScene(Scene):
                     self.index = i
         from ..session import load_last_game
 
-        last = load_last_game()  # the last game's mode, side and level come back (issue 17 item 4)
+        last = load_last_game()  # the last game's mode, side and level come back
         self.mode = last.get("mode", "hotseat")
         self.level = last.get("level", "normal")
         self.side_index = 0
@@ -52,7 +52,7 @@ class MenuScene(Scene):
         self.preset: str | None = None
         self.error = error
         problems = getattr(app, "scenario_problems", [])
-        if not error and problems:  # a bad scenario file is named, and hides none of the others (issue 20)
+        if not error and problems:  # a bad scenario file is named, and hides none of the others
             more = f" (and {len(problems) - 1} more; see `python -m game scenarios`)" if len(problems) > 1 else ""
             self.error = f"Skipped a scenario file: {problems[0][:600]}{more}"  # the line elides to fit
         self._thumbs: dict[str, pygame.Surface | None] = {}
@@ -83,7 +83,7 @@ class MenuScene(Scene):
         w, h = self.size
         from ..theme import ui_metrics
 
-        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts (issue 18)
+        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts
         label(m, (p(30), p(20), p(600), p(50)), "Boarders Away!", object_id="#title")
         label(m, (p(32), p(66), p(600), p(22)), "Tabletop skirmish rules, played on screen", object_id="#small")
         lw = max(p(230), int(w * 0.26))
@@ -100,7 +100,7 @@ class MenuScene(Scene):
         cw_game = p(270)  # the Game column's width
         rx = w - cw_game - p(30)
         cx = p(30) + lw + p(24)
-        cw = max(p(140), rx - p(24) - cx)  # up to the Game column, never under it (issue 18)
+        cw = max(p(140), rx - p(24) - cx)  # up to the Game column, never under it
         self.thumb_rect = pygame.Rect(cx, p(130), cw, int(min(h * 0.45, cw * 0.66)))
         s = self.scenario
         blurb = (

@@ -53,7 +53,7 @@ class ResultsScene(Scene):
         head, cas, did = summarise(self.match)
         from ..theme import ui_metrics
 
-        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts
         label(m, (0, p(24), w, p(50)), head[:90], object_id="#title")
         label(
             m,

@@ -87,7 +87,7 @@ class RulesScene(Scene):
         w, h = self.size
         from ..theme import ui_metrics
 
-        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
+        p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts
         label(m, (30, p(12), min(p(420), w - 60), p(50)), "Rules reference", object_id="#title")
         sw = max(p(160), min(p(420), w - p(520)))
         label(m, (w - 30 - sw - p(70), p(24), p(66), p(30)), "Search")

@@ -26,7 +26,7 @@ class SettingsScene(Scene):
         m = self.manager
         w, h = self.size
         s = self.app.settings
-        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts (issue 18)
+        p = ui_metrics(m).px  # lengths laid out for 1280×800, grown with the theme's fonts
         label(m, (p(30), p(12), p(600), p(50)), "Settings", object_id="#title")
         self.toggles = {}
         y = p(90)

@@ -44,7 +44,7 @@ def test_OD6_ROLL_1_exact_odds_match_seeded_monte_carlo():
 
 
 def test_OD6_RES_1_odds_cli_prints_the_exact_table(capsys):
-    # `python -m game odds close-combat --cv 5 3` (issue 6 deliverable 5)
+    # `python -m game odds close-combat --cv 5 3`
     assert main(["odds", "close-combat", "--cv", "5", "3"]) == 0
     out = capsys.readouterr().out
     assert out == odds_report_close_combat(5, 3) + "\n"

@@ -1,4 +1,4 @@
-"""OD6-SEQ-1 as amended (issue 19), through the Match door: per-unit actions, re-forming a unit into a
+"""OD6-SEQ-1 as amended, through the Match door: per-unit actions, re-forming a unit into a
 new formation (a corner lock-up allowed, never an edge contact), reorganising with actions left."""
 
 import pytest

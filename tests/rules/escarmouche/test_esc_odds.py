@@ -72,7 +72,7 @@ def test_ESC_DECK_1_exact_duel_odds_match_seeded_monte_carlo_of_the_real_deck():
 
 
 def test_ESC_DUEL_2_odds_cli_prints_the_exact_table(capsys):
-    # `python -m game odds escarmouche --draws 2 1` (issue 6 deliverable 5)
+    # `python -m game odds escarmouche --draws 2 1`
     assert main(["odds", "escarmouche", "--draws", "2", "1"]) == 0
     out = capsys.readouterr().out
     assert out == odds_report_escarmouche(2, 1) + "\n"

@@ -1,4 +1,4 @@
-"""Issue 19 round 2, initiative preset through the Match door: the amended INI-TOME-1, INI-ORD-1 and
+"""The initiative preset through the Match door, as amended: INI-TOME-1, INI-ORD-1 and
 PRE-INI-1, INI-RSHOOT-3 per mover, INI-MS-1 move-and-shoot, PRE-INI-1 free hits on walking out."""
 
 import pytest

@@ -116,7 +116,7 @@ def _wounded_reactions_offered(seeds) -> tuple[int, int]:
 
 
 def test_PYR_REACT_1_a_house_rule_in_candidates_holds_on_every_path(monkeypatch):
-    """Issue 24's proof case: "a wounded figure gets no reaction move", written once in
+    """The one cache's proof case: "a wounded figure gets no reaction move", written once in
     ``candidates``, is what every reaction question offers, kept answers or fresh."""
     monkeypatch.setattr(Facts, "check", True)
     seeds = range(4)

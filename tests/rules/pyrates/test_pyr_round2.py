@@ -1,4 +1,4 @@
-"""Round 2 of the pyrates rules (issue 19): the amended catalog entries and the deviations fixed,
+"""The pyrates rules as amended: the changed catalog entries and the deviations fixed,
 each driven through the Match door with scripted dice (PYR-ALLOC-3, PYR-MOR-3, PYR-DUEL-3,
 PYR-WIN-3, PYR-DIS-2/3, PYR-SEQ-1, GEN-CHOICE-1)."""
 

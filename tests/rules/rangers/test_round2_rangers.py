@@ -1,4 +1,4 @@
-"""Issue 19 round 2, Rangers! parts through the Match door: the amended RNG-TURN-1 (one roll-off,
+"""Rangers! parts through the Match door, as amended: RNG-TURN-1 (one roll-off,
 a broken faction cannot dodge its rolls), RNG-AP-1 on wound rolls and the roll-off, RNG-ACT-1 /
 RNG-MOT-3 cover without a roll, INI-RSHOOT-3 per mover, INI-TOME-1 offered only when someone moves."""
 
