@@ -1,4 +1,4 @@
-"""Screenshots for the README: a climb preview, a hand-over, the End-turn control.
+"""Screenshots for docs/playing.md: a climb preview, a hand-over, the End-turn control.
 
 Run under a real (virtual) display:
   xvfb-run -a -s "-screen 0 1920x1080x24" python tools/screen_shots.py docs

@@ -223,7 +223,7 @@ class BattleInput(BattleHost):
         elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
             self.speed = DEMO_SPEEDS[k - pygame.K_1]
 
-    # -- the keys a player expects (README "Keys") -----------------------------------------------
+    # -- the keys a player expects (docs/playing.md "Keys") -----------------------------------------
     def take_auto(self) -> bool:
         p = self.match.pending
         if not self.is_human_turn() or p is None or p.default is None or not self.may_see(p.side):
