@@ -19,6 +19,16 @@ STAGE="$WORK/$NAME"
 rm -rf "$STAGE"
 mkdir -p "$STAGE/lib" "$STAGE/share/applications" "$STAGE/share/metainfo"
 cp -a "$WORK/dist/boarders" "$STAGE/lib/boarders"
+# Debug symbols off what came from this Python's build and the system (libpython alone: 23 -> 6 MB).
+# Never the wheels' own libraries (numpy.libs, tcod.libs, ..., symlinked or named with auditwheel's
+# hash): their patched ELF headers break when stripped ("ELF load command ... not page-aligned").
+if command -v strip >/dev/null; then
+    for f in "$STAGE"/lib/boarders/_internal/lib*.so* "$STAGE"/lib/boarders/_internal/python3*/lib-dynload/*.so; do
+        if [ -f "$f" ] && [ ! -L "$f" ] && ! [[ "$(basename "$f")" =~ -[0-9a-f]{8}\. ]]; then
+            strip --strip-unneeded "$f"
+        fi
+    done
+fi
 cp packaging/linux/boarders-away packaging/linux/install.sh "$STAGE/"
 cp "packaging/linux/$APP_ID.desktop" "$STAGE/share/applications/"
 cp "packaging/linux/$APP_ID.metainfo.xml" "$STAGE/share/metainfo/"
