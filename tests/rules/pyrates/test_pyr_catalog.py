@@ -680,3 +680,28 @@ def test_RNG_MOT_3_pyrates_failed_figure_holds_retreats_or_takes_cover():
     a = m.figure("A1")
     assert 4 <= a.x <= 6 and 8 <= a.y <= 12
     assert of(m.log, Moved, figure="A1")[-1].rule == "RNG-MOT-3"
+
+
+# -- PYR-PUSH-2: impassable ground blocks the pushback sweep ----------------------------------------------------
+def _push_at_the_sea(sea_x):
+    # A1 strikes V (a pair: one W) toward +x; the sea (impassable water) starts at sea_x
+    sea = Zone.rect("sea", sea_x, 0, 24 - sea_x, 16, terrain="impassable", water=True)
+    figs = [fig("A1", "A", 9, 10), fig("V", "B", 10, 10), fig("A9", "A", 2, 2), fig("B9", "B", 2, 14)]
+    m = match(
+        figs, dice=ScriptedDice(TURN_A + [3, 3, 1] + [2, 5, 6] + PAD), tmap=TacticalMap.open_ground(24, 16, zones=[sea])
+    )
+    answer(m, "activate", Decision("pass"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "w"),)))
+    return m
+
+
+def test_PYR_PUSH_2_the_sea_behind_the_victim_blocks_its_pushback():
+    m = _push_at_the_sea(11.2)  # a base depth back would put V's base 0.3 in into the sea
+    assert not (m.pending and m.pending.kind == "pushback" and choose("pushback") in m.pending.options)
+    assert not of(m.log, Moved, figure="V", how="pushback")
+    assert of(m.log, DiceRolled, rule="PYR-SAVE-1", who="V")  # it takes the save instead
+    # with a base depth of deck before the sea the same blow may push it back
+    m2 = _push_at_the_sea(11.6)
+    assert m2.pending.kind == "pushback" and choose("pushback") in m2.pending.options
+    answer(m2, "pushback", choose("pushback"))
+    assert (m2.figure("V").x, m2.figure("V").y) == (11.0, 10.0)
