@@ -49,8 +49,8 @@ class IniSeizeFlow(IniReactionsFlow):
             if eng:
                 opts.append(Decision("seize", figure=fid, option="melee"))
             else:
-                for e in K.foes_of(ctx, fid):
-                    if K.dist(f, e) <= f.move + HAND_COMBAT_RANGE + K.EPS:
+                for e in K.foes_of(ctx, fid):  # INI-SEIZE-2: offered where the +2 would be given
+                    if D.contact_points(ctx, fid, e.id, f.move, limit=1):
                         opts.append(Decision("seize", figure=fid, option="engage", target=e.id))
             if f.missile:
                 if is_firearm(f.missile) and not f.loaded:

@@ -107,6 +107,8 @@ def test_INI_SEIZE_2_an_enemy_only_reachable_the_long_way_round_gives_no_bonus()
     wide = Zone.rect("rock", 2.0, 11.5, 20.0, 1.0, terrain="impassable")
     m = _match({"ranger_1": (12, 10.5), "warrior_1": (12, 14), "marine_1": (22, 22)}, [wide], faces=[])
     _to_seize(m)
+    # the engaging seize is not offered (it would fail to reach), and declared anyway gets no +2
+    assert not has(m, "seize", figure="ranger_1", option="engage", target="warrior_1")
     engage = Decision("seize", figure="ranger_1", option="engage", target="warrior_1")
     _rate, _lead, fac, reasons = _factors(m, "ranger_1", engage)
     assert fac == 0 and not reasons
