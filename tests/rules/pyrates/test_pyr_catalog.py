@@ -343,6 +343,21 @@ def test_PYR_MOR_1_a_cornered_rat_that_fights_on_is_not_yet_lost():
     assert not _morale_tests(m, "side:B")
 
 
+def test_PYR_MOR_1_a_rat_knocked_down_in_its_own_fight_makes_its_party_test():
+    # the rat's round: A three of a kind (one KD), B nothing; V's save (2) fails; side B tests (6)
+    m = _cornered([5, 5, 5, 1, 2] + [1, 2, 3] + [2] + [6])
+    answer(m, "cornered", choose("rat"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "kd"),)))
+    if m.pending.kind == "pushback":
+        answer(m, "pushback", choose("save"))
+    assert m.figure("V").status == Status.KNOCKED_DOWN
+    rat_round = of(m.log, MeleeRoundStarted)[-1]
+    assert rat_round.rat == "V"
+    test = _morale_tests(m, "side:B")
+    assert len(test) == 1 and test[0].faces == (6,) and not test[0].success
+    assert m.log.index(rat_round) < m.log.index(test[0])
+
+
 def test_PYR_MOR_1_a_figure_that_falls_into_the_sea_is_lost_and_its_party_tests_at_the_round_end():
     # A1, in the rigging beside the sea, is wounded (B's pair, save 2), falls (1) and its owner drops
     # it into the sea: at the round's end side A tests (natural 6: fails)
