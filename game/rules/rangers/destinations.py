@@ -125,8 +125,11 @@ def contact_points(
         x = round_in(t.x + rr * math.cos(ang))
         y = round_in(t.y + rr * math.sin(ang))
         if level is None and math.hypot(x - f.x, y - f.y) > allowance + MOVE_TOLERANCE:
-            continue  # out of reach by any path on its own level: no search asked
-        plan = move_plan(ctx, fid, x, y, allowance, level=level)
+            # no path gets there: only a straight leg stopped at a linear obstacle within reach can
+            # count, and no search is asked
+            plan = path_cost(ctx, fid, x, y)
+        else:
+            plan = move_plan(ctx, fid, x, y, allowance, level=level)
         if plan is None or plan.cost > allowance + MOVE_TOLERANCE:
             continue
         ex, ey = plan.points[-1]
