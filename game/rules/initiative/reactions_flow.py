@@ -122,9 +122,9 @@ class IniReactionsFlow(IniActFlow):
             )
             # the plan the offered point came from (an engaging one may go round what is in the way)
             level = ctx.fig(d2.target_id).level if how == "engage" and d2.target else None
-            plan = D.move_plan(ctx, fid, *d2.point, f.move, level=level)
-            assert plan is not None, "a reaction is offered only along a clear path"
-            self._do_move(ctx, fid, plan, how="reaction", rule="INI-REACT-1")
+            walk = D.move_plan(ctx, fid, *d2.point, f.move, level=level)
+            assert walk is not None, "a reaction is offered only along a clear path"
+            self._do_move(ctx, fid, walk, how="reaction", rule="INI-REACT-1")
             if how == "engage":
                 fighters.append(fid)
         if fighters:

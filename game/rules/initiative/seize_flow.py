@@ -280,7 +280,9 @@ class IniSeizeFlow(IniReactionsFlow):
                     if alive:
                         self._do_move(ctx, a, plan, how="move", rule="INI-ORD-1")
                     continue
-                goal = c[:2] if c is not None else None
+                if c is None:
+                    continue
+                goal = (c[0], c[1])
             else:
                 if any(str(s.get("id")) == o.target for s in ctx.state.options.get("specials") or []):
                     yield from self.special(ctx, a, o.target)
