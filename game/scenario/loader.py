@@ -208,6 +208,7 @@ def parse_scenario(
             parse_objective(o.objective)
         except ValueError as e:
             fail(f"{where}.objective", str(e))
+    _check_order_cards(fail, spec.orders, figures)
 
     options = dict(data.get("options", {}))
     _check_scenario_rules(fail, options, figures)
@@ -231,6 +232,26 @@ def parse_scenario(
     )
     _check_roster(scenario)
     return scenario
+
+
+def _check_order_cards(fail: Callable[[str, str], NoReturn], orders, figures: list[Figure]) -> None:
+    """INI-ORD-1 over each side's cards as the initiative preset will hold them (a card without an id
+    is its side's card<n>): ``validate_order_cards``, the rules' own check (a figure on one card
+    only, a card naming figures of its own side). The first problem refuses the file."""
+    from game.rules.initiative.orders import OrderCard, validate_order_cards
+
+    side_of = {f.id: f.side for f in figures}
+    cards: dict[str, list[OrderCard]] = {}
+    for o in orders:
+        side = (o.side or side_of.get(o.figures[0])) if o.figures else o.side
+        if side is None:
+            continue
+        mine = cards.setdefault(side, [])
+        mine.append(OrderCard(o.id or f"card{len(mine) + 1}", tuple(o.figures), o.objective, o.condition))
+    for side, mine in cards.items():
+        problems = validate_order_cards(mine, figures={fid for fid, s in side_of.items() if s == side})
+        if problems:
+            fail("orders", problems[0])
 
 
 def _check_scenario_rules(fail, options: dict, figures: list[Figure]) -> None:

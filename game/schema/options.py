@@ -13,7 +13,7 @@ silently): a new option is added here, with its range, by whoever teaches a pres
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -98,8 +98,9 @@ class Options(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """RNG aggression points."""
     specials: Annotated[list[Special], Length(32)] | None = None
     """RNG-SPEC-1 special actions."""
-    points_difference: Annotated[int, Range(0, 100_000)] | None = None
-    """RNG-PTS-1: largest points difference between the sides."""
+    points_difference: Annotated[int, Range(0, 100_000)] | bool | Literal["off"] | None = None
+    """RNG-PTS-1: largest points difference between the sides (default 30, 0 = equal points);
+    "off" (or false) = no difference check."""
     conditions: Annotated[list[Id], Length(32)] | None = None
     """INI-ORD-1: scenario conditions that hold from the start."""
     actions_per_turn: Annotated[int, Range(0, 500)] | None = None

@@ -60,3 +60,44 @@ def test_loader_checks_rosters_through_the_registry(monkeypatch):
     data = tomllib.loads((DATA / "tiny.toml").read_text())
     with pytest.raises(ScenarioError, match="figures: no more than 3 figures a side"):
         parse_scenario(data, "tiny.toml", DATA)
+
+
+# -- the points-difference check, as a scenario sets it ------------------------------------------------------
+def _with(text: str, line: str) -> str:
+    """The mini scenario (rangers 280 points, French 290) with one line added to its [options]."""
+    return text.replace("[options]\n", f"[options]\n{line}\n", 1)
+
+
+@pytest.mark.parametrize("preset", ["rangers", "initiative"])
+def test_RNG_PTS_1_zero_is_a_strict_limit_and_off_turns_the_check_off(tmp_path, preset):
+    text = MINI.replace('preset = "rangers"', f'preset = "{preset}"')
+    with pytest.raises(ScenarioError, match="10 points apart; at most 0 allowed"):
+        _load(_with(text, "points_difference = 0"), tmp_path)
+    assert _load(_with(text, "points_difference = 10"), tmp_path).options["points_difference"] == 10
+    with pytest.raises(ScenarioError, match="at most 9 allowed"):
+        _load(_with(text, "points_difference = 9"), tmp_path)
+    for off in ('"off"', "false"):
+        scen = _load(_with(text, f"points_difference = {off}"), tmp_path)
+        assert get_ruleset(preset).roster_problems(scen) == []
+        # far apart: the check is off, not merely wide
+        from dataclasses import replace
+
+        rich = replace(
+            scen,
+            figures=scen.figures
+            + tuple(
+                replace(f, id=f"{f.id}_twin") for f in scen.figures if f.side == "french" and "leader" not in f.traits
+            ),
+        )
+        assert get_ruleset(preset).roster_problems(rich) == []
+        assert get_ruleset(preset).roster_problems(replace(rich, options={})) != []  # default 30
+
+
+@pytest.mark.parametrize(
+    "value,fault",
+    [("true", "points_difference = true is no limit"), ('"on"', "points_difference"), ("-1", "points_difference")],
+)
+def test_RNG_PTS_1_points_difference_values_that_mean_nothing_are_refused(tmp_path, value, fault):
+    with pytest.raises(ScenarioError) as e:
+        _load(_with(MINI, f"points_difference = {value}"), tmp_path)
+    assert fault in str(e.value) and "\n" not in str(e.value)

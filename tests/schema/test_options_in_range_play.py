@@ -47,7 +47,7 @@ def random_options(rng: random.Random, sides: list[str]) -> dict:
                 "side": rng.choice(sides),
             }
         ],
-        "points_difference": lambda: rng.choice([0, 100000]),
+        "points_difference": lambda: rng.choice([0, 100000, "off", False]),
         "conditions": lambda: ["gate_open"],
         "actions_per_turn": lambda: rng.choice([0, 1, 500]),
         "morale": lambda: rng.random() < 0.5,

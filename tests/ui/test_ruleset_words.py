@@ -112,3 +112,25 @@ def test_pyr_dmg_1_hand_scored_event_names_its_hand():
     ev = HandScored("PYR-DMG-1", "a", 1, (6, 6, 6, 2, 2), "full_house", 1, 1, 0)
     assert ev.label == "Full house" and "full house" in ev.text()
     assert "label" not in ev.to_json()  # words, not state: records keep their shape
+
+
+def _pyr_text(rule):
+    return next(p.text for p in get_ruleset("pyrates").rule_texts() if p.rules == (rule,))
+
+
+def test_PYR_MOR_1_PYR_WIN_3_PYR_WIN_6_f1_texts_say_who_withdraws_and_when_a_party_tests():
+    mor, win3, win6 = _pyr_text("PYR-MOR-1"), _pyr_text("PYR-WIN-3"), _pyr_text("PYR-WIN-6")
+    # who withdraws: every figure of the losing party, whether it fought or not
+    assert "every figure of its party" in win3 and "those that fought and those that stood by" in win3
+    assert "every figure of the losing party, fighters or not, must withdraw" in win6
+    # when a party tests: at each round's end after a loss (the sea counts), and at once for a cornered one
+    assert "At the end of each round" in mor and "fallen into the sea" in mor
+    assert "tests at once" in mor and "surrenders" in mor
+
+
+def test_INI_RSHOOT_4_no_rule_text_speaks_of_a_d10():
+    import re
+
+    for name in PRESETS:
+        for p in get_ruleset(name).rule_texts():
+            assert not re.search(r"\bd10\b", p.text, re.I), (name, p.title)

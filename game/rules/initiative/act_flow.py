@@ -139,7 +139,7 @@ class IniActFlow(IniMoveFlow):
             t = ctx.state.figures.get(d.target or "")
             if t is None or not t.in_play or t.side == side:
                 raise IllegalDecision("engage an enemy in play")
-            plan = self._plan(ctx, f.id, d.x, d.y, f.move)
+            plan = self._plan(ctx, f.id, d.x, d.y, f.move, level=t.level)
             if K.dist(replace(f, x=plan.points[-1][0], y=plan.points[-1][1]), t) > HAND_COMBAT_RANGE + K.EPS:
                 raise IllegalDecision('an engaging move must end within 1" of its target (PRE-INI-1)')
             return

@@ -126,7 +126,7 @@ class IniMoveFlow(IniTurnBase):
     def engage(self, ctx: Ctx, fid: str, target: str, x: float, y: float) -> Flow:
         f = ctx.fig(fid)
         was = {fid: K.engaged(ctx, fid)}
-        plan = self._plan(ctx, fid, x, y, f.move)
+        plan = self._plan(ctx, fid, x, y, f.move, level=ctx.fig(target).level)
         ctx.emit(ActionTaken(rule="INI-MEL-1", figure=fid, action="engage", target=target))
         alive = yield from self.walk_out(ctx, fid, plan.points[-1][0], plan.points[-1][1])
         if not alive:

@@ -120,8 +120,11 @@ class IniReactionsFlow(IniActFlow):
                 info={"figure": fid, "how": how},
                 rule="INI-REACT-2" if how == "engage" else "INI-REACT-1",
             )
-            plan = D.path_cost(ctx, fid, *d2.point)
-            self._do_move(ctx, fid, plan, how="reaction", rule="INI-REACT-1")
+            # the plan the offered point came from (an engaging one may go round what is in the way)
+            level = ctx.fig(d2.target_id).level if how == "engage" and d2.target else None
+            walk = D.move_plan(ctx, fid, *d2.point, f.move, level=level)
+            assert walk is not None, "a reaction is offered only along a clear path"
+            self._do_move(ctx, fid, walk, how="reaction", rule="INI-REACT-1")
             if how == "engage":
                 fighters.append(fid)
         if fighters:

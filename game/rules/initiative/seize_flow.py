@@ -49,8 +49,8 @@ class IniSeizeFlow(IniReactionsFlow):
             if eng:
                 opts.append(Decision("seize", figure=fid, option="melee"))
             else:
-                for e in K.foes_of(ctx, fid):
-                    if K.dist(f, e) <= f.move + HAND_COMBAT_RANGE + K.EPS:
+                for e in K.foes_of(ctx, fid):  # INI-SEIZE-2: offered where the +2 would be given
+                    if D.contact_points(ctx, fid, e.id, f.move, limit=1):
                         opts.append(Decision("seize", figure=fid, option="engage", target=e.id))
             if f.missile:
                 if is_firearm(f.missile) and not f.loaded:
@@ -96,7 +96,7 @@ class IniSeizeFlow(IniReactionsFlow):
                 elif o.kind == "place":
                     c = self._place_centre(ctx, o.target)
                     if c is not None:
-                        reach = math.dist((f.x, f.y), c) <= f.move + K.EPS
+                        reach = D.within_one_move(ctx, fid, c[0], c[1], f.move, level=c[2])
         eng = K.engaged(ctx, fid)
         brk = automatic_break_off(
             [ctx.table.obstacle_between(fid, e.id) is not None for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)]
@@ -124,13 +124,14 @@ class IniSeizeFlow(IniReactionsFlow):
             reasons.append("+4 order card")
         return rate, lead, fac, reasons
 
-    def _place_centre(self, ctx: Ctx, name: str):
+    def _place_centre(self, ctx: Ctx, name: str) -> tuple[float, float, str | None] | None:
+        """An order's place: the centre of the zone so named and the level it lies on."""
         tmap = getattr(ctx.table, "map", None)
         zs = tmap.zones_named(name) if tmap is not None else []
         if not zs:
             return None
         pts = zs[0].points
-        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts))
+        return (sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts), zs[0].level)
 
     def phase_seize(self, ctx: Ctx) -> Flow:
         """INI-SEIZE-1..5: the passive side nominates a figure and declares its action, then rolls
@@ -272,7 +273,16 @@ class IniSeizeFlow(IniReactionsFlow):
                     continue
                 goal = (ctx.fig(o.target).x, ctx.fig(o.target).y)
             elif o.kind == "place":
-                goal = self._place_centre(ctx, o.target)
+                c = self._place_centre(ctx, o.target)
+                plan = D.move_plan(ctx, a, c[0], c[1], f.move, level=c[2]) if c is not None else None
+                if plan is not None and plan.cost <= f.move + MEASURE_TOLERANCE:  # there in one move
+                    alive = yield from self.walk_out(ctx, a, plan.points[-1][0], plan.points[-1][1])
+                    if alive:
+                        self._do_move(ctx, a, plan, how="move", rule="INI-ORD-1")
+                    continue
+                if c is None:
+                    continue
+                goal = (c[0], c[1])
             else:
                 if any(str(s.get("id")) == o.target for s in ctx.state.options.get("specials") or []):
                     yield from self.special(ctx, a, o.target)

@@ -20,7 +20,7 @@ from .cards import (
 from .events import DieRerolled, HandScored
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .hands import HAND_DAMAGE, NO_DAMAGE, Damage, Hand, classify_hand, hand_damage, hand_score
-from .morale import lost_half, morale_passes, morale_target_modifiers, must_test_morale, roll_morale
+from .morale import lost_half, morale_passes, morale_target_modifiers, roll_morale
 from .odds import clear_caches, expected_damage, hand_damage_odds, hand_odds, side_damage_odds, tally_win_odds
 from .pushback import PushbackCheck, ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .quota import (
@@ -105,7 +105,6 @@ __all__ = [
     "melee_quotas",
     "morale_passes",
     "morale_target_modifiers",
-    "must_test_morale",
     "odds_report",
     "pistol_dice",
     "pistol_first",

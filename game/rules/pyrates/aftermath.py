@@ -12,7 +12,7 @@ from ..implements import implements
 from ..model import Rank, Status
 from .engage import engagements_of, party_key
 from .events import RoundResult
-from .morale import lost_half, morale_target_modifiers, must_test_morale
+from .morale import lost_half, morale_target_modifiers
 from .moves import retreat
 from .round_state import MAX_ROUNDS, Round, _moved
 
@@ -115,19 +115,24 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
     return False
 
 
-def morale(r: Round, camps: list[str], tally_winner: str):
-    """PYR-MOR-1: each party that lost a figure this round tests (PYR-MOR-2); fled parties flee
-    (PYR-MOR-3). Returns the camps with a fled party."""
+@implements("PYR-MOR-1")
+def morale(r: Round, camps: list[str], tally_winner: str, *, cornered_rat: str = ""):
+    """PYR-MOR-1: at the end of a round each party that lost a figure in it (knocked down, captured,
+    or gone into the sea: ``Round.lose``) tests (PYR-MOR-2); with ``cornered_rat``, a cornered figure
+    just lost outside a round (it surrendered, PYR-CR-1), its retreating party tests at once. A party
+    that fails flees (PYR-MOR-3). Returns the camps with a fled party."""
     ctx, st = r.ctx, r.st
     fled: list[str] = []
-    if not r.lost:  # no party lost a figure: no test (PYR-MOR-1)
-        return fled
+    lost = {party_key(st.figures[cornered_rat]): 1} if cornered_rat else r.lost
     participants = list(r.group)
-    for key in sorted(r.lost):
+    for key in sorted(lost):
         members = [f for f in st.figures.values() if party_key(f) == key]
-        if not members or not must_test_morale(r.lost[key]):
+        if not members or lost[key] < 1:
             continue
-        camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
+        if cornered_rat:  # the rat's own camp, asked for by the caller
+            camp = camps[0]
+        else:
+            camp = r.camp(members[0].id) if members[0].id in r.eng.camp else members[0].side
         if camp not in camps:
             continue
         if not party_test(
@@ -291,6 +296,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
             )
             if dd.option == "surrender":
                 ctx.set_status(fid, Status.CAPTIVE, rule="PYR-CR-1", cause="surrendered")
+                yield from morale(r, [loser], r.tally_winner, cornered_rat=fid)
             elif fid not in rats:
                 rats.append(fid)
             continue

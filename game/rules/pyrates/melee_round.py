@@ -178,6 +178,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
         )
     )
 
+    r.tally_winner = winner
     # (7) morale (PYR-MOR)
     fled_camps = yield from morale(r, camps, winner)
     cur["fled"] = list(fled_camps)

@@ -1,4 +1,4 @@
-"""Party morale after a round (PYR-MOR-1/2) [HOUSE]."""
+"""Party morale tests (PYR-MOR-2) [HOUSE]; who tests and when (PYR-MOR-1) is ``aftermath.morale``."""
 
 from __future__ import annotations
 
@@ -15,13 +15,6 @@ MORALE_TARGET = 4
 def lost_half(lost: int, starting: int) -> bool:
     """PYR-MOR-2: the party has lost at least half its starting figures."""
     return starting > 0 and 2 * lost >= starting
-
-
-@implements("PYR-MOR-1")
-def must_test_morale(lost_this_round: int, cornered_rat_lost: bool = False) -> bool:
-    """PYR-MOR-1: a party tests if it lost ≥ 1 figure (knocked down or captured) this round, or
-    a cornered rat of a retreating party was lost."""
-    return lost_this_round > 0 or cornered_rat_lost
 
 
 @implements("PYR-MOR-2")

@@ -86,6 +86,8 @@ class Round:
         """Each camp's Mêlée Quota this round, once announced (public: the QuotaSet events)."""
         self.withheld: dict[str, Damage] = {}
         """PYR-ALLOC-3: damage a camp could still allocate when it passed for the last time."""
+        self.tally_winner = ""
+        """PYR-WIN-1: the camp that won this round's tally (PYR-MOR-2's −1), once tallied."""
         self.fled_parties: set[str] = set()
         """PYR-MOR-3: parties that failed morale this round."""
         self.duel = False

@@ -149,15 +149,21 @@ SECTIONS: Sections = [
             ("PYR-WIN-2", "A party that fails morale flees and its side loses the round; if all flee the mêlée ends."),
             (
                 "PYR-WIN-3",
-                "The loser withdraws or fights on. Boarders may fall back to their ship; defenders may strike their colours or abandon ship.",
+                "The loser fights on, if still in contact and its morale held, or withdraws: then every figure of its party makes a bold retreat, those that fought and those that stood by alike, boarders toward their own ship. Defenders of a boarded ship may strike their colours or abandon ship instead.",
             ),
             ("PYR-WIN-4", "A bold retreat: up to 4 in, every step away from the enemy, ending out of contact."),
             (
                 "PYR-WIN-5",
                 "A party is the roster's group; untagged figures within 4 in of a fighter join their side's party.",
             ),
-            ("PYR-WIN-6", "The mêlée ends when no winner is engaged; losers still in it must withdraw."),
-            ("PYR-MOR-1", "A party that lost a figure in the round tests morale at its end."),
+            (
+                "PYR-WIN-6",
+                "The mêlée ends when no figure of the winning side is still in contact; then every figure of the losing party, fighters or not, must withdraw.",
+            ),
+            (
+                "PYR-MOR-1",
+                "At the end of each round a party tests morale if it lost a figure in it: knocked down, captured, or fallen into the sea. A withdrawing party tests at once when one of its cornered figures surrenders or falls in its own fight.",
+            ),
             (
                 "PYR-MOR-2",
                 "Morale: a d6 needing 4 or less; +1 if the party lost half its figures, +1 if its captain is down; −1 if its side won the tally, −1 with its captain within 6 in. A 1 always passes, a 6 always fails.",

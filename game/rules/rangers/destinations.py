@@ -1,5 +1,5 @@
-"""Representative destinations for the Rangers! flows (PRE-RNG-1, PRE-INI-1): path costs, moves along
-headings, contact points with an enemy, the bearing away from foes."""
+"""Representative destinations for the Rangers! flows (PRE-RNG-1, PRE-INI-1): path costs, the plan a
+move takes, moves along headings, contact points with an enemy, the bearing away from foes."""
 
 from __future__ import annotations
 
@@ -26,6 +26,39 @@ def path_cost(ctx: Ctx, fid: str, x: float, y: float, cross: Iterable[str] = ())
     if cross:
         return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)], cross=cross)
     return ctx.table.path_cost(fid, [(f.x, f.y), (x, y)])
+
+
+#: inches a measured move may exceed its allowance by (the rules' measuring tolerance)
+MOVE_TOLERANCE = 0.002
+
+
+def move_plan(
+    ctx: Ctx, fid: str, x: float, y: float, allowance: float, cross: Iterable[str] = (), *, level: str | None = None
+) -> PathPlan | None:
+    """RNG-MOVE-1/2: the plan a move of fid to (x, y) takes, and so what it is charged: the straight
+    leg when that fits ``allowance``, else the table's path search (round obstacles, bases and
+    impassable ground, tough ground costing double, by links to another level; ``level``: the level
+    it ends on, default its own). None when no clear path exists; the plan found may cost more than
+    the allowance (the caller decides what that means)."""
+    f = ctx.fig(fid)
+    cross = tuple(cross)
+    if level is None or level == f.level:
+        plan = path_cost(ctx, fid, x, y, cross)
+        if plan is not None and plan.cost <= allowance + MOVE_TOLERANCE:
+            return plan
+        level = None
+    kw: dict = {}
+    if level is not None:
+        kw["level"] = level
+    if cross:
+        kw["cross"] = cross
+    return ctx.table.plan_path(fid, x, y, **kw)
+
+
+def within_one_move(ctx: Ctx, fid: str, x: float, y: float, allowance: float, *, level: str | None = None) -> bool:
+    """The figure can get to (x, y) in one move: its ``move_plan`` costs at most ``allowance``."""
+    plan = move_plan(ctx, fid, x, y, allowance, level=level)
+    return plan is not None and plan.cost <= allowance + MOVE_TOLERANCE
 
 
 def heading_moves(
@@ -76,20 +109,28 @@ def contact_points(
     offsets=(0, 35, -35, 70, -70),
     limit: int = 2,
 ) -> list[tuple[float, float, PathPlan]]:
-    """Destinations that bring fid to base contact with target along a straight path costing ≤
-    allowance (a path stopped by a linear obstacle still counts if it ends within ``reach``)."""
+    """Destinations that bring fid to base contact with target by the plan a move there takes
+    (``move_plan``: the straight leg, else the path search round whatever is in the way, by links when
+    the target stands on another level) costing ≤ allowance; a path stopped by a linear obstacle
+    still counts if it ends within ``reach``."""
     f, t = ctx.fig(fid), ctx.fig(target)
-    if dist(f, t) - reach > allowance + EPS:
+    if dist(f, t) - reach > allowance + EPS:  # no path is shorter than the straight line
         return []
     base = bearing(t, f)
     rr = f.radius + t.radius + CONTACT_GAP
+    level = t.level if t.level != f.level else None
     out = []
     for off in offsets:
         ang = math.radians(base + off)
         x = round_in(t.x + rr * math.cos(ang))
         y = round_in(t.y + rr * math.sin(ang))
-        plan = path_cost(ctx, fid, x, y)
-        if plan is None or plan.cost > allowance + 0.002:
+        if level is None and math.hypot(x - f.x, y - f.y) > allowance + MOVE_TOLERANCE:
+            # no path gets there: only a straight leg stopped at a linear obstacle within reach can
+            # count, and no search is asked
+            plan = path_cost(ctx, fid, x, y)
+        else:
+            plan = move_plan(ctx, fid, x, y, allowance, level=level)
+        if plan is None or plan.cost > allowance + MOVE_TOLERANCE:
             continue
         ex, ey = plan.points[-1]
         if math.hypot(ex - t.x, ey - t.y) - f.radius - t.radius > reach + EPS:

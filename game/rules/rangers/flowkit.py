@@ -2,8 +2,9 @@
 
 Hand-combat attacks (RNG-HAND-1..5 with RNG-HAND-3's split DV as a defender decision), shots
 (RNG-SHOOT-1..3, RNG-COVER-1), wounds (RNG-WND-1..3), morale bookkeeping (RNG-MOR-1), aggression
-points (RNG-AP-1) and the representative destinations offered as options (straight-line
-``table.path_cost`` only; ``plan_path`` is used only to validate a destination a player picked).
+points (RNG-AP-1) and the representative destinations offered as options (moves along headings are
+straight legs of ``table.path_cost``; a point beside an enemy, and a destination a player picked, take
+the plan a move takes, ``destinations.move_plan``).
 
 All progress lives in ``ctx.state.data`` as plain JSON:
 - ``defence``: defender id → {"left": DV budget left, "n": attackers so far, "first": id, "by": [ids]}

@@ -250,13 +250,13 @@ class RangersOptions(TurnPreset):
         return acts[0]
 
     # -- validation of destinations outside the offered options -----------------------------------------
-    def _plan(self, ctx: Ctx, fid: str, x, y, allowance: float, cross: tuple = ()):
+    def _plan(self, ctx: Ctx, fid: str, x, y, allowance: float, cross: tuple = (), *, level: str | None = None):
+        """The plan of a move to (x, y) (``destinations.move_plan``; ``level``: where it ends, for a
+        target on another level), refused when there is none or it costs more than ``allowance``."""
         f = ctx.fig(fid)
         if x is None or y is None:
             raise IllegalDecision("this needs a destination")
-        plan = D.path_cost(ctx, fid, x, y, cross)
-        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
-            plan = ctx.table.plan_path(fid, x, y, cross=cross) if cross else ctx.table.plan_path(fid, x, y)
+        plan = D.move_plan(ctx, fid, x, y, allowance, cross, level=level)
         if plan is None:
             raise IllegalDecision(f"{f.name} has no clear path to ({x:.2f}, {y:.2f}) in")
         if plan.cost > allowance + MEASURE_TOLERANCE:
@@ -292,7 +292,7 @@ class RangersOptions(TurnPreset):
                 raise IllegalDecision("charge an enemy in play (RNG-ACT-1)")
             if eng:
                 raise IllegalDecision("already in hand combat: attack instead (RNG-ACT-1)")
-            plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid))
+            plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), level=t.level)
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
             if K.dist(g, t) > HAND_COMBAT_RANGE + K.EPS:
                 raise IllegalDecision('a charge must end within 1" of its target (RNG-ACT-1)')

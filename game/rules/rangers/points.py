@@ -122,8 +122,8 @@ def validate_roster(
     Figures are ``Figure`` objects, mappings ``{"id", "type", "weapons", "traits"}`` or tuples
     ``(type, weapons, traits)``. Checks: every type, weapon and trait is priced; each side's total
     ≤ ``points_limit`` (None or 0 = no limit); the sides' totals are at most ``max_difference``
-    apart (None or a negative number disables it, per the scenario); each faction has exactly one
-    figure with Leader or Legendary Leader (digital ruling).
+    apart (0 = equal totals; None = no difference check, a scenario's ``points_difference = "off"``);
+    each faction has exactly one figure with Leader or Legendary Leader (digital ruling).
     """
     problems: list[str] = []
     totals: dict[str, int] = {}
@@ -154,7 +154,7 @@ def validate_roster(
             totals[side] = total
             if points_limit and total > points_limit:
                 problems.append(f"side {side!r}: {total} points is over the limit of {points_limit} (RNG-PTS-1)")
-    if max_difference is not None and max_difference is not False and max_difference >= 0 and len(totals) >= 2:
+    if max_difference is not None and len(totals) >= 2:
         hi = max(totals, key=lambda s: totals[s])
         lo = min(totals, key=lambda s: totals[s])
         if totals[hi] - totals[lo] > max_difference:

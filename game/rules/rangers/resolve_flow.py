@@ -65,7 +65,7 @@ class RangersResolution(RangersReactiveShooting):
             ctx.emit(ActionTaken(rule=rule, figure=fid, action=k, target=d.target_id))
             yield from K.hand_attack(ctx, fid, d.target_id, how=k)
         elif k == "charge":
-            plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid))
+            plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), level=ctx.fig(d.target_id).level)
             ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="charge", target=d.target_id))
             self._do_move(ctx, fid, plan, how="charge", rule="RNG-ACT-1")
             if K.dist(ctx.fig(fid), ctx.fig(d.target_id)) <= HAND_COMBAT_RANGE + K.EPS:

@@ -69,14 +69,18 @@ class RangersRuleset(Ruleset):
 
 def rangers_roster_problems(scenario) -> list[str]:
     """RNG-PTS-1 on a scenario's figures, side by side: ``validate_roster`` with the scenario's
-    points limit and its ``points_difference`` option (30 unless the scenario says otherwise)."""
-    from .points import validate_roster
+    points limit and its ``points_difference`` option: 30 unless the scenario says otherwise, a
+    number of points (0 = equal totals) or "off" (false alike) for no difference check."""
+    from .points import DEFAULT_MAX_DIFFERENCE, validate_roster
 
+    diff = scenario.options.get("points_difference", DEFAULT_MAX_DIFFERENCE)
+    if diff is True:
+        return ['points_difference = true is no limit: give the largest difference in points, or "off" (RNG-PTS-1)']
     by_side: dict[str, list] = {}
     for f in scenario.figures:
         by_side.setdefault(f.side, []).append(f)
     return validate_roster(
         by_side,
         points_limit=scenario.points_limit or None,
-        max_difference=scenario.options.get("points_difference", 30),
+        max_difference=None if diff == "off" or diff is False else diff,
     )

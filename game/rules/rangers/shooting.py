@@ -28,7 +28,8 @@ WEAPON_MAX_RANGE = {
     "javelin": SHORT_RANGE,
     "sling": EFFECTIVE_RANGE,
 }
-#: INI-RSHOOT-4 on the RNG d20.
+#: INI-RSHOOT-4 on the RNG d20: INI-EX-6's 10% of a d20 (every shot in this game is a d20 roll; the
+#: source's "+1 on a d10" applies to no system here).
 REACTIVE_PENALTY = 2
 COVER_MODIFIER = {None: 0, "soft": 2, "hard": 3}
 

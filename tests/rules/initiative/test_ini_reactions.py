@@ -127,6 +127,56 @@ def test_INI_EX_6_ten_percent_penalty():
     assert shooting_modifier(range_in=8.0, reactive=True) - shooting_modifier(range_in=8.0) == 2
 
 
+def test_INI_EX_6_the_reactive_penalty_is_exactly_ten_percent_of_the_hit_chance():
+    from fractions import Fraction
+
+    from game.rules.rangers.shooting import shooting_odds
+
+    for av in (8, 12, 16):
+        for rng in (3.0, 8.0):
+            plain, reactive = shooting_odds(av, range_in=rng), shooting_odds(av, range_in=rng, reactive=True)
+            assert plain - reactive == Fraction(1, 10), (av, rng)
+
+
+def test_INI_RSHOOT_4_every_reactive_shot_in_play_is_a_d20_roll_taking_the_plus_2():
+    """The recorded initiative games' reactive shots: each rolls one d20 (no d10 anywhere), and its
+    modifier is a reactive shot's (+2); no roll of any recorded game, of any system, is a d10."""
+    from pathlib import Path
+
+    from game.match import load_record
+    from game.match.replay import replay
+    from game.rules.events import DiceRolled
+    from game.rules.rangers.events import ShotResolved
+
+    records = sorted((Path(__file__).resolve().parents[2] / "data" / "records").glob("*.json"))
+    reactive = 0
+    for p in records:
+        m = replay(load_record(p)).match
+        assert not [e for e in m.log if isinstance(e, DiceRolled) and e.die == 10], p.name
+        for i, e in enumerate(m.log):
+            if isinstance(e, ShotResolved) and e.reactive:
+                roll = next(r for r in reversed(m.log[:i]) if isinstance(r, DiceRolled))
+                assert e.rule == "INI-RSHOOT-4" and roll.die == 20 and roll.faces == (e.natural,)
+                shooter = m.figure(e.attacker)
+                # aim counters and a moving target are not in the event: the modifier is one of the
+                # reactive ones for some aim and movement
+                can = {
+                    shooting_modifier(
+                        range_in=e.range_in,
+                        cover=e.cover or None,
+                        keen_eyed="keen_eyed" in shooter.traits,
+                        aim=aim,
+                        target_moved=moved,
+                        reactive=True,
+                    )
+                    for aim in range(4)
+                    for moved in (False, True)
+                }
+                assert roll.modifier in can, (p.name, e)
+                reactive += 1
+    assert reactive >= 10
+
+
 def test_INI_VOLLEY_1_volley_only_without_movement():
     assert volley_allowed(moved_any=False, shooting_only=True)
     assert not volley_allowed(moved_any=True, shooting_only=True)
@@ -143,3 +193,27 @@ def test_INI_MS_1_move_and_shoot_by_weapon():
     assert move_and_shoot_problem("musket", 0.0, 6.0) is None
     with pytest.raises(ValueError):
         move_and_shoot_allowance("trebuchet", 6.0)
+
+
+def test_INI_RSHOOT_4_a_reactive_shot_in_the_initiative_game_rolls_a_d20_at_plus_2():
+    from game.rules.decisions import Decision
+    from game.rules.events import DiceRolled
+    from game.rules.rangers.events import ShotResolved
+    from tests.rules.rangers.flow_helpers import events_of, pick, setup
+
+    # the rangers win the roll-off (d20s) and Rogers walks 1.5 in past two loaded marines 9 in off
+    m = setup(
+        {"rogers": (3, 3), "marine_1": (12, 3), "marine_2": (12, 5), "lieutenant": (22, 22)},
+        preset="initiative",
+        options={"start_loaded": True},
+        faces=[20, 1] + [18] + [10] * 20,
+    )
+    assert m.pending.side == "rangers"
+    m.apply(pick(m, "choose", figure="rogers", option="move"))
+    m.apply(Decision("move", figure="rogers", x=3.0, y=4.5))
+    assert m.pending.kind == "react_shoot" and m.pending.side == "french"
+    m.apply(pick(m, "react_shoot", items=(m.pending.options[-1].items[0],)))
+    shot = events_of(m, ShotResolved)[-1]
+    assert shot.reactive and shot.rule == "INI-RSHOOT-4" and shot.natural == 18
+    roll = [e for e in m.log if isinstance(e, DiceRolled) and e.faces == (18,)][-1]
+    assert roll.die == 20 and roll.modifier == 0 + 2 + 1  # effective range, reactive +2, moved +1

@@ -317,6 +317,72 @@ def test_PYR_CR_2_rat_cuts_free_then_bolts_for_its_party():
 
 
 # -- morale and results --------------------------------------------------------------------------------------
+def _morale_tests(m, party):
+    return [e for e in of(m.log, DiceRolled, rule="PYR-MOR-2") if e.who == party]
+
+
+def test_PYR_MOR_1_a_cornered_figure_that_surrenders_makes_its_retreating_party_test_at_once():
+    # V withdraws, is hemmed in and surrenders: a cornered rat lost; its party (V and B9) tests at
+    # once, before anything else happens, and fails on a natural 6
+    m = _cornered([6])
+    answer(m, "cornered", choose("surrender"))
+    log = list(m.log)
+    gave_up = next(i for i, e in enumerate(log) if isinstance(e, StatusChanged) and e.figure == "V")
+    assert log[gave_up].status == Status.CAPTIVE.value and log[gave_up].rule == "PYR-CR-1"
+    test = log[gave_up + 1]
+    assert isinstance(test, DiceRolled) and test.rule == "PYR-MOR-2" and test.who == "side:B"
+    assert test.faces == (6,) and not test.success
+    # PYR-MOR-3: B9 stood 6 in off, too far to see the rout: it stays, shaken
+    assert m.figure("B9").in_play
+    assert any(isinstance(e, Note) and e.rule == "PYR-MOR-3" for e in log[gave_up:])
+
+
+def test_PYR_MOR_1_a_cornered_rat_that_fights_on_is_not_yet_lost():
+    m = _cornered()
+    answer(m, "cornered", choose("rat"))
+    assert not _morale_tests(m, "side:B")
+
+
+def test_PYR_MOR_1_a_rat_knocked_down_in_its_own_fight_makes_its_party_test():
+    # the rat's round: A three of a kind (one KD), B nothing; V's save (2) fails; side B tests (6)
+    m = _cornered([5, 5, 5, 1, 2] + [1, 2, 3] + [2] + [6])
+    answer(m, "cornered", choose("rat"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "kd"),)))
+    if m.pending.kind == "pushback":
+        answer(m, "pushback", choose("save"))
+    assert m.figure("V").status == Status.KNOCKED_DOWN
+    rat_round = of(m.log, MeleeRoundStarted)[-1]
+    assert rat_round.rat == "V"
+    test = _morale_tests(m, "side:B")
+    assert len(test) == 1 and test[0].faces == (6,) and not test[0].success
+    assert m.log.index(rat_round) < m.log.index(test[0])
+
+
+def test_PYR_MOR_1_a_figure_that_falls_into_the_sea_is_lost_and_its_party_tests_at_the_round_end():
+    # A1, in the rigging beside the sea, is wounded (B's pair, save 2), falls (1) and its owner drops
+    # it into the sea: at the round's end side A tests (natural 6: fails)
+    rig = Zone.rect("yard", 8, 4, 5, 10, level="rigging", rigging=True, close_quarters=True, height=8)
+    sea = Zone.rect("sea", 13.5, 0, 10.5, 16, terrain="impassable", water=True)
+    figs = [
+        fig("A1", "A", 12, 8, level="rigging"),
+        fig("B1", "B", 11, 8, level="rigging"),
+        fig("A9", "A", 3, 3),
+        fig("B9", "B", 3, 12),
+    ]
+    dice = TURN_A + [1, 2, 4] + [4, 4, 1] + [2, 1, 6] + PAD
+    m = match(figs, dice=ScriptedDice(dice), tmap=TacticalMap.open_ground(24, 16, zones=[rig, sea]))
+    answer(m, "activate", Decision("pass"))
+    answer(m, "tap", Decision("tap", figure="B1", items=(Item("A1", "w"),)))
+    assert m.pending.kind == "fall" and m.pending.side == "A"
+    answer(m, "fall", choose("sea"))
+    assert m.figure("A1").status == Status.FLED
+    tally = of(m.log, RoundTallied)[-1]
+    test = _morale_tests(m, "side:A")
+    assert len(test) == 1 and not test[0].success
+    assert m.log.index(tally) < m.log.index(test[0])  # at the end of the round
+    assert not _morale_tests(m, "side:B")
+
+
 def test_PYR_MOR_3_failed_party_flees_and_a_figure_that_cannot_get_clear_surrenders():
     figs = [
         fig("B1", "B", 10, 10),
@@ -629,3 +695,28 @@ def test_RNG_MOT_3_pyrates_failed_figure_holds_retreats_or_takes_cover():
     a = m.figure("A1")
     assert 4 <= a.x <= 6 and 8 <= a.y <= 12
     assert of(m.log, Moved, figure="A1")[-1].rule == "RNG-MOT-3"
+
+
+# -- PYR-PUSH-2: impassable ground blocks the pushback sweep ----------------------------------------------------
+def _push_at_the_sea(sea_x):
+    # A1 strikes V (a pair: one W) toward +x; the sea (impassable water) starts at sea_x
+    sea = Zone.rect("sea", sea_x, 0, 24 - sea_x, 16, terrain="impassable", water=True)
+    figs = [fig("A1", "A", 9, 10), fig("V", "B", 10, 10), fig("A9", "A", 2, 2), fig("B9", "B", 2, 14)]
+    m = match(
+        figs, dice=ScriptedDice(TURN_A + [3, 3, 1] + [2, 5, 6] + PAD), tmap=TacticalMap.open_ground(24, 16, zones=[sea])
+    )
+    answer(m, "activate", Decision("pass"))
+    answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "w"),)))
+    return m
+
+
+def test_PYR_PUSH_2_the_sea_behind_the_victim_blocks_its_pushback():
+    m = _push_at_the_sea(11.2)  # a base depth back would put V's base 0.3 in into the sea
+    assert not (m.pending and m.pending.kind == "pushback" and choose("pushback") in m.pending.options)
+    assert not of(m.log, Moved, figure="V", how="pushback")
+    assert of(m.log, DiceRolled, rule="PYR-SAVE-1", who="V")  # it takes the save instead
+    # with a base depth of deck before the sea the same blow may push it back
+    m2 = _push_at_the_sea(11.6)
+    assert m2.pending.kind == "pushback" and choose("pushback") in m2.pending.options
+    answer(m2, "pushback", choose("pushback"))
+    assert (m2.figure("V").x, m2.figure("V").y) == (11.0, 10.0)

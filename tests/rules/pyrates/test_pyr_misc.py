@@ -18,7 +18,6 @@ from game.rules.pyrates import (
     main_gauche_result,
     morale_passes,
     morale_target_modifiers,
-    must_test_morale,
     odds_report,
     pistol_dice,
     pistol_first,
@@ -28,10 +27,6 @@ from game.rules.pyrates import (
 
 
 # -- morale ---------------------------------------------------------------------------------------
-def test_PYR_MOR_1_who_tests():
-    assert must_test_morale(1) and not must_test_morale(0) and must_test_morale(0, cornered_rat_lost=True)
-
-
 def test_PYR_MOR_2_modifiers():
     mods = morale_target_modifiers(lost_half_starting=True, captain_down=True, tally_winner=True, leader_within_6=True)
     assert [m.amount for m in mods] == [1, 1, -1, -1]
