@@ -276,6 +276,7 @@ def _shown_map(path: str) -> str:
 
 def cmd_scenarios(args) -> int:
     from game.scenario import MAPS_DIR, scan_scenarios
+    from game.scenario.packs import default_folder, scan_packs
 
     good, bad = scan_scenarios()
     for line in bad:  # a bad file is named, and hides nothing (issue 20)
@@ -285,6 +286,11 @@ def cmd_scenarios(args) -> int:
             f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
             "reinstall with `python -m pip install --force-reinstall boarders-away`)"
         )
+    packs = scan_packs(taken=[s.id for s in good])
+    for pack in packs:  # a bad pack is named with its reason; the others still list
+        for line in pack.problems:
+            print(line, file=sys.stderr)
+    listed = [(None, s) for s in good] + [(pack.name, s) for pack in packs for s in pack.scenarios]
     rows = [
         {
             "id": s.id,
@@ -295,14 +301,25 @@ def cmd_scenarios(args) -> int:
             "sides": [x.id for x in s.sides],
             "figures": len(s.figures),
             "turn_limit": s.turn_limit,
+            "pack": pack_name,
         }
-        for s in good
+        for pack_name, s in listed
     ]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
-    else:
-        for r in rows:
+        return EXIT_OK
+    for r in rows:
+        if r["pack"] is None:
             print(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}")
+    print(f"\nYour own scenario packs, in {default_folder()}:")
+    if not packs:
+        print("  none yet: put a pack's folder there (maps/README.md shows one)")
+    for pack in packs:
+        state = "" if pack.ok else f" ({len(pack.problems)} problem{'s' if len(pack.problems) > 1 else ''}, above)"
+        print(f"  {pack.name}{state}")
+        for r in rows:
+            if r["pack"] == pack.name:
+                print(f"    {r['id']:<22} {r['preset']:<16} {r['title']} — {r['blurb']}")
     return EXIT_OK
 
 

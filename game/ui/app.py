@@ -47,6 +47,8 @@ class App:
         """Log files of the crashes caught by ``run`` (a scene that raised; issue 20)."""
         self.scenario_problems: list[str] = []
         """One line per scenario file that could not be read (shown in the menu)."""
+        self.pack_cache: dict | None = None
+        """The scenario packs' check results by content (game/scenario/packs.py), read once."""
         if fullscreen:
             self.toggle_fullscreen()
 
@@ -64,6 +66,25 @@ class App:
                 print(line, file=sys.stderr)
         self.scenario_problems = problems
         return good
+
+    def packs(self, shipped=()):
+        """The player's scenario packs, read (not yet fully checked unless the cache knows them);
+        ``shipped``: the shipped scenarios, whose ids a pack may not reuse."""
+        from game.scenario.packs import load_cache, scan_packs
+
+        if self.pack_cache is None:
+            self.pack_cache = load_cache()
+        return scan_packs(check=False, taken=[s.id for s in shipped], cache=self.pack_cache)
+
+    def check_pack(self, pack, packs=()):
+        """``pack`` fully checked; the answer is kept in the cache file for the next start."""
+        from game.scenario.packs import check_pack, save_cache
+
+        if self.pack_cache is None:
+            self.pack_cache = {}
+        done = check_pack(pack, self.pack_cache)
+        save_cache(self.pack_cache, packs)
+        return done
 
     def find_scenario(self, ref: str):
         from game.scenario import find_scenario, load_scenario
