@@ -292,10 +292,9 @@ class MenuScene(Scene):
                 self.index = int(row[2])  # type: ignore[call-overload]
                 self.preset = None
                 self.side_index = 0
-            elif row is not None and row[1] == "problem":
-                self.error = self.pack_line(row[2])
-            elif row is not None:
-                self.error = f"Scenario pack {row[2].name}: {row[2].folder}"  # type: ignore[attr-defined]
+            elif row is not None:  # a pack's heading or its reason row: the reason, else where it is
+                pack = row[2]
+                self.error = self.pack_line(pack) if pack.problems else f"Scenario pack {pack.name}: {pack.folder}"  # type: ignore[attr-defined]
             self.app._rebuild()  # a heading or a reason row leaves the scenario picked as it was
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.mode_dd:
