@@ -1,6 +1,7 @@
-"""simulate on any executor: the same seeds give the same games and records in-process
-and on a two-worker Dask LocalCluster, written by the process that started the run; --out gets one JSON line per game, --resume skips what is there; the
-streamed summary stays the same size whatever the number of games; bad --executor exits 2."""
+"""simulate on any executor: the same seeds give the same games and records in-process and on a
+two-worker Dask LocalCluster, written by the process that started the run; --out gets one JSON line
+per game, --resume skips what is there; the streamed summary stays the same size whatever the
+number of games; bad --executor exits 2."""
 
 from __future__ import annotations
 
