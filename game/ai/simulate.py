@@ -313,7 +313,11 @@ def run_simulate(args) -> int:
         if op.exists() and op.stat().st_size and not resume:
             raise SimulateError(f"simulate: --out {out_path}: exists; give --resume to go on with it")
     ref = args.scenario
-    if executor[0] == "dask" and not ref.startswith("open:") and (ref.endswith(".toml") or os.sep in ref or "/" in ref):
+    if executor[0] == "dask" and sc.root:  # a player's pack: a worker elsewhere has no copy of it
+        ref = bundle(sc.path)
+    elif (
+        executor[0] == "dask" and not ref.startswith("open:") and (ref.endswith(".toml") or os.sep in ref or "/" in ref)
+    ):
         ref = bundle(ref)  # a worker elsewhere has no copy of this file
     acc = Summary(ai)
     skip: set[int] = set()

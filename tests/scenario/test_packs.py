@@ -109,3 +109,19 @@ def test_a_pack_scenario_is_found_by_id_and_simulates(scenarios, capsys):
     assert s.root == str(scenarios / "harbour")
     assert main(["simulate", "harbour_duel", "--games", "1", "--ai", "random", "--executor", "local", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_a_pack_scenario_travels_to_dask_workers_as_a_bundle(scenarios, monkeypatch, capsys):
+    import game.ai.simulate as simulate
+
+    make_pack(scenarios / "harbour", "harbour_duel", "Duel in the Harbour")
+    sent = []
+    monkeypatch.setattr(simulate, "stream_games", lambda ref, *a, **k: sent.append(ref))
+    assert main(["simulate", "harbour_duel", "--games", "1", "--executor", "dask=tcp://nowhere:1", "--json"]) == 0
+    capsys.readouterr()
+    (ref,) = sent
+    assert ref["main"] == "harbour_duel.toml" and sorted(ref["files"]) == [
+        "boarders.tsx",
+        "harbour_duel.tmx",
+        "harbour_duel.toml",
+    ]
