@@ -5,13 +5,13 @@ Each pack is a folder of its own directly under ``scenarios/`` holding one or mo
 lie inside it, whatever ``.tiled-project`` sits above it (the same guard as ``check-map --root``).
 
 Two levels of checking, so many packs never hold up the menu:
-- ``scan_packs`` reads every scenario file (schema and cross-references, a few ms each) and takes
-  the full check's answer from a cache keyed by the pack's content hash when it has one;
+- ``read_pack`` reads every scenario file of a pack (schema and cross-references, 10-30 ms a file)
+  and takes the full check's answer from a cache keyed by the pack's content hash when it has one;
 - ``check_pack`` runs the full check (the map through the guard with the pack as root, the match
-  set up, as ``check-scenario`` does) and records its answer in that cache. The menu runs it for
-  the packs the cache does not know, one per frame after the first; ``boarders scenarios`` runs it
-  at once. A pack is never trusted for its cache entry: starting a battle loads it through the
-  guard again.
+  set up, as ``check-scenario`` does) and records its answer in that cache.
+The menu's first frame lists the packs by folder (``unread_packs``) and reads, then checks, one
+pack per frame after it; ``boarders scenarios`` does both at once (``scan_packs``). A pack is never
+trusted for its cache entry: starting a battle loads it through the guard again.
 """
 
 from __future__ import annotations
@@ -56,6 +56,8 @@ class Pack:
     """sha256 of the pack's files (names and bytes): the check cache's key; "" if unreadable."""
     checked: bool = False
     """True once the full check (map guard, match set-up) has answered, from the cache or afresh."""
+    read: bool = True
+    """False for a pack known by its folder only (``unread_packs``), before ``read_pack``."""
 
     @property
     def ok(self) -> bool:
@@ -183,6 +185,12 @@ def check_pack(pack: Pack, cache: dict | None = None) -> Pack:
     if cache is not None and pack.digest:  # the same files give the same answer wherever the pack is
         cache[pack.digest] = [x.replace(str(pack.folder), HERE) for x in found]
     return _with_check(pack, found)
+
+
+def unread_packs(base: Path | None = None) -> list[Pack]:
+    """Every pack under ``base`` known by its folder alone: the menu's first frame lists their
+    headings and reads them (``read_pack``) in the frames after it."""
+    return [Pack(f.name, f, read=False) for f in pack_folders(base)]
 
 
 def scan_packs(

@@ -75,13 +75,20 @@ class App:
         return good
 
     def packs(self, shipped=()):
-        """The player's scenario packs, read (not yet fully checked unless the cache knows them);
+        """The player's scenario packs, known by their folders (``read_pack`` reads each);
         ``shipped``: the shipped scenarios, whose ids a pack may not reuse."""
-        from game.scenario.packs import load_cache, scan_packs
+        from game.scenario.packs import load_cache, unread_packs
 
         if self.pack_cache is None:
             self.pack_cache = load_cache()
-        return scan_packs(check=False, taken=[s.id for s in shipped], cache=self.pack_cache)
+        self.shipped_ids = [s.id for s in shipped]
+        return unread_packs()
+
+    def read_pack(self, pack):
+        """``pack`` with its scenario files read (and checked, when the cache knows its content)."""
+        from game.scenario.packs import read_pack
+
+        return read_pack(pack.folder, getattr(self, "shipped_ids", ()), self.pack_cache)
 
     def check_pack(self, pack, packs=()):
         """``pack`` fully checked; the answer is kept in the cache file for the next start."""

@@ -40,8 +40,12 @@ def test_a_dropped_pack_shows_under_its_heading_and_plays(app_factory):
     make_escaping_pack(folder / "thief", "thief_duel", folder / "Harbour Tales")
     app = app_factory((1280, 720))
     app.reset_to(MenuScene(app))
-    frame(app, n=4)  # the packs the cache does not know are checked, one a frame
+    frame(app)  # the first frame lists the packs by folder; the frames after it read and check them
+    first = [i["text"] for i in app.top.list.item_list]
+    assert "— Harbour Tales —" in first and "   Harbour Tales: reading…" in first
+    frame(app, n=2 * 2)
     menu = app.top
+    assert all(pack.read and pack.checked for pack in menu.packs)
     texts = [i["text"] for i in menu.list.item_list]
     heading = texts.index("— Harbour Tales —")
     assert texts[heading + 1] == "   Duel in the Harbour"

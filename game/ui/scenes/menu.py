@@ -70,6 +70,7 @@ class MenuScene(Scene):
         """The list's rows: (text, kind, what): a "scenario" (its index), a "pack" heading or a
         "problem" row (the pack)."""
         self.index = 0
+        self.preselect = preselect
         if preselect:
             for i, s in enumerate(self.scenarios):
                 if s.id == preselect or s.path == preselect:
@@ -243,8 +244,10 @@ class MenuScene(Scene):
                 i += 1
             if pack.problems:
                 add(f"   {pack.name} cannot be played: pick for why", "problem", pack)
+            elif not pack.read:
+                add(f"   {pack.name}: reading…", "pack", pack)
             elif not pack.checked:
-                add("   (checking…)", "pack", pack)
+                add(f"   {pack.name}: checking…", "pack", pack)
         return rows
 
     @staticmethod
@@ -254,15 +257,18 @@ class MenuScene(Scene):
         return f"Scenario pack {pack.name}: {pack_problem(pack)}"
 
     def update(self, dt: float) -> None:
-        """Check one pack the cache does not know (after the first frame, so many never delay it)."""
-        k = next((n for n, pack in enumerate(self.packs) if not pack.checked), None)
-        if k is None or not hasattr(self.app, "check_pack") or not getattr(self.app, "frame", 1):
+        """Read, then check, one pack a frame after the first (so many never delay the first)."""
+        k = next((n for n, pack in enumerate(self.packs) if not (pack.read and pack.checked)), None)
+        if k is None or not hasattr(self.app, "read_pack") or not getattr(self.app, "frame", 1):
             return
         before = self.packs[k]
-        self.packs[k] = after = self.app.check_pack(before, self.packs)
+        after = self.app.read_pack(before) if not before.read else self.app.check_pack(before, self.packs)
+        self.packs[k] = after
         current = self.scenario
         self.scenarios = self.scenarios[: self.shipped] + [sc for pack in self.packs for sc in pack.scenarios]
         self.index = next((n for n, sc in enumerate(self.scenarios) if sc is current), 0)
+        if self.preselect and self.index == 0:  # a pack's scenario named on the command line
+            self.index = next((n for n, sc in enumerate(self.scenarios) if sc.id == self.preselect), 0)
         if after.problems and not before.problems and not self.error:
             self.error = self.pack_line(after)
         self.app._rebuild()
@@ -290,6 +296,7 @@ class MenuScene(Scene):
             row = next((r for r in self.rows if r[0] == event.text), None)
             if row is not None and row[1] == "scenario":
                 self.index = int(row[2])  # type: ignore[call-overload]
+                self.preselect = None
                 self.preset = None
                 self.side_index = 0
             elif row is not None:  # a pack's heading or its reason row: the reason, else where it is
