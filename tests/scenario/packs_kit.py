@@ -18,7 +18,12 @@ def make_pack(folder: Path, sid: str, title: str, source: str = "duel_on_the_qua
     shutil.copy(maps / "tiles" / "boarders.png", folder / "tiles" / "boarders.png")
     shutil.copy(maps / f"{source}.tmx", folder / f"{sid}.tmx")
     text = (maps / f"{source}.toml").read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^id = ".*"$', f'id = "{sid}"', text, count=1)
+    head, table, rest = text.partition("\n[")  # the top-level keys come before the first table
+    if re.search(r'(?m)^id = ".*"$', head):
+        head = re.sub(r'(?m)^id = ".*"$', f'id = "{sid}"', head, count=1)
+    else:
+        head = f'id = "{sid}"\n' + head
+    text = head + table + rest
     text = re.sub(r'(?m)^title = ".*"$', f'title = "{title}"', text, count=1)
     text = re.sub(r'(?m)^map = ".*"$', f'map = "{sid}.tmx"', text, count=1)
     out = folder / f"{sid}.toml"

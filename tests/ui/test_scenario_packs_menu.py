@@ -42,7 +42,7 @@ def test_a_dropped_pack_shows_under_its_heading_and_plays(app_factory):
     app.reset_to(MenuScene(app))
     frame(app)  # the first frame lists the packs by folder; the frames after it read and check them
     first = [i["text"] for i in app.top.list.item_list]
-    assert "— Harbour Tales —" in first and "   Harbour Tales: reading…" in first
+    assert "— Harbour Tales —" in first and "   Duel in the Harbour" not in first
     frame(app, n=2 * 2)
     menu = app.top
     assert all(pack.read and pack.checked for pack in menu.packs)

@@ -244,10 +244,6 @@ class MenuScene(Scene):
                 i += 1
             if pack.problems:
                 add(f"   {pack.name} cannot be played: pick for why", "problem", pack)
-            elif not pack.read:
-                add(f"   {pack.name}: reading…", "pack", pack)
-            elif not pack.checked:
-                add(f"   {pack.name}: checking…", "pack", pack)
         return rows
 
     @staticmethod
@@ -271,7 +267,24 @@ class MenuScene(Scene):
             self.index = next((n for n, sc in enumerate(self.scenarios) if sc.id == self.preselect), 0)
         if after.problems and not before.problems and not self.error:
             self.error = self.pack_line(after)
-        self.app._rebuild()
+            self.show_error(self.error)
+        if self.scenario is not current:
+            self.app._rebuild()  # the blurb, sides and thumbnail are another scenario's
+        elif (after.scenarios, after.problems) != (before.scenarios, before.problems):
+            self.refresh_list()
+
+    def refresh_list(self) -> None:
+        """The list's rows again (a pack read or checked), the picked scenario still picked; the
+        rest of the menu stays as it is."""
+        self.rows = self.list_rows()
+        self.titles = [text for text, _, _ in self.rows]
+        chosen = next((t for t, kind, i in self.rows if kind == "scenario" and i == self.index), None)
+        self.list.set_item_list(list(self.titles))
+        for item in self.list.item_list:
+            if item["text"] == chosen:
+                item["selected"] = True
+                if item["button_element"] is not None:
+                    item["button_element"].select()
 
     def thumb(self):
         s = self.scenario
