@@ -41,7 +41,7 @@ def _menu_ms(repeat: int) -> float:
 
 def run(quick: bool = False) -> dict[str, float | str]:
     sys.path.insert(0, str(ROOT / "tests" / "scenario"))
-    from packs_kit import make_pack
+    from packs_kit import make_pack  # type: ignore[import-not-found]  # tests/scenario, put on the path above
 
     repeat = 3 if quick else 7
     home = Path(tempfile.mkdtemp(prefix="boarders-bench-packs-"))
