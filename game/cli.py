@@ -309,9 +309,7 @@ def cmd_scenarios(args) -> int:
 
     good, bad = scan_scenarios()
     if getattr(args, "ids", False):  # for shell completion: quick (no full check), quiet
-        from game.scenario.packs import scan_packs as read_packs
-
-        ids = [s.id for s in good] + [s.id for pk in read_packs(check=False) for s in pk.scenarios]
+        ids = [s.id for s in good] + [s.id for pk in scan_packs(check=False) for s in pk.scenarios]
         print("\n".join(ids))
         return EXIT_OK
     for line in bad:  # a bad file is named, and hides nothing (issue 20)

@@ -6,14 +6,20 @@ import difflib
 from collections.abc import Iterable
 
 
-def scenario_names() -> list[str]:
-    """Every scenario's id and file name (shipped, then the player's packs), bad files skipped."""
-    from game.scenario import scan_scenarios, scenario_files
+def scenario_stems() -> list[str]:
+    """Every scenario file's name without .toml (shipped, then the player's packs), unread."""
+    from game.scenario import scenario_files
     from game.scenario.packs import pack_scenario_files
 
-    names = [p.stem for p in scenario_files()] + [p.stem for p, _ in pack_scenario_files()]
-    names += [s.id for s in scan_scenarios()[0]]
-    return list(dict.fromkeys(names))
+    return [p.stem for p in scenario_files()] + [p.stem for p, _ in pack_scenario_files()]
+
+
+def scenario_ids() -> list[str]:
+    """Every scenario's id (a file may give its scenario an id other than its name)."""
+    from game.scenario import scan_scenarios
+    from game.scenario.packs import scan_packs
+
+    return [s.id for s in scan_scenarios()[0]] + [s.id for pk in scan_packs(check=False) for s in pk.scenarios]
 
 
 def closest(word: str, choices: Iterable[str]) -> str | None:
@@ -26,7 +32,10 @@ def unknown_word(word: str, commands: list[str]) -> str | None:
     the closest command or scenario; None when it is a scenario or looks like a file."""
     if word.endswith(".toml") or "/" in word or "\\" in word:
         return None
-    scenarios = scenario_names()
+    stems = scenario_stems()
+    if word in stems:  # the common case, answered without reading a file
+        return None
+    scenarios = list(dict.fromkeys(stems + scenario_ids()))
     if word in scenarios:
         return None
     best = closest(word, commands + scenarios)
