@@ -26,6 +26,8 @@ LOGGED_COMMANDS = ("play", "simulate", "replay")
 #: the libraries whose versions head each run
 LIBRARIES = ("pygame-ce", "pygame_gui", "pymunk", "pytmx", "tcod", "numpy", "msgspec", "platformdirs", "defusedxml")
 FORMAT = "%(asctime)s %(levelname)-7s %(name)s: %(message)s"
+#: the first line of each run
+HEADER = "---- boarders"
 
 log = logging.getLogger("game")
 _handler: logging.Handler | None = None
@@ -105,7 +107,7 @@ def stop_logging() -> None:
 
 
 def _header(args, command: str) -> None:
-    log.info("---- boarders %s", " ".join(sys.argv[1:]) or command)
+    log.info("%s %s", HEADER, " ".join(sys.argv[1:]) or command)
     for k, v in versions(with_sdl=command == "play").items():
         log.info("%s: %s", k, v)
     if command == "play":
@@ -123,7 +125,8 @@ def _log_uncaught(kind, value, tb) -> None:
 
 
 def tail(lines: int = 200, path: Path | None = None) -> list[str]:
-    """The last ``lines`` lines of the log file ([] without one); reads at most 256 KB."""
+    """The last ``lines`` lines of the log file, from this run's header when it is among them ([]
+    without a file); reads at most 256 KB."""
     path = path or log_path()
     if _handler is not None:
         _handler.flush()
@@ -135,4 +138,6 @@ def tail(lines: int = 200, path: Path | None = None) -> list[str]:
             text = fh.read().decode("utf-8", "replace")
     except OSError:
         return []
-    return text.splitlines()[-lines:]
+    out = text.splitlines()[-lines:]
+    starts = [i for i, line in enumerate(out) if HEADER in line]
+    return out[starts[-1] :] if starts else out

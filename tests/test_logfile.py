@@ -63,6 +63,19 @@ def test_the_file_rotates(monkeypatch):
     assert all(p.stat().st_size <= 4200 for p in log_path().parent.glob("boarders.log*"))
 
 
+def test_the_tail_starts_at_this_runs_header():
+    from game.logfile import tail
+
+    start_logging(argparse.Namespace(command="simulate", log_level="info"))
+    logging.getLogger("game.test").info("from the first run")
+    start_logging(argparse.Namespace(command="simulate", log_level="info"))
+    logging.getLogger("game.test").info("from the second run")
+    got = tail(200)
+    assert "---- boarders" in got[0] and got[-1].endswith("from the second run")
+    assert not any("from the first run" in line for line in got)
+    assert len(tail(3)) == 3
+
+
 def test_a_crash_report_has_the_seed_a_record_to_replay_and_the_log_tail(monkeypatch):
     from game.match import load_record, replay
     from game.scenario import load_scenario

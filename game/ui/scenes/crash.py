@@ -53,8 +53,10 @@ def _game_part(match, record_path) -> str:
         from game.match import save
 
         save(match, record_path)
-        scen = f" --scenario {sc.path}" if sc.path else ""
-        lines.append(f"record: {record_path} (replay: boarders replay {record_path}{scen})")
+        from shlex import quote
+
+        scen = f" --scenario {quote(str(sc.path))}" if sc.path else ""
+        lines.append(f"record: {record_path} (replay: boarders replay {quote(str(record_path))}{scen})")
     except Exception as e:  # noqa: BLE001 - the state that crashed may not even make a record
         lines.append(f"record: could not be written ({type(e).__name__}: {e})")
     return "\n".join(lines)
@@ -77,13 +79,14 @@ class CrashScene(Scene):
         label(m, (30, 40, w - 60, 50), "Something went wrong", object_id="#title")
         label(m, (30, 110, w - 60, 26), self.message, object_id="#error")
         where = (
-            f"The details are in {self.log_path}"
+            "The details are in this file: send it with your report (it holds the game so far)"
             if self.log_path
             else "The details could not be written to a log file."
         )
         label(m, (30, 140, w - 60, 22), where, object_id="#small")
-        self.info = label(m, (30, 180, w - 60, 24), self.saved, object_id="#small")
-        y = 230
+        label(m, (30, 162, w - 60, 22), self.log_path, object_id="#small")
+        self.info = label(m, (30, 194, w - 60, 24), self.saved, object_id="#small")
+        y = 240
         if self.match is not None:
             self.save_btn = button(m, (30, y, 260, 44), "Save the game so far")
         self.menu_btn = button(m, (300 if self.match is not None else 30, y, 200, 44), "Back to the menu")
