@@ -130,6 +130,8 @@ def read_pack(folder: Path, taken: Iterable[str] = (), cache: dict | None = None
     (digest → problems) when it holds this pack's content, else ``checked`` is False. ``taken``:
     the shipped scenarios' ids, which a pack's scenario may not reuse (a record names its scenario
     by id)."""
+    from game.table.tmx_read import within  # the map guard's own test of a path inside a pack
+
     folder = Path(folder)
     name = folder.name
     try:
@@ -144,6 +146,9 @@ def read_pack(folder: Path, taken: Iterable[str] = (), cache: dict | None = None
     problems: list[str] = []
     taken = set(taken)
     for p in files:
+        if not within(str(folder), str(p)):
+            problems.append(f"{p}: file: lies outside the scenario pack's folder {name!r} (a link?)")
+            continue
         try:
             s = load_scenario(p, root=folder)
         except ScenarioError as e:
@@ -151,6 +156,10 @@ def read_pack(folder: Path, taken: Iterable[str] = (), cache: dict | None = None
             continue
         except Exception as e:  # noqa: BLE001 - one broken file must not stop the others listing
             problems.append(one_line(f"{p}: file: {type(e).__name__}: {e}"))
+            continue
+        mp = s.map_path()
+        if mp is not None and not within(str(folder), str(mp)):
+            problems.append(f"{p}: scenario.map: {mp.name!r} lies outside the scenario pack's folder {name!r}")
             continue
         if s.id in taken:
             problems.append(f"{p}: id: {s.id!r} is a shipped scenario's id; give this one an id of its own")

@@ -125,3 +125,17 @@ def test_a_pack_scenario_travels_to_dask_workers_as_a_bundle(scenarios, monkeypa
         "harbour_duel.tmx",
         "harbour_duel.toml",
     ]
+
+
+def test_a_linked_map_or_scenario_file_outside_the_pack_is_refused(scenarios, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    make_pack(elsewhere, "far_duel", "Far Duel")
+    pack = scenarios / "linked"
+    make_pack(pack, "linked_duel", "Linked Duel")
+    (pack / "linked_duel.tmx").unlink()
+    (pack / "linked_duel.tmx").symlink_to(elsewhere / "far_duel.tmx")
+    (pack / "far_duel.toml").symlink_to(elsewhere / "far_duel.toml")
+    (got,) = scan_packs()
+    assert got.scenarios == ()
+    assert sorted(line.split(": ", 2)[1] for line in got.problems) == ["file", "scenario.map"]
+    assert all("outside the scenario pack's folder 'linked'" in line for line in got.problems)
