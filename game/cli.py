@@ -54,7 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="dice seed (default: from the clock; headless: 1)")
     play.add_argument("--preset", default=None, help="ruleset to play instead of the scenario's own")
     play.add_argument("--side", default=None, help="solo: the side you play")
-    play.add_argument("--ai", default="normal", help="AI level (random, easy, normal, hard)")
+    from game.ai.simulate import LEVELS
+
+    play.add_argument("--ai", default="normal", choices=LEVELS, help=f"AI level ({', '.join(LEVELS)})")
     play.add_argument("--headless", action="store_true", help="no window: print the battle log")
 
     sim = sub.add_parser("simulate", help="play many headless AI games")
@@ -116,7 +118,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("scenarios", help="list the scenarios")
     sc.add_argument("--json", action="store_true", help="print them as JSON")
+    sc.add_argument("--ids", action="store_true", help="print their ids only, one a line (for shell completion)")
+
+    from game.completion import SHELLS
+
+    comp = sub.add_parser("completion", help="print a shell completion script (e.g. boarders completion bash)")
+    comp.add_argument("shell", choices=SHELLS, help="the shell: " + ", ".join(SHELLS))
+    _log_options(p, sub)
     return p
+
+
+def _log_options(p: argparse.ArgumentParser, sub) -> None:
+    """--log-level on the command line and on every command (game/logfile.py)."""
+    from game.logfile import LEVELS as LOG_LEVELS
+
+    text = f"how much the log file keeps: {', '.join(LOG_LEVELS)} (default info)"
+    p.add_argument("--log-level", choices=LOG_LEVELS, default=None, help=text)
+    for parser in sub.choices.values():
+        parser.add_argument("--log-level", choices=LOG_LEVELS, default=argparse.SUPPRESS, help=text)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,14 +148,24 @@ def main(argv: list[str] | None = None) -> int:
         "check-scenario",
         "odds",
         "scenarios",
+        "completion",
         "-h",
         "--help",
         "--version",
     }
-    if not argv or argv[0] not in commands:
-        argv = ["play", *argv]
     try:
+        if argv and argv[0] not in commands and not argv[0].startswith("-"):
+            from game.cli_suggest import unknown_word
+
+            problem = unknown_word(argv[0], sorted(c for c in commands if not c.startswith("-")))
+            if problem:
+                raise CliError(problem)
+        if not argv or argv[0] not in commands:
+            argv = ["play", *argv]
         args = build_parser().parse_args(argv)
+        from game.logfile import start_logging
+
+        start_logging(args)
         return COMMANDS[args.command](args)
     except SystemExit as e:  # --help and --version end here, with argparse's status
         return e.code if isinstance(e.code, int) else EXIT_OK
@@ -276,8 +305,13 @@ def _shown_map(path: str) -> str:
 
 def cmd_scenarios(args) -> int:
     from game.scenario import MAPS_DIR, scan_scenarios
+    from game.scenario.packs import default_folder, scan_packs
 
     good, bad = scan_scenarios()
+    if getattr(args, "ids", False):  # for shell completion: quick (no full check), quiet
+        ids = [s.id for s in good] + [s.id for pk in scan_packs(check=False) for s in pk.scenarios]
+        print("\n".join(ids))
+        return EXIT_OK
     for line in bad:  # a bad file is named, and hides nothing
         print(line, file=sys.stderr)
     if not good and not bad:
@@ -285,6 +319,11 @@ def cmd_scenarios(args) -> int:
             f"scenarios: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder: "
             "reinstall with `python -m pip install --force-reinstall boarders-away`)"
         )
+    packs = scan_packs(taken=[s.id for s in good])
+    for pack in packs:  # a bad pack is named with its reason; the others still list
+        for line in pack.problems:
+            print(line, file=sys.stderr)
+    listed = [(None, s) for s in good] + [(pack.name, s) for pack in packs for s in pack.scenarios]
     rows = [
         {
             "id": s.id,
@@ -295,18 +334,37 @@ def cmd_scenarios(args) -> int:
             "sides": [x.id for x in s.sides],
             "figures": len(s.figures),
             "turn_limit": s.turn_limit,
+            "pack": pack_name,
         }
-        for s in good
+        for pack_name, s in listed
     ]
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
-    else:
-        for r in rows:
+        return EXIT_OK
+    for r in rows:
+        if r["pack"] is None:
             print(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}")
+    print(f"\nYour own scenario packs, in {default_folder()}:")
+    if not packs:
+        print("  none yet: put a pack's folder there (maps/README.md shows one)")
+    for pack in packs:
+        state = "" if pack.ok else f" ({len(pack.problems)} problem{'s' if len(pack.problems) > 1 else ''}, above)"
+        print(f"  {pack.name}{state}")
+        for r in rows:
+            if r["pack"] == pack.name:
+                print(f"    {r['id']:<22} {r['preset']:<16} {r['title']} — {r['blurb']}")
+    return EXIT_OK
+
+
+def cmd_completion(args) -> int:
+    from game.completion import completion_script
+
+    print(completion_script(build_parser(), args.shell), end="")
     return EXIT_OK
 
 
 COMMANDS = {
+    "completion": cmd_completion,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,

@@ -24,6 +24,12 @@ def _kept_pycache_dir() -> str:
 
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+# the player's folders (saves, settings, scenario packs, the log file) in a folder of this run's own,
+# never the real ones; a test may move them again (monkeypatch.setenv)
+_USER = tempfile.mkdtemp(prefix="boarders-tests-user-")
+atexit.register(shutil.rmtree, _USER, True)
+for _var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+    os.environ[_var] = os.path.join(_USER, _var.lower())
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -127,3 +133,12 @@ def pytest_collection_finish(session):
 
         gc.collect()
         gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _close_the_log_file():
+    """A test that runs a command starts that run's log file: closed after it, as a run ends."""
+    yield
+    from game.logfile import stop_logging
+
+    stop_logging()

@@ -48,7 +48,7 @@ def shipped_scenarios() -> list[str]:
 
 
 def jobs_for(scenarios, pairings, games: int, seed: int) -> list[tuple]:
-    """simulate.play_game jobs: (index, ref, preset, seed, levels by side order, record dir)."""
+    """simulate.play_game jobs: (index, ref, preset, seed, levels by side order, keep record)."""
     from game.ai.simulate import levels_for
 
     out = []

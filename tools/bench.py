@@ -180,6 +180,11 @@ SECTIONS: dict[str, tuple[str, str]] = {
         "through the Match (adds per-decision hashing and snapshots for records), "
         "hand_odds(5, 2) cold ≤ 50 ms, cached ≤ 1 ms",
     ),
+    "packs": (
+        "tools.bench_packs",
+        "the main menu's first frame with 20 of the player's scenario packs (checks cached, and "
+        "not yet) against none, same run (goal: the first frame under 1 s)",
+    ),
     "ai": (
         "tools.bench_ai",
         "game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding "

@@ -2,7 +2,7 @@
 and the pieces that keep a long batch cheap: self-contained jobs, one JSON line per
 finished game, resuming from those lines, and a summary built by streaming.
 
-A job is plain values: (index, scenario, preset, seed, levels, record_dir). ``scenario`` is a
+A job is plain values: (index, scenario, preset, seed, levels, keep record). ``scenario`` is a
 packaged scenario id (every worker has the package), or for a scenario file a ``bundle``: its
 text and the texts of its map and tilesets, which a worker writes once into a folder of its own
 (named by their digest) and loads from there, so a worker needs no source tree.

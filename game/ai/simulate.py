@@ -95,21 +95,23 @@ def _scenario(ref):
 
 
 def play_game(job: tuple) -> dict:
-    """Play one game; ``job`` = (index, scenario, preset, seed, (level per side), record dir), where
+    """Play one game; ``job`` = (index, scenario, preset, seed, (level per side), keep record), where
     scenario is a packaged id, a path, or a bundle of texts (game/ai/batch.py). Plain values in, a
-    dict of plain values out (one JSON line of --out): add per-game figures as new keys."""
-    index, ref, preset, seed, levels, record_dir = job
+    dict of plain values out (one JSON line of --out): add per-game figures as new keys. With keep
+    record the result carries the game's record as the text of its file under ``record``: the
+    process that started the batch writes it (a worker's folders may be on another machine)."""
+    index, ref, preset, seed, levels, keep_record = job
     try:
-        return _play(index, ref, preset, seed, levels, record_dir)
+        return _play(index, ref, preset, seed, levels, keep_record)
     except Exception as e:  # noqa: BLE001 - reported per game, the batch goes on
         tb = traceback.format_exc(limit=-3)
         return {"index": index, "seed": seed, "error": f"{type(e).__name__}: {e}", "trace": tb}
 
 
-def _play(index, ref, preset, seed, levels, record_dir) -> dict:
+def _play(index, ref, preset, seed, levels, keep_record) -> dict:
     from game.ai.controller import make_controller
     from game.match.match import Match
-    from game.match.record import record_of, save
+    from game.match.record import record_of
 
     sc = _scenario(ref)
     t0 = time.perf_counter()
@@ -134,14 +136,15 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         if n > MAX_DECISIONS:
             raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
     game_s = time.perf_counter() - t0
-    if record_dir:
+    record_text = None
+    if keep_record:
         rec = record_of(m)
         rec.meta = {
             "ai": dict(by_side),
             "ai_seeds": {s: ai_seed(seed, i) for i, s in enumerate(sides)},
             "tool": "simulate",
         }
-        save(rec, Path(record_dir) / record_name(seed))
+        record_text = rec.dumps()
     from .batch import histogram
     from .metrics import match_metrics
 
@@ -160,7 +163,20 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
         "metrics": match_metrics(m),
     }  # play-test metrics from the events
+    if record_text is not None:
+        out["record"] = record_text
     return out
+
+
+def keep_record(result: dict, record_dir) -> dict:
+    """Write the record a game's result carries into ``record_dir`` (in this process, relative to
+    its working folder) and return the result without it, as --out and the summary take it."""
+    text = result.pop("record", None)
+    if text is not None and record_dir:
+        from game.match.record import write_atomic
+
+        write_atomic(Path(record_dir) / record_name(result["seed"]), text)
+    return result
 
 
 # -- many games ---------------------------------------------------------------------------------------
@@ -173,10 +189,11 @@ def _context():
 
 
 def make_jobs(ref, preset, seed: int, games: int, levels: tuple[str, str], record_dir=None, skip=frozenset()):
-    """The jobs of a batch, lazily, leaving out the seeds in ``skip``."""
+    """The jobs of a batch, lazily, leaving out the seeds in ``skip``; with a ``record_dir`` each
+    game sends its record back with its result (``keep_record`` writes it)."""
     for i in range(games):
         if seed + i not in skip:
-            yield (i, ref, preset, seed + i, levels_for(i, levels), record_dir)
+            yield (i, ref, preset, seed + i, levels_for(i, levels), bool(record_dir))
 
 
 def stream_games(
@@ -191,19 +208,21 @@ def stream_games(
     executor: tuple[str, str | None] = ("processes", None),
     skip=frozenset(),
 ) -> None:
-    """Play the games on the executor, handing each result to ``on_result`` as it finishes."""
+    """Play the games on the executor, handing each result to ``on_result`` as it finishes; each
+    game's record is written into ``record_dir`` here, by this process, before its result is handed on."""
     from .batch import run_jobs
 
     kind, address = executor
     todo = games - len([s for s in skip if seed <= s < seed + games])
     workers = max(1, min(jobs, todo)) if kind == "processes" else max(1, jobs)
+    take = on_result or (lambda r: None)
     run_jobs(
         make_jobs(ref, preset, seed, games, levels, record_dir, skip),
         play_game,
         kind,
         address,
         workers,
-        on_result or (lambda r: None),
+        lambda r: take(keep_record(r, record_dir)),
     )
 
 
@@ -294,7 +313,11 @@ def run_simulate(args) -> int:
         if op.exists() and op.stat().st_size and not resume:
             raise SimulateError(f"simulate: --out {out_path}: exists; give --resume to go on with it")
     ref = args.scenario
-    if executor[0] == "dask" and not ref.startswith("open:") and (ref.endswith(".toml") or os.sep in ref or "/" in ref):
+    if executor[0] == "dask" and sc.root:  # a player's pack: a worker elsewhere has no copy of it
+        ref = bundle(sc.path)
+    elif (
+        executor[0] == "dask" and not ref.startswith("open:") and (ref.endswith(".toml") or os.sep in ref or "/" in ref)
+    ):
         ref = bundle(ref)  # a worker elsewhere has no copy of this file
     acc = Summary(ai)
     skip: set[int] = set()

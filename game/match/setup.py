@@ -17,7 +17,7 @@ def tactical_map_for(scenario, tmap=None):
     if scenario.map.startswith("open:"):
         w, h = (float(v) for v in scenario.map[5:].split("x"))
         return TacticalMap.open_ground(w, h)
-    return load_map(scenario.map)
+    return load_map(scenario.map, root=getattr(scenario, "root", "") or None)
 
 
 def build_table(scenario, tmap=None):

@@ -14,11 +14,12 @@ from .errors import ScenarioError
 from .loader import load_scenario
 
 
-def check_scenario(path: str | Path) -> list[str]:
-    """One line per problem (``FILE: place: fault``); [] when the scenario is clean."""
+def check_scenario(path: str | Path, root: str | Path | None = None) -> list[str]:
+    """One line per problem (``FILE: place: fault``); [] when the scenario is clean. ``root``: the
+    scenario pack's folder its map's files must stay in (default: the map reader's)."""
     p = Path(path)
     try:
-        scen = load_scenario(p)
+        scen = load_scenario(p, root=root)
     except ScenarioError as e:
         return [str(e)]
     try:

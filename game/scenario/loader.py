@@ -295,8 +295,9 @@ def scenario_hash(scenario_bytes: bytes, map_bytes: bytes | None) -> str:
     return h.hexdigest()
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and validate a scenario file; any fault raises ScenarioError naming file, key and fault."""
+def load_scenario(path: str | Path, root: str | Path | None = None) -> Scenario:
+    """Read and validate a scenario file; any fault raises ScenarioError naming file, key and fault.
+    ``root``: the scenario pack's folder its map's files must stay in (``Scenario.root``)."""
     p = Path(path)
     name = str(p)
 
@@ -321,4 +322,4 @@ def load_scenario(path: str | Path) -> Scenario:
         map_bytes = scen.map.encode()
     from dataclasses import replace
 
-    return replace(scen, content_hash=scenario_hash(raw, map_bytes))
+    return replace(scen, content_hash=scenario_hash(raw, map_bytes), root=str(root) if root else "")

@@ -64,6 +64,9 @@ class Scenario:
     """File the scenario came from, if any."""
     content_hash: str = ""
     """sha256 of the scenario file and its map as loaded (records keep it); "" if built in code."""
+    root: str = ""
+    """The scenario pack's folder every file its map names must lie in (a player's pack: its own
+    folder); "" = the map reader's default (game/table: the nearest .tiled-project upward)."""
 
     def map_path(self) -> Path | None:
         return None if self.map.startswith("open:") else Path(self.map)

@@ -1,4 +1,4 @@
-"""Where scenarios live: maps/*.toml beside their maps, found by id.
+"""Where scenarios live: maps/*.toml beside their maps, and the player's packs (packs.py), found by id.
 
 A bad scenario file never hides the good ones: ``scan_scenarios`` returns both lists, and
 ``list_scenarios`` / ``find_scenario`` skip a file they cannot read.
@@ -52,23 +52,27 @@ def scan_scenarios(extra_dirs: Iterable[Path] = ()) -> tuple[list[Scenario], lis
 
 
 def find_scenario(sid: str, extra_dirs: Iterable[Path] = ()) -> Scenario:
-    """The scenario with this id, from maps/ (and extra_dirs); ScenarioError if none."""
+    """The scenario with this id, from maps/ (and extra_dirs), then the player's scenario packs
+    (game/scenario/packs.py); ScenarioError if none."""
     if not isinstance(sid, str) or not ID_RE.match(sid):
         raise ScenarioError(f"{sid!r}: id: not a scenario id")
-    files = scenario_files(extra_dirs)
-    for path in files:
+    from .packs import default_folder, pack_scenario_files
+
+    files: list[tuple[Path, Path | None]] = [(p, None) for p in scenario_files(extra_dirs)]
+    files += pack_scenario_files()
+    for path, root in files:
         if path.stem == sid:
-            return load_scenario(path)
-    for path in files:
+            return load_scenario(path, root=root)
+    for path, root in files:
         try:
-            s = load_scenario(path)
+            s = load_scenario(path, root=root)
         except ScenarioError:
             continue  # a bad file is reported by `scenarios`; it cannot be the one asked for here
         if s.id == sid:
             return s
-    if not scenario_files(extra_dirs):
+    if not files:
         raise ScenarioError(f"{sid}: id: no scenarios found in {MAPS_DIR} (the install lacks its maps/ folder)")
-    raise ScenarioError(f"{sid}: id: no such scenario in {MAPS_DIR}")
+    raise ScenarioError(f"{sid}: id: no such scenario in {MAPS_DIR} or {default_folder()}")
 
 
 def list_scenarios(extra_dirs: Iterable[Path] = ()) -> list[Scenario]:

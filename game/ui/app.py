@@ -7,6 +7,7 @@ menu; with one it goes straight into that battle (demo: the AI plays every side)
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import time
@@ -17,6 +18,9 @@ import pygame
 #: The desktop's name for the game: the .desktop file's and the AppStream component's id, the
 #: icon's file name, and the window's class, by which a desktop matches the window to its entry.
 APP_ID = "io.github.boarders_away.BoardersAway"
+
+log = logging.getLogger(__name__)
+
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 DEFAULT_SCENARIO = "boarding_action"
@@ -46,7 +50,8 @@ def set_window_icon() -> None:
 
 
 class App:
-    def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool = False):
+    def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool | None = False):
+        """``fullscreen``: open full-screen; None: as the player last chose (settings.json)."""
         from .settings import load_settings
         from .sound import Sounds
         from .widgets import make_manager
@@ -76,8 +81,12 @@ class App:
         """Log files of the crashes caught by ``run`` (a scene that raised)."""
         self.scenario_problems: list[str] = []
         """One line per scenario file that could not be read (shown in the menu)."""
+        self.pack_cache: dict | None = None
+        """The scenario packs' check results by content (game/scenario/packs.py), read once."""
+        if fullscreen is None:
+            fullscreen = bool(self.settings.get("fullscreen"))
         if fullscreen:
-            self.toggle_fullscreen()
+            self.toggle_fullscreen(remember=False)
 
     # -- scenario access ---------------------------------------------------------------------------
     def scenario_dirs(self) -> list[Path]:
@@ -91,8 +100,37 @@ class App:
         for line in problems:
             if line not in self.scenario_problems:  # said once per session, not at every menu
                 print(line, file=sys.stderr)
+                log.warning("skipped a scenario file: %s", line)
         self.scenario_problems = problems
         return good
+
+    def packs(self, shipped=()):
+        """The player's scenario packs, known by their folders (``read_pack`` reads each);
+        ``shipped``: the shipped scenarios, whose ids a pack may not reuse."""
+        from game.scenario.packs import load_cache, unread_packs
+
+        if self.pack_cache is None:
+            self.pack_cache = load_cache()
+        self.shipped_ids = [s.id for s in shipped]
+        return unread_packs()
+
+    def read_pack(self, pack):
+        """``pack`` with its scenario files read (and checked, when the cache knows its content)."""
+        from game.scenario.packs import read_pack
+
+        return read_pack(pack.folder, getattr(self, "shipped_ids", ()), self.pack_cache)
+
+    def check_pack(self, pack, packs=()):
+        """``pack`` fully checked; the answer is kept in the cache file for the next start."""
+        from game.scenario.packs import check_pack, save_cache
+
+        if self.pack_cache is None:
+            self.pack_cache = {}
+        done = check_pack(pack, self.pack_cache)
+        for line in done.problems:
+            log.warning("scenario pack %s: %s", pack.name, line)
+        save_cache(self.pack_cache, packs)
+        return done
 
     def find_scenario(self, ref: str):
         from game.scenario import find_scenario, load_scenario
@@ -165,7 +203,16 @@ class App:
             self.manager.set_window_resolution(size)
         self._rebuild()
 
-    def toggle_fullscreen(self) -> None:
+    def toggle_fullscreen(self, remember: bool = True) -> None:
+        """Full screen on or off; ``remember``: the next start opens the same way (settings.json)."""
+        self._switch_fullscreen()
+        if remember and self.settings.get("fullscreen") != self.fullscreen:
+            from .settings import save_settings
+
+            self.settings["fullscreen"] = self.fullscreen
+            save_settings(self.settings)
+
+    def _switch_fullscreen(self) -> None:
         if self.fullscreen:
             self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
@@ -241,14 +288,14 @@ class App:
         returns to the menu. A crash of that screen itself (or a storm of them) is not caught."""
         from .scenes.crash import CrashScene, write_crash_log
 
-        log = write_crash_log(exc)
+        match = next((s.match for s in reversed(self.scenes) if getattr(s, "match", None) is not None), None)
+        log = write_crash_log(exc, match)
         self.crashes.append(log)
         print(
             f"error: the game hit {type(exc).__name__}: {str(exc)[:200]} (details: {log or 'no log'})", file=sys.stderr
         )
         if isinstance(self.top, CrashScene) or len(self.crashes) > 20:
             raise exc
-        match = next((s.match for s in reversed(self.scenes) if getattr(s, "match", None) is not None), None)
         try:
             self.reset_to(CrashScene(self, exc, log, match))
         except Exception:
@@ -281,6 +328,7 @@ class App:
 
         seed = int(time.time()) % 100000 if seed is None else int(seed)
         match = Match(scenario, seed=seed, preset=preset)
+        log.info("battle: %s (%s), preset %s, seed %d, %s", scenario.id, scenario.path, match.preset_name, seed, mode)
         scene = BattleScene(self, match, mode=mode, human=human, ai=ai, **kw)
         self.reset_to(scene)
         return scene
@@ -317,6 +365,8 @@ class App:
 
 def run_app(args) -> int:
     size = getattr(args, "size", None) or DEFAULT_SIZE
-    app = App(size, args=args)
+    # a window size, frame count or screenshot asked for on the command line is a window of that size
+    chosen = any(getattr(args, k, None) is not None for k in ("size", "frames", "screenshot"))
+    app = App(size, args=args, fullscreen=False if chosen else None)
     app.start_from_args(args)
     return app.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))

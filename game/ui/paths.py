@@ -1,6 +1,6 @@
 """Where the game keeps the player's own files, in each OS's usual folders (platformdirs).
 
-Linux: ~/.local/share/boarders-away (saves, autosaves), ~/.config/boarders-away/settings.json,
+Linux: ~/.local/share/boarders-away (saves, autosaves, scenarios), ~/.cache/boarders-away, ~/.config/boarders-away/settings.json,
 ~/.local/state/boarders-away/log (the XDG_* variables move them); Windows: %LOCALAPPDATA%\\boarders-away;
 macOS: ~/Library/Application Support/boarders-away and ~/Library/Logs/boarders-away. The shipped
 maps and assets are found elsewhere: game/resources.py.
@@ -39,6 +39,16 @@ def save_dir(create: bool = True) -> Path:
 def autosave_dir(create: bool = True) -> Path:
     """Automatic saves, kept apart from the player's own."""
     return _made(data_dir() / "autosaves", create)
+
+
+def scenarios_dir(create: bool = False) -> Path:
+    """The player's own scenario packs: one folder per pack (game/scenario/packs.py)."""
+    return _made(data_dir() / "scenarios", create)
+
+
+def cache_dir(create: bool = True) -> Path:
+    """Files the game can make again (the scenario packs' check results)."""
+    return _made(_dirs().user_cache_path, create)
 
 
 def config_dir() -> Path:

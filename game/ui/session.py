@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import time
 
+from .paths import autosave_dir
+
 META_VERSION = 1
 MODES = ("hotseat", "solo", "demo")
 AI_LEVELS = ("easy", "normal", "hard", "random")
@@ -121,13 +123,11 @@ def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
 KEEP_AUTOSAVES = 5
 
 
-def autosave_dir(create: bool = True):
-    from .paths import saves_dir
+def _earlier_autosaves():
+    """Where versions up to 0.1 put the autosaves (saves/autosave): still looked at by Continue."""
+    from .paths import save_dir
 
-    d = saves_dir(create=create) / "autosave"
-    if create:
-        d.mkdir(parents=True, exist_ok=True)
-    return d
+    return save_dir(create=False) / "autosave"
 
 
 def autosave(record, stamp: str | None = None):
@@ -149,12 +149,13 @@ def autosave(record, stamp: str | None = None):
 
 
 def latest_autosave():
-    try:
-        d = autosave_dir(create=False)
-        files = sorted(d.glob("*.json"), key=lambda p: (p.stat().st_mtime_ns, p.name))
-        return files[-1] if files else None
-    except OSError:
-        return None
+    files = []
+    for d in (autosave_dir(create=False), _earlier_autosaves()):
+        try:
+            files += [(p.stat().st_mtime_ns, p.name, p) for p in d.glob("*.json")]
+        except OSError:
+            continue
+    return max(files)[2] if files else None
 
 
 def last_game_file():

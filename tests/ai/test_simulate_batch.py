@@ -1,10 +1,12 @@
-"""simulate on any executor: the same seeds give the same games in-process and on a
-two-worker Dask LocalCluster; --out gets one JSON line per game, --resume skips what is there; the
-streamed summary stays the same size whatever the number of games; bad --executor exits 2."""
+"""simulate on any executor: the same seeds give the same games and records in-process and on a
+two-worker Dask LocalCluster, written by the process that started the run; --out gets one JSON line
+per game, --resume skips what is there; the streamed summary stays the same size whatever the
+number of games; bad --executor exits 2."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -23,17 +25,33 @@ def _games(executor, tmp_path, name, games=4):
     return {r["seed"]: (r["hash"], r["winner"], r["turns"], r["decisions"]) for r in got}
 
 
-@pytest.mark.slow
-def test_same_seeds_same_games_on_a_two_worker_dask_cluster(tmp_path):
+def _simulate_records(executor: str, record_dir: str) -> dict[str, bytes]:
+    args = ["simulate", str(TINY), "--games", "4", "--seed", "70", "--ai", "random,easy", "--json"]
+    assert main(args + ["--executor", executor, "--record-dir", record_dir]) == 0
+    return {p.name: p.read_bytes() for p in sorted(Path(record_dir).glob("*.json"))}
+
+
+def test_a_dask_run_writes_every_record_where_it_was_started(tmp_path, monkeypatch, capsys):
+    """Two worker processes started from another folder: a relative --record-dir names a folder of
+    the process that started the run, which writes the records the games send back, byte for byte
+    those of the in-process run."""
     pytest.importorskip("dask.distributed")
     from dask.distributed import LocalCluster
 
-    here = _games(("local", None), tmp_path, "local")
+    elsewhere, here = tmp_path / "cluster", tmp_path / "here"
+    elsewhere.mkdir()
+    here.mkdir()
+    monkeypatch.chdir(elsewhere)
     with LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=40
     ) as cluster:
-        there = _games(("dask", cluster.scheduler_address), tmp_path, "dask")
-    assert here == there and len(here) == 4
+        monkeypatch.chdir(here)
+        there = _simulate_records(f"dask={cluster.scheduler_address}", "records")
+    local = _simulate_records("local", str(tmp_path / "local"))
+    capsys.readouterr()
+    assert sorted(there) == [f"seed_{s:06d}.json" for s in range(70, 74)]
+    assert there == local
+    assert not (elsewhere / "records").exists()
 
 
 def test_same_seeds_same_games_in_a_process_pool(tmp_path):

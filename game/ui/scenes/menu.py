@@ -1,8 +1,17 @@
-"""Main menu: pick a scenario (title, blurb, map thumbnail), a mode, side, AI level, preset, seed."""
+"""Main menu: pick a scenario (title, blurb, map thumbnail), a mode, side, AI level, preset, seed.
+
+The list holds the shipped scenarios, then each of the player's scenario packs under its own
+heading (game/scenario/packs.py); a pack that cannot be played shows a row that gives its reason.
+The packs the check cache does not know are checked after the first frame, one per frame.
+"""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from functools import cache
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -31,11 +40,37 @@ def preset_title(name: str) -> str:
         return name
 
 
+def open_folder(path: Path) -> str:
+    """Make ``path`` and open it in the system's file manager; a line for the menu saying where it is."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        return f"Cannot make the scenarios folder {path}: {e.strerror or e}"
+    try:
+        if sys.platform == "win32":
+            os.startfile(path)  # type: ignore[attr-defined]  # Windows only
+        else:
+            opener = "open" if sys.platform == "darwin" else "xdg-open"
+            subprocess.Popen(
+                [opener, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+    except OSError:
+        return f"Put your scenario packs in {path} (no file manager could open it)"
+    return f"Opened {path}: put each scenario pack there in a folder of its own"
+
+
 class MenuScene(Scene):
     def __init__(self, app, preselect: str | None = None, error: str | None = None):
         super().__init__(app)
-        self.scenarios = app.scenarios()
+        shipped = app.scenarios()
+        self.packs = list(app.packs(shipped)) if hasattr(app, "packs") else []
+        self.shipped = len(shipped)
+        self.scenarios = shipped + [sc for pack in self.packs for sc in pack.scenarios]
+        self.rows: list[tuple[str, str, object]] = []
+        """The list's rows: (text, kind, what): a "scenario" (its index), a "pack" heading or a
+        "problem" row (the pack)."""
         self.index = 0
+        self.preselect = preselect
         if preselect:
             for i, s in enumerate(self.scenarios):
                 if s.id == preselect or s.path == preselect:
@@ -55,6 +90,9 @@ class MenuScene(Scene):
         if not error and problems:  # a bad scenario file is named, and hides none of the others
             more = f" (and {len(problems) - 1} more; see `python -m game scenarios`)" if len(problems) > 1 else ""
             self.error = f"Skipped a scenario file: {problems[0][:600]}{more}"  # the line elides to fit
+        bad = next((pk for pk in self.packs if pk.problems), None)
+        if not self.error and bad is not None:
+            self.error = self.pack_line(bad)
         self._thumbs: dict[str, pygame.Surface | None] = {}
         self.thumb_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -88,14 +126,15 @@ class MenuScene(Scene):
         label(m, (p(32), p(66), p(600), p(22)), "Tabletop skirmish rules, played on screen", object_id="#small")
         lw = max(p(230), int(w * 0.26))
         label(m, (p(30), p(100), lw, p(30)), "Scenarios", object_id="#heading")
-        titles: list[str | tuple[str, str]] = [f"{s.title}" for s in self.scenarios]
-        titles = titles or ["(no scenarios found in maps/)"]
+        self.rows = self.list_rows()
+        titles: list[str | tuple[str, str]] = [text for text, _, _ in self.rows] or ["(no scenarios found in maps/)"]
         self.titles = titles
+        chosen = next((t for t, kind, i in self.rows if kind == "scenario" and i == self.index), None)
         self.list = pygame_gui.elements.UISelectionList(
             pygame.Rect(p(30), p(130), lw, h - p(230)),
             titles,
             m,
-            default_selection=titles[self.index] if self.scenarios else None,
+            default_selection=chosen if self.scenarios else None,
         )
         cw_game = p(270)  # the Game column's width
         rx = w - cw_game - p(30)
@@ -162,7 +201,13 @@ class MenuScene(Scene):
         self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
         self.rules_btn = button(m, (p(30) + step, by, p(150), bh), "Rules reference")
         self.settings_btn = button(m, (p(30) + 2 * step, by, p(130), bh), "Settings")
-        self.quit_btn = button(m, (p(30) + 2 * step + p(140), by, p(100), bh), "Quit")
+        self.folder_btn = button(
+            m,
+            (p(30) + 2 * step + p(140), by, p(210), bh),
+            "Open scenarios folder",
+            tool_tip="Your own scenario packs go here, each in a folder of its own",
+        )
+        self.quit_btn = button(m, (p(30) + 2 * step + p(360), by, p(100), bh), "Quit")
         from ..session import latest_autosave
 
         self.continue_path = latest_autosave()
@@ -174,6 +219,72 @@ class MenuScene(Scene):
                 "Continue last game",
                 tool_tip=f"Resume the latest autosave ({self.continue_path.name})",
             )
+
+    def list_rows(self) -> list[tuple[str, str, object]]:
+        """The shipped scenarios, then each pack's heading and its scenarios (or why it cannot be
+        played); every row's text is unique, since the list reports a pick by its text."""
+        rows: list[tuple[str, str, object]] = []
+        seen: set[str] = set()
+
+        def add(text: str, kind: str, what: object) -> None:
+            t, n = text, 1
+            while t in seen:
+                n += 1
+                t = f"{text} ({n})"
+            seen.add(t)
+            rows.append((t, kind, what))
+
+        for i in range(self.shipped):
+            add(self.scenarios[i].title, "scenario", i)
+        i = self.shipped
+        for pack in self.packs:
+            add(f"— {pack.name} —", "pack", pack)
+            for sc in pack.scenarios:
+                add(f"   {sc.title}", "scenario", i)
+                i += 1
+            if pack.problems:
+                add(f"   {pack.name} cannot be played: pick for why", "problem", pack)
+        return rows
+
+    @staticmethod
+    def pack_line(pack) -> str:
+        from game.scenario.packs import pack_problem
+
+        return f"Scenario pack {pack.name}: {pack_problem(pack)}"
+
+    def update(self, dt: float) -> None:
+        """Read, then check, one pack a frame after the first (so many never delay the first)."""
+        k = next((n for n, pack in enumerate(self.packs) if not (pack.read and pack.checked)), None)
+        if k is None or not hasattr(self.app, "read_pack") or not getattr(self.app, "frame", 1):
+            return
+        before = self.packs[k]
+        after = self.app.read_pack(before) if not before.read else self.app.check_pack(before, self.packs)
+        self.packs[k] = after
+        current = self.scenario
+        self.scenarios = self.scenarios[: self.shipped] + [sc for pack in self.packs for sc in pack.scenarios]
+        self.index = next((n for n, sc in enumerate(self.scenarios) if sc is current), 0)
+        if self.preselect and self.index == 0:  # a pack's scenario named on the command line
+            self.index = next((n for n, sc in enumerate(self.scenarios) if sc.id == self.preselect), 0)
+        if after.problems and not before.problems and not self.error:
+            self.error = self.pack_line(after)
+            self.show_error(self.error)
+        if self.scenario is not current:
+            self.app._rebuild()  # the blurb, sides and thumbnail are another scenario's
+        elif (after.scenarios, after.problems) != (before.scenarios, before.problems):
+            self.refresh_list()
+
+    def refresh_list(self) -> None:
+        """The list's rows again (a pack read or checked), the picked scenario still picked; the
+        rest of the menu stays as it is."""
+        self.rows = self.list_rows()
+        self.titles = [text for text, _, _ in self.rows]
+        chosen = next((t for t, kind, i in self.rows if kind == "scenario" and i == self.index), None)
+        self.list.set_item_list(list(self.titles))
+        for item in self.list.item_list:
+            if item["text"] == chosen:
+                item["selected"] = True
+                if item["button_element"] is not None:
+                    item["button_element"].select()
 
     def thumb(self):
         s = self.scenario
@@ -195,11 +306,16 @@ class MenuScene(Scene):
 
     def handle(self, event, consumed: bool) -> None:
         if event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.list:
-            if event.text in self.titles and self.scenarios:
-                self.index = self.titles.index(event.text)
+            row = next((r for r in self.rows if r[0] == event.text), None)
+            if row is not None and row[1] == "scenario":
+                self.index = int(row[2])  # type: ignore[call-overload]
+                self.preselect = None
                 self.preset = None
                 self.side_index = 0
-                self.app._rebuild()
+            elif row is not None:  # a pack's heading or its reason row: the reason, else where it is
+                pack = row[2]
+                self.error = self.pack_line(pack) if pack.problems else f"Scenario pack {pack.name}: {pack.folder}"  # type: ignore[attr-defined]
+            self.app._rebuild()  # a heading or a reason row leaves the scenario picked as it was
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.mode_dd:
                 self.mode = MODES.get(event.text, "hotseat")
@@ -228,6 +344,11 @@ class MenuScene(Scene):
                 from .settings import SettingsScene
 
                 self.app.push(SettingsScene(self.app))
+            elif el is self.folder_btn:
+                from ..paths import scenarios_dir
+
+                self.error = open_folder(scenarios_dir())
+                self.show_error(self.error)
             elif el is self.quit_btn:
                 self.app.running = False
             elif el is not None and el is self.continue_btn:

@@ -87,6 +87,7 @@ class SettingsScene(Scene):
             elif el is self.reset:
                 s.clear()
                 s.update(DEFAULTS)
+                s["fullscreen"] = self.app.fullscreen  # the window stays as it is; F11 changes it
                 save_settings(s)
                 self._sound_changed()
                 self.app._rebuild()
