@@ -19,6 +19,8 @@ from .model import Figure, Rank, Status
 from .rangers.aggression import apply_ap
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus
+from .refusal_facts import move_refusal
+from .refusals import Cause, refused
 from .state import MatchState
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
@@ -265,7 +267,7 @@ class TurnPreset:
         if d.kind == "move":
             self.plan_move(ctx, fid, d)
             return
-        raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
+        raise refused(Cause.NOT_OFFERED, who=ctx.fig(fid).name, detail=f"{ctx.fig(fid).name} cannot do that now")
 
     def plan_move(self, ctx: Ctx, fid: str, d: Decision):
         """RNG-MOVE-1/2: a clear path whose cost fits the allowance; returns the PathPlan."""
@@ -277,10 +279,8 @@ class TurnPreset:
         if straight is not None and straight.cost <= allowance + MEASURE_TOLERANCE:
             return straight
         plan = ctx.table.plan_path(fid, d.x, d.y)
-        if plan is None:
-            raise IllegalDecision(f"{f.name} has no clear path to ({d.x:.2f}, {d.y:.2f}) in")
-        if plan.cost > allowance + MEASURE_TOLERANCE:
-            raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
+            raise move_refusal(ctx, fid, d.x, d.y, allowance, plan)
         return plan
 
     def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:

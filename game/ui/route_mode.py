@@ -13,9 +13,14 @@ import time
 
 import pygame
 
+from game.rules.decisions import Decision, IllegalDecision
+from game.rules.refusals import Cause
+
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label, dashed_line
-from .spot_pick import Route, has_point, route_of, spot_candidates
+from .reach import ReachWorker, draw_reach
+from .refusal_marks import outline_things
+from .spot_pick import Route, has_point, route_of, spot_verdict
 
 MARK = (120, 200, 255)
 THROTTLE = 0.08
@@ -33,7 +38,10 @@ class RouteMode(Mode):
         self.cands: list = []
         self.index = 0
         self.why = ""
+        self.refusal = None  # the rules' typed reason (refusals.Refusal) when no option takes the spot
+        self.note = ""  # what a route means beyond its cost ("cross it next activation")
         self.route: Route | None = None
+        self.reach = ReachWorker()
         self._at = 0.0
 
     @property
@@ -52,12 +60,20 @@ class RouteMode(Mode):
         if key == self._key and not force:
             return
         self._key = key
-        cands, why = spot_candidates(scene.match, scene.match.pending, self.fid, wx, wy)
+        m = scene.match
+        cands, refusal = spot_verdict(m, m.pending, self.fid, wx, wy)
+        note = ""
+        if not cands and refusal is not None and refusal.cause == Cause.CROSS_FROM_OBSTACLE and self.fid:
+            up = up_to_obstacle(m, self.fid, wx, wy)
+            if up is not None:
+                cands = [up]
+                note = f"move up to the {refusal.things[0].name} — cross it next activation (RNG-MOVE-2)"
         if self.kind is not None:
             cands = [d for d in cands if d.kind == self.kind] or cands
         if [*cands] != [*self.cands]:
             self.index = 0
-        self.cands, self.why = cands, why
+        self.cands, self.refusal, self.note = cands, (None if cands else refusal), note
+        self.why = "" if self.refusal is None else self.refusal.words()
         d = self.decision
         self.route = route_of(scene.match, d) if d is not None else None
 
@@ -112,7 +128,10 @@ class RouteMode(Mode):
                 pygame.draw.circle(dst, (0, 0, 0), c, 7, 3)
                 pygame.draw.circle(dst, MARK, c, 7, 2)
         allowance = self.allowance(scene)
-        if f is not None and allowance:
+        reach = self.reach.want(scene.match, self.fid) if f is not None else None
+        if reach is not None and reach.fid == self.fid:
+            draw_reach(dst, cam, reach, st)
+        elif f is not None and allowance:  # while the reach is worked out: the allowance, thin
             r = int((allowance + f.radius) * cam.ppi)
             if r < 4000:
                 pygame.draw.circle(dst, (255, 255, 255), cam.to_screen(f.x, f.y), r, 1)
@@ -123,6 +142,8 @@ class RouteMode(Mode):
         if d is None:
             if f is not None:
                 dashed_line(dst, BAD, cam.to_screen(f.x, f.y), (mx, my))
+            if self.refusal is not None:
+                outline_things(dst, cam, scene.match, self.refusal.blockers)
             if self.why:
                 for i, line in enumerate(fonts.wrap(self.why, 420, 14)[:3]):
                     _label(dst, line, (mx, my + i * 18), BAD, 14)
@@ -141,6 +162,8 @@ class RouteMode(Mode):
                 text += f" · {max(0.0, allowance - rt.cost):.1f} in left"
             lines.append(text)
             lines.append(f"ends on {LEVEL_NAMES.get(rt.level, rt.level)}")
+            if self.note:
+                lines.insert(0, self.note)
         else:
             lines.append(
                 d.kind.replace("_", " ").capitalize()
@@ -150,3 +173,26 @@ class RouteMode(Mode):
             lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
         for i, line in enumerate(lines):
             _label(dst, line, (mx, my + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)
+
+
+def up_to_obstacle(match, fid: str, wx: float, wy: float) -> Decision | None:
+    """The move that walks up to the rail or break standing between fid and (wx, wy): where the
+    straight path stops at it (RNG-MOVE-2), if the rules accept that move."""
+    f = match.state.figures.get(fid)
+    if f is None:
+        return None
+    try:
+        plan = match.table.path_cost(fid, [(f.x, f.y), (wx, wy)])
+    except Exception:  # noqa: BLE001 - a preview must never crash the screen
+        return None
+    if plan is None or not plan.stops_at_obstacle:
+        return None
+    x, y = plan.points[-1]
+    d = Decision("move", figure=fid, x=round(x, 3), y=round(y, 3))
+    try:
+        match.pending.check(d)
+    except IllegalDecision:
+        return None
+    except Exception:  # noqa: BLE001 - a preview must never crash the screen
+        return None
+    return d

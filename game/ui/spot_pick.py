@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 
 from game.rules.decisions import Decision, IllegalDecision
+from game.rules.refusals import Cause, Refusal, link_thing, obstacle_thing
 
 #: a click within this many inches of an offered destination takes that option
 SNAP = 0.3
@@ -90,9 +91,17 @@ def spot_candidates(
     match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
 ) -> tuple[list[Decision], str]:
     """The options a click at (wx, wy) may take, first the one a click takes; and, when none is
-    legal, the rules' reason (IllegalDecision text) for the plain destination."""
+    legal, the rules' reason in words for the plain destination (``spot_verdict``)."""
+    out, why = spot_verdict(match, pending, actor, wx, wy, free=free)
+    return out, "" if why is None else why.words()
+
+
+def spot_verdict(
+    match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
+) -> tuple[list[Decision], Refusal | None]:
+    """``spot_candidates`` with the rules' typed refusal (``refusals.Refusal``) instead of its words."""
     if pending is None:
-        return [], ""
+        return [], None
     near = []
     for d in pending.options:
         if not has_point(d) or (actor is not None and d.figure not in (None, actor)):
@@ -102,20 +111,18 @@ def spot_candidates(
             near.append((dist, d))
     near.sort(key=lambda t: t[0])
     out = [d for _, d in near]
-    why = ""
+    why: Refusal | None = None
     if free and actor is not None:
         x, y = round(wx, 2), round(wy, 2)
         reach = free_reach(match, pending, actor)
         f = match.state.figures.get(actor)
         if f is not None and reach is not None and math.hypot(x - f.x, y - f.y) > reach + 0.01:
             # a path is never shorter than the straight line: no search needed to refuse this spot
-            return (
-                out,
-                ""
-                if out
-                else f"{f.name} has {reach:.1f} in of movement; that spot is "
-                f"{math.hypot(x - f.x, y - f.y):.1f} in away (RNG-MOVE-1)",
+            # (the words and cause move_refusal gives a spot beyond the allowance)
+            far = Refusal(
+                Cause.BEYOND_MOVE, f.name, distance=math.hypot(x - f.x, y - f.y), limit=reach, rule="RNG-MOVE-1"
             )
+            return out, None if out else far
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
                 d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross", label=opt)
@@ -124,15 +131,15 @@ def spot_candidates(
                 try:
                     pending.check(d)
                 except IllegalDecision as e:
-                    if opt is None and not why:
-                        why = str(e)
+                    if opt is None and why is None:
+                        why = e.refusal
                     continue
-                except Exception as e:  # noqa: BLE001 - a preview must never crash the screen
-                    why = why or f"cannot check that: {e}"
+                except Exception:  # noqa: BLE001 - a preview must never crash the screen
+                    why = why or Refusal(Cause.NOT_ALLOWED, detail="that spot cannot be checked")
                     continue
                 out.append(d)
     if out:
-        why = ""
+        why = None
     return out, why
 
 
@@ -168,8 +175,8 @@ def route_of(match, d: Decision) -> Route | None:
                 walk = t.plan_path(fid, near[0], near[1], level=f.level)
                 plan = t.path_cost(fid, [*walk.points, far]) if walk is not None else None
             other = lk.level_b if lk.level_a == f.level else lk.level_a
-            kind = "hatch" if lk.kind == "hatch" else f"climb ({lk.kind})"
-            what = f"{kind} {lk.name or lk.id}" + (" — goes below" if other == "hold" else "")
+            kind = "through the" if lk.kind == "hatch" else "climb the"
+            what = f"{kind} {link_thing(lk).name}" + (" — goes below" if other == "hold" else "")
             if plan is None:
                 return Route(((f.x, f.y), near, far), math.hypot(near[0] - f.x, near[1] - f.y) + lk.cost, other, what)
             return Route(plan.points, plan.cost, plan.level or other, what)
@@ -179,7 +186,7 @@ def route_of(match, d: Decision) -> Route | None:
             plan = t.plan_path(fid, d.x, d.y, cross=cross)
         if plan is None:
             return None
-        what = f"cross {cross[0]}" if cross else d.kind.replace("_", " ")
+        what = f"cross the {obstacle_thing(cross[0], t).name}" if cross else d.kind.replace("_", " ")
         if d.option and not cross:
             what += f" ({d.option.replace('_', ' ')})"
         return Route(plan.points, plan.cost, plan.level or f.level, what)
