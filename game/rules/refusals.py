@@ -265,3 +265,15 @@ def _plain(name: str) -> str:
 def weapon_words(weapon: str) -> str:
     """A missile weapon's id as words ("thrown_knife" -> "thrown knife")."""
     return weapon.replace("_", " ").lower()
+
+
+def unit_words(state, u: str) -> str:
+    """A unit as a player calls it: its side's name when the side fields only this unit, else the
+    unit's roster name in words."""
+    sides = {f.side for f in state.figures.values() if getattr(f, "unit", None) == u}
+    if len(sides) == 1:
+        side = next(iter(sides))
+        units = {getattr(f, "unit", None) for f in state.figures.values() if f.side == side}
+        if len(units) == 1:
+            return state.side(side).name
+    return u.replace("_", " ").capitalize()

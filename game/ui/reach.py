@@ -20,7 +20,7 @@ import pygame
 from game.rules.decisions import Decision
 
 from . import fonts
-from .spot_pick import free_reach, has_point, spot_verdict
+from .spot_pick import free_reach, has_point, moving_unit, spot_verdict, unit_centre
 
 GRID = 0.5
 REACH_COL = (120, 230, 150)
@@ -67,16 +67,26 @@ def reach_of(match, pending, fid: str, *, stop=None) -> Reach | None:
     """Every grid point within the figure's movement that a click there would make legal, asked as
     the click asks it; None when the question takes no destination for that figure."""
     st = match.state
-    f = st.figures.get(fid)
-    if f is None or pending is None:
-        return None
-    reach = free_reach(match, pending, fid)
-    if reach is None:
+    if pending is None:
         return None
     info = pending.info if isinstance(pending.info, dict) else {}
+    unit = moving_unit(pending)
+    if unit is not None:  # a close-combat unit: the spots its centre may be carried to
+        c = unit_centre(match, pending)
+        reach = free_reach(match, pending, None)
+        if c is None or reach is None:
+            return None
+        f = None
+        cx, cy, fid = c[0], c[1], unit
+    else:
+        f = st.figures.get(fid)
+        reach = free_reach(match, pending, fid) if f is not None else None
+        if f is None or reach is None:
+            return None
+        cx, cy = f.x, f.y
     cells, refusals = set(), {}
     n = 0
-    for i, j in grid_points(f.x, f.y, reach + 0.01, match.table.width, match.table.height):
+    for i, j in grid_points(cx, cy, reach + 0.01, match.table.width, match.table.height):
         if stop is not None and stop():
             return None
         n += 1
@@ -91,7 +101,7 @@ def reach_of(match, pending, fid: str, *, stop=None) -> Reach | None:
             links.append((d.x, d.y, *_link_words(match, d)))
     charge = info.get("charge")
     weapon = None
-    if f.missile:
+    if f is not None and f.missile:
         from game.rules.rangers.shooting import weapon_max_range
 
         weapon = (f.missile.replace("_", " "), weapon_max_range(f.missile))
@@ -102,9 +112,9 @@ def reach_of(match, pending, fid: str, *, stop=None) -> Reach | None:
         tuple(links),
         float(charge) if isinstance(charge, (int, float)) and not isinstance(charge, bool) else None,
         weapon,
-        f.radius,
-        f.level,
-        (f.x, f.y),
+        0.5 if f is None else f.radius,
+        "deck" if f is None else f.level,
+        (cx, cy),
         refusals,
     )
 
@@ -244,20 +254,17 @@ def _ring(dst, colour, centre, radius: int, dash: int, gap: int, width: int = 2)
 
 def draw_reach(dst, cam, reach: Reach, state) -> None:
     """The reach: hatched cells with their outline, link ends, the charge ring, the weapon ring."""
-    f = state.figures.get(reach.fid)
-    if f is None:
-        return
     s, ox, oy = _cells_surface(reach, cam.ppi)
     dst.blit(s, cam.to_screen(ox, oy))
-    c = cam.to_screen(f.x, f.y)
+    c = cam.to_screen(*reach.centre)
     if reach.charge:
-        r = int((reach.charge + f.radius) * cam.ppi)
+        r = int((reach.charge + reach.radius) * cam.ppi)
         _ring(dst, (0, 0, 0), c, r, 12, 8, 4)
         _ring(dst, CHARGE_COL, c, r, 12, 8, 2)
         _ring_label(dst, f"charge {reach.charge:g} in", c, r, CHARGE_COL, -0.9)
     if reach.weapon:
         name, rng = reach.weapon
-        r = int((rng + f.radius) * cam.ppi)
+        r = int((rng + reach.radius) * cam.ppi)
         _ring(dst, (0, 0, 0), c, r, 2, 8, 3)
         _ring(dst, RANGE_COL, c, r, 2, 8, 2)
         _ring_label(dst, f"{name} {rng:g} in", c, r, RANGE_COL, -2.2)

@@ -75,7 +75,7 @@ def free_reach(match, pending, actor: str) -> float | None:
         v = info.get(k)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return float(v)
-    f = match.state.figures.get(actor)
+    f = match.state.figures.get(actor) if actor else None
     if f is None:
         return None
     far = [math.hypot(d.x - f.x, d.y - f.y) for d in pending.options if has_point(d) and d.figure == actor]
@@ -102,6 +102,8 @@ def spot_verdict(
     """``spot_candidates`` with the rules' typed refusal (``refusals.Refusal``) instead of its words."""
     if pending is None:
         return [], None
+    if moving_unit(pending) is not None:
+        return unit_verdict(match, pending, wx, wy, free=free)
     near = []
     for d in pending.options:
         if not has_point(d) or (actor is not None and d.figure not in (None, actor)):
@@ -141,6 +143,59 @@ def spot_verdict(
     if out:
         why = None
     return out, why
+
+
+#: a click within this many inches of where an offered unit move takes the unit's centre takes it
+UNIT_SNAP = 0.4
+
+
+def moving_unit(pending) -> str | None:
+    """The unit a close-combat action question moves (its options carry a vector, not a spot)."""
+    info = pending.info if pending is not None and isinstance(pending.info, dict) else {}
+    u = info.get("unit")
+    return u if isinstance(u, str) and info.get("pieces") and pending.kind == "action" else None
+
+
+def unit_centre(match, pending) -> tuple[float, float] | None:
+    """The centre of the unit's pieces that a move carries (those free of locks), else of all."""
+    info = pending.info
+    st = match.state
+    ids = [p for p in info.get("pieces", ()) if p in st.figures and st.figures[p].in_play]
+    locks = info.get("locks") or {}
+    dis = set(info.get("disrupted") or ())
+    free = [p for p in ids if not locks.get(p) and p not in dis] or ids
+    if not free:
+        return None
+    return (sum(st.figures[p].x for p in free) / len(free), sum(st.figures[p].y for p in free) / len(free))
+
+
+def unit_verdict(match, pending, wx: float, wy: float, *, free: bool = True) -> tuple[list[Decision], Refusal | None]:
+    """The unit moves a click at (wx, wy) may take: the offered ones that carry the unit's centre
+    within UNIT_SNAP of the spot, then the vector to the spot itself if the rules accept it."""
+    u = moving_unit(pending)
+    c = unit_centre(match, pending)
+    if u is None or c is None:
+        return [], None
+    cx, cy = c
+    near = []
+    for d in pending.options:
+        if d.kind == "move" and d.option == u and has_point(d):
+            dist = math.hypot(cx + d.x - wx, cy + d.y - wy)
+            if dist <= UNIT_SNAP:
+                near.append((dist, d))
+    out = [d for _, d in sorted(near, key=lambda t: t[0])]
+    why: Refusal | None = None
+    if free and pending.validate is not None:
+        d = Decision("move", x=round(wx - cx, 3), y=round(wy - cy, 3), option=u)
+        if d not in out:
+            try:
+                pending.check(d)
+                out.append(d)
+            except IllegalDecision as e:
+                why = e.refusal
+            except Exception:  # noqa: BLE001 - a preview must never crash the screen
+                why = Refusal(Cause.NOT_ALLOWED, detail="that spot cannot be checked")
+    return out, None if out else why
 
 
 @dataclass
