@@ -199,7 +199,7 @@ _WORDS = {
     Cause.OBSTACLE_DEFENDED: lambda r: (
         f"the {_name(r, 'obstacle', 'obstacle')} is defended: {_name(r, 'figure', 'an enemy')} holds it"
     ),
-    Cause.ENDS_IN_CONTACT: lambda r: f"that spot touches {_name(r, 'figure', 'an enemy')}: charge instead",
+    Cause.ENDS_IN_CONTACT: lambda r: r.detail or f"that spot touches {_name(r, 'figure', 'an enemy')}: charge instead",
     Cause.LINK_OUT_OF_REACH: lambda r: (
         f"the {_name(r, 'link', 'climb')} is out of reach this move"
         + (f": {_n(r.distance)} in with the climb, {_n(r.limit)} in of movement" if r.distance is not None else "")

@@ -285,7 +285,13 @@ def unreachable(match, selected: str | None = None) -> list[Decision]:
         if d.target and d in targeted(p, actor, d.target):
             continue
         if has_point(d):
-            cands, _ = spot_candidates(match, p, actor, d.x, d.y, free=False)
+            x, y = d.x, d.y
+            if moving_unit(p) is not None and d.option == moving_unit(
+                p
+            ):  # a unit's vector: the spot its centre goes to
+                c = unit_centre(match, p)
+                x, y = (x + c[0], y + c[1]) if c is not None else (x, y)
+            cands, _ = spot_candidates(match, p, actor, x, y, free=False)
             if d in cands:
                 continue
         out.append(d)

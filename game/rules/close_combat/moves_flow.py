@@ -259,7 +259,9 @@ def move_clear_refusal(state, u: str, why: str):
     if "overlap" in why:
         return refused(Cause.OCCUPIED, who=who, rule="OD6-SEQ-1")
     if "may not touch" in why:
-        return refused(Cause.ENDS_IN_CONTACT, who=who, rule="OD6-SEQ-1")
+        return refused(
+            Cause.ENDS_IN_CONTACT, who=who, detail="that move touches an enemy piece: engage instead", rule="OD6-SEQ-1"
+        )
     if "blocked" in why:
         return refused(Cause.NO_CLEAR_PATH, who=who, rule="GEO-SWEEP-1")
     return refused(Cause.NOT_ALLOWED, who=who, detail=f"{who} cannot move so: {why}")
