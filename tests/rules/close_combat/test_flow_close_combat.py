@@ -9,6 +9,7 @@ from game.match import Decision, IllegalDecision, Match, record_of, replay
 from game.rules.close_combat import CombatRolled, PieceResolved, UnitBroken
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, TurnStarted
+from game.rules.refusals import Cause
 from game.scenario import load_scenario
 from game.scenario.loader import parse_scenario
 
