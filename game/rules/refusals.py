@@ -29,6 +29,8 @@ class Cause(Enum):
     """An enemy within 2 in touches the obstacle: it cannot be crossed (RNG-MOVE-2)."""
     ENDS_IN_CONTACT = "ends in contact"
     """A move may not end in contact with (or within 1 in of) an enemy: charge instead."""
+    NOT_IN_COVER = "not in cover"
+    """A figure that failed its motivation may only move into cover, and that spot gives none (RNG-MOT-3)."""
     LINK_OUT_OF_REACH = "link out of reach"
     """A ladder, hatch or shroud this move cannot reach or climb to that spot."""
     BEYOND_CHARGE = "beyond charge"
@@ -203,6 +205,9 @@ _WORDS = {
     Cause.LINK_OUT_OF_REACH: lambda r: (
         f"the {_name(r, 'link', 'climb')} is out of reach this move"
         + (f": {_n(r.distance)} in with the climb, {_n(r.limit)} in of movement" if r.distance is not None else "")
+    ),
+    Cause.NOT_IN_COVER: lambda r: (
+        r.detail or "that spot gives no cover: a figure that failed its motivation may only take cover, retreat or hold"
     ),
     Cause.BEYOND_CHARGE: _charge_reach,
     Cause.CHARGE_BLOCKED: _charge_blocked,

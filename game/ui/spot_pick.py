@@ -125,9 +125,11 @@ def spot_verdict(
                 Cause.BEYOND_MOVE, f.name, distance=math.hypot(x - f.x, y - f.y), limit=reach, rule="RNG-MOVE-1"
             )
             return out, None if out else far
+        # a group's move (INI-SEQ-2) names the group as its option
+        group = "group" if isinstance(pending.info, dict) and pending.info.get("group") is True else None
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
-                d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross", label=opt)
+                d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross" or group, label=opt)
                 if d in out or any(o.kind == kind and (o.option, o.label) == (d.option, opt) for o in out):
                     continue
                 try:

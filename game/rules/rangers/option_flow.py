@@ -319,7 +319,7 @@ class RangersOptions(TurnPreset):
             plan = self._plan(ctx, fid, d.x, d.y, f.move)
             ex, ey = plan.points[-1]
             if not ctx.table.zone_at(ex, ey, f.level).cover:
-                raise IllegalDecision("that point is not in cover (RNG-MOT-3)")
+                raise refused(Cause.NOT_IN_COVER, rule="RNG-MOT-3")
             if not self._cover_path_ok(ctx, fid, plan):
                 raise IllegalDecision('moving into cover may not pass within 3" of an enemy (RNG-MOT-3)')
         else:
