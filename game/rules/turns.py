@@ -208,6 +208,12 @@ class TurnPreset:
     def motivation(self, ctx: Ctx, fid: str) -> bool | FlowTo[bool]:
         """RNG-MOT-1/2: 1d6, success on ≤ 3 (≤ 2 if wounded); −1 for the best leader in range
         (Leader within 6", Legendary Leader within 12", not cumulative); −1 Initiative trait."""
+        mod, target = self.motivation_terms(ctx, fid)
+        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
+        return bool(ev.success)
+
+    def motivation_terms(self, ctx: Ctx, fid: str) -> tuple[int, int]:
+        """(modifier, target) of ``motivation``'s roll: what the roll and its odds both use."""
         f = ctx.fig(fid)
         mod = 0
         reasons = []
@@ -225,8 +231,7 @@ class TurnPreset:
             mod -= 1
             reasons.append("initiative")
         target = 2 if f.is_wounded else 3
-        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
-        return bool(ev.success)
+        return mod, target
 
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may still move into cover or retreat; by default it holds."""

@@ -203,3 +203,33 @@ def choice_odds(ask) -> str:
             hint += f" Suggested: {dflt.replace('_', ' ')}."
         return hint
     return ""
+
+
+def option_chance(match, ask, d: Decision) -> str:
+    """The exact chance a listed answer turns on, from the asking side's public view, as a short
+    suffix for its row (" · motivation 50 %", " · hits 35 %"); '' when it rolls nothing."""
+    try:
+        view = match.ruleset.public_view(match.state, ask.side)
+        odds = match.ruleset.odds(view, match.table, ask, d)
+    except Exception:  # noqa: BLE001 - odds are a preview: never a reason to lose the panel
+        return ""
+    if odds is None or odds.error or odds.expected is not None:
+        return ""
+    what = CHANCE_WORDS.get(odds.rule, "succeeds")
+    need = ""
+    if odds.target is not None and odds.dice:
+        need = f", {odds.dice} {'≤' if odds.rule in ROLL_UNDER else '≥'} {odds.target}"
+    return f" · {what} {float(odds.success):.0%}{need}"
+
+
+#: what the headline chance of an answer means, by the rule that rolls it
+CHANCE_WORDS = {
+    "RNG-MOT-1": "motivated",
+    "RNG-SHOOT-1": "hits",
+    "INI-RSHOOT-1": "hits",
+    "PYR-SAVE-1": "save fails",
+    "PYR-PUSH-1": "saves",
+    "PYR-WIN-3": "wins the round",
+}
+#: rules whose roll passes at or under its number
+ROLL_UNDER = {"RNG-MOT-1", "PYR-MOR-2", "RNG-SHOOT-1", "INI-RSHOOT-1"}
