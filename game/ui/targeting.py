@@ -61,7 +61,7 @@ class TargetHover:
                 self.shown.append(self.previews.charge(m, d))
             elif d.kind == "shoot":
                 self.shown.append(self.previews.shot(m, d))
-        if not self.shown and p.validate is not None and not options_on(p, actor, fid):
+        if not self.shown and p.validate is not None:
             key = (id(m), len(m.decisions), actor, fid)  # checking plans a path: once per hover, not per frame
             if self._why_key != key:
                 self._why_key = key
