@@ -100,6 +100,9 @@ class Odds:
     """Why no odds can be given (out of sight, out of range); ``success`` is then 0."""
     pools: tuple[Pool, ...] = ()
     """The sides' dice where the action starts a fight of pools (the charging side's first)."""
+    at_stake: tuple[str, ...] = ()
+    """Figures of the acting side a lost first round sends back (PYR-WIN-3/5: the whole losing
+    party, fighters or not), in roster order; () where losing moves nobody else."""
 
     def effect(self, figure: str) -> Effect | None:
         for e in self.effects:

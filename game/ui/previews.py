@@ -58,6 +58,12 @@ class ChargePreview:
     """Chance the charger's side wins the round's tally on the dice alone (ties split by roll-off)."""
     error: str = ""
     rule: str = "PYR-DMG-1"
+    stake: tuple[str, ...] = ()
+    """The charger's side's figures a lost first round sends back (PYR-WIN-3/5), fighters or not."""
+    fighting: tuple[str, ...] = ()
+    """Those of them in the first round's mêlée."""
+    toward: str = ""
+    """Where they fall back: "toward your ship" for boarders, else ""."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +153,24 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         )
         dist = {Dealt(kd, w): p for kd, w, p in pool.deals}
         pools.append(SidePool(pool.side, s.name, tuple(s.colour), pool.size, pool.total, lines, dist))
-    return ChargePreview(d.figure, d.target, tuple(pools), odds.success, rule=odds.rule)
+    own = view.figures[d.figure].side
+    boarder = bool(getattr(view.side(own), "boarder", False))
+    fighting = tuple(f for f in odds.at_stake if f in set(_fighters(odds)))
+    return ChargePreview(
+        d.figure,
+        d.target,
+        tuple(pools),
+        odds.success,
+        rule=odds.rule,
+        stake=odds.at_stake,
+        fighting=fighting,
+        toward="toward your ship" if boarder else "",
+    )
+
+
+def _fighters(odds) -> list[str]:
+    """The figures counted in the first round's pools (their quota lines name them)."""
+    return [fid for pool in odds.pools for fid, _amount, _reason in pool.lines if fid]
 
 
 def _num(x: Fraction) -> str:

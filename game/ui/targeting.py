@@ -9,6 +9,8 @@ typed refusal (``why_not``), and outlines what stands in the way.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.rules.decisions import Decision, IllegalDecision
@@ -92,6 +94,16 @@ class TargetHover:
             return
         for pv in self.shown:
             col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
+            for fid in getattr(pv, "stake", ()):  # who a lost round sends back: dotted rings
+                g = st.figures.get(fid)
+                if g is not None and fid not in getattr(pv, "fighting", ()):
+                    c = cam.to_screen(g.x, g.y)
+                    rr = max(6, int((g.radius + 0.2) * cam.ppi))
+                    for k in range(12):
+                        ang = k * math.pi / 6
+                        pygame.draw.circle(
+                            dst, (255, 200, 120), (int(c[0] + rr * math.cos(ang)), int(c[1] + rr * math.sin(ang))), 2
+                        )
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
             pygame.draw.line(dst, col, pa, pt, 2)
         from .odds_chart import stack_cards  # issue 18: the cards never overlap each other

@@ -154,7 +154,10 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
         deals = tuple((d.knockdowns, d.wounds, p) for d, p in dist.items())
         pools.append(Pool(camp, q.mq, Fraction(q.total), lines, deals))
     win = tally_win_odds(side_damage_odds(qa.mq), side_damage_odds(qb.mq))
-    return Odds(rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools))
+    from .aftermath import losing_party  # the figures a lost round sends back (PYR-WIN-3/5)
+
+    stake = tuple(losing_party(r, ca))
+    return Odds(rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools), at_stake=stake)
 
 
 def motivation_odds(preset, view, table, fid: str) -> Odds | None:
