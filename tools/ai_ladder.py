@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing as mp
 import sys
 from pathlib import Path
 
