@@ -77,10 +77,10 @@ class GameWatch:
     def after(self, match, events) -> None:
         for ev in events:
             n = type(ev).__name__
-            if n == "Moved" and getattr(ev, "figure", ""):
+            if n == "Moved" and isinstance(getattr(ev, "figure", None), str):
                 if ev.how in ("move", "charge", "reaction", "climb", "retreat", "cover"):
                     self.did.add(ev.figure)
-            elif n == "StatusChanged" and ev.rule == "PYR-RIG-2" and getattr(ev, "status", "") == "fled":
+            elif n == "StatusChanged" and ev.rule == "PYR-RIG-2" and str(getattr(ev, "status", "")) == "fled":
                 self.counts["sea_falls"] += 1
             elif n == "PlayerTurnStarted":
                 if self.turn_side is not None:
@@ -135,7 +135,7 @@ class GameWatch:
         for c in controllers:
             compared += int(getattr(c, "compared", 0) or 0)
             differed += int(getattr(c, "differed", 0) or 0)
-        out = {k: int(self.counts.get(k, 0)) for k in SUMS}
+        out: dict = {k: int(self.counts.get(k, 0)) for k in SUMS}
         out["leaders_lost"] = sorted(fid for fid in self.leaders if fid in st.figures and not st.figures[fid].in_play)
         out["capture_targets_lost"] = sorted(
             fid for fid in self.capture if fid in st.figures and not st.figures[fid].in_play
@@ -181,7 +181,7 @@ class MeasuresSum:
         if not n:
             return {"games": 0}
         s = self.sums
-        out = {k: int(s[k]) for k in SUMS}
+        out: dict = {k: int(s[k]) for k in SUMS}
         out.update(
             games=n,
             charges_poor_share=round(s["charges_poor"] / s["charges"], 4) if s["charges"] else 0.0,
