@@ -16,6 +16,7 @@ react as expected").
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -76,34 +77,65 @@ def charge_outlook(
     d = charge if charge is not None else charge_decision(match, charger_id, target_id)
     if d is None or d.kind != "charge" or d.figure != charger_id or d.target != target_id:
         return None
+    preset = match.preset
+    if hasattr(preset, "_reaction_loop") and hasattr(preset, "resolve_action"):
+        return _with_reactions(match, preset, side, d, evaluator_for)
     try:
         m = match.clone(dice_seed=OUTLOOK_SEED, lookahead=True)
         m.apply(d)
     except IllegalDecision:
         return None
-    ruleset = m.ruleset
-    view = ruleset.public_view(m.state, side)
-    first = ruleset.attack_odds(view, m.table, charger_id, target_id, "charge")
+    view = m.ruleset.public_view(m.state, side)
+    first = m.ruleset.attack_odds(view, m.table, charger_id, target_id, "charge")
     if first is None:
         return None
     if first.error or not view.figures[charger_id].in_play or not view.figures[target_id].in_play:
         return ChargeOutlook(charger_id, target_id, Fraction(0), Fraction(0), rule=first.rule)
-    react = getattr(m.preset, "phase_react1", None)
-    if react is None or view.active is None:
-        return ChargeOutlook(
-            charger_id, target_id, first.success, first.success, quotas=_quotas(first), rule=first.rule
-        )
+    return ChargeOutlook(charger_id, target_id, first.success, first.success, quotas=_quotas(first), rule=first.rule)
+
+
+def _with_reactions(match, preset, side: str, d: Decision, evaluator_for) -> ChargeOutlook | None:
+    """A system whose enemy reacts before the fight (PYR-REACT-1): the charge resolved by the
+    system's own ``resolve_action`` on a copy of ``side``'s public view and of the table (any
+    question it asks on the way declined or answered by its default, with dice of the copy's own), then
+    its reaction step among the figures near the fight, then the odds of the round."""
+    ruleset = match.ruleset
+    view = ruleset.public_view(match.state, side)
+    table = match.table.clone()
+    ctx = RulesCtx(view, Dice(OUTLOOK_SEED), table, match.scenario)
+    fid, tid = d.figure_id, d.target_id
+    try:
+        _answer_quietly(preset.resolve_action(ctx, fid, d))
+    except IllegalDecision:
+        return None
+    first = ruleset.attack_odds(view, table, fid, tid, "charge")
+    if first is None:
+        return None
+    if first.error or not view.figures[fid].in_play or not view.figures[tid].in_play:
+        return ChargeOutlook(fid, tid, Fraction(0), Fraction(0), rule=first.rule)
+    if view.active is None:
+        return ChargeOutlook(fid, tid, first.success, first.success, quotas=_quotas(first), rule=first.rule)
     before_group = _group(first)
-    ctx = RulesCtx(view, Dice(OUTLOOK_SEED), m.table, m.scenario)
-    reactors = _play_reactions(react(ctx), view, m, evaluator_for)
-    after = ruleset.attack_odds(view, m.table, charger_id, target_id, "charge")
+    copy = _ReactingMatch(match, view, table)
+    reactors = _play_reactions(_reactions(preset._reaction_loop, ctx, view, fid, tid), copy, evaluator_for)
+    after = ruleset.attack_odds(view, table, fid, tid, "charge")
     if after is None:
         return None
     chance = Fraction(0) if after.error else after.success
     joined = tuple(sorted(_group(after) - before_group))
-    return ChargeOutlook(
-        charger_id, target_id, chance, first.success, tuple(reactors), joined, _quotas(after), rule=after.rule
-    )
+    return ChargeOutlook(fid, tid, chance, first.success, tuple(reactors), joined, _quotas(after), rule=after.rule)
+
+
+def _answer_quietly(gen) -> None:
+    """Drive a flow, declining what may be declined (a reactive shot at the charger: the outlook is
+    that of the charge that arrives), else taking the stated default (GEN-CHOICE-1)."""
+    try:
+        ask = next(gen)
+        while True:
+            no = next((o for o in ask.options if o.kind == "pass" or o.option == "no"), None)
+            ask = gen.send(no or (ask.default if ask.default is not None else ask.options[0]))
+    except StopIteration:
+        pass
 
 
 def first_round_chance(
@@ -119,15 +151,44 @@ def first_round_chance(
 class _ReactingMatch:
     """What the scorers read of a match, over the reacting copy's state."""
 
-    def __init__(self, m, state):
+    def __init__(self, m, state, table):
         self.state = state
-        self.table = m.table
+        self.table = table
         self.ruleset = m.ruleset
         self.scenario = m.scenario
         self.pending = None
 
 
-def _play_reactions(gen, view, m, evaluator_for) -> list[str]:
+def _reactions(loop, ctx, view, charger_id: str, target_id: str):
+    """PYR-REACT-1 as the system runs it (``_reaction_loop``: each side that is not active moves
+    its unengaged figures up to 2 in, one at a time, until it passes), among the figures within
+    ``NEAR_FIGHT`` of the charger or its target: a figure farther off cannot reach that fight in one
+    reaction move, and leaving the rest of the table out keeps the answer within the AI's time."""
+    from game.rules.turns import active_side
+
+    st = view
+    a, b = st.figures[charger_id], st.figures[target_id]
+    near = {
+        f.id
+        for f in st.figures.values()
+        if f.in_play
+        and min(
+            math.hypot(f.x - a.x, f.y - a.y) - f.radius - a.radius,
+            math.hypot(f.x - b.x, f.y - b.y) - f.radius - b.radius,
+        )
+        <= NEAR_FIGHT
+    }
+    reacted: list[str] = []
+    for side in [s for s in st.enemies_of(active_side(st)) if st.in_play(s)]:
+        yield from loop(ctx, [side], reacted, near, "PYR-REACT-1")
+
+
+#: edge distance from the charger or its target within which figures may still join its fight by
+#: PYR-REACT-1 (a 2 in move ending engaged or supporting, from a figure the fight's others touch)
+NEAR_FIGHT = 6.0
+
+
+def _play_reactions(gen, m, evaluator_for) -> list[str]:
     from .evaluate import Evaluator
     from .levels import Ctx, score_options
     from .scripted import _argmax
@@ -137,7 +198,7 @@ def _play_reactions(gen, view, m, evaluator_for) -> list[str]:
     def ev(side: str):
         if side not in seen:
             seen[side] = (
-                evaluator_for(side) if evaluator_for is not None else Evaluator(m.scenario, m.table, view, side)
+                evaluator_for(side) if evaluator_for is not None else Evaluator(m.scenario, m.table, m.state, side)
             )
         return seen[side]
 
@@ -150,7 +211,7 @@ def _play_reactions(gen, view, m, evaluator_for) -> list[str]:
             elif len(ask.options) == 1:
                 d = ask.options[0]
             else:
-                scores = score_options("normal", Ctx(_ReactingMatch(m, view), ask, ev(ask.side), None))
+                scores = score_options("normal", Ctx(m, ask, ev(ask.side), None))
                 d = ask.options[_argmax(scores)]
             if d.kind == "react" and d.figure:
                 reactors.append(d.figure)

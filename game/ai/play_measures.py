@@ -55,6 +55,8 @@ class GameWatch:
         self.capture = {c.figure for c in getattr(match.scenario, "victory", ()) or () if c.type == "capture"}
         self.leaders = {f.id for f in match.state.figures.values() if is_leader(f)}
         self.counts: Counter = Counter()
+        self.idle: list[str] = []
+        """The figures counted under fire at the last player-turn's end."""
         self.did: set[str] = set()
         self.turn_side: str | None = match.state.active
 
@@ -80,6 +82,9 @@ class GameWatch:
             if n == "Moved" and isinstance(getattr(ev, "figure", None), str):
                 if ev.how in ("move", "charge", "reaction", "climb", "retreat", "cover"):
                     self.did.add(ev.figure)
+            elif n == "MeleeRoundStarted":  # fighting a mêlée is acting
+                for _side, fids in getattr(ev, "sides", ()):
+                    self.did.update(fids)
             elif n == "StatusChanged" and ev.rule == "PYR-RIG-2" and str(getattr(ev, "status", "")) == "fled":
                 self.counts["sea_falls"] += 1
             elif n == "PlayerTurnStarted":
@@ -112,6 +117,7 @@ class GameWatch:
         st = match.state
         foes = set(st.enemies_of(side))
         guns = [g for g in st.figures.values() if g.in_play and g.side in foes and g.missile and g.loaded]
+        self.idle = []
         if not guns:
             return
         for f in st.figures.values():
@@ -127,6 +133,7 @@ class GameWatch:
                     continue
                 if getattr(sight, "clear", True) and sight.distance <= reach:
                     self.counts["idle_under_fire"] += 1
+                    self.idle.append(f.id)
                     break
 
     def result(self, match, controllers) -> dict:
