@@ -84,6 +84,15 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
         rows.append(pair)
     if pv.win is not None:
         rows.append(fonts.text(f"{pv.sides[0].name} wins the tally: {pct(pv.win)}", 13, (150, 230, 150), True))
+    if pv.after is not None:
+        who = ", ".join(names.get(r, "a figure") for r in pv.reactors[:3]) + ("…" if len(pv.reactors) > 3 else "")
+        line = f"if they react as expected: {pct(pv.after)}" + (
+            f" ({who} move{'s' if len(pv.reactors) == 1 else ''} first, PYR-REACT-1)"
+            if pv.reactors
+            else " (nobody moves)"
+        )
+        for ln in fonts.wrap(line, width - 16, 13)[:2]:
+            rows.append(fonts.text(ln, 13, (150, 230, 150)))
     if pv.stake:
         away = len(pv.stake) - len(pv.fighting)
         line = (

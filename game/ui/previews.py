@@ -64,6 +64,11 @@ class ChargePreview:
     """Those of them in the first round's mêlée."""
     toward: str = ""
     """Where they fall back: "toward your ship" for boarders, else ""."""
+    after: Fraction | None = None
+    """The chance to win the first round after the enemy's reaction moves, each reactor answering as
+    the normal AI would (``game.ai.charge_outlook``): "if they react as expected"."""
+    reactors: tuple[str, ...] = ()
+    """The enemy figures expected to make a reaction move, in order."""
 
 
 @dataclass(frozen=True)
@@ -155,6 +160,15 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         pools.append(SidePool(pool.side, s.name, tuple(s.colour), pool.size, pool.total, lines, dist))
     own = view.figures[d.figure].side
     boarder = bool(getattr(view.side(own), "boarder", False))
+    after, reactors = None, ()
+    try:
+        from game.ai.charge_outlook import charge_outlook
+
+        out = charge_outlook(match, side or own, d.figure, d.target, charge=d)
+        if out is not None:
+            after, reactors = out.chance, tuple(out.reactors)
+    except Exception:  # noqa: BLE001 - the outlook is a preview: the exact hand odds stand without it
+        after = None
     fighting = tuple(f for f in odds.at_stake if f in set(_fighters(odds)))
     return ChargePreview(
         d.figure,
@@ -165,6 +179,8 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         stake=odds.at_stake,
         fighting=fighting,
         toward="toward your ship" if boarder else "",
+        after=after,
+        reactors=reactors,
     )
 
 

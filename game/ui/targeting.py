@@ -109,7 +109,9 @@ class TargetHover:
         from .odds_chart import stack_cards  # issue 18: the cards never overlap each other
 
         cards = [self.cards.get(pv, names) for pv in self.shown]
-        for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), scene.map_rect)):
+        room = scene.map_rect.copy()
+        room.h -= 26  # the hint line runs along the map's foot: a card keeps clear of it
+        for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), room)):
             dst.blit(card, r)
 
 
