@@ -12,25 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-
-class IllegalDecision(ValueError):
-    """A decision the rules refuse. ``refusal`` says why as data (``refusals.Refusal``: a cause from
-    the closed list, the things involved, the inches); the message is its words. A plain message
-    becomes a NOT_ALLOWED refusal carrying it."""
-
-    def __init__(self, reason):
-        from .refusals import Cause, Refusal
-
-        if not isinstance(reason, Refusal):
-            text = str(reason)
-            m = _RULE_AT_END.search(text)
-            reason = Refusal(Cause.NOT_ALLOWED, detail=text, rule=m.group(1) if m else "")
-        self.refusal = reason
-        super().__init__(reason.words())
-
-
-_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)[^()]*\)\s*$")
-
+from .refusals import IllegalDecision as IllegalDecision  # the error lives with its refusal record
 
 _FIELDS = ("kind", "figure", "target", "x", "y", "option", "number", "label", "items", "numbers", "spots")
 MAX_ITEMS = 64

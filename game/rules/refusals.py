@@ -8,6 +8,7 @@ Nothing here reads the table or the state: the rules fill the record where they 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -226,6 +227,23 @@ _WORDS = {
 }
 
 
+class IllegalDecision(ValueError):
+    """A decision the rules refuse. ``refusal`` says why as data (a ``Refusal``: a cause from the
+    closed list, the things involved, the inches); the message is its words. A plain message
+    becomes a NOT_ALLOWED refusal carrying it (its rule ID, if it ends with one)."""
+
+    def __init__(self, reason: Refusal | str):
+        if not isinstance(reason, Refusal):
+            text = str(reason)
+            m = _RULE_AT_END.search(text)
+            reason = Refusal(Cause.NOT_ALLOWED, detail=text, rule=m.group(1) if m else "")
+        self.refusal = reason
+        super().__init__(reason.words())
+
+
+_RULE_AT_END = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)[^()]*\)\s*$")
+
+
 def refused(
     cause: Cause,
     *,
@@ -237,8 +255,6 @@ def refused(
     detail: str = "",
 ):
     """The IllegalDecision carrying this refusal (``raise refused(...)``)."""
-    from .decisions import IllegalDecision
-
     return IllegalDecision(Refusal(cause, who, things, distance, limit, rule, detail))
 
 

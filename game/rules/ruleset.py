@@ -188,6 +188,15 @@ class Ruleset:
 
         return shooting_target(shooter.av, range_in=range_in, weapon=shooter.missile)
 
+    def weapon_range(self, figure) -> float | None:
+        """The longest shot ``figure``'s missile weapon makes, in inches (RNG-SHOOT-1, as
+        ``shot_target``); None without one. The screen rings it around an active figure."""
+        if not figure.missile:
+            return None
+        from .rangers.shooting import weapon_max_range
+
+        return weapon_max_range(figure.missile)
+
     def unloads(self, figure) -> bool:
         """RNG-SHOOT-2: a shot leaves ``figure``'s missile to be loaded again (a firearm; bows,
         crossbows and thrown weapons are ready at once) — the weapons of every shipped system."""

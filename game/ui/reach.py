@@ -101,10 +101,9 @@ def reach_of(match, pending, fid: str, *, stop=None) -> Reach | None:
             links.append((d.x, d.y, *_link_words(match, d)))
     charge = info.get("charge")
     weapon = None
-    if f is not None and f.missile:
-        from game.rules.rangers.shooting import weapon_max_range
-
-        weapon = (f.missile.replace("_", " "), weapon_max_range(f.missile))
+    rng = match.ruleset.weapon_range(f) if f is not None else None
+    if f is not None and f.missile and rng is not None:
+        weapon = (f.missile.replace("_", " "), rng)
     return Reach(
         fid,
         frozenset(cells),
