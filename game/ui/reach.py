@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import threading
+import time
 from dataclasses import dataclass, field
 
 import pygame
@@ -87,8 +88,10 @@ def reach_of(match, pending, fid: str, *, stop=None) -> Reach | None:
     cells, refusals = set(), {}
     n = 0
     for i, j in grid_points(cx, cy, reach + 0.01, match.table.width, match.table.height):
-        if stop is not None and stop():
-            return None
+        if stop is not None:
+            if stop():
+                return None
+            time.sleep(0)  # in the background: hand the interpreter back to the frame loop between spots
         n += 1
         cands, why = spot_verdict(match, pending, fid, i * GRID, j * GRID)
         if cands:
