@@ -269,6 +269,7 @@ CHANCE_WORDS = {
     "PYR-SAVE-1": "save fails",
     "PYR-PUSH-1": "saves",
     "PYR-WIN-3": "wins the round",
+    "INI-SEIZE-1": "seizes it",
 }
 #: rules whose roll passes at or under its number
 ROLL_UNDER = {"RNG-MOT-1", "PYR-MOR-2", "RNG-SHOOT-1", "INI-RSHOOT-1"}
