@@ -118,7 +118,7 @@ def sight_refusal(ctx, fid: str, tid: str, rule: str = "GEO-LOS-1"):
     st = ctx.state
     f, t = st.figures[fid], st.figures[tid]
     finder = getattr(ctx.table, "sight_blockers", None)
-    obs = ()
+    obs: tuple[Thing, ...] = ()
     if finder is not None:
         try:
             obs = tuple(obstacle_thing(o, ctx.table) for o in finder(fid, tid))[:1]

@@ -160,7 +160,8 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         pools.append(SidePool(pool.side, s.name, tuple(s.colour), pool.size, pool.total, lines, dist))
     own = view.figures[d.figure].side
     boarder = bool(getattr(view.side(own), "boarder", False))
-    after, reactors = None, ()
+    after: Fraction | None = None
+    reactors: tuple[str, ...] = ()
     try:
         from game.ai.charge_outlook import charge_outlook
 

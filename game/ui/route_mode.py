@@ -15,7 +15,7 @@ import time
 import pygame
 
 from game.rules.decisions import Decision, IllegalDecision
-from game.rules.refusals import Cause, unit_words
+from game.rules.refusals import Cause, Refusal, unit_words
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label, dashed_line
@@ -39,7 +39,7 @@ class RouteMode(Mode):
         self.cands: list = []
         self.index = 0
         self.why = ""
-        self.refusal = None  # the rules' typed reason (refusals.Refusal) when no option takes the spot
+        self.refused: Refusal | None = None  # the rules' typed reason (refusals.Refusal) when no option takes the spot
         self.note = ""  # what a route means beyond its cost ("cross it next activation")
         self.route: Route | None = None
         self.reach = ReachWorker()
@@ -73,8 +73,8 @@ class RouteMode(Mode):
             cands = [d for d in cands if d.kind == self.kind] or cands
         if [*cands] != [*self.cands]:
             self.index = 0
-        self.cands, self.refusal, self.note = cands, (None if cands else refusal), note
-        self.why = "" if self.refusal is None else self.refusal.words()
+        self.cands, self.refused, self.note = cands, (None if cands else refusal), note
+        self.why = "" if self.refused is None else self.refused.words()
         d = self.decision
         self.route = route_of(scene.match, d) if d is not None else None
 
@@ -184,8 +184,8 @@ class RouteMode(Mode):
         if d is None:
             if f is not None:
                 dashed_line(dst, BAD, cam.to_screen(f.x, f.y), (mx, my))
-            if self.refusal is not None:
-                outline_things(dst, cam, scene.match, self.refusal.blockers)
+            if self.refused is not None:
+                outline_things(dst, cam, scene.match, self.refused.blockers)
             if self.why:
                 for i, line in enumerate(fonts.wrap(self.why, 420, 14)[:3]):
                     _label(dst, line, (mx, my + i * 18), BAD, 14)

@@ -37,7 +37,7 @@ class SectorMode(Mode):
     def __init__(self):
         self.mouse: tuple[float, float] | None = None
         self.sector: str | None = None
-        self.refusal: Refusal | None = None
+        self.refused: Refusal | None = None
 
     @property
     def hint(self) -> str:
@@ -50,13 +50,13 @@ class SectorMode(Mode):
         self.sector = sector_at(scene.match, wx, wy)
         here = p.info.get("sector") if p is not None and isinstance(p.info, dict) else None
         if self.sector is None or self.sector in moves:
-            self.refusal = None
+            self.refused = None
         elif self.sector == here:
-            self.refusal = Refusal(
+            self.refused = Refusal(
                 Cause.NOT_OFFERED, detail=f"the group already stands in {self.sector}: hold it from the list"
             )
         else:
-            self.refusal = Refusal(
+            self.refused = Refusal(
                 Cause.NOT_OFFERED,
                 detail=f"{self.sector} is not next to {here}: a group moves one sector at a time",
                 rule="ESC-SEC-1",
@@ -66,7 +66,7 @@ class SectorMode(Mode):
         self.on_motion(scene, wx, wy)
         d = sector_moves(scene.match.pending).get(self.sector or "")
         if d is None:
-            scene.toast(self.refusal.words() if self.refusal else "no sector there", BAD)
+            scene.toast(self.refused.words() if self.refused else "no sector there", BAD)
             return True
         scene.decide(d)
         return True
@@ -101,8 +101,8 @@ class SectorMode(Mode):
         if self.sector in moves:
             n = len(p.info.get("group") or ())
             _label(dst, f"Move the group ({n} figures) to {self.sector}", (mx, my), OK, 15)
-        elif self.refusal is not None:
-            for i, line in enumerate(fonts.wrap(self.refusal.words(), 420, 14)[:3]):
+        elif self.refused is not None:
+            for i, line in enumerate(fonts.wrap(self.refused.words(), 420, 14)[:3]):
                 _label(dst, line, (mx, my + i * 18), BAD, 14)
 
 

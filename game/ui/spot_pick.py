@@ -67,7 +67,7 @@ def free_kinds(pending) -> list[str]:
     return list(dict.fromkeys(kinds))
 
 
-def free_reach(match, pending, actor: str) -> float | None:
+def free_reach(match, pending, actor: str | None) -> float | None:
     """How far (straight line, inches) a free destination can lie: the question's stated movement
     (``info`` move/move_left/allowance), else the farthest destination it offers; None if unknown."""
     info = pending.info if isinstance(pending.info, dict) else {}

@@ -136,15 +136,15 @@ def walk(app, m, every: int, stats: dict) -> None:
             if scene.target_hover.target is not None:
                 continue  # a figure under the pointer: its own preview speaks (checked below)
             if cands2:
-                assert mode.cands and mode.cands[0] == cands2[0] and mode.refusal is None
+                assert mode.cands and mode.cands[0] == cands2[0] and mode.refused is None
             elif why2.cause == Cause.CROSS_FROM_OBSTACLE and mode.cands:
                 # past a rail: the screen offers the walk up to it, a move the rules take
                 p.check(mode.cands[0])
                 assert mode.note.startswith("move up to the ") and "cross it next activation" in mode.note
                 stats["walk_up"] = stats.get("walk_up", 0) + 1
             else:
-                assert mode.refusal == why2 and mode.why == why2.words()
-                check_words(mode.refusal, ids, f"{m.scenario.id} {mover} hovered spot")
+                assert mode.refused == why2 and mode.why == why2.words()
+                check_words(mode.refused, ids, f"{m.scenario.id} {mover} hovered spot")
     stats["hovered"] = stats.get("hovered", 0) + hovered
     stats["points"] = stats.get("points", 0) + len(pts)
     # a shaded spot is one the rules take: its decision applied to a copy ends the mover there
@@ -203,10 +203,10 @@ def walk_sectors(app, m, stats: dict) -> None:
         assert hover(app, scene, x, y)
         assert mode.sector == sec.id
         if sec.id in moves:
-            assert mode.refusal is None
+            assert mode.refused is None
         else:
-            check_words(mode.refusal, ids, f"{m.scenario.id} sector")
-            stats.setdefault("causes", set()).add(mode.refusal.cause)
+            check_words(mode.refused, ids, f"{m.scenario.id} sector")
+            stats.setdefault("causes", set()).add(mode.refused.cause)
         stats["hovered"] = stats.get("hovered", 0) + 1
     stats["points"] = stats.get("points", 0) + len(m.table.map.sectors)
 
