@@ -100,6 +100,9 @@ class Odds:
     """Why no odds can be given (out of sight, out of range); ``success`` is then 0."""
     pools: tuple[Pool, ...] = ()
     """The sides' dice where the action starts a fight of pools (the charging side's first)."""
+    morale_pass: Fraction | None = None
+    """The chance a morale test of the acting side's party passes (PYR-MOR-2) before its modifiers:
+    a lost figure in the round calls for one (PYR-MOR-1); None where none can follow."""
     at_stake: tuple[str, ...] = ()
     """Figures of the acting side a lost first round sends back (PYR-WIN-3/5: the whole losing
     party, fighters or not), in roster order; () where losing moves nobody else."""

@@ -103,6 +103,13 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
         )
         for ln in fonts.wrap(line, width - 16, 12)[:3]:
             rows.append(fonts.text(ln, 12, (255, 200, 120)))
+    if pv.morale is not None:
+        line = (
+            f"A figure of your party lost: the party tests morale, a d6 passing on 4 or less — {pct(pv.morale)}"
+            " before its modifiers (PYR-MOR-1/2)"
+        )
+        for ln in fonts.wrap(line, width - 16, 12)[:2]:
+            rows.append(fonts.text(ln, 12, (255, 200, 120)))
     rows.append(fonts.text("PYR-MQ-7 · PYR-DICE-1 · PYR-DMG-1 · PYR-WIN-1 — click to charge", 10, DIM))
     return _frame(rows, width)
 

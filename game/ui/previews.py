@@ -69,6 +69,9 @@ class ChargePreview:
     the normal AI would (``game.ai.charge_outlook``): "if they react as expected"."""
     reactors: tuple[str, ...] = ()
     """The enemy figures expected to make a reaction move, in order."""
+    morale: Fraction | None = None
+    """The chance the charger's party passes the morale test a lost figure calls for, before its
+    modifiers (PYR-MOR-1/2)."""
 
 
 @dataclass(frozen=True)
@@ -182,6 +185,7 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         toward="toward your ship" if boarder else "",
         after=after,
         reactors=reactors,
+        morale=odds.morale_pass,
     )
 
 

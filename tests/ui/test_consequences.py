@@ -42,6 +42,8 @@ def test_PYR_WIN_3_charge_preview_counts_the_party_a_lost_round_sends_back():
     # the outlook after the enemy's reactions: an exact chance, its reactors enemies of the charger
     assert isinstance(pv.after, Fraction) and 0 <= pv.after <= 1
     assert all(st.figures[r].side in st.enemies_of(side) for r in pv.reactors)
+    # the morale test a lost figure calls for (PYR-MOR-2: d6 ≤ 4, a 1 passes, a 6 fails), unmodified
+    assert pv.morale == Fraction(4, 6)
 
 
 def test_RNG_MOT_1_each_activation_row_shows_its_motivation_chance():

@@ -157,7 +157,12 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
     from .aftermath import losing_party  # the figures a lost round sends back (PYR-WIN-3/5)
 
     stake = tuple(losing_party(r, ca))
-    return Odds(rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools), at_stake=stake)
+    from .morale import morale_passes  # PYR-MOR-2's own pass test, face by face
+
+    morale = Fraction(sum(morale_passes(n) for n in range(1, 7)), 6)
+    return Odds(
+        rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools), at_stake=stake, morale_pass=morale
+    )
 
 
 def motivation_odds(preset, view, table, fid: str) -> Odds | None:
