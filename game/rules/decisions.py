@@ -12,10 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-
-class IllegalDecision(ValueError):
-    """A decision the rules refuse; the message is for a player to read."""
-
+from .refusals import IllegalDecision as IllegalDecision  # the error lives with its refusal record
 
 _FIELDS = ("kind", "figure", "target", "x", "y", "option", "number", "label", "items", "numbers", "spots")
 MAX_ITEMS = 64

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
 from .ask_info import AskInfo
-from .decisions import Decision, IllegalDecision
+from .decisions import Decision
 from .dice import Dice
 from .events import Event, Moved, StatusChanged
 from .implements import implements
 from .model import Figure, Status, round_in
+from .refusals import Cause, refused
 from .state import MatchState
 from .tabletop import Tabletop
 
@@ -55,10 +56,7 @@ class Ask:
         if self.validate is not None:
             self.validate(decision)
             return
-        offered = ", ".join(sorted({d.describe() for d in self.options})[:6])
-        raise IllegalDecision(
-            f"{decision.describe()} is not one of the choices here ({self.prompt}); choose from: {offered}"
-        )
+        raise refused(Cause.NOT_OFFERED, detail=f"that is not one of the choices here ({self.prompt})")
 
 
 Flow = Generator[Ask, Decision, None]

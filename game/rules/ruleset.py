@@ -100,6 +100,12 @@ class Odds:
     """Why no odds can be given (out of sight, out of range); ``success`` is then 0."""
     pools: tuple[Pool, ...] = ()
     """The sides' dice where the action starts a fight of pools (the charging side's first)."""
+    morale_pass: Fraction | None = None
+    """The chance a morale test of the acting side's party passes (PYR-MOR-2) before its modifiers:
+    a lost figure in the round calls for one (PYR-MOR-1); None where none can follow."""
+    at_stake: tuple[str, ...] = ()
+    """Figures of the acting side a lost first round sends back (PYR-WIN-3/5: the whole losing
+    party, fighters or not), in roster order; () where losing moves nobody else."""
 
     def effect(self, figure: str) -> Effect | None:
         for e in self.effects:
@@ -184,6 +190,15 @@ class Ruleset:
         from .rangers.shooting import shooting_target
 
         return shooting_target(shooter.av, range_in=range_in, weapon=shooter.missile)
+
+    def weapon_range(self, figure) -> float | None:
+        """The longest shot ``figure``'s missile weapon makes, in inches (RNG-SHOOT-1, as
+        ``shot_target``); None without one. The screen rings it around an active figure."""
+        if not figure.missile:
+            return None
+        from .rangers.shooting import weapon_max_range
+
+        return weapon_max_range(figure.missile)
 
     def unloads(self, figure) -> bool:
         """RNG-SHOOT-2: a shot leaves ``figure``'s missile to be loaded again (a firearm; bows,

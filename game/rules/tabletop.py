@@ -213,6 +213,12 @@ class Tabletop(Protocol):
     def line_of_sight(self, a: str, b: str) -> Sight:
         """GEO-LOS-1 and RNG-COVER-1 from a to b."""
 
+    def sight_blockers(self, a: str, b: str) -> list[str]:
+        """Ids of the obstacles blocking a's line of sight to b, sorted."""
+
+    def path_blockers(self, fid: str, x: float, y: float, *, cross: Iterable[str] = ()) -> list[tuple[str, str]]:
+        """(kind, id) of what fid meets on the straight line to (x, y), nearest first: "base", "obstacle", "wall"."""
+
     def obstacle_between(self, a: str, b: str) -> ObstacleInfo | None:
         """PYR-ENG-2: an obstacle both bases touch and the centre line crosses, else None."""
 

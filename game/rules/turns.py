@@ -19,6 +19,8 @@ from .model import Figure, Rank, Status
 from .rangers.aggression import apply_ap
 from .rangers.flowkit import ask_ap
 from .rangers.motivation import roll_first_player, side_initiative_bonus
+from .refusal_facts import move_refusal
+from .refusals import Cause, refused
 from .state import MatchState
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
@@ -206,6 +208,12 @@ class TurnPreset:
     def motivation(self, ctx: Ctx, fid: str) -> bool | FlowTo[bool]:
         """RNG-MOT-1/2: 1d6, success on ≤ 3 (≤ 2 if wounded); −1 for the best leader in range
         (Leader within 6", Legendary Leader within 12", not cumulative); −1 Initiative trait."""
+        mod, target = self.motivation_terms(ctx, fid)
+        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
+        return bool(ev.success)
+
+    def motivation_terms(self, ctx: Ctx, fid: str) -> tuple[int, int]:
+        """(modifier, target) of ``motivation``'s roll: what the roll and its odds both use."""
         f = ctx.fig(fid)
         mod = 0
         reasons = []
@@ -223,8 +231,7 @@ class TurnPreset:
             mod -= 1
             reasons.append("initiative")
         target = 2 if f.is_wounded else 3
-        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
-        return bool(ev.success)
+        return mod, target
 
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may still move into cover or retreat; by default it holds."""
@@ -265,7 +272,7 @@ class TurnPreset:
         if d.kind == "move":
             self.plan_move(ctx, fid, d)
             return
-        raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
+        raise refused(Cause.NOT_OFFERED, who=ctx.fig(fid).name, detail=f"{ctx.fig(fid).name} cannot do that now")
 
     def plan_move(self, ctx: Ctx, fid: str, d: Decision):
         """RNG-MOVE-1/2: a clear path whose cost fits the allowance; returns the PathPlan."""
@@ -277,10 +284,8 @@ class TurnPreset:
         if straight is not None and straight.cost <= allowance + MEASURE_TOLERANCE:
             return straight
         plan = ctx.table.plan_path(fid, d.x, d.y)
-        if plan is None:
-            raise IllegalDecision(f"{f.name} has no clear path to ({d.x:.2f}, {d.y:.2f}) in")
-        if plan.cost > allowance + MEASURE_TOLERANCE:
-            raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
+            raise move_refusal(ctx, fid, d.x, d.y, allowance, plan)
         return plan
 
     def resolve_action(self, ctx: Ctx, fid: str, d: Decision) -> Flow:

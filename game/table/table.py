@@ -135,6 +135,28 @@ class Table(TableSweeps):
                 cover = best_cover(cover, ob.cover)
         return Sight(clear=levels_ok and not blocked, cover=cover, distance=self._planar_gap(ba, bb))
 
+    def sight_blockers(self, a: str, b: str) -> list[str]:
+        """Ids of the obstacles that block a's line of sight to b (``line_of_sight``'s own test),
+        sorted: what a refusal names and the screen outlines."""
+        ba, bb = self._base(a), self._base(b)
+        pa, pb = self._pos(a), self._pos(b)
+        crossed = (
+            self._crossed(pa, pb, {ba.level, bb.level}) - self._stood_on(*pa, ba.level) - self._stood_on(*pb, bb.level)
+        )
+        return sorted(o for o in crossed if self._t.obstacles[o].blocks_los)
+
+    def path_blockers(self, fid: str, x: float, y: float, *, cross: Iterable[str] = ()) -> list[tuple[str, str]]:
+        """What fid's base meets first on the straight line to (x, y): (kind, id) pairs — "base"
+        and a figure id, "obstacle" and an obstacle id, "wall" for the map's edge or impassable
+        ground — nearest first (``_blocking``, the sweep GEO-SWEEP-1 uses)."""
+        b = self._base(fid)
+        hits = self._blocking(b.level, (b.x, b.y), x - b.x, y - b.y, b.radius, frozenset((fid, *cross)))
+        out: list[tuple[str, str]] = []
+        for _alpha, (kind, oid) in hits:
+            if (kind, oid) not in out:
+                out.append((kind, oid))
+        return out
+
     def _touching(self, fid: str) -> set[str]:
         b = self._base(fid)
         return self._touching_at(b.x, b.y, b.radius, b.level)

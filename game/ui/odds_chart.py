@@ -84,6 +84,32 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
         rows.append(pair)
     if pv.win is not None:
         rows.append(fonts.text(f"{pv.sides[0].name} wins the tally: {pct(pv.win)}", 13, (150, 230, 150), True))
+    if pv.after is not None:
+        who = ", ".join(names.get(r, "a figure") for r in pv.reactors[:3]) + ("…" if len(pv.reactors) > 3 else "")
+        line = f"if they react as expected: {pct(pv.after)}" + (
+            f" ({who} move{'s' if len(pv.reactors) == 1 else ''} first, PYR-REACT-1)"
+            if pv.reactors
+            else " (nobody moves)"
+        )
+        for ln in fonts.wrap(line, width - 16, 13)[:2]:
+            rows.append(fonts.text(ln, 13, (150, 230, 150)))
+    if pv.stake:
+        away = len(pv.stake) - len(pv.fighting)
+        line = (
+            f"If this round is lost and you withdraw: {len(pv.stake)} of your figures fall back up to 4 in"
+            f"{' ' + pv.toward if pv.toward else ''}"
+            + (f", {away} of them not in the fight (ringed)" if away else "")
+            + " (PYR-WIN-3/4)"
+        )
+        for ln in fonts.wrap(line, width - 16, 12)[:3]:
+            rows.append(fonts.text(ln, 12, (255, 200, 120)))
+    if pv.morale is not None:
+        line = (
+            f"A figure of your party lost: the party tests morale, a d6 passing on 4 or less — {pct(pv.morale)}"
+            " before its modifiers (PYR-MOR-1/2)"
+        )
+        for ln in fonts.wrap(line, width - 16, 12)[:2]:
+            rows.append(fonts.text(ln, 12, (255, 200, 120)))
     rows.append(fonts.text("PYR-MQ-7 · PYR-DICE-1 · PYR-DMG-1 · PYR-WIN-1 — click to charge", 10, DIM))
     return _frame(rows, width)
 

@@ -58,6 +58,20 @@ class ChargePreview:
     """Chance the charger's side wins the round's tally on the dice alone (ties split by roll-off)."""
     error: str = ""
     rule: str = "PYR-DMG-1"
+    stake: tuple[str, ...] = ()
+    """The charger's side's figures a lost first round sends back (PYR-WIN-3/5), fighters or not."""
+    fighting: tuple[str, ...] = ()
+    """Those of them in the first round's mêlée."""
+    toward: str = ""
+    """Where they fall back: "toward your ship" for boarders, else ""."""
+    after: Fraction | None = None
+    """The chance to win the first round after the enemy's reaction moves, each reactor answering as
+    the normal AI would (``game.ai.charge_outlook``): "if they react as expected"."""
+    reactors: tuple[str, ...] = ()
+    """The enemy figures expected to make a reaction move, in order."""
+    morale: Fraction | None = None
+    """The chance the charger's party passes the morale test a lost figure calls for, before its
+    modifiers (PYR-MOR-1/2)."""
 
 
 @dataclass(frozen=True)
@@ -147,7 +161,37 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         )
         dist = {Dealt(kd, w): p for kd, w, p in pool.deals}
         pools.append(SidePool(pool.side, s.name, tuple(s.colour), pool.size, pool.total, lines, dist))
-    return ChargePreview(d.figure, d.target, tuple(pools), odds.success, rule=odds.rule)
+    own = view.figures[d.figure].side
+    boarder = bool(getattr(view.side(own), "boarder", False))
+    after: Fraction | None = None
+    reactors: tuple[str, ...] = ()
+    try:
+        from game.ai.charge_outlook import charge_outlook
+
+        out = charge_outlook(match, side or own, d.figure, d.target, charge=d)
+        if out is not None:
+            after, reactors = out.chance, tuple(out.reactors)
+    except Exception:  # noqa: BLE001 - the outlook is a preview: the exact hand odds stand without it
+        after = None
+    fighting = tuple(f for f in odds.at_stake if f in set(_fighters(odds)))
+    return ChargePreview(
+        d.figure,
+        d.target,
+        tuple(pools),
+        odds.success,
+        rule=odds.rule,
+        stake=odds.at_stake,
+        fighting=fighting,
+        toward="toward your ship" if boarder else "",
+        after=after,
+        reactors=reactors,
+        morale=odds.morale_pass,
+    )
+
+
+def _fighters(odds) -> list[str]:
+    """The figures counted in the first round's pools (their quota lines name them)."""
+    return [fid for pool in odds.pools for fid, _amount, _reason in pool.lines if fid]
 
 
 def _num(x: Fraction) -> str:
@@ -203,3 +247,34 @@ def choice_odds(ask) -> str:
             hint += f" Suggested: {dflt.replace('_', ' ')}."
         return hint
     return ""
+
+
+def option_chance(match, ask, d: Decision) -> str:
+    """The exact chance a listed answer turns on, from the asking side's public view, as a short
+    suffix for its row (" · motivation 50 %", " · hits 35 %"); '' when it rolls nothing."""
+    try:
+        view = match.ruleset.public_view(match.state, ask.side)
+        odds = match.ruleset.odds(view, match.table, ask, d)
+    except Exception:  # noqa: BLE001 - odds are a preview: never a reason to lose the panel
+        return ""
+    if odds is None or odds.error or odds.expected is not None:
+        return ""
+    what = CHANCE_WORDS.get(odds.rule, "succeeds")
+    need = ""
+    if odds.target is not None and odds.dice:
+        need = f", {odds.dice} {'≤' if odds.rule in ROLL_UNDER else '≥'} {odds.target}"
+    return f" · {what} {float(odds.success):.0%}{need}"
+
+
+#: what the headline chance of an answer means, by the rule that rolls it
+CHANCE_WORDS = {
+    "RNG-MOT-1": "motivated",
+    "RNG-SHOOT-1": "hits",
+    "INI-RSHOOT-1": "hits",
+    "PYR-SAVE-1": "save fails",
+    "PYR-PUSH-1": "saves",
+    "PYR-WIN-3": "wins the round",
+    "INI-SEIZE-1": "seizes it",
+}
+#: rules whose roll passes at or under its number
+ROLL_UNDER = {"RNG-MOT-1", "PYR-MOR-2", "RNG-SHOOT-1", "INI-RSHOOT-1"}

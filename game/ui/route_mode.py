@@ -9,13 +9,19 @@ spots of offered climbs, hatches and crossings are marked so they can be found.
 
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
 
+from game.rules.decisions import Decision, IllegalDecision
+from game.rules.refusals import Cause, Refusal, unit_words
+
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label, dashed_line
-from .spot_pick import Route, has_point, route_of, spot_candidates
+from .reach import ReachWorker, draw_reach
+from .refusal_marks import outline_things
+from .spot_pick import Route, has_point, moving_unit, route_of, spot_verdict, unit_centre
 
 MARK = (120, 200, 255)
 THROTTLE = 0.08
@@ -33,7 +39,10 @@ class RouteMode(Mode):
         self.cands: list = []
         self.index = 0
         self.why = ""
+        self.refused: Refusal | None = None  # the rules' typed reason (refusals.Refusal) when no option takes the spot
+        self.note = ""  # what a route means beyond its cost ("cross it next activation")
         self.route: Route | None = None
+        self.reach = ReachWorker()
         self._at = 0.0
 
     @property
@@ -52,12 +61,20 @@ class RouteMode(Mode):
         if key == self._key and not force:
             return
         self._key = key
-        cands, why = spot_candidates(scene.match, scene.match.pending, self.fid, wx, wy)
+        m = scene.match
+        cands, refusal = spot_verdict(m, m.pending, self.fid, wx, wy)
+        note = ""
+        if not cands and refusal is not None and refusal.cause == Cause.CROSS_FROM_OBSTACLE and self.fid:
+            up = up_to_obstacle(m, self.fid, wx, wy)
+            if up is not None:
+                cands = [up]
+                note = f"move up to the {refusal.things[0].name} — cross it next activation (RNG-MOVE-2)"
         if self.kind is not None:
             cands = [d for d in cands if d.kind == self.kind] or cands
         if [*cands] != [*self.cands]:
             self.index = 0
-        self.cands, self.why = cands, why
+        self.cands, self.refused, self.note = cands, (None if cands else refusal), note
+        self.why = "" if self.refused is None else self.refused.words()
         d = self.decision
         self.route = route_of(scene.match, d) if d is not None else None
 
@@ -84,6 +101,46 @@ class RouteMode(Mode):
             return True
         scene.decide(d)
         return True
+
+    def _draw_unit_move(self, scene, dst, d, mouse) -> None:
+        """A close-combat unit's move: each piece's ghost where it would end, the way its centre
+        goes, the inches, and the enemy pieces it could engage instead (the engage options)."""
+        from .piece_render import corners, is_piece, piece_size
+
+        cam = scene.camera
+        st = scene.match.state
+        p = scene.match.pending
+        ids = [i for i in p.info.get("pieces", ()) if i in st.figures]
+        locks = p.info.get("locks") or {}
+        dis = set(p.info.get("disrupted") or ())
+        movers = [i for i in ids if not locks.get(i) and i not in dis] or ids
+        c = unit_centre(scene.match, p)
+        for pid in movers:
+            g = st.figures[pid]
+            if is_piece(g):
+                w, dp = piece_size(g)
+                pts = [cam.to_screen(x, y) for x, y in corners(g.x + d.x, g.y + d.y, g.facing, w, dp)]
+                pygame.draw.polygon(dst, (0, 0, 0), pts, 4)
+                pygame.draw.polygon(dst, OK, pts, 2)
+            else:
+                pygame.draw.circle(dst, OK, cam.to_screen(g.x + d.x, g.y + d.y), max(3, int(g.radius * cam.ppi)), 2)
+        if c is not None:
+            a, b = cam.to_screen(*c), cam.to_screen(c[0] + d.x, c[1] + d.y)
+            pygame.draw.line(dst, (0, 0, 0), a, b, 5)
+            pygame.draw.line(dst, OK, a, b, 3)
+        name = unit_words(st, d.option)
+        how = f" ({d.label})" if d.label else ""
+        lines = [f"Move {name}{how} · {math.hypot(d.x, d.y):.1f} in of {p.info.get('allowance', 0):g}"]
+        engages = [o for o in p.options if o.kind == "engage" and o.option == d.option]
+        if engages:
+            foes = sorted({st.figures[o.target].name for o in engages if o.target in st.figures})
+            lines.append("or engage " + ", ".join(foes[:3]) + ": click the enemy piece")
+        else:
+            lines.append("ends out of contact: no enemy piece touched")
+        if len(self.cands) > 1:
+            lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
+        for i, line in enumerate(lines):
+            _label(dst, line, (mouse[0], mouse[1] + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)
 
     def allowance(self, scene) -> float | None:
         p = scene.match.pending
@@ -112,7 +169,11 @@ class RouteMode(Mode):
                 pygame.draw.circle(dst, (0, 0, 0), c, 7, 3)
                 pygame.draw.circle(dst, MARK, c, 7, 2)
         allowance = self.allowance(scene)
-        if f is not None and allowance:
+        unit = moving_unit(p)
+        reach = self.reach.want(scene.match, unit or self.fid) if (f is not None or unit) else None
+        if reach is not None and reach.fid == (unit or self.fid):
+            draw_reach(dst, cam, reach, st)
+        elif f is not None and allowance:  # while the reach is worked out: the allowance, thin
             r = int((allowance + f.radius) * cam.ppi)
             if r < 4000:
                 pygame.draw.circle(dst, (255, 255, 255), cam.to_screen(f.x, f.y), r, 1)
@@ -123,9 +184,14 @@ class RouteMode(Mode):
         if d is None:
             if f is not None:
                 dashed_line(dst, BAD, cam.to_screen(f.x, f.y), (mx, my))
+            if self.refused is not None:
+                outline_things(dst, cam, scene.match, self.refused.blockers)
             if self.why:
                 for i, line in enumerate(fonts.wrap(self.why, 420, 14)[:3]):
                     _label(dst, line, (mx, my + i * 18), BAD, 14)
+            return
+        if unit is not None and d.kind == "move" and d.option == unit and has_point(d):
+            self._draw_unit_move(scene, dst, d, (mx, my))
             return
         rt = self.route
         if rt is not None and len(rt.points) >= 2:
@@ -141,6 +207,8 @@ class RouteMode(Mode):
                 text += f" · {max(0.0, allowance - rt.cost):.1f} in left"
             lines.append(text)
             lines.append(f"ends on {LEVEL_NAMES.get(rt.level, rt.level)}")
+            if self.note:
+                lines.insert(0, self.note)
         else:
             lines.append(
                 d.kind.replace("_", " ").capitalize()
@@ -150,3 +218,26 @@ class RouteMode(Mode):
             lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
         for i, line in enumerate(lines):
             _label(dst, line, (mx, my + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)
+
+
+def up_to_obstacle(match, fid: str, wx: float, wy: float) -> Decision | None:
+    """The move that walks up to the rail or break standing between fid and (wx, wy): where the
+    straight path stops at it (RNG-MOVE-2), if the rules accept that move."""
+    f = match.state.figures.get(fid)
+    if f is None:
+        return None
+    try:
+        plan = match.table.path_cost(fid, [(f.x, f.y), (wx, wy)])
+    except Exception:  # noqa: BLE001 - a preview must never crash the screen
+        return None
+    if plan is None or not plan.stops_at_obstacle:
+        return None
+    x, y = plan.points[-1]
+    d = Decision("move", figure=fid, x=round(x, 3), y=round(y, 3))
+    try:
+        match.pending.check(d)
+    except IllegalDecision:
+        return None
+    except Exception:  # noqa: BLE001 - a preview must never crash the screen
+        return None
+    return d

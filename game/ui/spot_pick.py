@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass
 
 from game.rules.decisions import Decision, IllegalDecision
+from game.rules.refusals import Cause, Refusal, link_thing, obstacle_thing
 
 #: a click within this many inches of an offered destination takes that option
 SNAP = 0.3
@@ -66,7 +67,7 @@ def free_kinds(pending) -> list[str]:
     return list(dict.fromkeys(kinds))
 
 
-def free_reach(match, pending, actor: str) -> float | None:
+def free_reach(match, pending, actor: str | None) -> float | None:
     """How far (straight line, inches) a free destination can lie: the question's stated movement
     (``info`` move/move_left/allowance), else the farthest destination it offers; None if unknown."""
     info = pending.info if isinstance(pending.info, dict) else {}
@@ -74,7 +75,7 @@ def free_reach(match, pending, actor: str) -> float | None:
         v = info.get(k)
         if isinstance(v, (int, float)) and not isinstance(v, bool):
             return float(v)
-    f = match.state.figures.get(actor)
+    f = match.state.figures.get(actor) if actor else None
     if f is None:
         return None
     far = [math.hypot(d.x - f.x, d.y - f.y) for d in pending.options if has_point(d) and d.figure == actor]
@@ -90,9 +91,19 @@ def spot_candidates(
     match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
 ) -> tuple[list[Decision], str]:
     """The options a click at (wx, wy) may take, first the one a click takes; and, when none is
-    legal, the rules' reason (IllegalDecision text) for the plain destination."""
+    legal, the rules' reason in words for the plain destination (``spot_verdict``)."""
+    out, why = spot_verdict(match, pending, actor, wx, wy, free=free)
+    return out, "" if why is None else why.words()
+
+
+def spot_verdict(
+    match, pending, actor: str | None, wx: float, wy: float, *, free: bool = True
+) -> tuple[list[Decision], Refusal | None]:
+    """``spot_candidates`` with the rules' typed refusal (``refusals.Refusal``) instead of its words."""
     if pending is None:
-        return [], ""
+        return [], None
+    if moving_unit(pending) is not None:
+        return unit_verdict(match, pending, wx, wy, free=free)
     near = []
     for d in pending.options:
         if not has_point(d) or (actor is not None and d.figure not in (None, actor)):
@@ -102,38 +113,91 @@ def spot_candidates(
             near.append((dist, d))
     near.sort(key=lambda t: t[0])
     out = [d for _, d in near]
-    why = ""
+    why: Refusal | None = None
     if free and actor is not None:
         x, y = round(wx, 2), round(wy, 2)
         reach = free_reach(match, pending, actor)
         f = match.state.figures.get(actor)
         if f is not None and reach is not None and math.hypot(x - f.x, y - f.y) > reach + 0.01:
             # a path is never shorter than the straight line: no search needed to refuse this spot
-            return (
-                out,
-                ""
-                if out
-                else f"{f.name} has {reach:.1f} in of movement; that spot is "
-                f"{math.hypot(x - f.x, y - f.y):.1f} in away (RNG-MOVE-1)",
+            # (the words and cause move_refusal gives a spot beyond the allowance)
+            far = Refusal(
+                Cause.BEYOND_MOVE, f.name, distance=math.hypot(x - f.x, y - f.y), limit=reach, rule="RNG-MOVE-1"
             )
+            return out, None if out else far
+        # a group's move (INI-SEQ-2) names the group as its option
+        group = "group" if isinstance(pending.info, dict) and pending.info.get("group") is True else None
         for kind in free_kinds(pending):
             for opt in [None] + (crossing_options(pending) if kind == "move" else []):
-                d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross", label=opt)
+                d = Decision(kind, figure=actor, x=x, y=y, option=opt and "cross" or group, label=opt)
                 if d in out or any(o.kind == kind and (o.option, o.label) == (d.option, opt) for o in out):
                     continue
                 try:
                     pending.check(d)
                 except IllegalDecision as e:
-                    if opt is None and not why:
-                        why = str(e)
+                    if opt is None and why is None:
+                        why = e.refusal
                     continue
-                except Exception as e:  # noqa: BLE001 - a preview must never crash the screen
-                    why = why or f"cannot check that: {e}"
+                except Exception:  # noqa: BLE001 - a preview must never crash the screen
+                    why = why or Refusal(Cause.NOT_ALLOWED, detail="that spot cannot be checked")
                     continue
                 out.append(d)
     if out:
-        why = ""
+        why = None
     return out, why
+
+
+#: a click within this many inches of where an offered unit move takes the unit's centre takes it
+UNIT_SNAP = 0.4
+
+
+def moving_unit(pending) -> str | None:
+    """The unit a close-combat action question moves (its options carry a vector, not a spot)."""
+    info = pending.info if pending is not None and isinstance(pending.info, dict) else {}
+    u = info.get("unit")
+    return u if isinstance(u, str) and info.get("pieces") and pending.kind == "action" else None
+
+
+def unit_centre(match, pending) -> tuple[float, float] | None:
+    """The centre of the unit's pieces that a move carries (those free of locks), else of all."""
+    info = pending.info
+    st = match.state
+    ids = [p for p in info.get("pieces", ()) if p in st.figures and st.figures[p].in_play]
+    locks = info.get("locks") or {}
+    dis = set(info.get("disrupted") or ())
+    free = [p for p in ids if not locks.get(p) and p not in dis] or ids
+    if not free:
+        return None
+    return (sum(st.figures[p].x for p in free) / len(free), sum(st.figures[p].y for p in free) / len(free))
+
+
+def unit_verdict(match, pending, wx: float, wy: float, *, free: bool = True) -> tuple[list[Decision], Refusal | None]:
+    """The unit moves a click at (wx, wy) may take: the offered ones that carry the unit's centre
+    within UNIT_SNAP of the spot, then the vector to the spot itself if the rules accept it."""
+    u = moving_unit(pending)
+    c = unit_centre(match, pending)
+    if u is None or c is None:
+        return [], None
+    cx, cy = c
+    near = []
+    for d in pending.options:
+        if d.kind == "move" and d.option == u and has_point(d):
+            dist = math.hypot(cx + d.x - wx, cy + d.y - wy)
+            if dist <= UNIT_SNAP:
+                near.append((dist, d))
+    out = [d for _, d in sorted(near, key=lambda t: t[0])]
+    why: Refusal | None = None
+    if free and pending.validate is not None:
+        d = Decision("move", x=round(wx - cx, 3), y=round(wy - cy, 3), option=u)
+        if d not in out:
+            try:
+                pending.check(d)
+                out.append(d)
+            except IllegalDecision as e:
+                why = e.refusal
+            except Exception:  # noqa: BLE001 - a preview must never crash the screen
+                why = Refusal(Cause.NOT_ALLOWED, detail="that spot cannot be checked")
+    return out, None if out else why
 
 
 @dataclass
@@ -168,8 +232,8 @@ def route_of(match, d: Decision) -> Route | None:
                 walk = t.plan_path(fid, near[0], near[1], level=f.level)
                 plan = t.path_cost(fid, [*walk.points, far]) if walk is not None else None
             other = lk.level_b if lk.level_a == f.level else lk.level_a
-            kind = "hatch" if lk.kind == "hatch" else f"climb ({lk.kind})"
-            what = f"{kind} {lk.name or lk.id}" + (" — goes below" if other == "hold" else "")
+            kind = "through the" if lk.kind == "hatch" else "climb the"
+            what = f"{kind} {link_thing(lk).name}" + (" — goes below" if other == "hold" else "")
             if plan is None:
                 return Route(((f.x, f.y), near, far), math.hypot(near[0] - f.x, near[1] - f.y) + lk.cost, other, what)
             return Route(plan.points, plan.cost, plan.level or other, what)
@@ -179,7 +243,7 @@ def route_of(match, d: Decision) -> Route | None:
             plan = t.plan_path(fid, d.x, d.y, cross=cross)
         if plan is None:
             return None
-        what = f"cross {cross[0]}" if cross else d.kind.replace("_", " ")
+        what = f"cross the {obstacle_thing(cross[0], t).name}" if cross else d.kind.replace("_", " ")
         if d.option and not cross:
             what += f" ({d.option.replace('_', ' ')})"
         return Route(plan.points, plan.cost, plan.level or f.level, what)
@@ -223,7 +287,13 @@ def unreachable(match, selected: str | None = None) -> list[Decision]:
         if d.target and d in targeted(p, actor, d.target):
             continue
         if has_point(d):
-            cands, _ = spot_candidates(match, p, actor, d.x, d.y, free=False)
+            x, y = d.x, d.y
+            if moving_unit(p) is not None and d.option == moving_unit(
+                p
+            ):  # a unit's vector: the spot its centre goes to
+                c = unit_centre(match, p)
+                x, y = (x + c[0], y + c[1]) if c is not None else (x, y)
+            cands, _ = spot_candidates(match, p, actor, x, y, free=False)
             if d in cands:
                 continue
         out.append(d)

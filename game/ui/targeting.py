@@ -4,10 +4,12 @@
 its offered contact point, so clicking the target itself charges). ``TargetHover`` turns the
 hovered figure into previews (``previews.Previews``) and draws them as cards beside the cursor with
 a line from the actor, BEFORE any click; an enemy with no option shows why, from the rules' own
-IllegalDecision text.
+typed refusal (``why_not``), and outlines what stands in the way.
 """
 
 from __future__ import annotations
+
+import math
 
 import pygame
 
@@ -16,6 +18,7 @@ from game.rules.decisions import Decision, IllegalDecision
 from . import fonts
 from .odds_chart import CardCache
 from .previews import Previews
+from .refusal_marks import outline_things
 
 PREVIEW_KINDS = ("charge", "shoot")
 CHARGE_COL = (255, 120, 90)
@@ -39,11 +42,13 @@ class TargetHover:
         self.why: str = ""  # the rules' reason when the hovered enemy is no legal target
         self._why_key = None
         self._why = ""
+        self.refusals: list = []  # the rules' typed reasons (refusals.Refusal), charge first
+        self._refusals: list = []
 
     def update(self, scene, fid: str | None) -> None:
         m = scene.match
         p = m.pending
-        self.shown, self.why, self.target, self.actor = [], "", None, None
+        self.shown, self.why, self.target, self.actor, self.refusals = [], "", None, None, []
         if fid is None or p is None or not scene.is_human_turn():
             return
         actor = scene.acting_figure()
@@ -58,31 +63,13 @@ class TargetHover:
                 self.shown.append(self.previews.charge(m, d))
             elif d.kind == "shoot":
                 self.shown.append(self.previews.shot(m, d))
-        if not self.shown and p.kind == "action" and not options_on(p, actor, fid):
+        if not self.shown and p.validate is not None:
             key = (id(m), len(m.decisions), actor, fid)  # checking plans a path: once per hover, not per frame
             if self._why_key != key:
-                self._why_key, self._why = key, self._why_not(p, actor, fid, st)
-            self.why = self._why
-
-    @staticmethod
-    def _why_not(p, actor, fid, st) -> str:
-        """The rules' IllegalDecision text for charging and for shooting that enemy."""
-        f = st.figures[fid]
-        reasons = []
-        for d in (
-            Decision("charge", figure=actor, target=fid, x=f.x, y=f.y),
-            Decision("shoot", figure=actor, target=fid, option=st.figures[actor].missile),
-        ):
-            try:
-                p.check(d)
-            except IllegalDecision as e:
-                text = str(e)
-                if "choose from:" in text:  # the generic refusal: say it shortly
-                    text = f"no {d.kind} at {f.name} is among the choices here"
-                reasons.append(text)
-            except Exception:  # noqa: BLE001 - a preview must never crash the screen
-                continue
-        return " · ".join(dict.fromkeys(reasons))
+                self._why_key = key
+                self._refusals = why_not(p, actor, fid, st)
+                self._why = " · ".join(dict.fromkeys(r.words() for r in self._refusals))
+            self.why, self.refusals = self._why, self._refusals
 
     def draw(self, scene, dst: pygame.Surface) -> None:
         if self.target is None:
@@ -96,6 +83,8 @@ class TargetHover:
         y = my + 18
         if self.why:
             pygame.draw.line(dst, (255, 110, 100), pa, pt, 1)
+            for r in self.refusals:
+                outline_things(dst, cam, scene.match, r.blockers)
             for line in fonts.wrap(self.why, 420, 14)[:3]:
                 t_s = fonts.outlined(line, 14, (255, 120, 110))
                 r = t_s.get_rect(topleft=(mx + 14, y))
@@ -105,10 +94,40 @@ class TargetHover:
             return
         for pv in self.shown:
             col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
+            for fid in getattr(pv, "stake", ()):  # who a lost round sends back: dotted rings
+                g = st.figures.get(fid)
+                if g is not None and fid not in getattr(pv, "fighting", ()):
+                    c = cam.to_screen(g.x, g.y)
+                    rr = max(6, int((g.radius + 0.2) * cam.ppi))
+                    for k in range(12):
+                        ang = k * math.pi / 6
+                        pygame.draw.circle(
+                            dst, (255, 200, 120), (int(c[0] + rr * math.cos(ang)), int(c[1] + rr * math.sin(ang))), 2
+                        )
             pygame.draw.line(dst, (0, 0, 0), pa, pt, 4)
             pygame.draw.line(dst, col, pa, pt, 2)
         from .odds_chart import stack_cards  # the cards never overlap each other
 
         cards = [self.cards.get(pv, names) for pv in self.shown]
-        for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), scene.map_rect)):
+        room = scene.map_rect.copy()
+        room.h -= 26  # the hint line runs along the map's foot: a card keeps clear of it
+        for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), room)):
             dst.blit(card, r)
+
+
+def why_not(p, actor: str, fid: str, st) -> list:
+    """The rules' typed refusals (``refusals.Refusal``) of a charge at and a shot at that enemy:
+    each question is asked without a destination, so the rules say why they offer none."""
+    out = []
+    f = st.figures[actor]
+    for d in (
+        Decision("charge", figure=actor, target=fid),
+        Decision("shoot", figure=actor, target=fid, option=f.missile),
+    ):
+        try:
+            p.check(d)
+        except IllegalDecision as e:
+            out.append(e.refusal)
+        except Exception:  # noqa: BLE001 - a preview must never crash the screen
+            continue
+    return out

@@ -19,6 +19,7 @@ from game.match import (
     save,
 )
 from game.rules.events import DiceRolled, GameOver, TurnStarted
+from game.rules.refusals import Cause
 
 
 def random_game(scenario, seed, ai_seed=None, limit=None):
@@ -48,7 +49,9 @@ def test_GEN_CHOICE_1_illegal_decision_has_a_readable_reason(tiny):
     before = m.state_hash()
     with pytest.raises(IllegalDecision) as e:
         m.apply(Decision("activate", figure="nobody"))
-    assert "choose from" in str(e.value)
+    assert e.value.refusal.cause == Cause.NOT_OFFERED
+    assert str(e.value).startswith("that is not one of the choices here (")
+    assert "nobody" not in str(e.value)  # the refusal names no ids
     assert m.state_hash() == before and m.decisions == []
 
 
@@ -62,8 +65,10 @@ def test_illegal_move_says_how_far(tiny):
     assert m.pending.kind == "action"
     fid = m.pending.info["figure"]
     f = m.figure(fid)
-    with pytest.raises(IllegalDecision, match=r"in of movement; that path needs"):
+    with pytest.raises(IllegalDecision, match=r"in away — .* moves") as e:
         m.apply(Decision("move", figure=fid, x=f.x + 0.0, y=f.y + 9.0 if f.y < 8 else f.y - 7.5))
+    r = e.value.refusal
+    assert r.cause == Cause.BEYOND_MOVE and r.distance > r.limit == m.pending.info["move"]
 
 
 def test_same_seed_and_decisions_give_byte_identical_records(tiny):

@@ -56,9 +56,11 @@ def test_pyr_shoot_pre_pyr_1_attack_odds_are_resolve_shot_frequencies():
     o = m.ruleset.odds(m.state, m.table, m.pending, d)
     assert o is not None and o.success
 
+    reactive = m.pending.kind == "reactive_shot"  # a reactive shot is rolled with its own modifier (INI-RSHOOT-1)
+
     def shot(*faces):
         ctx = Ctx(m.state.copy(), ScriptedDice(list(faces)), m.table.clone(), m.scenario)
-        return resolve_shot(ctx, a.id, b.id, weapon=d.option)
+        return resolve_shot(ctx, a.id, b.id, weapon=d.option, reactive=reactive)
 
     # every d20 face (a hit needs no more than the wound and save dice of the hit below) …
     hits = sum(shot(n, 6, 6) != "miss" for n in range(1, 21))

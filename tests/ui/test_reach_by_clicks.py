@@ -135,4 +135,4 @@ def test_a_spot_out_of_reach_says_why_before_any_click():
     fid = p.info["figure"]
     f = m.state.figures[fid]
     cands, why = spot_candidates(m, p, fid, f.x + p.info["move"] + 3, f.y)
-    assert cands == [] and "in of movement" in why
+    assert cands == [] and why == f"{p.info['move'] + 3:g} in away — {f.name} moves {p.info['move']:g} in (RNG-MOVE-1)"

@@ -6,6 +6,7 @@ from ..decisions import PASS, Decision
 from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..rangers.actions import is_firearm
+from ..refusals import unit_words
 from ..turns import active_side
 from .fire_flow import CloseCombatFire
 from .formation import (
@@ -61,7 +62,7 @@ class CloseCombatActions(CloseCombatFire):
         dec = yield ask(
             side,
             "action",
-            f"unit {u}: choose an action ({per - spent.get(u, 0)} left)",
+            f"{unit_words(st, u)}: choose an action ({per - spent.get(u, 0)} left)",
             acts,
             default=self.default_action(acts),
             validate=lambda x: self.validate_move(ctx, u, ids, x),
@@ -181,7 +182,7 @@ class CloseCombatActions(CloseCombatFire):
                 d2 = yield ask(
                     active_side(st),
                     "bonus",
-                    f"unit {u}: give up {left} unspent action(s) for +{left} in this first round (OD6-ROLL-2)?",
+                    f"{unit_words(ctx.state, u)}: give up {left} unspent action(s) for +{left} in this first round (OD6-ROLL-2)?",
                     [yes, no],
                     default=yes,
                     rule="OD6-ROLL-2",

@@ -5,11 +5,12 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from ..decisions import Decision, IllegalDecision
+from ..decisions import Decision
 from ..events import Note
 from ..flow import Ctx
 from ..implements import implements
 from ..model import Status
+from ..refusals import Cause, refused, unit_words
 from .formation import (
     ALLOWANCE,
     Board,
@@ -124,14 +125,26 @@ class CloseCombatMoves:
             try:
                 ends = placed_ends(dec.spots, rm)
             except ValueError as e:
-                raise IllegalDecision(f"unit {u} cannot re-form so: {e}") from None
+                raise refused(
+                    Cause.NOT_ALLOWED,
+                    who=unit_words(ctx.state, u),
+                    detail=f"{unit_words(ctx.state, u)} cannot re-form so: {e}",
+                ) from None
         else:
             ends = reform_ends(board, rm, label)
             if ends is None:
-                raise IllegalDecision(f"unit {u} cannot {label} now")
+                raise refused(
+                    Cause.NOT_OFFERED,
+                    who=unit_words(ctx.state, u),
+                    detail=f"{unit_words(ctx.state, u)} cannot {label} now",
+                )
         why = reform_problem(board, rm, ends, self.allowance(ctx)) if rm else "no piece may re-form"
         if why:
-            raise IllegalDecision(f"unit {u} cannot re-form so: {why}")
+            raise refused(
+                Cause.NOT_ALLOWED,
+                who=unit_words(ctx.state, u),
+                detail=f"{unit_words(ctx.state, u)} cannot re-form so: {why}",
+            )
         return rm, ends
 
     # -- moves --------------------------------------------------------------------------------------------
@@ -176,19 +189,33 @@ class CloseCombatMoves:
             self.reform_placement(ctx, u, ids, dec)
             return
         if dec.kind != "move" or dec.option != u:
-            raise IllegalDecision(f"choose one of unit {u}'s actions")
+            raise refused(
+                Cause.NOT_ITS_TURN,
+                who=unit_words(ctx.state, u),
+                detail=f"choose one of {unit_words(ctx.state, u)}'s actions",
+            )
         if dec.x is None or dec.y is None:
-            raise IllegalDecision("a move needs its vector (x, y) in inches")
+            raise refused(Cause.INCOMPLETE, detail="a move needs a destination")
         allow = self.allowance(ctx)
         if math.hypot(dec.x, dec.y) > allow + 0.002:
-            raise IllegalDecision(f"unit {u} moves at most {allow:g} in (OD6-SEQ-1)")
+            raise refused(
+                Cause.BEYOND_MOVE,
+                who=unit_words(ctx.state, u),
+                distance=math.hypot(dec.x, dec.y),
+                limit=allow,
+                rule="OD6-SEQ-1",
+            )
         board = self.board(ctx)
         movers = self.movers(board, ids)
         if not movers:
-            raise IllegalDecision(f"unit {u} has no piece free to move (Disrupted or in contact)")
+            raise refused(
+                Cause.ALREADY_ENGAGED,
+                who=unit_words(ctx.state, u),
+                detail=f"{unit_words(ctx.state, u)} has no piece free to move (Disrupted or in contact)",
+            )
         why = board.move_clear(movers, [m.moved(dec.x, dec.y) for m in movers], may_touch_enemy=False)
         if why:
-            raise IllegalDecision(f"unit {u} cannot move so: {why}")
+            raise move_clear_refusal(ctx.state, u, why)
 
     def reorganise_ends(self, board: Board, movers: list, turn: float):
         cx = round(sum(m.x for m in movers) / len(movers), 3)
@@ -224,3 +251,17 @@ class CloseCombatMoves:
                 if len(out) >= 6:
                     break
         return out
+
+
+def move_clear_refusal(state, u: str, why: str):
+    """``Board.move_clear``'s reason as a typed refusal."""
+    who = unit_words(state, u)
+    if "overlap" in why:
+        return refused(Cause.OCCUPIED, who=who, rule="OD6-SEQ-1")
+    if "may not touch" in why:
+        return refused(
+            Cause.ENDS_IN_CONTACT, who=who, detail="that move touches an enemy piece: engage instead", rule="OD6-SEQ-1"
+        )
+    if "blocked" in why:
+        return refused(Cause.NO_CLEAR_PATH, who=who, rule="GEO-SWEEP-1")
+    return refused(Cause.NOT_ALLOWED, who=who, detail=f"{who} cannot move so: {why}")

@@ -12,6 +12,8 @@ from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, MAX_AIM, is_firearm
 from game.rules.rangers.events import ActionTaken
+from game.rules.refusal_facts import charge_refusal
+from game.rules.refusals import Cause, refused
 
 from ..implements import implements
 from .move_flow import IniMoveFlow
@@ -139,6 +141,8 @@ class IniActFlow(IniMoveFlow):
             t = ctx.state.figures.get(d.target or "")
             if t is None or not t.in_play or t.side == side:
                 raise IllegalDecision("engage an enemy in play")
+            if d.x is None or d.y is None:
+                raise charge_refusal(ctx, f.id, t.id, f.move, "PRE-INI-1", contact_gap=HAND_COMBAT_RANGE)
             plan = self._plan(ctx, f.id, d.x, d.y, f.move, level=t.level)
             if K.dist(replace(f, x=plan.points[-1][0], y=plan.points[-1][1]), t) > HAND_COMBAT_RANGE + K.EPS:
                 raise IllegalDecision('an engaging move must end within 1" of its target (PRE-INI-1)')
@@ -149,7 +153,11 @@ class IniActFlow(IniMoveFlow):
             if prob:
                 raise IllegalDecision(prob)
             return
-        raise IllegalDecision(f"{d.describe()} is not one of the choices here")
+        if d.kind == "shoot" and d.target:
+            raise K.shot_refusal(ctx, f.id, d.target)
+        if d.kind in ("engage", "charge") and d.target in ctx.state.figures:
+            raise charge_refusal(ctx, f.id, d.target, f.move, "PRE-INI-1", contact_gap=HAND_COMBAT_RANGE)
+        raise refused(Cause.NOT_OFFERED, who=f.name, detail=f"{f.name} cannot do that now")
 
     # -- actions ------------------------------------------------------------------------------------
     def do_action(self, ctx: Ctx, side: str, d: Decision, *, only: list[str] | None = None) -> Flow:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.rules.decisions import Decision, IllegalDecision
+from game.rules.decisions import Decision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, FlowTo, ask
 from game.rules.model import round_in
@@ -12,6 +12,7 @@ from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE
 from game.rules.rangers.events import ActionTaken
+from game.rules.refusals import Cause, refused
 from game.rules.turns import MEASURE_TOLERANCE
 
 from ..implements import implements
@@ -55,7 +56,7 @@ class IniMoveFlow(IniTurnBase):
 
     def _check_dest(self, ctx: Ctx, fid: str, d: Decision, group: bool) -> None:
         if d.kind != "move" or d.figure != fid or (d.option or "") != ("group" if group else ""):
-            raise IllegalDecision("choose a destination for this figure")
+            raise refused(Cause.NOT_OFFERED, who=ctx.fig(fid).name, detail="choose a destination for this figure")
         self._plan(ctx, fid, d.x, d.y, ctx.fig(fid).move)
 
     def group_move(self, ctx: Ctx, fid: str, x: float, y: float, *, group: bool, cross: str | None = None) -> Flow:

@@ -154,4 +154,23 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
         deals = tuple((d.knockdowns, d.wounds, p) for d, p in dist.items())
         pools.append(Pool(camp, q.mq, Fraction(q.total), lines, deals))
     win = tally_win_odds(side_damage_odds(qa.mq), side_damage_odds(qb.mq))
-    return Odds(rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools))
+    from .aftermath import losing_party  # the figures a lost round sends back (PYR-WIN-3/5)
+
+    stake = tuple(losing_party(r, ca))
+    from .morale import morale_passes  # PYR-MOR-2's own pass test, face by face
+
+    morale = Fraction(sum(morale_passes(n) for n in range(1, 7)), 6)
+    return Odds(
+        rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools), at_stake=stake, morale_pass=morale
+    )
+
+
+def motivation_odds(preset, view, table, fid: str) -> Odds | None:
+    """RNG-MOT-1/2: the chance that activating ``fid`` passes its motivation roll (1d6 + the
+    preset's modifier ≤ its target, ``motivation_terms``), None when it needs no roll."""
+    ctx = Ctx(view, None, table)  # type: ignore[arg-type]  # no die is rolled here
+    if fid not in view.figures or not preset.needs_motivation(ctx, fid):
+        return None
+    mod, target = preset.motivation_terms(ctx, fid)
+    ok = sum(1 for face in range(1, 7) if face + mod <= target)
+    return Odds(rule="RNG-MOT-1", success=Fraction(ok, 6), target=target - mod, dice="d6")

@@ -11,8 +11,8 @@ import heapq
 import math
 from contextlib import contextmanager
 
-from ..decisions import IllegalDecision
 from ..model import WeaponClass, round_in
+from ..refusal_facts import move_refusal
 from .engage import BTB
 
 STEP = 0.5
@@ -32,8 +32,7 @@ def straight(ctx, fid: str, x: float, y: float, cross=()):
 
 def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), stop_ok: bool = False):
     """A plan reaching (x, y) within ``allowance``: the straight line if it is clear, else
-    ``plan_path``. Raises IllegalDecision with a readable reason."""
-    f = ctx.state.figures[fid]
+    ``plan_path``. Raises IllegalDecision with a typed refusal (``refusal_facts.move_refusal``)."""
     plan = straight(ctx, fid, x, y, cross)
     if (
         plan is not None
@@ -46,12 +45,12 @@ def plan_to(ctx, fid: str, x: float, y: float, allowance: float, *, cross=(), st
         plan = ctx.table.plan_path(fid, x, y, cross=cross)
     else:
         plan = ctx.table.plan_path(fid, x, y)
-    if plan is None:
-        raise IllegalDecision(f"{f.name} has no clear path to ({x:.2f}, {y:.2f}) in")
-    if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3 and not stop_ok:
-        raise IllegalDecision(f"{f.name} cannot reach ({x:.2f}, {y:.2f}) in: an obstacle stops the move (RNG-MOVE-2)")
-    if plan.cost > allowance + COST_TOL:
-        raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+    if (
+        plan is None
+        or (math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3 and not stop_ok)
+        or plan.cost > allowance + COST_TOL
+    ):
+        raise move_refusal(ctx, fid, x, y, allowance, plan, cross=cross)
     return plan
 
 

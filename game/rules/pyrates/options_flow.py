@@ -7,15 +7,24 @@ import math
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx
 from game.rules.model import Rank, Status
+from game.rules.refusal_facts import (
+    charge_refusal,
+    contact_refusal,
+    link_refusal,
+    range_refusal,
+    sight_refusal,
+)
+from game.rules.refusals import Cause, Thing, figure_thing, obstacle_thing, refused, weapon_words
 from game.rules.turns import MOVE_HEADINGS, TurnPreset
 
 from ..implements import implements
+from ..rangers.shooting import weapon_max_range
 from .duel import can_duel, challenge_targets, validate_challenge
 from .engage import Engagements, engagements_of, nearest_enemy, party_key
 from .mounted import EN_PASSANT, en_passant_problem, remount_option
 from .moves import contact_points, enemy_contact_at, engaged_with_at, plan_to, straight
 from .scenario_rules import asleep
-from .shooting import THROWN, shooting_weapons, shot_target_number
+from .shooting import THROWN, near_enemy_of, sees, shooting_weapons, shot_target_number
 
 CHARGE = 3.0
 CHARGE_ANGLES = (0, 20, -20, 40, -40, 60, -60, 90, -90)
@@ -155,11 +164,15 @@ class PyratesOptions(TurnPreset):
 
     def _defended(self, ctx: Ctx, fid: str, oid: str) -> bool:
         """RNG-MOVE-2 digital ruling: defended = an enemy touching the obstacle within 2 in."""
+        return self._defender(ctx, fid, oid) is not None
+
+    def _defender(self, ctx: Ctx, fid: str, oid: str) -> str | None:
+        """The first enemy (roster order) that defends the obstacle against fid (``_defended``)."""
         for e in ctx.enemies(fid):
             if e.level == ctx.fig(fid).level and ctx.table.edge_distance(fid, e.id) <= 2.0:
                 if any(o.id == oid for o in ctx.table.touching_obstacles(e.id)):
-                    return True
-        return False
+                    return e.id
+        return None
 
     def charge_options(self, ctx: Ctx, fid: str) -> list[Decision]:
         """RNG-ACT-1 charge: up to 3 in into BtB (or engaged across an obstacle, PYR-ENG-2) with an
@@ -257,25 +270,39 @@ class PyratesOptions(TurnPreset):
         if d.option == "climb":
             plan = self._climb_plan(ctx, fid, d.option_label, allowance)
             if plan is None or math.hypot(plan.points[-1][0] - d.x, plan.points[-1][1] - d.y) > 2e-3:
-                raise IllegalDecision(f"{ctx.fig(fid).name} cannot climb {d.label} to there this move (RNG-MOVE-1)")
+                raise link_refusal(ctx, fid, d.option_label, allowance)
             ex, ey = plan.points[-1]
             lv = plan.level or ctx.fig(fid).level
-            if any(
-                g.level == lv and math.hypot(g.x - ex, g.y - ey) <= ctx.fig(fid).radius + g.radius + 0.02
+            near = [
+                g.id
                 for g in ctx.enemies(fid)
-            ):
-                raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
+                if g.level == lv and math.hypot(g.x - ex, g.y - ey) <= ctx.fig(fid).radius + g.radius + 0.02
+            ]
+            if near:
+                raise contact_refusal(ctx, fid, near)
             return plan
         if d.option == "cross":
             oid = d.option_label
             if not any(o.id == oid and o.kind == "linear" for o in ctx.table.touching_obstacles(fid)):
-                raise IllegalDecision(f"{ctx.fig(fid).name} is not at obstacle {oid} (RNG-MOVE-2)")
-            if self._defended(ctx, fid, oid):
-                raise IllegalDecision(f"obstacle {oid} is defended: it cannot be crossed (RNG-MOVE-2)")
+                raise refused(
+                    Cause.CROSS_FROM_OBSTACLE,
+                    who=ctx.fig(fid).name,
+                    things=(obstacle_thing(oid, ctx.table),),
+                    rule="RNG-MOVE-2",
+                )
+            defender = self._defender(ctx, fid, oid)
+            if defender is not None:
+                raise refused(
+                    Cause.OBSTACLE_DEFENDED,
+                    who=ctx.fig(fid).name,
+                    things=(obstacle_thing(oid, ctx.table), figure_thing(ctx.fig(defender))),
+                    rule="RNG-MOVE-2",
+                )
             allowance, cross = allowance / 2, (oid,)
         plan = plan_to(ctx, fid, d.x, d.y, allowance, cross=cross)
-        if enemy_contact_at(ctx, fid, plan.points[-1][0], plan.points[-1][1]):
-            raise IllegalDecision("a move may not end in contact with an enemy: charge instead (RNG-ACT-1)")
+        touching = enemy_contact_at(ctx, fid, plan.points[-1][0], plan.points[-1][1])
+        if touching:
+            raise contact_refusal(ctx, fid, touching)
         return plan
 
     def validate_action(self, ctx: Ctx, fid: str, d: Decision) -> None:
@@ -294,19 +321,63 @@ class PyratesOptions(TurnPreset):
             if d != remount_option(ctx, fid, self.move_allowance(ctx, fid)):
                 raise IllegalDecision(f"{ctx.fig(fid).name} cannot reach its horse now (PYR-MNT-2)")
             return
-        raise IllegalDecision(f"{ctx.fig(fid).name} cannot {d.kind} now")
+        if d.kind == "shoot":
+            raise self.shot_refusal(ctx, fid, d)
+        raise refused(Cause.NOT_OFFERED, who=ctx.fig(fid).name, detail=f"{ctx.fig(fid).name} cannot do that now")
+
+    def shot_refusal(self, ctx: Ctx, fid: str, d: Decision):
+        """Why ``actions`` offers no shot at d's target: the same tests in the same order
+        (PYR-SHOOT-1, RNG-SHOOT-3, GEO-LOS-1, the weapon's range)."""
+        st = ctx.state
+        f = ctx.fig(fid)
+        t = st.figures.get(d.target or "")
+        if t is None or not t.in_play or t.side not in st.enemies_of(f.side):
+            return refused(Cause.INCOMPLETE, who=f.name, detail="a shot needs an enemy figure in play as its target")
+        weapons = shooting_weapons(st, fid)
+        if not weapons:
+            if f.missile and not f.loaded:
+                return refused(
+                    Cause.NOT_LOADED, who=f.name, things=(Thing("weapon", f.missile, weapon_words(f.missile)),)
+                )
+            return refused(Cause.NO_MISSILE, who=f.name, rule="RNG-SHOOT-1")
+        if self.party_engaged(ctx, fid):
+            return refused(
+                Cause.ALREADY_ENGAGED,
+                who=f.name,
+                detail=f"{f.name}'s party is in mêlée: it does not shoot",
+                rule="PYR-SHOOT-1",
+            )
+        if near_enemy_of(st, t.id):
+            return refused(
+                Cause.NOT_ALLOWED,
+                who=f.name,
+                things=(figure_thing(t),),
+                detail=f"{t.name} is within 1 in of a friend of yours: no shooting into a fight",
+                rule="RNG-SHOOT-3",
+            )
+        sight = sees(ctx, fid, t.id)
+        if not sight.clear:
+            return sight_refusal(ctx, fid, t.id)
+        w = d.option if d.option in weapons else weapons[0]
+        return range_refusal(ctx, fid, t.id, w, sight.distance, weapon_max_range(w), "RNG-SHOOT-1")
 
     def plan_charge(self, ctx: Ctx, fid: str, d: Decision):
         st = ctx.state
         t = st.figures.get(d.target or "")
         if t is None or not t.in_play or t.side not in st.enemies_of(ctx.fig(fid).side):
-            raise IllegalDecision("a charge needs an enemy figure in play as its target")
-        if d.x is None or d.y is None:
-            raise IllegalDecision("a charge needs a destination in contact with its target")
-        plan = plan_to(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), stop_ok=True)
+            raise refused(
+                Cause.INCOMPLETE, who=ctx.fig(fid).name, detail="a charge needs an enemy figure in play as its target"
+            )
+        reach = self.charge_allowance(ctx, fid)
+        if d.x is None or d.y is None:  # "why can I not charge it?": the reason charge_options offers none
+            raise charge_refusal(ctx, fid, t.id, reach)
+        try:
+            plan = plan_to(ctx, fid, d.x, d.y, reach, stop_ok=True)
+        except IllegalDecision:
+            raise charge_refusal(ctx, fid, t.id, reach) from None
         ex, ey = plan.points[-1]
         if not engaged_with_at(ctx, fid, t.id, ex, ey):
-            raise IllegalDecision(f"the charge must end in base-to-base contact with {t.name} (RNG-ACT-1, PYR-ENG-1)")
+            raise refused(Cause.NO_CONTACT, who=ctx.fig(fid).name, things=(figure_thing(t),), rule="RNG-ACT-1")
         if d.option == EN_PASSANT:
             why = en_passant_problem(ctx, fid, t.id, plan, self.move_allowance(ctx, fid))
             if why:

@@ -63,7 +63,10 @@ class PyratesRuleset(Ruleset):
         info = ask.info
         if decision.kind == "shoot" and decision.figure and decision.target:
             weapon = decision.option or view.figures[decision.figure].missile
-            return chances.shot_odds(view, table, decision.figure, decision.target, weapon=weapon)
+            reactive = ask.kind == "reactive_shot"  # INI-RSHOOT-1: the reactive shot's own modifier
+            return chances.shot_odds(view, table, decision.figure, decision.target, weapon=weapon, reactive=reactive)
+        if ask.kind == "activate" and decision.kind == "activate" and decision.figure:
+            return chances.motivation_odds(self.flow(), view, table, decision.figure)
         if ask.kind == "reroll" and "faces" in info and "rerolls_left" in info:
             left = info["rerolls_left"]
             die = None if decision.option == "stop" else decision.option_number

@@ -10,6 +10,7 @@ from ..events import Note
 from ..flow import ask
 from ..implements import implements
 from ..model import Status, WeaponClass
+from ..refusals import Cause, refused
 from .alloc import first_allocator
 from .cards import SNEAKY_ATTACK
 from .events import TapDeclared
@@ -104,8 +105,16 @@ def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decis
     st = r.st
     if d.kind != "tap":
         raise IllegalDecision("answer with a tap (a figure and its items) or pass")
+
+    def name(fid) -> str:
+        return st.figures[fid].name if fid in st.figures else "that figure"
+
     if d.figure not in tappers:
-        raise IllegalDecision(f"{d.figure} cannot tap now: choose one of {', '.join(tappers)} (PYR-ALLOC-2)")
+        raise refused(
+            Cause.NOT_ITS_TURN,
+            detail=f"{name(d.figure)} cannot tap now: choose one of {', '.join(name(t) for t in tappers)}",
+            rule="PYR-ALLOC-2",
+        )
     f = st.figures[d.figure]
     if not d.items:
         raise IllegalDecision("a tap gives at least one item")
@@ -116,7 +125,7 @@ def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decis
         if kind not in ITEM_KINDS or any(x not in ("mg", "sneaky") for x in flags) or len(set(flags)) != len(flags):
             raise IllegalDecision(f"unknown item {it.text!r}: kd, w or disarm, optionally +mg / +sneaky (PYR-ALLOC-2)")
         if t in seen:
-            raise IllegalDecision(f"{t} is given more than one item in one tap (PYR-ALLOC-2)")
+            raise IllegalDecision(f"{name(t)} is given more than one item in one tap (PYR-ALLOC-2)")
         seen.add(t)
         cls = f.offhand if "mg" in flags else None
         if "mg" in flags:
@@ -124,14 +133,15 @@ def validate_tap(r: Round, camp: str, pool: Damage, tappers: list[str], d: Decis
             if f.offhand is None:
                 raise IllegalDecision(f"{f.name} has no off-hand weapon for a Main Gauche (PYR-MG-1)")
         if t not in targets_for(r, d.figure, cls):
-            raise IllegalDecision(f"{d.figure} cannot strike {t} (PYR-ALLOC-2)")
+            raise IllegalDecision(f"{name(d.figure)} cannot strike {name(t)} (PYR-ALLOC-2)")
         if "sneaky" in flags:
             sneaky += 1
         if kind == "disarm":
             v = st.figures[t]
             if v.status == Status.DISARMED or r.eng.pairs[d.figure].get(t) or r.eng.support.get(t):
                 raise IllegalDecision(
-                    f"{t} cannot be disarmed: it must be in BtB with {d.figure} and with no friendly figure (PYR-DIS-1)"
+                    f"{name(t)} cannot be disarmed: it must be in base contact with {name(d.figure)} and with no "
+                    "friend of its own touching it (PYR-DIS-1)"
                 )
     if mg > 1:
         raise IllegalDecision("only one item of a tap can be a Main Gauche (PYR-MG-1)")

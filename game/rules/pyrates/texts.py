@@ -146,15 +146,21 @@ SECTIONS: Sections = [
                 "PYR-WIN-1",
                 "The round goes to the side that did more knock-downs, then more wounds, then more pushbacks, then with fewer Mutinous Dog points, then a roll-off.",
             ),
-            ("PYR-WIN-2", "A party that fails morale flees and its side loses the round; if all flee the mêlée ends."),
+            (
+                "PYR-WIN-2",
+                "A party that fails morale flees and its side loses the round; if all flee the mêlée ends. Its figures away from the fight stay unless within 4 in of a fighter (PYR-MOR-3).",
+            ),
             (
                 "PYR-WIN-3",
                 "The loser fights on, if still in contact and its morale held, or withdraws: then every figure of its party makes a bold retreat, those that fought and those that stood by alike, boarders toward their own ship. Defenders of a boarded ship may strike their colours or abandon ship instead.",
             ),
-            ("PYR-WIN-4", "A bold retreat: up to 4 in, every step away from the enemy, ending out of contact."),
+            (
+                "PYR-WIN-4",
+                "A bold retreat: up to 4 in, every step away from the enemy (boarders: toward their ship), ending out of contact. Every figure the withdrawal sends back makes it, in the fight or not.",
+            ),
             (
                 "PYR-WIN-5",
-                "A party is the roster's group; untagged figures within 4 in of a fighter join their side's party.",
+                "A party is the roster's group; untagged figures within 4 in of a fighter join their side's party. Members far from the fight are still the party: a lost round can send them back too, and the party's morale counts them.",
             ),
             (
                 "PYR-WIN-6",
@@ -166,7 +172,7 @@ SECTIONS: Sections = [
             ),
             (
                 "PYR-MOR-2",
-                "Morale: a d6 needing 4 or less; +1 if the party lost half its figures, +1 if its captain is down; −1 if its side won the tally, −1 with its captain within 6 in. A 1 always passes, a 6 always fails.",
+                "Morale: a d6 needing 4 or less; +1 if the party lost half its figures (counting those far from the fight), +1 if its captain is down; −1 if its side won the tally, −1 with its captain within 6 in of a fighter. A 1 always passes, a 6 always fails.",
             ),
             (
                 "PYR-MOR-3",
@@ -178,7 +184,7 @@ SECTIONS: Sections = [
             ),
             (
                 "PYR-CR-2",
-                "A cornered rat fights its own mêlée until it falls, is taken, or cuts its way free and retreats.",
+                "A cornered rat fights its own mêlée until it falls, is taken, or cuts its way free and retreats. If it is lost, its retreating party tests morale at once (PYR-MOR-1), wherever its figures stand.",
             ),
             ("PYR-DIS-1", "A knock-down given to a lone enemy may instead try to disarm it; it saves as usual."),
             (

@@ -13,6 +13,7 @@ import math
 
 from ..decisions import Decision, IllegalDecision
 from ..model import round_in
+from ..refusals import Cause, refused
 from .engage import nearest_enemy
 from .moves import enemy_contact_at, plan_to, straight
 
@@ -113,7 +114,7 @@ def validate_free_move(ctx, fid: str, d: Decision, allowance: float) -> None:
     if d.kind == "cover":
         plan = plan_to(ctx, fid, d.x, d.y, allowance)
         if not ctx.table.zone_at(d.x, d.y, st.figures[fid].level).cover:
-            raise IllegalDecision("that spot is not in cover (RNG-MOT-3)")
+            raise refused(Cause.NOT_IN_COVER, rule="RNG-MOT-3")
         if not _path_avoids(ctx, fid, plan.points):
             raise IllegalDecision("a move into cover may not pass within 3 in of an enemy (RNG-MOT-3)")
         return

@@ -20,6 +20,8 @@ from ..decisions import Decision, IllegalDecision
 from ..events import Note
 from ..flow import Ctx, ask
 from ..model import Figure, Status, round_in
+from ..refusal_facts import range_refusal, sight_refusal
+from ..refusals import Cause, Thing, figure_thing, refused, weapon_words
 from .actions import HAND_COMBAT_RANGE, after_action, is_firearm
 from .aggression import MAX_PER_ROLL, ap_problem
 from .events import AggressionSpent, AttackResolved, Faced, MoraleBroken, ShotResolved, WoundsDealt
@@ -321,6 +323,39 @@ def shot_targets(ctx: Ctx, fid: str) -> list[tuple[Figure, object]]:
             continue
         out.append((e, s))
     return out
+
+
+def shot_refusal(ctx: Ctx, fid: str, tid: str):
+    """Why ``shot_targets`` leaves ``tid`` out: the same tests in the same order (the IllegalDecision)."""
+    f = ctx.fig(fid)
+    e = ctx.state.figures.get(tid)
+    if e is None or not e.in_play or e not in foes_of(ctx, fid):
+        return refused(Cause.INCOMPLETE, who=f.name, detail="a shot needs an enemy figure in play as its target")
+    if not f.missile:
+        return refused(Cause.NO_MISSILE, who=f.name, rule="RNG-SHOOT-1")
+    if not can_shoot(f):
+        return refused(
+            Cause.NOT_LOADED,
+            who=f.name,
+            things=(Thing("weapon", f.missile, weapon_words(f.missile)),),
+            rule="RNG-SHOOT-1",
+        )
+    maxr = weapon_max_range(f.missile)
+    if dist(f, e) > maxr + EPS:
+        return range_refusal(ctx, fid, tid, f.missile, dist(f, e), maxr, "RNG-SHOOT-1")
+    mine = [g for g in ctx.state.figures.values() if g.in_play and g.side not in ctx.state.enemies_of(f.side)]
+    if any(dist(e, g) <= HAND_COMBAT_RANGE + EPS for g in mine):
+        return refused(
+            Cause.NOT_ALLOWED,
+            who=f.name,
+            things=(figure_thing(e),),
+            detail=f"{e.name} is within 1 in of a friend of yours: no shooting into a fight",
+            rule="RNG-SHOOT-3",
+        )
+    s = ctx.table.line_of_sight(fid, tid)
+    if not s.clear:
+        return sight_refusal(ctx, fid, tid)
+    return range_refusal(ctx, fid, tid, f.missile, s.distance, maxr, "RNG-SHOOT-1")
 
 
 def shoot(

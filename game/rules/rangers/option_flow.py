@@ -8,6 +8,8 @@ from dataclasses import replace
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx
 from game.rules.model import round_in
+from game.rules.refusal_facts import charge_refusal, contact_refusal, move_refusal
+from game.rules.refusals import Cause, refused
 from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
 
 from ..implements import implements
@@ -252,15 +254,13 @@ class RangersOptions(TurnPreset):
     # -- validation of destinations outside the offered options -----------------------------------------
     def _plan(self, ctx: Ctx, fid: str, x, y, allowance: float, cross: tuple = (), *, level: str | None = None):
         """The plan of a move to (x, y) (``destinations.move_plan``; ``level``: where it ends, for a
-        target on another level), refused when there is none or it costs more than ``allowance``."""
-        f = ctx.fig(fid)
+        target on another level), refused with its typed cause when there is none or it costs more
+        than ``allowance``."""
         if x is None or y is None:
             raise IllegalDecision("this needs a destination")
         plan = D.move_plan(ctx, fid, x, y, allowance, cross, level=level)
-        if plan is None:
-            raise IllegalDecision(f"{f.name} has no clear path to ({x:.2f}, {y:.2f}) in")
-        if plan.cost > allowance + MEASURE_TOLERANCE:
-            raise IllegalDecision(f"{f.name} has {allowance:.1f} in of movement; that path needs {plan.cost:.1f} in")
+        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
+            raise move_refusal(ctx, fid, x, y, allowance, plan, cross=cross)
         return plan
 
     def check(self, ctx: Ctx, fid: str, d: Decision, kinds) -> None:
@@ -268,8 +268,14 @@ class RangersOptions(TurnPreset):
         f = ctx.fig(fid)
         if d.figure != fid:
             raise IllegalDecision(f"it is {f.name}'s turn to act, not {d.figure}'s")
+        if d.kind == "shoot":
+            raise K.shot_refusal(ctx, fid, d.target or "")
+        if d.kind == "charge" and (d.x is None or d.y is None) and d.target in ctx.state.figures:
+            if K.engaged(ctx, fid):
+                raise refused(Cause.ALREADY_ENGAGED, who=f.name, detail=f"{f.name} is in hand combat: attack instead")
+            raise charge_refusal(ctx, fid, d.target, self.charge_allowance(ctx, fid), contact_gap=HAND_COMBAT_RANGE)
         if d.kind not in kinds:
-            raise IllegalDecision(f"{f.name} cannot {d.kind} now")
+            raise refused(Cause.NOT_OFFERED, who=f.name, detail=f"{f.name} cannot do that now")
         foes = K.foes_of(ctx, fid)
         eng = K.engaged(ctx, fid)
         if d.kind == "move":
@@ -284,15 +290,21 @@ class RangersOptions(TurnPreset):
                 cross, allowance = (c,), crossing_allowance(f.move)
             plan = self._plan(ctx, fid, d.x, d.y, allowance, cross)
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
-            if any(K.dist(g, e) <= HAND_COMBAT_RANGE + K.EPS for e in foes):
-                raise IllegalDecision('a move may not end within 1" of an enemy: charge instead (RNG-ACT-1)')
+            near = [e.id for e in foes if K.dist(g, e) <= HAND_COMBAT_RANGE + K.EPS]
+            if near:
+                raise contact_refusal(ctx, fid, near)
         elif d.kind == "charge":
             t = ctx.state.figures.get(d.target or "")
             if t is None or not t.in_play or t not in foes:
                 raise IllegalDecision("charge an enemy in play (RNG-ACT-1)")
             if eng:
                 raise IllegalDecision("already in hand combat: attack instead (RNG-ACT-1)")
-            plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), level=t.level)
+            try:
+                plan = self._plan(ctx, fid, d.x, d.y, self.charge_allowance(ctx, fid), level=t.level)
+            except IllegalDecision:
+                raise charge_refusal(
+                    ctx, fid, t.id, self.charge_allowance(ctx, fid), contact_gap=HAND_COMBAT_RANGE
+                ) from None
             g = replace(f, x=plan.points[-1][0], y=plan.points[-1][1])
             if K.dist(g, t) > HAND_COMBAT_RANGE + K.EPS:
                 raise IllegalDecision('a charge must end within 1" of its target (RNG-ACT-1)')
@@ -308,7 +320,7 @@ class RangersOptions(TurnPreset):
             plan = self._plan(ctx, fid, d.x, d.y, f.move)
             ex, ey = plan.points[-1]
             if not ctx.table.zone_at(ex, ey, f.level).cover:
-                raise IllegalDecision("that point is not in cover (RNG-MOT-3)")
+                raise refused(Cause.NOT_IN_COVER, rule="RNG-MOT-3")
             if not self._cover_path_ok(ctx, fid, plan):
                 raise IllegalDecision('moving into cover may not pass within 3" of an enemy (RNG-MOT-3)')
         else:

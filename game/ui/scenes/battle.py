@@ -23,6 +23,7 @@ from ..log_panel import LogPanel
 from ..map_render import MapRenderer, tmap_of
 from ..melee_panel import DicePanel, dice_row
 from ..route_mode import RouteMode
+from ..sector_mode import SectorMode, sector_moves
 from ..spot_pick import option_label  # noqa: F401 - kept importable from here
 from ..tap_mode import TapMode
 from ..targeting import TargetHover
@@ -352,6 +353,14 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         p = self.match.pending
         if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
+        elif (
+            p is not None
+            and self.is_human_turn()
+            and self.may_see(p.side)
+            and type(self.mode_obj) is Mode
+            and sector_moves(p)
+        ):
+            self.mode_obj = SectorMode()  # an Escarmouche group: the sectors it may enter, on the table
         elif (
             p is not None
             and self._route_for is not p

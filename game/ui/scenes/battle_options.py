@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 
 from .. import fonts
-from ..previews import choice_odds
+from ..previews import choice_odds, option_chance
 from ..reform_mode import offers_reform
 from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..theme import scene_metrics
@@ -85,6 +85,7 @@ class OptionsPanel(BattleHost):
             return
         items: list[str | tuple[str, str]] = []
         for text, d in listed_options(p, st):
+            text += option_chance(self.match, p, d)  # the exact chance first, from this side's view
             self.option_map[text] = d
             items.append(text)
         for kind in self.point_kinds():

@@ -9,6 +9,7 @@ from game.match import Decision, IllegalDecision, Match, record_of, replay
 from game.rules.close_combat import CombatRolled, PieceResolved, UnitBroken
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, TurnStarted
+from game.rules.refusals import Cause
 from game.scenario import load_scenario
 from game.scenario.loader import parse_scenario
 
@@ -92,10 +93,12 @@ def test_OD6_SEQ_1_move_may_not_touch_an_enemy_and_any_clear_vector_is_accepted(
     m = Match(scenario(lines(8.5, 12.5)), dice=ScriptedDice([5, 3] + [4] * 60))
     m.apply(Decision("act", option="red_regiment"))
     before = m.state_hash()
-    with pytest.raises(IllegalDecision, match="engage instead"):
+    with pytest.raises(IllegalDecision, match="engage instead") as e:
         m.apply(Decision("move", option="red_regiment", x=3.0, y=0.0))
-    with pytest.raises(IllegalDecision, match="at most 6"):
+    assert e.value.refusal.cause == Cause.ENDS_IN_CONTACT
+    with pytest.raises(IllegalDecision, match="7 in away — .* moves 6 in") as e:
         m.apply(Decision("move", option="red_regiment", x=-7.0, y=0.0))
+    assert e.value.refusal.cause == Cause.BEYOND_MOVE and e.value.refusal.limit == 6
     assert m.state_hash() == before
     m.apply(Decision("move", option="red_regiment", x=-1.25, y=0.5))
     assert m.figure("R1").x == 7.25 and m.figure("R1").y == 5.5

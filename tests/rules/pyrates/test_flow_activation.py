@@ -8,6 +8,7 @@ from flow_helpers import Decision, answer, fig, match
 from game.rules.decisions import IllegalDecision
 from game.rules.events import Moved
 from game.rules.pyrates.events import MeleeRoundStarted, ShotResolved
+from game.rules.refusals import Cause
 
 LEAD = frozenset({"leader"})
 
@@ -50,8 +51,9 @@ def test_RNG_ACT_1_charge_beyond_3_inches_is_refused():
 def test_RNG_ACT_1_free_charge_destination_is_validated():
     m = a_first([fig("A1", "A", 5, 8, traits=LEAD), fig("B1", "B", 8, 8)])
     activate(m, "A1")
-    with pytest.raises(IllegalDecision, match="base-to-base"):
+    with pytest.raises(IllegalDecision, match="would not end in contact") as e:
         m.apply(Decision("charge", figure="A1", target="B1", x=6.0, y=8.0))
+    assert e.value.refusal.cause == Cause.NO_CONTACT and e.value.refusal.things[0].id == "B1"
     m.apply(Decision("charge", figure="A1", target="B1", x=7.134, y=8.5))  # from the south-west
     assert (m.figure("A1").x, m.figure("A1").y) == (7.134, 8.5)
     assert "B1" in m.table.contacts("A1")

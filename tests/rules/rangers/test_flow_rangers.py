@@ -6,6 +6,7 @@ from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.events import DiceRolled, Moved, PlayerTurnStarted, TurnStarted
 from game.rules.model import Status
 from game.rules.rangers.events import AttackResolved, ShotResolved
+from game.rules.refusals import Cause
 
 from .flow_helpers import events_of, has, pick, setup
 
@@ -70,10 +71,12 @@ def test_RNG_ACT_1_charge_moves_into_contact_and_attacks():
 def test_RNG_ACT_1_move_may_not_end_in_contact_and_arbitrary_moves_are_validated():
     m = setup({"rogers": (5, 5), "warrior_1": (9, 5), "lieutenant": (22, 22)}, faces=RANGERS_FIRST)
     m.apply(pick(m, "activate", figure="rogers"))
-    with pytest.raises(IllegalDecision, match="within 1"):
+    with pytest.raises(IllegalDecision, match="charge instead") as e:
         m.apply(Decision("move", figure="rogers", x=7.6, y=5.0))
-    with pytest.raises(IllegalDecision, match="movement"):
+    assert e.value.refusal.cause == Cause.ENDS_IN_CONTACT and e.value.refusal.things[0].id == "warrior_1"
+    with pytest.raises(IllegalDecision, match="10 in away") as e:
         m.apply(Decision("move", figure="rogers", x=5.0, y=15.0))
+    assert e.value.refusal.cause == Cause.BEYOND_MOVE and e.value.refusal.limit == m.figure("rogers").move
     m.apply(Decision("move", figure="rogers", x=5.0, y=9.5))
     assert (m.figure("rogers").x, m.figure("rogers").y) == (5.0, 9.5)
 
