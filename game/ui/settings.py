@@ -16,6 +16,8 @@ DEFAULTS = {
     "fps": 60,
     "volume": 0.7,
     "mute": False,
+    "ask_end_turn": True,
+    "first_hints": True,
 }
 
 

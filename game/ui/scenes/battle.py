@@ -134,6 +134,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         self.mouse = (0, 0)
         self.target_hover = TargetHover()
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
+        self.modal = None  # a question that holds the battle (dialog.py)
         self._route_for: Ask | None = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
@@ -279,6 +280,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
     def build(self) -> None:
         self.context_menu = None  # the manager was reset: its widgets are gone
         self.leave_dialog = None
+        self.modal = None
         self.orders_panel = None
         self.layout()
         m = self.manager

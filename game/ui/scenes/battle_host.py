@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from game.rules.decisions import Decision
 
     from ..camera import Camera
+    from ..dialog import Dialog
     from ..input_modes import Mode
     from ..log_panel import LogPanel
     from ..map_render import MapRenderer
@@ -51,6 +52,7 @@ class BattleHost(Scene):
     context_menu: tuple[pygame_gui.elements.UISelectionList, dict[str, Decision]] | None
     leave_dialog: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
     orders_panel: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
+    modal: Dialog | None  # a question that holds the battle until it is answered (dialog.py)
     mouse: tuple[int, int]
     _drag: tuple[int, int, bool] | None  # mouse-down point, and whether it moved (a pan, not a click)
     _shown_pending: Any

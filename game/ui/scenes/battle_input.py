@@ -175,6 +175,8 @@ class BattleInput(BattleHost):
             self.save()
         elif ctrl and k == pygame.K_z:
             self.undo()
+        elif self.modal is not None and k in (pygame.K_ESCAPE, pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.modal_choice("keep" if k == pygame.K_ESCAPE else "end")  # asked once: E again ends the turn
         elif k == pygame.K_ESCAPE:
             if self.context_menu is not None:
                 self.close_context_menu()
@@ -243,6 +245,51 @@ class BattleInput(BattleHost):
         if end is None or p.kind != "activate":
             self.toast("finish this question first; End turn is offered when you choose the next figure")
             return False
+        unused = len(self.ready_figures())
+        if unused and self.app.settings.get("ask_end_turn", True):
+            self.ask_end_turn(unused)
+            return False
+        self.decide(end)
+        return True
+
+    def ask_end_turn(self, unused: int) -> None:
+        """Ending the turn with figures that could still act asks once (E again, or the button, ends it)."""
+        from ..dialog import Dialog
+
+        self.close_modal()
+        what = "1 figure has" if unused == 1 else f"{unused} figures have"
+        self.modal = Dialog(
+            self.manager,
+            self.size,
+            f"{what} not acted. End the turn?",
+            [("end", "End the turn"), ("keep", "Keep playing"), ("never", "End it, and stop asking")],
+            tag="end_turn",
+        )
+
+    def close_modal(self) -> None:
+        if self.modal is not None:
+            self.modal.close()
+        self.modal = None
+
+    def modal_choice(self, key: str) -> None:
+        """A button of the open modal question (the end-turn question; the leave question has its own)."""
+        assert self.modal is not None, "a choice comes from the open question"
+        tag = self.modal.tag
+        self.close_modal()
+        if tag == "end_turn" and key in ("end", "never"):
+            if key == "never":
+                from ..settings import save_settings
+
+                self.app.settings["ask_end_turn"] = False
+                save_settings(self.app.settings)
+                self.toast("Ending a turn no longer asks (Settings turns it back on)")
+            self.end_turn_now()
+
+    def end_turn_now(self) -> bool:
+        p = self.match.pending
+        end = next((d for d in p.options if d.kind == "pass"), None) if p is not None else None
+        if end is None or not self.is_human_turn():
+            return False
         self.decide(end)
         return True
 
@@ -284,6 +331,9 @@ class BattleInput(BattleHost):
             b.set_text("Resume" if self.paused else "Pause")
 
     def on_button(self, el) -> None:
+        if self.modal is not None and self.modal.key_of(el) is not None:
+            self.modal_choice(self.modal.key_of(el))
+            return
         d = getattr(self, "leave_dialog", None)
         if d is not None and el in d[1]:
             self.leave_choice(d[1][el])
@@ -304,7 +354,10 @@ class BattleInput(BattleHost):
             if not self.ask_leave("menu"):
                 self.app.to_menu()
         elif key == "end_turn":
-            self.end_turn()
+            if self.modal is not None and self.modal.tag == "end_turn":
+                self.modal_choice("end")  # the button pressed again: asked once
+            else:
+                self.end_turn()
         elif key == "orders":
             self.toggle_orders_panel()
         elif key == "save":

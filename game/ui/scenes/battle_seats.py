@@ -56,8 +56,8 @@ class Seats(BattleHost):
         r.center = (w // 2, h // 2)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
-        where = "the main menu" if then == "menu" else "quit the game"
-        label(m, (10, um.px(12), r.w - 20, um.px(30)), f"Leave this battle for {where}?", container=panel)
+        ask = "Leave this battle for the main menu?" if then == "menu" else "Leave this battle and quit the game?"
+        label(m, (10, um.px(12), r.w - 20, um.px(30)), ask, container=panel)
         bw, by, bh = (r.w - 40) // 3, um.px(70), um.px(40)
         save_b = button(m, (10, by, bw, bh), "Save and quit", container=panel)
         quit_b = button(m, (20 + bw, by, bw, bh), "Quit", container=panel)

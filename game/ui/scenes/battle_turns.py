@@ -28,6 +28,8 @@ class BattleTurns(BattleHost):
         def session_meta(self) -> dict: ...
 
     def advance(self, dt: float) -> None:
+        if self.modal is not None or getattr(self, "leave_dialog", None) is not None:
+            return  # a question is open: the game behind it waits for the answer
         m = self.match
         if m.over or getattr(self, "_conceded", None):
             self.end_timer += dt

@@ -15,6 +15,8 @@ TOGGLES = [
     ("edge_pan", "Pan at the screen edge"),
     ("show_grid", "One-inch grid on open ground"),
     ("show_overlay", "Show zones and obstacles at start"),
+    ("ask_end_turn", "Ask before ending a turn with figures unused"),
+    ("first_hints", "First-time hints in battle"),
 ]
 SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
 SOUND_TOGGLES = [("mute", "Mute sound")]
