@@ -38,7 +38,15 @@ class Seats(BattleHost):
     def session_meta(self) -> dict:
         from ..session import make_meta
 
-        return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
+        return make_meta(
+            self.mode,
+            self.humans,
+            self.ai_levels,
+            self.ai_seeds,
+            self.orders,
+            turn=self.match.state.turn,
+            title=self.match.scenario.title,
+        )
 
     # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
     def in_game(self) -> bool:

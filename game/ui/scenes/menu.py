@@ -168,11 +168,14 @@ class MenuScene(Scene):
         self.continue_path = latest_autosave()
         self.continue_btn = None
         if self.continue_path is not None:
+            from ..save_words import read_entry, titles_and_sides
+
+            newest = read_entry(self.continue_path, *titles_and_sides(self.scenarios))
             self.continue_btn = button(
                 m,
                 (rx, y + p(50), cw_game, p(36)),
                 "Continue last game",
-                tool_tip=f"Resume the latest autosave ({self.continue_path.name})",
+                tool_tip=f"Resume the latest autosave: {newest.text if newest.record else 'the newest one that opens'}",
             )
 
     def thumb(self):
@@ -252,20 +255,39 @@ class MenuScene(Scene):
             self.show_error(self.error)
 
     def continue_last(self) -> bool:
-        """Continue: the latest autosave, resumed as it was played (mode, sides, AI levels)."""
+        """Continue: the newest autosave that opens, resumed as it was played (mode, sides, AI
+        levels); the game says when it passed over a damaged one."""
         from game.match import SaveError, load_record
 
+        from ..save_words import refusal_words
+        from ..session import autosaves
         from .load import resume
 
-        try:
-            err = resume(self.app, load_record(self.continue_path))
-        except (SaveError, OSError) as e:
-            err = str(e)
-        if err:
-            self.error = f"Cannot continue: {err}"
-            self.show_error(self.error)
-            return False
-        return True
+        first_err = ""
+        skipped = 0
+        for path in autosaves():
+            try:
+                rec = load_record(path)
+            except SaveError as e:
+                err = refusal_words(e, path)
+            else:
+                said = (
+                    ""
+                    if not skipped
+                    else (
+                        "The newest autosave could not be opened: this is the one before it."
+                        if skipped == 1
+                        else f"The {skipped} newest autosaves could not be opened: this is the one before them."
+                    )
+                )
+                err = resume(self.app, rec, notice=said)
+                if not err:
+                    return True
+            first_err = first_err or err
+            skipped += 1
+        self.error = f"Cannot continue: {first_err}" if first_err else "Cannot continue: there is no autosave."
+        self.show_error(self.error)
+        return False
 
     def draw(self, surf) -> None:
         surf.fill((20, 22, 28))
