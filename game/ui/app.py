@@ -189,17 +189,26 @@ class App:
             self.first_frame_s = time.perf_counter() - self.t0
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        from .stop_signals import StopSignals, stop_for_signal
+
         if self.top is None:
             self.to_menu()
+        stops = StopSignals()  # SIGTERM / SIGHUP: autosave and close (stop_signals.py)
+        stops.install()
         n = 0
-        while self.running and (frames is None or n < frames):
-            ms = self.clock.tick(self.fps)
-            dt = min(ms / 1000.0, 0.1)
-            try:
-                self.step(pygame.event.get(), dt)
-            except Exception as e:  # noqa: BLE001 - a crash inside a game must not close the window
-                self.crashed(e)
-            n += 1
+        try:
+            while self.running and (frames is None or n < frames):
+                ms = self.clock.tick(self.fps)
+                dt = min(ms / 1000.0, 0.1)
+                try:
+                    self.step(pygame.event.get(), dt)
+                except Exception as e:  # noqa: BLE001 - a crash inside a game must not close the window
+                    self.crashed(e)
+                n += 1
+                if stops.asked is not None:
+                    stop_for_signal(self, stops.asked)
+        finally:
+            stops.restore()
         if screenshot:
             out = Path(screenshot)
             out.parent.mkdir(parents=True, exist_ok=True)

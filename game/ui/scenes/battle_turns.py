@@ -101,20 +101,19 @@ class BattleTurns(BattleHost):
             self._turning_told = True
             from game.ai.concede import turning_point  # issue 23: the narration names the turning point
 
-            tp = turning_point(self.match.log, self.match.state.figures)
+            st = self.match.state
+            tp = turning_point(self.match.log, st.figures, {s.id: s.name for s in st.sides})
             if tp:
-                self.narration.append([f"Turning point: {tp}", None, 6.0])
-        if self.mode == "demo":
-            self.end_timer += 0.0
-            if self.end_timer < 5.0:
-                return
-            self.next_demo()
-            return
+                self.narration.append([f"Turning point — {tp}", None, 6.0])
+        if self.mode == "demo" and self.end_timer < 3.0:
+            return  # the last banners first, then the results
         if not self.results_shown:
             self.results_shown = True
             from .results import ResultsScene
 
-            self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
+            # the demo shows each game's results for a few seconds (any key or click goes on sooner)
+            then = self.next_demo if self.mode == "demo" else None
+            self.app.push(ResultsScene(self.app, self.match, self.session_meta(), then=then))
 
     def next_demo(self) -> None:
         scen = self.app.scenarios() or [self.match.scenario]
