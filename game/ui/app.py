@@ -28,6 +28,10 @@ class App:
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
         self.settings = load_settings()
+        from .stop_signals import StopSignals, keep_sdl_off_signals
+
+        keep_sdl_off_signals()  # SIGTERM / SIGHUP are ours: autosave and close (stop_signals.py)
+        self.stop_signals = StopSignals()  # installed while ``run`` runs the frame loop
         self.sounds = Sounds.from_settings(self.settings)  # the real audio device; silent without one
         pygame.display.init()
         pygame.font.init()
@@ -189,11 +193,11 @@ class App:
             self.first_frame_s = time.perf_counter() - self.t0
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
-        from .stop_signals import StopSignals, stop_for_signal
+        from .stop_signals import stop_for_signal
 
         if self.top is None:
             self.to_menu()
-        stops = StopSignals()  # SIGTERM / SIGHUP: autosave and close (stop_signals.py)
+        stops = self.stop_signals
         stops.install()
         n = 0
         try:

@@ -18,6 +18,14 @@ log = logging.getLogger(__name__)
 STOP_SIGNALS = tuple(getattr(signal, n) for n in ("SIGTERM", "SIGHUP") if hasattr(signal, n))
 
 
+def keep_sdl_off_signals() -> None:
+    """SDL catches SIGTERM itself and turns it into a window-close event, which asks "Leave this
+    battle…?" of nobody; its hint keeps it off them (read when SDL starts, so before the window)."""
+    import os
+
+    os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
+
+
 class StopSignals:
     """Installed for the frame loop's life: ``asked`` is the signal received (or None)."""
 
