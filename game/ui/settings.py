@@ -18,6 +18,7 @@ DEFAULTS = {
     "mute": False,
     "ask_end_turn": True,
     "first_hints": True,
+    "hints_seen": "",
 }
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from ..camera import Camera
     from ..dialog import Dialog
+    from ..first_hints import HintBox
     from ..input_modes import Mode
     from ..log_panel import LogPanel
     from ..map_render import MapRenderer
@@ -53,6 +54,7 @@ class BattleHost(Scene):
     leave_dialog: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
     orders_panel: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
     modal: Dialog | None  # a question that holds the battle until it is answered (dialog.py)
+    hints: HintBox  # first-time hints (first_hints.py)
     mouse: tuple[int, int]
     _drag: tuple[int, int, bool] | None  # mouse-down point, and whether it moved (a pan, not a click)
     _shown_pending: Any

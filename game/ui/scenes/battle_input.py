@@ -331,6 +331,8 @@ class BattleInput(BattleHost):
             b.set_text("Resume" if self.paused else "Pause")
 
     def on_button(self, el) -> None:
+        if self.hints.on_button(self, el):
+            return
         if self.modal is not None and self.modal.key_of(el) is not None:
             self.modal_choice(self.modal.key_of(el))
             return
@@ -372,6 +374,10 @@ class BattleInput(BattleHost):
             self.renderer.show_overlay = not self.renderer.show_overlay
         elif key == "rules":
             self.open_rules()
+        elif key == "howto":
+            from .how_to_play import HowToPlayScene
+
+            self.app.push(HowToPlayScene(self.app))
         elif key == "pause":
             self.paused = not self.paused
             self.build_pause()

@@ -159,10 +159,11 @@ class MenuScene(Scene):
         self.show_error(self.error or "")
         by, bh = h - p(64), p(40)
         step = p(160)  # each bottom button's slot: its width and a gap
-        self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
-        self.rules_btn = button(m, (p(30) + step, by, p(150), bh), "Rules reference")
-        self.settings_btn = button(m, (p(30) + 2 * step, by, p(130), bh), "Settings")
-        self.quit_btn = button(m, (p(30) + 2 * step + p(140), by, p(100), bh), "Quit")
+        self.howto_btn = button(m, (p(30), by, p(150), bh), "How to play")
+        self.load_btn = button(m, (p(30) + step, by, p(150), bh), "Load game")
+        self.rules_btn = button(m, (p(30) + 2 * step, by, p(150), bh), "Rules reference")
+        self.settings_btn = button(m, (p(30) + 3 * step, by, p(130), bh), "Settings")
+        self.quit_btn = button(m, (p(30) + 3 * step + p(140), by, p(100), bh), "Quit")
         from ..session import latest_autosave
 
         self.continue_path = latest_autosave()
@@ -219,6 +220,10 @@ class MenuScene(Scene):
             el = event.ui_element
             if el is self.start_btn:
                 self.start()
+            elif el is self.howto_btn:
+                from .how_to_play import HowToPlayScene
+
+                self.app.push(HowToPlayScene(self.app))
             elif el is self.load_btn:
                 from .load import LoadScene
 

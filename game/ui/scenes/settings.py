@@ -80,6 +80,8 @@ class SettingsScene(Scene):
             for key, b in self.toggles.items():
                 if el is b:
                     s[key] = not s[key]
+                    if key == "first_hints" and s[key]:
+                        s["hints_seen"] = ""  # turned back on: each hint once more
                     b.set_text(f"{dict(TOGGLES + SOUND_TOGGLES)[key]}: {'on' if s[key] else 'off'}")
                     save_settings(s)
                     if key in dict(SOUND_TOGGLES):
