@@ -333,8 +333,9 @@ class BattleInput(BattleHost):
     def on_button(self, el) -> None:
         if self.hints.on_button(self, el):
             return
-        if self.modal is not None and self.modal.key_of(el) is not None:
-            self.modal_choice(self.modal.key_of(el))
+        chosen = self.modal.key_of(el) if self.modal is not None else None
+        if chosen is not None:
+            self.modal_choice(chosen)
             return
         d = getattr(self, "leave_dialog", None)
         if d is not None and el in d[1]:

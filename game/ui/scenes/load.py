@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from ..paths import saves_dir
+from ..save_words import SaveEntry
 from ..widgets import button, label
 from .base import Scene
 
@@ -64,14 +65,14 @@ class LoadScene(Scene):
         px = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts (issue 18)
         label(m, (30, px(12), w - 60, px(50)), "Load game", object_id="#title")
         label(m, (30, px(60), w - 60, px(22)), f"Saves folder: {saves_dir(create=False)}", object_id="#small")
-        self.rows = {}
+        self.rows: dict[str, SaveEntry] = {}
         for e in self.entries():
             text = e.text
             n = 2
             while text in self.rows:  # two saves alike to the minute: both listed
                 text, n = f"{e.text} ({n})", n + 1
             self.rows[text] = e
-        names = list(self.rows)
+        names: list[str | tuple[str, str]] = list(self.rows)
         self.list = pygame_gui.elements.UISelectionList(pygame.Rect(30, px(90), w - 60, h - px(200)), names, m)
         # an empty list box alone reads as a broken screen: say why it is empty and how to fill it
         hint = self.error or ("" if names else "No saves yet: press Ctrl+S during a battle to save it here.")

@@ -76,7 +76,7 @@ class ResultsScene(Scene):
         self.then = then
         """The demo's next game: called when the countdown ends, or sooner on a key or a click."""
         self.left = seconds
-        self.turning = None
+        self.turning: str | None = None
 
     def build(self) -> None:
         m = self.manager
