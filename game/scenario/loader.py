@@ -222,6 +222,7 @@ def parse_scenario(
         victory=tuple(victory),
         turn_limit=spec.turn_limit,
         points_limit=spec.points_limit,
+        tutorial=spec.tutorial,
         options=options,
         cards=dict(data.get("cards", {})),
         deployment=deployment,

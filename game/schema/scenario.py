@@ -126,6 +126,8 @@ class ScenarioFile(msgspec.Struct, forbid_unknown_fields=True):
     blurb: Annotated[str, MaxLen(1000)] = ""
     turn_limit: Annotated[int, Range(1, 200)] = 12
     points_limit: Annotated[int, Range(0, 100_000)] = 0
+    tutorial: bool = False
+    """A guided first battle: the menu offers it as "Learn to play", the scenario list leaves it out."""
     options: Options = msgspec.field(default_factory=Options)
     cards: Cards = msgspec.field(default_factory=Cards)
     orders: Annotated[list[Order], Length(50)] = []

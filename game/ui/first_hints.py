@@ -65,23 +65,51 @@ def hint_for(battle) -> str | None:
     return None
 
 
-class HintBox:
-    """The shown hint: a panel at the map's lower left with "Got it" and "No more hints"."""
+class FirstHints:
+    """The first-time hints of a normal game, each once for the player (remembered in the settings)."""
 
-    def __init__(self):
+    show_for = SHOW_FOR
+
+    def next(self, battle, showing: str | None) -> tuple[str, str] | None:
+        want = hint_for(battle)
+        if want is not None and want != showing and take(battle.app, want):
+            return want, HINTS[want]
+        return None
+
+    def off(self, battle) -> None:
+        from .settings import save_settings
+
+        battle.app.settings["first_hints"] = False
+        save_settings(battle.app.settings)
+        battle.toast("No more hints (Settings turns them back on)")
+
+
+class HintBox:
+    """The shown hint: a panel at the map's top left with "Got it" and "No more hints". Its
+    ``source`` says which hint the game calls for now (``FirstHints``, or the lesson's own)."""
+
+    def __init__(self, source=None):
+        self.source = source if source is not None else FirstHints()
         self.key: str | None = None
+        self.text = ""
         self.left = 0.0
         self.panel = None
         self.buttons: dict = {}
+        self.shown: list[str] = []
+        """Every hint shown in this battle, in order."""
 
     def update(self, battle, dt: float) -> None:
         if self.key is not None:
             self.left -= dt
             if self.left <= 0:
                 self.close()
-        want = hint_for(battle)
-        if want is not None and want != self.key and take(battle.app, want):
-            self.key, self.left = want, SHOW_FOR
+        got = self.source.next(battle, self.key)
+        if got is not None:
+            if self.panel is not None:
+                self.panel.kill()  # the hint before it gives way
+            self.key, self.text = got
+            self.left = self.source.show_for
+            self.shown.append(self.key)
             self.build(battle)
 
     def build(self, battle) -> None:
@@ -95,11 +123,12 @@ class HintBox:
         pad = um.px(10)
         r = battle.map_rect
         width = min(um.px(440), r.w - 2 * pad)
-        lines = fonts.wrap(HINTS[self.key], width - 2 * pad - 8, um.button)
+        lines = fonts.wrap(self.text, width - 2 * pad - 8, um.button)
         line_h = fonts.font(um.button).get_linesize()
         bh = um.button_h
         height = pad + line_h * len(lines) + pad + bh + pad + 4
-        rect = pygame.Rect(r.x + pad, r.bottom - height - pad, width, height)
+        # the map's top left corner: the toasts and the hint bar keep the bottom
+        rect = pygame.Rect(r.x + pad, r.y + pad, width, height)
         self.panel = pygame_gui.elements.UIPanel(rect, starting_height=4, manager=m)
         for i, line in enumerate(lines):
             pygame_gui.elements.UILabel(
@@ -116,11 +145,7 @@ class HintBox:
         if what is None:
             return False
         if what == "off":
-            from .settings import save_settings
-
-            battle.app.settings["first_hints"] = False
-            save_settings(battle.app.settings)
-            battle.toast("No more hints (Settings turns them back on)")
+            self.source.off(battle)
         self.close()
         return True
 

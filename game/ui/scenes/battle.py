@@ -136,8 +136,10 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
         self.modal = None  # a question that holds the battle (dialog.py)
         from ..first_hints import HintBox
+        from ..tutorial import Lesson, is_lesson
 
-        self.hints = HintBox()  # first-time hints (first_hints.py)
+        # first-time hints (first_hints.py), or the lesson's own in "Learn to play" (tutorial.py)
+        self.hints = HintBox(Lesson() if is_lesson(match.scenario) else None)
         self._route_for: Ask | None = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too

@@ -116,7 +116,7 @@ class BattleTurns(BattleHost):
             self.app.push(ResultsScene(self.app, self.match, self.session_meta(), then=then))
 
     def next_demo(self) -> None:
-        scen = self.app.scenarios() or [self.match.scenario]
+        scen = [s for s in self.app.scenarios() if not s.tutorial] or [self.match.scenario]
         ids = [s.id for s in scen]
         i = (ids.index(self.match.scenario.id) + 1) % len(ids) if self.match.scenario.id in ids else 0
         try:

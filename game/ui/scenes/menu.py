@@ -34,7 +34,10 @@ def preset_title(name: str) -> str:
 class MenuScene(Scene):
     def __init__(self, app, preselect: str | None = None, error: str | None = None):
         super().__init__(app)
-        self.scenarios = app.scenarios()
+        every = app.scenarios()
+        self.lesson = next((s for s in every if s.tutorial), None)
+        """"Learn to play": a guided first battle, offered by its own button and not in the list."""
+        self.scenarios = [s for s in every if not s.tutorial]
         self.index = 0
         if preselect:
             for i, s in enumerate(self.scenarios):
@@ -154,6 +157,19 @@ class MenuScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         y += p(66)
         self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
+        self.learn_btn = None
+        if self.lesson is not None:  # a newcomer's first stop, above the map
+            bw = max(p(170), ui_metrics(m).text_w("Learn to play", p(30)))
+            self.learn_btn = button(
+                m,
+                (cx, p(92), bw, p(32)),
+                "Learn to play",
+                object_id="#default_option",
+                tool_tip="A short first battle with hints that follow what you do",
+            )
+            said = "New here? Start with a short guided battle."
+            said_w = min(cw - bw - p(10), fonts.font(ui_metrics(m).small).size(said)[0] + p(12))
+            label(m, (cx + bw + p(6), p(97), said_w, p(22)), said, object_id="#small")
         # the whole width under the lists: a bad file's line names its path, place and fault
         self.err_label = label(m, (p(30), h - p(98), w - p(50), p(28)), "", object_id="#error")
         self.show_error(self.error or "")
@@ -220,6 +236,8 @@ class MenuScene(Scene):
             el = event.ui_element
             if el is self.start_btn:
                 self.start()
+            elif el is not None and el is self.learn_btn:
+                self.learn()
             elif el is self.howto_btn:
                 from .how_to_play import HowToPlayScene
 
@@ -257,6 +275,18 @@ class MenuScene(Scene):
             self.app.start_battle(s, mode=self.mode, seed=seed, preset=self.preset, human=human, ai=self.level)
         except Exception as e:  # noqa: BLE001 - shown in the menu rather than closing the window
             self.error = f"Cannot start {s.title}: {e}"
+            self.show_error(self.error)
+
+    def learn(self) -> None:
+        """Learn to play: the lesson, solo as the boarders against the easy AI."""
+        s = self.lesson
+        if s is None:
+            return
+        human = next((sd.id for sd in s.sides if sd.boarder), s.sides[0].id)
+        try:
+            self.app.start_battle(s, mode="solo", seed=1, human=human, ai="easy")
+        except Exception as e:  # noqa: BLE001 - shown in the menu rather than closing the window
+            self.error = f"Cannot start the lesson: {e}"
             self.show_error(self.error)
 
     def continue_last(self) -> bool:
