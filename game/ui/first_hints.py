@@ -34,7 +34,8 @@ SHOW_FOR = 30.0
 
 
 def seen(settings) -> set[str]:
-    return {k for k in str(settings.get("hints_seen", "")).split(",") if k}
+    got = settings.get("hints_seen")
+    return {k for k in got if isinstance(k, str)} if isinstance(got, list) else set()
 
 
 def take(app, key: str) -> bool:
@@ -42,7 +43,7 @@ def take(app, key: str) -> bool:
     s = app.settings
     if not s.get("first_hints", True) or key in seen(s):
         return False
-    s["hints_seen"] = ",".join(sorted(seen(s) | {key}))
+    s["hints_seen"] = sorted(seen(s) | {key})
     from .settings import save_settings
 
     save_settings(s)

@@ -18,7 +18,7 @@ DEFAULTS = {
     "mute": False,
     "ask_end_turn": True,
     "first_hints": True,
-    "hints_seen": "",
+    "hints_seen": [],
 }
 
 
@@ -31,7 +31,7 @@ def load_settings() -> dict:
     if isinstance(data, dict):
         for k, v in data.items():
             if k in DEFAULTS and type(v) is type(DEFAULTS[k]):
-                out[k] = v
+                out[k] = [x for x in v if isinstance(x, str) and len(x) <= 40][:50] if isinstance(v, list) else v
     return out
 
 

@@ -58,7 +58,7 @@ def test_no_more_hints_turns_them_off_and_settings_bring_them_back(app_factory):
     app.push(st)
     frame(app)
     frame(app, [press(st.toggles["first_hints"])])
-    assert app.settings["first_hints"] is True and app.settings["hints_seen"] == ""
+    assert app.settings["first_hints"] is True and app.settings["hints_seen"] == []
 
 
 def test_hints_off_in_settings_show_none(app_factory):

@@ -31,7 +31,7 @@ def resume(app, rec, notice: str = "") -> str:
         scene = BattleScene(app, match, notice=" ".join(t for t in (notice, said) if t), **kw)
     except (SaveError, ValueError) as e:
         return refusal_words(e, path)
-    except Exception:  # noqa: BLE001 - an untrusted save must not close the window (issue 20)
+    except Exception:  # noqa: BLE001 - an untrusted save must not close the window
         log.exception("cannot resume %s", rec.source or "a save")
         return "This save could not be resumed: the game hit a fault (the details are in the log)."
     app.reset_to(scene)

@@ -81,7 +81,7 @@ class SettingsScene(Scene):
                 if el is b:
                     s[key] = not s[key]
                     if key == "first_hints" and s[key]:
-                        s["hints_seen"] = ""  # turned back on: each hint once more
+                        s["hints_seen"] = []  # turned back on: each hint once more
                     b.set_text(f"{dict(TOGGLES + SOUND_TOGGLES)[key]}: {'on' if s[key] else 'off'}")
                     save_settings(s)
                     if key in dict(SOUND_TOGGLES):
