@@ -1,5 +1,6 @@
 """The results page, the turning point and the demo's concession in a player's words, over seeded
-games of every scenario: names, never ids; no event class names, snake_case or "(s)"; plurals right."""
+games of every scenario: names, never ids; no event class names, snake_case or "(s)"; plurals right.
+And the narration banners wrap inside the map at every window size."""
 
 from __future__ import annotations
 
@@ -75,3 +76,31 @@ def test_counted_and_possessive_words():
     assert counted(1, "roll of the dice", "rolls of the dice") == "1 roll of the dice"
     assert possessive("Royalist raiders") == "Royalist raiders'"
     assert possessive("Crew of the Sea Wolf") == "Crew of the Sea Wolf's"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (1920, 1080), (2560, 1440)])
+def test_narration_banners_wrap_inside_the_map_at_every_size(app_factory, size):
+    import pygame
+
+    app = app_factory(size)
+    scene = app.start_battle(app.find_scenario("farm_skirmish"), mode="demo", seed=10)
+    app.step([], 1 / 60)
+    long = (
+        "Turning point — turn 2: Royalist raiders lost Musketeer Eloi, Pikeman Colin, Pikeman Denis and "
+        "Musketeer Fulbert; Villagers of Beaulieu lost Farmhand Jacques, and the fight swung to Villagers of Beaulieu"
+    )
+    scene.narration = [[long, None, 5.0], ["Royalist raiders concede: " + long, None, 5.0]]
+    scene.toasts = []
+    drawn = []
+
+    class Recording(pygame.Surface):
+        def blit(self, source, dest, *args, **kw):
+            r = source.get_rect(topleft=dest.topleft if hasattr(dest, "topleft") else dest)
+            drawn.append(r)
+            return super().blit(source, dest, *args, **kw)
+
+    surf = Recording(size, pygame.SRCALPHA)
+    scene.draw_overlays(surf)
+    assert len(drawn) > 2  # the two banners took several lines
+    m = scene.map_rect
+    assert all(m.left <= r.left and r.right <= m.right for r in drawn), (m, drawn)
