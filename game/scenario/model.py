@@ -54,6 +54,8 @@ class Scenario:
     """RNG-PTS-1 points limit per side (0 = not checked)."""
     tutorial: bool = False
     """A guided first battle ("Learn to play"): left out of the scenario list and the fairness table."""
+    lesson_rolls: tuple = ()
+    """(rule, who, faces) rolls a lesson sets in advance (game/rules/dice.py LessonDice)."""
     options: dict = field(default_factory=dict)
     """Preset options (JSON-like)."""
     cards: dict = field(default_factory=dict)

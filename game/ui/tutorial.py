@@ -76,8 +76,9 @@ STEPS = {
     ),
     "pushback": Step(
         "pushback",
-        "Instead of rolling a save, your figure may jump back a base's depth and take no wound (or, "
-        "unwounded, be pushed back wounded rather than knocked down). Choose in the list.",
+        "A pushback: instead of rolling a save, a figure given a wound may jump back a base's depth and "
+        "take none, or, unwounded and given a knockdown, be pushed back wounded instead. When it is "
+        "yours to choose, the list offers it.",
     ),
     "save": Step(
         "save",
@@ -151,8 +152,10 @@ class Lesson:
                 self.acted += 1
                 fill = {"who": _figure_name(st, who), "face": ev.faces[0] if ev.faces else "?"}
                 yield ("motivation_pass" if ev.success else "motivation_fail"), fill
-            elif cls == "DiceRolled" and ev.rule == "PYR-SAVE-1" and mine:
+            elif cls == "DiceRolled" and ev.rule == "PYR-SAVE-1" and who in st.figures:
                 yield "save", {"who": _figure_name(st, who), "face": ev.faces[0] if ev.faces else "?"}
+            elif cls == "Moved" and getattr(ev, "how", "") == "pushback":
+                yield "pushback", {}
             elif cls == "MeleeRoundStarted":
                 yield "melee", {}
             elif cls == "GameOver" and ev.winner in humans:

@@ -67,6 +67,10 @@ def test_learn_to_play_from_the_menu_to_its_results_by_posted_events(app_factory
     assert shown[0] == "welcome", shown
     assert {"motivation_pass", "motivation_fail"} & set(shown), shown
     assert "end_turn" in shown and len(shown) == len(set(shown))
+    # the lesson's set rolls: Quill's first motivation fails, Tam's passes, the first mêlée is fought
+    # and the boarders' three of a kind gives them taps, whose knockdown is saved or pushed back
+    assert {"motivation_fail", "motivation_pass", "melee", "tap"} <= set(shown), shown
+    assert {"pushback", "save"} & set(shown), shown
 
 
 def test_the_lesson_is_left_out_of_the_scenario_list_and_the_demo():
@@ -75,4 +79,6 @@ def test_the_lesson_is_left_out_of_the_scenario_list_and_the_demo():
     good, _ = scan_scenarios()
     lessons = [s for s in good if s.tutorial]
     assert [s.id for s in lessons] == ["learn_to_play"]
-    assert "nothing is arranged" in lessons[0].blurb
+    lesson = lessons[0]
+    assert "A few dice are set" in lesson.blurb  # the lesson says so
+    assert ("PYR-DICE-1", "pirates", (4, 4, 4, 2, 2)) in lesson.lesson_rolls
