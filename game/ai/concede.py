@@ -68,7 +68,7 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
         return (st.winner == side, "" if st.winner == side else (st.end_reason or "the game is over"))
     mine = sum(1 for f in st.figures.values() if f.side == side and f.in_play)
     if mine == 0:
-        return False, f"{name} has no figure left standing"
+        return False, f"{name} have no figure left standing"
     foes = [s for s in st.enemies_of(side)]
     me = strength(st.figures, side)
     if foes:
@@ -76,7 +76,8 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
         them = strength(st.figures, top)
         if them > 0 and me < HOPELESS * them:
             return False, (
-                f"{name}'s fighting strength ({me:.1f}) is under a third of {st.side(top).name}'s ({them:.1f})"
+                f"{possessive(name)} fighting strength ({me:.1f}) is under a third of "
+                f"{possessive(st.side(top).name)} ({them:.1f})"
             )
     turns = _turns_left(match)
     conds = [c for c in getattr(match.scenario, "victory", ()) if c.side == side]
@@ -95,6 +96,11 @@ def can_still_win(match, side: str) -> tuple[bool, str]:
     return True, ""
 
 
+def possessive(name: str) -> str:
+    """ "Flint's boarders'" and "Crew of the Sea Wolf's": a name ending in s takes the apostrophe alone."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def concession(match) -> tuple[str, str] | None:
     """(side, headline) for the first side, in scenario order, that can no longer win a match still
     being played (the demo concedes for it and rolls on); None while every side can still win."""
@@ -103,44 +109,58 @@ def concession(match) -> tuple[str, str] | None:
     for s in match.state.side_ids():
         ok, why = can_still_win(match, s)
         if not ok:
-            return s, f"{match.state.side(s).name} concedes: {why}"
+            return s, f"{match.state.side(s).name} concede: {why}"
     return None
 
 
 # -- the turning point ------------------------------------------------------------------------------
-def _first_rout(events, figures) -> str | None:
+def _first_rout(events, figures, sides=None) -> str | None:
+    sides = sides or {}
+
+    def side_name(sid) -> str:
+        return sides.get(sid, sid)
+
     for ev in events:
         cls = type(ev).__name__
         if cls == "StatusChanged" and ev.status == Status.FLED.value:
             f = figures.get(ev.figure) if figures else None
-            who = f"{f.name} ({f.side})" if f else ev.figure
-            return f"{who} fled first ({ev.rule}): the first rout of the game"
+            who = f"{f.name} ({side_name(f.side)})" if f else ev.figure
+            return f"{who} fled first: the first rout of the game"
         if cls == "StatusChanged" and getattr(ev, "cause", "") == "colours struck":
-            side = figures[ev.figure].side if figures and ev.figure in figures else "a side"
-            return f"{side} struck her colours ({ev.rule})"
+            side = side_name(figures[ev.figure].side) if figures and ev.figure in figures else "a side"
+            return f"{side} struck their colours"
         if cls == "MoraleBroken":
-            return f"{ev.side}'s morale broke ({ev.reason}; {ev.rule}): the first rout of the game"
+            return f"{possessive(side_name(ev.side))} morale broke ({ev.reason}): the first rout of the game"
         if cls == "UnitBroken":
-            return f"unit {ev.unit} broke after {ev.losses} losses ({ev.rule}): the first rout of the game"
+            return f"a unit broke after {ev.losses} losses: the first rout of the game"
     return None
 
 
-def turning_point(events, figures=None) -> str | None:
+def _listed(names: list[str], most: int = 3) -> str:
+    """ "A, B and C"; past ``most`` names, "A, B, C and 2 more"."""
+    if len(names) > most:
+        return f"{', '.join(names[:most])} and {len(names) - most} more"
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def turning_point(events, figures=None, sides=None) -> str | None:
     """The game's turning point in plain words, or None when nothing turned it.
 
     ``events``: the match's events in order (``match.log``). ``figures``: the roster by id (e.g.
     ``match.state.figures``), which names each figure's side and value; without it only the first
-    rout can be named. The largest swing is the game turn in which the difference of fighting
-    strength between the two strongest sides changed most (each figure counted unhurt at the start).
+    rout can be named. ``sides``: each side's name by id (a player reads names, never ids). The
+    largest swing is the game turn in which the difference of fighting strength between the two
+    strongest sides changed most (each figure counted unhurt at the start).
     """
     figures = dict(figures or {})
+    sides_named = dict(sides or {})
     if not figures:
-        return _first_rout(events, None)
+        return _first_rout(events, None, sides_named)
     now = {fid: dataclasses.replace(f, status=Status.UNWOUNDED, wounds=0) for fid, f in figures.items()}
     sides = sorted({f.side for f in now.values()})
     start = {s: strength(now, s) for s in sides}
     if len(sides) < 2:
-        return _first_rout(events, figures)
+        return _first_rout(events, figures, sides_named)
     turn, per_turn = 0, []
     lost: dict[str, list[str]] = {}
     before = dict(start)
@@ -178,11 +198,14 @@ def turning_point(events, figures=None) -> str | None:
         swing = (aft[a] - aft[b]) - (bef[a] - bef[b])
         if best is None or abs(swing) > abs(best[1]) + 1e-9:
             best = (t, swing, gone)
-    rout = _first_rout(events, figures)
+    rout = _first_rout(events, figures, sides_named)
     if best is None or abs(best[1]) < 0.5:
         return rout
     t, swing, gone = best
-    up = a if swing > 0 else b
-    losses = "; ".join(f"{s} lost {', '.join(names)}" for s, names in sorted(gone.items())) or "wounds told"
-    text = f"turn {t}: {losses} — the fighting strength swung {abs(swing):.1f} to {up}"
-    return text + (f" (and {rout})" if rout and rout not in text else "")
+    up = sides_named.get(a if swing > 0 else b, a if swing > 0 else b)
+    losses = (
+        "; ".join(f"{sides_named.get(s, s)} lost {_listed(names)}" for s, names in sorted(gone.items()))
+        or "wounds told"
+    )
+    text = f"turn {t}: {losses}, and the fight swung to {up}"
+    return text + (f" ({rout})" if rout and rout not in text else "")

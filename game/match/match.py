@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from game.rules.decisions import Decision, IllegalDecision
-from game.rules.dice import Dice
+from game.rules.dice import Dice, LessonDice
 from game.rules.events import Event, GameOver
 from game.rules.flow import Ask, Ctx, Flow
 from game.rules.model import Figure
@@ -32,6 +32,12 @@ from .setup import check_zones, deploy, in_named_zone
 
 #: Steps a match may run with no decision in between before it is declared stuck (a flow bug).
 MAX_SILENT_STEPS = 10_000
+
+
+def dice_for(scenario, seed: int) -> Dice:
+    """The match's dice: seeded, with a lesson scenario's few rolls set in advance (LessonDice)."""
+    script = getattr(scenario, "lesson_rolls", ())
+    return LessonDice(seed, script) if script else Dice(seed)
 
 
 class Match:
@@ -57,7 +63,7 @@ class Match:
         self.preset = self.ruleset.flow()
         self.options_overrides = dict(options or {})
         self.options = {**scenario.options, **self.options_overrides}
-        self.dice = dice if dice is not None else Dice(self.seed)
+        self.dice = dice if dice is not None else dice_for(scenario, self.seed)
         self._empty_table = build_table(scenario, tmap)
         check_zones(self._empty_table, scenario)
         figures = {f.id: f for f in self._deploy(scenario.figures)}

@@ -311,3 +311,50 @@ class ScriptedDice(Dice):
         other.count = self.count
         other._rng.setstate(self._rng.getstate())
         return other
+
+
+class LessonDice(Dice):
+    """Seeded dice with a few rolls set in advance, for a lesson scenario (its ``lesson_rolls``):
+    each ``(rule, who, faces)`` answers the first roll of that rule by that roller (a side or a
+    figure id) with the given faces (the first n of them), once; every other roll is the seeded
+    dice's own. Which scripted rolls are spent is part of the state (fingerprint, copies)."""
+
+    def __init__(self, seed: int = 0, script: Sequence[tuple[str, str, Sequence[int]]] = ()):
+        super().__init__(seed)
+        self.script = tuple((str(r), str(w), tuple(int(f) for f in faces)) for r, w, faces in script)
+        self.spent = [False] * len(self.script)
+        self._next: tuple[int, ...] | None = None
+
+    def roll(self, rule: str, *, who: str = "", n: int = 1, sides: int = 6, **kw) -> DiceRolled:
+        for i, (r, w, faces) in enumerate(self.script):
+            if not self.spent[i] and r == rule and w == who and len(faces) >= n and all(f <= sides for f in faces):
+                self.spent[i] = True
+                self._next = faces[:n]
+                break
+        return super().roll(rule, who=who, n=n, sides=sides, **kw)
+
+    def faces(self, n: int, sides: int = 6) -> tuple[int, ...]:
+        if self._next is not None:
+            out, self._next = self._next, None
+            self.count += n
+            return out
+        return super().faces(n, sides)
+
+    def fingerprint(self) -> str:
+        return super().fingerprint() + ":" + "".join("1" if s else "0" for s in self.spent)
+
+    def state(self) -> list:
+        return super().state() + [list(self.spent)]
+
+    def set_state(self, state: list) -> None:
+        super().set_state(state[:5])
+        self.spent = [bool(s) for s in state[5]]
+
+    def clone(self) -> LessonDice:
+        base = Dice.clone(self)
+        other = LessonDice.__new__(LessonDice)
+        other.__dict__.update(base.__dict__)
+        other.script = self.script
+        other.spent = list(self.spent)
+        other._next = None
+        return other

@@ -223,6 +223,8 @@ def parse_scenario(
         victory=tuple(victory),
         turn_limit=spec.turn_limit,
         points_limit=spec.points_limit,
+        tutorial=spec.tutorial,
+        lesson_rolls=tuple((r.rule, r.who, tuple(r.faces)) for r in spec.lesson_rolls) if spec.tutorial else (),
         options=options,
         cards=dict(data.get("cards", {})),
         deployment=deployment,

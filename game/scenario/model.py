@@ -52,6 +52,10 @@ class Scenario:
     """Game turns before the match ends (a draw unless a condition says otherwise)."""
     points_limit: int = 0
     """RNG-PTS-1 points limit per side (0 = not checked)."""
+    tutorial: bool = False
+    """A guided first battle ("Learn to play"): left out of the scenario list and the fairness table."""
+    lesson_rolls: tuple = ()
+    """(rule, who, faces) rolls a lesson sets in advance (game/rules/dice.py LessonDice)."""
     options: dict = field(default_factory=dict)
     """Preset options (JSON-like)."""
     cards: dict = field(default_factory=dict)

@@ -104,6 +104,14 @@ class Figure(msgspec.Struct, forbid_unknown_fields=True):
     loaded: bool = False
 
 
+class LessonRoll(msgspec.Struct, forbid_unknown_fields=True):
+    """A roll a lesson sets in advance: the first roll of ``rule`` by ``who`` shows ``faces``."""
+
+    rule: Annotated[str, msgspec.Meta(pattern=r"^[A-Z][A-Z0-9]{1,5}-[A-Z0-9]{1,8}-[0-9]{1,3}$")]
+    who: Id
+    faces: Annotated[list[Annotated[int, Range(1, 6)]], Length(10, least=1)]
+
+
 class Victory(msgspec.Struct, forbid_unknown_fields=True):
     type: VictoryType
     side: Id
@@ -126,6 +134,10 @@ class ScenarioFile(msgspec.Struct, forbid_unknown_fields=True):
     blurb: Annotated[str, MaxLen(1000)] = ""
     turn_limit: Annotated[int, Range(1, 200)] = 12
     points_limit: Annotated[int, Range(0, 100_000)] = 0
+    tutorial: bool = False
+    """A guided first battle: the menu offers it as "Learn to play", the scenario list leaves it out."""
+    lesson_rolls: Annotated[list[LessonRoll], Length(20)] = []
+    """A lesson's rolls set in advance (only with ``tutorial``), so that what it teaches does happen."""
     options: Options = msgspec.field(default_factory=Options)
     cards: Cards = msgspec.field(default_factory=Cards)
     orders: Annotated[list[Order], Length(50)] = []

@@ -34,6 +34,14 @@ class SettingsFile(msgspec.Struct, forbid_unknown_fields=False, kw_only=True):
     mute: bool = False
     fullscreen: bool = False
     """The window opens full-screen (F11 or Settings toggle it, and the choice is kept)."""
+    ask_end_turn: bool = True
+    """Ask before ending a turn with figures that have not acted."""
+    first_hints: bool = True
+    """First-time hints in normal games (motivation, the hand-over, reactions)."""
+    hints_seen: Annotated[list[Annotated[str, msgspec.Meta(max_length=40)]], msgspec.Meta(max_length=50)] = (
+        msgspec.field(default_factory=list)
+    )
+    """The first-time hints already shown, by key."""
 
 
 DEFAULTS: dict = msgspec.structs.asdict(SettingsFile())

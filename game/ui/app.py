@@ -61,6 +61,10 @@ class App:
         self.extra_dirs = [Path(d) for d in extra_dirs]
         self.settings = load_settings()
         name_the_window()
+        from .stop_signals import StopSignals, keep_sdl_off_signals
+
+        keep_sdl_off_signals()  # SIGTERM / SIGHUP are ours: autosave and close (stop_signals.py)
+        self.stop_signals = StopSignals()  # installed while ``run`` runs the frame loop
         self.sounds = Sounds.from_settings(self.settings)  # the real audio device; silent without one
         pygame.display.init()
         pygame.font.init()
@@ -265,17 +269,26 @@ class App:
             self.first_frame_s = time.perf_counter() - self.t0
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        from .stop_signals import stop_for_signal
+
         if self.top is None:
             self.to_menu()
+        stops = self.stop_signals
+        stops.install()
         n = 0
-        while self.running and (frames is None or n < frames):
-            ms = self.clock.tick(self.fps)
-            dt = min(ms / 1000.0, 0.1)
-            try:
-                self.step(pygame.event.get(), dt)
-            except Exception as e:  # noqa: BLE001 - a crash inside a game must not close the window
-                self.crashed(e)
-            n += 1
+        try:
+            while self.running and (frames is None or n < frames):
+                ms = self.clock.tick(self.fps)
+                dt = min(ms / 1000.0, 0.1)
+                try:
+                    self.step(pygame.event.get(), dt)
+                except Exception as e:  # noqa: BLE001 - a crash inside a game must not close the window
+                    self.crashed(e)
+                n += 1
+                if stops.asked is not None:
+                    stop_for_signal(self, stops.asked)
+        finally:
+            stops.restore()
         if screenshot:
             out = Path(screenshot)
             out.parent.mkdir(parents=True, exist_ok=True)

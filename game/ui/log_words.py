@@ -90,7 +90,7 @@ def _player_turn(ev, n, state):
 
 
 def _game_over(ev, n, state):
-    who = f"{n(ev.winner)} wins" if ev.winner else "Nobody wins"
+    who = f"{n(ev.winner)} win" if ev.winner else "Nobody wins"  # a side is a company: they win
     return f"Game over: {who} — {n.tidy(ev.reason)}" if ev.reason else f"Game over: {who}"
 
 

@@ -27,10 +27,10 @@ def headline(ev, match, memo: dict) -> str | None:
     kind = type(ev).__name__
     rule = getattr(ev, "rule", "")
     if kind == "TurnStarted":
-        return f"Turn {ev.turn}: {_side_name(st, ev.first)} moves first"
+        return f"Turn {ev.turn}: {_side_name(st, ev.first)} move first"
     if kind == "GameOver":
         who = _side_name(st, ev.winner) if ev.winner else "Nobody"
-        return f"{who} {'wins' if ev.winner else 'wins: a draw'} — {ev.reason}"
+        return f"{who} {'win' if ev.winner else 'wins: a draw'} — {ev.reason}"
     if kind == "Moved":
         f = st.figures.get(ev.figure)
         if f is None:

@@ -64,8 +64,12 @@ class SeededController:
         return self.inner.decide(match)
 
 
-def make_meta(mode: str, humans, levels: dict, seeds: dict, orders: dict) -> dict:
-    return {
+def make_meta(
+    mode: str, humans, levels: dict, seeds: dict, orders: dict, *, turn: int | None = None, title: str = ""
+) -> dict:
+    """Who plays (restored by ``restore``), and what the Load list shows: the game turn, the
+    scenario's title (for a scenario not installed where the save is opened) and when it was saved."""
+    meta = {
         "app": "boarders-away",
         "meta_version": META_VERSION,
         "mode": mode,
@@ -74,6 +78,11 @@ def make_meta(mode: str, humans, levels: dict, seeds: dict, orders: dict) -> dic
         "orders": {s: dict(o) for s, o in sorted(orders.items())},
         "saved": time.strftime("%Y-%m-%d %H:%M:%S"),
     }
+    if turn is not None:
+        meta["turn"] = int(turn)
+    if title:
+        meta["title"] = title[:200]
+    return meta
 
 
 def restore(meta, sides: list[str], match_seed: int) -> tuple[dict, str]:
@@ -148,14 +157,20 @@ def autosave(record, stamp: str | None = None):
         return None
 
 
-def latest_autosave():
+def autosaves() -> list:
+    """The autosaves, newest first (today's folder and the one earlier versions wrote)."""
     files = []
     for d in (autosave_dir(create=False), _earlier_autosaves()):
         try:
             files += [(p.stat().st_mtime_ns, p.name, p) for p in d.glob("*.json")]
         except OSError:
             continue
-    return max(files)[2] if files else None
+    return [p for _, _, p in sorted(files, reverse=True)]
+
+
+def latest_autosave():
+    files = autosaves()
+    return files[0] if files else None
 
 
 def last_game_file():

@@ -104,6 +104,10 @@ def test_turning_point_names_the_largest_swing():
     names = {fid: m.state.figures[fid].name for fid in blue}
     assert text.startswith("turn 2: blue lost ") and names[blue[0]] in text and names[blue[2]] in text
     assert "to red" in text
+    named = {s.id: s.name for s in m.state.sides}
+    said = turning_point(events, m.state.figures, named)
+    assert said.startswith(f"turn 2: {named['blue']} lost ") and said.endswith(f"the fight swung to {named['red']}")
+    assert f"{names[blue[0]]} and {names[blue[2]]}" in said or f"{names[blue[2]]} and {names[blue[0]]}" in said
 
 
 def test_turning_point_first_rout_and_none():
@@ -121,4 +125,4 @@ def test_concession_headline_names_the_side_and_why():
     for fid in _ids(m, "blue"):
         _set(m, fid, Status.FLED)
     side, line = concession(m)
-    assert side == "blue" and line.startswith("Blue crew concedes: ") and "no figure left" in line
+    assert side == "blue" and line.startswith("Blue crew concede: ") and "no figure left" in line

@@ -163,3 +163,22 @@ def test_GEN_DICE_1_faces_in_one_loop_equal_face_by_face():
     assert a._rng.getstate() == b._rng.getstate()
     s = ScriptedDice([1, 2, 3, 4])  # a subclass drawing its own faces still goes face by face
     assert s.faces(3) == (1, 2, 3) and s.remaining == 1
+
+
+def test_lesson_dice_answer_each_set_roll_once_and_the_rest_from_the_seed():
+    from game.rules.dice import Dice, LessonDice
+
+    d = LessonDice(7, [("RNG-MOT-1", "quill", [5]), ("PYR-DICE-1", "pirates", [4, 4, 4, 2, 2])])
+    plain = Dice(7)
+    assert d.roll("RNG-MOT-1", who="tam").faces == plain.roll("RNG-MOT-1", who="tam").faces  # not set: seeded
+    assert d.roll("RNG-MOT-1", who="quill").faces == (5,)
+    before = d.fingerprint()
+    copy = d.clone()
+    assert copy.fingerprint() == before and isinstance(copy, LessonDice)
+    assert d.roll("PYR-DICE-1", who="pirates", n=3).faces == (4, 4, 4)  # the first n faces
+    assert d.fingerprint() != before  # a set roll spent is part of the state
+    assert d.roll("PYR-DICE-1", who="pirates", n=3).faces == plain.roll("PYR-DICE-1", who="pirates", n=3).faces
+    assert copy.roll("PYR-DICE-1", who="pirates", n=5).faces == (4, 4, 4, 2, 2)  # the copy had not spent it
+    restored = LessonDice(7, copy.script)
+    restored.set_state(d.state())
+    assert restored.spent == d.spent and restored.fingerprint() == d.fingerprint()

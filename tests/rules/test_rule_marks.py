@@ -36,6 +36,7 @@ GAMES = (
     ("forest_initiative", 2, "random"),  # hand combat from the rear (GEO-FACE-1, GEN-ROUND-1)
     ("harbour_tavern", 2, "auto"),
     ("pike_and_shot", 1, "auto"),
+    ("learn_to_play", 1, "auto"),
 )
 
 #: Marked functions no shipped scenario reaches in a short seeded game, each with why; their named

@@ -63,6 +63,11 @@ def test_demo_plays_the_next_scenario_with_a_new_seed(app_factory, tiny_path):
         sc.anims.clear()
         sc.ai_timer = 10.0
         frame(app, dt=0.1)
+    results = app.top  # each game ends on its results for a few seconds
+    assert type(results).__name__ == "ResultsScene" and results.then is not None
+    frame(app, n=30, dt=0.1)
+    assert app.top is results and "The next battle starts in 5 s" in results.countdown.text
+    frame(app, n=60, dt=0.1)
     nxt = app.top
     assert nxt is not sc and nxt.mode == "demo"
     assert nxt.match.seed == sc.match.seed + 1
@@ -102,7 +107,7 @@ def test_headlines_for_the_key_events():
         )
         is None
     )  # every wound would flood the screen
-    assert "wins" in headline(GameOver(rule="GEN-TURN-1", winner="navy", reason="x"), m, memo)
+    assert " win — x" in headline(GameOver(rule="GEN-TURN-1", winner="navy", reason="x"), m, memo)
     # the first boarder aboard her deck: once
     m.real.preset  # noqa: B018 - the match is real, its table answers zones
     from game.rules.flow import Ctx
@@ -121,3 +126,19 @@ def test_headless_demo_prints_the_battle_with_headlines():
     text = out.getvalue()
     assert text.startswith("Boarders Away!") and "Result:" in text
     assert "  >> Turn 1:" in text
+
+
+def test_demo_results_go_on_at_a_key_and_stop_at_escape(app_factory, tiny_path):
+    from game.ui.scenes.results import ResultsScene
+
+    app = app_factory()
+    sc = app.start_battle(app.find_scenario(tiny_path), mode="demo", seed=3, ai="random")
+    went = []
+    res = ResultsScene(app, sc.match, sc.session_meta(), then=lambda: went.append(1))
+    app.push(res)
+    frame(app, [key(pygame.K_SPACE)])
+    assert went == [1]
+    res2 = ResultsScene(app, sc.match, sc.session_meta(), then=lambda: went.append(2))
+    app.push(res2)
+    frame(app, [key(pygame.K_ESCAPE)])
+    assert went == [1] and type(app.top).__name__ == "MenuScene"

@@ -275,7 +275,12 @@ def test_keys_end_turn_tab_numbers_and_enter(boarding):
         frame(app, n=1)
     assert scene.match.pending.kind == "activate"
     side = scene.match.pending.side
+    unused = len(scene.ready_figures())
+    n = len(scene.match.decisions)
     frame(app, [key(pygame.K_e)], n=1)
+    if unused:  # figures that could still act: E asks once, and E again ends the turn
+        assert scene.modal is not None and len(scene.match.decisions) == n
+        frame(app, [key(pygame.K_e)], n=1)
     assert scene.match.decisions[-1].kind == "pass"
     assert scene.match.state.active != side or scene.match.pending is None or scene.match.pending.side != side
 

@@ -38,6 +38,10 @@ def played_save(app_factory):
     return record_of(m).to_json()
 
 
+def _choose(ls, name: str) -> None:
+    ls.choice = next(t for t, e in ls.rows.items() if e.path.name == name)
+
+
 @pytest.mark.parametrize(
     "options,place",
     [
@@ -47,7 +51,8 @@ def played_save(app_factory):
         ({"conditions": 5}, "options.conditions"),
     ],
 )
-def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, played_save, options, place):
+def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, played_save, options, place, caplog):
+    """The window says it in a player's words; the log keeps the place and the fault."""
     from game.ui.paths import saves_dir
     from game.ui.scenes.load import LoadScene
 
@@ -57,13 +62,15 @@ def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, pl
     app.to_menu()
     ls = LoadScene(app)
     app.push(ls)
-    ls.choice = "bad.json"
+    _choose(ls, "bad.json")
+    caplog.clear()
     _press(app, ls, ls.resume)
     app.step([], 1 / 60)
-    assert app.top is ls and place in ls.error and "\n" not in ls.error, ls.error
+    assert app.top is ls and ls.error == "This save asks for rules settings this game cannot use.", ls.error
+    assert any(place in r.getMessage() and "bad.json" in r.getMessage() for r in caplog.records)
     _press(app, ls, ls.watch)
     app.step([], 1 / 60)
-    assert app.top is ls and place in ls.error
+    assert app.top is ls and ls.error == "This save asks for rules settings this game cannot use."
 
 
 def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_path):
@@ -75,9 +82,9 @@ def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_p
     app.to_menu()
     ls = LoadScene(app)
     app.push(ls)
-    ls.choice = "changed.json"
+    _choose(ls, "changed.json")
     _press(app, ls, ls.resume)
-    assert app.top is ls and "has changed" in ls.error, ls.error
+    assert app.top is ls and "has changed" in ls.error and "scenario_hash" not in ls.error, ls.error
 
 
 def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_factory, monkeypatch):

@@ -135,6 +135,12 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         self.mouse = (0, 0)
         self.target_hover = TargetHover()
         self.context_menu = None  # a pop-up list when a click on a figure could mean several options
+        self.modal = None  # a question that holds the battle (dialog.py)
+        from ..first_hints import HintBox
+        from ..tutorial import Lesson, is_lesson
+
+        # first-time hints (first_hints.py), or the lesson's own in "Learn to play" (tutorial.py)
+        self.hints = HintBox(Lesson() if is_lesson(match.scenario) else None)
         self._route_for: Ask | None = None  # the question the route preview was opened for
         if self.mode == "hotseat" and self.match.pending is not None:
             self.looking = None  # the first player is handed the screen too
@@ -280,6 +286,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
     def build(self) -> None:
         self.context_menu = None  # the manager was reset: its widgets are gone
         self.leave_dialog = None
+        self.modal = None
         self.orders_panel = None
         self.layout()
         m = self.manager
@@ -305,12 +312,15 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         add("sight", "Sight (L)", 84, "Line of sight and cover")
         add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")
         add("rules", "Rules (F1)", 90, "Rules reference")
+        if self.mode != "demo" and not self.viewer:
+            add("howto", "How to play", 100, "The turn, moving and the mêlée in five paragraphs")
         if self.mode == "demo" and not self.viewer:
             add("pause", "Resume" if self.paused else "Pause", 72, "Space")
             add("step", "Step", 54, "N: one decision")
             for s in DEMO_SPEEDS:
                 add(f"speed{s}", f"{s}×", 40, f"Demo speed {s}×")
         self.extra_buttons(add)
+        self.hints.build(self)
         self._shown_pending = None
         self.option_widgets = []
         self.rebuild_options()
@@ -350,6 +360,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
             return
         if self.match.pending is not self._shown_pending:
             self.rebuild_options()
+        self.hints.update(self, dt)
         p = self.match.pending
         if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets

@@ -180,11 +180,14 @@ class BattleDraw(BattleHost):
 
     def draw_overlays(self, surf) -> None:
         y = self.map_rect.y + 12
+        size = fonts.scaled(20, self.size)
         for text, _colour, ttl in self.narration:
-            t = fonts.outlined(text, fonts.scaled(20, self.size), (255, 236, 180))
-            t.set_alpha(int(255 * min(1.0, ttl)))
-            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
-            y += t.get_height() + 2
+            for line in fonts.wrap(text, self.map_rect.w - 40, size, bold=True):  # inside the window at any size
+                t = fonts.outlined(line, size, (255, 236, 180))
+                t.set_alpha(int(255 * min(1.0, ttl)))
+                surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
+                y += t.get_height()
+            y += 2
         y = self.map_rect.bottom - 60
         for text, colour, ttl in reversed(self.toasts):
             size = fonts.scaled(15, self.size)

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from game.rules.decisions import Decision
 
     from ..camera import Camera
+    from ..dialog import Dialog
+    from ..first_hints import HintBox
     from ..input_modes import Mode
     from ..log_panel import LogPanel
     from ..map_render import MapRenderer
@@ -51,6 +53,8 @@ class BattleHost(Scene):
     context_menu: tuple[pygame_gui.elements.UISelectionList, dict[str, Decision]] | None
     leave_dialog: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
     orders_panel: tuple[pygame_gui.elements.UIPanel, dict[pygame_gui.elements.UIButton, str], str] | None
+    modal: Dialog | None  # a question that holds the battle until it is answered (dialog.py)
+    hints: HintBox  # first-time hints (first_hints.py)
     mouse: tuple[int, int]
     _drag: tuple[int, int, bool] | None  # mouse-down point, and whether it moved (a pan, not a click)
     _shown_pending: Any
@@ -70,3 +74,7 @@ class BattleHost(Scene):
         def ask_leave(self, then: str) -> bool: ...
         def leave_choice(self, choice: str) -> None: ...
         def save(self) -> str | None: ...
+        def ask_end_turn(self, unused: int) -> None: ...
+        def close_modal(self) -> None: ...
+        def modal_choice(self, key: str) -> None: ...
+        def ready_figures(self) -> list[str]: ...

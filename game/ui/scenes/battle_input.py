@@ -175,6 +175,8 @@ class BattleInput(BattleHost):
             self.save()
         elif ctrl and k == pygame.K_z:
             self.undo()
+        elif self.modal is not None and k in (pygame.K_ESCAPE, pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.modal_choice("keep" if k == pygame.K_ESCAPE else "end")  # asked once: E again ends the turn
         elif k == pygame.K_ESCAPE:
             if self.context_menu is not None:
                 self.close_context_menu()
@@ -243,6 +245,10 @@ class BattleInput(BattleHost):
         if end is None or p.kind != "activate":
             self.toast("finish this question first; End turn is offered when you choose the next figure")
             return False
+        unused = len(self.ready_figures())
+        if unused and self.app.settings.get("ask_end_turn", True):
+            self.ask_end_turn(unused)
+            return False
         self.decide(end)
         return True
 
@@ -284,6 +290,12 @@ class BattleInput(BattleHost):
             b.set_text("Resume" if self.paused else "Pause")
 
     def on_button(self, el) -> None:
+        if self.hints.on_button(self, el):
+            return
+        chosen = self.modal.key_of(el) if self.modal is not None else None
+        if chosen is not None:
+            self.modal_choice(chosen)
+            return
         d = getattr(self, "leave_dialog", None)
         if d is not None and el in d[1]:
             self.leave_choice(d[1][el])
@@ -304,7 +316,10 @@ class BattleInput(BattleHost):
             if not self.ask_leave("menu"):
                 self.app.to_menu()
         elif key == "end_turn":
-            self.end_turn()
+            if self.modal is not None and self.modal.tag == "end_turn":
+                self.modal_choice("end")  # the button pressed again: asked once
+            else:
+                self.end_turn()
         elif key == "orders":
             self.toggle_orders_panel()
         elif key == "save":
@@ -319,6 +334,10 @@ class BattleInput(BattleHost):
             self.renderer.show_overlay = not self.renderer.show_overlay
         elif key == "rules":
             self.open_rules()
+        elif key == "howto":
+            from .how_to_play import HowToPlayScene
+
+            self.app.push(HowToPlayScene(self.app))
         elif key == "pause":
             self.paused = not self.paused
             self.build_pause()

@@ -1,6 +1,7 @@
 """Who sits at the battle's screen: what the person there may see (hot-seat hides the other side's
 cards and options until its hand-over), the standing orders that answer for a side without a
-hand-over, the record's ``meta`` (session.py), and the Save and quit / Quit / Cancel question."""
+hand-over, the record's ``meta`` (session.py), and the questions put to that person: Save and quit /
+Quit / Cancel, and "figures have not acted: end the turn?"."""
 
 from __future__ import annotations
 
@@ -38,7 +39,15 @@ class Seats(BattleHost):
     def session_meta(self) -> dict:
         from ..session import make_meta
 
-        return make_meta(self.mode, self.humans, self.ai_levels, self.ai_seeds, self.orders)
+        return make_meta(
+            self.mode,
+            self.humans,
+            self.ai_levels,
+            self.ai_seeds,
+            self.orders,
+            turn=self.match.state.turn,
+            title=self.match.scenario.title,
+        )
 
     # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
     def in_game(self) -> bool:
@@ -56,8 +65,8 @@ class Seats(BattleHost):
         r.center = (w // 2, h // 2)
         m = self.manager
         panel = pygame_gui.elements.UIPanel(r, starting_height=5, manager=m)
-        where = "the main menu" if then == "menu" else "quit the game"
-        label(m, (10, um.px(12), r.w - 20, um.px(30)), f"Leave this battle for {where}?", container=panel)
+        ask = "Leave this battle for the main menu?" if then == "menu" else "Leave this battle and quit the game?"
+        label(m, (10, um.px(12), r.w - 20, um.px(30)), ask, container=panel)
         bw, by, bh = (r.w - 40) // 3, um.px(70), um.px(40)
         save_b = button(m, (10, by, bw, bh), "Save and quit", container=panel)
         quit_b = button(m, (20 + bw, by, bw, bh), "Quit", container=panel)
@@ -89,6 +98,48 @@ class Seats(BattleHost):
             self.app.to_menu()
         else:
             self.app.running = False
+
+    # -- ending a turn with figures unused: asked once (dialog.py) -------------------------------
+    def ask_end_turn(self, unused: int) -> None:
+        """Ending the turn with figures that could still act asks once (E again, or the button, ends it)."""
+        from ..dialog import Dialog
+
+        self.close_modal()
+        what = "1 figure has" if unused == 1 else f"{unused} figures have"
+        self.modal = Dialog(
+            self.manager,
+            self.size,
+            f"{what} not acted. End the turn?",
+            [("end", "End the turn"), ("keep", "Keep playing"), ("never", "End it, and stop asking")],
+            tag="end_turn",
+        )
+
+    def close_modal(self) -> None:
+        if self.modal is not None:
+            self.modal.close()
+        self.modal = None
+
+    def modal_choice(self, key: str) -> None:
+        """A button of the open modal question (the end-turn question; the leave question has its own)."""
+        assert self.modal is not None, "a choice comes from the open question"
+        tag = self.modal.tag
+        self.close_modal()
+        if tag == "end_turn" and key in ("end", "never"):
+            if key == "never":
+                from ..settings import save_settings
+
+                self.app.settings["ask_end_turn"] = False
+                save_settings(self.app.settings)
+                self.toast("Ending a turn no longer asks (Settings turns it back on)")
+            self.end_turn_now()
+
+    def end_turn_now(self) -> bool:
+        p = self.match.pending
+        end = next((d for d in p.options if d.kind == "pass"), None) if p is not None else None
+        if end is None or not self.is_human_turn():
+            return False
+        self.decide(end)
+        return True
 
     # -- standing orders (session.ORDER_KINDS): per side, from that side's own turn ---------------
     def orders_side(self) -> str | None:

@@ -28,6 +28,8 @@ class BattleTurns(BattleHost):
         def session_meta(self) -> dict: ...
 
     def advance(self, dt: float) -> None:
+        if self.modal is not None or getattr(self, "leave_dialog", None) is not None:
+            return  # a question is open: the game behind it waits for the answer
         m = self.match
         if m.over or getattr(self, "_conceded", None):
             self.end_timer += dt
@@ -99,23 +101,22 @@ class BattleTurns(BattleHost):
             self._turning_told = True
             from game.ai.concede import turning_point  # the narration names the turning point
 
-            tp = turning_point(self.match.log, self.match.state.figures)
+            st = self.match.state
+            tp = turning_point(self.match.log, st.figures, {s.id: s.name for s in st.sides})
             if tp:
-                self.narration.append([f"Turning point: {tp}", None, 6.0])
-        if self.mode == "demo":
-            self.end_timer += 0.0
-            if self.end_timer < 5.0:
-                return
-            self.next_demo()
-            return
+                self.narration.append([f"Turning point — {tp}", None, 6.0])
+        if self.mode == "demo" and self.end_timer < 3.0:
+            return  # the last banners first, then the results
         if not self.results_shown:
             self.results_shown = True
             from .results import ResultsScene
 
-            self.app.push(ResultsScene(self.app, self.match, self.session_meta()))
+            # the demo shows each game's results for a few seconds (any key or click goes on sooner)
+            then = self.next_demo if self.mode == "demo" else None
+            self.app.push(ResultsScene(self.app, self.match, self.session_meta(), then=then))
 
     def next_demo(self) -> None:
-        scen = self.app.scenarios() or [self.match.scenario]
+        scen = [s for s in self.app.scenarios() if not s.tutorial] or [self.match.scenario]
         ids = [s.id for s in scen]
         i = (ids.index(self.match.scenario.id) + 1) % len(ids) if self.match.scenario.id in ids else 0
         try:

@@ -20,6 +20,10 @@ class HandoverScene(Scene):
         self.first = first
         self.orders: dict[str, str] | None = None  # the side's standing orders, set by the battle
         self.lines = [fonts.safe(split_rule(format_event(e, match.state), e.rule)) + f"  [{e.rule}]" for e in events]
+        from ..first_hints import HINTS, take
+
+        self.hint = HINTS["handover"] if first and take(app, "handover") else ""
+        """The first hand-over a player meets says what hot-seat is (first_hints.py)."""
 
     def build(self) -> None:
         m = self.manager
@@ -35,6 +39,9 @@ class HandoverScene(Scene):
         if not self.first:
             html = "<br>".join(_esc(line) for line in self.lines[-200:]) or "nothing happened"
             pygame_gui.elements.UITextBox(html, pygame.Rect(x, p(124), bw, h - p(230)), m)
+        elif self.hint:
+            hw = min(p(640), w - 80)
+            pygame_gui.elements.UITextBox(_esc(self.hint), pygame.Rect((w - hw) // 2, p(150), hw, p(130)), m)
         self.go = button(m, ((w - p(360)) // 2, h - p(90), p(360), p(50)), f"I am {self.side.name} — show the table")
         orders = getattr(self, "orders", None)
         if orders:  # the side's standing orders, changed with O on its own turn (session.py)

@@ -62,7 +62,10 @@ def open_folder(path: Path) -> str:
 class MenuScene(Scene):
     def __init__(self, app, preselect: str | None = None, error: str | None = None):
         super().__init__(app)
-        shipped = app.scenarios()
+        every = app.scenarios()
+        self.lesson = next((s for s in every if s.tutorial), None)
+        """"Learn to play": a guided first battle, offered by its own button and not in the list."""
+        shipped = [s for s in every if not s.tutorial]
         self.packs = list(app.packs(shipped)) if hasattr(app, "packs") else []
         self.shipped = len(shipped)
         self.scenarios = shipped + [sc for pack in self.packs for sc in pack.scenarios]
@@ -193,31 +196,48 @@ class MenuScene(Scene):
         self.seed_entry.set_text_length_limit(9)
         y += p(66)
         self.start_btn = button(m, (rx, y, cw_game, p(44)), "Start battle")
+        self.learn_btn = None
+        if self.lesson is not None:  # a newcomer's first stop, above the map
+            bw = max(p(170), ui_metrics(m).text_w("Learn to play", p(30)))
+            self.learn_btn = button(
+                m,
+                (cx, p(92), bw, p(32)),
+                "Learn to play",
+                object_id="#default_option",
+                tool_tip="A short first battle with hints that follow what you do",
+            )
+            said = "New here? Start with a short guided battle."
+            said_w = min(cw - bw - p(10), fonts.font(ui_metrics(m).small).size(said)[0] + p(12))
+            label(m, (cx + bw + p(6), p(97), said_w, p(22)), said, object_id="#small")
         # the whole width under the lists: a bad file's line names its path, place and fault
         self.err_label = label(m, (p(30), h - p(98), w - p(50), p(28)), "", object_id="#error")
         self.show_error(self.error or "")
         by, bh = h - p(64), p(40)
         step = p(160)  # each bottom button's slot: its width and a gap
-        self.load_btn = button(m, (p(30), by, p(150), bh), "Load game")
-        self.rules_btn = button(m, (p(30) + step, by, p(150), bh), "Rules reference")
-        self.settings_btn = button(m, (p(30) + 2 * step, by, p(130), bh), "Settings")
+        self.howto_btn = button(m, (p(30), by, p(150), bh), "How to play")
+        self.load_btn = button(m, (p(30) + step, by, p(150), bh), "Load game")
+        self.rules_btn = button(m, (p(30) + 2 * step, by, p(150), bh), "Rules reference")
+        self.settings_btn = button(m, (p(30) + 3 * step, by, p(130), bh), "Settings")
         self.folder_btn = button(
             m,
-            (p(30) + 2 * step + p(140), by, p(210), bh),
+            (p(30) + 3 * step + p(140), by, p(210), bh),
             "Open scenarios folder",
             tool_tip="Your own scenario packs go here, each in a folder of its own",
         )
-        self.quit_btn = button(m, (p(30) + 2 * step + p(360), by, p(100), bh), "Quit")
+        self.quit_btn = button(m, (p(30) + 3 * step + p(360), by, p(100), bh), "Quit")
         from ..session import latest_autosave
 
         self.continue_path = latest_autosave()
         self.continue_btn = None
         if self.continue_path is not None:
+            from ..save_words import read_entry, titles_and_sides
+
+            newest = read_entry(self.continue_path, *titles_and_sides(self.scenarios))
             self.continue_btn = button(
                 m,
                 (rx, y + p(50), cw_game, p(36)),
                 "Continue last game",
-                tool_tip=f"Resume the latest autosave ({self.continue_path.name})",
+                tool_tip=f"Resume the latest autosave: {newest.text if newest.record else 'the newest one that opens'}",
             )
 
     def list_rows(self) -> list[tuple[str, str, object]]:
@@ -332,6 +352,12 @@ class MenuScene(Scene):
             el = event.ui_element
             if el is self.start_btn:
                 self.start()
+            elif el is not None and el is self.learn_btn:
+                self.learn()
+            elif el is self.howto_btn:
+                from .how_to_play import HowToPlayScene
+
+                self.app.push(HowToPlayScene(self.app))
             elif el is self.load_btn:
                 from .load import LoadScene
 
@@ -372,21 +398,52 @@ class MenuScene(Scene):
             self.error = f"Cannot start {s.title}: {e}"
             self.show_error(self.error)
 
+    def learn(self) -> None:
+        """Learn to play: the lesson, solo as the boarders against the easy AI."""
+        s = self.lesson
+        if s is None:
+            return
+        human = next((sd.id for sd in s.sides if sd.boarder), s.sides[0].id)
+        try:
+            self.app.start_battle(s, mode="solo", seed=1, human=human, ai="easy")
+        except Exception as e:  # noqa: BLE001 - shown in the menu rather than closing the window
+            self.error = f"Cannot start the lesson: {e}"
+            self.show_error(self.error)
+
     def continue_last(self) -> bool:
-        """Continue: the latest autosave, resumed as it was played (mode, sides, AI levels)."""
+        """Continue: the newest autosave that opens, resumed as it was played (mode, sides, AI
+        levels); the game says when it passed over a damaged one."""
         from game.match import SaveError, load_record
 
+        from ..save_words import refusal_words
+        from ..session import autosaves
         from .load import resume
 
-        try:
-            err = resume(self.app, load_record(self.continue_path))
-        except (SaveError, OSError) as e:
-            err = str(e)
-        if err:
-            self.error = f"Cannot continue: {err}"
-            self.show_error(self.error)
-            return False
-        return True
+        first_err = ""
+        skipped = 0
+        for path in autosaves():
+            try:
+                rec = load_record(path)
+            except SaveError as e:
+                err = refusal_words(e, path)
+            else:
+                said = (
+                    ""
+                    if not skipped
+                    else (
+                        "The newest autosave could not be opened: this is the one before it."
+                        if skipped == 1
+                        else f"The {skipped} newest autosaves could not be opened: this is the one before them."
+                    )
+                )
+                err = resume(self.app, rec, notice=said)
+                if not err:
+                    return True
+            first_err = first_err or err
+            skipped += 1
+        self.error = f"Cannot continue: {first_err}" if first_err else "Cannot continue: there is no autosave."
+        self.show_error(self.error)
+        return False
 
     def draw(self, surf) -> None:
         surf.fill((20, 22, 28))

@@ -13,39 +13,70 @@ from ..widgets import button, label
 from .base import Scene
 from .handover import _esc
 
+#: what each kind of event counts as on the results page, singular and plural; other events are not counted
+DEEDS = {
+    "Moved": ("move", "moves"),
+    "ShotResolved": ("shot", "shots"),
+    "TapDeclared": ("tap", "taps"),
+    "MeleeRoundStarted": ("mêlée round", "mêlée rounds"),
+    "MeleeStarted": ("mêlée", "mêlées"),
+    "AttackResolved": ("attack", "attacks"),
+    "CombatRolled": ("combat roll", "combat rolls"),
+    "DuelWon": ("duel", "duels"),
+    "DiceRolled": ("roll of the dice", "rolls of the dice"),
+}
+#: a figure's state in a player's words
+STATUS_WORDS = {"knocked_down": "knocked down", "out_of_action": "out of action", "captive": "taken prisoner"}
+
+
+def counted(n: int, one: str, many: str | None = None) -> str:
+    """ "1 wound", "2 wounds"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def headline(match) -> str:
+    """ "Flint's boarders win", or "A draw" (a side is a company: they win)."""
+    st = match.state
+    return f"{st.side(st.winner).name} win" if st.winner else "A draw"
+
 
 def summarise(match) -> tuple[str, dict[str, list[str]], list[str]]:
     st = match.state
-    winner = st.side(st.winner).name if st.winner else "nobody"
-    head = f"{winner} wins" if st.winner else "A draw"
+    head = headline(match)
     casualties: dict[str, list[str]] = defaultdict(list)
     for f in st.figures.values():
         status = getattr(f.status, "value", f.status)
         if status != "unwounded" or f.wounds:
-            casualties[f.side].append(
-                f"{f.name}: {status.replace('_', ' ')}" + (f", {f.wounds} wound(s)" if f.wounds else "")
-            )
+            said = [STATUS_WORDS.get(status, status.replace("_", " "))] if status != "wounded" or not f.wounds else []
+            if f.wounds:
+                said.append(counted(f.wounds, "wound"))
+            casualties[f.side].append(f"{f.name}: {', '.join(said)}")
     acts: dict[str, Counter] = defaultdict(Counter)
     for ev in match.log:
         name = type(ev).__name__
+        if name not in DEEDS:
+            continue
         for fid in ev.figures():
             if fid in st.figures:
                 acts[fid][name] += 1
     did = []
-    words = {"Moved": "moves", "DiceRolled": "rolls", "StatusChanged": "status changes", "Note": "notes"}
     for fid, c in sorted(acts.items(), key=lambda kv: -sum(kv[1].values())):
         f = st.figures[fid]
         did.append(
-            f"{f.name} ({st.side(f.side).name}): " + ", ".join(f"{n} {words.get(k, k)}" for k, n in c.most_common())
+            f"{f.name} ({st.side(f.side).name}): " + ", ".join(counted(n, *DEEDS[k]) for k, n in c.most_common())
         )
     return head, casualties, did
 
 
 class ResultsScene(Scene):
-    def __init__(self, app, match, meta: dict | None = None):
+    def __init__(self, app, match, meta: dict | None = None, *, then=None, seconds: float = 8.0):
         super().__init__(app)
         self.match = match
         self.meta = meta or {}  # who played (session.make_meta): Play again keeps it
+        self.then = then
+        """The demo's next game: called when the countdown ends, or sooner on a key or a click."""
+        self.left = seconds
+        self.turning: str | None = None
 
     def build(self) -> None:
         m = self.manager
@@ -63,6 +94,16 @@ class ResultsScene(Scene):
             object_id="#small",
         )
         st = self.match.state
+        if self.turning is None:
+            from game.ai.concede import turning_point
+
+            self.turning = turning_point(self.match.log, st.figures, {s.id: s.name for s in st.sides}) or ""
+        shift = 0  # the turning point's lines push the columns down
+        if self.turning:
+            small = ui_metrics(m).small
+            for line in fonts.wrap(f"Turning point — {self.turning}", w - p(80), small)[:3]:
+                label(m, (p(40), p(96) + shift, w - p(80), p(20)), line, object_id="#small")
+                shift += fonts.font(small).get_linesize()
         html = ""
         for s in st.sides:
             alive = len(st.in_play(s.id))
@@ -71,16 +112,27 @@ class ResultsScene(Scene):
                 html += f"&nbsp;&nbsp;{_esc(line)}<br>"
             html += "<br>"
         cw = (w - 90) // 2
-        top = p(140)
-        label(m, (30, p(106), cw, p(30)), "Casualties", object_id="#heading")
-        pygame_gui.elements.UITextBox(html, pygame.Rect(30, top, cw, h - top - p(90)), m)
-        label(m, (60 + cw, p(106), cw, p(30)), "Who did what", object_id="#heading")
+        top = p(140) + shift
+        label(m, (30, p(106) + shift, cw, p(30)), "Casualties", object_id="#heading")
+        pygame_gui.elements.UITextBox(html, pygame.Rect(30, top, cw, h - top - p(112)), m)
+        label(m, (60 + cw, p(106) + shift, cw, p(30)), "Who did what", object_id="#heading")
         pygame_gui.elements.UITextBox(
             "<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing",
-            pygame.Rect(60 + cw, top, cw, h - top - p(90)),
+            pygame.Rect(60 + cw, top, cw, h - top - p(112)),
             m,
         )
         y, bh = h - p(70), p(44)
+        self.next_btn = None
+        self.countdown = None
+        if self.then is not None:
+            self.next_btn = button(m, (p(30), y, p(180), bh), "Next battle now")
+            self.replay_btn = button(m, (p(220), y, p(180), bh), "Watch the replay")
+            self.save_btn = self.again_btn = self.back_btn = None
+            self.harder_btn = None
+            self.menu_btn = button(m, (p(410), y, p(140), bh), "Main menu")
+            self.countdown = label(m, (p(30), y - p(30), w - p(60), p(24)), self.countdown_text(), object_id="#small")
+            self.msg = self.countdown
+            return
         self.replay_btn = button(m, (p(30), y, p(180), bh), "Watch the replay")
         self.save_btn = button(m, (p(220), y, p(160), bh), "Save record")
         solo_ai = bool((self.meta.get("ai") or {}) and self.meta.get("mode") == "solo")
@@ -94,19 +146,49 @@ class ResultsScene(Scene):
         self.menu_btn = button(m, (x + p(180), y, p(140), bh), "Main menu")
         self.msg = label(m, (p(30), y - p(30), w - p(60), p(24)), "", object_id="#small")
 
+    def countdown_text(self) -> str:
+        return f"The next battle starts in {max(0, int(self.left + 0.99))} s: any key or click starts it now."
+
+    def update(self, dt: float) -> None:
+        if self.then is None:
+            return
+        before = int(self.left + 0.99)
+        self.left -= dt
+        if self.left <= 0:
+            self.go_on()
+        elif self.countdown is not None and int(self.left + 0.99) != before:
+            self.countdown.set_text(self.countdown_text())
+
+    def go_on(self) -> None:
+        then, self.then = self.then, None
+        if then is not None:
+            then()
+
     def handle(self, event, consumed: bool) -> None:
+        if self.then is not None:  # the demo's results: a key or a click on the page goes on
+            if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+                self.go_on()
+                return
+            if event.type == pygame.MOUSEBUTTONUP and not consumed:
+                self.go_on()
+                return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                if self.then is not None:
+                    self.app.to_menu()
+                else:
+                    self.app.pop()
             return
         el = event.ui_element
-        if el is self.replay_btn:
+        if el is not None and el is self.next_btn:
+            self.go_on()
+        elif el is self.replay_btn:
             from game.match import record_of
 
             from .replay import ReplayScene
 
             self.app.push(ReplayScene(self.app, record_of(self.match)))
-        elif el is self.save_btn:
+        elif el is not None and el is self.save_btn:
             import time
 
             from game.match import SaveError, save
@@ -119,11 +201,11 @@ class ResultsScene(Scene):
                 self.msg.set_text(f"Saved to {p}")
             except (OSError, SaveError) as e:
                 self.msg.set_text(f"Could not save: {e}")
-        elif el is self.again_btn:
+        elif el is not None and el is self.again_btn:
             self.play_again()
         elif el is not None and el is self.harder_btn:
             self.play_again(harder=True)
-        elif el is self.back_btn:
+        elif el is not None and el is self.back_btn:
             self.app.pop()
         elif el is self.menu_btn:
             self.app.to_menu()

@@ -15,6 +15,8 @@ TOGGLES = [
     ("edge_pan", "Pan at the screen edge"),
     ("show_grid", "One-inch grid on open ground"),
     ("show_overlay", "Show zones and obstacles at start"),
+    ("ask_end_turn", "Ask before ending a turn with figures unused"),
+    ("first_hints", "First-time hints in battle"),
 ]
 SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
 SOUND_TOGGLES = [("mute", "Mute sound")]
@@ -78,6 +80,8 @@ class SettingsScene(Scene):
             for key, b in self.toggles.items():
                 if el is b:
                     s[key] = not s[key]
+                    if key == "first_hints" and s[key]:
+                        s["hints_seen"] = []  # turned back on: each hint once more
                     b.set_text(f"{dict(TOGGLES + SOUND_TOGGLES)[key]}: {'on' if s[key] else 'off'}")
                     save_settings(s)
                     if key in dict(SOUND_TOGGLES):
