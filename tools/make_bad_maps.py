@@ -259,7 +259,7 @@ def round2() -> dict[str, tuple[str | bytes, str]]:
                 tileset='<tileset firstgid="1" name="n" tilewidth="32" tileheight="32">'
                 '<image source="t.tsx"/></tileset>'
             ),
-            "no width/height",
+            "size can be read",
         ),
         "tileset_is_folder.tmx": (tmx(tileset='<tileset firstgid="1" source="tiles.tsx"/>'), "regular file"),
         "staggered.tmx": (tmx(orientation="staggered"), "Orthogonal"),

@@ -48,12 +48,14 @@ def load_tiles(path: str) -> pygame.Surface | None:
     if tmx.background_color:
         surf.fill(pygame.Color(tmx.background_color))
     for layer in tmx.visible_layers:
+        # each layer's offset is its own plus its groups' (the map guard adds them up)
+        ox, oy = int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)
         if isinstance(layer, pytmx.TiledTileLayer):
             for x, y, image in layer.tiles():
                 if image is not None:
-                    surf.blit(image, (x * tw, y * th + th - image.get_height()))
+                    surf.blit(image, (ox + x * tw, oy + y * th + th - image.get_height()))
         elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
-            surf.blit(layer.image, (getattr(layer, "offsetx", 0) or 0, getattr(layer, "offsety", 0) or 0))
+            surf.blit(layer.image, (ox, oy))
         elif isinstance(layer, pytmx.TiledObjectGroup):
             for obj in layer:
                 img = getattr(obj, "image", None)
