@@ -269,6 +269,9 @@ def run_simulate(args) -> int:
     from game.rules.presets import get_preset
 
     get_preset(preset)  # UnknownPreset is a ValueError
+    from game.match import Match
+
+    Match(sc, seed=seed, preset=args.preset)  # a bad map, or no first decision: one line before any game
     record_dir = getattr(args, "record_dir", None)
     if record_dir:
         p = Path(record_dir)

@@ -403,9 +403,10 @@ def lint(tmap: TacticalMap) -> list[str]:
 def map_summary(tmap: TacticalMap) -> str:
     """One line about a good map: size, zones, obstacles, links, deployment zones."""
     sides = sorted({d.side for d in tmap.deployments})
-    return (
+    return one_line(
         f"{tmap.source or tmap.name}: {tmap.width:g}×{tmap.height:g} in, {len(tmap.zones)} zones, "
         f"{len(tmap.obstacles)} obstacles, {len(tmap.links)} links, "
         f"deployment {', '.join(sides) if sides else 'none'}"
-        + (f", {len(tmap.sectors)} sectors" if tmap.sectors else "")
+        + (f", {len(tmap.sectors)} sectors" if tmap.sectors else ""),
+        1000,
     )
