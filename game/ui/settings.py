@@ -32,12 +32,16 @@ def load_settings() -> dict:
     return out
 
 
-def save_settings(values: dict) -> None:
+def save_settings(values: dict) -> str | None:
+    """Write the settings; None when written, else one line saying which file and why not (the
+    settings screen shows it: the choices still hold for this session)."""
     from game.match import write_atomic
+    from game.schema.text import one_line
 
     p = settings_path()
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(p, json.dumps({k: values[k] for k in DEFAULTS if k in values}, indent=1))
-    except OSError:
-        pass
+    except OSError as e:
+        return one_line(f"Could not save the settings to {e.filename or p}: {e.strerror or e}", 200)
+    return None
