@@ -274,7 +274,7 @@ class Terrain:
         if zs is None:
             return []
         out = []
-        for (x0, y0, x1, y1), z in zs.at(x, y):
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
             if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
                 out.append(z)
         return out
@@ -314,9 +314,9 @@ class Terrain:
 
     def impassable_at(self, x: float, y: float, level: str) -> bool:
         zs = self._impassable.get(level or DECK)
-        if not zs:
+        if zs is None:
             return False
-        for (x0, y0, x1, y1), z in zs.at(x, y):
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
             if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
                 return True
         return False
@@ -326,9 +326,9 @@ class Terrain:
         if level == DECK:
             return True
         zs = self._areas.get(level)
-        if not zs:
+        if zs is None:
             return False
-        for (x0, y0, x1, y1), z in zs.at(x, y):
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
             if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
                 return True
         return False

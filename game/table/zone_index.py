@@ -18,6 +18,11 @@ T = TypeVar("T")
 Box = tuple[float, float, float, float]
 #: Cells a side at most (a 200-inch table: cells of 2 inches); small maps get 1-inch cells.
 MAX_CELLS_SIDE = 100
+#: Up to this many entries a look-up scans them all (as quick as finding the cell, measured).
+FEW = 16
+
+
+_NONE: list = []
 
 
 class ZoneGrid(Generic[T]):
@@ -25,9 +30,12 @@ class ZoneGrid(Generic[T]):
 
     def __init__(self, entries: Iterable[tuple[Box, T]], width: float, height: float):
         self.entries: list[tuple[Box, T]] = list(entries)
+        self.few = len(self.entries) <= FEW
+        """So few entries that scanning them all is quicker than finding a cell (callers check it)."""
         self.cell = cell_size(width, height)
         self.cols = max(1, math.ceil(width / self.cell))
         self.rows = max(1, math.ceil(height / self.cell))
+        self.xmax, self.ymax = self.cols * self.cell, self.rows * self.cell
         self.cells: dict[tuple[int, int], list[tuple[Box, T]]] = {}
         self.order: dict[int, int] = {}
         """id of each entry's tuple → its place in ``entries`` (box queries return map order)."""
@@ -49,15 +57,17 @@ class ZoneGrid(Generic[T]):
     def _cell(self, x: float, y: float) -> tuple[int, int]:
         # clamped: a point off the table falls in an edge cell, which lists every box reaching past
         # that edge (clamping keeps order, so a box holding the point always lists that cell)
-        c = int(x / self.cell) if 0 < x < self.cols * self.cell else (self.cols - 1 if x > 0 else 0)
-        r = int(y / self.cell) if 0 < y < self.rows * self.cell else (self.rows - 1 if y > 0 else 0)
+        c = int(x / self.cell) if 0 < x < self.xmax else (self.cols - 1 if x > 0 else 0)
+        r = int(y / self.cell) if 0 < y < self.ymax else (self.rows - 1 if y > 0 else 0)
         return (c if c < self.cols else self.cols - 1, r if r < self.rows else self.rows - 1)
 
     def at(self, x: float, y: float) -> list[tuple[Box, T]]:
-        """The entries whose box may hold (x, y), in map order (a superset: callers test the box)."""
-        if x != x or y != y:  # NaN: no cell; the scan's box test held no NaN either
-            return []
-        return self.cells.get(self._cell(x, y), [])
+        """The entries whose box may hold (x, y), in map order (a superset: callers test the box;
+        a NaN falls in a corner cell, where that test fails as it did for every box)."""
+        cell = self.cell
+        c = int(x / cell) if 0 < x < self.xmax else (self.cols - 1 if x > 0 else 0)
+        r = int(y / cell) if 0 < y < self.ymax else (self.rows - 1 if y > 0 else 0)
+        return self.cells.get((c if c < self.cols else self.cols - 1, r if r < self.rows else self.rows - 1), _NONE)
 
     def meeting(self, x0: float, y0: float, x1: float, y1: float) -> list[tuple[Box, T]]:
         """The entries whose box may meet the box (x0, y0, x1, y1), in map order (a superset)."""
