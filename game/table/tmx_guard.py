@@ -305,8 +305,8 @@ class _Guard(Resolver):
             gid = obj.get("gid")
             if gid is not None and not self.gid_ok(_int(obj, "gid")):
                 raise Fault(f"gid {_int(obj, 'gid') & FLIP_MASK} is in no tileset (max {self.max_gid()})")
-            if gid is not None and (w > self.pw or h > self.ph):
-                raise Fault(f"a tile object of {w:g}x{h:g} px is larger than the map ({self.pw}x{self.ph} px)")
+            if gid is not None and w * h > MAX_MAP_PIXELS:  # the window scales its tile to this size
+                raise Fault(f"a tile object of {w:g}x{h:g} px is drawn over more than {MAX_MAP_PIXELS:,} pixels")
             for p in properties(obj).values():
                 ref = p.get("value")
                 if p.get("type") == "file" and ref:
