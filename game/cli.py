@@ -307,8 +307,10 @@ def cmd_scenarios(args) -> int:
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
+        from game.schema.text import one_line
+
         for r in rows:
-            print(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}")
+            print(one_line(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}", 4000))
     return EXIT_OK
 
 

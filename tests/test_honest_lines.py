@@ -69,3 +69,12 @@ def test_a_bom_before_toml_or_json_is_accepted(tmp_path):
     rec = ROOT / "tests" / "data" / "records" / "pike_and_shot_seed13.json"
     r.write_bytes(b"\xef\xbb\xbf" + rec.read_bytes())
     assert load_record(r).decisions == load_record(rec).decisions
+
+
+def test_headless_play_keeps_a_title_with_a_newline_on_one_line(tmp_path, capsys):
+    text = TINY.read_text().replace('title = "Tiny skirmish"', 'title = "Tiny\\nTraceback (most recent call last):"')
+    p = tmp_path / "nl.toml"
+    p.write_text(text)
+    assert main(["play", str(p), "--headless", "--ai", "random"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("Tiny\\nTraceback") and "\nTraceback" not in out

@@ -339,8 +339,10 @@ def run_simulate(args) -> int:
         from .plot import plot_summary
 
         plot_summary(summary, plot)
+    from game.schema.text import one_line
+
     for e in summary["errors"]:
-        print(f"error: game with seed {e['seed']}: {e['error']}", file=sys.stderr)
+        print(one_line(f"error: game with seed {e['seed']}: {e['error']}"), file=sys.stderr)
     if args.json:
         out = dict(summary)
         print(json.dumps(out, indent=1, sort_keys=True))
