@@ -196,7 +196,7 @@ def _image_tileset(src: str, size: str = ' width="256" height="128"') -> str:
 
 
 def round3() -> dict[str, tuple[str | bytes, str]]:
-    """Untrusted files, round 3: pictures bounded by their real headers, the map's own picture,
+    """Pictures bounded by their real headers, the map's own picture,
     zones piled on one spot, tile objects drawn huge, and the remedy for a shared tileset."""
     piled = "".join(
         f'<object id="{20 + i}" name="z{i}" x="0" y="0" width="96" height="64"><ellipse/></object>' for i in range(33)
