@@ -67,9 +67,11 @@ class AIWorker:
             with self._cv:
                 while self._job is None and not self._closed:
                     self._cv.wait()
-                if self._closed:
+                job = self._job
+                if self._closed or job is None:
                     return
-                key, match, controller = self._job
+                key, match, controller = job
+                del job
                 self._job = None
                 self._working = True
             got = self._decide(key, match, controller)

@@ -169,7 +169,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         worker = getattr(self, "ai_worker", None)
         if worker is not None:
             worker.close()
-            self.ai_worker = None
+            del self.ai_worker  # a scene left for good is not asked again
         super().leave()
 
     @property
