@@ -218,6 +218,17 @@ def round3() -> dict[str, tuple[str | bytes, str]]:
             "the picture may hold",
         ),
         "zones_piled_up.tmx": (tmx(zones=piled), "too many zones overlap in one place"),
+        "tile_objects_huge_in_all.tmx": (
+            tmx(
+                extra=obstacles(
+                    "".join(
+                        f'<object id="{30 + i}" name="crate" gid="1" x="0" y="64" width="4096" height="4096"/>'
+                        for i in range(5)
+                    )
+                )
+            ),
+            "tile objects are drawn over more than",
+        ),
         "tile_object_huge.tmx": (
             tmx(extra=obstacles('<object id="7" name="crate" gid="1" x="0" y="64" width="10000" height="10000"/>')),
             "drawn over more than",

@@ -37,6 +37,8 @@ MAX_LAYER_CELLS = 1_000_000
 MAX_TILE_PX = 1024
 #: The map drawn at its own pixel size (the window flattens its tiles into one picture of 4 bytes a pixel).
 MAX_MAP_PIXELS = 4096 * 4096
+#: Pixels the window scales tile objects to, all of them together (each is scaled, drawn, dropped).
+MAX_OBJECT_PIXELS = 4 * MAX_MAP_PIXELS
 MAX_TABLE_INCHES = 200.0
 MIN_TABLE_INCHES = 1.0
 MAX_LAYERS = 64
@@ -82,6 +84,7 @@ class _Guard(Resolver):
         self.templates: dict[str, ET.Element] = {}
         self.firsts: list[int] = []
         self.image_pixels = 0
+        self.object_pixels = 0.0
 
     def fault(self, element: str, msg: str) -> None:
         self.report.problems.append(f"{self.name}: {one_line(element, 80)}: {msg}")
@@ -305,8 +308,12 @@ class _Guard(Resolver):
             gid = obj.get("gid")
             if gid is not None and not self.gid_ok(_int(obj, "gid")):
                 raise Fault(f"gid {_int(obj, 'gid') & FLIP_MASK} is in no tileset (max {self.max_gid()})")
-            if gid is not None and w * h > MAX_MAP_PIXELS:  # the window scales its tile to this size
-                raise Fault(f"a tile object of {w:g}x{h:g} px is drawn over more than {MAX_MAP_PIXELS:,} pixels")
+            if gid is not None:  # the window scales its tile to this size, one object after another
+                if w * h > MAX_MAP_PIXELS:
+                    raise Fault(f"a tile object of {w:g}x{h:g} px is drawn over more than {MAX_MAP_PIXELS:,} pixels")
+                self.object_pixels += w * h
+                if self.object_pixels > MAX_OBJECT_PIXELS:
+                    raise Fault(f"the map's tile objects are drawn over more than {MAX_OBJECT_PIXELS:,} pixels in all")
             for p in properties(obj).values():
                 ref = p.get("value")
                 if p.get("type") == "file" and ref:
