@@ -22,7 +22,7 @@ DEFAULTS = {
 def load_settings() -> dict:
     out = dict(DEFAULTS)
     try:
-        data = json.loads(settings_path().read_text(encoding="utf-8"))
+        data = json.loads(settings_path().read_text(encoding="utf-8-sig"))  # a BOM an editor added is fine
     except (OSError, ValueError):
         return out
     if isinstance(data, dict):

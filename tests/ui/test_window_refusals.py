@@ -100,3 +100,16 @@ def test_settings_that_cannot_be_written_say_so_on_the_settings_screen(app_facto
     assert scene.problem.text.startswith("Could not save the settings to ") and "not_a_folder" in scene.problem.text
     app.step([], 1 / 60)
     assert app.top is scene
+
+
+def test_settings_written_with_a_bom_are_read():
+    import json
+
+    from game.ui.paths import settings_path
+    from game.ui.settings import load_settings
+
+    p = settings_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    p.write_bytes(b"\xef\xbb\xbf" + json.dumps({"show_grid": True, "volume": 0.25}).encode())
+    s = load_settings()
+    assert s["show_grid"] is True and s["volume"] == 0.25
