@@ -20,7 +20,7 @@ FREEZE_STAMP := $(VENV)/.installed-freeze
 JOBS ?= auto
 TOUCH = $(PY) -c "import pathlib, sys; pathlib.Path(sys.argv[1]).touch()"
 
-.PHONY: play test test-long lint format bench wheel-check bundle clean
+.PHONY: play test test-long soak lint format bench wheel-check bundle clean
 
 $(PY_FILE):
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ test: $(TEST_STAMP)
 
 test-long: $(TEST_STAMP)
 	$(PY) -m pytest -q -m slow -n $(JOBS)
+
+# the screen-fuzz memory soak at the size CI runs (.ci/run, within 5 minutes): two cycles of every
+# scene, RSS and Python blocks flat from the first cycle to the end
+SOAK_EVENTS ?= 38000
+soak: $(TEST_STAMP)
+	SCREEN_FUZZ_EVENTS=$(SOAK_EVENTS) $(PY) -m pytest -q -m slow -p no:cacheprovider tests/proof/test_proof_screen_fuzz.py
 
 # ruff (lint and format check) and mypy, as in .ci/run once LINT=1 is set there
 lint: $(DEV_STAMP)

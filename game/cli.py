@@ -177,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except (ValueError, OSError) as e:  # ScenarioError, MapError, SaveError are ValueErrors
+    except OSError as e:  # the file it could not read or write, then why
+        where = e.filename if e.filename is not None else None
+        print(f"error: {_one_line(f'{where}: {e.strerror or e}' if where else e)}", file=sys.stderr)
+        return EXIT_ERROR
+    except ValueError as e:  # ScenarioError, MapError, SaveError are ValueErrors
         print(f"error: {_one_line(e)}", file=sys.stderr)
         return EXIT_ERROR
     except (RecursionError, MemoryError) as e:  # an untrusted file that got past a reader's bounds
@@ -208,21 +212,23 @@ def cmd_simulate(args) -> int:
 
 def cmd_replay(args) -> int:
     from game.match import load_record, replay
+    from game.schema.text import one_line
 
+    # a record is anyone's file: every line that quotes it is escaped and kept to one line
     rec = load_record(args.file)
     res = replay(rec, verify=args.verify, scenario=getattr(args, "scenario", None))
     if args.verify:
         if res.ok:
-            print(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches")
+            print(one_line(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches"))
             return EXIT_OK
-        print(f"{args.file}: mismatch at {res.reason}")
+        print(one_line(f"{args.file}: mismatch at {res.reason}"))
         return EXIT_MISMATCH
     from game.log import format_event
 
     for ev in res.match.log:
-        print(format_event(ev, res.match.state))
+        print(one_line(format_event(ev, res.match.state), 4000))
     if not res.ok:
-        print(f"stopped: {res.reason}", file=sys.stderr)
+        print(one_line(f"stopped: {res.reason}"), file=sys.stderr)
         return EXIT_MISMATCH
     return EXIT_OK
 
@@ -341,9 +347,11 @@ def cmd_scenarios(args) -> int:
     if args.json:
         print(json.dumps(rows, indent=1, ensure_ascii=False))
         return EXIT_OK
+    from game.schema.text import one_line
+
     for r in rows:
         if r["pack"] is None:
-            print(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}")
+            print(one_line(f"{r['id']:<24} {r['preset']:<16} {r['title']} — {r['blurb']}", 4000))
     print(f"\nYour own scenario packs, in {default_folder()}:")
     if not packs:
         print("  none yet: put a pack's folder there (maps/README.md shows one)")
@@ -352,7 +360,7 @@ def cmd_scenarios(args) -> int:
         print(f"  {pack.name}{state}")
         for r in rows:
             if r["pack"] == pack.name:
-                print(f"    {r['id']:<22} {r['preset']:<16} {r['title']} — {r['blurb']}")
+                print(one_line(f"    {r['id']:<22} {r['preset']:<16} {r['title']} — {r['blurb']}", 4000))
     return EXIT_OK
 
 

@@ -44,22 +44,26 @@ def run_headless(
     except ValueError:
         print(f"AI level {level!r} is not built yet; the demo plays the random baseline", file=sys.stderr)
         ctrl = {s.id: make_controller("random", seed + i) for i, s in enumerate(scenario.sides)}
+    from game.schema.text import one_line  # names and titles come from the file: one line each
     from game.ui.narration import headline  # pure: no pygame
 
     match = Match(scenario, seed=seed, preset=preset)
-    print(f"{scenario.title} — {scenario.blurb} (preset {match.preset_name}, seed {seed})", file=out)
+    print(one_line(f"{scenario.title} — {scenario.blurb} (preset {match.preset_name}, seed {seed})", 4000), file=out)
     memo: dict = {}
 
     def show(events) -> None:
         for ev in events:
-            print(format_event(ev, match.state), file=out)
+            print(one_line(format_event(ev, match.state), 4000), file=out)
             line = headline(ev, match, memo)
             if line:  # the key events stand out, as the window's narration does
-                print(f"  >> {line}", file=out)
+                print(one_line(f"  >> {line}", 4000), file=out)
 
     show(match.log)
     play_out(match, ctrl, on_events=show)
     st = match.state
     winner = st.side(st.winner).name if st.winner else "nobody"
-    print(f"Result: {winner} — {st.end_reason} after {st.turn} turn(s), {len(match.decisions)} decisions", file=out)
+    print(
+        one_line(f"Result: {winner} — {st.end_reason} after {st.turn} turn(s), {len(match.decisions)} decisions", 4000),
+        file=out,
+    )
     return 0

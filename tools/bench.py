@@ -55,6 +55,47 @@ def per_op_us(
     return round(statistics.median(times), 3)
 
 
+def _zone_lookups(rep: int) -> dict[str, float | str]:
+    """GEO-ZONE-1 flags at a point and RNG-MOVE-1 tough ground along a move (CPU µs each), on a
+    48 x 32 in table with 1,900 small ellipse zones (a third tough) and on the same table without
+    them: what a map of many zones costs the rules and the AI on every look-up."""
+    import random
+
+    from game.table import Table, TacticalMap, Zone
+    from game.table.geometry import ellipse_points
+
+    rnd = random.Random(5)
+
+    def ellipse(i: int) -> Zone:
+        x, y, w, h = rnd.uniform(0, 47), rnd.uniform(0, 31), rnd.uniform(0.25, 0.75), rnd.uniform(0.25, 0.75)
+        return Zone(
+            id=f"z{i}",
+            points=tuple(ellipse_points(x, y, w, h)),
+            name=f"z{i}",
+            terrain="tough" if i % 3 == 0 else "open",
+            cover="soft" if i % 3 == 1 else None,
+        )
+
+    zones = [ellipse(i) for i in range(1900)]
+    pts = [(rnd.uniform(0, 48), rnd.uniform(0, 32)) for _ in range(2000)]
+    moves = [((x, y), (x + rnd.uniform(-6, 6), y + rnd.uniform(-6, 6))) for x, y in pts[:500]]
+    out: dict[str, float | str] = {}
+    for label, zs in (("zones_1900", zones), ("zones_0", [])):
+        ter = Table(TacticalMap.open_ground(48, 32, zones=zs)).terrain
+
+        def flags(t=ter) -> None:
+            for x, y in pts:
+                t.flags_at(x, y, "deck")
+
+        def tough(t=ter) -> None:
+            for a, b in moves:
+                t.tough_length(a, b, "deck")
+
+        out[f"{label}_flags_at"] = per_op_us(flags, len(pts), rep, time.process_time)
+        out[f"{label}_tough_length"] = per_op_us(tough, len(moves), rep, time.process_time)
+    return out
+
+
 # -- sections -------------------------------------------------------------------------------------
 @section("table")
 def bench_table(quick: bool) -> dict[str, float | str]:
@@ -88,6 +129,7 @@ def bench_table(quick: bool) -> dict[str, float | str]:
     out["free_directions_72"] = per_op_us(lambda: [t.free_directions(f) for f in fids[:10]], 10, rep)
     out["surrounded"] = per_op_us(lambda: [t.surrounded(f, fids[:3]) for f in fids[:20]], 20, rep)
     out["line_of_sight"] = per_op_us(lambda: [t.line_of_sight(fids[i], fids[-1 - i]) for i in range(20)], 20, rep)
+    out.update(_zone_lookups(rep))
     # a path across the whole map, from the sloop's bow to the merchant's quarterdeck, in this
     # process's CPU time (on a shared machine the wall clock mostly counts waits for a core).
     # "first": the first plan ever made on this map's content (its grids and search graph built on

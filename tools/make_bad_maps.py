@@ -17,6 +17,7 @@ import gzip
 import json
 import math
 import os
+import struct
 import sys
 import zlib
 from pathlib import Path
@@ -105,7 +106,7 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         "tileset_entities.tmx": (tmx(tileset='<tileset firstgid="1" source="entity.tsx"/>'), "ENTITY declarations"),
         "missing_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="gone.tsx"/>'), "missing"),
         "tsj_tileset.tmx": (tmx(tileset='<tileset firstgid="1" source="t.tsj"/>'), "not a .tsx"),
-        "tileset_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="../t.tsx"/>'), "escapes"),
+        "tileset_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="../t.tsx"/>'), "or pass --root FOLDER"),
         "tileset_absolute.tmx": (tmx(tileset='<tileset firstgid="1" source="/etc/t.tsx"/>'), "absolute"),
         "tileset_url.tmx": (tmx(tileset='<tileset firstgid="1" source="http://example.com/t.tsx"/>'), ""),
         "tileset_image_escapes.tmx": (tmx(tileset='<tileset firstgid="1" source="escimg.tsx"/>'), "escapes"),
@@ -166,7 +167,73 @@ def cases() -> dict[str, tuple[str | bytes, str]]:
         ),
     }
     c.update(round2())
+    c.update(round3())
     return c
+
+
+def _png(w: int, h: int) -> bytes:
+    """A PNG's signature and header only: what the guard reads (nothing here may decode it)."""
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+
+
+#: Pictures the round-3 maps name (headers only), written into img/ beside the maps.
+IMAGES = {
+    "claims_small.png": _png(20000, 20000),
+    "budget.png": _png(5000, 5000),
+    "gif_frame.gif": b"GIF89a"
+    + struct.pack("<HHBBB", 16, 16, 0, 0, 0)
+    + b"\x2c"
+    + struct.pack("<HHHHB", 0, 0, 20000, 16, 0),
+    "vector.svg": b'<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>',
+    "no_frame.jpg": b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xda\x00\x02",
+    "sky.bmp": b"BM" + b"\0" * 12 + struct.pack("<Iii", 40, 16384, 16384) + b"\0" * 28,
+}
+
+
+def _image_tileset(src: str, size: str = ' width="256" height="128"') -> str:
+    return f'<tileset firstgid="1" name="pic" tilewidth="32" tileheight="32" tilecount="4" columns="2"><image source="img/{src}"{size}/></tileset>'
+
+
+def round3() -> dict[str, tuple[str | bytes, str]]:
+    """Pictures bounded by their real headers, the map's own picture,
+    zones piled on one spot, tile objects drawn huge, and the remedy for a shared tileset."""
+    piled = "".join(
+        f'<object id="{20 + i}" name="z{i}" x="0" y="0" width="96" height="64"><ellipse/></object>' for i in range(33)
+    )
+    return {
+        "image_header_bigger_than_tsx.tmx": (tmx(tileset=_image_tileset("claims_small.png")), "20000x20000 px"),
+        "image_budget.tmx": (tmx(tileset=_image_tileset("budget.png")), "pixels in all"),
+        "image_gif_frame_huge.tmx": (tmx(tileset=_image_tileset("gif_frame.gif")), "GIF of 20000x16 px"),
+        "image_svg.tmx": (tmx(tileset=_image_tileset("vector.svg")), "save it as PNG"),
+        "image_jpeg_no_frame.tmx": (tmx(tileset=_image_tileset("no_frame.jpg")), "no frame header"),
+        "imagelayer_huge_bmp.tmx": (
+            tmx(extra='<imagelayer id="8" name="sky"><image source="img/sky.bmp"/></imagelayer>\n'),
+            "imagelayer sky: image 'img/sky.bmp' (16384x16384 px)",
+        ),
+        "map_picture_too_big.tmx": (
+            _with_map_props(
+                prop("inch", "1000", "float"), attrs='width="200" height="200" tilewidth="1000" tileheight="1000"'
+            ),
+            "the picture may hold",
+        ),
+        "zones_piled_up.tmx": (tmx(zones=piled), "too many zones overlap in one place"),
+        "tile_objects_huge_in_all.tmx": (
+            tmx(
+                extra=obstacles(
+                    "".join(
+                        f'<object id="{30 + i}" name="crate" gid="1" x="0" y="64" width="4096" height="4096"/>'
+                        for i in range(5)
+                    )
+                )
+            ),
+            "tile objects are drawn over more than",
+        ),
+        "tile_object_huge.tmx": (
+            tmx(extra=obstacles('<object id="7" name="crate" gid="1" x="0" y="64" width="10000" height="10000"/>')),
+            "drawn over more than",
+        ),
+    }
 
 
 def _map_props(*blocks: str) -> str:
@@ -259,7 +326,7 @@ def round2() -> dict[str, tuple[str | bytes, str]]:
                 tileset='<tileset firstgid="1" name="n" tilewidth="32" tileheight="32">'
                 '<image source="t.tsx"/></tileset>'
             ),
-            "no width/height",
+            "size can be read",
         ),
         "tileset_is_folder.tmx": (tmx(tileset='<tileset firstgid="1" source="tiles.tsx"/>'), "regular file"),
         "staggered.tmx": (tmx(orientation="staggered"), "Orthogonal"),
@@ -284,6 +351,9 @@ def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     (out / "tiles.tsx" / ".keep").write_text("")
     for name, text in SIDE_FILES.items():
         (out / name).write_text(text)
+    (out / "img").mkdir(exist_ok=True)
+    for name, data in IMAGES.items():
+        (out / "img" / name).write_bytes(data)
     manifest = {}
     for name, (content, frag) in cases().items():
         p = out / name

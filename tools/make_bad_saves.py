@@ -139,7 +139,9 @@ def issue20():
     yield "seed_exponent.json", json.dumps(good()).replace('"seed": 1', '"seed": 1e400').encode()
     yield "long_unknown_key.json", json.dumps(good(**{"k" * 100_000: 1})).encode()
     yield "control_chars_key.json", json.dumps(good(**{"evil\x1b[31m\u2028\x00\n": 1})).encode()
-    yield "utf8_bom.json", b"\xef\xbb\xbf" + json.dumps(good()).encode()
+    # JSON's \ud800 escape decodes to a lone surrogate: no terminal, file or hash can encode it
+    yield "lone_surrogate_kind.json", json.dumps(good(decisions=[{"kind": "pass\ud800"}])).encode()
+    yield "lone_surrogate_key.json", json.dumps(good(meta={"mode\udcff": "demo"})).encode()
 
 
 def main() -> int:

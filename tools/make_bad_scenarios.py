@@ -200,7 +200,24 @@ def issue20_cases() -> dict[str, tuple[str | bytes, str]]:
         "utf16.toml": (scenario().encode("utf-16"), "UTF-8"),
         "latin1.toml": (scenario({"title": '"Caf\u00e9"'}).replace("\u00e9", "\xe9").encode("latin-1"), "UTF-8"),
         "sides_nine.toml": (scenario(sides="".join(f'[[sides]]\nid = "s{i}"\n\n' for i in range(8)) + SIDES), "sides"),
+        "side_no_figures.toml": (
+            scenario(sides=SIDES + '\n[[sides]]\nid = "green"\nname = "Green"\ncolour = "#27ae60"\n'),
+            "sides[2]: side 'green' has no figures",
+        ),
+        # the scenario's line names the scenario, then its map and the map's fault
+        "map_bad.toml": (scenario({"map": '"bad_map.tmx"'}), "map_bad.toml: scenario.map: "),
     }
+
+
+#: Files the cases name beside them (not cases themselves).
+SIDE_FILES = {
+    "bad_map.tmx": (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" '
+        'renderorder="right-down" width="24" height="16" tilewidth="32" tileheight="32" infinite="0">\n'
+        ' <objectgroup id="1" name="zones"><object id="1" name="pond" x="0" y="0">'
+        '<polygon points="0,0 64,64 64,0 0,64"/></object></objectgroup>\n</map>\n'
+    ),
+}
 
 
 def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
@@ -209,6 +226,8 @@ def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     from game.scenario.check import check_scenario
 
     out.mkdir(parents=True, exist_ok=True)
+    for name, text in SIDE_FILES.items():
+        (out / name).write_text(text)
     manifest = {}
     for name, (content, frag) in cases().items():
         p = out / name

@@ -125,12 +125,18 @@ class LineWriter:
                 self.fh.write("\n")
 
     def write(self, r: dict) -> None:
-        self.fh.write(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n")
-        self.fh.flush()
-        os.fsync(self.fh.fileno())
+        try:
+            self.fh.write(json.dumps(r, sort_keys=True, separators=(",", ":")) + "\n")
+            self.fh.flush()
+            os.fsync(self.fh.fileno())
+        except OSError as e:  # a full disk names the file it could not write
+            raise OSError(e.errno, e.strerror, str(self.path)) from None
 
     def close(self) -> None:
-        self.fh.close()
+        try:
+            self.fh.close()
+        except OSError as e:
+            raise OSError(e.errno, e.strerror, str(self.path)) from None
 
 
 # -- streamed summary ----------------------------------------------------------------------------

@@ -295,6 +295,9 @@ def run_simulate(args) -> int:
     from game.rules.presets import get_preset
 
     get_preset(preset)  # UnknownPreset is a ValueError
+    from game.match import Match
+
+    Match(sc, seed=seed, preset=args.preset)  # a bad map, or no first decision: one line before any game
     record_dir = getattr(args, "record_dir", None)
     if record_dir:
         p = Path(record_dir)
@@ -366,8 +369,10 @@ def run_simulate(args) -> int:
         from .plot import plot_summary
 
         plot_summary(summary, plot)
+    from game.schema.text import one_line
+
     for e in summary["errors"]:
-        print(f"error: game with seed {e['seed']}: {e['error']}", file=sys.stderr)
+        print(one_line(f"error: game with seed {e['seed']}: {e['error']}"), file=sys.stderr)
     if args.json:
         out = dict(summary)
         print(json.dumps(out, indent=1, sort_keys=True))

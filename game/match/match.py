@@ -26,6 +26,7 @@ from game.rules.model import Figure
 from game.rules.presets import get_ruleset
 from game.rules.state import MatchState
 from game.rules.victory import Verdict, judge_victory
+from game.scenario import ScenarioError
 
 from .canon import StateHasher
 from .setup import check_zones, deploy, in_named_zone
@@ -89,6 +90,11 @@ class Match:
         self.log.extend(ctx.events)
         self.setup_events = list(ctx.events)
         self._advance(self.log)
+        if self._pending is None:  # nothing to play: refused now, not a 0-turn "game"
+            raise ScenarioError(
+                f"{scenario.path or scenario.id}: scenario: the game ends before anyone has a decision to make "
+                f"({self.state.end_reason or 'no side can act'}); check its sides, figures and victory conditions"
+            )
 
     # -- public API ------------------------------------------------------------------------------
     @property

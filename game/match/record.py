@@ -15,6 +15,7 @@ from pathlib import Path
 from game.rules.decisions import Decision
 from game.schema import one_line, read_bounded, validate
 from game.schema.record import RecordFile, check_meta
+from game.schema.text import decode_text, surrogate_place
 
 FORMAT = "boarders-away-record"
 #: 2: decisions in the typed form (``number``/``label``, items as objects); version 1 records
@@ -216,10 +217,7 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             fail("file", f"larger than {MAX_BYTES} bytes")
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as e:
-            fail("file", f"not UTF-8 text (byte {e.start})")
+        text = decode_text(text, fail)
     if len(text) > MAX_BYTES:
         fail("file", f"larger than {MAX_BYTES} bytes")
     if not text.strip():
@@ -243,6 +241,9 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     if v < 1:
         fail("version", f"unknown version {v}")
     spec: RecordFile = validate(data, RecordFile, fail)
+    bad = surrogate_place(data)
+    if bad:
+        fail(one_line(bad, 80), "holds a lone surrogate (\\ud800 to \\udfff is not text)")
     decisions = []
     for i, d in enumerate(spec.decisions):
         try:

@@ -17,7 +17,14 @@ def tactical_map_for(scenario, tmap=None):
     if scenario.map.startswith("open:"):
         w, h = (float(v) for v in scenario.map[5:].split("x"))
         return TacticalMap.open_ground(w, h)
-    return load_map(scenario.map, root=getattr(scenario, "root", "") or None)
+    from game.table import MapError
+
+    try:
+        return load_map(scenario.map, root=getattr(scenario, "root", "") or None)
+    except MapError as e:  # the scenario named first: it is the file the player gave
+        err = ScenarioError(f"{scenario.path or scenario.id}: scenario.map: {e}")
+        err.problems = [ScenarioError(f"{scenario.path or scenario.id}: scenario.map: {p}").args[0] for p in e.problems]
+        raise err from e
 
 
 def build_table(scenario, tmap=None):

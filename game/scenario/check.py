@@ -27,8 +27,7 @@ def check_scenario(path: str | Path, root: str | Path | None = None) -> list[str
 
         Match(scen, seed=0)
     except ScenarioError as e:
-        msg = str(e)
-        return [msg if msg.startswith(f"{p}: ") else one_line(f"{p}: {msg}")]
+        return [msg if msg.startswith(f"{p}: ") else one_line(f"{p}: {msg}") for msg in e.problems]
     except ValueError as e:  # MapError and friends name the map file
         return [one_line(f"{p}: map: {e}")]
     except Exception as e:  # noqa: BLE001 - a lint reports, it does not crash

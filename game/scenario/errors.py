@@ -11,3 +11,5 @@ class ScenarioError(ValueError):
 
     def __init__(self, message: object = ""):
         super().__init__(one_line(message))
+        self.problems: list[str] = [str(self)]
+        """Every problem found, one line each (a bad map's lines, each naming the scenario too)."""

@@ -13,6 +13,7 @@ from typing import NoReturn
 from game.rules.model import Figure, Rank, SideInfo, WeaponClass, round_in
 from game.schema import read_bounded, validate
 from game.schema.scenario import LEVELS, MAX_FIGURES, MISSILES, PRESETS, TRAITS, VICTORY_TYPES, ScenarioFile
+from game.schema.text import decode_text
 
 from .errors import ScenarioError
 from .model import Scenario, Victory
@@ -175,6 +176,11 @@ def parse_scenario(
         if x is None:
             figures[-count:] = [_mark_deploy(fg, dep) for fg in figures[-count:]]
 
+    fielded = {f.side for f in figures}
+    for i, side in enumerate(sides):
+        if side.id not in fielded:
+            fail(f"sides[{i}]", f"side {side.id!r} has no figures (give it at least one [[figures]] entry)")
+
     victory = []
     for i, v in enumerate(spec.victory):
         where = f"victory[{i}]"
@@ -307,10 +313,9 @@ def load_scenario(path: str | Path, root: str | Path | None = None) -> Scenario:
         raise ScenarioError(f"{name}: {key}: {what}")
 
     raw = read_bounded(p, MAX_BYTES, fail)
+    text = decode_text(raw, fail)
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as e:
-        fail("file", f"not UTF-8 text (byte {e.start})")
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         fail("toml", str(e))
     except RecursionError:

@@ -76,3 +76,41 @@ def read_bounded(path: str | Path, limit: int, fail: Callable[[str, str], NoRetu
     if data is None:
         fail("file", f"larger than {limit} bytes")
     return data
+
+
+def decode_text(raw: bytes, fail: Callable[[str, str], NoReturn]) -> str:
+    """UTF-8 text of a file, a leading byte-order mark dropped (editors on Windows write one);
+    ``fail("file", ...)`` naming the first byte that is not UTF-8."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        fail("file", f"not UTF-8 text (byte {e.start})")
+
+
+def surrogate_place(data: object, root: str = "") -> str | None:
+    """Where the first string (key or value) of parsed data holds a lone surrogate (JSON's
+    ``"\\ud800"`` decodes to one; no file, terminal or hash can encode it), or None. Iterative: the
+    readers' schemas bound the size, not the depth."""
+    stack: list[tuple[str, object]] = [(root, data)]
+    while stack:
+        where, v = stack.pop()
+        if isinstance(v, str):
+            if _has_surrogate(v):
+                return where or "file"
+        elif isinstance(v, dict):
+            for k, x in reversed(list(v.items())):
+                place = f"{where}.{k}" if where else str(k)
+                if isinstance(k, str) and _has_surrogate(k):
+                    return one_line(place)
+                stack.append((place, x))
+        elif isinstance(v, list):
+            stack.extend((f"{where}[{i}]", x) for i, x in reversed(list(enumerate(v))))
+    return None
+
+
+def _has_surrogate(s: str) -> bool:
+    try:
+        s.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False

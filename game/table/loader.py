@@ -13,10 +13,16 @@ import os
 from game.rules.implements import implements
 
 from .errors import MapError
-from .geometry import ellipse_points, self_intersects
+from .geometry import bbox, ellipse_points, self_intersects
 from .tactical_map import COVERS, TERRAINS, Deployment, Link, Obstacle, Sector, TacticalMap, Zone
 from .tmx_guard import guard
 from .tmx_read import one_line
+from .zone_index import densest_cell
+
+#: Corners of the zones meeting one cell of the zone grid, at most (each zone look-up tests them).
+MAX_ZONE_CORNERS = 512
+#: Corners of the polygon an ellipse zone becomes.
+ELLIPSE_CORNERS = 16
 
 _TRUE = {"true", "1", "yes"}
 _FALSE = {"false", "0", "no", ""}
@@ -186,6 +192,7 @@ class _Converter:
                 sectors.append(Sector(id=sid, points=tuple(self.area(obj))))
             except _Bad as e:
                 self.fault(where, str(e))
+        self.zone_depth(zones)
         if self.problems:
             return None
         stem = os.path.splitext(os.path.basename(self.name))[0]
@@ -203,6 +210,22 @@ class _Converter:
             tile_size=(self.tm.tilewidth, self.tm.tileheight),
             properties=dict(self.tm.properties or {}),
         )
+
+    def zone_depth(self, zones: list[Zone]) -> None:
+        """Bound what one zone look-up may test (maps/README.md "Bounds"): the zones whose boxes
+        meet any one cell of the zone grid (about a square inch) have at most MAX_ZONE_CORNERS
+        corners in all, on each level (an ellipse counts 16)."""
+        by_level: dict[str, list] = {}
+        for z in zones:
+            by_level.setdefault(z.on_level, []).append((bbox(z.points), len(z.points)))
+        for lv, boxes in by_level.items():
+            deep = densest_cell(boxes, self.width, self.height)
+            if deep > MAX_ZONE_CORNERS:
+                self.fault(
+                    "zones",
+                    f"too many zones overlap in one place on the {lv}: their corners add up to {deep} there "
+                    f"(limit {MAX_ZONE_CORNERS}, an ellipse counts {ELLIPSE_CORNERS}); merge or shrink them",
+                )
 
     def zone(self, obj) -> Zone:
         p = obj.properties
@@ -403,9 +426,10 @@ def lint(tmap: TacticalMap) -> list[str]:
 def map_summary(tmap: TacticalMap) -> str:
     """One line about a good map: size, zones, obstacles, links, deployment zones."""
     sides = sorted({d.side for d in tmap.deployments})
-    return (
+    return one_line(
         f"{tmap.source or tmap.name}: {tmap.width:g}×{tmap.height:g} in, {len(tmap.zones)} zones, "
         f"{len(tmap.obstacles)} obstacles, {len(tmap.links)} links, "
         f"deployment {', '.join(sides) if sides else 'none'}"
-        + (f", {len(tmap.sectors)} sectors" if tmap.sectors else "")
+        + (f", {len(tmap.sectors)} sectors" if tmap.sectors else ""),
+        1000,
     )

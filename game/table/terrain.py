@@ -36,6 +36,7 @@ from .geometry import (
 from .shape_sweep import sweep_alpha as sweep_alpha
 from .shape_sweep import swept_hits as swept_hits
 from .tactical_map import DECK, Obstacle, TacticalMap, Zone
+from .zone_index import ZoneGrid
 
 #: GEO-SWEEP-1 / GEO-BTB-1 tolerances, inches.
 PENETRATION = 0.01
@@ -77,18 +78,27 @@ class Terrain:
             for o in tmap.obstacles
         }
         self.shapes_of: dict[str, list[pymunk.Shape]] = {}
-        self._zones: dict[str, list[tuple[tuple[float, float, float, float], Zone]]] = {}
+        by_level: dict[str, list[tuple[tuple[float, float, float, float], Zone]]] = {}
         for z in tmap.zones:
-            self._zones.setdefault(z.on_level, []).append((bbox(z.points), z))
+            by_level.setdefault(z.on_level, []).append((bbox(z.points), z))
+
+        def grid(entries) -> ZoneGrid[Zone]:
+            return ZoneGrid(entries, tmap.width, tmap.height)
+
+        #: per level, the (bbox, zone) of every zone in map order, found by a grid (zone_index)
+        self._zones = {lv: grid(zs) for lv, zs in by_level.items()}
         #: per level, the (bbox, zone) of impassable and of tough zones only (walkable, tough_length)
         self._impassable = {
-            lv: [(bb, z) for bb, z in zs if z.terrain == "impassable"] for lv, zs in self._zones.items()
+            lv: grid((bb, z) for bb, z in zs if z.terrain == "impassable") for lv, zs in by_level.items()
         }
-        self._tough = {lv: [(bb, z) for bb, z in zs if z.terrain == "tough"] for lv, zs in self._zones.items()}
+        self._tough = {lv: grid((bb, z) for bb, z in zs if z.terrain == "tough") for lv, zs in by_level.items()}
         #: levels holding tough ground (elsewhere tough_length is 0.0)
         self.tough_levels = frozenset(lv for lv, zs in self._tough.items() if zs)
         self.areas: dict[str, list[Zone]] = {
-            lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in self._zones.items() if lv != DECK
+            lv: [z for _, z in zs if z.terrain != "impassable"] for lv, zs in by_level.items() if lv != DECK
+        }
+        self._areas = {
+            lv: grid((bb, z) for bb, z in zs if z.terrain != "impassable") for lv, zs in by_level.items() if lv != DECK
         }
         #: levels where every on-map point is walkable: the deck when it has no impassable zone
         self._open_levels = frozenset() if self._impassable.get(DECK) else frozenset((DECK,))
@@ -260,8 +270,11 @@ class Terrain:
         return [z for _, z in self._zones.get(level, ())]
 
     def zones_at(self, x: float, y: float, level: str | None = None) -> list[Zone]:
+        zs = self._zones.get(level or DECK)
+        if zs is None:
+            return []
         out = []
-        for (x0, y0, x1, y1), z in self._zones.get(level or DECK, ()):
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
             if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
                 out.append(z)
         return out
@@ -300,7 +313,10 @@ class Terrain:
         )
 
     def impassable_at(self, x: float, y: float, level: str) -> bool:
-        for (x0, y0, x1, y1), z in self._impassable.get(level or DECK, ()):
+        zs = self._impassable.get(level or DECK)
+        if zs is None:
+            return False
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
             if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
                 return True
         return False
@@ -309,7 +325,13 @@ class Terrain:
         """The level exists at this point (always on the deck; elsewhere inside one of its zones)."""
         if level == DECK:
             return True
-        return any(point_in_polygon(x, y, z.points) for z in self.areas.get(level, ()))
+        zs = self._areas.get(level)
+        if zs is None:
+            return False
+        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
+            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
+                return True
+        return False
 
     def walkable(self, x: float, y: float, level: str, radius: float = 0.0) -> bool:
         """A centre may stand here: base on the map, level present, ground not impassable."""
@@ -328,8 +350,21 @@ class Terrain:
         x0, x1 = min(a[0], b[0]), max(a[0], b[0])
         y0, y1 = min(a[1], b[1]), max(a[1], b[1])
         iv: list[tuple[float, float]] = []
-        for (zx0, zy0, zx1, zy1), z in tough:
+        ax, ay = a
+        dx, dy = b[0] - ax, b[1] - ay
+        eps = 1e-9 * (abs(dx) + abs(dy) + 1.0)
+        for (zx0, zy0, zx1, zy1), z in tough.meeting(x0, y0, x1, y1):
             if zx0 <= x1 and x0 <= zx1 and zy0 <= y1 and y0 <= zy1:
+                # the segment's line passes beside the zone's box (every corner on one side): no
+                # interval, which segment_inside_intervals would find only after testing each edge
+                s0 = dx * (zy0 - ay) - dy * (zx0 - ax)
+                s1 = dx * (zy0 - ay) - dy * (zx1 - ax)
+                s2 = dx * (zy1 - ay) - dy * (zx0 - ax)
+                s3 = dx * (zy1 - ay) - dy * (zx1 - ax)
+                if (s0 > eps and s1 > eps and s2 > eps and s3 > eps) or (
+                    s0 < -eps and s1 < -eps and s2 < -eps and s3 < -eps
+                ):
+                    continue
                 iv.extend(segment_inside_intervals(a, b, z.points))
         return union_length(iv) * math.hypot(b[0] - a[0], b[1] - a[1]) if iv else 0.0
 
@@ -338,7 +373,7 @@ class Terrain:
         from .geometry import dist_point_polygon
 
         for zs in self._zones.values():
-            for (x0, y0, x1, y1), z in zs:
+            for (x0, y0, x1, y1), z in zs.meeting(x - distance, y - distance, x + distance, y + distance):
                 if z.water and x0 - distance <= x <= x1 + distance and y0 - distance <= y <= y1 + distance:
                     if dist_point_polygon(x, y, z.points) <= distance:
                         return True

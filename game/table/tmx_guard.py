@@ -35,6 +35,10 @@ MAX_TILES_SIDE = 1000
 MAX_CELLS = 250_000
 MAX_LAYER_CELLS = 1_000_000
 MAX_TILE_PX = 1024
+#: The map drawn at its own pixel size (the window flattens its tiles into one picture of 4 bytes a pixel).
+MAX_MAP_PIXELS = 4096 * 4096
+#: Pixels the window scales tile objects to, all of them together (each is scaled, drawn, dropped).
+MAX_OBJECT_PIXELS = 4 * MAX_MAP_PIXELS
 MAX_TABLE_INCHES = 200.0
 MIN_TABLE_INCHES = 1.0
 MAX_LAYERS = 64
@@ -79,6 +83,8 @@ class _Guard(Resolver):
         self.points = 0
         self.templates: dict[str, ET.Element] = {}
         self.firsts: list[int] = []
+        self.image_pixels = 0
+        self.object_pixels = 0.0
 
     def fault(self, element: str, msg: str) -> None:
         self.report.problems.append(f"{self.name}: {one_line(element, 80)}: {msg}")
@@ -110,6 +116,7 @@ class _Guard(Resolver):
         if self.report.problems:
             return self.report
         self._templates(root)
+        self._offsets(root)
         self._sanitise(root)
         if self.report.problems:
             return self.report
@@ -161,6 +168,11 @@ class _Guard(Resolver):
                 f"table is {wi:.4g}x{hi:.4g} in with inch={self.inch:g} px (each side "
                 f"{MIN_TABLE_INCHES:g} to {MAX_TABLE_INCHES:g} in)"
             )
+        if self.w * self.tw * self.h * self.th > MAX_MAP_PIXELS:
+            raise Fault(
+                f"the map is {self.w * self.tw}x{self.h * self.th} px ({self.w}x{self.h} tiles of {self.tw}x{self.th}); "
+                f"the picture may hold {MAX_MAP_PIXELS:,} pixels (use smaller tiles)"
+            )
 
     # -- layers and objects ---------------------------------------------------------------------
     @staticmethod
@@ -193,7 +205,7 @@ class _Guard(Resolver):
             src = None if im is None else im.get("source")
             if src:
                 try:
-                    safe_ref(self.folder, src, self.root)
+                    self.image(safe_ref(self.folder, src, self.root), src)
                 except Fault as e:
                     self.fault(f"imagelayer {img.get('name', '?')}", str(e))
         n_obj = sum(1 for _ in root.iter("object"))
@@ -296,6 +308,12 @@ class _Guard(Resolver):
             gid = obj.get("gid")
             if gid is not None and not self.gid_ok(_int(obj, "gid")):
                 raise Fault(f"gid {_int(obj, 'gid') & FLIP_MASK} is in no tileset (max {self.max_gid()})")
+            if gid is not None:  # the window scales its tile to this size, one object after another
+                if w * h > MAX_MAP_PIXELS:
+                    raise Fault(f"a tile object of {w:g}x{h:g} px is drawn over more than {MAX_MAP_PIXELS:,} pixels")
+                self.object_pixels += w * h
+                if self.object_pixels > MAX_OBJECT_PIXELS:
+                    raise Fault(f"the map's tile objects are drawn over more than {MAX_OBJECT_PIXELS:,} pixels in all")
             for p in properties(obj).values():
                 ref = p.get("value")
                 if p.get("type") == "file" and ref:

@@ -20,23 +20,17 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 
 from game.bounded_io import read_capped
+from game.schema.text import one_line as one_line  # every refusal of the game escapes and shortens alike
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_ELEMENTS = 50_000
 MAX_DEPTH = 64
 MAX_GZIP_MEMBERS = 10_000
 MAX_LINE = 300
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class Fault(Exception):
     """One problem at one place; the guard adds the file and the place."""
-
-
-def one_line(text: str, limit: int = MAX_LINE) -> str:
-    """``text`` with control characters escaped (\\n, \\x1b …), cut to ``limit`` characters."""
-    out = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
-    return out if len(out) <= limit else out[: limit - 1] + "…"
 
 
 def read_bytes(path: str, limit: int = MAX_FILE_BYTES, head: int = 0) -> bytes:
@@ -163,20 +157,10 @@ def safe_ref(folder: str, ref: str, root: str) -> str:
     path = os.path.realpath(os.path.join(folder, *re.split(r"[\\/]+", ref)))
     if not within(root, path):
         raise Fault(
-            f"reference {ref!r} escapes the scenario pack's folder {os.path.basename(os.path.realpath(root))!r}"
+            f"reference {ref!r} escapes the scenario pack's folder {os.path.basename(os.path.realpath(root))!r}: "
+            "add a .tiled-project file to the folder holding both, or pass --root FOLDER"
         )
     return path
-
-
-def png_size(path: str) -> tuple[int, int] | None:
-    """Width and height from a PNG's header (old Tiled files leave them out of <image>)."""
-    try:
-        head = read_bytes(path, head=24)
-    except Fault:
-        return None
-    if len(head) == 24 and head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR":
-        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
-    return None
 
 
 PACK_MARKER = ".tiled-project"

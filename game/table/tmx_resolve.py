@@ -15,9 +15,13 @@ import os
 import re
 import xml.etree.ElementTree as ET
 
-from .tmx_read import MAX_ELEMENTS, Fault, png_size, safe_ref
+from .image_size import image_size
+from .tmx_read import MAX_ELEMENTS, Fault, safe_ref
 
 MAX_IMAGE_PX = 16384
+#: Pixels of every image a map names, summed (tilesets, collection tiles, image layers): the window
+#: decodes each whole (4 bytes a pixel) and keeps a converted copy of its tiles (maps/README.md).
+MAX_MAP_IMAGE_PIXELS = 4096 * 4096
 MAX_TILESETS = 64
 MAX_TILESET_TILES = 65_536
 FLIP_MASK = 0x0FFFFFFF  # Tiled's flip/rotate flags live in the top four bits
@@ -94,12 +98,9 @@ def _cast_check(el: ET.Element) -> None:
             raise Fault(f"{key}={value!r} is not true or false")
     if el.tag == "property":
         typ = el.get("type")
-        if typ == "class":
-            # pytmx would need the project's class definitions; the game reads no class-valued property
-            raise _Drop()
         if typ is not None and typ not in _PROP_TYPES:
             el.attrib.pop("type")
-        if typ in ("int", "object", "float", "bool") and el.get("value") is None:
+        if typ in ("int", "object", "float", "bool") and not (el.get("value") or "").strip():
             el.set("value", (el.text or "").strip() or ("false" if typ == "bool" else "0"))
         value = el.get("value") or ""
         if typ in ("int", "object") and not re.fullmatch(r"\s*[-+]?\d+\s*", value or ""):
@@ -113,10 +114,6 @@ def _cast_check(el: ET.Element) -> None:
             raise Fault(f"property {el.get('name')!r} of type bool has value {value!r}")
 
 
-class _Drop(Exception):
-    pass
-
-
 class Resolver:
     """Tilesets, templates and casts for _Guard (which provides read, fault, folder, root, report)."""
 
@@ -126,6 +123,7 @@ class Resolver:
     templates: dict[str, ET.Element]
     folder: str
     root: str
+    image_pixels: int
 
     def read(self, path: str) -> ET.Element:
         raise NotImplementedError
@@ -186,17 +184,35 @@ class Resolver:
             for a in ("width", "height"):
                 if img.get(a) is not None and not 0 <= _int(img, a) <= MAX_IMAGE_PX:
                     raise Fault(f"image {a} {img.get(a)} is out of range (0 to {MAX_IMAGE_PX})")
-            if img.get("width") is None or img.get("height") is None:
-                size = png_size(p)
-                if size is None:
+            size = self.image(p, src)
+            if size is None:
+                if img.get("width") is None or img.get("height") is None:
                     raise Fault(
-                        f"image {src!r} has no width/height and is not a readable PNG "
-                        "(open and save the tileset in Tiled)"
+                        f"image {src!r} has no width/height and is missing (open and save the tileset in Tiled)"
                     )
-                img.set("width", str(size[0]))
-                img.set("height", str(size[1]))
-                if not all(0 <= s <= MAX_IMAGE_PX for s in size):
-                    raise Fault(f"image {src!r} is {size[0]}x{size[1]} px (limit {MAX_IMAGE_PX})")
+                continue
+            img.set("width", str(size[0]))  # what the decoder will make, whatever the file claims
+            img.set("height", str(size[1]))
+
+    def image(self, path: str, src: str) -> tuple[int, int] | None:
+        """The real pixel size of an image the map names, read from its header and counted against
+        the map's image budget; None when the file is missing (the table needs no images; the
+        window then draws no tiles). Fault when it is too big or its header cannot be read."""
+        if not os.path.lexists(path):
+            return None
+        try:
+            fmt, w, h = image_size(path)
+        except Fault as e:
+            raise Fault(f"image {src!r}: {e}") from None
+        if not (0 < w <= MAX_IMAGE_PX and 0 < h <= MAX_IMAGE_PX):
+            raise Fault(f"image {src!r} is a {fmt} of {w}x{h} px (each side 1 to {MAX_IMAGE_PX})")
+        self.image_pixels += w * h
+        if self.image_pixels > MAX_MAP_IMAGE_PIXELS:
+            raise Fault(
+                f"image {src!r} ({w}x{h} px) takes the map's images past {MAX_MAP_IMAGE_PIXELS:,} pixels "
+                "in all (use smaller tilesets, or fewer)"
+            )
+        return w, h
 
     @staticmethod
     def _count(ts: ET.Element) -> tuple[int, set[int] | None]:
@@ -303,8 +319,44 @@ class Resolver:
             base.extend(el for el in obj if el.tag in shapes)
         return base
 
+    # -- layer offsets -------------------------------------------------------------------------
+    def _offsets(self, el: ET.Element, dx: float = 0.0, dy: float = 0.0) -> None:
+        """Layer and group offsets (what Tiled writes when a layer is dragged) applied as Tiled draws
+        them: each layer at its own offset plus its groups', objects moved by it (pytmx leaves
+        object positions as written). Parallax moves a layer only while Tiled's view scrolls, so
+        the table, which does not scroll, draws every layer at its offset alone."""
+        for child in el:
+            if child.tag not in ("group", "layer", "objectgroup", "imagelayer"):
+                continue
+            try:
+                ox, oy = dx + _num(child, "offsetx", 0.0), dy + _num(child, "offsety", 0.0)
+            except Fault as e:
+                self.fault(self._where(child), str(e))
+                continue
+            for a in ("offsetx", "offsety"):
+                child.attrib.pop(a, None)
+            if child.tag == "group":
+                self._offsets(child, ox, oy)
+            elif child.tag == "objectgroup":
+                if ox or oy:
+                    for obj in child.findall("object"):
+                        try:
+                            obj.set("x", repr(_num(obj, "x", 0.0) + ox))
+                            obj.set("y", repr(_num(obj, "y", 0.0) + oy))
+                        except Fault:
+                            pass  # the object's own check names the bad number
+            elif ox or oy:
+                child.set("offsetx", repr(ox))
+                child.set("offsety", repr(oy))
+
     # -- every element: properties merged, casts pytmx will make checked ------------------------
     def _sanitise(self, root: ET.Element) -> None:
+        # Class-typed properties (Tiled 1.9+; members nested inside, empty when all are defaults):
+        # pytmx would need the project's class definitions, and the game reads none of them.
+        for holder in list(root.iter("properties")):
+            for p in holder.findall("property"):
+                if p.get("type") == "class":
+                    holder.remove(p)
         total = 0
         for el in list(root.iter()):
             total += 1
@@ -316,11 +368,10 @@ class Resolver:
             for p in [] if block is None else list(block):
                 try:
                     _cast_check(p)
-                except _Drop:
-                    assert block is not None, "p came from it"
-                    block.remove(p)
                 except Fault as e:
                     self.fault(self._where(el), str(e))
+            if el.tag == "property":
+                continue  # checked with its block above
             try:
                 _cast_check(el)
             except Fault as e:

@@ -38,6 +38,7 @@ class AIWorker:
         self._key: tuple | None = None  # the question being decided or decided
         self._result: tuple | None = None  # (key, decision, error)
         self._working = False
+        self._closed = False
 
     @property
     def busy(self) -> bool:
@@ -64,12 +65,19 @@ class AIWorker:
     def _loop(self) -> None:
         while True:
             with self._cv:
-                while self._job is None:
+                while self._job is None and not self._closed:
                     self._cv.wait()
-                key, match, controller = self._job
+                job = self._job
+                if self._closed or job is None:
+                    return
+                key, match, controller = job
+                del job
                 self._job = None
                 self._working = True
             got = self._decide(key, match, controller)
+            # nothing of the game stays on the waiting thread's stack: a scene left behind (and its
+            # match, table and AI) is freed with the scene, not kept until the program ends
+            del match, controller
             with self._cv:
                 self._working = False
                 if self._key == key:
@@ -102,6 +110,14 @@ class AIWorker:
                 return None
             self._result, self._key = None, None
             return r[1], r[2]
+
+    def close(self) -> None:
+        """End the thread once its current question (if any) is decided; its answer is dropped."""
+        with self._cv:
+            self._closed = True
+            self._job = None
+            self._key = self._result = None
+            self._cv.notify_all()
 
     def wait(self, timeout: float | None = None) -> None:
         """Block until the thread has nothing to do (tests, and a scene closing)."""

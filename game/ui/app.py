@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (800, 560)
 DEFAULT_SCENARIO = "boarding_action"
+#: The exit status when the scenario the command line named was refused (as the headless CLI's).
+EXIT_REFUSED = 2
 
 
 def name_the_window() -> None:
@@ -83,6 +85,10 @@ class App:
         self.fps = int(self.settings.get("fps", 60)) or 60
         self.crashes: list[str] = []
         """Log files of the crashes caught by ``run`` (a scene that raised)."""
+        self.said: set[str] = set()
+        """Refusals already printed (the menu's scan would name the same file again)."""
+        self.exit_code = 0
+        """EXIT_REFUSED once the scenario the command line named was refused (shown, then returned)."""
         self.scenario_problems: list[str] = []
         """One line per scenario file that could not be read (shown in the menu)."""
         self.pack_cache: dict | None = None
@@ -102,7 +108,7 @@ class App:
 
         good, problems = scan_scenarios(self.extra_dirs)
         for line in problems:
-            if line not in self.scenario_problems:  # said once per session, not at every menu
+            if line not in self.scenario_problems and line not in self.said:  # said once per session
                 print(line, file=sys.stderr)
                 log.warning("skipped a scenario file: %s", line)
         self.scenario_problems = problems
@@ -347,33 +353,48 @@ class App:
         return scene
 
     def start_from_args(self, args) -> None:
-        mode = getattr(args, "mode", None)
-        if not mode:
-            from .scenes.menu import MenuScene
+        """The screen the command line asks for. A scenario named there that cannot be played (a
+        bad file, a bad map, an unknown id) opens the menu with its one line on it, selects nothing
+        else for it, and makes the exit status 2 (the command line's contract for a refused file)."""
+        from .scenes.menu import MenuScene
 
+        mode = getattr(args, "mode", None)
+        ref = getattr(args, "scenario", None)
+        if not mode and not ref:
             # `make play`: the main menu opens with Boarders Away! selected
-            self.reset_to(MenuScene(self, preselect=getattr(args, "scenario", None) or DEFAULT_SCENARIO))
+            self.reset_to(MenuScene(self, preselect=DEFAULT_SCENARIO))
             return
-        ref = getattr(args, "scenario", None) or DEFAULT_SCENARIO
+        ref = ref or DEFAULT_SCENARIO
         try:
             scenario = self.find_scenario(ref)
-        except Exception as e:  # noqa: BLE001 - shown to the player, then the menu
-            print(f"cannot open scenario {ref!r}: {e}", file=sys.stderr)
-            all_s = self.scenarios()
-            if not all_s:
-                from .scenes.menu import MenuScene
+            if not mode:
+                from game.match import Match
 
-                self.reset_to(MenuScene(self, error=str(e)))
+                Match(scenario, seed=0, preset=getattr(args, "preset", None))  # its map and set-up, now
+                self.reset_to(MenuScene(self, preselect=ref))
                 return
-            scenario = all_s[0]
-        self.start_battle(
-            scenario,
-            mode=mode,
-            seed=getattr(args, "seed", None),
-            preset=getattr(args, "preset", None),
-            human=getattr(args, "side", None),
-            ai=getattr(args, "ai", "normal") or "normal",
-        )
+            self.start_battle(
+                scenario,
+                mode=mode,
+                seed=getattr(args, "seed", None),
+                preset=getattr(args, "preset", None),
+                human=getattr(args, "side", None),
+                ai=getattr(args, "ai", "normal") or "normal",
+            )
+        except Exception as e:  # noqa: BLE001 - an untrusted file: said on the screen, never played instead
+            self.refuse_start(ref, e)
+
+    def refuse_start(self, ref: str, exc: BaseException) -> None:
+        from game.schema.text import one_line
+
+        from .scenes.refused import RefusedScene
+
+        text = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+        line = one_line(text if ref in text else f"{ref}: {text}")
+        print(f"error: {line}", file=sys.stderr)
+        self.exit_code = EXIT_REFUSED
+        self.said.add(line)
+        self.reset_to(RefusedScene(self, line))
 
 
 def run_app(args) -> int:
@@ -382,4 +403,5 @@ def run_app(args) -> int:
     chosen = any(getattr(args, k, None) is not None for k in ("size", "frames", "screenshot"))
     app = App(size, args=args, fullscreen=False if chosen else None)
     app.start_from_args(args)
-    return app.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))
+    code = app.run(frames=getattr(args, "frames", None), screenshot=getattr(args, "screenshot", None))
+    return code or app.exit_code

@@ -10,6 +10,9 @@ import pygame
 
 #: pixels per inch at each zoom step
 ZOOM_STEPS = (8, 10, 12, 14, 16, 18, 20, 24, 28, 32, 40, 48, 56, 64)
+#: Pixels of the table's pre-scaled ground at most (4 bytes each): a big table zooms in less far,
+#: so the window's memory stays bounded whatever the map (a 200-inch table stops at 14 px/inch).
+MAX_GROUND_PIXELS = 2896 * 2896
 PAN_SPEED = 900.0  # screen pixels per second for keys and screen edges
 EDGE = 12  # pixels from the viewport border that pan the view
 
@@ -19,6 +22,10 @@ class Camera:
         self.map_w, self.map_h = float(map_w), float(map_h)
         self.viewport = pygame.Rect(viewport)
         self.step = 0
+        #: the closest zoom step whose ground fits MAX_GROUND_PIXELS (the farthest step always does)
+        self.top = max(
+            [i for i, p in enumerate(ZOOM_STEPS) if self.map_w * p * self.map_h * p <= MAX_GROUND_PIXELS] or [0]
+        )
         self.ox = 0.0  # inches at the viewport's left edge
         self.oy = 0.0
         self.fit()
@@ -32,7 +39,7 @@ class Camera:
         """Largest zoom step that shows the whole table, centred."""
         vw, vh = max(1, self.viewport.w), max(1, self.viewport.h)
         best = 0
-        for i, p in enumerate(ZOOM_STEPS):
+        for i, p in enumerate(ZOOM_STEPS[: self.top + 1]):
             if self.map_w * p <= vw and self.map_h * p <= vh:
                 best = i
         self.step = best
@@ -52,7 +59,7 @@ class Camera:
 
     def zoom(self, direction: int, anchor: tuple[int, int] | None = None) -> bool:
         """Zoom one step in (+1) or out (-1), keeping the table point under ``anchor`` fixed."""
-        new = max(0, min(len(ZOOM_STEPS) - 1, self.step + (1 if direction > 0 else -1)))
+        new = max(0, min(self.top, self.step + (1 if direction > 0 else -1)))
         if new == self.step:
             return False
         ax, ay = anchor if anchor is not None else self.viewport.center

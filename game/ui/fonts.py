@@ -51,7 +51,9 @@ def outlined(s: str, size: int = 14, colour=(255, 255, 255), outline=(0, 0, 0), 
     return _outlined(s, size, tuple(colour), tuple(outline), bold)
 
 
-@lru_cache(maxsize=1024)
+# 256: what one frame draws (names, aims, hints) with room to spare; one-off lines (a replay's
+# "decision k / N", toasts) filled 1,024 entries of up to ~30 KB each over a long session
+@lru_cache(maxsize=256)
 def _outlined(s, size, colour, outline, bold) -> pygame.Surface:
     s = safe(s)
     fg = font(size, bold).render(s, True, colour)

@@ -31,16 +31,32 @@ COVER_COLOURS = {"soft": (90, 150, 60), "hard": (110, 90, 70)}
 LEVEL_COLOURS = {"hold": (30, 20, 15), "rigging": (230, 230, 240)}
 
 
+def _shared_tiles(filename: str, colorkey, **_kw):
+    """A pytmx image loader whose tiles are views into the one decoded picture. pytmx's own
+    (``pygame_image_loader``) converts a copy of every tile, holding a tileset's pixels twice: the
+    map guard's image budget (maps/README.md) counts each picture once, so this loader keeps it so."""
+    from pytmx.util_pygame import handle_transformation
+
+    image = pygame.image.load(filename)
+    if colorkey:
+        image.set_colorkey(pygame.Color(f"#{colorkey}"))
+
+    def load_image(rect=None, flags=None):
+        tile = image.subsurface(rect) if rect else image
+        return handle_transformation(tile, flags) if flags else tile
+
+    return load_image
+
+
 def load_tiles(path: str) -> pygame.Surface | None:
     """The tile, image and tile-object layers of a Tiled map flattened at its own pixel size."""
     import pytmx
-    from pytmx.util_pygame import pygame_image_loader
 
     from game.table.loader import tiled_map
 
     try:
         # the map guard's tree (tilesets, templates resolved), never a file pytmx parses unchecked
-        tmx = tiled_map(path, image_loader=pygame_image_loader)
+        tmx = tiled_map(path, image_loader=_shared_tiles)
     except Exception:  # noqa: BLE001 - MapError, or an image pygame cannot load; the table reports the map
         return None
     tw, th = tmx.tilewidth, tmx.tileheight
@@ -48,12 +64,14 @@ def load_tiles(path: str) -> pygame.Surface | None:
     if tmx.background_color:
         surf.fill(pygame.Color(tmx.background_color))
     for layer in tmx.visible_layers:
+        # each layer's offset is its own plus its groups' (the map guard adds them up)
+        ox, oy = int(getattr(layer, "offsetx", 0) or 0), int(getattr(layer, "offsety", 0) or 0)
         if isinstance(layer, pytmx.TiledTileLayer):
             for x, y, image in layer.tiles():
                 if image is not None:
-                    surf.blit(image, (x * tw, y * th + th - image.get_height()))
+                    surf.blit(image, (ox + x * tw, oy + y * th + th - image.get_height()))
         elif isinstance(layer, pytmx.TiledImageLayer) and layer.image is not None:
-            surf.blit(layer.image, (getattr(layer, "offsetx", 0) or 0, getattr(layer, "offsety", 0) or 0))
+            surf.blit(layer.image, (ox, oy))
         elif isinstance(layer, pytmx.TiledObjectGroup):
             for obj in layer:
                 img = getattr(obj, "image", None)
@@ -61,7 +79,8 @@ def load_tiles(path: str) -> pygame.Surface | None:
                     if (obj.width, obj.height) != img.get_size() and obj.width and obj.height:
                         img = pygame.transform.smoothscale(img, (int(obj.width), int(obj.height)))
                     surf.blit(img, (obj.x, obj.y))
-    return surf.convert_alpha() if pygame.display.get_surface() else surf
+    tmx.images.clear()  # the decoded pictures go now, not whenever the garbage collector meets pytmx's cycles
+    return surf  # not converted: a copy of the whole picture, while each zoom step is converted once
 
 
 def parchment(w: int, h: int, seed: int = 7) -> pygame.Surface:
@@ -106,6 +125,10 @@ class MapRenderer:
             self._cache.move_to_end(key)
             return s
         w, h = int(round(self.tmap.width * ppi)), int(round(self.tmap.height * ppi))
+        # room first: the steps kept and the one being built (three of its size while it is made)
+        # stay within the budget together, so the window's peak does not add them up
+        while self._cache and (len(self._cache) >= self.keep or self.cached_bytes() + 4 * w * h > self.budget):
+            self._cache.popitem(last=False)
         if self.tiles is not None:
             s = (
                 pygame.transform.smoothscale(self.tiles, (w, h))

@@ -182,7 +182,7 @@ def last_game_file():
 def load_last_game() -> dict:
     """The menu's last mode, side and level (bad or missing file: empty)."""
     try:
-        data = json.loads(last_game_file().read_text(encoding="utf-8"))
+        data = json.loads(last_game_file().read_text(encoding="utf-8-sig"))
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict):

@@ -53,8 +53,11 @@ def load_settings() -> dict:
     return dict(DEFAULTS)
 
 
-def save_settings(values: dict) -> None:
+def save_settings(values: dict) -> str | None:
+    """Write the settings; None when written, else one line saying which file and why not (the
+    settings screen shows it: the choices still hold for this session)."""
     from game.match import write_atomic
+    from game.schema.text import one_line
 
     p = settings_path()
     try:
@@ -62,3 +65,5 @@ def save_settings(values: dict) -> None:
         write_atomic(p, json.dumps({k: values[k] for k in DEFAULTS if k in values}, indent=1))
     except OSError as e:
         log.warning("%s: cannot save the settings: %s", p, e)
+        return one_line(f"Could not save the settings to {e.filename or p}: {e.strerror or e}", 200)
+    return None

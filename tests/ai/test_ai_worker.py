@@ -63,3 +63,22 @@ def test_an_ai_error_is_handed_over_not_raised():
     w.wait(30)
     d, err = w.ready(m)
     assert d is None and isinstance(err, RuntimeError)
+
+
+def test_a_closed_worker_ends_its_thread_and_keeps_no_match():
+    import gc
+    import weakref
+
+    m = Match(load(TINY), seed=4)
+    w = AIWorker()
+    assert w.think(m, make_controller("random", 1))
+    w.wait(30)
+    thread = w._thread
+    assert thread is not None and thread.is_alive()
+    gone = weakref.ref(m)
+    del m
+    gc.collect()
+    assert gone() is None  # the thread waiting for its next question holds no game
+    w.close()
+    thread.join(10)
+    assert not thread.is_alive()

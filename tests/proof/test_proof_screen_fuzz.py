@@ -5,9 +5,12 @@ not grow by more than 10%.
 How memory is measured: RSS (VmRSS from /proc/self/status) and Python's allocated blocks, each time
 the cycle of scenes comes back to the menu, just after the menu replaced the last scene (so each
 sample is taken at the same point: the previous scene gone, nothing of the next one built yet).
-The baseline is the first such sample, after one full cycle of every scene (19,000 events: every
-scene built once, fonts, theme, imports and caches loaded); the end is the same sample after the
-last event. Growth = end / baseline - 1. Before the fix RSS went 236 → 388 MB."""
+The baseline is the first such sample after the first tenth of the run, and never before one full
+cycle of every scene (19,000 events: every scene built once, fonts, theme, imports and caches
+loaded); the end is the same sample after the last event. Growth = end / baseline - 1. Before the
+fix RSS went 236 → 388 MB; before each battle's AI thread ended with its scene, 232 →
+331 MB over 60,000 events (one match, table and AI kept per battle). CI runs it with 38,000 events
+(`make soak`, a step of .ci/run bounded to 5 minutes); `make test-long` with 100,000."""
 
 from __future__ import annotations
 
@@ -64,6 +67,9 @@ def test_100k_random_events_across_every_scene(tmp_path, monkeypatch):
     shown = [(n, round(b / 2**20, 1), k) for n, b, k in r["samples"]]
     print(f"{r['scenes']} scenes, {r['seconds']:.0f} s; samples (events, RSS MB, blocks): {shown}")
     assert len(r["samples"]) >= 2, "too few events for a full cycle of scenes and an end sample"
-    (_, rss0, blocks0), (_, rss1, blocks1) = r["samples"][0], r["samples"][-1]
+    # flat: from the first sample after the first tenth of the run (every scene built once by then
+    # whatever the run's length: a cycle is 19,000 events) to the end, at most 10 % more
+    after = [s for s in r["samples"] if s[0] >= total / 10]
+    (_, rss0, blocks0), (_, rss1, blocks1) = after[0], r["samples"][-1]
     assert rss1 <= rss0 * 1.10, f"RSS grew {rss0 / 2**20:.1f} → {rss1 / 2**20:.1f} MB: {shown}"
     assert blocks1 <= blocks0 * 1.10, f"Python allocated blocks grew {blocks0} → {blocks1}: {shown}"

@@ -171,6 +171,14 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
             self.layout()
         self._shown_pending = None
 
+    def leave(self) -> None:
+        """The scene is left for good: its AI thread ends (it held the match until the program did)."""
+        worker = getattr(self, "ai_worker", None)
+        if worker is not None:
+            worker.close()
+            del self.ai_worker  # a scene left for good is not asked again
+        super().leave()
+
     @property
     def pending(self):
         return self.match.pending

@@ -192,15 +192,20 @@ class ResultsScene(Scene):
             import time
 
             from game.match import SaveError, save
+            from game.schema.text import one_line
 
             from ..paths import saves_dir
 
-            p = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}-final.json"
-            try:
+            try:  # the folder too: making it fails on a read-only data folder
+                p = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}-final.json"
                 save(self.match, p)
-                self.msg.set_text(f"Saved to {p}")
-            except (OSError, SaveError) as e:
-                self.msg.set_text(f"Could not save: {e}")
+                self.msg.set_text(one_line(f"Saved to {p}", 200))
+            except OSError as e:
+                self.msg.set_text(
+                    one_line(f"Could not save to {e.filename or 'the saves folder'}: {e.strerror or e}", 200)
+                )
+            except (SaveError, ValueError) as e:
+                self.msg.set_text(one_line(f"Could not save: {e}", 200))
         elif el is not None and el is self.again_btn:
             self.play_again()
         elif el is not None and el is self.harder_btn:

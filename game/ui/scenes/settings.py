@@ -47,6 +47,9 @@ class SettingsScene(Scene):
         self.full = button(m, (p(30), y, p(420), p(36)), "Full screen (F11)")
         self.reset = button(m, (p(30), y + p(44), p(200), p(36)), "Defaults")
         self.back = button(m, (p(30), h - p(60), p(160), p(44)), "Back")
+        self.problem = label(
+            m, (p(200), h - p(56), w - p(230), p(36)), getattr(self, "_problem", ""), object_id="#error"
+        )
 
     def _build_sound(self, m, w: int) -> None:
         s = self.app.settings
@@ -67,6 +70,11 @@ class SettingsScene(Scene):
         if sounds is not None and not sounds.load():
             label(m, (x, y, p(300), p(22)), "No audio device: the game is silent", object_id="#small")
 
+    def _save(self) -> None:
+        """Write the settings; a failure (a read-only folder, a full disk) shows on the screen."""
+        self._problem = save_settings(self.app.settings) or ""
+        self.problem.set_text(self._problem)
+
     def _sound_changed(self) -> None:
         sounds = getattr(self.app, "sounds", None)
         if sounds is not None:
@@ -83,7 +91,7 @@ class SettingsScene(Scene):
                     if key == "first_hints" and s[key]:
                         s["hints_seen"] = []  # turned back on: each hint once more
                     b.set_text(f"{dict(TOGGLES + SOUND_TOGGLES)[key]}: {'on' if s[key] else 'off'}")
-                    save_settings(s)
+                    self._save()
                     if key in dict(SOUND_TOGGLES):
                         self._sound_changed()
             if el is self.full:
@@ -92,7 +100,7 @@ class SettingsScene(Scene):
                 s.clear()
                 s.update(DEFAULTS)
                 s["fullscreen"] = self.app.fullscreen  # the window stays as it is; F11 changes it
-                save_settings(s)
+                self._save()
                 self._sound_changed()
                 self.app._rebuild()
             elif el is self.back:
@@ -102,7 +110,7 @@ class SettingsScene(Scene):
                 if event.ui_element is self.sliders[key]:
                     s[key] = float(event.value)
                     self.slider_labels[key].set_text(f"{text}: {s[key]:.2f}")
-                    save_settings(s)
+                    self._save()
                     if key in {k for k, *_ in SOUND_SLIDERS}:
                         self._sound_changed()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
