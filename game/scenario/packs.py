@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.schema.text import one_line
+from game.table.tmx_read import PROJECT_REMEDY
 
 from .errors import ScenarioError
 from .loader import load_scenario
@@ -223,7 +224,10 @@ def pack_problem(pack: Pack) -> str:
     if not pack.problems:
         return ""
     more = f" (and {len(pack.problems) - 1} more)" if len(pack.problems) > 1 else ""
-    return one_line(pack.problems[0] + more)
+    line = pack.problems[0].replace(str(pack.folder), pack.name)  # the pack's own files, by the pack's name
+    # a pack is its folder: the map guard's remedy for a project (a .tiled-project, --root) does not apply
+    line = line.replace(PROJECT_REMEDY, "copy that file into the pack's folder")
+    return one_line(line + more)
 
 
 # -- the check cache ---------------------------------------------------------------------------------

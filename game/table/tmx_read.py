@@ -138,6 +138,10 @@ def inflate(raw: bytes, comp: str, cap: int) -> bytes:
             raise Fault("data after the end of the zlib stream")
 
 
+#: What to do about a map that names a file outside its folder (a tileset shared one folder up).
+PROJECT_REMEDY = "add a .tiled-project file to the folder holding both, or pass --root FOLDER"
+
+
 def within(root: str, path: str) -> bool:
     root = os.path.realpath(root)
     return os.path.commonpath([os.path.realpath(path), root]) == root
@@ -158,7 +162,7 @@ def safe_ref(folder: str, ref: str, root: str) -> str:
     if not within(root, path):
         raise Fault(
             f"reference {ref!r} escapes the scenario pack's folder {os.path.basename(os.path.realpath(root))!r}: "
-            "add a .tiled-project file to the folder holding both, or pass --root FOLDER"
+            + PROJECT_REMEDY
         )
     return path
 

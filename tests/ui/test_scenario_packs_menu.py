@@ -50,9 +50,12 @@ def test_a_dropped_pack_shows_under_its_heading_and_plays(app_factory):
     heading = texts.index("— Harbour Tales —")
     assert texts[heading + 1] == "   Duel in the Harbour"
     assert texts[texts.index("— thief —") + 1] == "   thief cannot be played: pick for why"
-    assert "escapes the scenario pack's folder 'thief'" in menu.err_label.text
+    assert menu.err_label.text.endswith("pack's folder 'thief': copy that file into the pack's folder")
+    assert menu.err_label.text.startswith("Scenario pack thief: thief/thief_duel.toml: ")
     click(app, row_button(menu, "   thief cannot be played: pick for why"))
-    assert app.top.error.startswith("Scenario pack thief: ") and "escapes" in app.top.error
+    assert app.top.error.startswith("Scenario pack thief: ") and app.top.error.endswith(
+        "copy that file into the pack's folder"
+    )
     click(app, row_button(app.top, "   Duel in the Harbour"))
     assert app.top.scenario.id == "harbour_duel"
     app.top.mode = "demo"  # the AI plays both sides: the game goes on without more clicks
