@@ -77,7 +77,14 @@ def test_open_scenarios_folder_makes_it_and_opens_it(app_factory, monkeypatch):
     from game.ui.scenes.menu import MenuScene
 
     opened = []
-    monkeypatch.setattr(subprocess, "Popen", lambda cmd, **kw: opened.append(cmd))
+    real_popen = subprocess.Popen
+
+    def popen(cmd, **kw):  # only the file manager is faked (ctypes asks ldconfig through Popen too)
+        if cmd[0] not in ("xdg-open", "open"):
+            return real_popen(cmd, **kw)
+        opened.append(cmd)
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
     app = app_factory((1280, 720))
     app.reset_to(MenuScene(app))
     frame(app, n=2)

@@ -68,7 +68,7 @@ def test_a_signal_mid_battle_autosaves_and_exits_cleanly(tmp_path, sig):
     assert proc.returncode == 0, err
     assert f"stopped by {signal.Signals(sig).name}: the game was autosaved to" in err, err
     assert "Traceback" not in err
-    saves = list((tmp_path / "data" / "boarders-away" / "saves" / "autosave").glob("*.json"))
+    saves = list((tmp_path / "data" / "boarders-away" / "autosaves").glob("*.json"))
     assert len(saves) == 1
     from game.match import load_record
 

@@ -7,11 +7,7 @@ The packs the check cache does not know are checked after the first frame, one p
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from functools import cache
-from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -19,6 +15,7 @@ import pygame_gui
 from .. import fonts
 from ..widgets import button, label
 from .base import Scene
+from .menu_rows import list_rows, open_folder
 
 MODES = {"Hot-seat (two players)": "hotseat", "Solo against the AI": "solo", "Demo (AI against AI)": "demo"}
 LEVELS = ["easy", "normal", "hard"]  # "random" (the baseline) stays on the command line: --ai random
@@ -38,25 +35,6 @@ def preset_title(name: str) -> str:
         return get_ruleset(name).title or name
     except UnknownPreset:
         return name
-
-
-def open_folder(path: Path) -> str:
-    """Make ``path`` and open it in the system's file manager; a line for the menu saying where it is."""
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        return f"Cannot make the scenarios folder {path}: {e.strerror or e}"
-    try:
-        if sys.platform == "win32":
-            os.startfile(path)  # type: ignore[attr-defined]  # Windows only
-        else:
-            opener = "open" if sys.platform == "darwin" else "xdg-open"
-            subprocess.Popen(
-                [opener, str(path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-            )
-    except OSError:
-        return f"Put your scenario packs in {path} (no file manager could open it)"
-    return f"Opened {path}: put each scenario pack there in a folder of its own"
 
 
 class MenuScene(Scene):
@@ -241,30 +219,8 @@ class MenuScene(Scene):
             )
 
     def list_rows(self) -> list[tuple[str, str, object]]:
-        """The shipped scenarios, then each pack's heading and its scenarios (or why it cannot be
-        played); every row's text is unique, since the list reports a pick by its text."""
-        rows: list[tuple[str, str, object]] = []
-        seen: set[str] = set()
-
-        def add(text: str, kind: str, what: object) -> None:
-            t, n = text, 1
-            while t in seen:
-                n += 1
-                t = f"{text} ({n})"
-            seen.add(t)
-            rows.append((t, kind, what))
-
-        for i in range(self.shipped):
-            add(self.scenarios[i].title, "scenario", i)
-        i = self.shipped
-        for pack in self.packs:
-            add(f"— {pack.name} —", "pack", pack)
-            for sc in pack.scenarios:
-                add(f"   {sc.title}", "scenario", i)
-                i += 1
-            if pack.problems:
-                add(f"   {pack.name} cannot be played: pick for why", "problem", pack)
-        return rows
+        """The list's rows (``menu_rows.list_rows``) for this menu's scenarios and packs."""
+        return list_rows(self.scenarios, self.shipped, self.packs)
 
     @staticmethod
     def pack_line(pack) -> str:
