@@ -79,3 +79,14 @@ def test_ladder_resumes_from_its_out_file_and_runs_on_any_executor(tmp_path, cap
     assert sum(rows3[0]["side_wins"].values()) + rows3[0]["draws"] == 3
     assert L.main(["--games", "1", "--scenarios", str(TINY), "--executor", "threads", "--quiet"]) == 2
     assert "executor" in capsys.readouterr().err
+
+
+def test_ladder_runs_on_a_dask_cluster_and_resumes(tmp_path):
+    pytest.importorskip("dask.distributed")
+    L = _ladder()
+    lines = tmp_path / "games.jsonl"
+    rows = L.run_ladder([str(TINY)], 1, 1, 5, [("easy", "random")], None, ("dask", None), lines)
+    assert rows[0]["games"] == 1 and len(lines.read_text().splitlines()) == 1
+    # the same game as a local run plays (the AI seeds come from the game seed alone)
+    local = L.run_ladder([str(TINY)], 1, 1, 5, [("easy", "random")], None, ("local", None), None)
+    assert rows == local
