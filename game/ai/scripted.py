@@ -7,7 +7,9 @@
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
   expectation, fight on or withdraw by the exact odds of the next round.
-* ``hard``   — normal, plus a short look-ahead (``lookahead.choose``) on the few best candidates.
+* ``hard``   — normal's best few options of an activated figure weighed against the enemy's greedy
+  reply on a model of the table (``planner``); elsewhere normal plus a short look-ahead
+  (``lookahead.choose``) on the few best candidates.
 
 No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
 scorers get a ``PublicMatch``, whose ``state`` is the ruleset's ``public_view`` for the deciding
@@ -22,7 +24,7 @@ import random
 
 from game.rules.decisions import Decision
 
-from . import lookahead
+from . import lookahead, planner
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
 from .routes import route_moves
@@ -78,6 +80,8 @@ class ScriptedController:
         if self.level == "easy":
             return self._easy(ctx)
         scores = score_options("normal", ctx)
+        if self.level == "hard" and planner.plans(ctx):
+            return opts[planner.choose(ctx, scores)]
         if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
             return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
         return opts[_argmax(scores)]
