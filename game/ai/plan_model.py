@@ -46,6 +46,11 @@ CHOICE_T = 0.3
 DOWNED_BY_ROUND = 0.25
 #: how far an unengaged figure moves to join a mêlée before it is fought (PYR-REACT-1: 2 in)
 REACT_MOVE = 2.0
+#: the share of the enemy's unengaged figures within a reaction move of a mêlée that come to it
+REACTS = 1.0
+#: the share of our figures still to act, within a move of a mêlée, that join it (each decides
+#: for itself when its turn comes, and its way may be longer than the straight gap)
+JOINS = 0.3
 #: bases this close are in contact (no shooting into a mêlée, RNG-SHOOT-3)
 CONTACT = 0.06
 
@@ -97,6 +102,7 @@ class TableModel:
         self.state = ctx.state
         self.side = ctx.side
         self.ruleset = ctx.ruleset
+        self.combat = getattr(ctx.ruleset, "combat", "")
         self.table = ctx.table.clone()
         self._shots: dict = {}
         self._placed: dict[str, tuple[float, float]] = {}
@@ -164,8 +170,19 @@ class TableModel:
     # -- a charge's first round -----------------------------------------------------------------------
     def charge(self, pos: Position, attacker, target, friends, enemies) -> tuple[float, float]:
         """(what ``attacker``'s charge on ``target`` is worth to the attacker's side, the chance the
-        target leaves the fight): the exact chance of the first round on the quotas that would join
-        it (friends within ``JOIN_R`` of each), times what the loser's figure is worth."""
+        target leaves the fight). Mêlée rounds of pools: the exact chance of the first round on the
+        quotas that would join it (friends within ``JOIN_R`` of each), times what the loser's
+        figure is worth. One blow at a time: the exact odds of the blow, less the answer at full
+        defence (``preset_odds.hand_exchange``)."""
+        key = ("charge", attacker.id, target.id)
+        if self.combat == "blow":
+            got = self._shots.get(key)
+            if got is None:
+                odds = self.ctx.attack(attacker.id, target.id, "hand")
+                eff = odds.effect(target.id) if odds is not None else None
+                out = float(eff.chance("out")) if eff is not None else 0.0
+                got = self._shots[key] = (PO.hand_exchange(self.ctx, attacker.id, target.id), out)
+            return got
         qa = fight_quota(attacker) + sum(
             fight_quota(g) * pos.alive.get(g.id, 1.0)
             for g in friends
@@ -187,9 +204,12 @@ class TableModel:
         """How much the first round of the mêlée ``fid`` stands in at ``pos`` changes in value (the
         evaluation's own measure: ``W_MELEE`` × the change in the exact round chance × what the
         figures in it are worth) once the enemy's unengaged figures within ``REACT_MOVE`` of it have
-        come up to support or engage (PYR-REACT-1) and our figures still to act this player-turn
-        within their move of it have joined, each if it passes its motivation (``REPLY_ACTS``).
-        0 when ``fid`` is in no mêlée there."""
+        come up to support or engage (PYR-REACT-1: no roll, so each counts whole) and our figures
+        still to act this player-turn within their move of it have joined, each if it passes its
+        motivation (``REPLY_ACTS``) and its own choice takes it there (``JOINS``).
+        0 when ``fid`` is in no mêlée there, or where the system fights no rounds of pools."""
+        if self.combat != "pool":
+            return 0.0
         st = self.state
         f = st.figures[fid]
         foes_in = [g for g in self.foes if g.level == f.level and pos.gap(f, g) <= CONTACT]
@@ -214,7 +234,7 @@ class TableModel:
         mq_foe = sum(fight_quota(g) for g in theirs)
         engaged_now = {g.id for g in ours} | {g.id for g in theirs}
         come = sum(
-            fight_quota(g) * (1.0 if is_leader(g) else REPLY_ACTS)
+            fight_quota(g) * REACTS
             for g in self.foes
             if g.id not in engaged_now
             and g.level == f.level
@@ -222,7 +242,7 @@ class TableModel:
             and min(pos.gap(g, t) for t in ours + theirs) <= REACT_MOVE
         )
         join = sum(
-            fight_quota(g) * (1.0 if is_leader(g) else REPLY_ACTS)
+            fight_quota(g) * JOINS * (1.0 if is_leader(g) else REPLY_ACTS)
             for g in self.mine
             if g.id in ready
             and g.id not in engaged_now

@@ -27,12 +27,28 @@ PLAN_COMBAT = ("pool", "blow")
 TOP = 6
 #: weight of the reply's expected cost against normal's score (both in evaluation units)
 W_REPLY = 1.0
+#: the share of the reply's cost heeded at the turn limit by a side the clock is against
+BOLD_AT_LIMIT = 0.3
 #: weight of the change the reactors and our joiners make to a mêlée a move starts
 W_REACT = 1.0
 #: normal's best is kept unless another candidate is better by this much (the model is coarse)
 MARGIN = 0.05
 #: a normal score this far below the best is not worth modelling
 SPREAD = 3.0
+
+
+def boldness(ev, turn: int) -> float:
+    """How much of the reply's cost a side heeds at ``turn``: all of it, except in the second half
+    of a game whose clock is against it (a limit that makes a draw, or one that gives the match to
+    the enemy), where it falls to ``BOLD_AT_LIMIT`` at the limit: caution alone buys draws, and a
+    side that still has everything to do must go in while it can."""
+    limit = ev.turn_limit
+    if not limit or ev.plan.time_is_ours or not ev.need_attack:
+        return 1.0
+    if not (ev.plan.time_is_theirs or ev.draw_at_limit):
+        return 1.0
+    late = min(1.0, max(0.0, 2.0 * turn / limit - 1.0))
+    return 1.0 - (1.0 - BOLD_AT_LIMIT) * late
 
 
 def plans(ctx) -> bool:
@@ -77,11 +93,12 @@ def choose(ctx, scores) -> int:
         return base
     model = TableModel(ctx)
     ready = model.ready()
+    w_reply = W_REPLY * boldness(ctx.ev, ctx.state.turn)
     values = {}
     for i in cands:
         d = opts[i]
         pos = position_after(model, d)
-        v = scores[i] - W_REPLY * model.reply(pos)
+        v = scores[i] - w_reply * model.reply(pos)
         if d.figure and d.figure in pos.moved:
             v += W_REACT * model.melee_shift(pos, d.figure, ready)
         values[i] = v

@@ -56,6 +56,8 @@ class ScriptedController:
         self.seed = int(seed)
         self.rng = random.Random(self.seed)  # the AI's own RNG, never the match dice
         self._evaluators: dict = {}
+        self.compared = 0
+        self.differed = 0
 
     def evaluator(self, match, side: str) -> Evaluator:
         key = (id(match.scenario), side)
@@ -80,11 +82,19 @@ class ScriptedController:
         if self.level == "easy":
             return self._easy(ctx)
         scores = score_options("normal", ctx)
-        if self.level == "hard" and planner.plans(ctx):
-            return opts[planner.choose(ctx, scores)]
-        if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
-            return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
-        return opts[_argmax(scores)]
+        best = opts[_argmax(scores)]
+        if self.level != "hard":
+            return best
+        if planner.plans(ctx):
+            d = opts[planner.choose(ctx, scores)]
+        elif ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE:
+            d = lookahead.choose(match, ask, scores, ctx.ev, self.rng)
+        else:
+            d = best
+        # how often hard's choice differs from normal's scorer (simulate's measures read these)
+        self.compared += 1
+        self.differed += d != best
+        return d
 
     def _easy(self, ctx: Ctx) -> Decision:
         opts = ctx.ask.options
