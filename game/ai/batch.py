@@ -20,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from .metrics import MetricsSum
+from .play_measures import MeasuresSum
 
 EXECUTORS = ("local", "processes", "dask")
 #: latency histogram: HIST_PER_DECADE log-spaced bins per decade from HIST_LOW ms, HIST_BINS bins
@@ -206,6 +207,7 @@ class Summary:
         self.turns: Counter = Counter()
         self.reasons: Counter = Counter()
         self.metrics = MetricsSum()
+        self.measures = MeasuresSum()
         self.per_game: list[dict] = []  # the first PER_GAME_KEPT games' metrics; --out has every game's
 
     def add(self, r: dict) -> None:
@@ -231,10 +233,14 @@ class Summary:
         self.decisions.add(float(r["decisions"]))
         self.turns[r["turns"]] += 1
         self.reasons[r["reason"]] += 1
+        if "measures" in r:
+            self.measures.add(r["measures"])
         if "metrics" in r:
             self.metrics.add(r["metrics"])
             if len(self.per_game) < PER_GAME_KEPT:
-                self.per_game.append({"seed": r["seed"], "winner": r["winner"], **r["metrics"]})
+                self.per_game.append(
+                    {"seed": r["seed"], "winner": r["winner"], **r["metrics"], **r.get("measures", {})}
+                )
 
     def result(self, **head) -> dict:
         out = dict(head)
@@ -264,6 +270,7 @@ class Summary:
                 "end_reasons": dict(self.reasons.most_common()),
                 "rules_fired": dict(sorted(self.rules.items())),
                 "metrics": {"summed": self.metrics.result(), "per_game": self.per_game, "per_game_kept": PER_GAME_KEPT},
+                "measures": self.measures.result(),
             }
         )
         return out

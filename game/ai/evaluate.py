@@ -53,6 +53,8 @@ PRESS = 3.0
 W_CAPTURE = 2.0
 W_TIME = 5.0
 W_EXPOSE = 30.0
+#: an own leader within range of loaded enemy missiles (its fall breaks the side, RNG-MOR-1)
+W_LEADER_EXPOSE = 16.0
 #: entries of each of the evaluator's memos of per-point answers before it is emptied
 MEMO_KEPT = 1 << 16
 
@@ -118,6 +120,7 @@ class Evaluator:
         score = self.material(state)
         score += self.objectives(state, figs)
         score += self.fighting(figs)
+        score -= W_LEADER_EXPOSE * self.leaders_exposed(figs)
         if self.turn_limit:
             tf = min(1.0, state.turn / self.turn_limit)
             if self.plan.time_is_ours:
@@ -373,6 +376,23 @@ class Evaluator:
                     continue
                 best = min(best, on + lk.cost + self._walk_to_zone(g, lv_other, *other))
         return best
+
+    def leaders_exposed(self, figs) -> float:
+        """The exposure to loaded enemy missiles of this side's leaders (captains and figures marked
+        leader) that no enemy capture goal already guards: a side whose captain fell to shots from
+        the far rail lost the game far more often than not."""
+        guarded = {g.figure for g in self.plan.guard if g.kind == "capture"}
+        total = 0.0
+        shooters = None
+        for f, x, y, mine, *_ in figs:
+            if not mine or f.id in guarded or not (f.rank == Rank.CAPTAIN or f.is_leader):
+                continue
+            if shooters is None:
+                shooters = [t for t in figs if t[4] and t[0].missile and t[0].loaded]
+                if not shooters:
+                    return 0.0
+            total += self._exposure(f, x, y, shooters)
+        return total
 
     def _exposure(self, tgt, tx, ty, shooters) -> float:
         """Chance-weighted loaded missiles within range of a figure that must not fall (RNG-SHOOT-1

@@ -24,6 +24,7 @@ from .levels_actions import (
     score_opportune_shot,
     score_reaction,
     score_reactive_shot,
+    score_unmotivated,
 )
 from .levels_actions import shot_value as shot_value
 from .levels_ctx import FATAL as FATAL
@@ -75,6 +76,7 @@ SCORERS = {
     "activate": score_activate,
     "action": score_action,
     "reaction": score_reaction,
+    "unmotivated": score_unmotivated,
     "reactive_shot": score_reactive_shot,
     "opportune_shot": score_opportune_shot,
     "reroll": score_reroll,

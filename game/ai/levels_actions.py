@@ -8,6 +8,7 @@ import math
 from game.rules.model import Rank
 
 from . import preset_odds as PO
+from .evaluate import W_MELEE, figure_value
 from .levels_ctx import (
     CHARGE_SETUP,
     LOADED_VALUE,
@@ -16,7 +17,9 @@ from .levels_ctx import (
     Ctx,
     _broken,
     _nearest_enemy_gap,
+    boldness,
 )
+from .worth import shot_target
 
 
 def score_activate(level: str, ctx: Ctx) -> list[float]:
@@ -115,7 +118,10 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
                 s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
-                if ctx.ev.press > 1:
+                p = _pool_charge(ctx, d) if pool else None
+                if p is not None:
+                    s += p[0]
+                if ctx.ev.press > 1 and (p is None or p[1] >= POOR):
                     s += PRESS_CHARGE  # time is against us: a fight now beats a better one too late
             if d.option == "cross":
                 s -= 0.05
@@ -135,8 +141,67 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.5 if d == ask.default else 0.0
         if k in ATTACKS and (d.target or k in ("assault", "re_engage")):
             s += _draw_aversion(ctx)
+        if pool and f is not None:
+            s += _out_of_fire(ctx, f, d)
         out.append(s)
     return out
+
+
+#: weight of the expected harm of the enemy's loaded missiles a figure escapes (or stays under)
+W_FIRE = 1.0
+#: the kinds of answer that leave a figure where it stands doing nothing of use against that fire
+STAY_KINDS = {"hold": 1.0, "aim": 1.0, "load": 0.5}
+#: what cover at the end of a move leaves of the fire (RNG-COVER-1 takes the shot's chances down)
+COVER_SHARE = 0.5
+
+
+def _under_fire(ctx: Ctx, f) -> list[tuple]:
+    """The loaded enemy missiles that may shoot ``f`` where it stands, each with the exact expected
+    harm of its shot (RNG-SHOOT-1 with the table's sight, range and cover; RNG-WND-1)."""
+    memo = ctx.__dict__.setdefault("_fire", {})
+    if f.id not in memo:
+        shots = []
+        for e in ctx.foes():
+            if e.missile and e.loaded:
+                h = PO.d20_shot_value(ctx, e.id, f.id)
+                if h > 0:
+                    shots.append((e, h))
+        memo[f.id] = shots
+    return memo[f.id]
+
+
+def _out_of_fire(ctx: Ctx, f, d) -> float:
+    """Figures under fire with nothing to gain get out of it: an answer that leaves ``f`` standing
+    idle under the enemy's loaded missiles pays their expected harm; a move pays what still reaches
+    it where it ends — out of range, below decks (the hold sees only the hold, GEO-LOS-1) or in a
+    cover zone it escapes some or all of it. Sight at the end point is taken as it is now."""
+    shots = _under_fire(ctx, f)
+    if not shots:
+        return 0.0
+    here = sum(h for _, h in shots)
+    if d.kind in STAY_KINDS:
+        return -W_FIRE * STAY_KINDS[d.kind] * here
+    if d.x is None or d.y is None or d.kind not in ("move", "retreat", "cover"):
+        return 0.0
+    level = f.level
+    if d.option == "climb":
+        lk = next((k for k in ctx.table.map.links if k.id == d.option_label), None)
+        if lk is not None:
+            level = lk.level_b if lk.level_a == f.level else lk.level_a
+    there = 0.0
+    for e, h in shots:
+        if level != e.level and {level, e.level} != {"deck", "rigging"}:
+            continue
+        gap = math.hypot(e.x - d.x, e.y - d.y) - e.radius - f.radius
+        if shot_target(e, max(0.0, gap)) is None:
+            continue
+        there += h
+    try:
+        if there and ctx.table.zone_at(d.x, d.y, level).cover and not ctx.table.zone_of(f.id).cover:
+            there *= COVER_SHARE
+    except (KeyError, ValueError, AttributeError):
+        pass
+    return W_FIRE * (here - there)
 
 
 #: the kinds of action that bring on a fight (RNG-ACT-1 charge, OD6 engage, escarmouche assault)
@@ -155,6 +220,42 @@ def _draw_aversion(ctx: Ctx) -> float:
     if plan.time_is_ours or plan.time_is_theirs or not limit:
         return 0.0
     return DRAW_AVERSION * (0.25 + 0.75 * min(1.0, ctx.state.turn / limit))
+
+
+#: a charge whose first round (after the enemy's reactions) is won with less is a poor charge
+POOR = 0.35
+#: what a poor charge costs beyond its odds (at boldness 1): the issue's blunder, priced to lose to a move
+POOR_CHARGE = 2.0
+#: a non-combatant's poor charge: never worth it
+NONCOMBATANT_POOR = 4.0
+#: share of the charger's loss a lost first round costs (the wound, the withdrawal, the morale test)
+LOSE_SHARE = 0.35
+#: a leader who loses the round risks the side's morale (RNG-MOR-1): share of its loss on a lost round
+LEADER_SHARE = 0.5
+
+
+def _pool_charge(ctx: Ctx, d) -> tuple[float, float] | None:
+    """PYR-REACT-1/PYR-WIN-1: a charge priced by the chance of winning its first round once the
+    enemy's reactors have joined (``charge_outlook``; the evaluation of the position saw the fight
+    only as it stands before them), less what losing that round costs the charger (PYR-WIN-3
+    withdrawal or bold retreat, the wound, PYR-MOR morale) — more for a leader, whose fall breaks
+    the side; a poor charge (under ``POOR``) pays ``POOR_CHARGE`` divided by the side's boldness,
+    and a non-combatant never makes one. Returns (score change, chance), None without odds."""
+    o = ctx.outlook(d)
+    if o is None:
+        return None
+    st = ctx.state
+    f, t = st.figures[d.figure], st.figures[d.target]
+    p, before = float(o.chance), float(o.before)
+    s = W_MELEE * (p - before) * (figure_value(f) + figure_value(t))
+    s -= (1.0 - p) * LOSE_SHARE * ctx.loss(f, "out")
+    if f.rank == Rank.CAPTAIN or f.is_leader:
+        s -= (1.0 - p) * LEADER_SHARE * ctx.loss(f, "out")
+    if p < POOR:
+        s -= POOR_CHARGE / boldness(ctx)
+        if f.rank == Rank.NONCOMBATANT or f.type == "civilian" or "civilian" in f.flags:
+            s -= NONCOMBATANT_POOR
+    return s, p
 
 
 def _shots_at(ctx: Ctx, fid: str) -> float:
@@ -199,6 +300,20 @@ def _tome_value(ctx: Ctx, leader) -> float:
         if gap > 4.0 and gap > lg + 3.0:
             n += 1
     return 0.15 * n - 0.1
+
+
+def score_unmotivated(level: str, ctx: Ctx) -> list[float]:
+    """RNG-MOT-3: hold, retreat 2 in or take cover — by the position each leads to, and under fire
+    by the fire each escapes (``_out_of_fire``)."""
+    from .levels_ctx import generic
+
+    out = generic(level, ctx)
+    st = ctx.state
+    for i, d in enumerate(ctx.ask.options):
+        f = st.figures.get(d.figure) if d.figure else None
+        if f is not None and PO.combat_of(ctx) == "pool":
+            out[i] += _out_of_fire(ctx, f, d)
+    return out
 
 
 def score_reaction(level: str, ctx: Ctx) -> list[float]:

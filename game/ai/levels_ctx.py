@@ -24,6 +24,10 @@ SHIELD = 0.5
 class Ctx:
     """What a scorer works with for one decision."""
 
+    #: ``side -> Evaluator`` for the answers a scorer plays for another side (a charge's reactors);
+    #: the controller sets its own cache, else ``charge_outlook`` builds them
+    evaluator_for = None
+
     def __init__(self, match, ask, evaluator, rng):
         self.match = match
         self.ask = ask
@@ -52,6 +56,20 @@ class Ctx:
 
     def moved(self, fid: str, x: float, y: float) -> float:
         return self.ev(self.state, {fid: (x, y)})
+
+    def outlook(self, d):
+        """``charge_outlook`` of charge option ``d`` (the first round after the enemy's reactions),
+        asked once per charger, target and kind of charge in this question (the contact point hardly
+        changes who reacts)."""
+        memo = self.__dict__.setdefault("_outlooks", {})
+        key = (d.figure, d.target, d.option)
+        if key not in memo:
+            from .charge_outlook import charge_outlook
+
+            memo[key] = charge_outlook(
+                self.match, self.side, d.figure, d.target, charge=d, evaluator_for=self.evaluator_for
+            )
+        return memo[key]
 
     def foes(self):
         return [f for f in self.state.figures.values() if f.in_play and f.side in self.ev.foes]
@@ -104,3 +122,18 @@ def _nearest_enemy_gap(ctx: Ctx, f) -> float:
             continue
         best = min(best, math.hypot(g.x - f.x, g.y - f.y) - f.radius - g.radius)
     return best
+
+
+def boldness(ctx: Ctx) -> float:
+    """1 to 2: how much of a poor fight's price a side pays, from the turns left against its
+    victory conditions. A side the clock is against (or that draws at the limit and must attack)
+    grows bolder over the last ``BOLD_TURNS`` turns; one with time in hand stays at 1."""
+    ev = ctx.ev
+    limit = ev.turn_limit
+    if not limit or not (ev.plan.time_is_theirs or (getattr(ev, "draw_at_limit", False) and ev.need_attack)):
+        return 1.0
+    left = max(0, limit - ctx.state.turn)
+    return 1.0 + max(0.0, 1.0 - left / BOLD_TURNS)
+
+
+BOLD_TURNS = 4.0

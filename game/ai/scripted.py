@@ -75,6 +75,7 @@ class ScriptedController:
             return opts[0]
         view = PublicMatch(match, ask.side)
         ctx = Ctx(view, ask, self.evaluator(view, ask.side), self.rng)
+        ctx.evaluator_for = lambda side: self.evaluator(view, side)
         extra = _routes(ctx)
         if extra:
             ask = ctx.ask = dataclasses.replace(ask, options=tuple(opts) + tuple(extra))

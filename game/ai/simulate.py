@@ -119,6 +119,9 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
     ctl = {s: make_controller(by_side[s], ai_seed(seed, i)) for i, s in enumerate(sides)}
     ms: dict[str, list[float]] = {}
     rules: Counter = Counter(ev.rule for ev in m.log if getattr(ev, "rule", ""))
+    from .play_measures import GameWatch
+
+    watch = GameWatch(m)
     n = 0
     while not m.over:
         p = m.pending
@@ -126,7 +129,10 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         t = time.perf_counter()
         d = ctl[p.side].decide(m)
         ms.setdefault(by_side[p.side], []).append((time.perf_counter() - t) * 1000.0)
-        for ev in m.apply(d):
+        watch.before(m, d)
+        events = m.apply(d)
+        watch.after(m, events)
+        for ev in events:
             r = getattr(ev, "rule", "")
             if r:
                 rules[r] += 1
@@ -159,6 +165,7 @@ def _play(index, ref, preset, seed, levels, record_dir) -> dict:
         "ms_max": {lv: round(max(xs), 4) for lv, xs in ms.items()},
         "hash": m.hashes[-1] if getattr(m, "hashes", None) else None,
         "metrics": match_metrics(m),
+        "measures": watch.result(m, ctl.values()),
     }  # issue 19 item 5: play-test metrics from the events
     return out
 

@@ -60,3 +60,22 @@ def test_ladder_pairings_option_plays_only_those(tmp_path, capsys):
     capsys.readouterr()
     assert L.main(["--games", "1", "--scenarios", str(TINY), "--pairings", "easy", "--quiet"]) == 2
     assert "strong-weak" in capsys.readouterr().err
+
+
+def test_ladder_resumes_from_its_out_file_and_runs_on_any_executor(tmp_path, capsys):
+    L = _ladder()
+    lines = tmp_path / "games.jsonl"
+    seen: list = []
+    rows = L.run_ladder([str(TINY)], 2, 1, 5, [("easy", "random")], seen.append, ("local", None), lines)
+    assert len(seen) == 2 and len(lines.read_text().splitlines()) == 2
+    # run again on the same file: nothing is played, the rows are the same
+    again: list = []
+    assert L.run_ladder([str(TINY)], 2, 1, 5, [("easy", "random")], again.append, ("local", None), lines) == rows
+    assert again == []
+    # one more game: only the missing seed is played, in a worker process
+    more: list = []
+    rows3 = L.run_ladder([str(TINY)], 3, 2, 5, [("easy", "random")], more.append, ("processes", None), lines)
+    assert [r["seed"] for r in more] == [7] and rows3[0]["games"] == 3
+    assert sum(rows3[0]["side_wins"].values()) + rows3[0]["draws"] == 3
+    assert L.main(["--games", "1", "--scenarios", str(TINY), "--executor", "threads", "--quiet"]) == 2
+    assert "executor" in capsys.readouterr().err
