@@ -34,8 +34,9 @@ from .worth import fight_quota, figure_value, round_win_chance
 #: the share of an enemy's non-leader figures that act in its reply (RNG-MOT-1: a d6 of 3 or less,
 #: one better beside a leader: a half to two thirds; leaders and civilians always act)
 REPLY_ACTS = 0.6
-#: what a side's last leader falling costs on top of the figure (RNG-MOR-1: the side is broken)
-STAKE = 12.0
+#: what a side's last leader falling costs on top of the figure (RNG-MOR-1: the side is broken);
+#: the evaluation already weighs a leader's exposure to loaded muskets (``W_LEADER_EXPOSE``)
+STAKE = 4.0
 #: how far a figure reaches with a charge beyond its base (RNG-ACT-1: 3 in, Fast 4 in)
 CHARGE_REACH = 3.0
 #: how near a friend must stand to join a mêlée round the enemy starts (reactions, supporters)
@@ -201,12 +202,12 @@ class TableModel:
 
     # -- the mêlée a move into contact starts, once the reactors have come ----------------------------
     def melee_shift(self, pos: Position, fid: str, ready: set[str]) -> float:
-        """How much the first round of the mêlée ``fid`` stands in at ``pos`` changes in value (the
+        """How much the first round of the mêlée ``fid`` stands in at ``pos`` gains in value (the
         evaluation's own measure: ``W_MELEE`` × the change in the exact round chance × what the
-        figures in it are worth) once the enemy's unengaged figures within ``REACT_MOVE`` of it have
-        come up to support or engage (PYR-REACT-1: no roll, so each counts whole) and our figures
-        still to act this player-turn within their move of it have joined, each if it passes its
-        motivation (``REPLY_ACTS``) and its own choice takes it there (``JOINS``).
+        figures in it are worth) when our figures still to act this player-turn within their move
+        of it join it, each if it passes its motivation (``REPLY_ACTS``) and its own choice takes it
+        there (``JOINS``), against the enemy's unengaged figures within ``REACT_MOVE`` that will have
+        come up to it by then (PYR-REACT-1: no roll, so each counts whole).
         0 when ``fid`` is in no mêlée there, or where the system fights no rounds of pools."""
         if self.combat != "pool":
             return 0.0
@@ -250,15 +251,21 @@ class TableModel:
             and min(pos.gap(g, t) for t in theirs) <= g.move
         )
         stake = sum(figure_value(g) for g in ours + theirs)
-        p0 = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe))
+        # normal prices a charge's round after the enemy's reactions already (charge_outlook): what
+        # the plan adds is our own figures still to act coming to it
+        p0 = round_win_chance(math.ceil(mq_me), math.ceil(mq_foe + come))
         p1 = round_win_chance(math.ceil(mq_me + join), math.ceil(mq_foe + come))
         return W_MELEE * (p1 - p0) * stake
 
     # -- the enemy's greedy reply ---------------------------------------------------------------------
     def reply(self, pos: Position) -> float:
-        """Expected evaluation units the enemy's reply costs us from ``pos``: each enemy figure not
-        in a mêlée, if it acts (``REPLY_ACTS``), takes its best shot or charge on one of our
-        figures; what falls on one figure is capped at its fall."""
+        """Expected evaluation units the enemy's reply costs us from ``pos`` (``reply_on`` summed)."""
+        return sum(self.reply_on(pos).values())
+
+    def reply_on(self, pos: Position) -> dict[str, float]:
+        """What the enemy's reply from ``pos`` is expected to cost us, figure by figure: each enemy
+        figure not in a mêlée, if it acts (``REPLY_ACTS``), takes its best shot or charge on one of
+        our figures; what falls on one figure is capped at its fall."""
         on: dict[str, float] = {}
         mine = [f for f in self.mine if pos.alive.get(f.id, 1.0) > 0.0]
         for e in self.foes:
@@ -292,10 +299,9 @@ class TableModel:
             for w, v, out, tid in ws:
                 stake = STAKE * out if tid == self.last_leader else 0.0
                 on[tid] = on.get(tid, 0.0) + acts * (v + stake) * w / norm
-        total = 0.0
-        for fid, v in on.items():
-            total += min(v, self.loss(self.state.figures[fid], "out") * pos.alive.get(fid, 1.0))
-        return total
+        return {
+            fid: min(v, self.loss(self.state.figures[fid], "out") * pos.alive.get(fid, 1.0)) for fid, v in on.items()
+        }
 
 
 def _moved_view(state, moved: dict[str, tuple[float, float]]):
