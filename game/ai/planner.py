@@ -26,7 +26,7 @@ PLAN_COMBAT = ("pool", "blow")
 #: candidates taken from normal's ranking (hold is always one more)
 TOP = 6
 #: weight of the reply's expected cost against normal's score (both in evaluation units)
-W_REPLY = 1.0
+W_REPLY = 0.5
 #: the share of the reply's cost heeded at the turn limit by a side the clock is against
 BOLD_AT_LIMIT = 0.3
 #: weight of the change the reactors and our joiners make to a mêlée a move starts
