@@ -11,8 +11,9 @@ each with new dice and the hidden cards re-dealt (``Match.clone_redealt``): the 
 then the side ends its player-turn (the model's plan moves only that figure), the enemy's reply
 and every question between are answered by normal, until the enemy's player-turn is over; the
 evaluation there is averaged. Prints Pearson's r and the mean error (engine − model) of the
-values, and of the changes from the state's own evaluation (what the choice between options
-rests on).
+values, and r of the changes from the state's own evaluation. ``--overrides N`` instead takes N
+questions where hard's choice differs from normal's and sets the model's predicted gain of hard's
+option over normal's against the engine's (the same dice seeds for both options).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def engine_value(match, decision, side: str, ev, seed: int) -> float:
     return ev(m.state)
 
 
-def states(scenario: str, count: int, seed0: int):
+def states(scenario: str, count: int, seed0: int, every: int = EVERY):
     """(match, hard controller) at real mid-game questions the planner answers."""
     from game.ai import planner
     from game.ai.controller import make_controller
@@ -107,7 +108,7 @@ def states(scenario: str, count: int, seed0: int):
                 ctx = _ctx(hard, m)
                 if planner.plans(ctx):
                     n += 1
-                    if n % EVERY == 0:
+                    if n % every == 0:
                         got += 1
                         yield m, hard
             m.apply(ctl[p.side].decide(m))
@@ -143,6 +144,45 @@ def check(scenario: str, count: int, seeds: int, seed0: int) -> dict:
     }
 
 
+def overrides(scenario: str, count: int, seeds: int, seed0: int) -> dict:
+    """Where hard's choice differs from normal's: the model's predicted gain of hard's option over
+    normal's against the engine's mean gain (same seeds for both options, so the dice they share
+    cancel), over ``count`` such questions."""
+    from game.ai import planner
+    from game.ai.levels import score_options
+
+    pred, eng = [], []
+    t0 = time.process_time()
+    for m, hard in states(scenario, 100 * count, seed0, every=1):
+        ctx = _ctx(hard, m)
+        scores = score_options("normal", ctx)
+        opts = ctx.ask.options
+        h = opts[planner.choose(ctx, scores)]
+        n = opts[max(range(len(opts)), key=lambda i: scores[i])]
+        if h == n:
+            continue
+        pred.append(planner.predicted(ctx, h) - planner.predicted(ctx, n))
+        ks = [7919 * k + 17 for k in range(seeds)]
+        eng.append(
+            statistics.fmean(
+                engine_value(m, h, ctx.side, ctx.ev, k) - engine_value(m, n, ctx.side, ctx.ev, k) for k in ks
+            )
+        )
+        if len(pred) >= count:
+            break
+    se = statistics.stdev(eng) / math.sqrt(len(eng)) if len(eng) > 1 else float("nan")
+    return {
+        "scenario": scenario,
+        "questions": len(pred),
+        "seeds": seeds,
+        "r": round(pearson(pred, eng), 3),
+        "model_gain": round(statistics.fmean(pred), 3) if pred else None,
+        "engine_gain": round(statistics.fmean(eng), 3) if eng else None,
+        "engine_gain_se": round(se, 3),
+        "cpu_s": round(time.process_time() - t0, 1),
+    }
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--scenarios", default="boarding_action,forest_clearing")
@@ -150,7 +190,22 @@ def main(argv=None) -> int:
     ap.add_argument("--seeds", type=int, default=20, help="engine dice seeds per state")
     ap.add_argument("--seed", type=int, default=4001, help="first match seed of the games the states come from")
     ap.add_argument("--json", default=None)
+    ap.add_argument(
+        "--overrides", type=int, default=0, help="instead: N questions where hard's choice differs from normal's"
+    )
     a = ap.parse_args(argv)
+    if a.overrides:
+        rows = [overrides(s.strip(), a.overrides, a.seeds, a.seed) for s in a.scenarios.split(",") if s.strip()]
+        print("| scenario | questions | seeds | r (gain) | model gain | engine gain (± SE) | cpu s |")
+        print("|---|---|---|---|---|---|---|")
+        for r in rows:
+            print(
+                f"| {r['scenario']} | {r['questions']} | {r['seeds']} | {r['r']} | {r['model_gain']} | "
+                f"{r['engine_gain']} ± {r['engine_gain_se']} | {r['cpu_s']} |"
+            )
+        if a.json:
+            Path(a.json).write_text(json.dumps(rows, indent=1), encoding="utf-8")
+        return 0
     rows = [check(s.strip(), a.states, a.seeds, a.seed) for s in a.scenarios.split(",") if s.strip()]
     print("| scenario | states | seeds | r (value) | mean error | mean abs error | r (change) | cpu s |")
     print("|---|---|---|---|---|---|---|---|")
