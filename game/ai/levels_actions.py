@@ -178,7 +178,8 @@ def _out_of_fire(ctx: Ctx, f, d) -> float:
     shots = _under_fire(ctx, f)
     if not shots:
         return 0.0
-    here = sum(h for _, h in shots)
+    # a side the clock is against has something to gain by going forward under fire
+    here = sum(h for _, h in shots) / max(1.0, ctx.ev.press)
     if d.kind in STAY_KINDS:
         return -W_FIRE * STAY_KINDS[d.kind] * here
     if d.x is None or d.y is None or d.kind not in ("move", "retreat", "cover"):
@@ -195,7 +196,7 @@ def _out_of_fire(ctx: Ctx, f, d) -> float:
         gap = math.hypot(e.x - d.x, e.y - d.y) - e.radius - f.radius
         if shot_target(e, max(0.0, gap)) is None:
             continue
-        there += h
+        there += h / max(1.0, ctx.ev.press)
     try:
         if there and ctx.table.zone_at(d.x, d.y, level).cover and not ctx.table.zone_of(f.id).cover:
             there *= COVER_SHARE
@@ -224,7 +225,8 @@ def _draw_aversion(ctx: Ctx) -> float:
 
 #: a charge whose first round (after the enemy's reactions) is won with less is a poor charge
 POOR = 0.35
-#: what a poor charge costs beyond its odds (at boldness 1): the issue's blunder, priced to lose to a move
+#: what a poor charge costs beyond its odds (at boldness 1): a step, and more the poorer it is
+POOR_STEP = 0.4
 POOR_CHARGE = 2.0
 #: a non-combatant's poor charge: never worth it
 NONCOMBATANT_POOR = 4.0
@@ -239,23 +241,28 @@ def _pool_charge(ctx: Ctx, d) -> tuple[float, float] | None:
     enemy's reactors have joined (``charge_outlook``; the evaluation of the position saw the fight
     only as it stands before them), less what losing that round costs the charger (PYR-WIN-3
     withdrawal or bold retreat, the wound, PYR-MOR morale) — more for a leader, whose fall breaks
-    the side; a poor charge (under ``POOR``) pays ``POOR_CHARGE`` divided by the side's boldness,
-    and a non-combatant never makes one. Returns (score change, chance), None without odds."""
+    the side. A poor charge (under ``POOR``) pays a price the side's boldness divides, and a
+    non-combatant never makes one. Returns (score change, chance), None without odds."""
     o = ctx.outlook(d)
     if o is None:
         return None
     st = ctx.state
     f, t = st.figures[d.figure], st.figures[d.target]
-    p, before = float(o.chance), float(o.before)
+    p = float(o.chance)
+    before = float(o.before)
     s = W_MELEE * (p - before) * (figure_value(f) + figure_value(t))
     s -= (1.0 - p) * LOSE_SHARE * ctx.loss(f, "out")
     if f.rank == Rank.CAPTAIN or f.is_leader:
         s -= (1.0 - p) * LEADER_SHARE * ctx.loss(f, "out")
     if p < POOR:
-        s -= POOR_CHARGE / boldness(ctx)
-        if f.rank == Rank.NONCOMBATANT or f.type == "civilian" or "civilian" in f.flags:
-            s -= NONCOMBATANT_POOR
+        s -= (POOR_STEP + POOR_CHARGE * (1.0 - p / POOR)) / boldness(ctx)
+    if p < POOR and not _combatant_rank(f):
+        s -= NONCOMBATANT_POOR
     return s, p
+
+
+def _combatant_rank(g) -> bool:
+    return not (g.rank == Rank.NONCOMBATANT or g.type == "civilian" or "civilian" in g.flags)
 
 
 def _shots_at(ctx: Ctx, fid: str) -> float:

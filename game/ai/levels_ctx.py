@@ -4,10 +4,11 @@ generic position scoring and the public facts several scorers read (morale, near
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game.rules.model import Rank, Status
 
-from .evaluate import W_MATERIAL, figure_value, health
+from .evaluate import W_MATERIAL, Evaluator, figure_value, health
 
 #: kinds whose answer ends the match or hands the enemy a figure: never chosen at random
 FATAL = {"strike_colours", "abandon_ship", "surrender", "sea"}
@@ -26,7 +27,7 @@ class Ctx:
 
     #: ``side -> Evaluator`` for the answers a scorer plays for another side (a charge's reactors);
     #: the controller sets its own cache, else ``charge_outlook`` builds them
-    evaluator_for = None
+    evaluator_for: Callable[[str], Evaluator] | None = None
 
     def __init__(self, match, ask, evaluator, rng):
         self.match = match

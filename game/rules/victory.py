@@ -86,7 +86,33 @@ def judge_victory(
         return Verdict(None, "no figure is left standing")
     if turn_ended and turn_limit and state.turn >= turn_limit:
         for c in conditions:
+            if c.type == "points":
+                v = points_verdict(state, c.side, starting)
+                if v is not None:
+                    return v
+        for c in conditions:
             if c.type == "turn_limit":
                 return Verdict(c.side, f"{state.side(c.side).name} holds out to the turn limit", at_turn_limit=True)
         return Verdict(None, f"turn limit ({turn_limit}) reached", at_turn_limit=True)
+    return None
+
+
+def points_verdict(state: MatchState, side: str, starting: dict) -> Verdict | None:
+    """SCN-PTS-1 (a scenario rule, maps/README.md): at the turn limit ``side`` wins on points when it
+    keeps a greater share of its starting figures in play than every enemy keeps of theirs; else
+    the limit's other conditions (a side holding out, or a draw) decide."""
+
+    def share(s: str) -> float:
+        left = sum(1 for f in state.figures.values() if f.side == s and f.in_play)
+        return left / max(1, starting.get(s, 0))
+
+    mine = share(side)
+    foes = state.enemies_of(side)
+    if foes and all(mine > share(foe) for foe in foes):
+        kept = sum(1 for f in state.figures.values() if f.side == side and f.in_play)
+        return Verdict(
+            side,
+            f"{state.side(side).name} wins on points at the turn limit ({kept} of {starting.get(side, 0)} left)",
+            at_turn_limit=True,
+        )
     return None

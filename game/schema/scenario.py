@@ -22,7 +22,7 @@ PRESETS = tuple(_BUILT_IN)
 #: Every preset a file may name: the built-ins and the add-ons installed when the game starts (their
 #: entry points are listed, not loaded; a broken add-on is refused when a match builds it).
 PRESET_NAMES = tuple(preset_names())
-VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "reach_zone", "turn_limit")
+VICTORY_TYPES = ("rout", "strike_colours", "capture", "hold_zone", "reach_zone", "turn_limit", "points")
 MISSILES = ("musket", "pistol", "bow", "sling", "crossbow", "javelin", "rifle")
 TRAITS = (
     "fast",

@@ -37,6 +37,8 @@ def goal(match, c) -> str:
         return f"get {n} to the {_zone(c.zone)}"
     if c.type == "turn_limit":
         return f"hold out to turn {match.scenario.turn_limit}"
+    if c.type == "points":
+        return f"at turn {match.scenario.turn_limit}, keep more of your crew standing"
     return c.type.replace("_", " ")
 
 

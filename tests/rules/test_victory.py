@@ -67,3 +67,20 @@ def test_GEN_TURN_1_verdict_says_whether_the_turn_limit_ended_the_game():
     st.data["struck"] = ["blue"]  # an objective met on the last turn is not the limit's doing
     met = judge_victory(st, [Victory("strike_colours", "red")], turn_ended=True, turn_limit=6)
     assert met == Verdict("red", "Blue struck her colours") and not met.at_turn_limit
+
+
+def test_scn_pts_1_points_decide_at_the_limit_only_on_a_greater_share():
+    conds = [Victory("points", "red"), Victory("points", "blue")]
+    st = state(blue4=Status.KNOCKED_DOWN)  # red keeps 4 of 4, blue 3 of 4
+    st.turn = 10
+    assert judge_victory(st, conds, turn_ended=True, turn_limit=10) == Verdict(
+        "red", "Red wins on points at the turn limit (4 of 4 left)", at_turn_limit=True
+    )
+    st.turn = 9  # before the limit points decide nothing
+    assert judge_victory(st, conds, turn_ended=True, turn_limit=10) is None
+    even = state(blue4=Status.KNOCKED_DOWN, red0=Status.FLED)
+    even.turn = 10
+    # an even share leaves the limit's other conditions to decide: a side holding out, else a draw
+    assert judge_victory(even, conds, turn_ended=True, turn_limit=10).winner is None
+    held = judge_victory(even, conds + [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=10)
+    assert held.winner == "blue" and held.at_turn_limit
