@@ -94,11 +94,12 @@ SCORERS = {
 # -- easy: normal's judgement, blurred ------------------------------------------------------------------
 def easy_scores(ctx: Ctx) -> list[float]:
     """The easy level's scores before its noise: the normal scoring of the options (the offered ones
-    and the route moves; never the look-ahead). The old greedy scoring knew only charges, shots and walks
+    and the route moves; never the look-ahead), without the enemy's replies: a Pyrates charge is
+    priced where the figures stand, before the reactions (``levels_actions._pool_charge``). The old greedy scoring knew only charges, shots and walks
     and took the rules' default for everything else, so in presets whose attacks are other kinds
     (close combat's engage, escarmouche's assault) it never attacked: easy-v-random games ended in
     draws (issue 23 ladder)."""
-    return score_options("normal", ctx)
+    return score_options("easy", ctx)
 
 
 def easy_noise_scale(scores: list[float]) -> float:

@@ -118,7 +118,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
                 s += CHARGE_SETUP * _charge_setup(ctx, d.figure, d.x, d.y)
             if k == "charge":
                 s += 0.25  # being the one who chooses the fight
-                p = _pool_charge(ctx, d) if pool else None
+                p = _pool_charge(ctx, d) if pool and level != "easy" else None
                 if p is not None:
                     s += p[0]
                 if ctx.ev.press > 1 and (p is None or p[1] >= POOR):

@@ -112,7 +112,7 @@ class GameWatch:
         return kind in CROSS_OBSTACLES or any(oid.startswith(k) or k in oid for k in CROSS_OBSTACLES)
 
     def _under_fire(self, match, side: str) -> None:
-        from game.rules.rangers.shooting import weapon_max_range
+        from .worth import shot_target
 
         st = match.state
         foes = set(st.enemies_of(side))
@@ -124,14 +124,13 @@ class GameWatch:
             if f.side != side or not f.in_play or f.id in self.did:
                 continue
             for g in guns:
-                reach = weapon_max_range(g.missile)
-                if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius > reach:
-                    continue
+                if shot_target(g, max(0.0, math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius)) is None:
+                    continue  # out of range (RNG-SHOOT-1)
                 try:
                     sight = self.table.line_of_sight(g.id, f.id)
                 except (KeyError, ValueError):
                     continue
-                if getattr(sight, "clear", True) and sight.distance <= reach:
+                if getattr(sight, "clear", True) and shot_target(g, sight.distance) is not None:
                     self.counts["idle_under_fire"] += 1
                     self.idle.append(f.id)
                     break

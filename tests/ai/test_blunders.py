@@ -118,3 +118,14 @@ def test_under_fire_with_nothing_to_gain_a_figure_moves_out_of_range():
     away = levels_actions._out_of_fire(ctx, pirate, Decision("move", figure=pirate.id, x=pirate.x, y=pirate.y + 60.0))
     stay = levels_actions._out_of_fire(ctx, pirate, Decision("move", figure=pirate.id, x=pirate.x, y=pirate.y))
     assert hold < 0 < away and stay == pytest.approx(0.0)
+
+
+def test_easy_prices_the_same_charge_without_the_reactions(poor_charge):
+    """easy has no model of the enemy's replies: it prices the charge where the figures stand, so
+    the charge into the crowd scores higher for it than for normal."""
+    from game.ai.levels import easy_scores
+
+    m, d, o = poor_charge
+    ctx = _ctx(m)
+    i = ctx.ask.options.index(d)
+    assert easy_scores(_ctx(m))[i] > score_options("normal", ctx)[i]
