@@ -229,7 +229,8 @@ SECTIONS: dict[str, tuple[str, str]] = {
     ),
     "ai": (
         "tools.bench_ai",
-        "game/ai: decision ms per level (hard p99 goal ≤ 100), normal-vs-normal boarding "
+        "game/ai: decision ms per level (hard CPU median ≤ 50, p99 ≤ 1000; easy, normal p99 ≤ 100), "
+        "normal-vs-normal boarding "
         "game s (≤ 2), 2-job speed-up (≥ 1.7)",
     ),
 }

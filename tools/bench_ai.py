@@ -1,7 +1,8 @@
 """Bench section `ai`: decision times of the AI levels, a whole boarding game, and simulate's speed-up.
 
 Registered in tools/bench.py (SECTIONS); ``run(quick)`` also works on its own:
-``python tools/bench_ai.py [--quick]``. Goals: hard decision p99 ≤ 100 ms, a whole
+``python tools/bench_ai.py [--quick]``. Goals: hard decision CPU median ≤ 50 ms and p99 ≤ 1 s (it
+plans against the enemy's reply), easy and normal p99 ≤ 100 ms, a whole
 normal-vs-normal boarding game median ≤ 2 s, 2 processes ≥ 1.7× the games per second of 1.
 """
 

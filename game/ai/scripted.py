@@ -7,7 +7,9 @@
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
   expectation, fight on or withdraw by the exact odds of the next round.
-* ``hard``   — normal, plus a short look-ahead (``lookahead.choose``) on the few best candidates.
+* ``hard``   — normal's best few options of an activated figure weighed against the enemy's greedy
+  reply on a model of the table (``planner``); elsewhere normal plus a short look-ahead
+  (``lookahead.choose``) on the few best candidates.
 
 No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
 scorers get a ``PublicMatch``, whose ``state`` is the ruleset's ``public_view`` for the deciding
@@ -22,7 +24,7 @@ import random
 
 from game.rules.decisions import Decision
 
-from . import lookahead
+from . import lookahead, planner
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
 from .routes import route_moves
@@ -54,6 +56,8 @@ class ScriptedController:
         self.seed = int(seed)
         self.rng = random.Random(self.seed)  # the AI's own RNG, never the match dice
         self._evaluators: dict = {}
+        self.compared = 0
+        self.differed = 0
 
     def evaluator(self, match, side: str) -> Evaluator:
         key = (id(match.scenario), side)
@@ -79,9 +83,19 @@ class ScriptedController:
         if self.level == "easy":
             return self._easy(ctx)
         scores = score_options("normal", ctx)
-        if self.level == "hard" and (ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE):
-            return lookahead.choose(match, ask, scores, ctx.ev, self.rng)
-        return opts[_argmax(scores)]
+        best = opts[_argmax(scores)]
+        if self.level != "hard":
+            return best
+        if planner.plans(ctx):
+            d = opts[planner.choose(ctx, scores)]
+        elif ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE:
+            d = lookahead.choose(match, ask, scores, ctx.ev, self.rng)
+        else:
+            d = best
+        # how often hard's choice differs from normal's scorer (simulate's measures read these)
+        self.compared += 1
+        self.differed += d != best
+        return d
 
     def _easy(self, ctx: Ctx) -> Decision:
         opts = ctx.ask.options

@@ -20,6 +20,10 @@ new match, a loaded save) is dropped.
 from __future__ import annotations
 
 import threading
+import time
+
+#: a decision that takes longer than this gets the window's "thinking…" cue
+CUE_AFTER = 0.3
 
 
 def question_key(match) -> tuple:
@@ -39,6 +43,7 @@ class AIWorker:
         self._result: tuple | None = None  # (key, decision, error)
         self._working = False
         self._closed = False
+        self._since: float | None = None  # perf_counter when the question in the air was asked
 
     @property
     def busy(self) -> bool:
@@ -56,6 +61,7 @@ class AIWorker:
                 return False
             self._key, self._result = key, None
             self._job = (key, match, controller)
+            self._since = time.perf_counter()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name="ai-worker", daemon=True)
                 self._thread.start()
@@ -80,6 +86,7 @@ class AIWorker:
             del match, controller
             with self._cv:
                 self._working = False
+                self._since = None
                 if self._key == key:
                     self._result = got
                 self._cv.notify_all()
@@ -100,6 +107,15 @@ class AIWorker:
         except Exception:  # noqa: BLE001 - the main thread's apply reports a bad decision itself
             pass
         return (key, d, None)
+
+    def thinking_for(self) -> float:
+        """Seconds the question in the air has been thought about (0 when none is)."""
+        with self._cv:
+            return 0.0 if self._since is None else time.perf_counter() - self._since
+
+    def shows_cue(self) -> bool:
+        """Whether the window should say the AI is thinking (over ``CUE_AFTER`` on one question)."""
+        return self.thinking_for() > CUE_AFTER
 
     def ready(self, match):
         """(decision, error) for the question the match asks now, once decided; None before."""

@@ -102,6 +102,27 @@ def test_no_peeking_hard_on_the_esc_deck_1_draw_pile():
     assert checked > 20 and hidden > 0
 
 
+#: the hard level's planner on a boarding and a forest map (pool and blow systems): from turn 2 on,
+#: where the enemy's reply is within reach and the plans differ from normal's
+PLANNED = ["boarding_action", "forest_clearing"]
+
+
+@pytest.mark.parametrize("name", PLANNED)
+def test_no_peeking_hard_planner_ignores_hidden_cards_and_dice(name, monkeypatch):
+    """Every hard decision, the planned ones among them, is the same once the hidden cards are
+    re-dealt and the dice to come reseeded (the planner reads the public view and the table)."""
+    from game.ai import planner
+
+    from .conftest import ROOT
+
+    planned = []
+    real = planner.choose
+    monkeypatch.setattr(planner, "choose", lambda ctx, scores: planned.append(1) or real(ctx, scores))
+    sc = playable(ROOT / "maps" / f"{name}.toml")
+    checked, _ = check_game(sc, seed=21, levels=("hard", "hard"), cap=60)
+    assert checked > 30 and len(planned) > 5
+
+
 class _Peeker:
     """A controller that cheats: its choice follows the other side's hand and the dice to come."""
 

@@ -129,11 +129,26 @@ class BattleDraw(BattleHost):
         t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
         x = max(self.buttons_right() + 8, right - t.get_width())
         surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
+        worker = getattr(self, "ai_worker", None)
+        if worker is not None and worker.shows_cue():
+            self.draw_thinking(surf)
         hint = self.mode_obj.hint
         if hint:
             tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
             surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
         # the sides' counts and "Your cards" are in the objective bar above the map
+
+    def draw_thinking(self, surf) -> None:
+        """The cue that the computer is choosing its move (a decision over a third of a second):
+        the deciding side's name and three dots that fill in turn, so the window shows it is alive."""
+        p = self.match.pending
+        if p is None:
+            return
+        dots = 1 + int(pygame.time.get_ticks() / 400) % 3
+        words = f"{self.match.state.side(p.side).name} is thinking" + "." * dots
+        t = fonts.outlined(words, fonts.scaled(15, self.size), (255, 236, 170))
+        r = self.map_rect
+        surf.blit(t, (r.centerx - t.get_width() // 2, r.y + 8))
 
     def bar_need(self) -> int:
         from ..objective_bar import bar_height

@@ -1,0 +1,122 @@
+"""The hard level's planner: the activating figure's option chosen against the enemy's reply.
+
+Normal scores each option by what it does now (``levels.score_options``: the exact odds of a shot
+or blow, the evaluation of where a move ends). The planner takes normal's best few options and
+hold, sets each on the model of the table (``plan_model``: where the figure ends, whether it is in
+a mêlée, its musket spent, its target's chance to be out of the fight), answers it with the
+enemy's greedy reply there, adds to a charge what our figures still to act this player-turn would
+bring to its mêlée, and keeps the option whose score less the reply's expected cost (at
+``W_REPLY``) plus that gain is best. So hard walks out of a musket's sight or a charge's reach when
+the move gains little, shoots the enemy who would hurt it most, keeps its captain out of reach,
+and charges where its friends can still come. Only the activating figure's concrete option is
+committed; the next question plans again, after the dice of this one.
+
+Questions it plans: an activated figure's action (RNG-ACT-1) and a figure that failed its
+motivation (RNG-MOT-3: hold, step back, or into cover), in the systems where figures shoot and
+charge one by one or fight mêlée rounds of pools (``ruleset.combat`` "pool" or "blow").
+"""
+
+from __future__ import annotations
+
+from .plan_model import Position, TableModel
+
+#: questions the planner answers
+PLAN_KINDS = ("action", "unmotivated")
+#: systems whose outcomes the model knows (``ruleset.combat``)
+PLAN_COMBAT = ("pool", "blow")
+#: candidates taken from normal's ranking (hold is always one more)
+TOP = 6
+#: weight of the reply's expected cost against normal's score (both in evaluation units; normal's
+#: evaluation already weighs a leader's exposure, and normal moves figures out of fire with nothing
+#: to gain: on the same 60 boarding seeds 0.3 won 39-21, 0.5 40-20, 1.0 31-29)
+W_REPLY = 0.5
+#: the share of the reply's cost heeded at the turn limit by a side the clock is against
+BOLD_AT_LIMIT = 0.3
+#: weight of what our figures still to act bring to the mêlée a charge starts
+W_REACT = 1.0
+#: normal's best is kept unless another candidate is better by this much (the model is coarse)
+MARGIN = 0.05
+#: a normal score this far below the best is not worth modelling
+SPREAD = 3.0
+
+
+def boldness(ev, turn: int) -> float:
+    """How much of the reply's cost a side heeds at ``turn``: all of it, except in the second half
+    of a game whose clock is against it (a limit that makes a draw, or one that gives the match to
+    the enemy), where it falls to ``BOLD_AT_LIMIT`` at the limit: caution alone buys draws, and a
+    side that still has everything to do must go in while it can."""
+    limit = ev.turn_limit
+    if not limit or ev.plan.time_is_ours or not ev.need_attack:
+        return 1.0
+    if not (ev.plan.time_is_theirs or ev.draw_at_limit):
+        return 1.0
+    late = min(1.0, max(0.0, 2.0 * turn / limit - 1.0))
+    return 1.0 - (1.0 - BOLD_AT_LIMIT) * late
+
+
+def plans(ctx) -> bool:
+    return ctx.ask.kind in PLAN_KINDS and getattr(ctx.ruleset, "combat", "") in PLAN_COMBAT
+
+
+def candidates(opts, scores) -> list[int]:
+    order = sorted(range(len(opts)), key=lambda i: -scores[i])
+    best = scores[order[0]]
+    out = [i for i in order[:TOP] if scores[i] >= best - SPREAD]
+    for i, d in enumerate(opts):
+        if d.kind == "hold" and i not in out:
+            out.append(i)
+    return out
+
+
+def position_after(model: TableModel, d) -> Position:
+    """The model's position once option ``d`` of our figure is carried out (its expected outcome)."""
+    st = model.state
+    f = st.figures.get(d.figure) if d.figure else None
+    moved, engaged, unloaded, alive = {}, set(), set(), {}
+    if f is not None and d.x is not None and d.y is not None:
+        moved[f.id] = (d.x, d.y)
+    if d.kind in ("charge", "engage") and d.target and f is not None:
+        engaged |= {f.id, d.target}
+    if d.kind == "shoot" and f is not None and d.target in st.figures:
+        t = st.figures[d.target]
+        pos0 = Position(model.ctx, model.table)
+        out = model.shot(pos0, f, t)[1]
+        alive[t.id] = max(0.0, 1.0 - out)
+        if model.ruleset.unloads(f) and d.option != "thrown_knife":
+            unloaded.add(f.id)
+    return Position(model.ctx, model.table, moved, engaged, unloaded, alive)
+
+
+def choose(ctx, scores) -> int:
+    """The index of hard's option among ``ctx.ask.options`` given normal's ``scores``."""
+    opts = ctx.ask.options
+    cands = candidates(opts, scores)
+    base = cands[0]
+    if len(cands) < 2:
+        return base
+    model = TableModel(ctx)
+    ready = model.ready()
+    w_reply = W_REPLY * boldness(ctx.ev, ctx.state.turn)
+    values = {}
+    for i in cands:
+        d = opts[i]
+        pos = position_after(model, d)
+        v = scores[i] - w_reply * model.reply(pos)
+        if d.figure and d.figure in pos.moved:
+            v += W_REACT * model.melee_shift(pos, d.figure, ready)
+        values[i] = v
+    best = max(cands, key=lambda i: (values[i], -cands.index(i)))
+    return best if values[best] > values[base] + MARGIN else base
+
+
+def predicted(ctx, decision) -> float:
+    """The model's value of the position at the end of the enemy's reply to ``decision``: the
+    evaluation of where it leaves the table, less the reply's expected cost (the model check,
+    tools/plan_check.py, sets it against the engine)."""
+    model = TableModel(ctx)
+    pos = position_after(model, decision)
+    value = ctx.ev(ctx.state, pos.moved) if pos.moved else ctx.base
+    for fid, a in pos.alive.items():
+        f = ctx.state.figures[fid]
+        value += (1.0 - a) * model.loss(f, "out") * (1.0 if f.side in ctx.ev.foes else -1.0)
+    return value - model.reply(pos)
