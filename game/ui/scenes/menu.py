@@ -22,7 +22,7 @@ LEVELS = ["easy", "normal", "hard"]  # "random" (the baseline) stays on the comm
 LEVEL_TEXT = {
     "easy": "Easy: sensible, often a random safe choice",
     "normal": "Normal: weighs the exact odds of each option",
-    "hard": "Hard: exact odds, close calls tried on new dice",
+    "hard": "Hard: plans each move against the enemy's best reply",
 }
 
 
