@@ -101,8 +101,11 @@ class Odds:
     pools: tuple[Pool, ...] = ()
     """The sides' dice where the action starts a fight of pools (the charging side's first)."""
     morale_pass: Fraction | None = None
-    """The chance a morale test of the acting side's party passes (PYR-MOR-2) before its modifiers:
-    a lost figure in the round calls for one (PYR-MOR-1); None where none can follow."""
+    """The chance a morale test of the acting side's party passes (PYR-MOR-2) with its modifiers as
+    they would stand after a lost round: a lost figure in the round calls for one (PYR-MOR-1); None
+    where none can follow."""
+    morale_needs: int | None = None
+    """The highest natural d6 that passes that test (a natural 1 always passes, a 6 always fails)."""
     at_stake: tuple[str, ...] = ()
     """Figures of the acting side a lost first round sends back (PYR-WIN-3/5: the whole losing
     party, fighters or not), in roster order; () where losing moves nobody else."""

@@ -105,8 +105,8 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
             rows.append(fonts.text(ln, 12, (255, 200, 120)))
     if pv.morale is not None:
         line = (
-            f"A figure of your party lost: the party tests morale, a d6 passing on 4 or less — {pct(pv.morale)}"
-            " before its modifiers (PYR-MOR-1/2)"
+            f"If the round is lost with a figure: the party tests morale, a d6 passing on {pv.morale_needs or 4}"
+            f" or less — {pct(pv.morale)} (PYR-MOR-1/2)"
         )
         for ln in fonts.wrap(line, width - 16, 12)[:2]:
             rows.append(fonts.text(ln, 12, (255, 200, 120)))

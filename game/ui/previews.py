@@ -70,8 +70,10 @@ class ChargePreview:
     reactors: tuple[str, ...] = ()
     """The enemy figures expected to make a reaction move, in order."""
     morale: Fraction | None = None
-    """The chance the charger's party passes the morale test a lost figure calls for, before its
-    modifiers (PYR-MOR-1/2)."""
+    """The chance the charger's party passes the morale test a lost figure calls for, with its
+    modifiers as a lost round would leave them (PYR-MOR-1/2)."""
+    morale_needs: int | None = None
+    """The highest natural d6 that passes that test."""
 
 
 @dataclass(frozen=True)
@@ -186,6 +188,7 @@ def charge_preview(match, d: Decision) -> ChargePreview:
         after=after,
         reactors=reactors,
         morale=odds.morale_pass,
+        morale_needs=odds.morale_needs,
     )
 
 

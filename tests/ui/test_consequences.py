@@ -42,8 +42,31 @@ def test_PYR_WIN_3_charge_preview_counts_the_party_a_lost_round_sends_back():
     # the outlook after the enemy's reactions: an exact chance, its reactors enemies of the charger
     assert isinstance(pv.after, Fraction) and 0 <= pv.after <= 1
     assert all(st.figures[r].side in st.enemies_of(side) for r in pv.reactors)
-    # the morale test a lost figure calls for (PYR-MOR-2: d6 ≤ 4, a 1 passes, a 6 fails), unmodified
-    assert pv.morale == Fraction(4, 6)
+    # the morale test a lost figure calls for (PYR-MOR-2: d6 ≤ 4, a 1 passes, a 6 fails); here no
+    # modifier applies (no leader within 6 in of the fight, the captain up, under half lost)
+    assert pv.morale == Fraction(4, 6) and pv.morale_needs == 4
+
+
+def test_PYR_MOR_2_charge_preview_morale_chance_counts_its_modifiers():
+    """The preview's morale chance is the rules' own test with the modifiers a lost round would leave
+    (``aftermath.party_morale_modifiers``, which ``party_test`` rolls with): the captain down adds 1,
+    so the test passes on 3 or less."""
+    from dataclasses import replace
+
+    from game.rules.model import Rank, Status
+
+    m, d = first_charge()
+    side = m.state.figures[d.figure].side
+    charged = m.clone()
+    charged.apply(d)
+    view = charged.ruleset.public_view(charged.state, side)
+    plain = charged.ruleset.attack_odds(view, charged.table, d.figure, d.target, "charge")
+    captain = next(f for f in view.figures.values() if f.side == side and f.rank == Rank.CAPTAIN)
+    assert captain.id != d.figure and captain.in_play
+    view.figures[captain.id] = replace(captain, status=Status.FLED)  # "captain down"
+    down = charged.ruleset.attack_odds(view, charged.table, d.figure, d.target, "charge")
+    assert (plain.morale_needs, plain.morale_pass) == (4, Fraction(4, 6))
+    assert (down.morale_needs, down.morale_pass) == (3, Fraction(3, 6))
 
 
 def test_RNG_MOT_1_each_activation_row_shows_its_motivation_chance():

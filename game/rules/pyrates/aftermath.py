@@ -34,6 +34,33 @@ SHAKEN = "mor_shaken"
 
 
 @implements("PYR-MOR-3")
+def party_morale_modifiers(st, key: str, participants, *, tally_winner: bool, more_lost: int = 0) -> list:
+    """PYR-MOR-2's modifiers of party ``key``'s test after a fight of ``participants`` (figure ids,
+    either side), as the state stands (``more_lost``: figures of the party counted lost besides, for a
+    test that a round still to be fought would call). The test itself is ``party_test``; the charge
+    preview asks this for the chance a lost round's test passes."""
+    members = [f for f in st.figures.values() if party_key(f) == key]
+    if not members:
+        return []
+    side = members[0].side
+    gone = sum(1 for f in members if not f.in_play) + more_lost
+    in_melee = [g for g in members if g.in_play and g.id in participants]
+    cap_down = any(not g.in_play for g in st.figures.values() if g.side == side and g.rank == Rank.CAPTAIN)
+    lead = [g for g in st.figures.values() if g.side == side and g.in_play and (g.rank == Rank.CAPTAIN or g.is_leader)]
+    near = any(
+        math.hypot(ld.x - m.x, ld.y - m.y) - ld.radius - m.radius <= 6.0 and ld.level == m.level
+        for ld in lead
+        for m in in_melee
+    )
+    return morale_target_modifiers(
+        lost_half_starting=lost_half(gone, len(members)),
+        captain_down=cap_down,
+        tally_winner=tally_winner,
+        leader_within_6=near,
+        shaken=key in (st.data.get(SHAKEN) or []),
+    )
+
+
 def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, eng, surrounded) -> bool:
     """PYR-MOR-2 / PYR-MOR-3 for party ``key`` after a fight whose participants (figure ids, either
     side) are ``participants``: roll; on a failure the party's figures that took part or stand within
@@ -45,26 +72,10 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
     if not members:
         return True
     side = members[0].side
-    gone = sum(1 for f in members if not f.in_play)
-    in_melee = [g for g in members if g.in_play and g.id in participants]
-    cap_down = any(not g.in_play for g in st.figures.values() if g.side == side and g.rank == Rank.CAPTAIN)
-    lead = [g for g in st.figures.values() if g.side == side and g.in_play and (g.rank == Rank.CAPTAIN or g.is_leader)]
-    near = any(
-        math.hypot(ld.x - m.x, ld.y - m.y) - ld.radius - m.radius <= 6.0 and ld.level == m.level
-        for ld in lead
-        for m in in_melee
-    )
+    mods = party_morale_modifiers(st, key, participants, tally_winner=tally_winner)
     shaken_list = st.data.get(SHAKEN) or []
-    shaken = key in shaken_list
-    if shaken:  # the +1 is for the next test only
+    if key in shaken_list:  # the +1 is for the next test only
         shaken_list.remove(key)
-    mods = morale_target_modifiers(
-        lost_half_starting=lost_half(gone, len(members)),
-        captain_down=cap_down,
-        tally_winner=tally_winner,
-        leader_within_6=near,
-        shaken=shaken,
-    )
     ev = ctx.roll(
         "PYR-MOR-2",
         who=key,

@@ -157,11 +157,22 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
     from .aftermath import losing_party  # the figures a lost round sends back (PYR-WIN-3/5)
 
     stake = tuple(losing_party(r, ca))
-    from .morale import morale_passes  # PYR-MOR-2's own pass test, face by face
+    from .aftermath import party_morale_modifiers
+    from .engage import party_key
+    from .morale import MORALE_TARGET, morale_passes  # PYR-MOR-2's own pass test, face by face
 
-    morale = Fraction(sum(morale_passes(n) for n in range(1, 7)), 6)
+    # the test a lost round calls for: the charger's party, the round lost, one more figure down
+    mods = party_morale_modifiers(view, party_key(view.figures[a]), r.group, tally_winner=False, more_lost=1)
+    morale = Fraction(sum(morale_passes(n, mods) for n in range(1, 7)), 6)
+    needs = max(1, min(5, MORALE_TARGET - sum(m.amount for m in mods)))
     return Odds(
-        rule="PYR-DMG-1", success=win, dice="poker dice", pools=tuple(pools), at_stake=stake, morale_pass=morale
+        rule="PYR-DMG-1",
+        success=win,
+        dice="poker dice",
+        pools=tuple(pools),
+        at_stake=stake,
+        morale_pass=morale,
+        morale_needs=needs,
     )
 
 
