@@ -277,6 +277,7 @@ CHANCE_WORDS = {
     "PYR-SAVE-1": "save fails",
     "PYR-PUSH-1": "saves",
     "PYR-WIN-3": "wins the round",
+    "PYR-WIN-1": "wins the round",
     "INI-SEIZE-1": "seizes it",
 }
 #: rules whose roll passes at or under its number

@@ -85,3 +85,24 @@ def test_RNG_MOT_1_each_activation_row_shows_its_motivation_chance():
         else:
             assert text == f" · motivated {float(odds.success):.0%}, d6 ≤ {odds.target}"
             assert odds.success == Fraction(max(0, min(6, odds.target)), 6)
+
+
+def test_PYR_CARD_1_flashing_blades_rows_show_the_round_chance_with_and_without_the_card():
+    """A card question that changes the dice shows its chance: playing Flashing Blades adds 1 to the
+    side's Mêlée Quota (PYR-CARD-1), so its row gives the round's exact chance at the raised quota and
+    "no" at the quota as it stands (PYR-WIN-1, the other side's hidden hand counted as playing none)."""
+    from game.rules.pyrates.chances import round_odds
+
+    m = Match(load_scenario(os.path.join(MAPS, "boarding_action.toml")), seed=1)
+    ai = make_controller("easy", 1)
+    for _ in range(900):
+        if m.pending is None or m.pending.kind == "flashing_blades":
+            break
+        m.apply(ai.decide(m))
+    p = m.pending
+    assert p is not None and p.kind == "flashing_blades"
+    mine, theirs = p.info["quotas"][p.side], next(v for k, v in p.info["quotas"].items() if k != p.side)
+    rows = {d.option: option_chance(m, p, d) for d in p.options}
+    for option, mq in (("play", mine + 1), ("no", mine)):
+        assert rows[option] == f" · wins the round {float(round_odds(mq, theirs).success):.0%}"
+    assert rows["play"] != rows["no"]

@@ -132,6 +132,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
                 f"{st.side(c).name}: play Flashing Blades (+1 Mêlée Quota)?",
                 [choose("play"), choose("no")],
                 default=choose(dflt),
+                info={"quotas": dict(base_mq)},  # the round's chance with and without the card
                 rule="PYR-CARD-1",
             )
             if d.option == "play":

@@ -75,6 +75,13 @@ class PyratesRuleset(Ruleset):
             return chances.tap_decision_odds(view, table, decision)
         if ask.kind == "pushback" and decision.option == "save" and "save_target" in info:
             return chances.save_odds(info["save_target"])
+        if ask.kind == "flashing_blades" and decision.kind == "choose" and "quotas" in info:
+            # PYR-CARD-1: the round's tally with the card's +1 or without it, the other side
+            # playing none (its hand is hidden)
+            q = info["quotas"]
+            theirs = [v for k, v in q.items() if k != ask.side]
+            if ask.side in q and theirs:
+                return chances.round_odds(q[ask.side] + (1 if decision.option == "play" else 0), theirs[0])
         if ask.kind == "withdraw" and decision.option == "fight_on":
             q = info.get("quotas") or {}
             theirs = [v for k, v in q.items() if k != ask.side]
