@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.match import Match
@@ -62,3 +63,57 @@ def test_the_hint_wraps_inside_the_map_and_the_odds_cards_keep_above_it(app_fact
     room = scene.above_hint()
     assert room.bottom <= min(r.top for r in hint), (room, hint)
     assert room.h > scene.map_rect.h // 2
+
+
+def _text_w(size: int, text: str) -> int:
+    from game.ui import fonts
+
+    return fonts.font(size).size(text)[0]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_option_rows_wrap_whole_inside_the_list_and_every_row_answers(app_factory, size):
+    from game.ui.scenes.battle_options import LIST_CHROME
+    from game.ui.spot_pick import listed_options
+
+    app = app_factory(size)
+    scene = _battle(app)
+    um = scene.metrics
+    lst = scene.options_list
+    rows = list(scene.option_map)
+    assert len(rows) > len(listed_options(scene.match.pending, scene.match.state))  # some option took two rows
+    for row in rows:
+        assert _text_w(um.button, row.rstrip()) <= lst.rect.w - LIST_CHROME, row
+    # a continuation row answers with its option: clicking it decides the same as its first line
+    first = next(r for r in rows if not r.startswith(" "))
+    cont = rows[rows.index(first) + 1] if rows[rows.index(first) + 1].startswith(" ") else None
+    if cont is not None:
+        assert scene.option_map[cont] == scene.option_map[first]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_auto_answer_wraps_inside_its_button(app_factory, size, monkeypatch):
+    from game.ui.scenes import battle_options
+
+    name = "Hold Ordinary Seaman Bartholomew Lamb-Featherstonehaugh of the larboard watch and the foretop"
+    monkeypatch.setattr(battle_options, "option_label", lambda d, st: name)
+    app = app_factory(size)
+    scene = _battle(app)
+    um = scene.metrics
+    auto = scene.auto_button
+    labels = [w for w in scene.option_widgets if isinstance(w, pygame_gui.elements.UILabel)]
+    assert len(labels) >= 2
+    assert " ".join(lab.text for lab in labels) == f"Auto: {name}"
+    for lab in labels:
+        assert auto.rect.contains(lab.rect), (lab.rect, auto.rect)
+        assert _text_w(um.button, lab.text) <= lab.rect.w, lab.text
+    assert scene.ask_rect.contains(auto.rect)
+    assert not auto.rect.colliderect(scene.options_list.rect)
+    # the lines take no clicks: a click on one presses the button under it
+    before = len(scene.match.decisions)
+    pos = labels[0].rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))], 0.016)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)], 0.016)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.016)
+    app.step(pygame.event.get(), 0.016)  # the button's press, posted by pygame_gui
+    assert len(scene.match.decisions) == before + 1
