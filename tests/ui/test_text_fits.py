@@ -117,3 +117,45 @@ def test_a_long_auto_answer_wraps_inside_its_button(app_factory, size, monkeypat
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 0.016)
     app.step(pygame.event.get(), 0.016)  # the button's press, posted by pygame_gui
     assert len(scene.match.decisions) == before + 1
+
+
+def _tap_scene(app_factory, size):
+    """boarding_action at its first tap question, a tapper picked and one target given an item."""
+    app = app_factory(size)
+    scen = app.find_scenario("boarding_action")
+    m = Match(scen, seed=3)
+    while m.pending is not None and m.pending.kind != "tap":
+        m.apply(m.auto())
+    assert m.pending is not None, "boarding_action at seed 3 reaches a tap"
+    scene = app.start_battle(scen, mode="hotseat", seed=3)
+    scene.set_match(m)
+    scene.looking = m.pending.side
+    app.step([], 1 / 60)
+    tapper = m.pending.info["tappers"][0]
+    for fid in (tapper, scene.mode_obj.targets(scene, tapper)[0]):
+        f = m.state.figures[fid]
+        scene.camera.centre_on(f.x, f.y)
+        pos = tuple(int(v) for v in scene.camera.to_screen(f.x, f.y))
+        down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        app.step([down, pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)
+    return app, scene, fid
+
+
+def test_tap_label_and_hovered_name_scale_and_never_overprint(app_factory):
+    heights = []
+    for size in SIZES:
+        app, scene, target = _tap_scene(app_factory, size)
+        assert scene.mode_obj.items, "the target took an item"
+        scene.hover = target  # its name label wants the same spot as its tap label
+        rec = Recording(size)
+        scene.draw(rec)
+        taken = scene.table_labels.taken
+        assert len(taken) >= 2
+        for i, a in enumerate(taken):
+            assert scene.map_rect.contains(a), (a, scene.map_rect)
+            assert rec.rects.count(a) == 1, "each placed label is blitted where it was placed"
+            for b in taken[i + 1 :]:
+                assert not a.colliderect(b), (size, a, b)
+        heights.append(taken[0].h)
+        app.quit()
+    assert heights == sorted(heights) and heights[-1] > heights[0], heights

@@ -9,6 +9,7 @@ import pygame
 
 from .. import fonts
 from ..figures_render import draw_figures
+from ..table_labels import TableLabels
 from .battle_host import BattleHost
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class BattleDraw(BattleHost):
 
         draw_night(surf, self.map_rect, self.match.state)
         draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
+        self.table_labels = TableLabels(self.map_rect)  # this frame's words on the table, none over another
         draw_figures(
             surf,
             self.camera,
@@ -67,6 +69,7 @@ class BattleDraw(BattleHost):
             acted=acted,
             ready=ready,
             hold_open=hold,
+            labels=self.table_labels,
         )
         draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
         from ..figure_marks import MarkFacts, draw_marks
