@@ -149,6 +149,7 @@ C = TypeVar("C")
 
 #: a selection list's width that its rows' text cannot use: the scroll bar, borders and padding
 LIST_CHROME = 20 + 4 + 6 + 8
+INDENT = "    "
 
 
 def option_rows(choices: list[tuple[str, C]], width: int, size: int) -> list[tuple[str, C]]:
@@ -158,8 +159,11 @@ def option_rows(choices: list[tuple[str, C]], width: int, size: int) -> list[tup
     out: list[tuple[str, C]] = []
     seen: set[str] = set()
     for text, choice in choices:
-        for i, line in enumerate(fonts.wrap(text, width, size)):
-            row = line if i == 0 else "    " + line
+        first, *rest = fonts.wrap(text, width, size)
+        if rest:  # the later lines are indented: they wrap the narrower
+            rest = fonts.wrap(" ".join(rest), width - fonts.font(size).size(INDENT)[0], size)
+        for i, line in enumerate([first, *rest]):
+            row = line if i == 0 else INDENT + line
             while row in seen:
                 row += " "
             seen.add(row)
