@@ -16,6 +16,7 @@ import pygame.gfxdraw
 
 from . import fonts, piece_render
 from .figure_art import figure_sprite
+from .table_labels import TableLabels, label_size
 
 #: below this many pixels across a base shows the side's colour and emblem only (the art would blur)
 ART_MIN_PX = 16
@@ -215,8 +216,10 @@ def draw_figures(
     acted=(),
     ready=(),
     hold_open: bool = False,
+    labels: TableLabels | None = None,
 ) -> None:
-    """Every figure on the table, bottom level first; knocked-down figures as casualty tokens."""
+    """Every figure on the table, bottom level first; knocked-down figures as casualty tokens; the
+    hovered one's name placed with ``labels`` (the frame's other labels on the table)."""
     positions = positions or {}
     ppi = cam.ppi
     old = dst.get_clip()
@@ -318,11 +321,9 @@ def draw_figures(
             + (f" ({st.replace('_', ' ')})" if st != "unwounded" else "")
             + (f" [{f.level}]" if f.level != "deck" else "")
         )
-        t = fonts.outlined(label, 15)
+        t = fonts.outlined(label, label_size(dst.get_size()))
         half = piece_render.reach(f) if piece_render.is_piece(f) else f.base / 2
-        r = t.get_rect(midbottom=(sx, sy - int(half * ppi) - 4))
-        r.clamp_ip(cam.viewport)
-        dst.blit(t, r)
+        (labels or TableLabels(cam.viewport)).blit(dst, t, (sx, sy - int(half * ppi) - 4))
     dst.set_clip(old)
 
 

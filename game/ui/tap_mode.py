@@ -16,6 +16,7 @@ from game.rules.decisions import Decision, Item
 
 from . import fonts
 from .input_modes import BAD, OK, Mode, _label, _refusal_lines
+from .table_labels import TableLabels, label_size
 
 CYCLE = ("kd", "w", "disarm")
 ITEM_TEXT = {"kd": "KD", "w": "W", "disarm": "Disarm"}
@@ -182,8 +183,9 @@ class TapMode(Mode):
             pygame.draw.line(dst, col, pa, pt, 3)
             text = f"{list(self.items).index(t) + 1}. {item_words(item)}"
             chance = self.chance(scene, t)
-            lab = fonts.outlined(f"{text} · {chance}" if chance else text, 15, col)
-            dst.blit(lab, lab.get_rect(midbottom=(pt[0], pt[1] - int(f.radius * cam.ppi) - 2)))
+            lab = fonts.outlined(f"{text} · {chance}" if chance else text, label_size(dst.get_size()), col)
+            labels = getattr(scene, "table_labels", None) or TableLabels(scene.map_rect)
+            labels.blit(dst, lab, (pt[0], pt[1] - int(f.radius * cam.ppi) - 2))  # clear of the hovered name
         kd, w = self.left(scene)
         if self.mouse is not None:
             m = cam.to_screen(*self.mouse)

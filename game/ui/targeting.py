@@ -109,8 +109,7 @@ class TargetHover:
         from .odds_chart import stack_cards  # the cards never overlap each other
 
         cards = [self.cards.get(pv, names) for pv in self.shown]
-        room = scene.map_rect.copy()
-        room.h -= 26  # the hint line runs along the map's foot: a card keeps clear of it
+        room = scene.above_hint()  # the hint lines run along the map's foot: a card keeps clear of them
         for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), room)):
             dst.blit(card, r)
 

@@ -9,6 +9,7 @@ import pygame
 
 from .. import fonts
 from ..figures_render import draw_figures
+from ..table_labels import TableLabels
 from .battle_host import BattleHost
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class BattleDraw(BattleHost):
 
         draw_night(surf, self.map_rect, self.match.state)
         draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
+        self.table_labels = TableLabels(self.map_rect)  # this frame's words on the table, none over another
         draw_figures(
             surf,
             self.camera,
@@ -67,6 +69,7 @@ class BattleDraw(BattleHost):
             acted=acted,
             ready=ready,
             hold_open=hold,
+            labels=self.table_labels,
         )
         draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
         from ..figure_marks import MarkFacts, draw_marks
@@ -132,11 +135,29 @@ class BattleDraw(BattleHost):
         worker = getattr(self, "ai_worker", None)
         if worker is not None and worker.shows_cue():
             self.draw_thinking(surf)
-        hint = self.mode_obj.hint
-        if hint:
-            tt = fonts.outlined(hint, fonts.scaled(14, self.size), (255, 240, 200))
-            surf.blit(tt, (self.map_rect.x + 8, self.map_rect.bottom - tt.get_height() - 6))
+        # the hint wraps inside the map: a long one would otherwise run on over the log's newest line
+        size = fonts.scaled(14, self.size)
+        y = self.map_rect.bottom - 6
+        for line in reversed(self.hint_lines()):
+            tt = fonts.outlined(line, size, (255, 240, 200))
+            y -= tt.get_height()
+            surf.blit(tt, (self.map_rect.x + 8, y))
         # the sides' counts and "Your cards" are in the objective bar above the map
+
+    def hint_lines(self) -> list[str]:
+        """The input mode's hint, wrapped to the map's width at this window's size."""
+        hint = self.mode_obj.hint
+        if not hint:
+            return []
+        return fonts.wrap(hint, self.map_rect.w - 18, fonts.scaled(14, self.size), bold=True)
+
+    def above_hint(self) -> pygame.Rect:
+        """The map less the hint lines along its foot: where a card or panel may go without hiding them."""
+        n = len(self.hint_lines())
+        r = self.map_rect.copy()
+        if n:
+            r.h -= n * (fonts.font(fonts.scaled(14, self.size), bold=True).get_linesize() + 2) + 10
+        return r
 
     def draw_thinking(self, surf) -> None:
         """The cue that the computer is choosing its move (a decision over a third of a second):

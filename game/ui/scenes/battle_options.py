@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeVar
+
 import pygame
 import pygame_gui
 
@@ -12,6 +14,9 @@ from ..spot_pick import free_kinds, has_point, listed_options, option_label
 from ..theme import scene_metrics
 from ..widgets import button
 from .battle_host import BattleHost
+
+if TYPE_CHECKING:
+    from game.rules.decisions import Decision
 
 #: lines of prompt the question panel always has room for (the AI games' prompts, with the click
 #: hint, take up to this many at 1280×720: tests/ui/test_layout.py)
@@ -83,34 +88,43 @@ class OptionsPanel(BattleHost):
         y += box.rect.h + 4
         if not asks:
             return
-        items: list[str | tuple[str, str]] = []
+        choices: list[tuple[str, Decision | tuple[str, str]]] = []
         for text, d in listed_options(p, st):
-            text += option_chance(self.match, p, d)  # the exact chance first, from this side's view
-            self.option_map[text] = d
-            items.append(text)
+            choices.append((text + option_chance(self.match, p, d), d))  # the exact chance, this side's view
         for kind in self.point_kinds():
-            text = f"{kind.capitalize().replace('_', ' ')}: click on the table…"
-            self.option_map[text] = ("point", kind)
-            items.append(text)
+            choices.append((f"{kind.capitalize().replace('_', ' ')}: click on the table…", ("point", kind)))
         if offers_reform(p):
-            text = "Re-form: place the pieces yourself…"
-            self.option_map[text] = ("reform", "")
-            items.append(text)
-        bottom = r.bottom - um.button_h - 10
+            choices.append(("Re-form: place the pieces yourself…", ("reform", "")))
+        items: list[str | tuple[str, str]] = []
+        for row, choice in option_rows(choices, r.w - 16 - LIST_CHROME, um.button):
+            self.option_map[row] = choice
+            items.append(row)
+        auto = fonts.wrap(f"Auto: {option_label(p.default, st)}", r.w - 16 - 24, um.button) if p.default else []
+        auto_h = um.button_h + um.row * max(0, len(auto) - 1)
+        bottom = r.bottom - auto_h - 10
         lst = pygame_gui.elements.UISelectionList(
             pygame.Rect(r.x + 8, y, r.w - 16, max(um.row * 2, bottom - y)), items, m
         )
         self.option_widgets.append(lst)
         self.options_list = lst
-        if p.default is not None:
+        if auto:
+            rect = pygame.Rect(r.x + 8, r.bottom - auto_h - 6, r.w - 16, auto_h)
             self.auto_button = button(
                 m,
-                (r.x + 8, r.bottom - um.button_h - 6, r.w - 16, um.button_h),
-                f"Auto: {option_label(p.default, st)}",
+                rect,
+                auto[0] if len(auto) == 1 else "",
                 object_id="#default_option",
                 tool_tip="The stated default policy (GEN-CHOICE-1)",
             )
             self.option_widgets.append(self.auto_button)
+            # a button's text is one line: a longer default is laid over it a line at a time (the
+            # labels take no clicks, so a click anywhere on it still presses the button)
+            top = rect.centery - len(auto) * um.row // 2
+            for i, line in enumerate(auto if len(auto) > 1 else []):
+                lab = pygame_gui.elements.UILabel(
+                    pygame.Rect(rect.x + 2, top + i * um.row, rect.w - 4, um.row), line, m
+                )
+                self.option_widgets.append(lab)
 
     def list_need(self) -> int:
         """The option list's least height: six rows and a half, and its border."""
@@ -129,6 +143,32 @@ class OptionsPanel(BattleHost):
 
     def point_hint(self) -> str:
         return point_hint(self.match.pending)
+
+
+C = TypeVar("C")
+
+#: a selection list's width that its rows' text cannot use: the scroll bar, borders and padding
+LIST_CHROME = 20 + 4 + 6 + 8
+INDENT = "    "
+
+
+def option_rows(choices: list[tuple[str, C]], width: int, size: int) -> list[tuple[str, C]]:
+    """The option list's rows: each choice wrapped at ``width`` pixels (a list row holds one line),
+    its later lines indented; every row answers with its choice. Two rows never read the same
+    (the list reports the row's text), so a repeated line gets trailing spaces, which do not show."""
+    out: list[tuple[str, C]] = []
+    seen: set[str] = set()
+    for text, choice in choices:
+        first, *rest = fonts.wrap(text, width, size)
+        if rest:  # the later lines are indented: they wrap the narrower
+            rest = fonts.wrap(" ".join(rest), width - fonts.font(size).size(INDENT)[0], size)
+        for i, line in enumerate([first, *rest]):
+            row = line if i == 0 else INDENT + line
+            while row in seen:
+                row += " "
+            seen.add(row)
+            out.append((row, choice))
+    return out
 
 
 def point_kinds(p) -> list[str]:
