@@ -70,7 +70,7 @@ class OptionsPanel(BattleHost):
             return
         asks = p.side in self.humans and not self.viewer and self.may_see(p.side)
         who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
-        prompt = question_html(p, st, who, self.point_hint() if p.side in self.humans else "")
+        prompt = fonts.safe_html(question_html(p, st, who, self.point_hint() if p.side in self.humans else ""))
         # the whole prompt, no scroll bar; only a prompt longer than ask_need allowed for
         # gives way to the option list's six rows
         room = r.bottom - y - (self.list_need() + um.button_h + 14 if asks else 8)
@@ -85,7 +85,7 @@ class OptionsPanel(BattleHost):
             return
         items: list[str | tuple[str, str]] = []
         for text, d in listed_options(p, st):
-            text += option_chance(self.match, p, d)  # the exact chance first, from this side's view
+            text = fonts.safe(text + option_chance(self.match, p, d))  # the exact chance first, from this side's view
             self.option_map[text] = d
             items.append(text)
         for kind in self.point_kinds():
@@ -106,7 +106,7 @@ class OptionsPanel(BattleHost):
             self.auto_button = button(
                 m,
                 (r.x + 8, r.bottom - um.button_h - 6, r.w - 16, um.button_h),
-                f"Auto: {option_label(p.default, st)}",
+                fonts.safe(f"Auto: {option_label(p.default, st)}"),
                 object_id="#default_option",
                 tool_tip="The stated default policy (GEN-CHOICE-1)",
             )
