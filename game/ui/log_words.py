@@ -82,7 +82,7 @@ def _status(ev, n, state):
 
 
 def _turn(ev, n, state):
-    return f"Turn {ev.turn} begins: {n(ev.first)} moves first"
+    return f"Turn {ev.turn} begins; first to move: {n(ev.first)}"
 
 
 def _player_turn(ev, n, state):
