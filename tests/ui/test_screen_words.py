@@ -5,6 +5,8 @@ event class name, a coordinate pair or "(s)"."""
 
 from __future__ import annotations
 
+import glob
+import os
 import re
 
 import pytest
@@ -15,6 +17,8 @@ from game.log import format_event
 SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)")
 TAG = re.compile(r"<[^>]+>")
+MAPS = os.path.join(os.path.dirname(__file__), "..", "..", "maps")
+SCENARIOS = sorted(set(glob.glob(os.path.join(MAPS, "*.toml"))) - {os.path.join(MAPS, "learn_to_play.toml")})
 
 
 def _event_classes() -> set[str]:
@@ -135,3 +139,38 @@ def test_who_moves_first_reads_right_for_a_singular_or_a_plural_side():
                 for line in (say(ev, m.state), headline(ev, m, {})):
                     assert line is not None and line.endswith(f"first to move: {name}"), (sid, line)
                 break
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: os.path.basename(p)[:-5])
+def test_previews_of_a_seeded_game_speak_a_players_words(path):
+    """The chance on each option row, the odds line of a choice, and the charge and shot previews
+    of the first questions of a seeded game (a sample: previews play the round out exactly)."""
+    from game.ai import make_controller
+    from game.match import Match
+    from game.scenario import load_scenario
+    from game.ui.previews import charge_preview, choice_odds, option_chance, shot_preview
+    from game.ui.spot_pick import listed_options
+
+    classes = _event_classes()
+    sc = load_scenario(path)
+    m = Match(sc, seed=0)
+    ai = {s.id: make_controller("easy", i) for i, s in enumerate(sc.sides)}
+    ids = _ids_named_otherwise(m)
+    bad = []
+    for _ in range(40):
+        if m.over:
+            break
+        p = m.pending
+        texts = [choice_odds(p)]
+        for text, d in listed_options(p, m.state):
+            texts.append(text + option_chance(m, p, d))
+        for d in [o for o in p.options if o.kind in ("charge", "shoot")][:3]:
+            if d.kind == "charge":
+                cp = charge_preview(m, d)
+                texts += [cp.error, cp.toward, *(line for s in cp.sides for line in s.lines)]
+            else:
+                sp = shot_preview(m, d)
+                texts += [sp.error, sp.cover or ""]
+        bad += [f"{t!r}: {', '.join(f)}" for t in texts if (f := faults(t, ids, classes))]
+        m.apply(ai[p.side].decide(m))
+    assert not bad, "\n".join(sorted(set(bad))[:30])
