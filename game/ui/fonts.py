@@ -64,10 +64,29 @@ def has_glyph(path: str | None, ch: str) -> bool:
     return ch in " \n" or _glyph_table(path).get_metrics(ch)[0] is not None
 
 
+#: characters known to be in the main font (regular, bold): a set test answers most text at once
+_DRAWN: dict[bool, set[str]] = {False: set(), True: set()}
+
+
+def lacks(s: str, bold: bool = False) -> bool:
+    """Whether the main font lacks a glyph of ``s`` (most text: no, and one font draws it all)."""
+    known, chars = _DRAWN[bold], set(s)
+    if chars <= known:
+        return False
+    main = _font_path(bold)
+    for ch in chars - known:
+        if not has_glyph(main, ch):
+            return True
+        known.add(ch)
+    return False
+
+
 def runs(s: str, bold: bool = False) -> list[tuple[bool, str]]:
     """``s`` cut into (from the fallback font, text) runs: a character the main font lacks is
     drawn from DejaVu Sans."""
     main = _font_path(bold)
+    if not lacks(s, bold):
+        return [(False, s)] if s else []
     out: list[tuple[bool, str]] = []
     for ch in s:
         fb = not has_glyph(main, ch)
@@ -157,12 +176,14 @@ def _outlined(s, size, colour, outline, bold) -> pygame.Surface:
 def wrap(s: str, width: int, size: int = 14, bold: bool = False) -> list[str]:
     """Split text into lines that fit ``width`` pixels."""
     out: list[str] = []
+    f = font(size, bold)
     for para in s.split("\n"):
         words = para.split(" ")
         line = ""
+        mixed = lacks(para, bold)
         for w in words:
             cand = w if not line else line + " " + w
-            if measure(cand, size, bold) <= width or not line:
+            if (measure(cand, size, bold) if mixed else f.size(cand)[0]) <= width or not line:
                 line = cand
             else:
                 out.append(line)
