@@ -78,6 +78,9 @@ def _moved(ev, n, state):
 def _status(ev, n, state):
     s = f"{n(ev.figure)} {STATUSES.get(ev.status, 'is ' + words(ev.status))}"
     cause = n.tidy(ev.cause)
+    said = words(ev.status)
+    if cause.startswith(said + " (") and cause.endswith(")"):  # "wounded (Diamonds)": say it once
+        cause = cause[len(said) + 2 : -1]
     return s + (f" ({cause})" if cause else "")
 
 

@@ -174,3 +174,15 @@ def test_previews_of_a_seeded_game_speak_a_players_words(path):
         bad += [f"{t!r}: {', '.join(f)}" for t in texts if (f := faults(t, ids, classes))]
         m.apply(ai[p.side].decide(m))
     assert not bad, "\n".join(sorted(set(bad))[:30])
+
+
+@pytest.mark.xdist_group("seeded_games")
+def test_a_status_and_its_cause_do_not_say_the_same_word_twice():
+    seen = 0
+    for sid, m in games():
+        for ev in m.log:
+            if type(ev).__name__ == "StatusChanged" and ev.status == "wounded":
+                line = format_event(ev, m.state)
+                seen += 1
+                assert "wounded (wounded" not in line, (sid, line)
+    assert seen, "no wound in the seeded games: the check lost its subject"
