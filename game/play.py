@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
+from .rules.counting import counted
+
 DEFAULT_SCENARIO = "boarding_action"
 
 
@@ -63,7 +65,10 @@ def run_headless(
     st = match.state
     winner = st.side(st.winner).name if st.winner else "nobody"
     print(
-        one_line(f"Result: {winner} — {st.end_reason} after {st.turn} turn(s), {len(match.decisions)} decisions", 4000),
+        one_line(
+            f"Result: {winner} — {st.end_reason} after {counted(st.turn, 'turn')}, {len(match.decisions)} decisions",
+            4000,
+        ),
         file=out,
     )
     return 0

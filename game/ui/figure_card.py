@@ -93,18 +93,15 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
 
 def render_card(rows: list[tuple[str, str]], size: int, max_w: int) -> pygame.Surface:
     pad = max(6, size // 2)
-    title = fonts.font(size + 3, True)
     body = fonts.font(size)
     lab_w = max(body.size(lab)[0] for lab, _ in rows if lab) + pad
     lines: list[tuple[pygame.Surface, pygame.Surface | None]] = []
     for lab, val in rows:
         if not lab:
-            lines.append((title.render(fonts.safe(val), True, EDGE), None))
+            lines.append((fonts.render(val, size + 3, EDGE, True), None))
             continue
         for i, part in enumerate(fonts.wrap(val, max(80, max_w - lab_w - 2 * pad), size)):
-            lines.append(
-                (body.render(fonts.safe(part), True, VALUE), body.render(lab, True, LABEL) if i == 0 else None)
-            )
+            lines.append((fonts.render(part, size, VALUE), body.render(lab, True, LABEL) if i == 0 else None))
     w = min(
         max_w, max(s.get_width() + (0 if lab_s is None and s is lines[0][0] else lab_w) for s, lab_s in lines) + 2 * pad
     )

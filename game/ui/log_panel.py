@@ -117,7 +117,7 @@ class LogPanel:
                 x += 4
             elif e.dice:
                 x = lead
-            s.blit(fonts.font(self.size).render(line, True, colour), (x, 0))  # once: not via the text cache, whose
+            s.blit(fonts.render(line, self.size, colour), (x, 0))  # once: not via the text cache, whose
             # 4,096 slots would otherwise fill with copies of log lines (~15 KB each) kept here already
             if i == 0 and rule:
                 s.blit(rule, (width - rule.get_width(), 3))

@@ -78,11 +78,14 @@ def _moved(ev, n, state):
 def _status(ev, n, state):
     s = f"{n(ev.figure)} {STATUSES.get(ev.status, 'is ' + words(ev.status))}"
     cause = n.tidy(ev.cause)
+    said = words(ev.status)
+    if cause.startswith(said + " (") and cause.endswith(")"):  # "wounded (Diamonds)": say it once
+        cause = cause[len(said) + 2 : -1]
     return s + (f" ({cause})" if cause else "")
 
 
 def _turn(ev, n, state):
-    return f"Turn {ev.turn} begins: {n(ev.first)} moves first"
+    return f"Turn {ev.turn} begins; first to move: {n(ev.first)}"
 
 
 def _player_turn(ev, n, state):

@@ -27,7 +27,7 @@ def headline(ev, match, memo: dict) -> str | None:
     kind = type(ev).__name__
     rule = getattr(ev, "rule", "")
     if kind == "TurnStarted":
-        return f"Turn {ev.turn}: {_side_name(st, ev.first)} move first"
+        return f"Turn {ev.turn} — first to move: {_side_name(st, ev.first)}"
     if kind == "GameOver":
         who = _side_name(st, ev.winner) if ev.winner else "Nobody"
         return f"{who} {'win' if ev.winner else 'wins: a draw'} — {ev.reason}"

@@ -154,8 +154,8 @@ def _render(dst, rect, match, style, humans, solo, cards, size, ai_levels=None) 
     for i, line in enumerate(_lines(match, rect.right - x - 8, size, humans, solo, ai_levels)):
         # rendered directly, not through fonts.text: the strip is cached, and long one-off lines would
         # fill the shared text cache (its slots are counted, not their bytes)
-        dst.blit(fonts.font(size).render(fonts.safe(line), True, TEXT), (x, rect.y + 4 + i * line_h))
+        dst.blit(fonts.render(line, size, TEXT), (x, rect.y + 4 + i * line_h))
     if cards:
         y = rect.bottom - line_h - 3
-        dst.blit(fonts.font(size).render(fonts.safe("Your cards: " + " · ".join(cards)), True, (240, 214, 140)), (x, y))
+        dst.blit(fonts.render("Your cards: " + " · ".join(cards), size, (240, 214, 140)), (x, y))
     dst.set_clip(old)

@@ -125,7 +125,7 @@ def test_headless_demo_prints_the_battle_with_headlines():
     assert run_headless("boarding_action", seed=2, level="random", out=out) == 0
     text = out.getvalue()
     assert text.startswith("Boarders Away!") and "Result:" in text
-    assert "  >> Turn 1:" in text
+    assert "  >> Turn 1 — first to move: " in text
 
 
 def test_demo_results_go_on_at_a_key_and_stop_at_escape(app_factory, tiny_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..counting import counted
 from ..decisions import PASS, Decision
 from ..events import Note
 from ..flow import Ctx, Flow, ask
@@ -174,7 +175,12 @@ class CloseCombatActions(CloseCombatFire):
             for e in cand.ends:
                 if ctx.fig(e.id).in_play:  # fire before contact may have eliminated it (OD6-FIRE-1)
                     self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-ENG-3", how="charge")
-            ctx.emit(Note(rule="OD6-ENG-3", message=f"unit {u} engages {cand.target} with {cand.pairs} pair(s)"))
+            ctx.emit(
+                Note(
+                    rule="OD6-ENG-3",
+                    message=f"{unit_words(ctx.state, u)} engages {unit_words(ctx.state, cand.target)} with {counted(cand.pairs, 'pair')}",
+                )
+            )
             left = per - spent[u]
             if left > 0:
                 yes = Decision("choose", option="bonus", number=left)
@@ -182,7 +188,7 @@ class CloseCombatActions(CloseCombatFire):
                 d2 = yield ask(
                     active_side(st),
                     "bonus",
-                    f"{unit_words(ctx.state, u)}: give up {left} unspent action(s) for +{left} in this first round (OD6-ROLL-2)?",
+                    f"{unit_words(ctx.state, u)}: give up {counted(left, 'unspent action')} for +{left} in this first round (OD6-ROLL-2)?",
                     [yes, no],
                     default=yes,
                     rule="OD6-ROLL-2",

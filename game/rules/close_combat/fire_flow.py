@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..counting import counted
 from ..decisions import Decision, choose
 from ..events import Note
 from ..flow import Ctx, Flow, ask
@@ -130,7 +131,7 @@ class CloseCombatFire(CloseCombatMoves):
             side,
             "reactive_shot",
             f"{st.side(side).name}: fire before contact at the charging "
-            f"unit (once this phase, up to {cap} shooter(s))?",
+            f"unit (once this phase, up to {counted(cap, 'shooter')})?",
             opts,
             default=every,
             info={"cap": cap, "odds": {ft.shooter: str(ft.chance) for ft in best}},

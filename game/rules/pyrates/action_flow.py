@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from game.rules.counting import counted
 from game.rules.decisions import Decision, choose
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
@@ -202,7 +203,7 @@ class PyratesActions(PyratesOptions):
                 side,
                 "reactive_shot",
                 f"{st.side(side).name}: shoot at {ctx.fig(actor).name} "
-                f"(INI-RSHOOT, once this player-turn, up to {cap} shooter(s))?",
+                f"(INI-RSHOOT, once this player-turn, up to {counted(cap, 'shooter')})?",
                 opts,
                 default=dflt,
                 info={"figure": actor, "cap": cap, "targets": [actor]},

@@ -228,7 +228,7 @@ def roll_pool_flow(ctx, camp: str, mq: int):
             d = yield ask(
                 camp,
                 "reroll",
-                f"{camp} hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die ({left} left) or stop?",
+                f"{ctx.state.side(camp).name}, hand {k + 1} [{' '.join(map(str, faces))}]: reroll a die ({left} left) or stop?",
                 opts,
                 default=dflt,
                 info={"faces": list(faces), "rerolls_left": left, "hand": k + 1},

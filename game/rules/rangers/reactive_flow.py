@@ -6,11 +6,15 @@ from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.turns import active_side
 
+from ..counting import counted
 from ..implements import implements
 from . import flowkit as K
 from .events import ActionTaken
 from .option_flow import RangersOptions
 from .turn_common import reactive_cap_problem, reactive_shooter_caps
+
+#: why reactive shooting is offered, as the question says it
+TRIGGER_WORDS = {"shot_at": "at those who shot at you", "movement": "at those who moved"}
 
 
 class RangersReactiveShooting(RangersOptions):
@@ -101,7 +105,7 @@ class RangersReactiveShooting(RangersOptions):
         d = yield ask(
             side,
             "react_shoot",
-            f"{st.side(side).name}: react by shooting ({trigger})?",
+            f"{st.side(side).name}: react by shooting {TRIGGER_WORDS[trigger]}?",
             opts,
             default=PASS,
             validate=validate,
@@ -116,7 +120,7 @@ class RangersReactiveShooting(RangersOptions):
                 rule="INI-RSHOOT-2",
                 figure=d.items[0].target,
                 action="react_shoot",
-                detail=f"{len(d.items)} shooter(s) declared",
+                detail=f"{counted(len(d.items), 'shooter')} declared",
             )
         )
         for s, t, _extras in d.items:

@@ -8,6 +8,7 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from ..counting import counted
 from ..implements import implements
 from ..model import round_in
 from .geometry import Disc, centre_distance, edge_distance, nearest_distance, path_length, path_points, xyr
@@ -88,7 +89,7 @@ def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, in
         cap = caps.get(t)
         if cap is not None and k > cap:
             return (
-                f"at most {cap} figure(s) may react by shooting at {t}, which moved {cap} inch(es) or part "
+                f"at most {counted(cap, 'figure')} may react by shooting at {t}, which moved {counted(cap, 'inch', 'inches')} or part "
                 f"of one (INI-RSHOOT-3)"
             )
     return None

@@ -9,6 +9,7 @@ import pygame_gui
 
 from game.rules.decisions import Decision
 
+from .. import fonts
 from ..figures_render import figure_at
 from ..input_modes import MeasureMode, Mode, SightMode
 from ..reform_mode import TURN_STEP, ReformMode
@@ -98,7 +99,7 @@ class BattleInput(BattleHost):
         st = self.match.state
         texts: dict[str, Decision] = {}
         for d in options:
-            t = option_label(d, st)
+            t = fonts.safe(option_label(d, st))
             if d.kind == "charge":
                 t = f"Charge {st.figures[d.target].name}" if d.target in st.figures else t
             while t in texts:

@@ -75,7 +75,7 @@ class OptionsPanel(BattleHost):
             return
         asks = p.side in self.humans and not self.viewer and self.may_see(p.side)
         who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
-        prompt = question_html(p, st, who, self.point_hint() if p.side in self.humans else "")
+        prompt = fonts.safe_html(question_html(p, st, who, self.point_hint() if p.side in self.humans else ""))
         # the whole prompt, no scroll bar; only a prompt longer than ask_need allowed for
         # gives way to the option list's six rows
         room = r.bottom - y - (self.list_need() + um.button_h + 14 if asks else 8)
@@ -90,7 +90,9 @@ class OptionsPanel(BattleHost):
             return
         choices: list[tuple[str, Decision | tuple[str, str]]] = []
         for text, d in listed_options(p, st):
-            choices.append((text + option_chance(self.match, p, d), d))  # the exact chance, this side's view
+            choices.append(
+                (fonts.safe(text + option_chance(self.match, p, d)), d)
+            )  # the exact chance, this side's view
         for kind in self.point_kinds():
             choices.append((f"{kind.capitalize().replace('_', ' ')}: click on the table…", ("point", kind)))
         if offers_reform(p):
@@ -99,7 +101,11 @@ class OptionsPanel(BattleHost):
         for row, choice in option_rows(choices, r.w - 16 - LIST_CHROME, um.button):
             self.option_map[row] = choice
             items.append(row)
-        auto = fonts.wrap(f"Auto: {option_label(p.default, st)}", r.w - 16 - 24, um.button) if p.default else []
+        auto = (
+            fonts.wrap(fonts.safe(f"Auto: {option_label(p.default, st)}"), r.w - 16 - 24, um.button)
+            if p.default
+            else []
+        )
         auto_h = um.button_h + um.row * max(0, len(auto) - 1)
         bottom = r.bottom - auto_h - 10
         lst = pygame_gui.elements.UISelectionList(

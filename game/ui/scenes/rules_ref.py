@@ -113,16 +113,16 @@ class RulesScene(Scene):
             text, kind, indent = self.lines[i]
             size = self.size_px
             if kind == "head":
-                s = fonts.font(size + 2, True).render(fonts.safe(text), True, HEAD)
+                s = fonts.render(text, size + 2, HEAD, True)
             elif kind == "id":
                 key, _, body = text.partition("\t")
-                k = fonts.font(size, True).render(fonts.safe(key), True, ID)
-                b = fonts.font(size).render(fonts.safe(body), True, TEXT)
+                k = fonts.render(key, size, ID, True)
+                b = fonts.render(body, size, TEXT)
                 s = pygame.Surface((indent + b.get_width(), max(k.get_height(), b.get_height())), pygame.SRCALPHA)
                 s.blit(k, (0, 0))
                 s.blit(b, (indent, 0))
             else:
-                b = fonts.font(size).render(fonts.safe(text or " "), True, TEXT)
+                b = fonts.render(text or " ", size, TEXT)
                 s = pygame.Surface((indent + b.get_width(), b.get_height()), pygame.SRCALPHA)
                 s.blit(b, (indent, 0))
             self._surfs[i] = s
