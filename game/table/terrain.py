@@ -313,25 +313,13 @@ class Terrain:
         )
 
     def impassable_at(self, x: float, y: float, level: str) -> bool:
-        zs = self._impassable.get(level or DECK)
-        if zs is None:
-            return False
-        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
-            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
-                return True
-        return False
+        return _inside_any(self._impassable.get(level or DECK), x, y)
 
     def in_area(self, x: float, y: float, level: str) -> bool:
         """The level exists at this point (always on the deck; elsewhere inside one of its zones)."""
         if level == DECK:
             return True
-        zs = self._areas.get(level)
-        if zs is None:
-            return False
-        for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
-            if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
-                return True
-        return False
+        return _inside_any(self._areas.get(level), x, y)
 
     def walkable(self, x: float, y: float, level: str, radius: float = 0.0) -> bool:
         """A centre may stand here: base on the map, level present, ground not impassable."""
@@ -395,3 +383,14 @@ class Terrain:
             if q.shape.tag[1] not in ignore:
                 return False
         return True
+
+
+def _inside_any(zs, x: float, y: float) -> bool:
+    """(x, y) lies inside one of the zones of ``zs`` (a zone index, or None for none): the index's
+    boxes first, then each candidate's polygon."""
+    if zs is None:
+        return False
+    for (x0, y0, x1, y1), z in zs.entries if zs.few else zs.at(x, y):
+        if x0 <= x <= x1 and y0 <= y <= y1 and point_in_polygon(x, y, z.points):
+            return True
+    return False

@@ -8,6 +8,7 @@ import os
 import pygame
 import pygame_gui
 import pytest
+from text_boxes import Recording
 
 from game.match import Match
 from game.scenario import load_scenario
@@ -18,20 +19,6 @@ LONG_HINT = (
     "Click a spot to move there (route, cost and level show on hover) · C: next option at this spot · "
     "click an enemy to charge or shoot · Esc/right-click: stop previewing"
 )
-
-
-class Recording(pygame.Surface):
-    """A screen that remembers where each blit landed."""
-
-    def __init__(self, size):
-        super().__init__(size)
-        self.rects: list[pygame.Rect] = []
-
-    def blit(self, source, dest, area=None, special_flags=0):  # type: ignore[override]
-        r = super().blit(source, dest, area, special_flags)
-        w, h = source.get_size() if area is None else pygame.Rect(area).size
-        self.rects.append(pygame.Rect(dest[0], dest[1], w, h))
-        return r
 
 
 class LongHint:
