@@ -77,6 +77,11 @@ class FirstHints:
             return want, HINTS[want]
         return None
 
+    @staticmethod
+    def points_at(key: str) -> str:
+        """What on screen a first-time hint speaks of (hint_pointer.target_rect)."""
+        return {"motivation": "ready", "reactions": "options"}.get(key, "")
+
     def off(self, battle) -> None:
         from .settings import save_settings
 
@@ -140,6 +145,23 @@ class HintBox:
         no_w = um.text_w("No more hints", um.px(30))
         no = button(m, (width - pad - no_w - 6, y, no_w, bh), "No more hints", container=self.panel)
         self.buttons = {got: "got", no: "off"}
+
+    def target(self, battle):
+        """The screen rect the shown hint points at, or None (no hint, nothing named, or not on screen)."""
+        if self.key is None or self.panel is None:
+            return None
+        from .hint_pointer import target_rect
+
+        what = self.source.points_at(self.key) if hasattr(self.source, "points_at") else ""
+        return target_rect(battle, what) if what else None
+
+    def draw(self, battle, surf) -> None:
+        """The pointer from the shown hint to the thing it speaks of."""
+        rect = self.target(battle)
+        if rect is not None:
+            from .hint_pointer import draw_pointer
+
+            draw_pointer(surf, pygame.Rect(self.panel.rect), rect, pygame.time.get_ticks() / 1000.0)
 
     def on_button(self, battle, el) -> bool:
         what = self.buttons.get(el)

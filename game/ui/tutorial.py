@@ -18,6 +18,8 @@ SHOW_FOR = 90.0
 class Step:
     key: str
     text: str
+    points_at: str = ""
+    """What on screen the hint speaks of (hint_pointer.target_rect), "" for nothing."""
 
 
 STEPS = {
@@ -26,6 +28,7 @@ STEPS = {
         "Welcome aboard. You lead Flint's boarders, in red; take Lieutenant Harker, in blue, and his two "
         "marines will not stop you. Click a red figure with a white ring to activate it. Captain Flint "
         "is a leader: leaders never roll for motivation, they always act.",
+        points_at="ready",
     ),
     "motivation_pass": Step(
         "motivation_pass",
@@ -36,54 +39,64 @@ STEPS = {
         "motivation_fail",
         "{who} rolled {face} for motivation and holds: it needed 3 or less. It still defends if "
         "attacked. Try another figure; Captain Flint never rolls.",
+        points_at="ready",
     ),
     "move": Step(
         "move",
         "Move the mouse over the deck: the line shows the route and how many inches it costs. Click to "
         "go there. The shrouds by the masts lead up into the rigging, the hatches down to the hold: "
         "point at one to climb.",
+        points_at="actor",
     ),
     "charge": Step(
         "charge",
         "An enemy is within 3 inches: click him to charge into contact. Hover over him first: the odds "
         "panel gives your chance of winning the first round of the mêlée.",
+        points_at="charge",
     ),
     "end_turn": Step(
         "end_turn",
         "When your figures have done what you want, press E (or End turn). The enemy then plays its "
         "player-turn; in a two-player game the screen would go to a hand-over page first, so that "
         "neither player sees the other's cards.",
+        points_at="end_turn",
     ),
     "reaction": Step(
         "reaction",
         "A charge has started a fight: your figures that are not in it may move up to 2 inches, to join "
         "it, to stand beside a friend in it, or to get away. Enter takes the automatic answer.",
+        points_at="options",
     ),
     "melee": Step(
         "melee",
         "A mêlée! Each side throws poker dice by how many fight: a pair is a wound, three of a kind a "
         "knockdown, a full house two. The dice panel on the right shows both sides' hands.",
+        points_at="dice",
     ),
     "reroll": Step(
         "reroll",
         "You may throw one die of your hand again to better it: pick the die in the list, or take the "
         "automatic choice with Enter.",
+        points_at="options",
     ),
     "tap": Step(
         "tap",
         "Your turn to tap: click one of your figures in the fight, then each enemy it strikes, to give "
         "him a wound or a knockdown from your dice. Enter strikes.",
+        points_at="actor",
     ),
     "pushback": Step(
         "pushback",
         "A pushback: instead of rolling a save, a figure given a wound may jump back a base's depth and "
         "take none, or, unwounded and given a knockdown, be pushed back wounded instead. When it is "
         "yours to choose, the list offers it.",
+        points_at="options",
     ),
     "save": Step(
         "save",
         "{who} rolled {face} to save: a 6 saves, or less with armour, a friend beside, a good position "
         "or rank (an officer needs a 5, a captain a 4).",
+        points_at="dice",
     ),
     "won": Step("won", "Well fought: the lieutenant is taken. The results page shows who did what."),
 }
@@ -115,6 +128,11 @@ class Lesson:
     def off(self, battle) -> None:
         self.quiet = True
         battle.toast("No more hints in this lesson")
+
+    @staticmethod
+    def points_at(key: str) -> str:
+        step = STEPS.get(key)
+        return step.points_at if step is not None else ""
 
     def next(self, battle, showing: str | None) -> tuple[str, str] | None:
         if self.quiet or battle.viewer:

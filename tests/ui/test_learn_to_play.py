@@ -82,3 +82,39 @@ def test_the_lesson_is_left_out_of_the_scenario_list_and_the_demo():
     lesson = lessons[0]
     assert "A few dice are set" in lesson.blurb  # the lesson says so
     assert ("PYR-DICE-1", "pirates", (4, 4, 4, 2, 2)) in lesson.lesson_rolls
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_learn_to_play_hints_point_at_what_they_speak_of(app_factory, size):
+    """The welcome hint points at a figure to activate (Captain Flint, who never rolls), on the map;
+    the end-turn hint at the End turn button; each is drawn as a line and a ring from the hint."""
+    from game.ui.scenes.battle import BattleScene
+
+    app = app_factory(size)
+    app.settings["ai_delay"] = 0.0
+    app.to_menu()
+    frame(app)
+    post_press(app.top.learn_btn)
+    frame(app)
+    battle = app.top
+    assert isinstance(battle, BattleScene)
+    for _ in range(3000):  # the navy may move first: the lesson's first hint comes on the player's turn
+        if battle.hints.key == "welcome":
+            break
+        frame(app)
+    assert battle.hints.key == "welcome"
+    rect = battle.hints.target(battle)
+    assert rect is not None and battle.map_rect.contains(rect)
+    flint = next(f for f in battle.match.state.figures.values() if f.is_leader and f.side in battle.humans)
+    assert rect.collidepoint(battle.camera.to_screen(flint.x, flint.y))
+    before = app.screen.copy()
+    app.screen.fill((0, 0, 0))
+    battle.hints.draw(battle, app.screen)
+    assert app.screen.get_at(rect.midtop)[:3] != (0, 0, 0) or app.screen.get_at(rect.midleft)[:3] != (0, 0, 0)
+    app.screen.blit(before, (0, 0))
+    # the end-turn hint points at the button
+    from game.ui.tutorial import STEPS
+
+    battle.hints.key, battle.hints.text = "end_turn", STEPS["end_turn"].text
+    battle.hints.build(battle)
+    assert battle.hints.target(battle) == battle.buttons["end_turn"].rect

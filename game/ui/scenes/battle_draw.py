@@ -97,6 +97,7 @@ class BattleDraw(BattleHost):
                 draw_card(
                     surf, self.match, card_fid, self.camera.to_screen(x, y), self.map_rect, viewer=self.card_viewer()
                 )
+        self.hints.draw(self, surf)  # a hint's pointer to what it speaks of
 
     def draw_panel(self, surf) -> None:
         """The side panel is drawn into a cached surface and redrawn only when its content changes."""
