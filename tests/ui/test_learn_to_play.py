@@ -110,7 +110,9 @@ def test_learn_to_play_hints_point_at_what_they_speak_of(app_factory, size):
     before = app.screen.copy()
     app.screen.fill((0, 0, 0))
     battle.hints.draw(battle, app.screen)
-    assert app.screen.get_at(rect.midtop)[:3] != (0, 0, 0) or app.screen.get_at(rect.midleft)[:3] != (0, 0, 0)
+    around = rect.inflate(24, 24).clip(app.screen.get_rect())
+    black = pygame.mask.from_threshold(app.screen.subsurface(around), (0, 0, 0), (1, 1, 1, 255)).count()
+    assert black < around.w * around.h  # the ring (and the line's end) drawn round the figure
     app.screen.blit(before, (0, 0))
     # the end-turn hint points at the button
     from game.ui.tutorial import STEPS

@@ -184,9 +184,19 @@ class MenuScene(Scene):
                 object_id="#default_option",
                 tool_tip="A short first battle with hints that follow what you do",
             )
-            said = "New here? Start with a short guided battle."
-            said_w = min(cw - bw - p(10), fonts.font(ui_metrics(m).small).size(said)[0] + p(12))
-            label(m, (cx + bw + p(6), p(97), said_w, p(22)), said, object_id="#small")
+            room = cw - bw - p(10)
+            small = fonts.font(ui_metrics(m).small)
+            # the longest wording that fits beside the button (a narrow window gets the short one)
+            said = next(
+                (
+                    s
+                    for s in ("New here? Start with a short guided battle.", "New here? Start here.")
+                    if small.size(s)[0] + p(12) <= room
+                ),
+                "",
+            )
+            if said:
+                label(m, (cx + bw + p(6), p(97), small.size(said)[0] + p(12), p(22)), said, object_id="#small")
         # the whole width under the lists: a bad file's line names its path, place and fault
         self.err_label = label(m, (p(30), h - p(98), w - p(50), p(28)), "", object_id="#error")
         self.show_error(self.error or "")
