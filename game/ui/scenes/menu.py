@@ -185,18 +185,18 @@ class MenuScene(Scene):
                 tool_tip="A short first battle with hints that follow what you do",
             )
             room = cw - bw - p(10)
-            small = fonts.font(ui_metrics(m).small)
+            note_font = fonts.font(ui_metrics(m).small)
             # the longest wording that fits beside the button (a narrow window gets the short one)
             said = next(
                 (
                     s
                     for s in ("New here? Start with a short guided battle.", "New here? Start here.")
-                    if small.size(s)[0] + p(12) <= room
+                    if note_font.size(s)[0] + p(12) <= room
                 ),
                 "",
             )
             if said:
-                label(m, (cx + bw + p(6), p(97), small.size(said)[0] + p(12), p(22)), said, object_id="#small")
+                label(m, (cx + bw + p(6), p(97), note_font.size(said)[0] + p(12), p(22)), said, object_id="#small")
         # the whole width under the lists: a bad file's line names its path, place and fault
         self.err_label = label(m, (p(30), h - p(98), w - p(50), p(28)), "", object_id="#error")
         self.show_error(self.error or "")
