@@ -184,17 +184,14 @@ class ReplayScene(BattleScene):
         self.goto(tl.next_of(starts, k) if forward else tl.previous_of(starts, k))
 
     # -- bookmarks ---------------------------------------------------------------------------------
-    def bookmarks(self) -> list[dict]:
+    def marked(self) -> list[dict]:
         """The record's bookmarks ({"at", "label"}), in order; anything malformed is passed over."""
-        got = self.source.meta.get("bookmarks") if isinstance(self.source.meta, dict) else None
-        out = []
-        for b in got if isinstance(got, list) else []:
-            if isinstance(b, dict) and isinstance(b.get("at"), int) and 0 <= b["at"] <= self.timeline.last:
-                out.append({"at": b["at"], "label": str(b.get("label", ""))[:80]})
-        return sorted(out, key=lambda b: b["at"])
+        from .load import saved_bookmarks
+
+        return saved_bookmarks(self.source.meta, self.timeline.last)
 
     def mark_label(self) -> str:
-        return "Remove bookmark" if any(b["at"] == self.k for b in self.bookmarks()) else "Bookmark (B)"
+        return "Remove bookmark" if any(b["at"] == self.k for b in self.marked()) else "Bookmark (B)"
 
     def moment_words(self, k: int) -> str:
         mk = self.timeline.marks[k]
@@ -204,7 +201,7 @@ class ReplayScene(BattleScene):
 
     def toggle_bookmark(self) -> None:
         """Set a bookmark at this moment (or remove the one there) and save it in the record's file."""
-        marks = self.bookmarks()
+        marks = self.marked()
         if any(b["at"] == self.k for b in marks):
             marks = [b for b in marks if b["at"] != self.k]
             said = "Bookmark removed"
@@ -212,9 +209,13 @@ class ReplayScene(BattleScene):
             marks.append({"at": self.k, "label": self.moment_words(self.k)})
             said = "Bookmarked"
         self.source.meta = {**(self.source.meta if isinstance(self.source.meta, dict) else {}), "bookmarks": marks}
-        where = self.save_bookmarks()
-        if where:
-            self.toast(f"{said}: saved in {where}")
+        if self.live is not None:  # kept with the game's own saves, the next one on
+            self.live.bookmarks = [dict(b) for b in marks]
+            self.toast(f"{said}: it is kept when this game is saved")
+        else:
+            where = self.save_bookmarks()
+            if where:
+                self.toast(f"{said}: saved in {where}")
         self.sync_buttons()
 
     def save_bookmarks(self) -> str | None:
@@ -238,7 +239,7 @@ class ReplayScene(BattleScene):
         return path
 
     def next_bookmark(self, forward: bool = True) -> None:
-        at = [b["at"] for b in self.bookmarks()]
+        at = [b["at"] for b in self.marked()]
         if not at:
             self.toast("No bookmarks yet: B sets one at the moment shown.")
             return
@@ -416,12 +417,12 @@ class ReplayScene(BattleScene):
         tl = self.timeline
         head = "Your game so far" if self.live is not None else "Replay"
         line = f"{head}: {self.moment_words(self.k)} · decision {self.k} of {tl.last}"
-        here = [b["label"] for b in self.bookmarks() if b["at"] == self.k]
+        here = [b["label"] for b in self.marked() if b["at"] == self.k]
         if here:
             line += f" · bookmark: {here[0]}"
         t = fonts.outlined(line, fonts.scaled(18, self.size), (255, 236, 180))
         surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, self.map_rect.y + 6)))
-        self.bar.draw(surf, self.k, tl, [b["at"] for b in self.bookmarks()], self.size)
+        self.bar.draw(surf, self.k, tl, [b["at"] for b in self.marked()], self.size)
 
 
 def open_replay(app, record, *, at: int = 0, **kw) -> ReplayScene:
