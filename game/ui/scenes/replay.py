@@ -89,7 +89,9 @@ class ReplayScene(BattleScene):
         self.controls_rect = pygame.Rect(r.x, r.bottom - h, r.w, h)
         self.ask_rect = pygame.Rect(r.x, r.y, r.w, r.h - h)
         strip_h = max(22, um.px(26))
-        self.bar.rect = pygame.Rect(self.map_rect.x + 12, self.map_rect.y + 8 + um.row, self.map_rect.w - 24, strip_h)
+        self.bar.rect = pygame.Rect(
+            self.map_rect.x + 12, self.map_rect.y + 10 + self.caption_h(), self.map_rect.w - 24, strip_h
+        )
 
     def build(self) -> None:
         self.branch_panel = None
@@ -148,6 +150,7 @@ class ReplayScene(BattleScene):
         self.set_match(self.timeline.at(k))
         self.camera = cam
         self.anims.clear()
+        self.narration.clear()  # what was said on the way is not this moment's news
         self.k = k
         self.after_move()
 
@@ -215,7 +218,9 @@ class ReplayScene(BattleScene):
         else:
             where = self.save_bookmarks()
             if where:
-                self.toast(f"{said}: saved in {where}")
+                from pathlib import Path
+
+                self.toast(f"{said}: saved in {Path(where).name}")
         self.sync_buttons()
 
     def save_bookmarks(self) -> str | None:
@@ -412,17 +417,28 @@ class ReplayScene(BattleScene):
         finally:
             self.map_rect = r
 
-    def draw_status(self, surf) -> None:
-        super().draw_status(surf)
-        tl = self.timeline
+    def caption_lines(self) -> list[str]:
+        """What the moment shown is, above the time bar, wrapped to the map's width."""
         head = "Your game so far" if self.live is not None else "Replay"
-        line = f"{head}: {self.moment_words(self.k)} · decision {self.k} of {tl.last}"
+        line = f"{head}: {self.moment_words(self.k)} · decision {self.k} of {self.timeline.last}"
         here = [b["label"] for b in self.marked() if b["at"] == self.k]
         if here:
-            line += f" · bookmark: {here[0]}"
-        t = fonts.outlined(line, fonts.scaled(18, self.size), (255, 236, 180))
-        surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, self.map_rect.y + 6)))
-        self.bar.draw(surf, self.k, tl, [b["at"] for b in self.marked()], self.size)
+            line += " · bookmarked"
+        return fonts.wrap(line, self.map_rect.w - 24, fonts.scaled(18, self.size), bold=True)[:2]
+
+    def caption_h(self) -> int:
+        size = fonts.scaled(18, self.size)
+        return len(self.caption_lines()) * (fonts.font(size, bold=True).get_linesize() + 2)
+
+    def draw_status(self, surf) -> None:
+        super().draw_status(surf)
+        y = self.map_rect.y + 6
+        for line in self.caption_lines():
+            t = fonts.outlined(line, fonts.scaled(18, self.size), (255, 236, 180))
+            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
+            y += t.get_height()
+        self.bar.rect.y = self.map_rect.y + 10 + self.caption_h()
+        self.bar.draw(surf, self.k, self.timeline, [b["at"] for b in self.marked()], self.size)
 
 
 def open_replay(app, record, *, at: int = 0, **kw) -> ReplayScene:
