@@ -24,9 +24,18 @@ def player_words(who: str) -> str:
 
 
 class BranchPanel:
-    def __init__(self, manager, size, sides: list[tuple[str, str]], moment: str, agree: bool = False):
+    def __init__(
+        self,
+        manager,
+        size,
+        sides: list[tuple[str, str]],
+        moment: str,
+        agree: bool = False,
+        players: dict[str, str] | None = None,
+    ):
         """``moment``: the moment in words ("Turn 3, the pirates to play"); ``agree``: a hot-seat
-        game's own past, which both players must agree to play on from."""
+        game's own past, which both players must agree to play on from; ``players``: who played
+        each side so far (one of PLAYERS; "normal" where not given)."""
         um = ui_metrics(manager)
         w, h = size
         pad = um.px(14)
@@ -50,7 +59,8 @@ class BranchPanel:
             )
         y = pad + line_h * len(lines) + 8 + pad
         self.names = dict(sides)
-        self.players = {sid: "normal" for sid, _ in sides}
+        given = players or {}
+        self.players = {sid: given[sid] if given.get(sid) in PLAYERS else "normal" for sid, _ in sides}
         self.side_buttons: dict = {}
         for sid, _name in sides:
             b = button(

@@ -160,8 +160,10 @@ def test_play_on_from_here_to_the_end_gives_a_record_naming_its_parent(opened, n
     frame(app, [key(pygame.K_p)], 2)
     panel = sc.branch_panel
     assert panel is not None
-    for sid in panel.players:  # normal -> hard -> a person -> easy
-        for _ in range(3):
+    for sid in panel.players:  # a person -> easy -> normal -> hard -> a person…
+        for _ in range(4):
+            if panel.players[sid] == "easy":
+                break
             frame(app, [press(panel.button_of(sid))])
     assert set(panel.players.values()) == {"easy"}
     frame(app, [press(panel.start)], 2)
@@ -231,9 +233,29 @@ def test_hotseat_past_shows_only_the_side_at_the_screens_cards(app_factory):
     assert past.buttons["branch"].is_enabled  # hot-seat: offered, to both players' agreement
     frame(app, [key(pygame.K_p)], 2)
     assert past.branch_panel is not None and "agree" in past.branch_panel.start.text
+    assert set(past.branch_panel.players.values()) == {"human"}  # the two players, as they were
     frame(app, [key(pygame.K_ESCAPE)], 2)
     frame(app, [key(pygame.K_ESCAPE)], 2)
     assert app.top is battle and battle.match.state_hash() == live_hash  # the game as it stood
+
+
+def test_hotseat_players_agree_and_play_on_from_their_past(app_factory):
+    from game.ui.paths import autosave_dir
+
+    app, battle = _hotseat(app_factory)
+    frame(app, [key(pygame.K_h)], 2)
+    past = app.top
+    past.seeds = random.Random(9)
+    for _ in range(3):
+        frame(app, [key(pygame.K_LEFT)])
+    frame(app, [key(pygame.K_p)], 2)
+    frame(app, [press(past.branch_panel.start)], 2)
+    new = next(s for s in app.scenes if isinstance(s, BattleScene))
+    assert new is not battle and new.mode == "hotseat" and len(new.humans) == 2
+    assert new.match.branch["at"] == len(battle.match.decisions) - 3
+    assert new.match.decisions == battle.match.decisions[:-3]
+    saved = [load_record(p) for p in autosave_dir().glob("*.json")]
+    assert any(len(r.decisions) == len(battle.match.decisions) for r in saved)  # the game left behind
 
 
 def test_solo_past_keeps_its_bookmarks_for_the_save_and_offers_no_branch(app_factory):

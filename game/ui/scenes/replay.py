@@ -19,6 +19,7 @@ from game.match.timeline import Timeline
 from .. import fonts
 from ..branch_panel import BranchPanel, sides_for
 from ..replay_bar import ReplayBar
+from ..session import AI_LEVELS
 from ..theme import scene_metrics
 from ..widgets import button
 from .battle import BattleScene
@@ -71,6 +72,33 @@ class ReplayScene(BattleScene):
         """The side at the screen (a game looking at its own past): its own cards, and the
         other's only once played (``Ruleset.public_view``); nobody's in a replay."""
         return self.seat
+
+    def shows_hand(self) -> bool:
+        """The seat's hand has its line in the objective bar (its own cards, as they were)."""
+        return self.seat is not None
+
+    def who_played(self) -> dict[str, str]:
+        """Each side's player so far, as the record's notes say: "human" or the AI's level."""
+        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
+        humans = h if isinstance(h := meta.get("humans"), list) else []
+        ai = a if isinstance(a := meta.get("ai"), dict) else {}
+        out = {}
+        for s in self.match.state.sides:
+            got = ai.get(s.id)
+            level = got.get("level") if isinstance(got, dict) else got
+            out[s.id] = "human" if s.id in humans else level if isinstance(level, str) else ""
+        return out
+
+    def who_words(self, side: str) -> str:
+        """Who played this side, as the record's notes say: a player, or the computer at its level."""
+        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
+        humans = meta.get("humans")
+        if isinstance(humans, list) and side in humans:
+            return "player"
+        ai = meta.get("ai")
+        got = ai.get(side) if isinstance(ai, dict) else None
+        level = got.get("level") if isinstance(got, dict) else got
+        return f"AI ({level})" if level in AI_LEVELS else "AI"
 
     # -- widgets -------------------------------------------------------------------------------------
     def extra_buttons(self, add) -> None:
@@ -274,7 +302,7 @@ class ReplayScene(BattleScene):
             self.branch_panel.close()
         agree = self.live is not None and self.live.mode == "hotseat" and not self.match.over
         self.branch_panel = BranchPanel(
-            self.manager, self.size, sides_for(self.match), self.moment_words(self.k), agree
+            self.manager, self.size, sides_for(self.match), self.moment_words(self.k), agree, self.who_played()
         )
 
     def start_branch(self, players: dict[str, str]) -> BattleScene:
