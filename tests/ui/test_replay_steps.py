@@ -151,7 +151,7 @@ def test_bookmarks_of_a_game_just_played_go_to_the_saves_folder(app_factory):
     assert [b["at"] for b in load_record(files[0]).meta["bookmarks"]] == [4, 5]
 
 
-@pytest.mark.parametrize(("name", "at"), [(THREE[1], 30), (THREE[2], 12)])
+@pytest.mark.parametrize(("name", "at"), [(THREE[0], 400), (THREE[1], 30), (THREE[2], 12)])
 def test_play_on_from_here_to_the_end_gives_a_record_naming_its_parent(opened, name, at):
     app, sc, _ = opened(name, at=at)
     app.settings["ai_delay"] = 0.0
@@ -182,6 +182,10 @@ def test_play_on_from_here_to_the_end_gives_a_record_naming_its_parent(opened, n
     assert rec.decisions[:at] == parent.decisions[:at]
     res = replay(rec)
     assert res.ok, res.reason
+    from game.ui.save_words import describe_record
+
+    assert "played on from another game" in describe_record(rec, Path("x.json"), {}, {})  # the Load list
+    assert "played on" not in describe_record(parent, Path("x.json"), {}, {})
 
 
 def test_play_on_is_offered_only_where_no_roll_can_be_dodged(app_factory):
