@@ -233,6 +233,9 @@ def test_hotseat_past_shows_only_the_side_at_the_screens_cards(app_factory):
         # the screen shows the past as the side at the screen saw it then, and nothing more
         assert shown == m.ruleset.public_view(m.state, me)
         hidden += shown != m.state  # the other side's hand (and the pile) held back
+        p = m.pending
+        if p is not None and p.side != me:  # another side's question: named, not shown
+            assert p.prompt.split(":")[-1].strip() not in past.prompt_box.html_text
         hands.add(tuple(past.own_cards()))
     assert hidden and len(hands) >= 1 and any(hands)  # its own hand is there, as it was then
     assert past.buttons["branch"].is_enabled  # hot-seat: offered, to both players' agreement

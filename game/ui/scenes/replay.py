@@ -155,6 +155,24 @@ class ReplayScene(BattleScene):
             self.buttons["branch"].disable()
         self.sync_buttons()
 
+    def rebuild_options(self) -> None:
+        """The question of the moment shown; in a game's own past, another side's question is only
+        named (what it was asked can tell its cards, which the person at the screen never saw)."""
+        super().rebuild_options()
+        p = self.match.pending
+        box = getattr(self, "prompt_box", None)
+        if self.seat is None or p is None or p.side == self.seat or box is None or box not in self.option_widgets:
+            return
+        r = box.relative_rect
+        box.kill()
+        self.option_widgets.remove(box)
+        name = fonts.safe(self.match.state.side(p.side).name)
+        text = fonts.safe_html(f"<b>{name}</b> ({self.who_words(p.side)}) decides here.")
+        self.prompt_box = pygame_gui.elements.UITextBox(
+            text, pygame.Rect(r.x, r.y, r.w, -1), self.manager, object_id="#small"
+        )
+        self.option_widgets.append(self.prompt_box)
+
     def turn_words(self, turns: list) -> str:
         now = f"Turn {self.timeline.marks[self.k].turn}"
         return now if now in turns else turns[0]
