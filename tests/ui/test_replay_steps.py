@@ -198,6 +198,9 @@ def test_play_on_is_offered_only_where_no_roll_can_be_dodged(app_factory):
     assert not sc.buttons["branch"].is_enabled
     frame(app, [key(pygame.K_p)], 2)
     assert sc.branch_panel is None  # a solo game in progress: its roll cannot be taken again
+    # nor do the questions of a game still being played show (a hand can be told from them)
+    p = sc.match.pending
+    assert p.prompt.split(":")[-1].strip() not in sc.prompt_box.html_text and "decides here" in sc.prompt_box.html_text
 
 
 def _hotseat(app_factory):

@@ -161,7 +161,7 @@ class ReplayScene(BattleScene):
         super().rebuild_options()
         p = self.match.pending
         box = getattr(self, "prompt_box", None)
-        if self.seat is None or p is None or p.side == self.seat or box is None or box not in self.option_widgets:
+        if p is None or not self.hides_question(p.side) or box is None or box not in self.option_widgets:
             return
         r = box.relative_rect
         box.kill()
@@ -172,6 +172,15 @@ class ReplayScene(BattleScene):
             text, pygame.Rect(r.x, r.y, r.w, -1), self.manager, object_id="#small"
         )
         self.option_widgets.append(self.prompt_box)
+
+    def hides_question(self, side: str) -> bool:
+        """Is ``side``'s question of the moment shown only by name? In a game's own past, every
+        side's but the seat's; in the replay of a game people are still playing, every side's."""
+        if self.seat is not None:
+            return side != self.seat
+        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
+        over = self.timeline.marks[self.timeline.last].side is None
+        return not over and meta.get("mode") in ("hotseat", "solo")
 
     def turn_words(self, turns: list) -> str:
         now = f"Turn {self.timeline.marks[self.k].turn}"
