@@ -4,14 +4,13 @@ The broad phase is a pymunk bounding-box query of the swept area (``Space.segmen
 radius walks its tree with the thin centre line and misses shapes only the circle reaches); the
 narrow phase is each shape's own Chipmunk query (``terrain.sweep_alpha``; ``point_query`` for
 "already overlapping, moving no deeper"). The static half of an answer depends only on the map and
-the sweep, so it is memoised by that content: per map content (``shared_memo``), whichever
+the sweep, so it is memoised by that content: per map content (``terrain.shared_memo``), whichever
 Terrain of the map asks.
 """
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import pymunk
@@ -27,21 +26,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: static answers kept per map content before the memo is cleared wholesale (~14 MB at most)
 SWEEPS_KEPT = 1 << 15
-#: content-keyed: map -> its static answers, shared by every Terrain of that map's content (a
-#: simulate worker or a window loads one map game after game; an answer depends only on the
-#: map's static shapes and the sweep)
-_SHARED: OrderedDict = OrderedDict()
-MAPS_KEPT = 4
-
-
-def shared_memo(tmap) -> dict:
-    """The static sweeps' memo of a map's content (``Terrain.sweeps``)."""
-    got = _SHARED.get(tmap)
-    if got is None:
-        got = _SHARED[tmap] = {}
-        while len(_SHARED) > MAPS_KEPT:
-            _SHARED.popitem(last=False)
-    return got
 
 
 def sweep_radius(r: float) -> float:
