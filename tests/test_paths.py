@@ -5,7 +5,8 @@ import sys
 import platformdirs
 import pytest
 
-from game.ui import paths, settings
+from game import paths
+from game.ui import settings
 
 
 def test_folders_are_the_platformdirs_ones():

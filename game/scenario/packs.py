@@ -66,7 +66,7 @@ class Pack:
 
 
 def default_folder() -> Path:
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
 
     return scenarios_dir()
 
@@ -232,7 +232,7 @@ def pack_problem(pack: Pack) -> str:
 
 # -- the check cache ---------------------------------------------------------------------------------
 def _cache_path() -> Path:
-    from game.ui.paths import cache_dir
+    from game.paths import cache_dir
 
     return cache_dir(create=False) / CACHE_NAME
 

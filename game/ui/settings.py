@@ -8,10 +8,9 @@ import logging
 
 import msgspec
 
+from game.paths import settings_path
 from game.schema import read_bounded, validate
 from game.schema.settings import DEFAULTS, MAX_BYTES, SettingsFile
-
-from .paths import settings_path
 
 log = logging.getLogger(__name__)
 

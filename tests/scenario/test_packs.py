@@ -22,7 +22,7 @@ from packs_kit import make_escaping_pack, make_pack  # noqa: E402
 def scenarios(tmp_path, monkeypatch) -> Path:
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(var, str(tmp_path / var.lower()))
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
 
     return scenarios_dir(create=True)
 

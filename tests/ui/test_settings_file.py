@@ -9,8 +9,8 @@ import logging
 
 import pygame
 
+from game import paths
 from game.schema.settings import DEFAULTS
-from game.ui import paths
 from game.ui.settings import load_settings
 
 

@@ -105,7 +105,7 @@ def test_settings_that_cannot_be_written_say_so_on_the_settings_screen(app_facto
 def test_settings_written_with_a_bom_are_read():
     import json
 
-    from game.ui.paths import settings_path
+    from game.paths import settings_path
     from game.ui.settings import load_settings
 
     p = settings_path()

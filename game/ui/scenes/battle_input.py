@@ -370,8 +370,7 @@ class BattleInput(BattleHost):
 
     def save(self) -> str | None:
         from game.match import SaveError, save
-
-        from ..paths import saves_dir
+        from game.paths import saves_dir
 
         try:
             path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"

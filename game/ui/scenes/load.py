@@ -7,7 +7,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ..paths import saves_dir
+from game.paths import saves_dir
+
 from ..save_words import SaveEntry
 from ..widgets import button, label
 from .base import Scene
