@@ -112,7 +112,7 @@ def _header(args, command: str) -> None:
         log.info("%s: %s", k, v)
     if command == "play":
         try:
-            from game.ui.settings import load_settings
+            from game.settings import load_settings
 
             log.info("settings: %s", json.dumps(load_settings(), sort_keys=True))
         except Exception as e:  # noqa: BLE001 - the header must not stop the game

@@ -5,8 +5,7 @@ import sys
 import platformdirs
 import pytest
 
-from game import paths
-from game.ui import settings
+from game import paths, settings
 
 
 def test_folders_are_the_platformdirs_ones():

@@ -54,7 +54,8 @@ def set_window_icon() -> None:
 class App:
     def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool | None = False):
         """``fullscreen``: open full-screen; None: as the player last chose (settings.json)."""
-        from .settings import load_settings
+        from game.settings import load_settings
+
         from .sound import Sounds
         from .widgets import make_manager
 
@@ -217,7 +218,7 @@ class App:
         """Full screen on or off; ``remember``: the next start opens the same way (settings.json)."""
         self._switch_fullscreen()
         if remember and self.settings.get("fullscreen") != self.fullscreen:
-            from .settings import save_settings
+            from game.settings import save_settings
 
             self.settings["fullscreen"] = self.fullscreen
             save_settings(self.settings)

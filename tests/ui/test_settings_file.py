@@ -11,7 +11,7 @@ import pygame
 
 from game import paths
 from game.schema.settings import DEFAULTS
-from game.ui.settings import load_settings
+from game.settings import load_settings
 
 
 def write(data) -> None:

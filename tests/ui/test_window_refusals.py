@@ -106,7 +106,7 @@ def test_settings_written_with_a_bom_are_read():
     import json
 
     from game.paths import settings_path
-    from game.ui.settings import load_settings
+    from game.settings import load_settings
 
     p = settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)
