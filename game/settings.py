@@ -55,7 +55,7 @@ def load_settings() -> dict:
 def save_settings(values: dict) -> str | None:
     """Write the settings; None when written, else one line saying which file and why not (the
     settings screen shows it: the choices still hold for this session)."""
-    from game.match import write_atomic
+    from game.atomic_write import write_atomic
     from game.schema.text import one_line
 
     p = settings_path()

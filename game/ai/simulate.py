@@ -179,7 +179,7 @@ def keep_record(result: dict, record_dir) -> dict:
     its working folder) and return the result without it, as --out and the summary take it."""
     text = result.pop("record", None)
     if text is not None and record_dir:
-        from game.match.record import write_atomic
+        from game.atomic_write import write_atomic
 
         write_atomic(Path(record_dir) / record_name(result["seed"]), text)
     return result

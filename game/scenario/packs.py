@@ -259,7 +259,7 @@ def save_cache(cache: dict, packs: Iterable[Pack] = ()) -> None:
             break
         keep.setdefault(k, v)
     try:
-        from game.match.record import write_atomic
+        from game.atomic_write import write_atomic
 
         path = _cache_path()
         path.parent.mkdir(parents=True, exist_ok=True)

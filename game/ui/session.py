@@ -198,7 +198,7 @@ def load_last_game() -> dict:
 
 
 def save_last_game(mode: str, side: str | None, level: str) -> None:
-    from game.match import write_atomic
+    from game.atomic_write import write_atomic
 
     p = last_game_file()
     try:

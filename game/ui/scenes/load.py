@@ -51,7 +51,7 @@ class LoadScene(Scene):
 
         try:
             d = saves_dir()
-            from game.match.record import sweep_temp_files
+            from game.atomic_write import sweep_temp_files
 
             sweep_temp_files(d)  # what a killed save left behind (older than a minute)
         except OSError:
