@@ -249,7 +249,7 @@ def cmd_check_map(args) -> int:
 
 
 def cmd_check_scenario(args) -> int:
-    from game.scenario.check import check_scenario, scenario_summary
+    from game.match.scenario_check import check_scenario, scenario_summary
 
     bad = False
     for f in args.files:
@@ -310,8 +310,9 @@ def _shown_map(path: str) -> str:
 
 
 def cmd_scenarios(args) -> int:
+    from game.match.scenario_check import scan_packs
     from game.scenario import MAPS_DIR, scan_scenarios
-    from game.scenario.packs import default_folder, scan_packs
+    from game.scenario.packs import default_folder
 
     good, bad = scan_scenarios()
     if getattr(args, "ids", False):  # for shell completion: quick (no full check), quiet

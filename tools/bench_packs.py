@@ -49,8 +49,8 @@ def run(quick: bool = False) -> dict[str, float | str]:
     try:
         for k in saved:
             os.environ[k] = str(home / k.lower())
+        from game.match.scenario_check import scan_packs
         from game.paths import cache_dir, scenarios_dir
-        from game.scenario.packs import scan_packs
 
         _menu_ms(1)  # imports and fonts, once
         none = _menu_ms(repeat)

@@ -133,7 +133,8 @@ class App:
 
     def check_pack(self, pack, packs=()):
         """``pack`` fully checked; the answer is kept in the cache file for the next start."""
-        from game.scenario.packs import check_pack, save_cache
+        from game.match.scenario_check import check_pack
+        from game.scenario.packs import save_cache
 
         if self.pack_cache is None:
             self.pack_cache = {}
