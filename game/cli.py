@@ -223,7 +223,7 @@ def cmd_replay(args) -> int:
             return EXIT_OK
         print(one_line(f"{args.file}: mismatch at {res.reason}"))
         return EXIT_MISMATCH
-    from game.log import format_event
+    from game.ui.log_words import format_event
 
     for ev in res.match.log:
         print(one_line(format_event(ev, res.match.state), 4000))
