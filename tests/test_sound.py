@@ -90,7 +90,7 @@ def test_no_audio_device_means_silence(monkeypatch):
 
 def test_settings_scene_has_volume_and_mute_that_drive_the_sounds(user_dirs):
     from game.settings import load_settings
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.settings import SettingsScene
 
     app = App((1280, 800))

@@ -58,8 +58,8 @@ def run(quick: bool = False) -> dict:
         sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.ui.app import App
     from game.ui.sample import boarding_scenario
+    from game.ui.scenes.app import App
 
     scen = boarding_scenario()
     n = 240 if quick else 720

@@ -23,7 +23,7 @@ SOURCES = ("boarding_action", "pike_and_shot", "duel_on_the_quarterdeck", "harbo
 
 
 def _menu_ms(repeat: int) -> float:
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.menu import MenuScene
 
     app = App((1280, 720))

@@ -39,7 +39,7 @@ def test_a_broken_or_huge_file_gives_the_defaults(caplog):
 
 
 def test_the_full_screen_choice_is_kept_for_the_next_start():
-    from game.ui.app import App
+    from game.ui.scenes.app import App
 
     app = App((1280, 800))
     assert not app.fullscreen
