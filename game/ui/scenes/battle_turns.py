@@ -109,11 +109,9 @@ class BattleTurns(BattleHost):
             return  # the last banners first, then the results
         if not self.results_shown:
             self.results_shown = True
-            from .results import ResultsScene
-
             # the demo shows each game's results for a few seconds (any key or click goes on sooner)
             then = self.next_demo if self.mode == "demo" else None
-            self.app.push(ResultsScene(self.app, self.match, self.session_meta(), then=then))
+            self.app.show_results(self.match, self.session_meta(), then=then)
 
     def next_demo(self) -> None:
         scen = [s for s in self.app.scenarios() if not s.tutorial] or [self.match.scenario]
