@@ -167,9 +167,9 @@ def _reactions(loop, ctx, view, charger_id: str, target_id: str):
     its unengaged figures up to 2 in, one at a time, until it passes), among the figures within
     ``NEAR_FIGHT`` of the charger or its target: a figure farther off cannot reach that fight in one
     reaction move, and leaving the rest of the table out keeps the answer within the AI's time."""
-    from game.rules.turns import active_side
-
     st = view
+    active = st.active
+    assert active is not None  # _with_reactions asks only while a player-turn runs
     a, b = st.figures[charger_id], st.figures[target_id]
     near = {
         f.id
@@ -182,7 +182,7 @@ def _reactions(loop, ctx, view, charger_id: str, target_id: str):
         <= NEAR_FIGHT
     }
     reacted: list[str] = []
-    for side in [s for s in st.enemies_of(active_side(st)) if st.in_play(s)]:
+    for side in [s for s in st.enemies_of(active) if st.in_play(s)]:
         yield from loop(ctx, [side], reacted, near, "PYR-REACT-1")
 
 
