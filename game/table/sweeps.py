@@ -15,10 +15,7 @@ from typing import TYPE_CHECKING
 
 import pymunk
 
-from .shape_sweep import _RESULTS
-from .shape_sweep import lib as lib
-from .shape_sweep import point_distance as point_distance
-from .shape_sweep import segment_alpha as segment_alpha
+from .chipmunk import point_distance, segment_alpha
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,14 +61,13 @@ class Sweep:
     def entering(self, shape: pymunk.Shape) -> float | None:
         """Where the circle first touches ``shape`` (0..1), or None when it misses it — or starts
         overlapping it and does not go deeper (the distance to a convex shape is convex along the
-        path, so the first 0.01 in tells). Chipmunk's segment query is called straight through cffi:
-        a sweep tests a base or two thousands of times a game, and the Python layers around it cost
-        more than the query."""
+        path, so the first 0.01 in tells). Chipmunk's segment query is called straight through cffi
+        (``chipmunk.segment_alpha``): a sweep tests a base or two thousands of times a game, and the
+        Python layers around it cost more than the query."""
         if type(shape) is pymunk.Segment:  # a capsule: Chipmunk misses its end caps (sweep_alpha)
             alpha = sweep_alpha(shape, self.a, self.b, self.qr)
         else:
-            q = _RESULTS.segment
-            alpha = q.alpha if lib.cpShapeSegmentQuery(shape._shape, self.a, self.b, self.qr, q) else None
+            alpha = segment_alpha(shape, self.a, self.b, self.qr)
         if alpha is not None and alpha <= 1e-9:
             if point_distance(shape, self.probe) >= point_distance(shape, self.a) - 1e-9:
                 return None
