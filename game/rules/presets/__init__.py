@@ -15,7 +15,6 @@ from importlib import metadata
 from typing import TYPE_CHECKING
 
 from ..flow import Preset
-from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset
 
 if TYPE_CHECKING:
@@ -65,9 +64,8 @@ PRESETS: dict[str, Callable[[], Ruleset]] = {
 }
 
 
-class _AddonRuleset(MissileAnswers, Ruleset):
-    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults (and the
-    shooting of every shipped system)."""
+class _AddonRuleset(Ruleset):
+    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults."""
 
     def __init__(self, name: str, factory: Callable[[], Preset]):
         self.name = self.title = name
@@ -109,7 +107,12 @@ def get_ruleset(name: str) -> Ruleset:
         return made
     if not (callable(getattr(made, "setup", None)) and callable(getattr(made, "step", None))):
         raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Ruleset or a Preset")
-    return _AddonRuleset(name, factory)
+    from ..rangers.ruleset import MissileAnswers  # not at import: reading a scenario loads no system
+
+    class AddonRuleset(MissileAnswers, _AddonRuleset):
+        """The defaults and the shooting of every shipped system (RNG-SHOOT-1/2)."""
+
+    return AddonRuleset(name, factory)
 
 
 def shared_measures() -> PyratesRuleset:
