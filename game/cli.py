@@ -231,7 +231,7 @@ def cmd_replay(args) -> int:
             return EXIT_OK
         print(one_line(f"{args.file}: mismatch at {res.reason}"))
         return EXIT_MISMATCH
-    from game.log import format_event
+    from game.ui.log_words import format_event
 
     for ev in res.match.log:
         print(one_line(format_event(ev, res.match.state), 4000))
@@ -257,7 +257,7 @@ def cmd_check_map(args) -> int:
 
 
 def cmd_check_scenario(args) -> int:
-    from game.scenario.check import check_scenario, scenario_summary
+    from game.match.scenario_check import check_scenario, scenario_summary
 
     bad = False
     for f in args.files:
@@ -318,8 +318,9 @@ def _shown_map(path: str) -> str:
 
 
 def cmd_scenarios(args) -> int:
+    from game.match.scenario_check import scan_packs
     from game.scenario import MAPS_DIR, scan_scenarios
-    from game.scenario.packs import default_folder, scan_packs
+    from game.scenario.packs import default_folder
 
     good, bad = scan_scenarios()
     if getattr(args, "ids", False):  # for shell completion: quick (no full check), quiet

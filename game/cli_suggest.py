@@ -16,8 +16,8 @@ def scenario_stems() -> list[str]:
 
 def scenario_ids() -> list[str]:
     """Every scenario's id (a file may give its scenario an id other than its name)."""
+    from game.match.scenario_check import scan_packs
     from game.scenario import scan_scenarios
-    from game.scenario.packs import scan_packs
 
     return [s.id for s in scan_scenarios()[0]] + [s.id for pk in scan_packs(check=False) for s in pk.scenarios]
 

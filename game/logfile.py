@@ -1,5 +1,5 @@
 """The log file a player can send: Python's ``logging`` into ``boarders.log`` in the user log folder
-(game/ui/paths.py), rotated at 1 MB with three old files kept.
+(game/paths.py), rotated at 1 MB with three old files kept.
 
 Each run starts with a header: the game's version, the platform, Python, SDL and the libraries'
 versions, the command line and the settings, so a report says what it ran on. ``--log-level``
@@ -34,7 +34,7 @@ _handler: logging.Handler | None = None
 
 
 def log_path() -> Path:
-    from game.ui.paths import log_dir
+    from game.paths import log_dir
 
     return log_dir(create=False) / FILE_NAME
 
@@ -112,7 +112,7 @@ def _header(args, command: str) -> None:
         log.info("%s: %s", k, v)
     if command == "play":
         try:
-            from game.ui.settings import load_settings
+            from game.settings import load_settings
 
             log.info("settings: %s", json.dumps(load_settings(), sort_keys=True))
         except Exception as e:  # noqa: BLE001 - the header must not stop the game

@@ -34,9 +34,9 @@ def run_headless(
 ) -> int:
     """Play AI against AI and print the battle as a readable log."""
     from game.ai import make_controller, play_out
-    from game.log import format_event
     from game.match import Match
     from game.scenario import find_scenario, load_scenario
+    from game.ui.log_words import format_event
 
     out = out or sys.stdout
     scenario = load_scenario(scenario_ref) if scenario_ref.endswith(".toml") else find_scenario(scenario_ref)

@@ -66,7 +66,7 @@ def run_window(args, err=None) -> int | None:
             if reason:
                 print(reason, file=err)
                 return None
-        from game.ui.app import run_app
+        from game.ui.scenes.app import run_app
 
         return run_app(args)
     except pygame.error as e:

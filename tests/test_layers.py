@@ -1,6 +1,6 @@
 """Outside game/rules nothing branches on a preset's name or reaches into a
 system's package; the screen, the scenario loader and the schemas ask the match's ``Ruleset`` (or
-the one registry, game/rules/presets.py) instead. Checked on the source, by its syntax tree."""
+the one registry, game/rules/presets/) instead. Checked on the source, by its syntax tree."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def test_the_tail_starts_at_this_runs_header():
 def test_a_crash_report_has_the_seed_a_record_to_replay_and_the_log_tail(monkeypatch):
     from game.match import load_record, replay
     from game.scenario import load_scenario
-    from game.ui.app import App
+    from game.ui.scenes.app import App
 
     start_logging(argparse.Namespace(command="play", log_level=None))
     app = App((1280, 800), extra_dirs=[DATA])

@@ -18,7 +18,7 @@ import pygame
 import pytest
 
 import game
-from game.ui.app import APP_ID
+from game.ui.scenes.app import APP_ID
 
 ROOT = Path(__file__).resolve().parents[1]
 LINUX = ROOT / "packaging" / "linux"
@@ -100,7 +100,7 @@ def test_the_tarball_script_wraps_every_file_it_names():
 
 
 def test_the_window_gets_its_class_and_icon_before_it_opens(monkeypatch, tmp_path):
-    from game.ui import app as app_module
+    from game.ui.scenes import app as app_module
 
     for kind in ("DATA", "CONFIG", "STATE"):
         monkeypatch.setenv(f"XDG_{kind}_HOME", str(tmp_path / kind.lower()))
@@ -129,7 +129,7 @@ def test_the_window_gets_its_class_and_icon_before_it_opens(monkeypatch, tmp_pat
 
 
 def test_a_window_class_the_player_set_stays(monkeypatch):
-    from game.ui.app import name_the_window
+    from game.ui.scenes.app import name_the_window
 
     monkeypatch.setenv("SDL_VIDEO_X11_WMCLASS", "my-class")
     name_the_window()

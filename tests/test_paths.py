@@ -5,7 +5,7 @@ import sys
 import platformdirs
 import pytest
 
-from game.ui import paths, settings
+from game import paths, settings
 
 
 def test_folders_are_the_platformdirs_ones():

@@ -89,9 +89,9 @@ def test_no_audio_device_means_silence(monkeypatch):
 
 
 def test_settings_scene_has_volume_and_mute_that_drive_the_sounds(user_dirs):
-    from game.ui.app import App
+    from game.settings import load_settings
+    from game.ui.scenes.app import App
     from game.ui.scenes.settings import SettingsScene
-    from game.ui.settings import load_settings
 
     app = App((1280, 800))
     try:

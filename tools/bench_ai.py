@@ -118,14 +118,14 @@ def _burn(n: int) -> int:
 
 def cpu_speedup(n: int = 4_000_000) -> float:
     """Same-run baseline: a pure CPU loop twice in 1 process against 2 processes (what the machine allows)."""
-    from game.ai.simulate import _context
+    from game.ai.batch import process_context
 
     t0 = time.perf_counter()
     _burn(n)
     _burn(n)
     one = time.perf_counter() - t0
     t0 = time.perf_counter()
-    with _context().Pool(2) as pool:
+    with process_context().Pool(2) as pool:
         pool.map(_burn, [n, n])
     return one / (time.perf_counter() - t0)
 

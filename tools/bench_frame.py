@@ -65,7 +65,7 @@ def first_frame(runs: int = 3) -> dict:
     code = (
         "import time; t0=time.perf_counter()\n"
         "import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='dummy'\n"
-        "from game.ui.app import App\nfrom game.ui.sample import boarding_scenario\n"
+        "from game.ui.scenes.app import App\nfrom game.ui.sample import boarding_scenario\n"
         "app=App((1920,1080)); app.start_battle(boarding_scenario(), mode='demo', seed=1)\n"
         "app.step([], 1/60); print(time.perf_counter()-t0)\n"
     )
@@ -151,8 +151,8 @@ def run(quick: bool = False) -> dict:
     _env()
     import pygame
 
-    from game.ui.app import App
     from game.ui.sample import boarding_scenario
+    from game.ui.scenes.app import App
     from game.ui.widgets import make_manager
 
     n = 60 if quick else 400

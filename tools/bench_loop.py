@@ -58,8 +58,8 @@ def run(quick: bool = False) -> dict:
         sys.path.insert(0, str(ROOT))
     import pygame
 
-    from game.ui.app import App
     from game.ui.sample import boarding_scenario
+    from game.ui.scenes.app import App
 
     scen = boarding_scenario()
     n = 240 if quick else 720
@@ -82,7 +82,7 @@ def run(quick: bool = False) -> dict:
         out[f"{tag}_frame_median_ms"] = round(statistics.median(ms), 3)
         out[f"{tag}_frame_max_ms"] = round(max(ms), 3)
         out[f"{tag}_decisions"] = len(sc.match.decisions)
-        w = getattr(sc, "ai_worker", None)
+        w = sc.turns.worker
         if w is not None:
             w.wait(10)
     app.settings["ai_thread"] = True

@@ -23,7 +23,7 @@ SOURCES = ("boarding_action", "pike_and_shot", "duel_on_the_quarterdeck", "harbo
 
 
 def _menu_ms(repeat: int) -> float:
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.menu import MenuScene
 
     app = App((1280, 720))
@@ -49,8 +49,8 @@ def run(quick: bool = False) -> dict[str, float | str]:
     try:
         for k in saved:
             os.environ[k] = str(home / k.lower())
-        from game.scenario.packs import scan_packs
-        from game.ui.paths import cache_dir, scenarios_dir
+        from game.match.scenario_check import scan_packs
+        from game.paths import cache_dir, scenarios_dir
 
         _menu_ms(1)  # imports and fonts, once
         none = _menu_ms(repeat)

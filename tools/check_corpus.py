@@ -58,7 +58,7 @@ def command_for(kind: str, path: str) -> list[str]:
 
 def run(kind: str, folder: Path, cpu_s: float = 1.0, mem_mb: int = 256) -> dict:
     import game.match  # noqa: F401 - every reader imported before the limit is set
-    import game.scenario.check  # noqa: F401
+    import game.match.scenario_check  # noqa: F401
     import game.table  # noqa: F401
     from game.cli import main
 

@@ -223,7 +223,7 @@ SIDE_FILES = {
 def write(out: Path = OUT, only_refused: bool = True) -> dict[str, str]:
     """Write the corpus; a case is kept when ``check-scenario`` refuses it (load, map, deployment,
     set-up), as the game would when starting it."""
-    from game.scenario.check import check_scenario
+    from game.match.scenario_check import check_scenario
 
     out.mkdir(parents=True, exist_ok=True)
     for name, text in SIDE_FILES.items():

@@ -5,7 +5,7 @@
 
 Crossed cutlasses over a ship's wheel on a night-sea tile. Drawn once at 1024 px and halved step by
 step to each size (a single large smoothscale aliases the thin blades). assets/icon.png is the
-window's own icon (game/ui/app.py sets it); the hicolor tree goes into the Linux bundle beside the
+window's own icon (game/ui/scenes/app.py sets it); the hicolor tree goes into the Linux bundle beside the
 .desktop file. Same code, same bytes.
 """
 
@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
-from game.ui.app import APP_ID  # noqa: E402
+from game.ui.scenes.app import APP_ID  # noqa: E402
 
 #: the sizes of the freedesktop hicolor theme a launcher or menu asks for
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)

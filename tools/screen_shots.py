@@ -28,7 +28,7 @@ def enter():
 
 def shots(out: Path, size) -> None:
     from game.match import load_record, replay
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.battle import BattleScene
 
     w = size[0]

@@ -47,7 +47,7 @@ def main(argv=None) -> int:
 
     from game.ai import make_controller
     from game.match import Match
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.battle import BattleScene
 
     app = App((w, h))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import multiprocessing as mp
 import os
 import re
 import tempfile
@@ -283,6 +284,15 @@ class Summary:
 
 
 # -- executors -----------------------------------------------------------------------------------
+def process_context():
+    """The multiprocessing context the process pools start their workers with."""
+    # not "fork": a process that has started SDL (the window, the frame bench) holds threads and
+    # locks a forked child inherits half-taken, and the pool deadlocks; a fork server is started
+    # clean, before any of that, and still forks its workers cheaply
+    methods = mp.get_all_start_methods()
+    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
 def run_jobs(jobs, fn, kind: str, address: str | None, workers: int, on_result) -> None:
     """Run ``fn(job)`` for every job on the executor, calling ``on_result(result)`` in this process as
     each finishes (in whatever order). At most a few jobs per worker are in flight at once."""
@@ -292,9 +302,7 @@ def run_jobs(jobs, fn, kind: str, address: str | None, workers: int, on_result) 
             on_result(fn(j))
         return
     if kind == "processes":
-        from game.ai.simulate import _context
-
-        with _context().Pool(processes=workers) as pool:
+        with process_context().Pool(processes=workers) as pool:
             for r in pool.imap_unordered(fn, jobs, chunksize=1):
                 on_result(r)
         return

@@ -5,7 +5,7 @@ The charge is played on a throw-away copy of the match with dice of its own (``M
 never the match's dice still to roll). Where the system lets the other side move before the fight
 (Pyrates PYR-REACT-1, at the end of the player-turn), the system's own reaction step runs on the
 charging side's public view of that copy, and each reactor answers as the normal AI would
-(``levels.score_options``); the chance is then the ruleset's exact odds of the first round of the
+(``levels_ctx.score_reaction``, as normal scores a reaction); the chance is then the ruleset's exact odds of the first round of the
 mêlée that stands (``ruleset.attack_odds(…, "charge")``, PYR-MQ/PYR-DMG-1/PYR-WIN-1). In systems
 that strike the charge's blow at once (RNG-ACT-1) the reactions the rules allow are those the
 engine plays during the charge itself, and the chance is that of the charger's blow.
@@ -23,6 +23,9 @@ from fractions import Fraction
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.dice import Dice
 from game.rules.flow import Ctx as RulesCtx
+
+from .evaluate import Evaluator
+from .levels_ctx import Ctx, argmax, score_reaction
 
 #: the copy's dice (its rolls before the fight, e.g. motivation of the next figure, are not read)
 OUTLOOK_SEED = 20_260_034
@@ -164,9 +167,9 @@ def _reactions(loop, ctx, view, charger_id: str, target_id: str):
     its unengaged figures up to 2 in, one at a time, until it passes), among the figures within
     ``NEAR_FIGHT`` of the charger or its target: a figure farther off cannot reach that fight in one
     reaction move, and leaving the rest of the table out keeps the answer within the AI's time."""
-    from game.rules.turns import active_side
-
     st = view
+    active = st.active
+    assert active is not None  # _with_reactions asks only while a player-turn runs
     a, b = st.figures[charger_id], st.figures[target_id]
     near = {
         f.id
@@ -179,7 +182,7 @@ def _reactions(loop, ctx, view, charger_id: str, target_id: str):
         <= NEAR_FIGHT
     }
     reacted: list[str] = []
-    for side in [s for s in st.enemies_of(active_side(st)) if st.in_play(s)]:
+    for side in [s for s in st.enemies_of(active) if st.in_play(s)]:
         yield from loop(ctx, [side], reacted, near, "PYR-REACT-1")
 
 
@@ -189,10 +192,6 @@ NEAR_FIGHT = 6.0
 
 
 def _play_reactions(gen, m, evaluator_for) -> list[str]:
-    from .evaluate import Evaluator
-    from .levels import Ctx, score_options
-    from .scripted import _argmax
-
     seen: dict[str, Evaluator] = {}
 
     def ev(side: str):
@@ -211,8 +210,7 @@ def _play_reactions(gen, m, evaluator_for) -> list[str]:
             elif len(ask.options) == 1:
                 d = ask.options[0]
             else:
-                scores = score_options("normal", Ctx(m, ask, ev(ask.side), None))
-                d = ask.options[_argmax(scores)]
+                d = ask.options[argmax(score_reaction("normal", Ctx(m, ask, ev(ask.side), None)))]
             if d.kind == "react" and d.figure:
                 reactors.append(d.figure)
             ask = gen.send(d)

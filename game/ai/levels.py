@@ -22,7 +22,6 @@ from .levels_actions import (
     score_action,
     score_activate,
     score_opportune_shot,
-    score_reaction,
     score_reactive_shot,
     score_unmotivated,
 )
@@ -31,7 +30,7 @@ from .levels_ctx import FATAL as FATAL
 from .levels_ctx import LOADED_VALUE as LOADED_VALUE
 from .levels_ctx import SHIELD as SHIELD
 from .levels_ctx import Ctx as Ctx
-from .levels_ctx import generic
+from .levels_ctx import generic, score_reaction
 from .levels_melee import (
     _by_combat,
     _fixed,

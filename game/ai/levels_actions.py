@@ -8,6 +8,7 @@ import math
 from game.rules.model import Rank
 
 from . import preset_odds as PO
+from .charge_outlook import charge_outlook
 from .evaluate import W_MELEE, figure_value
 from .levels_ctx import (
     CHARGE_SETUP,
@@ -236,6 +237,17 @@ LOSE_SHARE = 0.35
 LEADER_SHARE = 0.5
 
 
+def outlook(ctx: Ctx, d):
+    """``charge_outlook`` of charge option ``d`` (the first round after the enemy's reactions),
+    asked once per charger, target and kind of charge in this question (the contact point hardly
+    changes who reacts)."""
+    memo = ctx.__dict__.setdefault("_outlooks", {})
+    key = (d.figure, d.target, d.option)
+    if key not in memo:
+        memo[key] = charge_outlook(ctx.match, ctx.side, d.figure, d.target, charge=d, evaluator_for=ctx.evaluator_for)
+    return memo[key]
+
+
 def _pool_charge(ctx: Ctx, d) -> tuple[float, float] | None:
     """PYR-REACT-1/PYR-WIN-1: a charge priced by the chance of winning its first round once the
     enemy's reactors have joined (``charge_outlook``; the evaluation of the position saw the fight
@@ -243,7 +255,7 @@ def _pool_charge(ctx: Ctx, d) -> tuple[float, float] | None:
     withdrawal or bold retreat, the wound, PYR-MOR morale) — more for a leader, whose fall breaks
     the side. A poor charge (under ``POOR``) pays a price the side's boldness divides, and a
     non-combatant never makes one. Returns (score change, chance), None without odds."""
-    o = ctx.outlook(d)
+    o = outlook(ctx, d)
     if o is None:
         return None
     st = ctx.state
@@ -320,20 +332,6 @@ def score_unmotivated(level: str, ctx: Ctx) -> list[float]:
         f = st.figures.get(d.figure) if d.figure else None
         if f is not None and PO.combat_of(ctx) == "pool":
             out[i] += _out_of_fire(ctx, f, d)
-    return out
-
-
-def score_reaction(level: str, ctx: Ctx) -> list[float]:
-    base = ctx.base
-    out = []
-    for d in ctx.ask.options:
-        if d.kind == "pass" or d.x is None:
-            out.append(0.0)
-            continue
-        s = ctx.moved(d.figure, d.x, d.y) - base
-        if d.option == "c":
-            s += 0.1
-        out.append(s - 0.02)
     return out
 
 

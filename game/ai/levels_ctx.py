@@ -58,20 +58,6 @@ class Ctx:
     def moved(self, fid: str, x: float, y: float) -> float:
         return self.ev(self.state, {fid: (x, y)})
 
-    def outlook(self, d):
-        """``charge_outlook`` of charge option ``d`` (the first round after the enemy's reactions),
-        asked once per charger, target and kind of charge in this question (the contact point hardly
-        changes who reacts)."""
-        memo = self.__dict__.setdefault("_outlooks", {})
-        key = (d.figure, d.target, d.option)
-        if key not in memo:
-            from .charge_outlook import charge_outlook
-
-            memo[key] = charge_outlook(
-                self.match, self.side, d.figure, d.target, charge=d, evaluator_for=self.evaluator_for
-            )
-        return memo[key]
-
     def foes(self):
         return [f for f in self.state.figures.values() if f.in_play and f.side in self.ev.foes]
 
@@ -100,6 +86,31 @@ def generic(level: str, ctx: Ctx) -> list[float]:
             s -= 50.0
         out.append(s)
     return out
+
+
+def score_reaction(level: str, ctx: Ctx) -> list[float]:
+    """A reaction move (PYR-REACT-1) by the position it leaves: the normal AI's answer, and each
+    reactor's answer in ``charge_outlook``."""
+    base = ctx.base
+    out = []
+    for d in ctx.ask.options:
+        if d.kind == "pass" or d.x is None:
+            out.append(0.0)
+            continue
+        s = ctx.moved(d.figure, d.x, d.y) - base
+        if d.option == "c":
+            s += 0.1
+        out.append(s - 0.02)
+    return out
+
+
+def argmax(scores) -> int:
+    """The first index of the highest score (a later one must beat it by more than rounding)."""
+    best, bi = None, 0
+    for i, s in enumerate(scores):
+        if best is None or s > best + 1e-12:
+            best, bi = s, i
+    return bi
 
 
 def _broken(ctx: Ctx, side: str) -> bool:

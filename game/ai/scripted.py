@@ -27,6 +27,7 @@ from game.rules.decisions import Decision
 from . import lookahead, planner
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
+from .levels_ctx import argmax
 from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
@@ -83,7 +84,7 @@ class ScriptedController:
         if self.level == "easy":
             return self._easy(ctx)
         scores = score_options("normal", ctx)
-        best = opts[_argmax(scores)]
+        best = opts[argmax(scores)]
         if self.level != "hard":
             return best
         if planner.plans(ctx):
@@ -106,7 +107,7 @@ class ScriptedController:
         scores = easy_scores(ctx)
         sd = EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
-        return opts[_argmax(noisy)]
+        return opts[argmax(noisy)]
 
 
 def _routes(ctx: Ctx) -> list[Decision]:
@@ -114,14 +115,6 @@ def _routes(ctx: Ctx) -> list[Decision]:
         return route_moves(ctx)
     except (KeyError, AttributeError, ValueError, TypeError, ZeroDivisionError):
         return []  # a table or Ask of another shape: the offered options alone
-
-
-def _argmax(scores) -> int:
-    best, bi = None, 0
-    for i, s in enumerate(scores):
-        if best is None or s > best + 1e-12:
-            best, bi = s, i
-    return bi
 
 
 def make_scripted(level: str, seed: int = 0) -> ScriptedController:

@@ -14,7 +14,6 @@ of games. Exit status: 0 every game finished, 1 a game raised (named on stderr),
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
 import sys
 import time
@@ -180,21 +179,13 @@ def keep_record(result: dict, record_dir) -> dict:
     its working folder) and return the result without it, as --out and the summary take it."""
     text = result.pop("record", None)
     if text is not None and record_dir:
-        from game.match.record import write_atomic
+        from game.atomic_write import write_atomic
 
         write_atomic(Path(record_dir) / record_name(result["seed"]), text)
     return result
 
 
 # -- many games ---------------------------------------------------------------------------------------
-def _context():
-    # not "fork": a process that has started SDL (the window, the frame bench) holds threads and
-    # locks a forked child inherits half-taken, and the pool deadlocks; a fork server is started
-    # clean, before any of that, and still forks its workers cheaply
-    methods = mp.get_all_start_methods()
-    return mp.get_context("forkserver" if "forkserver" in methods else "spawn")
-
-
 def make_jobs(ref, preset, seed: int, games: int, levels: tuple[str, str], record_dir=None, skip=frozenset()):
     """The jobs of a batch, lazily, leaving out the seeds in ``skip``; with a ``record_dir`` each
     game sends its record back with its result (``keep_record`` writes it)."""

@@ -7,10 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from game.rules.model import Rank, Status
-from game.rules.ruleset import Ruleset
+from game.rules.presets import shared_measures
 
-#: the measures every system shares (``Ruleset.fight_chance``, ``Ruleset.shot_target``)
-_SHARED = Ruleset()
+#: the measures every system shares (``fight_chance``, ``shot_target``: ``presets.shared_measures``)
+_SHARED = shared_measures()
 
 RANK_VALUE = {Rank.CAPTAIN: 3.0, Rank.OFFICER: 2.0, Rank.ORDINARY: 1.0, Rank.NONCOMBATANT: 0.4}
 

@@ -15,7 +15,6 @@ from .record import (
     parse_record,
     record_of,
     save,
-    write_atomic,
 )
 from .replay import ReplayResult, load_match, match_from_record, replay
 
@@ -32,7 +31,6 @@ __all__ = [
     "load_record",
     "load_save",
     "parse_record",
-    "write_atomic",
     "replay",
     "ReplayResult",
     "load_match",

@@ -177,38 +177,21 @@ class Ruleset:
         Escarmouche ``"duel"``): their ``attack_odds`` docstrings list them."""
         return None
 
-    def fight_chance(self, strength_a: int, strength_b: int) -> Fraction:
-        """The chance that a side of fighting strength ``strength_a`` beats one of ``strength_b`` in
-        one round of blows on the dice alone, strength counted as a PYR-MQ-2 quota (a captain 3, an
-        officer 2, a figure 1). Every system answers with the Pyrates round (PYR-DMG-1 pools,
-        PYR-WIN-1 tally; a full tie counts one half): the AI's one measure of a local fight."""
-        from .pyrates.odds import side_damage_odds, tally_win_odds
-
-        return tally_win_odds(side_damage_odds(max(0, int(strength_a))), side_damage_odds(max(0, int(strength_b))))
-
     def shot_target(self, shooter, range_in: float) -> int | None:
-        """RNG-SHOOT-1 (the shooting rule of every shipped system): the highest natural d20 with
-        which ``shooter``'s missile hits at ``range_in`` inches, in the open, without aim or a
-        moving target; None out of range."""
-        from .rangers.shooting import shooting_target
-
-        return shooting_target(shooter.av, range_in=range_in, weapon=shooter.missile)
+        """The highest natural d20 with which ``shooter``'s missile hits at ``range_in`` inches, in
+        the open, without aim or a moving target; None out of range (or a system without shooting).
+        Every shipped system shoots by RNG-SHOOT-1 (``rangers.ruleset.MissileAnswers``)."""
+        return None
 
     def weapon_range(self, figure) -> float | None:
-        """The longest shot ``figure``'s missile weapon makes, in inches (RNG-SHOOT-1, as
-        ``shot_target``); None without one. The screen rings it around an active figure."""
-        if not figure.missile:
-            return None
-        from .rangers.shooting import weapon_max_range
-
-        return weapon_max_range(figure.missile)
+        """The longest shot ``figure``'s missile weapon makes, in inches; None without one. The
+        screen rings it around an active figure."""
+        return None
 
     def unloads(self, figure) -> bool:
-        """RNG-SHOOT-2: a shot leaves ``figure``'s missile to be loaded again (a firearm; bows,
-        crossbows and thrown weapons are ready at once) — the weapons of every shipped system."""
-        from .rangers.actions import is_firearm
-
-        return is_firearm(figure.missile)
+        """A shot leaves ``figure``'s missile to be loaded again (RNG-SHOOT-2 in every shipped
+        system)."""
+        return False
 
     def figure_points(self, figure) -> int:
         """What a figure counts toward its side's starting points (the morale tests' half)."""

@@ -7,8 +7,9 @@ lie inside it, whatever ``.tiled-project`` sits above it (the same guard as ``ch
 Two levels of checking, so many packs never hold up the menu:
 - ``read_pack`` reads every scenario file of a pack (schema and cross-references, 10-30 ms a file)
   and takes the full check's answer from a cache keyed by the pack's content hash when it has one;
-- ``check_pack`` runs the full check (the map through the guard with the pack as root, the match
-  set up, as ``check-scenario`` does) and records its answer in that cache.
+- ``check_pack`` (game/match/scenario_check.py, as it sets the match up) runs the full check (the
+  map through the guard with the pack as root, the match set up, as ``check-scenario`` does) and
+  records its answer in that cache.
 The menu's first frame lists the packs by folder (``unread_packs``) and reads, then checks, one
 pack per frame after it; ``boarders scenarios`` does both at once (``scan_packs``). A pack is never
 trusted for its cache entry: starting a battle loads it through the guard again.
@@ -66,7 +67,7 @@ class Pack:
 
 
 def default_folder() -> Path:
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
 
     return scenarios_dir()
 
@@ -170,11 +171,11 @@ def read_pack(folder: Path, taken: Iterable[str] = (), cache: dict | None = None
     known = (cache or {}).get(digest)
     if isinstance(known, list) and all(isinstance(x, str) for x in known):
         lines = [x.replace(HERE, str(folder)) for x in known]
-        return _with_check(Pack(name, folder, tuple(good), tuple(problems), digest), lines)
+        return with_check(Pack(name, folder, tuple(good), tuple(problems), digest), lines)
     return Pack(name, folder, tuple(good), tuple(problems), digest)
 
 
-def _with_check(pack: Pack, problems: list[str]) -> Pack:
+def with_check(pack: Pack, problems: list[str]) -> Pack:
     """``pack`` with the full check's problems: a scenario named in one is no longer offered."""
     bad = {line.split(": ", 1)[0] for line in problems}
     keep = tuple(s for s in pack.scenarios if s.path not in bad)
@@ -182,41 +183,10 @@ def _with_check(pack: Pack, problems: list[str]) -> Pack:
     return replace(pack, scenarios=keep, problems=pack.problems + extra, checked=True)
 
 
-def check_pack(pack: Pack, cache: dict | None = None) -> Pack:
-    """The full check of every scenario of ``pack`` (the map through the guard with the pack's folder
-    as root, the match set up); its answer is stored in ``cache`` under the pack's digest."""
-    from .check import check_scenario
-
-    if pack.checked:
-        return pack
-    found: list[str] = []
-    for s in pack.scenarios:
-        found.extend(check_scenario(s.path, root=pack.folder))
-    if cache is not None and pack.digest:  # the same files give the same answer wherever the pack is
-        cache[pack.digest] = [x.replace(str(pack.folder), HERE) for x in found]
-    return _with_check(pack, found)
-
-
 def unread_packs(base: Path | None = None) -> list[Pack]:
     """Every pack under ``base`` known by its folder alone: the menu's first frame lists their
     headings and reads them (``read_pack``) in the frames after it."""
     return [Pack(f.name, f, read=False) for f in pack_folders(base)]
-
-
-def scan_packs(
-    base: Path | None = None, *, check: bool = True, taken: Iterable[str] = (), cache: dict | None = None
-) -> list[Pack]:
-    """Every pack under ``base`` (default: the user's scenarios/ folder), by folder name. With
-    ``check`` each is fully checked (from the cache when it knows the pack's content); without, the
-    packs the cache does not know come back with ``checked`` False, for ``check_pack`` later."""
-    own_cache = cache is None
-    cache = load_cache() if cache is None else cache
-    packs = [read_pack(f, taken, cache) for f in pack_folders(base)]
-    if check:
-        packs = [check_pack(p, cache) for p in packs]
-        if own_cache:
-            save_cache(cache, packs)
-    return packs
 
 
 def pack_problem(pack: Pack) -> str:
@@ -232,7 +202,7 @@ def pack_problem(pack: Pack) -> str:
 
 # -- the check cache ---------------------------------------------------------------------------------
 def _cache_path() -> Path:
-    from game.ui.paths import cache_dir
+    from game.paths import cache_dir
 
     return cache_dir(create=False) / CACHE_NAME
 
@@ -259,7 +229,7 @@ def save_cache(cache: dict, packs: Iterable[Pack] = ()) -> None:
             break
         keep.setdefault(k, v)
     try:
-        from game.match.record import write_atomic
+        from game.atomic_write import write_atomic
 
         path = _cache_path()
         path.parent.mkdir(parents=True, exist_ok=True)

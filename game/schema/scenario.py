@@ -17,7 +17,7 @@ from game.rules.presets import preset_names
 from .bounds import Id, Length, MaxLen, OneOf, Range
 from .options import Cards, Options, Order
 
-#: The built-in presets, from the one registry (game/rules/presets.py; no system package is imported).
+#: The built-in presets, from the one registry (game/rules/presets/; no system package is imported).
 PRESETS = tuple(_BUILT_IN)
 #: Every preset a file may name: the built-ins and the add-ons installed when the game starts (their
 #: entry points are listed, not loaded; a broken add-on is refused when a match builds it).

@@ -1,4 +1,4 @@
-"""The schema of settings.json, the player's settings (game/ui/settings.py reads and writes it).
+"""The schema of settings.json, the player's settings (game/settings.py reads and writes it).
 
 Every key has its default here; a key the file lacks takes it. A wrong value (of the wrong type or
 out of its range) falls back to its default alone, the reader dropping that key and naming it in

@@ -23,7 +23,7 @@ from array import array
 import numpy as np
 import tcod.path
 
-from .search import _DIRS, _NONE, DIAG, STEP, find, searcher
+from .astar import DIAG, DIRS, STEP, UNREACHED, find, searcher
 
 K = 3
 """Path-grid cells per block side."""
@@ -42,11 +42,11 @@ short (a move's length: the AI's and the screen's usual question), and its plans
 where the blocks' may be a per cent or two longer."""
 #: the step sequences tried between two cells (``_walk``), the cheapest legal one kept
 ORDERS = ("diagonal", "straight", "rows", "cols")
-#: a step's index in _DIRS, and a diagonal's among _DIRS[4:] (search.CONDS: its conditions out of
+#: a step's index in DIRS, and a diagonal's among DIRS[4:] (search.CONDS: its conditions out of
 #: and into a linear cell), by (row step + 1) * 3 + column step + 1
 _DIR_L = [-1] * 9
 _DIAG_L = [-1] * 9
-for _q, (_dr, _dc) in enumerate(_DIRS):
+for _q, (_dr, _dc) in enumerate(DIRS):
     _DIR_L[(_dr + 1) * 3 + _dc + 1] = _q
     if _dr and _dc:
         _DIAG_L[(_dr + 1) * 3 + _dc + 1] = _q - 4
@@ -89,10 +89,10 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
     ry, rx = np.divmod(rep % (rows * cols), cols)
     has = rep >= 0
     shape = (nl, br, bc)
-    costs = np.zeros((len(_DIRS), *shape), np.int32)
-    mids = np.full((len(_DIRS), MIDS, *shape), -1, np.int64)
+    costs = np.zeros((len(DIRS), *shape), np.int32)
+    mids = np.full((len(DIRS), MIDS, *shape), -1, np.int64)
     lv = np.broadcast_to(np.arange(nl)[:, None, None], shape)
-    for q, (dr, dc) in enumerate(_DIRS):
+    for q, (dr, dc) in enumerate(DIRS):
         # V = U + (dr, dc): the step into V from U, stored at V (tcod reads a step's cost at its end)
         vs = (slice(None), slice(max(0, dr), br + min(0, dr)), slice(max(0, dc), bc + min(0, dc)))
         us = (slice(None), slice(max(0, -dr), br - max(0, dr)), slice(max(0, -dc), bc - max(0, dc)))
@@ -116,7 +116,7 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
     graph = tcod.path.CustomGraph(shape)
     work = costs.copy()
     costs.flags.writeable = False
-    for q, (dr, dc) in enumerate(_DIRS):
+    for q, (dr, dc) in enumerate(DIRS):
         graph.add_edge((0, dr, dc), 1, cost=work[q])
     cjumps: dict = {}
     for (sa, sb), kf in jumps.items():
@@ -135,8 +135,8 @@ def build(st: dict, jumps: dict, link_rules) -> dict | None:
         "size": rep.size,
         "open_cells": counts.reshape(-1),
         "free_flat": free.reshape(-1),
-        "costs": costs.reshape(len(_DIRS), -1),
-        "work": work.reshape(len(_DIRS), -1),
+        "costs": costs.reshape(len(DIRS), -1),
+        "work": work.reshape(len(DIRS), -1),
         # a jump between blocks (flat) -> the cells (flat) it leaves and lands on
         "jumps": {
             (int(np.ravel_multi_index(ba, shape)), int(np.ravel_multi_index(bb, shape))): (int(rep[ba]), int(rep[bb]))
@@ -268,7 +268,7 @@ def route(st: dict, touched: list, s0: tuple, sg: tuple) -> np.ndarray | None:
     finally:
         work[:, closed] = orig[:, closed]
         work[:, gf] = orig[:, gf]
-    if cost == _NONE or path is None or tuple(path[0]) != b0:
+    if cost == UNREACHED or path is None or tuple(path[0]) != b0:
         return None
     _, rows, cols = st["free"].shape
     plane = rows * cols

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import tcod.path
 
+from . import coarse
+from .astar import DIAG, DIRS, STEP, UNREACHED, find, searcher
 from .grid import BLOCKED, FREE, LINEAR, MARGIN, RES, grid_of
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -33,10 +35,6 @@ if TYPE_CHECKING:  # pragma: no cover
 LINEAR_PENALTY = 6.0
 """Planning cost of crossing a linear obstacle: a figure stops on reaching one and crosses next turn
 (RNG-MOVE-2), so any detour shorter than a move is preferred."""
-#: integer edge costs: a straight step, a diagonal one (1000 * sqrt 2, rounded down)
-STEP, DIAG = 1000, 1414
-_DIRS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
-_NONE = np.iinfo(np.int32).max
 #: content-keyed: (map, levels, radius, crossed obstacles) -> static(); a simulate worker plays
 #: one map with a few base sizes (an entry of the boarding map is ~4 MB)
 _STATIC: OrderedDict = OrderedDict()
@@ -47,9 +45,9 @@ TOUCHED_KEPT = 32
 #: boarding map: a dozen layouts of 40 bases)
 CELLS_KEPT = 512
 #: the edge cost arrays, stacked in this order (``costs``), and the diagonals' conditions
-#: (``conds``: out of and into a linear cell, per diagonal in _DIRS order)
+#: (``conds``: out of and into a linear cell, per diagonal in DIRS order)
 COSTS = ("into", "card", "diag")
-CONDS = tuple((io, dr, dc) for dr, dc in _DIRS[4:] for io in ("out", "in"))
+CONDS = tuple((io, dr, dc) for dr, dc in DIRS[4:] for io in ("out", "in"))
 
 
 def _stamps(st: dict, lv: int, x: float, y: float, rr: float) -> tuple[np.ndarray, np.ndarray]:
@@ -77,7 +75,7 @@ def _stamps(st: dict, lv: int, x: float, y: float, rr: float) -> tuple[np.ndarra
     busy = (lv * rows + row) * cols + col
     ci = np.concatenate([busy + i * size for i in range(len(COSTS))])
     parts = []
-    for q, (dr, dc) in enumerate(_DIRS[4:]):
+    for q, (dr, dc) in enumerate(DIRS[4:]):
         a = busy[(col - dc >= 0) & (col - dc < cols)] - dc
         b = busy[(row - dr >= 0) & (row - dr < rows)] - dr * cols
         idx = np.concatenate((a, b))
@@ -131,9 +129,7 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
         try:
             path = None
             if st["coarse"] is not None:
-                from .coarse import route
-
-                path = route(st, touched, s0, sg)
+                path = coarse.route(st, touched, s0, sg)
             if path is not None:
                 cost = 0
             else:
@@ -142,64 +138,9 @@ def search(st: dict, bases: list, r: float, s0: tuple, sg: tuple) -> np.ndarray 
             wc[ci] = oc[ci]
             wb[bi] = ob[bi]
             wc[gi] = oc[gi]
-    if cost == _NONE or path is None or tuple(path[0]) != s0:
+    if cost == UNREACHED or path is None or tuple(path[0]) != s0:
         return None
     return path
-
-
-def searcher(graph: tcod.path.CustomGraph) -> dict:
-    """python-tcod's Pathfinder over ``graph`` and what ``_run`` hands its C search (``fast``: None
-    on a python-tcod without these internals), for ``find``."""
-    pf = tcod.path.Pathfinder(graph)
-    out = {"graph": graph, "pf": pf, "fast": None}
-    try:
-        rules, keep = graph._compile_rules()
-        fast = (tcod.path._export(pf._distance), tcod.path._export(pf._travel), rules, graph._heuristic)
-        for f in ("TCOD_frontier_clear", "TCOD_frontier_push", "update_frontier_heuristic", "path_compute"):
-            getattr(tcod.path.lib, f)
-        tcod.path.lib.get_travel_path  # noqa: B018
-    except AttributeError:
-        return out
-    out["keep"], out["fast"] = keep, fast
-    return out
-
-
-def find(g: dict, s0: tuple, sg: tuple) -> tuple[np.ndarray | None, int]:
-    """The chain from s0 to sg over a ``searcher`` ``g`` (its graph as stamped now) and its cost
-    (``_NONE`` if sg is not reached)."""
-    if g["fast"] is not None:
-        return _run(g["pf"], g["fast"], s0, sg)
-    pf = tcod.path.Pathfinder(g["graph"])  # a python-tcod without the internals _run uses
-    pf.add_root(s0)
-    return pf.path_to(sg), int(pf.distance[sg])
-
-
-def _run(pf: tcod.path.Pathfinder, fast: tuple, s0: tuple, sg: tuple) -> tuple[np.ndarray | None, int]:
-    """``Pathfinder.add_root(s0)`` and ``path_to(sg)`` on a reused Pathfinder, by the C functions
-    python-tcod calls for them (the same search: its Python layers cost ~0.13 ms a plan): the
-    chain (None if sg is not reached) and its cost."""
-    lib, ffi = tcod.path.lib, tcod.path.ffi
-    dist_p, travel_p, rules, heuristic = fast
-    distance, travel, frontier = pf._distance, pf._travel, pf._frontier_p
-    distance.fill(_NONE)
-    lib.TCOD_frontier_clear(frontier)
-    # the way back is read from sg through cells this search reached (each set on the way, the
-    # root here): only sg's own, if it is not reached, must not be left from an earlier search
-    travel[sg] = sg
-    distance[s0] = 0
-    travel[s0] = s0
-    lib.TCOD_frontier_push(frontier, s0, 0, 0)
-    h = ffi.new("struct PathfinderHeuristic*", (*heuristic, sg))
-    lib.update_frontier_heuristic(frontier, h)
-    if lib.path_compute(frontier, dist_p, travel_p, len(rules), rules, h) < 0:
-        raise RuntimeError(ffi.string(lib.TCOD_get_error()).decode())
-    cost = int(distance[sg])
-    if cost == _NONE:
-        return None, cost
-    n = lib.get_travel_path(3, travel_p, sg, ffi.NULL)
-    out = np.empty((n, 3), np.intc)
-    lib.get_travel_path(3, travel_p, sg, ffi.from_buffer("int*", out))
-    return out[::-1], cost
 
 
 def static(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
@@ -240,7 +181,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     costs = np.stack((into, np.where(free, into + card_pen, 0), np.where(free, into + diag_pen, 0)))
     conds = np.zeros((len(CONDS), *cells.shape), np.bool_)
     out_lin = ~lin
-    for q, (dr, dc) in enumerate(_DIRS[4:]):
+    for q, (dr, dc) in enumerate(DIRS[4:]):
         # both corner cells of the diagonal unblocked, seen from the cell it leaves
         ok = conds[2 * q + 1]
         ok[:, max(0, -dr) : rows - max(0, dr), max(0, -dc) : cols - max(0, dc)] = (
@@ -255,7 +196,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
     orig: dict = {k: costs[i] for i, k in enumerate(COSTS)} | {k: conds[i] for i, k in enumerate(CONDS)}
     work: dict = {k: work_costs[i] for i, k in enumerate(COSTS)} | {k: work_conds[i] for i, k in enumerate(CONDS)}
     graph = tcod.path.CustomGraph(cells.shape)
-    for dr, dc in _DIRS:
+    for dr, dc in DIRS:
         if dr and dc:
             graph.add_edge((0, dr, dc), DIAG, cost=work["diag"], condition=work["out", dr, dc])
             graph.add_edge((0, dr, dc), DIAG, cost=work["into"], condition=work["in", dr, dc])
@@ -305,9 +246,7 @@ def _build(t: Terrain, levels: tuple, r: float, cross: frozenset) -> dict:
         for step, edge_cost in edges:
             graph.add_edge(step, edge_cost, cost=dst, condition=src)
     graph.set_heuristic(cardinal=STEP, diagonal=DIAG)
-    from .coarse import build as blocks
-
-    got["coarse"] = blocks(got, jumps, lambda js, shape: _link_rules(js, t.map.links, shape))
+    got["coarse"] = coarse.build(got, jumps, lambda js, shape: _link_rules(js, t.map.links, shape))
     got.update(searcher(graph))
     return got
 

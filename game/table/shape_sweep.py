@@ -4,10 +4,10 @@ touches and where along its move, with the segment end caps Chipmunk misses comp
 from __future__ import annotations
 
 import math
-import threading
 
 import pymunk
-from pymunk._chipmunk_cffi import ffi, lib
+
+from .chipmunk import point_distance
 
 #: a static segment's (world end a, world end b, radius): they never change, and pymunk builds
 #: new objects for each on every read (most of a sweep's time when a rail is near)
@@ -97,31 +97,3 @@ def _ray_circle(ax, ay, bx, by, cx, cy, r) -> float | None:
         return None
     t = (-qb - math.sqrt(det)) / qa
     return t if 0.0 <= t <= 1.0 else None
-
-
-# ``Shape.segment_query(a, b, r).alpha`` and ``Shape.point_query(p).distance``: the same Chipmunk calls
-# (cpShapeSegmentQuery, cpShapePointQuery) without building the result objects, which cost 3-5 times
-# the query (the sweeps of an option list or a pushback ask tens of thousands of them a game)
-# The result structs are allocated once per thread (the window's AI thread sweeps a clone while the
-# frame loop sweeps previews) and refilled by each call: allocating one costs as much as the query.
-def segment_alpha(shape: pymunk.Shape, a, b, r: float) -> float | None:
-    info = _RESULTS.segment
-    return info.alpha if lib.cpShapeSegmentQuery(shape._shape, a, b, r, info) else None
-
-
-def point_distance(shape: pymunk.Shape, p) -> float:
-    info = _RESULTS.point
-    lib.cpShapePointQuery(shape._shape, p, info)
-    return info.distance
-
-
-class _Results(threading.local):
-    """This thread's result structs, allocated once per thread (``threading.local`` runs
-    ``__init__`` in each thread that touches it)."""
-
-    def __init__(self) -> None:
-        self.segment = ffi.new("cpSegmentQueryInfo *")
-        self.point = ffi.new("cpPointQueryInfo *")
-
-
-_RESULTS = _Results()

@@ -4,22 +4,18 @@ The broad phase is a pymunk bounding-box query of the swept area (``Space.segmen
 radius walks its tree with the thin centre line and misses shapes only the circle reaches); the
 narrow phase is each shape's own Chipmunk query (``terrain.sweep_alpha``; ``point_query`` for
 "already overlapping, moving no deeper"). The static half of an answer depends only on the map and
-the sweep, so it is memoised by that content: per map content (``shared_memo``), whichever
+the sweep, so it is memoised by that content: per map content (``terrain.shared_memo``), whichever
 Terrain of the map asks.
 """
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from typing import TYPE_CHECKING
 
 import pymunk
 
-from .shape_sweep import _RESULTS
-from .shape_sweep import lib as lib
-from .shape_sweep import point_distance as point_distance
-from .shape_sweep import segment_alpha as segment_alpha
+from .chipmunk import point_distance, segment_alpha
 from .terrain import PENETRATION, ROUNDING, sweep_alpha
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,21 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: static answers kept per map content before the memo is cleared wholesale (~14 MB at most)
 SWEEPS_KEPT = 1 << 15
-#: content-keyed: map -> its static answers, shared by every Terrain of that map's content (a
-#: simulate worker or a window loads one map game after game; an answer depends only on the
-#: map's static shapes and the sweep)
-_SHARED: OrderedDict = OrderedDict()
-MAPS_KEPT = 4
-
-
-def shared_memo(tmap) -> dict:
-    """The static sweeps' memo of a map's content (``Terrain.sweeps``)."""
-    got = _SHARED.get(tmap)
-    if got is None:
-        got = _SHARED[tmap] = {}
-        while len(_SHARED) > MAPS_KEPT:
-            _SHARED.popitem(last=False)
-    return got
 
 
 def sweep_radius(r: float) -> float:
@@ -80,14 +61,13 @@ class Sweep:
     def entering(self, shape: pymunk.Shape) -> float | None:
         """Where the circle first touches ``shape`` (0..1), or None when it misses it — or starts
         overlapping it and does not go deeper (the distance to a convex shape is convex along the
-        path, so the first 0.01 in tells). Chipmunk's segment query is called straight through cffi:
-        a sweep tests a base or two thousands of times a game, and the Python layers around it cost
-        more than the query."""
+        path, so the first 0.01 in tells). Chipmunk's segment query is called straight through cffi
+        (``chipmunk.segment_alpha``): a sweep tests a base or two thousands of times a game, and the
+        Python layers around it cost more than the query."""
         if type(shape) is pymunk.Segment:  # a capsule: Chipmunk misses its end caps (sweep_alpha)
             alpha = sweep_alpha(shape, self.a, self.b, self.qr)
         else:
-            q = _RESULTS.segment
-            alpha = q.alpha if lib.cpShapeSegmentQuery(shape._shape, self.a, self.b, self.qr, q) else None
+            alpha = segment_alpha(shape, self.a, self.b, self.qr)
         if alpha is not None and alpha <= 1e-9:
             if point_distance(shape, self.probe) >= point_distance(shape, self.a) - 1e-9:
                 return None

@@ -6,12 +6,11 @@ from __future__ import annotations
 import math
 
 import pymunk
-from pymunk._chipmunk_cffi import lib
 
 from game.rules.implements import implements
 
+from .chipmunk import move_body, point_distance
 from .geometry import round_in
-from .shape_sweep import _RESULTS
 from .tactical_map import TacticalMap
 from .terrain import CONTACT, Terrain
 
@@ -102,8 +101,7 @@ class TableBases:
         for b in self._stale.values():
             body = b.body
             if body is not None and sp is not None:
-                lib.cpBodySetPosition(body._body, (b.x, b.y))
-                lib.cpSpaceReindexShapesForBody(sp._space, body._body)
+                move_body(sp, body, b.x, b.y)
         self._stale.clear()
 
     def _sync_one(self, b: _Base) -> None:
@@ -112,8 +110,7 @@ class TableBases:
         del self._stale[b.fid]
         body, sp = b.body, self._space
         if body is not None and sp is not None:
-            lib.cpBodySetPosition(body._body, (b.x, b.y))
-            lib.cpSpaceReindexShapesForBody(sp._space, body._body)
+            move_body(sp, body, b.x, b.y)
 
     def _add_shape(self, space: pymunk.Space, b: _Base) -> None:
         body = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
@@ -187,8 +184,6 @@ class TableBases:
         e = md if md > 0.0 else 0.0  # the query's box: cpBBNewForCircle(p, max(md, 0))
         ql, qb, qr, qt = x - e, y - e, x + e, y + e
         p = (x, y)
-        info = _RESULTS.point
-        query = lib.cpShapePointQuery
         out = []
         for o in on.values():
             if o is skip or o.r < ql or o.l > qr or o.t < qb or o.b > qt:
@@ -197,8 +192,7 @@ class TableBases:
             if sh is not None:
                 if stale and o.fid in stale:
                     self._sync_one(o)
-                query(sh._shape, p, info)
-                if info.distance < md:
+                if point_distance(sh, p) < md:
                     out.append(o.fid)
         return out
 

@@ -54,6 +54,23 @@ _FEW_SHAPES = 12
 _EVERYWHERE = pymunk.BB(-1e9, -1e9, 1e9, 1e9)
 
 
+#: content-keyed: map -> its static answers, shared by every Terrain of that map's content (a
+#: simulate worker or a window loads one map game after game; an answer depends only on the
+#: map's static shapes and the sweep)
+_SHARED: OrderedDict = OrderedDict()
+MAPS_KEPT = 4
+
+
+def shared_memo(tmap) -> dict:
+    """The static sweeps' memo of a map's content (``Terrain.sweeps``)."""
+    got = _SHARED.get(tmap)
+    if got is None:
+        got = _SHARED[tmap] = {}
+        while len(_SHARED) > MAPS_KEPT:
+            _SHARED.popitem(last=False)
+    return got
+
+
 def best_cover(a: str | None, b: str | None) -> str | None:
     return a if _COVER_RANK[a] >= _COVER_RANK[b] else b
 
@@ -105,11 +122,9 @@ class Terrain:
         self.grids: dict = {}
         self.plans: OrderedDict = OrderedDict()
         """pathing.plan's answers, by everything the search reads (see pathing.PLANS_KEPT)."""
-        from .sweeps import shared_memo  # sweeps imports this module
-
         self.sweeps: dict = shared_memo(tmap)
         """sweeps.static_entering's answers, by (level, a, b, radius), shared by map content (see
-        sweeps.shared_memo)."""
+        shared_memo)."""
         # One Space shared by every clone, and so by the window's AI thread and the frame loop:
         # Chipmunk's space queries count a lock on the space (cpSpaceLock, not atomic) with the GIL
         # released, so two at once could corrupt it. Queries on the static space go through this.

@@ -198,6 +198,40 @@ def _grey(s: pygame.Surface) -> pygame.Surface:
     return g
 
 
+def emblem_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    if shape == "square":
+        k = r * 0.8
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in (-90, 30, 150)]
+    if shape == "diamond":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    if shape == "star":
+        pts = []
+        for i in range(10):
+            rr = r if i % 2 == 0 else r * 0.45
+            a = math.radians(-90 + i * 36)
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+        return pts
+    if shape == "cross":
+        k, t = r, r * 0.35
+        return [
+            (cx - t, cy - k),
+            (cx + t, cy - k),
+            (cx + t, cy - t),
+            (cx + k, cy - t),
+            (cx + k, cy + t),
+            (cx + t, cy + t),
+            (cx + t, cy + k),
+            (cx - t, cy + k),
+            (cx - t, cy + t),
+            (cx - k, cy + t),
+            (cx - k, cy - t),
+            (cx - t, cy - t),
+        ]
+    return []
+
+
 @lru_cache(maxsize=512)
 def figure_sprite(
     role: str, colour: tuple[int, int, int], emblem: str, diameter: int, status: str = "unwounded", dim: bool = False
@@ -205,8 +239,6 @@ def figure_sprite(
     """A figure: a rim in the side's colour, the role's picture, the side's emblem on a badge at the
     base's lower right; wounded (a red bandage and a red rim), captive (grey, roped) and disarmed
     (no bright steel: greyed weapon hand) each look different."""
-    from .figures_render import emblem_points
-
     d = max(8, diameter)
     s = pygame.Surface((d + 2, d + 2), pygame.SRCALPHA)
     c, r = d // 2 + 1, d // 2

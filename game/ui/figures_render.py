@@ -15,7 +15,7 @@ import pygame
 import pygame.gfxdraw
 
 from . import fonts, piece_render
-from .figure_art import figure_sprite
+from .figure_art import emblem_points, figure_sprite, role_of
 from .table_labels import TableLabels, label_size
 
 #: below this many pixels across a base shows the side's colour and emblem only (the art would blur)
@@ -39,40 +39,6 @@ MARKERS = {
 
 def side_shape(index: int) -> str:
     return SHAPES[index % len(SHAPES)]
-
-
-def emblem_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    if shape == "square":
-        k = r * 0.8
-        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
-    if shape == "triangle":
-        return [(cx + r * math.cos(math.radians(a)), cy + r * math.sin(math.radians(a))) for a in (-90, 30, 150)]
-    if shape == "diamond":
-        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    if shape == "star":
-        pts = []
-        for i in range(10):
-            rr = r if i % 2 == 0 else r * 0.45
-            a = math.radians(-90 + i * 36)
-            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-        return pts
-    if shape == "cross":
-        k, t = r, r * 0.35
-        return [
-            (cx - t, cy - k),
-            (cx + t, cy - k),
-            (cx + t, cy - t),
-            (cx + k, cy - t),
-            (cx + k, cy + t),
-            (cx + t, cy + t),
-            (cx + t, cy + k),
-            (cx - t, cy + k),
-            (cx - t, cy + t),
-            (cx - k, cy + t),
-            (cx - k, cy - t),
-            (cx - t, cy - t),
-        ]
-    return []
 
 
 @lru_cache(maxsize=256)
@@ -181,8 +147,6 @@ class FigureStyle:
         """The figure's picture (figure_art.role_of), worked out once per figure."""
         r = self.roles.get(f.id)
         if r is None:
-            from .figure_art import role_of
-
             r = self.roles[f.id] = role_of(f)
         return r
 

@@ -44,7 +44,7 @@ def take(app, key: str) -> bool:
     if not s.get("first_hints", True) or key in seen(s):
         return False
     s["hints_seen"] = sorted(seen(s) | {key})
-    from .settings import save_settings
+    from game.settings import save_settings
 
     save_settings(s)
     return True
@@ -83,7 +83,7 @@ class FirstHints:
         return {"motivation": "ready", "reactions": "options"}.get(key, "")
 
     def off(self, battle) -> None:
-        from .settings import save_settings
+        from game.settings import save_settings
 
         battle.app.settings["first_hints"] = False
         save_settings(battle.app.settings)

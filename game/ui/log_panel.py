@@ -14,6 +14,7 @@ import pygame
 
 from . import fonts
 from .dice_art import die_face
+from .log_words import format_event
 
 BG = (24, 26, 32)
 FG = (226, 222, 210)
@@ -87,8 +88,6 @@ class LogPanel:
         self._dirty = True
 
     def add(self, ev, state=None) -> None:
-        from game.log import format_event
-
         text = split_rule(format_event(ev, state), ev.rule)
         dice: tuple[tuple[int, int], ...] = ()
         faces = getattr(ev, "faces", None)

@@ -309,3 +309,10 @@ _SAY = {
     "PieceResolved": _piece,
     "UnitBroken": _broken,
 }
+
+
+def format_event(ev, state=None) -> str:
+    """The event's log line: ``say``'s sentence and the rule ID it cites."""
+    rule = getattr(ev, "rule", "")
+    text = say(ev, state)
+    return f"{text} ({rule})" if rule else text

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import time
 
-from .paths import autosave_dir
+from game.paths import autosave_dir
 
 META_VERSION = 1
 MODES = ("hotseat", "solo", "demo")
@@ -134,7 +134,7 @@ KEEP_AUTOSAVES = 5
 
 def _earlier_autosaves():
     """Where versions up to 0.1 put the autosaves (saves/autosave): still looked at by Continue."""
-    from .paths import save_dir
+    from game.paths import save_dir
 
     return save_dir(create=False) / "autosave"
 
@@ -174,7 +174,7 @@ def latest_autosave():
 
 
 def last_game_file():
-    from .paths import config_dir
+    from game.paths import config_dir
 
     return config_dir() / "last_game.json"
 
@@ -198,7 +198,7 @@ def load_last_game() -> dict:
 
 
 def save_last_game(mode: str, side: str | None, level: str) -> None:
-    from game.match import write_atomic
+    from game.atomic_write import write_atomic
 
     p = last_game_file()
     try:

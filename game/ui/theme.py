@@ -23,6 +23,40 @@ from . import fonts
 #: font sizes (px) at 1280×800, by role; the theme scales them all by one factor
 BASE = {"body": 15, "button": 14, "small": 13, "heading": 20, "title": 34}
 
+#: the colours and base fonts of every widget; ``theme_for`` sizes them for a window
+THEME = {
+    "defaults": {
+        "colours": {
+            "normal_bg": "#2b2d35",
+            "hovered_bg": "#3d4150",
+            "disabled_bg": "#22242a",
+            "selected_bg": "#6a5326",
+            "active_bg": "#6a5326",
+            "dark_bg": "#17181d",
+            "normal_text": "#e8e2d0",
+            "hovered_text": "#ffffff",
+            "selected_text": "#ffffff",
+            "disabled_text": "#7a7a7a",
+            "normal_border": "#5b5542",
+            "hovered_border": "#c9a24a",
+            "selected_border": "#e0b857",
+            "active_border": "#e0b857",
+            "link_text": "#e0b857",
+            "link_hover": "#ffe08a",
+            "text_cursor": "#ffffff",
+        },
+        "font": {"name": "noto_sans", "size": "15"},
+    },
+    "label": {"colours": {"dark_bg": "#00000000", "normal_text": "#e8e2d0"}},
+    "#title": {"font": {"name": "noto_sans", "size": "34", "bold": "1"}, "colours": {"normal_text": "#e0b857"}},
+    "#heading": {"font": {"name": "noto_sans", "size": "20", "bold": "1"}, "colours": {"normal_text": "#e0b857"}},
+    "#small": {"font": {"name": "noto_sans", "size": "13"}},
+    "#default_option": {"colours": {"normal_bg": "#4a3c1c", "normal_border": "#e0b857"}},
+    "#error": {"colours": {"normal_text": "#ff9c8c"}},
+    "text_box": {"colours": {"dark_bg": "#1b1c22"}, "font": {"name": "noto_sans", "size": "15"}},
+    "selection_list": {"colours": {"dark_bg": "#1b1c22"}},
+}
+
 
 @dataclass(frozen=True)
 class Metrics:
@@ -67,9 +101,7 @@ def metrics(window: tuple[int, int]) -> Metrics:
 
 
 def theme_for(window: tuple[int, int]) -> dict:
-    """The theme dictionary for this window: ``widgets.THEME``'s colours, sizes from ``metrics``."""
-    from .widgets import THEME
-
+    """The theme dictionary for this window: ``THEME``'s colours, sizes from ``metrics``."""
     m = metrics(tuple(window))
     t = copy.deepcopy(THEME)
 

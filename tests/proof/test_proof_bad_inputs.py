@@ -136,7 +136,7 @@ def test_bad_scenario_corpus_is_there():
 @pytest.mark.parametrize("name", sorted(SCEN_MANIFEST))
 def test_bad_scenario_refused(name):
     """Refused as check-scenario (and the game starting it) would: load, map, deployment, set-up."""
-    from game.scenario.check import check_scenario
+    from game.match.scenario_check import check_scenario
 
     problems = check_scenario(BAD_SCENARIOS / name)
     assert len(problems) == 1, problems

@@ -39,7 +39,7 @@ def rss_bytes() -> int:
 def run_fuzz(total: int, tmp_path, monkeypatch) -> dict:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    from game.ui.app import App
+    from game.ui.scenes.app import App
 
     app = App((1024, 700), extra_dirs=[DATA])
     try:

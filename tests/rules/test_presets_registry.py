@@ -21,8 +21,8 @@ def test_pre_every_builtin_preset_builds(name):
 
 def test_pre_builtins_are_static_imports_not_strings():
     """A freezer (PyInstaller) follows plain import statements; no importlib.import_module by string."""
-    tree = ast.parse((ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8"))
-    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 1}
+    tree = ast.parse((ROOT / "game" / "rules" / "presets" / "__init__.py").read_text(encoding="utf-8"))
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 2}
     packages = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
     assert {f"{p}.ruleset" for p in packages} <= imported
     for p in packages:  # each ruleset builds its flow by a plain import too
@@ -30,7 +30,7 @@ def test_pre_builtins_are_static_imports_not_strings():
         mods = {n.module for n in ast.walk(ast.parse(src)) if isinstance(n, ast.ImportFrom) and n.level == 1}
         assert "preset" in mods, p
         assert "import_module" not in src
-    assert "import_module" not in (ROOT / "game" / "rules" / "presets.py").read_text(encoding="utf-8")
+    assert "import_module" not in (ROOT / "game" / "rules" / "presets" / "__init__.py").read_text(encoding="utf-8")
 
 
 def test_pre_scenario_loader_accepts_every_builtin_preset():

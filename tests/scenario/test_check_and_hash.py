@@ -34,7 +34,7 @@ def test_check_scenario_one_line_per_problem_exit_2(capsys, tmp_path):
 def test_check_scenario_reports_deployment_faults_with_the_file(capsys, tmp_path):
     p = tmp_path / "overlap.toml"
     p.write_text((DATA / "tiny.toml").read_text().replace("x = 21.0", "x = 3.0", 1))
-    problems = __import__("game.scenario.check", fromlist=["x"]).check_scenario(p)
+    problems = __import__("game.match.scenario_check", fromlist=["x"]).check_scenario(p)
     assert problems and all(line.startswith(f"{p}: ") for line in problems), problems
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.match.scenario_check import check_pack, scan_packs
 from game.scenario import find_scenario
-from game.scenario.packs import check_pack, load_cache, pack_digest, scan_packs
+from game.scenario.packs import load_cache, pack_digest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from packs_kit import make_escaping_pack, make_pack  # noqa: E402
@@ -22,7 +23,7 @@ from packs_kit import make_escaping_pack, make_pack  # noqa: E402
 def scenarios(tmp_path, monkeypatch) -> Path:
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(var, str(tmp_path / var.lower()))
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
 
     return scenarios_dir(create=True)
 
@@ -64,7 +65,7 @@ def test_the_full_check_is_cached_by_content_and_a_change_checks_again(scenarios
     cache = load_cache()
     assert set(cache) == {first["harbour"].digest, first["thief"].digest}
     assert cache[first["harbour"].digest] == []
-    import game.scenario.check as check
+    import game.match.scenario_check as check
 
     calls = []
     real = check.check_scenario

@@ -1,5 +1,5 @@
 """RNG-PTS-1 through the ruleset: the loader asks the scenario's ``Ruleset.roster_problems`` (one
-registry, game/rules/presets.py); the rangers and initiative rulesets check Rangers! rosters with
+registry, game/rules/presets/); the rangers and initiative rulesets check Rangers! rosters with
 ``validate_roster``, the other systems have no roster rules."""
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from game.rules.decisions import Decision
 from game.rules.flow import Ctx
 from game.rules.model import Figure, SideInfo, Status
 from game.rules.pyrates import scenario_rules as scn
+from game.rules.scenario_view import cell_rect
 from game.rules.state import MatchState
 from game.rules.victory import check_victory
 from game.scenario import ScenarioError, load_scenario
@@ -133,7 +134,7 @@ def test_scn_fire_1_spreads_deterministically_and_stays_aboard():
     _, b = grown(5)
     assert a == b and len(a) > len(Match(_scen("fire_in_the_hold"), seed=5).state.data["fire"]["cells"])
     for key in a:
-        level, x, y, size = scn.cell_rect(key, 2.0)
+        level, x, y, size = cell_rect(key, 2.0)
         z = m.table.zone_at(x + size / 2, y + size / 2, level)
         assert not z.water
         assert (z.ship == "revenge") if level == "deck" else (z.level == "hold")

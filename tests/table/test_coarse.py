@@ -15,7 +15,7 @@ import sys
 import numpy as np
 import pytest
 
-from game.table import Obstacle, Table, TacticalMap, coarse, load_map, pathing, search
+from game.table import Obstacle, Table, TacticalMap, astar, coarse, load_map, pathing, search
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -64,13 +64,13 @@ def _step_cost(st: dict, u: tuple, v: tuple) -> int | None:
         return None
     diag = dy != 0 and dx != 0
     pen = 0 if st["lin"][u] else (st["diag_pen"] if diag else st["card_pen"])[v]
-    return (search.DIAG if diag else search.STEP) * (int(st["terr"][v]) + int(pen))
+    return (astar.DIAG if diag else astar.STEP) * (int(st["terr"][v]) + int(pen))
 
 
 def _jump_cost(links, st: dict, u: tuple, v: tuple) -> int:
     """RNG-MOVE-1: a link's jump costs its cost plus its length (search._link_rules)."""
     lk = links[st["jumps"][u, v][0]]
-    return max(1, round((lk.cost + math.dist(lk.a, lk.b)) / 0.25 * search.STEP))
+    return max(1, round((lk.cost + math.dist(lk.a, lk.b)) / 0.25 * astar.STEP))
 
 
 def _chain_cost(links, st: dict, cells: list) -> int:

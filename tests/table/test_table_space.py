@@ -9,8 +9,9 @@ import pymunk
 import pytest
 
 from game.table import Table, TacticalMap, load_map
+from game.table.chipmunk import point_distance, segment_alpha
 from game.table.geometry import round_in
-from game.table.sweeps import point_distance, segment_alpha, sweep_of
+from game.table.sweeps import sweep_of
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 

@@ -30,7 +30,7 @@ def app_factory():
     made = []
 
     def make(size=(1280, 800)):
-        from game.ui.app import App
+        from game.ui.scenes.app import App
 
         app = App(size, extra_dirs=[DATA])
         # the tests count frames: the AI answers on the frame loop, not on the worker thread, whose

@@ -61,7 +61,7 @@ def test_demo_plays_the_next_scenario_with_a_new_seed(app_factory, tiny_path):
         if app.top is not sc:
             break
         sc.anims.clear()
-        sc.ai_timer = 10.0
+        sc.turns.ai_timer = 10.0
         frame(app, dt=0.1)
     results = app.top  # each game ends on its results for a few seconds
     assert type(results).__name__ == "ResultsScene" and results.then is not None

@@ -68,7 +68,7 @@ def test_stop_asking_ends_the_turn_and_is_remembered(solo):
     frame(app, [press(scene.modal.key_for("never"))])
     assert scene.match.decisions[-1].kind == "pass"
     assert app.settings["ask_end_turn"] is False
-    from game.ui.settings import load_settings
+    from game.settings import load_settings
 
     assert load_settings()["ask_end_turn"] is False
 

@@ -11,8 +11,8 @@ import pygame.freetype
 import pytest
 from seeded_games import games, option_labels, questions
 
-from game.log import format_event
 from game.ui import fonts
+from game.ui.log_words import format_event
 
 MAPS = os.path.join(os.path.dirname(__file__), "..", "..", "maps")
 SUITS = set("♠♥♦♣")

@@ -8,9 +8,8 @@ import re
 import pytest
 from seeded_games import games
 
-from game.log import format_event
 from game.rules.events import Event, Moved, Note, PlayerTurnStarted
-from game.ui.log_words import compass, possessive, say
+from game.ui.log_words import compass, format_event, possessive, say
 
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)|\d+\.\d+\s*,\s*\d+\.\d+")
 SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")

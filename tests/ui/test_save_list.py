@@ -62,7 +62,7 @@ def test_an_older_save_without_a_turn_says_turn_unknown(solo):
     rec = scene.record()
     rec.meta = {"mode": "hotseat", "humans": [s.id for s in scen.sides]}
     rec.final = None
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
 
     save(rec, saves_dir() / "old.json")
     ls = load_scene(app)
@@ -98,7 +98,7 @@ def test_a_cut_off_save_is_described_and_its_technical_line_logged(solo, caplog)
 )
 def test_foreign_empty_and_newer_files_in_a_players_words(solo, content, words):
     app, scen, scene = solo
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
 
     (saves_dir() / "other.json").write_text(content)
     ls = load_scene(app)

@@ -31,7 +31,7 @@ def row_button(menu, text):
 
 
 def test_a_dropped_pack_shows_under_its_heading_and_plays(app_factory):
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
     from game.ui.scenes.battle import BattleScene
     from game.ui.scenes.menu import MenuScene
 
@@ -73,7 +73,7 @@ def test_a_dropped_pack_shows_under_its_heading_and_plays(app_factory):
 def test_open_scenarios_folder_makes_it_and_opens_it(app_factory, monkeypatch):
     import subprocess
 
-    from game.ui.paths import scenarios_dir
+    from game.paths import scenarios_dir
     from game.ui.scenes.menu import MenuScene
 
     opened = []

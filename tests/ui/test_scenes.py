@@ -188,7 +188,7 @@ def test_log_click_highlights_figures(tiny):
 
 
 def test_run_app_frames_and_screenshot(tiny_path, tmp_path):
-    from game.ui.app import run_app
+    from game.ui.scenes.app import run_app
 
     out = tmp_path / "shot.png"
     args = types.SimpleNamespace(

@@ -12,7 +12,7 @@ import re
 import pytest
 from seeded_games import games, option_labels, questions
 
-from game.log import format_event
+from game.ui.log_words import format_event
 
 SNAKE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
 COORD = re.compile(r"\(\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)")

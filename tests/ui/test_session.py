@@ -223,7 +223,7 @@ def test_menu_and_window_close_ask_first(boarding):
     save_b = next(b for b, a in scene.leave_dialog[1].items() if a == "save")
     frame(app, [press(app, save_b)], n=1)
     assert not app.running
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
 
     saved = list(saves_dir().glob("boarding_action-*.json"))
     assert saved and load_record(saved[0]).meta["mode"] == "hotseat"

@@ -9,9 +9,9 @@ import logging
 
 import pygame
 
+from game import paths
 from game.schema.settings import DEFAULTS
-from game.ui import paths
-from game.ui.settings import load_settings
+from game.settings import load_settings
 
 
 def write(data) -> None:
@@ -39,7 +39,7 @@ def test_a_broken_or_huge_file_gives_the_defaults(caplog):
 
 
 def test_the_full_screen_choice_is_kept_for_the_next_start():
-    from game.ui.app import App
+    from game.ui.scenes.app import App
 
     app = App((1280, 800))
     assert not app.fullscreen

@@ -53,7 +53,7 @@ def _choose(ls, name: str) -> None:
 )
 def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, played_save, options, place, caplog):
     """The window says it in a player's words; the log keeps the place and the fault."""
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
     from game.ui.scenes.load import LoadScene
 
     rec = dict(played_save, options=options)
@@ -74,7 +74,7 @@ def test_resume_of_save_with_bad_option_shows_one_line_and_stays(app_factory, pl
 
 
 def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_path):
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
     from game.ui.scenes.load import LoadScene
 
     (saves_dir() / "changed.json").write_text(json.dumps(dict(played_save, scenario_hash="1" * 64)))
@@ -88,8 +88,8 @@ def test_resume_against_changed_scenario_says_so(app_factory, played_save, tmp_p
 
 
 def test_crash_in_a_running_game_offers_a_save_and_returns_to_the_menu(app_factory, monkeypatch):
+    from game.paths import log_dir
     from game.scenario import load_scenario
-    from game.ui.paths import log_dir
     from game.ui.scenes.crash import CrashScene
 
     monkeypatch.setenv("XDG_STATE_HOME", str(Path(os.environ["XDG_DATA_HOME"]).parent / "state"))

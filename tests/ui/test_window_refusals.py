@@ -105,8 +105,8 @@ def test_settings_that_cannot_be_written_say_so_on_the_settings_screen(app_facto
 def test_settings_written_with_a_bom_are_read():
     import json
 
-    from game.ui.paths import settings_path
-    from game.ui.settings import load_settings
+    from game.paths import settings_path
+    from game.settings import load_settings
 
     p = settings_path()
     p.parent.mkdir(parents=True, exist_ok=True)

@@ -7,8 +7,8 @@ from ..decisions import PASS, Decision
 from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..rangers.actions import is_firearm
+from ..rangers.turns import active_side
 from ..refusals import unit_words
-from ..turns import active_side
 from .fire_flow import CloseCombatFire
 from .formation import (
     Board,

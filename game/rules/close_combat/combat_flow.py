@@ -7,7 +7,7 @@ from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Ctx, Flow, ask
 from ..implements import implements
 from ..model import Status
-from ..turns import active_side, no_questions
+from ..rangers.turns import active_side, no_questions
 from .action_flow import CloseCombatActions
 from .events import UnitBroken
 from .formation import (

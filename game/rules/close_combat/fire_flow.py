@@ -8,7 +8,7 @@ from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..rangers.events import ShotResolved
 from ..rangers.shooting import roll_shot
-from ..turns import active_side
+from ..rangers.turns import active_side
 from .events import PieceResolved
 from .fire import FireTarget, fire_targets, may_fire, reaction_cap
 from .formation import (

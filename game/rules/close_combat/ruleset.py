@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset, RuleText
 
 
-class CloseCombatRuleset(Ruleset):
+class CloseCombatRuleset(MissileAnswers, Ruleset):
     name = "close-combat-d6"
     title = "Opposed-d6 close combat"
     combat = "opposed"

@@ -10,7 +10,7 @@ from ..flow import Ctx, Flow, ask
 from ..model import Status
 from ..rangers import is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier
 from ..rangers.movement import crossing_allowance, obstacle_defended
-from ..turns import MEASURE_TOLERANCE
+from ..rangers.turns import MEASURE_TOLERANCE
 from .engage import is_civilian
 from .melee_flow import MeleeFlow
 from .placing import candidate_points, spot_ok

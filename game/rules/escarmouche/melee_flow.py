@@ -20,7 +20,7 @@ from ..decisions import Decision, IllegalDecision, Item
 from ..events import Note
 from ..flow import Ctx, Flow, ask
 from ..model import Status
-from ..turns import no_questions
+from ..rangers.turns import no_questions
 from .advantages import advantages
 from .cards import Card, card_effect
 from .deck import Deck

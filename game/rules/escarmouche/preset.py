@@ -31,7 +31,7 @@ from ..flow import Ctx, Flow, ask
 from ..implements import implements
 from ..model import Status
 from ..rangers import is_firearm
-from ..turns import active_side, no_questions, turn_roll_off
+from ..rangers.turns import active_side, no_questions, turn_roll_off
 from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
 from .group_flow import EscGroupActions

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Odds, Ruleset, RuleText
 from .chances import fight_sides
 
 
-class EscarmoucheRuleset(Ruleset):
+class EscarmoucheRuleset(MissileAnswers, Ruleset):
     name = "escarmouche"
     title = "More Escarmouche card duels"
     combat = "duel"

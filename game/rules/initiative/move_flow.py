@@ -12,8 +12,8 @@ from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE
 from game.rules.rangers.events import ActionTaken
+from game.rules.rangers.turns import MEASURE_TOLERANCE
 from game.rules.refusals import Cause, refused
-from game.rules.turns import MEASURE_TOLERANCE
 
 from ..implements import implements
 from .melee import first_contact_round

@@ -12,7 +12,7 @@ from game.rules.rangers import destinations as D
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.actions import HAND_COMBAT_RANGE, is_firearm
 from game.rules.rangers.events import ActionTaken
-from game.rules.turns import MEASURE_TOLERANCE
+from game.rules.rangers.turns import MEASURE_TOLERANCE
 
 from .orders import order_actors, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership

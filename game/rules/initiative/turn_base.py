@@ -7,7 +7,7 @@ from game.rules.flow import Ctx, Flow
 from game.rules.model import round_in
 from game.rules.rangers import flowkit as K
 from game.rules.rangers.preset import RangersPreset
-from game.rules.turns import no_questions
+from game.rules.rangers.turns import no_questions
 
 from .groups import groups
 from .orders import OrderCard, objective_live, parse_objective

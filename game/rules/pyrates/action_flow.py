@@ -9,7 +9,7 @@ from game.rules.decisions import Decision, choose
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Rank, Status
-from game.rules.turns import active_side, no_questions
+from game.rules.rangers.turns import active_side, no_questions
 
 from .duel import challenge, duel_step, give_offence, validate_challenge
 from .engage import nearest_enemy

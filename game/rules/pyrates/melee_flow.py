@@ -6,7 +6,7 @@ from game.rules.decisions import PASS, Decision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Status
-from game.rules.turns import active_side, no_questions
+from game.rules.rangers.turns import active_side, no_questions
 
 from ..implements import implements
 from .action_flow import PyratesActions

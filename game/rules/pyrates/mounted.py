@@ -16,7 +16,7 @@ from ..events import Note
 from ..flow import ask
 from ..implements import implements
 from ..model import Status, WeaponClass, round_in
-from ..turns import MOVE_HEADINGS
+from ..rangers.turns import MOVE_HEADINGS
 from .engage import party_key
 from .events import ItemResolved
 from .melee_round import Round, resolve_item, roll_pool_flow

@@ -7,6 +7,7 @@ import math
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx
 from game.rules.model import Rank, Status
+from game.rules.rangers.turns import MOVE_HEADINGS, TurnPreset
 from game.rules.refusal_facts import (
     charge_refusal,
     contact_refusal,
@@ -15,7 +16,6 @@ from game.rules.refusal_facts import (
     sight_refusal,
 )
 from game.rules.refusals import Cause, Thing, figure_thing, obstacle_thing, refused, weapon_words
-from game.rules.turns import MOVE_HEADINGS, TurnPreset
 
 from ..implements import implements
 from ..rangers.shooting import weapon_max_range

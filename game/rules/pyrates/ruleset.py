@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset, RuleText
 
 if TYPE_CHECKING:
@@ -11,7 +13,7 @@ if TYPE_CHECKING:
     from ..tabletop import Tabletop
 
 
-class PyratesRuleset(Ruleset):
+class PyratesRuleset(MissileAnswers, Ruleset):
     name = "pyrates"
     title = "Pyrates mêlée"
     combat = "pool"
@@ -52,6 +54,15 @@ class PyratesRuleset(Ruleset):
         if kind == "card":
             return str(value).replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck")
         return str(value)
+
+    def fight_chance(self, strength_a: int, strength_b: int) -> Fraction:
+        """The chance that a side of fighting strength ``strength_a`` beats one of ``strength_b`` in
+        one round of blows on the dice alone, strength counted as a PYR-MQ-2 quota (a captain 3, an
+        officer 2, a figure 1): the PYR-DMG-1 pools and the PYR-WIN-1 tally, a full tie counting one
+        half. The AI weighs every system's local fights by it (``presets.shared_measures``)."""
+        from .odds import side_damage_odds, tally_win_odds
+
+        return tally_win_odds(side_damage_odds(max(0, int(strength_a))), side_damage_odds(max(0, int(strength_b))))
 
     # -- exact odds (pyrates/chances.py) ---------------------------------------------------------------
     def odds(self, view, table, ask, decision):

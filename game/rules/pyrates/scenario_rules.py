@@ -25,6 +25,7 @@ import math
 
 from game.rules.events import Note
 from game.rules.model import Status
+from game.rules.scenario_view import cell_key, parse_cell
 
 from .sight import sees
 
@@ -112,21 +113,6 @@ def fire_config(options) -> dict | None:
         "cell": float(cfg.get("cell", FIRE_CELL)),
         "scorch": _int_option(cfg.get("scorch"), FIRE_SCORCH),
     }
-
-
-def cell_key(level: str, i: int, j: int) -> str:
-    return f"{level}:{i}:{j}"
-
-
-def parse_cell(key: str) -> tuple[str, int, int]:
-    level, i, j = key.rsplit(":", 2)
-    return level, int(i), int(j)
-
-
-def cell_rect(key: str, cell: float) -> tuple[str, float, float, float]:
-    """(level, x, y, size) of a burning cell, for drawing."""
-    level, i, j = parse_cell(key)
-    return level, i * cell, j * cell, cell
 
 
 def burning_at(state, x: float, y: float, level: str) -> bool:

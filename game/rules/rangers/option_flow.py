@@ -8,9 +8,9 @@ from dataclasses import replace
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx
 from game.rules.model import round_in
+from game.rules.rangers.turns import MEASURE_TOLERANCE, TurnPreset
 from game.rules.refusal_facts import charge_refusal, contact_refusal, move_refusal
 from game.rules.refusals import Cause, refused
-from game.rules.turns import MEASURE_TOLERANCE, TurnPreset
 
 from ..implements import implements
 from . import destinations as D

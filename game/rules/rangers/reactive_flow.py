@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.flow import Ctx, Flow, ask
-from game.rules.turns import active_side
+from game.rules.rangers.turns import active_side
 
 from ..counting import counted
 from ..implements import implements

@@ -5,7 +5,35 @@ from __future__ import annotations
 from ..ruleset import Ruleset, RuleText
 
 
-class RangersRuleset(Ruleset):
+class MissileAnswers:
+    """How missiles shoot in every shipped system (RNG-SHOOT-1/2): mixed into each system's
+    ``Ruleset`` (and the registry's add-on rulesets)."""
+
+    def shot_target(self, shooter, range_in: float) -> int | None:
+        """RNG-SHOOT-1: the highest natural d20 with which ``shooter``'s missile hits at ``range_in``
+        inches, in the open, without aim or a moving target; None out of range."""
+        from .shooting import shooting_target
+
+        return shooting_target(shooter.av, range_in=range_in, weapon=shooter.missile)
+
+    def weapon_range(self, figure) -> float | None:
+        """The longest shot ``figure``'s missile weapon makes, in inches (RNG-SHOOT-1, as
+        ``shot_target``); None without one. The screen rings it around an active figure."""
+        if not figure.missile:
+            return None
+        from .shooting import weapon_max_range
+
+        return weapon_max_range(figure.missile)
+
+    def unloads(self, figure) -> bool:
+        """RNG-SHOOT-2: a shot leaves ``figure``'s missile to be loaded again (a firearm; bows,
+        crossbows and thrown weapons are ready at once)."""
+        from .actions import is_firearm
+
+        return is_firearm(figure.missile)
+
+
+class RangersRuleset(MissileAnswers, Ruleset):
     name = "rangers"
     title = "Rangers!"
     combat = "blow"

@@ -33,7 +33,7 @@ from .battle_draw import BattleDraw
 from .battle_input import DEMO_SPEEDS, BattleInput
 from .battle_options import OptionsPanel
 from .battle_seats import Seats
-from .battle_turns import BattleTurns
+from .battle_turns import TurnDriver
 
 TOP = 40
 """The top bar's height at 1280×800; ``BattleScene.top_h`` is this window's (theme.py)."""
@@ -60,7 +60,7 @@ def warm_paths(table) -> threading.Thread:
     return th
 
 
-class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Scene):
+class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, Scene):
     _panel: pygame.Surface  # the side panel, redrawn only when what it shows changes
 
     def __init__(
@@ -116,19 +116,15 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         if self.mode == "demo":  # the demo opens by naming the scenario it plays
             self.narration.append([f"{match.scenario.title} (seed {match.seed})", None, 4.0])
         self.anims: dict[str, list] = {}  # fid -> [points, travelled, total]
-        self.ai_timer = 0.0
+        self.turns = TurnDriver(self)
         self.paused = False
-        self.step_once = False
         self.speed = (
             int(app.settings.get("demo_speed", 1)) if int(app.settings.get("demo_speed", 1)) in DEMO_SPEEDS else 1
         )
-        self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
         self.looking: str | None = None
         self.bookmarks: list[dict] = []  # moments marked while looking at this game's past (saved in meta)
         self.human_decisions: dict[int, str] = {}  # decision index -> the side whose person made it
         self.handed_at = 0  # decisions made before the last hand-over
-        self.end_timer = 0.0
-        self.results_shown = False
         self._drag = None
         self._shown_pending = None
         self.option_widgets: list = []
@@ -174,10 +170,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
 
     def leave(self) -> None:
         """The scene is left for good: its AI thread ends (it held the match until the program did)."""
-        worker = getattr(self, "ai_worker", None)
-        if worker is not None:
-            worker.close()
-            del self.ai_worker  # a scene left for good is not asked again
+        self.turns.close()
         super().leave()
 
     @property
@@ -393,7 +386,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         ):
             self._route_for = p  # preview first: hovering shows the route at once (Esc stops it for this question)
             self.mode_obj = RouteMode(self.acting_figure())
-        self.advance(dt)
+        self.turns.advance(dt)
 
     def update_viewer(self, dt: float) -> None:
         """Hook for the replay viewer."""

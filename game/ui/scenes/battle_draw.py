@@ -133,7 +133,7 @@ class BattleDraw(BattleHost):
         t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
         x = max(self.buttons_right() + 8, right - t.get_width())
         surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
-        worker = getattr(self, "ai_worker", None)
+        worker = self.turns.worker
         if worker is not None and worker.shows_cue():
             self.draw_thinking(surf)
         # the hint wraps inside the map: a long one would otherwise run on over the log's newest line

@@ -1,5 +1,6 @@
 """What the battle screen's parts share: BattleScene is built from mixins (seats, input, options
-panel), and each reads state that another part sets. The declarations live here once, so each part
+panel, drawing) and holds its turn driver (``turns``, battle_turns.py); each part reads state that
+another part sets. The declarations live here once, so each part
 is type-checked against the same names; nothing here runs."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from ..input_modes import Mode
     from ..log_panel import LogPanel
     from ..map_render import MapRenderer
+    from .battle_turns import TurnDriver
 
 
 class BattleHost(Scene):
@@ -39,6 +41,7 @@ class BattleHost(Scene):
     bookmarks: list[dict]  # moments marked in this game's past ({"at", "label"}), kept in its saves
     handed_at: int
     paused: bool
+    turns: TurnDriver  # the battle's pace: who answers next (battle_turns.py)
     selected: str | None
     mode_obj: Mode
     anims: dict[str, list]

@@ -224,7 +224,7 @@ class BattleInput(BattleHost):
             self.paused = not self.paused
             self.build_pause()
         elif self.mode == "demo" and k in (pygame.K_n, pygame.K_PERIOD):
-            self.step_once = True
+            self.turns.step_once = True
         elif self.mode == "demo" and pygame.K_1 <= k <= pygame.K_4:
             self.speed = DEMO_SPEEDS[k - pygame.K_1]
 
@@ -347,7 +347,7 @@ class BattleInput(BattleHost):
             self.paused = not self.paused
             self.build_pause()
         elif key == "step":
-            self.step_once = True
+            self.turns.step_once = True
         elif key and key.startswith("speed"):
             self.speed = int(key[5:])
         else:
@@ -376,8 +376,7 @@ class BattleInput(BattleHost):
 
     def save(self) -> str | None:
         from game.match import SaveError, save
-
-        from ..paths import saves_dir
+        from game.paths import saves_dir
 
         try:
             path = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json"

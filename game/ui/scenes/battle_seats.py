@@ -142,7 +142,7 @@ class Seats(BattleHost):
         self.close_modal()
         if tag == "end_turn" and key in ("end", "never"):
             if key == "never":
-                from ..settings import save_settings
+                from game.settings import save_settings
 
                 self.app.settings["ask_end_turn"] = False
                 save_settings(self.app.settings)

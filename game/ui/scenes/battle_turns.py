@@ -1,68 +1,77 @@
-"""The battle's pace (mixin of BattleScene): the AI sides answer one decision at a time (in a thread,
-paced by the demo speed), a hot-seat side gets its hand-over screen, and the match's end shows the
-turning point and the results (or the next demo)."""
+"""The battle's pace, an object the battle scene holds (``BattleScene.turns``): the AI sides answer
+one decision at a time (in a thread, paced by the demo speed), a hot-seat side gets its hand-over
+screen, and the match's end shows the turning point and the results (or the next demo)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from .battle_host import BattleHost
+from ..ai_worker import AIWorker
+
+if TYPE_CHECKING:
+    from .battle import BattleScene
 
 
-class BattleTurns(BattleHost):
-    """Mixin of BattleScene: ``advance`` each frame, ``hand_over``, ``on_match_over``, ``next_demo``
-    (the state it reads is set in BattleScene.__init__)."""
+class TurnDriver:
+    """Asks whoever is to answer: the AI (``advance`` each frame), the next hot-seat player
+    (``hand_over``), and at the end the results (``on_match_over``)."""
 
-    controllers: dict[str, Any]
-    ai_timer: float
-    step_once: bool
-    seen: dict[str, int]
-    end_timer: float
-    results_shown: bool
-    narration: list[list]
-    speed: int
+    def __init__(self, scene: BattleScene):
+        self.scene = scene
+        self.ai_timer = 0.0
+        """Seconds since the AI last answered (its answer waits for the AI delay)."""
+        self.step_once = False
+        """The paused demo's next decision is asked for (N or the step button)."""
+        self.end_timer = 0.0
+        """Seconds since the match ended (the last banners show before the results)."""
+        self.results_shown = False
+        self.turning_told = False
+        self.worker: AIWorker | None = None
+        """The AI's thread (ai_worker.py), made when the AI is first asked."""
+        self.seen: dict[str, int] = {}
+        """Hot-seat: side -> the log's length when that player last looked."""
 
-    if TYPE_CHECKING:
-
-        def standing_order(self, p) -> bool: ...
-        def session_meta(self) -> dict: ...
+    def close(self) -> None:
+        """The scene is left for good: the AI's thread ends (it held the match until the program did)."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
 
     def advance(self, dt: float) -> None:
-        if self.modal is not None or getattr(self, "leave_dialog", None) is not None:
+        sc = self.scene
+        if sc.modal is not None or getattr(sc, "leave_dialog", None) is not None:
             return  # a question is open: the game behind it waits for the answer
-        m = self.match
-        if m.over or getattr(self, "_conceded", None):
+        m = sc.match
+        if m.over or getattr(sc, "_conceded", None):
             self.end_timer += dt
-            if self.anims or self.end_timer < 1.5:
+            if sc.anims or self.end_timer < 1.5:
                 return
             self.on_match_over()
             return
         p = m.pending
         if p is None:
             return
-        if p.side in self.humans:
-            if self.standing_order(p):
+        if p.side in sc.humans:
+            if sc.standing_order(p):
                 return
-            if self.mode == "hotseat" and self.looking != p.side:
+            if sc.mode == "hotseat" and sc.looking != p.side:
                 self.hand_over(p.side)
             return
         # the AI thinks on a clone in a thread (game/ui/ai_worker.py) from the moment it is asked,
         # through animations and the delay; the frame loop only polls (settings "ai_thread": False
         # decides on the frame loop, as before)
-        threaded = bool(self.app.settings.get("ai_thread", True))
-        worker = getattr(self, "ai_worker", None)
+        threaded = bool(sc.app.settings.get("ai_thread", True))
+        worker = self.worker
         if threaded:
             if worker is None:
-                from game.ui.ai_worker import AIWorker
-
-                worker = self.ai_worker = AIWorker()
-            worker.think(m, self.controllers[p.side])
-        if self.anims:
+                worker = self.worker = AIWorker()
+            worker.think(m, sc.controllers[p.side])
+        if sc.anims:
             return
-        if self.mode == "demo" and self.paused and not self.step_once:
+        if sc.mode == "demo" and sc.paused and not self.step_once:
             return
         self.ai_timer += dt
-        delay = float(self.app.settings.get("ai_delay", 0.5)) / (self.speed if self.mode == "demo" else 1)
+        delay = float(sc.app.settings.get("ai_delay", 0.5)) / (sc.speed if sc.mode == "demo" else 1)
         if self.ai_timer < delay and not self.step_once:
             return
         err = None
@@ -74,53 +83,54 @@ class BattleTurns(BattleHost):
             d, err = got
         else:
             try:
-                d = self.controllers[p.side].decide(m)
+                d = sc.controllers[p.side].decide(m)
             except Exception as e:  # noqa: BLE001
                 err = e
         self.ai_timer = 0.0
         self.step_once = False
         if err is not None:  # an AI fault must not kill the window: fall back to auto
-            self.toast(f"AI error ({err}); playing the default", (255, 140, 130))
+            sc.toast(f"AI error ({err}); playing the default", (255, 140, 130))
             d = m.auto()
-        self.decide(d, by_human=False)
+        sc.decide(d, by_human=False)
 
     def hand_over(self, side: str) -> None:
         from .handover import HandoverScene
 
+        sc = self.scene
         since = self.seen.get(side, 0)
-        events = self.match.log[since:]
-        self.looking = side
-        self.seen[side] = len(self.match.log)
-        self.handed_at = len(self.match.decisions)  # undo stops here
-        ho = HandoverScene(self.app, self.match, side, events, first=since == 0)
-        ho.orders = self.orders.get(side)
-        self.app.push(ho)
+        events = sc.match.log[since:]
+        sc.looking = side
+        self.seen[side] = len(sc.match.log)
+        sc.handed_at = len(sc.match.decisions)  # undo stops here
+        ho = HandoverScene(sc.app, sc.match, side, events, first=since == 0)
+        ho.orders = sc.orders.get(side)
+        sc.app.push(ho)
 
     def on_match_over(self) -> None:
-        if not getattr(self, "_turning_told", False):
-            self._turning_told = True
+        sc = self.scene
+        if not self.turning_told:
+            self.turning_told = True
             from game.ai.concede import turning_point  # the narration names the turning point
 
-            st = self.match.state
-            tp = turning_point(self.match.log, st.figures, {s.id: s.name for s in st.sides})
+            st = sc.match.state
+            tp = turning_point(sc.match.log, st.figures, {s.id: s.name for s in st.sides})
             if tp:
-                self.narration.append([f"Turning point — {tp}", None, 6.0])
-        if self.mode == "demo" and self.end_timer < 3.0:
+                sc.narration.append([f"Turning point — {tp}", None, 6.0])
+        if sc.mode == "demo" and self.end_timer < 3.0:
             return  # the last banners first, then the results
         if not self.results_shown:
             self.results_shown = True
-            from .results import ResultsScene
-
             # the demo shows each game's results for a few seconds (any key or click goes on sooner)
-            then = self.next_demo if self.mode == "demo" else None
-            self.app.push(ResultsScene(self.app, self.match, self.session_meta(), then=then))
+            then = self.next_demo if sc.mode == "demo" else None
+            sc.app.show_results(sc.match, sc.session_meta(), then=then)
 
     def next_demo(self) -> None:
-        scen = [s for s in self.app.scenarios() if not s.tutorial] or [self.match.scenario]
+        sc = self.scene
+        scen = [s for s in sc.app.scenarios() if not s.tutorial] or [sc.match.scenario]
         ids = [s.id for s in scen]
-        i = (ids.index(self.match.scenario.id) + 1) % len(ids) if self.match.scenario.id in ids else 0
+        i = (ids.index(sc.match.scenario.id) + 1) % len(ids) if sc.match.scenario.id in ids else 0
         try:
-            scene = self.app.start_battle(scen[i], mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
+            nxt = sc.app.start_battle(scen[i], mode="demo", seed=sc.match.seed + 1, ai=sc.ai_level)
         except Exception:  # noqa: BLE001 - a broken scenario: replay this one with a new seed
-            scene = self.app.start_battle(self.match.scenario, mode="demo", seed=self.match.seed + 1, ai=self.ai_level)
-        scene.speed = self.speed
+            nxt = sc.app.start_battle(sc.match.scenario, mode="demo", seed=sc.match.seed + 1, ai=sc.ai_level)
+        nxt.speed = sc.speed

@@ -22,8 +22,7 @@ def write_crash_log(exc: BaseException, match=None) -> str:
     import traceback
 
     from game.logfile import tail, versions
-
-    from ..paths import log_dir
+    from game.paths import log_dir
 
     logging.getLogger("game.crash").error("the game hit %s: %s", type(exc).__name__, exc, exc_info=exc)
     try:
@@ -93,8 +92,7 @@ class CrashScene(Scene):
 
     def save(self) -> None:
         from game.match import SaveError, save
-
-        from ..paths import saves_dir
+        from game.paths import saves_dir
 
         try:
             path = saves_dir() / f"{self.match.scenario.id}-rescued-{time.strftime('%Y%m%d-%H%M%S')}.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from game.log import format_event
+from game.ui.log_words import format_event
 
 from .. import fonts
 from ..log_panel import split_rule

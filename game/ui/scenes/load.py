@@ -7,7 +7,8 @@ from pathlib import Path
 import pygame
 import pygame_gui
 
-from ..paths import saves_dir
+from game.paths import saves_dir
+
 from ..save_words import SaveEntry
 from ..widgets import button, label
 from .base import Scene
@@ -52,7 +53,7 @@ class LoadScene(Scene):
 
         try:
             d = saves_dir()
-            from game.match.record import sweep_temp_files
+            from game.atomic_write import sweep_temp_files
 
             sweep_temp_files(d)  # what a killed save left behind (older than a minute)
         except OSError:

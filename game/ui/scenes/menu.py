@@ -337,7 +337,7 @@ class MenuScene(Scene):
 
                 self.app.push(SettingsScene(self.app))
             elif el is self.folder_btn:
-                from ..paths import scenarios_dir
+                from game.paths import scenarios_dir
 
                 self.error = open_folder(scenarios_dir())
                 self.show_error(self.error)

@@ -192,9 +192,8 @@ class ResultsScene(Scene):
             import time
 
             from game.match import SaveError, save
+            from game.paths import saves_dir
             from game.schema.text import one_line
-
-            from ..paths import saves_dir
 
             try:  # the folder too: making it fails on a read-only data folder
                 p = saves_dir() / f"{self.match.scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}-final.json"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from ..settings import DEFAULTS, save_settings
+from game.settings import DEFAULTS, save_settings
+
 from ..theme import ui_metrics
 from ..widgets import button, label
 from .base import Scene

@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from game.match import Match
-from game.rules import turns
 from game.rules.decisions import PASS, Decision, IllegalDecision, Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, TurnStarted
 from game.rules.model import Status
+from game.rules.rangers import turns
 from game.rules.rangers.events import ActionTaken, AggressionSpent, WoundsDealt
 from game.scenario import find_scenario
 

@@ -12,40 +12,44 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import metadata
+from typing import TYPE_CHECKING
 
-from .flow import Preset
-from .ruleset import Ruleset
+from ..flow import Preset
+from ..ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from ..pyrates.ruleset import PyratesRuleset
 
 #: the entry-point group an add-on package registers its presets in
 ENTRY_POINT_GROUP = "boarders_away.presets"
 
 
 def _pyrates() -> Ruleset:
-    from .pyrates.ruleset import PyratesRuleset
+    from ..pyrates.ruleset import PyratesRuleset
 
     return PyratesRuleset()
 
 
 def _rangers() -> Ruleset:
-    from .rangers.ruleset import RangersRuleset
+    from ..rangers.ruleset import RangersRuleset
 
     return RangersRuleset()
 
 
 def _initiative() -> Ruleset:
-    from .initiative.ruleset import InitiativeRuleset
+    from ..initiative.ruleset import InitiativeRuleset
 
     return InitiativeRuleset()
 
 
 def _escarmouche() -> Ruleset:
-    from .escarmouche.ruleset import EscarmoucheRuleset
+    from ..escarmouche.ruleset import EscarmoucheRuleset
 
     return EscarmoucheRuleset()
 
 
 def _close_combat() -> Ruleset:
-    from .close_combat.ruleset import CloseCombatRuleset
+    from ..close_combat.ruleset import CloseCombatRuleset
 
     return CloseCombatRuleset()
 
@@ -103,7 +107,21 @@ def get_ruleset(name: str) -> Ruleset:
         return made
     if not (callable(getattr(made, "setup", None)) and callable(getattr(made, "step", None))):
         raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Ruleset or a Preset")
-    return _AddonRuleset(name, factory)
+    from ..rangers.ruleset import MissileAnswers  # not at import: reading a scenario loads no system
+
+    class AddonRuleset(MissileAnswers, _AddonRuleset):
+        """The defaults and the shooting of every shipped system (RNG-SHOOT-1/2)."""
+
+    return AddonRuleset(name, factory)
+
+
+def shared_measures() -> PyratesRuleset:
+    """The answers the AI weighs every system by, whatever the match's ruleset: a local fight's
+    chance by the Pyrates round (``fight_chance``) and a shot's target by RNG-SHOOT-1
+    (``shot_target``, the shooting of every shipped system)."""
+    from ..pyrates.ruleset import PyratesRuleset
+
+    return PyratesRuleset()
 
 
 def get_preset(name: str) -> Preset:

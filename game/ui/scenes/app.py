@@ -54,16 +54,17 @@ def set_window_icon() -> None:
 class App:
     def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool | None = False):
         """``fullscreen``: open full-screen; None: as the player last chose (settings.json)."""
-        from .settings import load_settings
-        from .sound import Sounds
-        from .widgets import make_manager
+        from game.settings import load_settings
+
+        from ..sound import Sounds
+        from ..widgets import make_manager
 
         self.t0 = time.perf_counter()
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
         self.settings = load_settings()
         name_the_window()
-        from .stop_signals import StopSignals, keep_sdl_off_signals
+        from ..stop_signals import StopSignals, keep_sdl_off_signals
 
         keep_sdl_off_signals()  # SIGTERM / SIGHUP are ours: autosave and close (stop_signals.py)
         self.stop_signals = StopSignals()  # installed while ``run`` runs the frame loop
@@ -132,7 +133,8 @@ class App:
 
     def check_pack(self, pack, packs=()):
         """``pack`` fully checked; the answer is kept in the cache file for the next start."""
-        from game.scenario.packs import check_pack, save_cache
+        from game.match.scenario_check import check_pack
+        from game.scenario.packs import save_cache
 
         if self.pack_cache is None:
             self.pack_cache = {}
@@ -158,14 +160,14 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def _rebuild(self, *, scene_changed: bool = False) -> None:
-        from .widgets import forget_dirty_rects
+        from ..widgets import forget_dirty_rects
 
         self.manager.clear_and_reset()
         if self.top is not None:
             self.top.build()
         forget_dirty_rects(self.manager)
         if scene_changed:  # the widgets and scenes left behind are garbage now: free them for real (memory.py)
-            from .memory import release_scene_memory
+            from ..memory import release_scene_memory
 
             release_scene_memory()
 
@@ -177,7 +179,7 @@ class App:
         if self.scenes:
             self.scenes.pop().leave()
         if not self.scenes:
-            from .scenes.menu import MenuScene
+            from .menu import MenuScene
 
             self.scenes.append(MenuScene(self))
         self._rebuild(scene_changed=True)
@@ -193,14 +195,20 @@ class App:
         self.push(scene)
 
     def to_menu(self) -> None:
-        from .scenes.menu import MenuScene
+        from .menu import MenuScene
 
         self.reset_to(MenuScene(self))
 
+    def show_results(self, match, meta, *, then=None) -> None:
+        """The after-action report over the finished battle (``then``: what the demo does next)."""
+        from .results import ResultsScene
+
+        self.push(ResultsScene(self, match, meta, then=then))
+
     # -- window ------------------------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
-        from .theme import metrics, ui_metrics
-        from .widgets import make_manager
+        from ..theme import metrics, ui_metrics
+        from ..widgets import make_manager
 
         screen = pygame.display.get_surface()
         assert screen is not None, "a resize comes from the open window"
@@ -217,7 +225,7 @@ class App:
         """Full screen on or off; ``remember``: the next start opens the same way (settings.json)."""
         self._switch_fullscreen()
         if remember and self.settings.get("fullscreen") != self.fullscreen:
-            from .settings import save_settings
+            from game.settings import save_settings
 
             self.settings["fullscreen"] = self.fullscreen
             save_settings(self.settings)
@@ -236,7 +244,7 @@ class App:
     # -- the loop ---------------------------------------------------------------------------------------
     def step(self, events, dt: float) -> None:
         """One frame: route events, advance, draw, flip."""
-        from .widgets import forget_dirty_rects
+        from ..widgets import forget_dirty_rects
 
         for event in events:
             if event.type == pygame.QUIT:
@@ -275,7 +283,7 @@ class App:
             self.first_frame_s = time.perf_counter() - self.t0
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
-        from .stop_signals import stop_for_signal
+        from ..stop_signals import stop_for_signal
 
         if self.top is None:
             self.to_menu()
@@ -305,7 +313,7 @@ class App:
     def crashed(self, exc: BaseException) -> None:
         """A scene raised: log the traceback, then a screen that offers to save the game so far and
         returns to the menu. A crash of that screen itself (or a storm of them) is not caught."""
-        from .scenes.crash import CrashScene, write_crash_log
+        from .crash import CrashScene, write_crash_log
 
         match = next((s.match for s in reversed(self.scenes) if getattr(s, "match", None) is not None), None)
         log = write_crash_log(exc, match)
@@ -343,7 +351,7 @@ class App:
         ``kw``: BattleScene's ai_levels, orders (session.py)."""
         from game.match import Match
 
-        from .scenes.battle import BattleScene
+        from .battle import BattleScene
 
         seed = int(time.time()) % 100000 if seed is None else int(seed)
         match = Match(scenario, seed=seed, preset=preset)
@@ -356,7 +364,7 @@ class App:
         """The screen the command line asks for. A scenario named there that cannot be played (a
         bad file, a bad map, an unknown id) opens the menu with its one line on it, selects nothing
         else for it, and makes the exit status 2 (the command line's contract for a refused file)."""
-        from .scenes.menu import MenuScene
+        from .menu import MenuScene
 
         mode = getattr(args, "mode", None)
         ref = getattr(args, "scenario", None)
@@ -387,7 +395,7 @@ class App:
     def refuse_start(self, ref: str, exc: BaseException) -> None:
         from game.schema.text import one_line
 
-        from .scenes.refused import RefusedScene
+        from .refused import RefusedScene
 
         text = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
         line = one_line(text if ref in text else f"{ref}: {text}")

@@ -11,17 +11,17 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Iterator
 
-from .decisions import PASS, Decision, IllegalDecision
-from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ctx, Flow, FlowTo, ask
-from .implements import implements
-from .model import Figure, Rank, Status
-from .rangers.aggression import apply_ap
-from .rangers.flowkit import ask_ap
-from .rangers.motivation import roll_first_player, side_initiative_bonus
-from .refusal_facts import move_refusal
-from .refusals import Cause, refused
-from .state import MatchState
+from ..decisions import PASS, Decision, IllegalDecision
+from ..events import Note, PlayerTurnStarted, TurnStarted
+from ..flow import Ctx, Flow, FlowTo, ask
+from ..implements import implements
+from ..model import Figure, Rank, Status
+from ..refusal_facts import move_refusal
+from ..refusals import Cause, refused
+from ..state import MatchState
+from .aggression import apply_ap
+from .flowkit import ask_ap
+from .motivation import roll_first_player, side_initiative_bonus
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))

@@ -57,7 +57,7 @@ def config_dir() -> Path:
 
 
 def settings_path() -> Path:
-    """settings.json (game/ui/settings.py reads and writes it)."""
+    """settings.json (game/settings.py reads and writes it)."""
     return config_dir() / "settings.json"
 
 

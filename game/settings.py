@@ -8,10 +8,9 @@ import logging
 
 import msgspec
 
+from game.paths import settings_path
 from game.schema import read_bounded, validate
 from game.schema.settings import DEFAULTS, MAX_BYTES, SettingsFile
-
-from .paths import settings_path
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +55,7 @@ def load_settings() -> dict:
 def save_settings(values: dict) -> str | None:
     """Write the settings; None when written, else one line saying which file and why not (the
     settings screen shows it: the choices still hold for this session)."""
-    from game.match import write_atomic
+    from game.atomic_write import write_atomic
     from game.schema.text import one_line
 
     p = settings_path()
