@@ -72,7 +72,7 @@ def _scene_jumps(rec, tl, quick: bool) -> dict[str, float | str]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     try:
-        from game.ui.app import App
+        from game.ui.scenes.app import App
         from game.ui.scenes.replay import ReplayScene
     except Exception as e:  # noqa: BLE001 - a tree without the replay scene (bench --compare REV)
         return {"scene_error": f"{type(e).__name__}: {e}"}

@@ -31,7 +31,7 @@ def key(k, mod=0):
 
 def shots(out: Path, size) -> None:
     from game.match import load_record
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.replay import open_replay
 
     w, h = size

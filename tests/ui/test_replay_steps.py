@@ -136,7 +136,7 @@ def test_bookmarks_are_saved_in_the_record_which_still_verifies(opened, name):
 
 
 def test_bookmarks_of_a_game_just_played_go_to_the_saves_folder(app_factory):
-    from game.ui.paths import saves_dir
+    from game.paths import saves_dir
 
     app = app_factory((1280, 720))
     rec = load_record(RECORDS / "pike_and_shot_seed13.json")
@@ -251,7 +251,7 @@ def test_hotseat_past_shows_only_the_side_at_the_screens_cards(app_factory):
 
 
 def test_hotseat_players_agree_and_play_on_from_their_past(app_factory):
-    from game.ui.paths import autosave_dir
+    from game.paths import autosave_dir
 
     app, battle = _hotseat(app_factory)
     frame(app, [key(pygame.K_h)], 2)

@@ -205,6 +205,13 @@ class App:
 
         self.push(ResultsScene(self, match, meta, then=then))
 
+    def show_replay(self, record, *, at: int = 0, **kw):
+        """A record's replay at position ``at``, over the scene shown now (``kw``: the replay
+        scene's seat, live, timeline, seeds)."""
+        from .replay import open_replay
+
+        return open_replay(self, record, at=at, **kw)
+
     # -- window ------------------------------------------------------------------------------------------
     def resized(self, size: tuple[int, int]) -> None:
         from ..theme import metrics, ui_metrics

@@ -60,10 +60,8 @@ class Seats(BattleHost):
 
     def open_past(self) -> None:
         """This game so far, to step through (read-only; Esc comes back to the game as it stands)."""
-        from .replay import open_replay
-
         rec = self.record()
-        open_replay(self.app, rec, at=len(rec.decisions), seat=self.past_seat(), live=self)
+        self.app.show_replay(rec, at=len(rec.decisions), seat=self.past_seat(), live=self)
 
     # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
     def in_game(self) -> bool:
