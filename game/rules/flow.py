@@ -167,7 +167,8 @@ class Ctx:
 
 
 class Preset(Protocol):
-    """A ruleset: sets a match up and runs it step by step (PRE-*)."""
+    """A ruleset: sets a match up and runs it step by step (PRE-*). What it keeps between steps is
+    its system's own ``SystemState`` (``state.system``: the ruleset's ``state_type``)."""
 
     name: str
 
