@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..counting import counted
 from ..decisions import PASS, Decision
 from ..events import Note
-from ..flow import Ctx, Flow, ask
+from ..flow import Answer, Ctx, Flow, ask
 from ..rangers.actions import is_firearm
 from ..rangers.turns import active_side
 from ..refusals import unit_words
@@ -17,6 +17,7 @@ from .moves_flow import REORGANISE
 from .reform import CUSTOM, is_reform, reform_ends, reform_movers, reform_problem
 from .reform import LABELS as REFORM_LABELS
 from .roll import first_round_bonus
+from .state import od6
 
 
 class CloseCombatActions(CloseCombatFire):
@@ -26,7 +27,7 @@ class CloseCombatActions(CloseCombatFire):
     def phase_actions(self, ctx: Ctx) -> Flow:
         st = ctx.state
         side = active_side(st)
-        spent = st.data["spent"]
+        spent = od6(st).spent
         board = self.board(ctx)
         menus = {}
         for u, ids in self.units(ctx, side).items():
@@ -69,6 +70,7 @@ class CloseCombatActions(CloseCombatFire):
             validate=lambda x: self.validate_move(ctx, u, ids, x),
             info=self.action_info(ctx, board, u, ids),
             rule="OD6-SEQ-1",
+            answer=Answer.POINT,
         )
         yield from self.resolve_action(ctx, u, ids, dec)
 
@@ -143,7 +145,7 @@ class CloseCombatActions(CloseCombatFire):
     # -- resolving an action ------------------------------------------------------------------------------------
     def resolve_action(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> Flow:
         st = ctx.state
-        spent = st.data["spent"]
+        spent = od6(st).spent
         per = self.actions_per_phase(ctx, u)
         board = self.board(ctx)
         movers = self.movers(board, ids)
@@ -194,7 +196,7 @@ class CloseCombatActions(CloseCombatFire):
                     rule="OD6-ROLL-2",
                 )
                 if d2 == yes:
-                    st.data["bonus"][u] = first_round_bonus(left)
+                    od6(st).bonus[u] = first_round_bonus(left)
                     spent[u] = per
         elif dec.kind == "re_engage":
             yield from self.re_engage(ctx, u, [m.id for m in movers])

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..flow import Preset
 from ..ruleset import Ruleset
+from ..system_state import SystemState
 
 if TYPE_CHECKING:
     from ..pyrates.ruleset import PyratesRuleset
@@ -65,11 +66,13 @@ PRESETS: dict[str, Callable[[], Ruleset]] = {
 
 
 class _AddonRuleset(Ruleset):
-    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults."""
+    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults (its state
+    the preset's ``state_type`` if it names one, else an empty ``SystemState``)."""
 
-    def __init__(self, name: str, factory: Callable[[], Preset]):
+    def __init__(self, name: str, factory: Callable[[], Preset], state_type: type[SystemState] = SystemState):
         self.name = self.title = name
         self._factory = factory
+        self.state_type = state_type
 
     def flow(self) -> Preset:
         return self._factory()
@@ -107,12 +110,15 @@ def get_ruleset(name: str) -> Ruleset:
         return made
     if not (callable(getattr(made, "setup", None)) and callable(getattr(made, "step", None))):
         raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Ruleset or a Preset")
+    state_type = getattr(made, "state_type", SystemState)
+    if not (isinstance(state_type, type) and issubclass(state_type, SystemState)):
+        raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) names a state_type that is not a SystemState")
     from ..rangers.ruleset import MissileAnswers  # not at import: reading a scenario loads no system
 
     class AddonRuleset(MissileAnswers, _AddonRuleset):
         """The defaults and the shooting of every shipped system (RNG-SHOOT-1/2)."""
 
-    return AddonRuleset(name, factory)
+    return AddonRuleset(name, factory, state_type)
 
 
 def shared_measures() -> PyratesRuleset:

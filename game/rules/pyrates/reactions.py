@@ -16,6 +16,7 @@ from ..rangers.shooting import weapon_max_range
 from .engage import BTB, Engagements, engagements_of, nearest_enemy
 from .moves import contact_points, engaged_with_at, plan_to, probe, straight
 from .sight import sees
+from .state import pyr
 
 REACT_DIST = 2.0
 #: Figures farther than this (edge distance) from every enemy are not offered reactions; they can
@@ -155,6 +156,6 @@ def resolve_reaction(ctx, d: Decision, rule: str) -> None:
     ctx.move(
         d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points, cost=plan.cost
     )
-    mv = ctx.state.data.setdefault("moved_pt", [])
-    if d.figure not in mv:
-        mv.append(d.figure)
+    mv = pyr(ctx.state).moved_pt
+    if d.figure_id not in mv:
+        mv.append(d.figure_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..ruleset import Ruleset, RuleText
+from .state import RangersState
 
 
 class MissileAnswers:
@@ -34,6 +35,8 @@ class MissileAnswers:
 
 
 class RangersRuleset(MissileAnswers, Ruleset):
+    state_type = RangersState
+
     name = "rangers"
     title = "Rangers!"
     combat = "blow"

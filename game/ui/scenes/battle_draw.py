@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.flow import Answer
+
 from .. import fonts
 from ..figures_render import draw_figures
 from ..table_labels import TableLabels
@@ -48,14 +50,15 @@ class BattleDraw(BattleHost):
         self.renderer.draw(surf, self.camera, hold_open=hold)
         p = self.match.pending
         ready: set[str | None] = set()
-        if p is not None and p.kind == "activate" and p.side in self.humans:
-            ready = {d.figure for d in p.options if d.kind == "activate"}
-        acted = set(self.match.state.data.get("acted", []) or [])
+        if p is not None and p.answer is Answer.FIGURE and p.side in self.humans:
+            ready = {d.figure for d in p.options if d.figure}
+        seen = self.match.ruleset.observe(self.match.state, "")
+        acted = set(seen.acted or ())
         sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
         from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
 
         draw_night(surf, self.map_rect, self.match.state)
-        draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
+        draw_fire(surf, self.camera, seen.fire, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
         self.table_labels = TableLabels(self.map_rect)  # this frame's words on the table, none over another
         draw_figures(
             surf,
@@ -68,10 +71,11 @@ class BattleDraw(BattleHost):
             highlight=self.highlight,
             acted=acted,
             ready=ready,
+            disrupted=seen.disrupted,
             hold_open=hold,
             labels=self.table_labels,
         )
-        draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
+        draw_sleepers(surf, self.camera, self.match.state, seen.sleepers, hold_open=hold)
         from ..figure_marks import MarkFacts, draw_marks
 
         self._marks = getattr(self, "_marks", None) or MarkFacts()
@@ -175,7 +179,7 @@ class BattleDraw(BattleHost):
     def bar_need(self) -> int:
         from ..objective_bar import bar_height
 
-        cards = "cards" in self.match.state.data and self.shows_hand()
+        cards = self.match.ruleset.observe(self.match.state, "").deals_cards and self.shows_hand()
         return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
 
     def shows_hand(self) -> bool:
@@ -213,7 +217,7 @@ class BattleDraw(BattleHost):
         side = self.card_viewer()
         if not side:
             return []
-        hand = (self.shown_state().data.get("cards") or {}).get(side) or []
+        hand = self.match.ruleset.observe(self.shown_state(), side).hand
         return [self.match.ruleset.term("card", c) for c in hand]
 
     def buttons_right(self) -> int:
