@@ -3,8 +3,21 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..events import Event
+
+
+#: the opposed results from the attacker's best to the defender's best
+_ORDER = [
+    ("a", "triple"),
+    ("a", "double"),
+    ("a", "simple"),
+    ("", "tie"),
+    ("b", "simple"),
+    ("b", "double"),
+    ("b", "triple"),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +38,38 @@ class CombatRolled(Event):
     """tie, simple, double or triple."""
     winner: str = ""
     """Winning piece id, empty on a tie."""
+
+    def roll_parts(self):
+        """OD6-ROLL-1 / OD6-RES-1: both dice with their netted bonus, every result of the 36 face
+        pairs with its exact chance, and where this one fell for each piece."""
+        from ..roll_odds import Outcome, RollParts, percentile
+        from .result import opposed_result, total
+
+        ba, bb = self.bonus
+        counts: dict[tuple[str, str], int] = {}
+        margin: list[tuple[int, int]] = []
+        for fa in range(1, 7):
+            for fb in range(1, 7):
+                ta, tb = total(fa, ba), total(fb, bb)
+                r = opposed_result(ta, tb)
+                key = (r.winner or "", r.kind.value)
+                counts[key] = counts.get(key, 0) + 1
+                margin.append((ta - tb, 1))
+        won = "a" if self.winner and self.winner == self.attacker else ("b" if self.winner else "")
+        names = {"a": self.attacker, "b": self.defender}
+        outs = tuple(
+            Outcome(f"{k} win for {names[w]}" if w else "a tie", Fraction(n, 36), (w, k) == (won, self.kind))
+            for (w, k), n in sorted(counts.items(), key=lambda kv: _ORDER.index(kv[0]))
+        )
+        diff = self.totals[0] - self.totals[1]
+        mine = percentile(margin, diff)
+        return RollParts(
+            rule="OD6-ROLL-1",
+            dice=((6, self.faces[0]), (6, self.faces[1])),
+            parts=tuple(("OD6-ROLL-1", b, name) for b, name in ((ba, self.attacker), (bb, self.defender)) if b),
+            outcomes=outs,
+            luck=((self.attacker, mine), (self.defender, 1 - mine)),
+        )
 
     def text(self) -> str:
         a, b = self.totals
