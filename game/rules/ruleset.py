@@ -31,11 +31,11 @@ from .view import Shuffler, public_view, redeal
 
 if TYPE_CHECKING:
     from .decisions import Decision
+    from .events import Event
     from .flow import Ask, Preset
+    from .roll_odds import RollParts
     from .state import MatchState
     from .tabletop import Tabletop
-    from .events import Event
-    from .roll_odds import RollParts
 
 #: what an action may do to a figure, in the words every system's odds use
 OUT = "out"

@@ -7,7 +7,6 @@ from fractions import Fraction
 
 from ..events import Event
 
-
 #: the opposed results from the attacker's best to the defender's best
 _ORDER = [
     ("a", "triple"),
