@@ -55,9 +55,9 @@ class CombatRolled(Event):
                 counts[key] = counts.get(key, 0) + 1
                 margin.append((ta - tb, 1))
         won = "a" if self.winner and self.winner == self.attacker else ("b" if self.winner else "")
-        names = {"a": self.attacker, "b": self.defender}
+        names = {"a": "the attacker", "b": "the defender"}
         outs = tuple(
-            Outcome(f"{k} win for {names[w]}" if w else "a tie", Fraction(n, 36), (w, k) == (won, self.kind))
+            Outcome(f"a {k} win for {names[w]}" if w else "a tie", Fraction(n, 36), (w, k) == (won, self.kind))
             for (w, k), n in sorted(counts.items(), key=lambda kv: _ORDER.index(kv[0]))
         )
         diff = self.totals[0] - self.totals[1]
@@ -65,7 +65,11 @@ class CombatRolled(Event):
         return RollParts(
             rule="OD6-ROLL-1",
             dice=((6, self.faces[0]), (6, self.faces[1])),
-            parts=tuple(("OD6-ROLL-1", b, name) for b, name in ((ba, self.attacker), (bb, self.defender)) if b),
+            parts=tuple(
+                ("OD6-ROLL-1", b, f"{who}'s netted combat value and modifiers")
+                for b, who in ((ba, "the attacker"), (bb, "the defender"))
+                if b
+            ),
             outcomes=outs,
             luck=((self.attacker, mine), (self.defender, 1 - mine)),
         )

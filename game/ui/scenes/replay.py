@@ -23,6 +23,7 @@ class ReplayScene(BattleScene):
         add("play", "Pause" if self.playing else "Play", 64, "Space")
         add("fwd", ">", 40, "One decision forward (Right)")
         add("last", ">|", 40, "End")
+        add("whatif", "What next?", 110, "Play on from here many times by the AI and count who wins")
 
     def goto(self, k: int) -> None:
         from game.match import replay
@@ -52,6 +53,11 @@ class ReplayScene(BattleScene):
             self.goto(self.k + 1)
         elif key == "last":
             self.goto(n)
+        elif key == "whatif":
+            from .what_if import WhatIfScene
+
+            self.playing = False
+            self.app.push(WhatIfScene(self.app, self.source, self.k))
         elif key == "play":
             self.playing = not self.playing
             self.buttons["play"].set_text("Pause" if self.playing else "Play")
