@@ -293,3 +293,79 @@ def continuation(rec, at: int, side: str, seed: int, levels: dict[str, str], sce
     start = start_of(rec.dumps(), at, side, seed, None, scenario_for(rec, scenario=scenario))
     _, decisions = play_on(start, seed, levels)
     return start, decisions
+
+
+# -- the command line ------------------------------------------------------------------------------
+def run_cli(args) -> int:
+    """``boarders whatif FILE``: the table as text (or JSON); exit 0, or 2 with one line for a bad file
+    or option (the caller prints ValueErrors)."""
+    import json
+    import sys
+
+    from game.match import load_record, replay
+
+    from .batch import parse_executor
+    from .simulate import cores, parse_ai
+
+    rec = load_record(args.file)
+    at = len(rec.decisions) if args.at is None else args.at
+    if not 0 <= at <= len(rec.decisions):
+        raise ValueError(f"whatif: --at {at}: the record has {len(rec.decisions)} decisions")
+    if args.games < 1:
+        raise ValueError("whatif: --games must be at least 1")
+    ai = parse_ai(args.ai)
+    executor = parse_executor(args.executor)
+    base = replay(rec, verify=False, upto=at, scenario=args.scenario).match
+    if base.over:
+        raise ValueError(f"{args.file}: the battle is over at decision {at}: give an earlier --at")
+    sides = [s.id for s in base.state.sides]
+    side = args.side or (base.pending.side if base.pending is not None else sides[0])
+    levels = {s: ai[i % 2] for i, s in enumerate(sides)}
+
+    def progress(done, n, w) -> None:
+        if not args.json:
+            print(f"\r{done}/{n} games", end="", file=sys.stderr, flush=True)
+
+    w = run(
+        rec,
+        at,
+        side,
+        games=args.games,
+        levels=levels,
+        seed=args.seed,
+        executor=executor,
+        workers=args.jobs or cores(),
+        on_progress=progress,
+        scenario=args.scenario,
+    )
+    if not args.json:
+        print(file=sys.stderr)
+        print(table_text(w))
+    else:
+        print(json.dumps(w.to_json(), indent=1, sort_keys=True))
+    return 0 if not any(o.error for o in w.outcomes) else 1
+
+
+def table_text(w: WhatIf) -> str:
+    """The run's table in a player's words (names, never ids)."""
+    names = dict(w.sides)
+    lines = [
+        f"From turn {w.turn} (decision {w.at}), as {names[w.side]} know it: {len(w.played)} games, "
+        f"AI {', '.join(f'{names[s]} {lv}' for s, lv in w.levels.items())}, seed {w.base_seed}"
+    ]
+    for sid, k, rate, lo, hi in w.wins():
+        who = f"{names[sid]} win" if sid else "Draw"
+        lines.append(f"  {who:<32} {k:4d}  {100 * rate:5.1f} %  (95 % {100 * lo:.1f} to {100 * hi:.1f})")
+    lines.append("  ends at turn: " + ", ".join(f"{t}: {n}" for t, n in w.turns().items()))
+    fallen = w.fallen()
+    if fallen:
+        lines.append("  fall most often: " + ", ".join(f"{w.names.get(f, f)} ({n})" for f, n in fallen))
+    lines.append("  games (seed → winner, turn):")
+    for o in w.played:
+        lines.append(
+            f"    {o.index + 1:3d}  seed {o.seed}  {names.get(o.winner, 'draw') if o.winner else 'draw'}, turn {o.turns}"
+        )
+    for o in w.outcomes:
+        if o.error:
+            lines.append(f"    {o.index + 1:3d}  seed {o.seed}  could not be played: {o.error}")
+    return "\n".join(lines)

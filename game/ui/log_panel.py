@@ -176,6 +176,18 @@ class LogPanel:
         i, self.why = self.why, None
         return self.entries[i].event if i is not None and i < len(self.entries) else None
 
+    def reveal(self, index: int) -> None:
+        """Scroll so that entry ``index``'s first line is in view."""
+        if self._dirty:
+            self._relayout()
+        at = next((k for k, (i, j) in enumerate(self._layout) if i == index and j == 0), None)
+        if at is None:
+            return
+        n = self.visible_lines
+        first = max(0, len(self._layout) - n - self.scroll)
+        if not first <= at < first + n:
+            self.scroll = max(0, len(self._layout) - n - at)
+
     def dice_spot(self, index: int) -> tuple[int, int] | None:
         """Screen point of entry ``index``'s first die when its line is visible (tests click there)."""
         if self._dirty:

@@ -83,7 +83,7 @@ def lines(ev, match) -> tuple[str, list[str], list[str]]:
     if parts.outcomes:
         out.append("<b>Every way it could have come out</b>:")
         for o in parts.outcomes:
-            mark = " ◀ this one" if o.happened else ""
+            mark = " — this one" if o.happened else ""
             text = f"&nbsp;&nbsp;{_e(o.words)}: {chance_words(o.chance)}{mark}"
             out.append(f"<b>{text}</b>" if o.happened else text)
     for who, where in parts.luck:

@@ -153,7 +153,7 @@ class WhatIfScene(Scene):
         w, h = self.size
         p = ui_metrics(m).px
         names = dict(self.sides)
-        label(m, (0, p(16), w, p(44)), "What happens next?", object_id="#title")
+        label(m, (0, p(10), w, p(50)), "What happens next?", object_id="#title")
         if self.over:
             sub = "The battle is over at this moment: pick an earlier one."
         else:
@@ -194,6 +194,7 @@ class WhatIfScene(Scene):
                 self.run_btn.disable()
         y += bh + p(8)
         self.bar = pygame_gui.elements.UIProgressBar(pygame.Rect(p(30), y, w - p(60), p(22)), m)
+        self.bar.status_text = self.progress_words  # the bar's own words: "3 of 40 games played"
         self.bar.set_current_progress(100.0 * self.done / max(1, self.games))
         y += p(30)
         self.table = pygame_gui.elements.UITextBox(
@@ -202,6 +203,11 @@ class WhatIfScene(Scene):
         self._shown = self.done
         self.back_btn = button(m, (p(30), h - p(64), p(160), p(44)), "Back")
         self.msg = label(m, (p(200), h - p(58), w - p(230), p(30)), self.msg_text or self.error, object_id="#small")
+
+    def progress_words(self) -> str:
+        if not self.done and not self.running:
+            return ""
+        return f"{self.done} of {counted_games(self.games)} played" + ("…" if self.running else "")
 
     def table_html(self) -> str:
         from html import escape
@@ -222,9 +228,9 @@ class WhatIfScene(Scene):
         turns = w.turns()
         if turns:
             out.append(f"<br><b>Ends at turn</b> (middle game: turn {w.median_turns():g})<br>")
-            top = max(turns.values())
+            n_all = max(1, len(w.played))
             for t, n in turns.items():
-                out.append(f"turn {t}: {'█' * max(1, round(20 * n / top))} {n}<br>")
+                out.append(f"turn {t}: {counted(n, 'game')} ({100 * n / n_all:.0f} %)<br>")
         fallen = w.fallen()
         if fallen:
             out.append("<br><b>Fall most often</b><br>")
@@ -293,6 +299,7 @@ class WhatIfScene(Scene):
             self.msg_text = ""
             names = dict(self.sides)
             who = f"{names.get(o.winner, '')} win" if o.winner else "a draw"
+            start.seed = o.seed  # the number that plays this game again, shown in the status line
             self.app.push(ContinuationReplayScene(self.app, start, decisions, f"Game {o.index + 1}: {who}"))
             return
         changed = False
@@ -370,4 +377,11 @@ class ContinuationReplayScene(ReplayScene):
     def draw_status(self, surf) -> None:
         super().draw_status(surf)
         t = fonts.outlined(self.title, 16, (200, 230, 255))
-        surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, self.map_rect.y + 32)))
+        surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, self.map_rect.bottom - 8)))
+
+    def extra_buttons(self, add) -> None:
+        add("first", "|<", 40, "Start")
+        add("back", "<", 40, "One decision back (Left)")
+        add("play", "Pause" if self.playing else "Play", 64, "Space")
+        add("fwd", ">", 40, "One decision forward (Right)")
+        add("last", ">|", 40, "End")
