@@ -202,8 +202,8 @@ def _owners(st):
             return who
         if who in parties:
             return parties[who]
-        tail = who.rpartition(":")[2]
-        return tail if tail in sides else ""
+        head, _, tail = who.partition(":")  # "side:pirates", or a side's group in a sector, "raiders:B3"
+        return tail if tail in sides else (head if head in sides else "")
 
     return owner
 
