@@ -71,7 +71,10 @@ def test_each_figures_part_counts_its_moves_and_saves(built):
         saves = [
             ev
             for ev in m.log
-            if type(ev).__name__ == "DiceRolled" and ev.who == part.figure and ev.target is not None and "save" in ev.purpose
+            if type(ev).__name__ == "DiceRolled"
+            and ev.who == part.figure
+            and ev.target is not None
+            and "save" in ev.purpose
         ]
         assert (part.saves_rolled, part.saves_made) == (len(saves), sum(bool(e.success) for e in saves))
         assert part.name == m.state.figures[part.figure].name
