@@ -193,8 +193,7 @@ class WhatIfScene(Scene):
             if self.over:
                 self.run_btn.disable()
         y += bh + p(8)
-        self.bar = pygame_gui.elements.UIProgressBar(pygame.Rect(p(30), y, w - p(60), p(22)), m)
-        self.bar.status_text = self.progress_words  # the bar's own words: "3 of 40 games played"
+        self.bar = GamesBar(pygame.Rect(p(30), y, w - p(60), p(22)), m, self.progress_words)
         self.bar.set_current_progress(100.0 * self.done / max(1, self.games))
         y += p(30)
         self.table = pygame_gui.elements.UITextBox(
@@ -333,6 +332,17 @@ def counted_games(n: int) -> str:
     from game.rules.counting import counted
 
     return counted(n, "game")
+
+
+class GamesBar(pygame_gui.elements.UIProgressBar):
+    """The progress bar in words ("3 of 40 games played…"), not its own percentage."""
+
+    def __init__(self, rect, manager, words):
+        self.words = words  # before the bar is built: it loads its font only if it has words then
+        super().__init__(rect, manager)
+
+    def status_text(self) -> str:
+        return self.words() or " "
 
 
 class ContinuationReplayScene(ReplayScene):
