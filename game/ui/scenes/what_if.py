@@ -93,7 +93,9 @@ class WhatIfScene(Scene):
             except Cancelled:
                 box["stopped"] = True
             except Exception as e:  # noqa: BLE001 - one line on the page; the window stays
-                box["error"] = f"The games could not be played: {e}"
+                from game.schema.text import one_line
+
+                box["error"] = one_line(f"The games could not be played: {' '.join(str(e).split())}", 160)
 
         self._thread = threading.Thread(target=work, name="what-if", daemon=True)
         self._thread.start()
@@ -130,8 +132,10 @@ class WhatIfScene(Scene):
             try:
                 start, decisions = continuation(rec, at, side, o.seed, levels, scenario_for(rec, dirs))
                 box["open"] = (start, decisions, o)
-            except Exception as e:  # noqa: BLE001
-                box["error"] = f"That game could not be played again: {e}"
+            except Exception as e:  # noqa: BLE001 - one line on the page; the window stays
+                from game.schema.text import one_line
+
+                box["error"] = one_line(f"That game could not be played again: {' '.join(str(e).split())}", 160)
 
         self._opening = threading.Thread(target=work, name="what-if-open", daemon=True)
         self._opening.start()
