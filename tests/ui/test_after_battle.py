@@ -60,6 +60,12 @@ def test_results_chart_marks_and_moment_links_open_the_replay_at_that_decision(a
     click(app, spot, n=4)
     assert isinstance(app.top, ReplayScene) and app.top.k == rep.moments[0].decision + 1
     key(app, pygame.K_ESCAPE)
+    from game.ui.scenes.what_if import WhatIfScene
+
+    click(app, link_spot(app, app.top.moments_box, "whatif:0"), n=3)
+    assert isinstance(app.top, WhatIfScene) and app.top.at == rep.moments[0].decision
+    key(app, pygame.K_ESCAPE)
+    assert app.top is res
     for page in ("figures", "luck", "battle"):
         press(app, app.top.page_btns[page])
         assert app.top.page == page
