@@ -239,6 +239,14 @@ def cmd_replay(args) -> int:
     if args.verify:
         if res.ok:
             print(one_line(f"{args.file}: {len(rec.decisions)} decisions, every state hash matches"))
+            if rec.branch:  # a branch names its parent by content, never by a path
+                b = rec.branch
+                print(
+                    one_line(
+                        f"a branch of {b['title']!r} (record {b['parent'][:12]}…) from its decision {b['at']}, "
+                        f"with fresh dice (seed {b['seed']})"
+                    )
+                )
             return EXIT_OK
         print(one_line(f"{args.file}: mismatch at {res.reason}"))
         return EXIT_MISMATCH

@@ -227,6 +227,11 @@ SECTIONS: dict[str, tuple[str, str]] = {
         "the main menu's first frame with 20 of the player's scenario packs (checks cached, and "
         "not yet) against none, same run (goal: the first frame under 1 s)",
     ),
+    "replay": (
+        "tools.bench_replay",
+        "replays: any moment of the 18-turn boarding record rebuilt (CPU ms, goal: max < 500), "
+        "the scene's jump, the replay from the start as same-run baseline, snapshots' memory (≤ 100 MB)",
+    ),
     "ai": (
         "tools.bench_ai",
         "game/ai: decision ms per level (hard CPU median ≤ 50, p99 ≤ 1000; easy, normal p99 ≤ 100), "
@@ -262,6 +267,7 @@ SUMMARY: dict[str, tuple[str, str]] = {
     "frame_ms_p99_demo_8x": ("frame", "demo_8x_frame_p99_ms"),
     "frame_ms_p99_hover": ("frame", "hover_frame_p99_ms"),
     "path_across_map_cold_us": ("table", "path_across_map_cold"),
+    "replay_jump_ms_max": ("replay", "jump_ms_max"),
 }
 
 

@@ -87,6 +87,23 @@ def cases():
     )
     yield "items_too_many.json", json.dumps(good(decisions=[{"kind": "tap", "items": [["a", "w"]] * 100}])).encode()
     yield from issue20()
+    yield from branches()
+
+
+def branches():
+    """A branched game's fields (version 4): where the dice were reseeded, and its parent."""
+    parent = {"parent": H, "title": "A game", "at": 1, "seed": 5}
+    yield "reseeds_past_end.json", json.dumps(good(version=4, reseeds=[[2, 5]])).encode()
+    yield "reseeds_out_of_order.json", json.dumps(good(version=4, reseeds=[[1, 5], [0, 5]])).encode()
+    yield "reseeds_seed_negative.json", json.dumps(good(version=4, reseeds=[[0, -5]])).encode()
+    yield "reseeds_many.json", json.dumps(good(version=4, reseeds=[[0, 1]] * 1001)).encode()
+    yield (
+        "branch_parent_path.json",
+        json.dumps(good(version=4, branch={**parent, "parent": "../saves/x.json"})).encode(),
+    )
+    yield "branch_at_past_end.json", json.dumps(good(version=4, branch={**parent, "at": 9})).encode()
+    yield "branch_unknown_key.json", json.dumps(good(version=4, branch={**parent, "path": "/tmp/x"})).encode()
+    yield "branch_title_long.json", json.dumps(good(version=4, branch={**parent, "title": "x" * 5_000})).encode()
 
 
 def issue20():

@@ -137,7 +137,7 @@ continuation clones it instead of replaying the record again. At most two kept."
 
 
 def _base(rec_text: str, at: int, ref, scenario=None):
-    from game.match import match_from_record
+    from game.match import replay
     from game.match.record import parse_record
 
     from .simulate import _scenario
@@ -148,9 +148,7 @@ def _base(rec_text: str, at: int, ref, scenario=None):
     m = _BASES.get(key)
     if m is None:
         rec = parse_record(rec_text, "record")
-        m = match_from_record(rec, scenario=scenario)
-        for d in rec.decisions[:at]:
-            m.apply(d)
+        m = replay(rec, verify=False, upto=at, scenario=scenario).match  # a branch's reseeds too
         while len(_BASES) >= 2:
             _BASES.pop(next(iter(_BASES)))
         _BASES[key] = m

@@ -73,6 +73,10 @@ class Match:
         self.decisions: list[Decision] = []
         self.hashes: list[str] = []
         self.log: list[Event] = []
+        self.reseeds: list[tuple[int, int]] = []
+        """(decisions made, seed): where a branch took fresh dice (``reseed``); a record keeps them."""
+        self.branch: dict | None = None
+        """What a branched game came from: {"parent": content hash, "title", "at": decision, "seed"}."""
         self._pending: Ask | None = None
         self._hasher = StateHasher()
         self._gen: Flow | None = None  # the step being run; None once the match is over
@@ -208,6 +212,18 @@ class Match:
         self.ruleset.redeal(m.state, side, random.Random(seed))
         return m
 
+    def reseed(self, seed: int) -> None:
+        """Every roll from now on comes from ``Dice(seed)``: a branch's fresh dice. Kept in
+        ``reseeds`` so a record of this match replays them at the same decision."""
+        if self._pending is None:
+            raise IllegalDecision("the match is over; there are no rolls to come")
+        if self._lookahead:
+            raise ValueError("a look-ahead copy is never recorded: reseed the match it came from")
+        seed = int(seed)
+        self._swap_dice(Dice(seed))
+        self._dice_swaps.append((len(self._step_decisions), seed))
+        self.reseeds.append((len(self.decisions), seed))
+
     def _swap_dice(self, dice: Dice) -> None:
         self.dice = dice
         self._ctx_obj.dice = dice
@@ -220,6 +236,7 @@ class Match:
         m.log = [] if light else list(self.log)
         m._step_decisions = list(self._step_decisions)
         m._dice_swaps = list(self._dice_swaps)
+        m.reseeds = list(self.reseeds)
         m._hasher = StateHasher() if light else self._hasher.copy()
         if self._snap is None:  # over: nothing will run again
             m.state = self.state.copy()

@@ -21,7 +21,9 @@ FORMAT = "boarders-away-record"
 #: 2: decisions in the typed form (``number``/``label``, items as objects); version 1 records
 #: option strings ("reroll:2", items ["B1", "w+mg"]) are read as the typed decisions they stood for.
 #: 3: a duel order as ``numbers``, a re-form's ends as ``spots`` (before: "0,2,1", [p, "x,y,facing"])
-VERSION = 3
+#: 4: a branched game's ``branch`` (its parent's content hash and title, the decision it branched
+#: at, its fresh seed) and ``reseeds`` (where the dice were reseeded); records without them are as in 3
+VERSION = 4
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -55,6 +57,10 @@ class Record:
     """Free notes (mode, human sides, AI levels, controller seeds); not used by replay."""
     scenario_hash: str = ""
     """Content hash of the scenario file and map the game was made with ("" in older records)."""
+    reseeds: list[tuple[int, int]] = field(default_factory=list)
+    """(decisions made, seed): from there on the dice are ``Dice(seed)`` (a branch's fresh dice)."""
+    branch: dict | None = None
+    """A branched game's origin: {"parent": the parent's content hash, "title", "at", "seed"}."""
     source: str = field(default="", compare=False)
     """The file it was read from (for messages); not written."""
 
@@ -71,7 +77,29 @@ class Record:
             "final": self.final,
             "meta": self.meta,
             **({"scenario_hash": self.scenario_hash} if self.scenario_hash else {}),
+            **({"reseeds": [[int(a), int(s)] for a, s in self.reseeds]} if self.reseeds else {}),
+            **({"branch": dict(self.branch)} if self.branch else {}),
         }
+
+    def content_hash(self) -> str:
+        """sha256 of what makes the game this game: scenario, ruleset, options, seeds and decisions.
+
+        Not its notes (``meta``: who played, bookmarks) nor what replaying derives (hashes, final),
+        so a record keeps its name when bookmarks are added; a branch names its parent by it."""
+        import hashlib
+
+        from .canon import canonical
+
+        body = {
+            "scenario": self.scenario,
+            "scenario_hash": self.scenario_hash,
+            "preset": self.preset,
+            "options": self.options,
+            "seed": self.seed,
+            "reseeds": [[int(a), int(s)] for a, s in self.reseeds],
+            "decisions": [d.to_json() for d in self.decisions],
+        }
+        return hashlib.sha256(canonical(body)).hexdigest()
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), sort_keys=True, indent=1, ensure_ascii=False) + "\n"
@@ -106,6 +134,8 @@ def record_of(match) -> Record:
         list(match.hashes),
         final,
         scenario_hash=getattr(match.scenario, "content_hash", "") or "",
+        reseeds=list(getattr(match, "reseeds", ())),
+        branch=dict(match.branch) if getattr(match, "branch", None) else None,
     )
 
 
@@ -253,6 +283,19 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
     if len(spec.hashes) != len(decisions):
         fail("hashes", f"{len(spec.hashes)} hashes for {len(decisions)} decisions")
     meta = check_meta(data.get("meta"), fail)
+    reseeds = [(int(a), int(s)) for a, s in spec.reseeds or ()]
+    if any(a > len(decisions) for a, _ in reseeds) or reseeds != sorted(reseeds, key=lambda r: r[0]):
+        fail("reseeds", "each must name a decision of this record, in order")
+    branch = None
+    if spec.branch is not None:
+        branch = {
+            "parent": spec.branch.parent,
+            "title": spec.branch.title,
+            "at": spec.branch.at,
+            "seed": spec.branch.seed,
+        }
+        if spec.branch.at > len(decisions):
+            fail("branch.at", f"decision {spec.branch.at} is past the record's {len(decisions)} decisions")
     return Record(
         spec.scenario,
         spec.preset,
@@ -263,6 +306,8 @@ def parse_record(text: str | bytes, name: str = "record") -> Record:
         data.get("final"),
         meta,
         spec.scenario_hash or "",
+        reseeds,
+        branch,
         name,
     )
 

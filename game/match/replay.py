@@ -77,7 +77,24 @@ def replay(
     """Re-apply the record's decisions (all, or the first ``upto``); with verify, compare hashes."""
     m = match_from_record(rec, extra_dirs, scenario)
     n = len(rec.decisions) if upto is None else min(upto, len(rec.decisions))
-    for i in range(n):
+    return replay_onto(m, rec, n, verify=verify)
+
+
+def replay_onto(m: Match, rec: Record, upto: int, *, verify: bool = True) -> ReplayResult:
+    """Apply the record's decisions from the match's own count (``len(m.decisions)``, a match
+    already part-way through this record) up to ``upto``, reseeding the dice where the record did;
+    with verify, compare hashes."""
+    if m.branch is None and rec.branch:
+        m.branch = dict(rec.branch)
+    reseeds = sorted(rec.reseeds, key=lambda r: r[0])
+    done = len(m.reseeds)  # the record's reseeds this match has already made (it follows the record)
+    for i in range(len(m.decisions), upto + 1):
+        while done < len(reseeds) and reseeds[done][0] <= i:
+            if reseeds[done][0] == i and m.pending is not None:
+                m.reseed(reseeds[done][1])
+            done += 1
+        if i == upto:
+            break
         d = rec.decisions[i]
         try:
             m.apply(d)

@@ -110,13 +110,16 @@ class AfterAction:
 def build(match_or_record, extra_dirs=()) -> AfterAction:
     """The report of a match (its record is replayed) or of a record."""
     from game.match import record_of, replay
+    from game.match.replay import replay_onto
 
     rec = record_of(match_or_record) if hasattr(match_or_record, "pending") else match_or_record
     m = replay(rec, extra_dirs, verify=False, upto=0).match
     per_decision = [list(m.log)]  # the set-up's events first
     states = [_strengths(m)]
-    for d in rec.decisions:
-        per_decision.append(m.apply(d))
+    for k in range(len(rec.decisions)):
+        seen = len(m.log)
+        replay_onto(m, rec, k + 1, verify=False)  # a branched game's fresh dice where it reseeded
+        per_decision.append(m.log[seen:])
         states.append(_strengths(m))
     return report(m, per_decision, states)
 

@@ -46,6 +46,19 @@ class Final(msgspec.Struct, forbid_unknown_fields=False):
     figures: Annotated[list[FinalFigure], Length(1000)] = []
 
 
+class Branch(msgspec.Struct, forbid_unknown_fields=True):
+    """Where a branched game came from (version 4)."""
+
+    parent: Hash
+    """The parent record's content hash (``Record.content_hash``), never a path."""
+    title: Annotated[str, MaxLen(200)]
+    """The parent game's title, for the player."""
+    at: Annotated[int, Range(0, MAX_DECISIONS)]
+    """How many of the parent's decisions the branch kept."""
+    seed: Annotated[int, Range(0, 2**63 - 1)]
+    """The branch's fresh dice seed."""
+
+
 class RecordFile(msgspec.Struct, forbid_unknown_fields=True):
     """A record: everything but format and version, which are checked first (their own messages)."""
 
@@ -61,6 +74,14 @@ class RecordFile(msgspec.Struct, forbid_unknown_fields=True):
     meta: dict | None = None
     scenario_hash: Hash | None = None
     """sha256 of the scenario file and its map the record was made with (older records: none)."""
+    reseeds: (
+        Annotated[
+            list[tuple[Annotated[int, Range(0, MAX_DECISIONS)], Annotated[int, Range(0, 2**63 - 1)]]], Length(1000)
+        ]
+        | None
+    ) = None
+    """(decisions made, seed) where the dice were reseeded: a branch's fresh dice (version 4)."""
+    branch: Branch | None = None
 
 
 def check_meta(meta, fail) -> dict:

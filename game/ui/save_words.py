@@ -58,6 +58,8 @@ def describe_record(rec, path: Path, titles: dict, sides: dict) -> str:
     title = titles.get(rec.scenario) or _short(meta.get("title")) or "A scenario not installed"
     mode = meta.get("mode")
     parts = [title]
+    if rec.branch:  # a game played on from another's moment: said, so two alike are told apart
+        parts.append("played on from another game")
     humans = [h for h in meta.get("humans", []) if isinstance(h, str)] if isinstance(meta.get("humans"), list) else []
     if mode == "solo":
         levels = {v.get("level") for k, v in (meta.get("ai") or {}).items() if isinstance(v, dict) and k not in humans}

@@ -113,8 +113,9 @@ def _set_games(app, wi, n):
 
 
 def test_what_if_from_a_replay_plays_its_games_off_the_frame_loop_and_opens_one(app_factory):
+    from game.ui.scenes.continuation import ContinuationScene
     from game.ui.scenes.replay import ReplayScene
-    from game.ui.scenes.what_if import ContinuationReplayScene, WhatIfScene
+    from game.ui.scenes.what_if import WhatIfScene
 
     name, _, at = CASES["close-combat-d6"]
     app = app_factory((1280, 720))
@@ -141,7 +142,7 @@ def test_what_if_from_a_replay_plays_its_games_off_the_frame_loop_and_opens_one(
     wi.wait_open()
     frames(app)
     cr = app.top
-    assert isinstance(cr, ContinuationReplayScene)
+    assert isinstance(cr, ContinuationScene)
     press(app, cr.buttons["last"])
     assert cr.match.over and cr.match.winner == o.winner and cr.match.state.turn == o.turns
 
@@ -162,7 +163,8 @@ def test_what_if_stops_when_asked(app_factory):
 
 def test_what_if_forty_games_from_a_mid_game_boarding_save_reports_and_opens_one(app_factory):
     from game.match import load_record
-    from game.ui.scenes.what_if import ContinuationReplayScene, WhatIfScene
+    from game.ui.scenes.continuation import ContinuationScene
+    from game.ui.scenes.what_if import WhatIfScene
 
     rec = load_record(SAVES / "boarding_action_midgame.json")
     app = app_factory((1920, 1080))
@@ -183,7 +185,7 @@ def test_what_if_forty_games_from_a_mid_game_boarding_save_reports_and_opens_one
     wi.wait_open()
     frames(app)
     cr = app.top
-    assert isinstance(cr, ContinuationReplayScene)
+    assert isinstance(cr, ContinuationScene)
     cr.goto(len(cr.source.decisions))
     assert cr.match.winner == o.winner and cr.match.state.turn == o.turns
 

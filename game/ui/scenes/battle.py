@@ -124,6 +124,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         )
         self.seen: dict[str, int] = {}  # hot-seat: side -> log length when that player last looked
         self.looking: str | None = None
+        self.bookmarks: list[dict] = []  # moments marked while looking at this game's past (saved in meta)
         self.human_decisions: dict[int, str] = {}  # decision index -> the side whose person made it
         self.handed_at = 0  # decisions made before the last hand-over
         self.end_timer = 0.0
@@ -320,6 +321,8 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
         add("sight", "Sight (L)", 84, "Line of sight and cover")
         add("overlay", "Zones (T)", 86, "Show zones, obstacles, ladders")
         add("rules", "Rules (F1)", 90, "Rules reference")
+        if not self.viewer:
+            add("past", "Past (H)", 76, "H: step back through this game so far (it waits meanwhile)")
         if self.mode != "demo" and not self.viewer:
             add("howto", "How to play", 100, "The turn, moving and the mêlée in five paragraphs")
         if self.mode == "demo" and not self.viewer:

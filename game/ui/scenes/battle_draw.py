@@ -175,8 +175,12 @@ class BattleDraw(BattleHost):
     def bar_need(self) -> int:
         from ..objective_bar import bar_height
 
-        cards = "cards" in self.match.state.data and bool(self.humans)
+        cards = "cards" in self.match.state.data and self.shows_hand()
         return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
+
+    def shows_hand(self) -> bool:
+        """Does the objective bar keep a line for the hand of the player at the screen?"""
+        return bool(self.humans)
 
     def bar_who(self) -> dict:
         """Who is who in the objective bar ("(you)", the AI's level): the same for its layout and drawing."""

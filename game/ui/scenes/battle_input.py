@@ -215,6 +215,8 @@ class BattleInput(BattleHost):
             self.renderer.show_overlay = not self.renderer.show_overlay
         elif k == pygame.K_F1:
             self.open_rules()
+        elif k == pygame.K_h and not self.viewer:
+            self.open_past()
         elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.camera.zoom(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -338,6 +340,8 @@ class BattleInput(BattleHost):
             self.renderer.show_overlay = not self.renderer.show_overlay
         elif key == "rules":
             self.open_rules()
+        elif key == "past":
+            self.open_past()
         elif key == "howto":
             from .how_to_play import HowToPlayScene
 
@@ -376,6 +380,8 @@ class BattleInput(BattleHost):
 
         rec = record_of(self.match)
         rec.meta = self.session_meta()
+        if self.bookmarks:
+            rec.meta["bookmarks"] = [dict(b) for b in self.bookmarks]
         return rec
 
     def save(self) -> str | None:

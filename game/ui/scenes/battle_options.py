@@ -74,7 +74,7 @@ class OptionsPanel(BattleHost):
             self.option_widgets.append(pygame_gui.elements.UITextBox(text, pygame.Rect(r.x + 8, y, r.w - 16, -1), m))
             return
         asks = p.side in self.humans and not self.viewer and self.may_see(p.side)
-        who = "you" if p.side in self.humans else f"AI ({self.ai_levels.get(p.side, self.ai_level)})"
+        who = self.who_words(p.side)
         prompt = fonts.safe_html(question_html(p, st, who, self.point_hint() if p.side in self.humans else ""))
         # the whole prompt, no scroll bar; only a prompt longer than ask_need allowed for
         # gives way to the option list's six rows
@@ -131,6 +131,10 @@ class OptionsPanel(BattleHost):
                     pygame.Rect(rect.x + 2, top + i * um.row, rect.w - 4, um.row), line, m
                 )
                 self.option_widgets.append(lab)
+
+    def who_words(self, side: str) -> str:
+        """Who answers this side's questions, in the question panel: "you" or the AI's level."""
+        return "you" if side in self.humans else f"AI ({self.ai_levels.get(side, self.ai_level)})"
 
     def list_need(self) -> int:
         """The option list's least height: six rows and a half, and its border."""

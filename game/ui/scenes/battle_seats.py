@@ -49,6 +49,22 @@ class Seats(BattleHost):
             title=self.match.scenario.title,
         )
 
+    def past_seat(self) -> str | None:
+        """The side whose hidden things this game's past may show: the person at the screen's
+        (solo: the human side; hot-seat: the side past its hand-over); nobody's in the demo."""
+        if self.mode == "solo":
+            return next(iter(sorted(self.humans)), None)
+        if self.mode == "hotseat" and self.looking is not None and self.may_see(self.looking):
+            return self.looking
+        return None
+
+    def open_past(self) -> None:
+        """This game so far, to step through (read-only; Esc comes back to the game as it stands)."""
+        from .replay import open_replay
+
+        rec = self.record()
+        open_replay(self.app, rec, at=len(rec.decisions), seat=self.past_seat(), live=self)
+
     # -- leaving a game: Save and quit / Quit / Cancel -------------------------------------------
     def in_game(self) -> bool:
         return not self.viewer and self.mode != "demo" and not self.match.over

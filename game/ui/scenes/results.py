@@ -257,12 +257,9 @@ class ResultsScene(Scene):
         """The replay of this battle, at the state after decision ``at`` (the start if None)."""
         from game.match import record_of
 
-        from .replay import ReplayScene
+        from .replay import open_replay
 
-        scene = ReplayScene(self.app, record_of(self.match))
-        self.app.push(scene)
-        if at is not None:
-            scene.goto(at + 1)
+        open_replay(self.app, record_of(self.match), at=0 if at is None else at + 1)
 
     def open_what_if(self) -> None:
         from game.match import record_of

@@ -13,7 +13,6 @@ import pygame_gui
 from .. import fonts
 from ..widgets import button, label
 from .base import Scene
-from .replay import ReplayScene
 
 GAMES = (10, 20, 40, 100)
 LEVELS = ("easy", "normal", "hard", "random")
@@ -303,7 +302,9 @@ class WhatIfScene(Scene):
             names = dict(self.sides)
             who = f"{names.get(o.winner, '')} win" if o.winner else "a draw"
             start.seed = o.seed  # the number that plays this game again, shown in the status line
-            self.app.push(ContinuationReplayScene(self.app, start, decisions, f"Game {o.index + 1}: {who}"))
+            from .continuation import ContinuationScene
+
+            self.app.push(ContinuationScene(self.app, start, decisions, f"Game {o.index + 1}: {who}"))
             return
         changed = False
         if "result" in box and box["result"] is not self.result:
@@ -347,55 +348,3 @@ class GamesBar(pygame_gui.elements.UIProgressBar):
 
     def status_text(self) -> str:
         return self.words() or " "
-
-
-class ContinuationReplayScene(ReplayScene):
-    """One continuation as a replay: from the moment's position (its re-dealt cards and new dice) through
-    the decisions the AI made; stepping back plays the start again up to there."""
-
-    def __init__(self, app, start, decisions, title: str):
-        from types import SimpleNamespace
-
-        from .battle import BattleScene
-
-        self.source = SimpleNamespace(decisions=list(decisions))
-        self.start = start
-        self.title = title
-        self.k = 0
-        self.playing = False
-        self.timer = 0.0
-        BattleScene.__init__(self, app, start.clone(), mode="demo", viewer=True)
-
-    def goto(self, k: int) -> None:
-        k = max(0, min(len(self.source.decisions), k))
-        if k == self.k:
-            return
-        if k == self.k + 1:
-            events = self.match.apply(self.source.decisions[self.k])
-            self.k = k
-            self.on_events(events)
-            return
-        m = self.start.clone()
-        for d in self.source.decisions[:k]:
-            m.apply(d)
-        cam = self.camera
-        self.set_match(m)
-        self.camera = cam
-        self.anims.clear()
-        self.k = k
-
-    def save(self) -> str | None:
-        self.toast("A game played on from a moment is watched here, not saved", (255, 200, 140))
-        return None
-
-    def draw_status(self, surf) -> None:
-        super().draw_status(surf)
-        t = fonts.outlined(self.title, 16, (200, 230, 255))
-        surf.blit(t, t.get_rect(midbottom=(self.map_rect.centerx, self.map_rect.bottom - 8)))
-
-    def extra_buttons(self, add) -> None:
-        add("first", "|<", 40, "Start")
-        add("back", "<", 40, "One decision back (Left)")
-        add("play", "Pause" if self.playing else "Play", 64, "Space")
-        add("fwd", ">", 40, "One decision forward (Right)")
-        add("last", ">|", 40, "End")

@@ -1,0 +1,55 @@
+"""The replay's time bar: the whole game as one strip, its game turns marked, the bookmarks as gold
+flags, the moment shown as a bright line; a click on it goes to that moment."""
+
+from __future__ import annotations
+
+import pygame
+
+from . import fonts
+
+BACK = (30, 32, 40)
+DONE = (96, 86, 60)
+TURN = (150, 150, 160)
+FLAG = (240, 200, 80)
+NOW = (255, 246, 210)
+
+
+class ReplayBar:
+    def __init__(self):
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def x_of(self, k: int, last: int) -> int:
+        return self.rect.x + (round(self.rect.w * k / last) if last else 0)
+
+    def position_at(self, pos, last: int) -> int | None:
+        """The position under a click, or None off the bar."""
+        if not self.rect.inflate(0, 8).collidepoint(pos) or self.rect.w <= 0:
+            return None
+        return max(0, min(last, round((pos[0] - self.rect.x) / self.rect.w * last)))
+
+    def draw(self, surf, k: int, timeline, bookmarks: list[int], size) -> None:
+        r, last = self.rect, timeline.last
+        if r.w <= 0:
+            return
+        pygame.draw.rect(surf, BACK, r, border_radius=4)
+        done = r.copy()
+        done.w = self.x_of(k, last) - r.x
+        if done.w > 0:
+            pygame.draw.rect(surf, DONE, done, border_radius=4)
+        pygame.draw.rect(surf, (120, 110, 80), r, 1, border_radius=4)
+        turns = timeline.turns()
+        small = fonts.scaled(11, size)
+        free = r.x  # a turn's number is written where the one before it has left room
+        for t in turns:
+            x = self.x_of(timeline.turn_start(t), last)
+            pygame.draw.line(surf, TURN, (x, r.bottom - 6), (x, r.bottom - 1))
+            lab = fonts.text(str(t), small, TURN)
+            if x + 2 >= free and x + 2 + lab.get_width() <= r.right:
+                surf.blit(lab, (x + 2, r.y + (r.h - lab.get_height()) // 2))
+                free = x + 2 + lab.get_width() + 6
+        for at in bookmarks:
+            x = self.x_of(at, last)
+            pygame.draw.line(surf, FLAG, (x, r.y - 4), (x, r.bottom), 2)
+            pygame.draw.polygon(surf, FLAG, [(x, r.y - 4), (x + 9, r.y), (x, r.y + 4)])
+        x = self.x_of(k, last)
+        pygame.draw.line(surf, NOW, (x, r.y - 2), (x, r.bottom + 2), 3)
