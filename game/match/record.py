@@ -24,6 +24,7 @@ FORMAT = "boarders-away-record"
 #: 4: a branched game's ``branch`` (its parent's content hash and title, the decision it branched
 #: at, its fresh seed) and ``reseeds`` (where the dice were reseeded); records without them are as in 3
 VERSION = 4
+UNBRANCHED_VERSION = 3
 MAX_BYTES = 32 * 1024 * 1024
 
 
@@ -67,7 +68,8 @@ class Record:
     def to_json(self) -> dict:
         return {
             "format": FORMAT,
-            "version": VERSION,
+            # a record without a branch's fields is written as version 3, which older games read
+            "version": VERSION if self.reseeds or self.branch else UNBRANCHED_VERSION,
             "scenario": self.scenario,
             "preset": self.preset,
             "options": self.options,

@@ -19,6 +19,23 @@ def sides_for(match) -> list[tuple[str, str]]:
     return [(s.id, s.name) for s in match.state.sides]
 
 
+def branch_battle(app, match, players: dict[str, str], moment: str):
+    """The battle of a branched match: ``players`` gives each side "human" or an AI level (two
+    people: hot-seat; one: solo; none: the computer against itself)."""
+    from .scenes.battle import BattleScene
+
+    humans = [s for s, who in players.items() if who == "human"]
+    title = (match.branch or {}).get("title", "")
+    return BattleScene(
+        app,
+        match,
+        mode="hotseat" if len(humans) > 1 else "solo" if humans else "demo",
+        human=humans[0] if humans else None,
+        ai_levels={s: who for s, who in players.items() if who != "human"},
+        notice=f"A new game from {moment.lower()} of {title}, with fresh dice.",
+    )
+
+
 def player_words(who: str) -> str:
     return "a person" if who == "human" else f"the computer ({who})"
 

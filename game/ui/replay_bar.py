@@ -1,9 +1,10 @@
-"""The replay's time bar: the whole game as one strip, its game turns marked, the bookmarks as gold
+"""The replay's caption and time bar: the moment shown in words; the whole game as one strip, its game turns marked, the bookmarks as gold
 flags, the moment shown as a bright line; a click on it goes to that moment."""
 
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 from . import fonts
 
@@ -12,6 +13,43 @@ DONE = (96, 86, 60)
 TURN = (150, 150, 160)
 FLAG = (240, 200, 80)
 NOW = (255, 246, 210)
+
+
+CAPTION = 18
+
+
+def caption(moment: str, k: int, last: int, bookmarked: bool, area: pygame.Rect, window) -> list[str]:
+    """The caption above the bar: the moment, the decision it is, and whether it is bookmarked;
+    wrapped to ``area``'s width, two lines at most."""
+    line = f"{moment} · decision {k} of {last}" + (" · bookmarked" if bookmarked else "")
+    return fonts.wrap(line, area.w - 24, fonts.scaled(CAPTION, window), bold=True)[:2]
+
+
+def caption_height(lines: list[str], window) -> int:
+    return len(lines) * (fonts.font(fonts.scaled(CAPTION, window), bold=True).get_linesize() + 2)
+
+
+def draw_caption(surf, lines: list[str], area: pygame.Rect, window) -> None:
+    y = area.y + 6
+    for line in lines:
+        t = fonts.outlined(line, fonts.scaled(CAPTION, window), (255, 236, 180))
+        surf.blit(t, t.get_rect(midtop=(area.centerx, y)))
+        y += t.get_height()
+
+
+def turn_menu(manager, turns: list[int], now: int, where):
+    """The menu of the game's turns showing ``now``. ``where``: its rect, or the menu it replaces
+    (kept while it already shows ``now``; a menu's choice cannot be set, so a new one is made)."""
+    items: list[str | tuple[str, str]] = [f"Turn {t}" for t in turns] or ["Turn 1"]
+    want = f"Turn {now}" if f"Turn {now}" in items else items[0]
+    if isinstance(where, pygame_gui.elements.UIDropDownMenu):
+        shown = where.selected_option
+        if (shown[0] if isinstance(shown, tuple) else shown) == want:
+            return where
+        rect = where.relative_rect
+        where.kill()
+        where = rect
+    return pygame_gui.elements.UIDropDownMenu(items, want, where, manager)
 
 
 class ReplayBar:

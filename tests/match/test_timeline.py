@@ -152,3 +152,12 @@ def test_a_bad_branch_field_is_refused_with_its_place(change, where):
     change(data)
     with pytest.raises(SaveError, match=rf"x: {where}"):
         parse_record(json.dumps(data), "x")
+
+
+def test_only_a_branch_is_written_in_the_newer_version(timelines):
+    import json
+
+    plain = load_record(RECORDS / THREE[2])
+    assert json.loads(plain.dumps())["version"] == 3  # older games still read it
+    m = branch_from(timelines[THREE[2]], 4, 77)
+    assert json.loads(record_of(m).dumps())["version"] == 4

@@ -13,18 +13,6 @@ from ..widgets import button, label
 from .base import Scene
 
 
-def saved_bookmarks(meta, last: int) -> list[dict]:
-    """The bookmarks a record's meta keeps ({"at", "label"}), in order; anything malformed or past
-    the record's end is passed over (meta is anyone's)."""
-    got = meta.get("bookmarks") if isinstance(meta, dict) else None
-    out = []
-    for b in got if isinstance(got, list) else []:
-        at = b.get("at") if isinstance(b, dict) else None
-        if isinstance(at, int) and not isinstance(at, bool) and 0 <= at <= last:
-            out.append({"at": at, "label": str(b.get("label", ""))[:80]})
-    return sorted(out, key=lambda b: b["at"])
-
-
 def resume(app, rec, notice: str = "") -> str:
     """Resume a saved record as it was played: mode, human side(s), AI levels and seeds, standing
     orders from its ``meta`` (``session.restore``); a record without them resumes hot-seat with a
@@ -32,6 +20,7 @@ def resume(app, rec, notice: str = "") -> str:
     log), or "" when the battle is open."""
     from game.match import SaveError, load_match
 
+    from ..record_notes import saved_bookmarks
     from ..save_words import log, refusal_words
     from ..session import restore
     from .battle import BattleScene
@@ -41,7 +30,7 @@ def resume(app, rec, notice: str = "") -> str:
         match = load_match(rec, app.scenario_dirs())
         kw, said = restore(rec.meta, [s.id for s in match.state.sides], match.seed)
         scene = BattleScene(app, match, notice=" ".join(t for t in (notice, said) if t), **kw)
-        scene.bookmarks = saved_bookmarks(rec.meta, len(rec.decisions))
+        scene.bookmarks = saved_bookmarks(rec.meta, len(rec.decisions))  # set in its past (Past, H)
     except (SaveError, ValueError) as e:
         return refusal_words(e, path)
     except Exception:  # noqa: BLE001 - an untrusted save must not close the window

@@ -10,6 +10,7 @@ things of the side at the screen only (``seat``).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pygame
 import pygame_gui
@@ -17,20 +18,13 @@ import pygame_gui
 from game.match.timeline import Timeline
 
 from .. import fonts
-from ..branch_panel import BranchPanel, sides_for
-from ..replay_bar import ReplayBar
-from ..session import AI_LEVELS
+from ..branch_panel import BranchPanel, branch_battle, sides_for
+from ..record_notes import next_mark, people_playing, saved_bookmarks, toggled, who_played, who_words
+from ..replay_bar import ReplayBar, caption, caption_height, draw_caption, turn_menu
+from ..replay_keys import HELP, STEP_BUTTONS, STEP_KEYS
 from ..theme import scene_metrics
 from ..widgets import button
 from .battle import BattleScene
-
-#: the keys, as the help line under the map says them
-HELP = (
-    "Left/Right: a decision · Shift+Left/Right: an activation · PgUp/PgDn: a player-turn · "
-    "[ ]: a game turn · B: bookmark this moment · Tab: next bookmark · P: play on from here · "
-    "W: what happens next? · "
-    "Space: play · Esc: back"
-)
 
 
 class ReplayScene(BattleScene):
@@ -80,26 +74,10 @@ class ReplayScene(BattleScene):
 
     def who_played(self) -> dict[str, str]:
         """Each side's player so far, as the record's notes say: "human" or the AI's level."""
-        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
-        humans = h if isinstance(h := meta.get("humans"), list) else []
-        ai = a if isinstance(a := meta.get("ai"), dict) else {}
-        out = {}
-        for s in self.match.state.sides:
-            got = ai.get(s.id)
-            level = got.get("level") if isinstance(got, dict) else got
-            out[s.id] = "human" if s.id in humans else level if isinstance(level, str) else ""
-        return out
+        return who_played(self.source.meta, [s.id for s in self.match.state.sides])
 
     def who_words(self, side: str) -> str:
-        """Who played this side, as the record's notes say: a player, or the computer at its level."""
-        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
-        humans = meta.get("humans")
-        if isinstance(humans, list) and side in humans:
-            return "player"
-        ai = meta.get("ai")
-        got = ai.get(side) if isinstance(ai, dict) else None
-        level = got.get("level") if isinstance(got, dict) else got
-        return f"AI ({level})" if level in AI_LEVELS else "AI"
+        return who_words(self.source.meta, side)
 
     # -- widgets -------------------------------------------------------------------------------------
     def extra_buttons(self, add) -> None:
@@ -141,10 +119,8 @@ class ReplayScene(BattleScene):
             [("branch", "Play on from here…", "P: a new game from this moment, with fresh dice")],
             [("whatif", "What happens next?", "W: play on from here many times by the AI and count who wins")],
         ]
-        turns: list[str | tuple[str, str]] = [f"Turn {t}" for t in self.timeline.turns()] or ["Turn 1"]
-        self.turn_menu = pygame_gui.elements.UIDropDownMenu(
-            turns, self.turn_words(turns), pygame.Rect(r.x + 8, r.y + 6, r.w - 16, bh), m
-        )
+        rect = pygame.Rect(r.x + 8, r.y + 6, r.w - 16, bh)
+        self.turn_menu = turn_menu(m, self.timeline.turns(), self.timeline.marks[self.k].turn, rect)
         y = r.y + 6 + bh + gap
         for row in rows:
             x = r.x + 8
@@ -182,13 +158,7 @@ class ReplayScene(BattleScene):
         side's but the seat's; in the replay of a game people are still playing, every side's."""
         if self.seat is not None:
             return side != self.seat
-        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
-        over = self.timeline.marks[self.timeline.last].side is None
-        return not over and meta.get("mode") in ("hotseat", "solo")
-
-    def turn_words(self, turns: list) -> str:
-        now = f"Turn {self.timeline.marks[self.k].turn}"
-        return now if now in turns else turns[0]
+        return people_playing(self.source.meta, self.timeline.marks[self.timeline.last].side is None)
 
     # -- moving through the record --------------------------------------------------------------------
     def goto(self, k: int) -> None:
@@ -221,15 +191,10 @@ class ReplayScene(BattleScene):
         b = self.buttons.get("mark")
         if b is not None:
             b.set_text(self.mark_label())
-        menu = getattr(self, "turn_menu", None)
-        if menu is not None:  # the menu names the turn shown (a new menu: it has no setter)
-            turns: list[str | tuple[str, str]] = [f"Turn {t}" for t in self.timeline.turns()] or ["Turn 1"]
-            want = self.turn_words(turns)
-            shown = menu.selected_option[0] if isinstance(menu.selected_option, tuple) else menu.selected_option
-            if shown != want:
-                rect = menu.relative_rect
-                menu.kill()
-                self.turn_menu = pygame_gui.elements.UIDropDownMenu(turns, want, rect, self.manager)
+        if getattr(self, "turn_menu", None) is not None:
+            self.turn_menu = turn_menu(
+                self.manager, self.timeline.turns(), self.timeline.marks[self.k].turn, self.turn_menu
+            )
 
     def step(self, what: str, forward: bool) -> None:
         """One decision, activation, player-turn or game turn forward or back."""
@@ -248,8 +213,6 @@ class ReplayScene(BattleScene):
     # -- bookmarks ---------------------------------------------------------------------------------
     def marked(self) -> list[dict]:
         """The record's bookmarks ({"at", "label"}), in order; anything malformed is passed over."""
-        from .load import saved_bookmarks
-
         return saved_bookmarks(self.source.meta, self.timeline.last)
 
     def mark_label(self) -> str:
@@ -263,23 +226,13 @@ class ReplayScene(BattleScene):
 
     def toggle_bookmark(self) -> None:
         """Set a bookmark at this moment (or remove the one there) and save it in the record's file."""
-        marks = self.marked()
-        if any(b["at"] == self.k for b in marks):
-            marks = [b for b in marks if b["at"] != self.k]
-            said = "Bookmark removed"
-        else:
-            marks.append({"at": self.k, "label": self.moment_words(self.k)})
-            said = "Bookmarked"
-        self.source.meta = {**(self.source.meta if isinstance(self.source.meta, dict) else {}), "bookmarks": marks}
+        meta, marks, said = toggled(self.source.meta, self.timeline.last, self.k, self.moment_words(self.k))
+        self.source.meta = meta
         if self.live is not None:  # kept with the game's own saves, the next one on
             self.live.bookmarks = [dict(b) for b in marks]
             self.toast(f"{said}: it is kept when this game is saved")
-        else:
-            where = self.save_bookmarks()
-            if where:
-                from pathlib import Path
-
-                self.toast(f"{said}: saved in {Path(where).name}")
+        elif where := self.save_bookmarks():
+            self.toast(f"{said}: saved in {Path(where).name}")
         self.sync_buttons()
 
     def save_bookmarks(self) -> str | None:
@@ -303,12 +256,11 @@ class ReplayScene(BattleScene):
         return path
 
     def next_bookmark(self, forward: bool = True) -> None:
-        at = [b["at"] for b in self.marked()]
-        if not at:
+        at = next_mark(self.marked(), self.k, forward)
+        if at is None:
             self.toast("No bookmarks yet: B sets one at the moment shown.")
-            return
-        nxt = [a for a in at if a > self.k] if forward else [a for a in at if a < self.k]
-        self.goto((nxt[0] if forward else nxt[-1]) if nxt else (at[0] if forward else at[-1]))
+        else:
+            self.goto(at)
 
     # -- branching ---------------------------------------------------------------------------------
     def may_branch(self) -> bool:
@@ -329,101 +281,67 @@ class ReplayScene(BattleScene):
             self.toast("The game is over at this moment: step back to play on from earlier.")
             return
         self.playing = False
-        if self.branch_panel is not None:
-            self.branch_panel.close()
+        self.close_branch_panel()
         agree = self.live is not None and self.live.mode == "hotseat" and not self.match.over
         self.branch_panel = BranchPanel(
             self.manager, self.size, sides_for(self.match), self.moment_words(self.k), agree, self.who_played()
         )
 
     def what_if_sides(self) -> list[str]:
-        """The sides that may ask "What happens next?" here: any side of a finished game (or of a
-        game no person plays); in a game's own past only the side at the screen; in a solo save's
-        replay its player's side; nobody in the replay of a hot-seat game still being played (no side
-        is known to be at the screen, and a continuation from a side's view turns on its real cards)."""
-        sides = [s.id for s in self.match.state.sides]
-        if self.live is not None:
-            return [self.seat] if self.seat in sides else []
-        if self.timeline.marks[self.timeline.last].side is None:
-            return sides  # the game is over at the record's end
-        meta = self.source.meta if isinstance(self.source.meta, dict) else {}
-        humans = h if isinstance(h := meta.get("humans"), list) else []
-        if meta.get("mode") == "hotseat":
-            return []
-        if meta.get("mode") == "solo":
-            return [s for s in sides if s in humans]
-        return sides
+        """The sides that may ask "What happens next?" here (what_if.sides_that_may_ask)."""
+        from .what_if import sides_that_may_ask
+
+        return sides_that_may_ask(self)
 
     def open_what_if(self) -> None:
-        from .what_if import WhatIfScene
+        from .what_if import open_what_if
 
-        allowed = self.what_if_sides()
-        if not allowed or self.match.over:
-            self.toast("What happens next? is asked from a finished game, or by the side at the screen.")
-            return
-        self.playing = False
-        self.app.push(WhatIfScene(self.app, self.source, self.k, sides_allowed=allowed))
+        self.playing = not open_what_if(self) and self.playing
 
     def start_branch(self, players: dict[str, str]) -> BattleScene:
         """Begin the branch: ``players`` gives each side "human" or an AI level."""
         from game.match.branch import branch_from
 
-        seed = self.seeds.randrange(2**31)
-        m = branch_from(self.timeline, self.k, seed, scenario_title=self.match.scenario.title)
-        title = (m.branch or {}).get("title", "")
-        humans = [s for s, who in players.items() if who == "human"]
-        mode = "hotseat" if len(humans) > 1 else "solo" if humans else "demo"
-        levels = {s: who for s, who in players.items() if who != "human"}
+        m = branch_from(self.timeline, self.k, self.seeds.randrange(2**31), scenario_title=self.match.scenario.title)
         if self.live is not None and self.live.in_game():
             self.live.autosave()  # the game left behind can be resumed as it was
-        scene = BattleScene(
-            self.app,
-            m,
-            mode=mode,
-            human=humans[0] if humans else None,
-            ai_levels=levels,
-            notice=f"A new game from {self.moment_words(self.k).lower()} of {title}, with fresh dice.",
-        )
+        scene = branch_battle(self.app, m, players, self.moment_words(self.k))
         self.app.reset_to(scene)
         return scene
 
     # -- input -------------------------------------------------------------------------------------
     def on_extra_button(self, key) -> None:
-        if key == "first":
-            self.goto(0)
-        elif key == "back":
-            self.goto(self.k - 1)
-        elif key == "fwd":
-            self.goto(self.k + 1)
-        elif key == "last":
-            self.goto(self.timeline.last)
-        elif key == "whatif":
-            self.open_what_if()
+        if key in STEP_BUTTONS:
+            self.step(*STEP_BUTTONS[key])
+        elif key in ("first", "last"):
+            self.goto(0 if key == "first" else self.timeline.last)
         elif key == "play":
             self.playing = not self.playing
             self.buttons["play"].set_text("Pause" if self.playing else "Play")
-        elif key in ("act_back", "act_fwd"):
-            self.step("activation", key.endswith("fwd"))
-        elif key in ("pt_back", "pt_fwd"):
-            self.step("player-turn", key.endswith("fwd"))
         elif key == "mark":
             self.toggle_bookmark()
         elif key == "next_mark":
             self.next_bookmark()
         elif key == "branch":
             self.open_branch()
+        elif key == "whatif":
+            self.open_what_if()
+
+    def close_branch_panel(self) -> dict[str, str]:
+        """Close "Play on from here"; returns who was to play each side."""
+        panel, self.branch_panel = self.branch_panel, None
+        if panel is None:
+            return {}
+        panel.close()
+        return panel.players
 
     def handle(self, event, consumed: bool) -> None:
         if self.branch_panel is not None and event.type == pygame_gui.UI_BUTTON_PRESSED:
             got = self.branch_panel.press(event.ui_element)
-            if got == "cancel":
-                self.branch_panel.close()
-                self.branch_panel = None
-            elif got == "start":
-                players = self.branch_panel.players
-                self.branch_panel.close()
-                self.branch_panel = None
-                self.start_branch(players)
+            if got in ("cancel", "start"):
+                players = self.close_branch_panel()
+                if got == "start":
+                    self.start_branch(players)
             if got is not None:
                 return
         if event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is getattr(self, "turn_menu", None):
@@ -445,15 +363,11 @@ class ReplayScene(BattleScene):
         shift = mod & pygame.KMOD_SHIFT
         if self.branch_panel is not None:
             if k == pygame.K_ESCAPE:
-                self.branch_panel.close()
-                self.branch_panel = None
+                self.close_branch_panel()
             return
-        if k in (pygame.K_RIGHT, pygame.K_LEFT) and not self.playing:
-            self.step("activation" if shift else "decision", k == pygame.K_RIGHT)
-        elif k in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) and not self.playing:
-            self.step("player-turn", k == pygame.K_PAGEDOWN)
-        elif k in (pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET) and not self.playing:
-            self.step("turn", k == pygame.K_RIGHTBRACKET)
+        if k in STEP_KEYS and not self.playing:
+            what, forward = STEP_KEYS[k]
+            self.step("activation" if shift and what == "decision" else what, forward)
         elif k == pygame.K_END:
             self.goto(self.timeline.last)
         elif k == pygame.K_b:
@@ -489,9 +403,7 @@ class ReplayScene(BattleScene):
                     self.buttons["play"].set_text("Play")
 
     def leave(self) -> None:
-        if self.branch_panel is not None:
-            self.branch_panel.close()
-            self.branch_panel = None
+        self.close_branch_panel()
         super().leave()
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -509,26 +421,21 @@ class ReplayScene(BattleScene):
             self.map_rect = r
 
     def caption_lines(self) -> list[str]:
-        """What the moment shown is, above the time bar, wrapped to the map's width."""
+        """What the moment shown is, above the time bar."""
         head = "Your game so far" if self.live is not None else "Replay"
-        line = f"{head}: {self.moment_words(self.k)} · decision {self.k} of {self.timeline.last}"
-        here = [b["label"] for b in self.marked() if b["at"] == self.k]
-        if here:
-            line += " · bookmarked"
-        return fonts.wrap(line, self.map_rect.w - 24, fonts.scaled(18, self.size), bold=True)[:2]
+        here = any(b["at"] == self.k for b in self.marked())
+        return caption(
+            f"{head}: {self.moment_words(self.k)}", self.k, self.timeline.last, here, self.map_rect, self.size
+        )
 
     def caption_h(self) -> int:
-        size = fonts.scaled(18, self.size)
-        return len(self.caption_lines()) * (fonts.font(size, bold=True).get_linesize() + 2)
+        return caption_height(self.caption_lines(), self.size)
 
     def draw_status(self, surf) -> None:
         super().draw_status(surf)
-        y = self.map_rect.y + 6
-        for line in self.caption_lines():
-            t = fonts.outlined(line, fonts.scaled(18, self.size), (255, 236, 180))
-            surf.blit(t, t.get_rect(midtop=(self.map_rect.centerx, y)))
-            y += t.get_height()
-        self.bar.rect.y = self.map_rect.y + 10 + self.caption_h()
+        lines = self.caption_lines()
+        draw_caption(surf, lines, self.map_rect, self.size)
+        self.bar.rect.y = self.map_rect.y + 10 + caption_height(lines, self.size)
         self.bar.draw(surf, self.k, self.timeline, [b["at"] for b in self.marked()], self.size)
 
 

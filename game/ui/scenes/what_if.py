@@ -333,6 +333,36 @@ class WhatIfScene(Scene):
         self.stop()
 
 
+def open_what_if(replay) -> bool:
+    """ "What happens next?" from a replay's moment, for the sides that may ask; False (and a word
+    why) where none may or the game is over there."""
+    sides = sides_that_may_ask(replay)
+    if not sides or replay.match.over:
+        replay.toast("What happens next? is asked of a moment of a finished game, or by the side at the screen.")
+        return False
+    replay.app.push(WhatIfScene(replay.app, replay.source, replay.k, sides_allowed=sides))
+    return True
+
+
+def sides_that_may_ask(replay) -> list[str]:
+    """Who may ask "What happens next?" of a replay's moment: any side of a finished game (or of a game
+    no person plays); in a game's own past only the side at the screen (its seat); in a solo save its
+    player's side; nobody in an unfinished hot-seat save (no side is known to be at the screen, and a
+    continuation from a side's view turns on that side's real cards)."""
+    sides = [s.id for s in replay.match.state.sides]
+    if replay.live is not None:
+        return [replay.seat] if replay.seat in sides else []
+    if replay.timeline.marks[replay.timeline.last].side is None:  # over at the record's end
+        return list(sides)
+    meta = replay.source.meta if isinstance(replay.source.meta, dict) else {}
+    humans = h if isinstance(h := meta.get("humans"), list) else []
+    if meta.get("mode") == "hotseat":
+        return []
+    if meta.get("mode") == "solo":
+        return [s for s in sides if s in humans]
+    return list(sides)
+
+
 def counted_games(n: int) -> str:
     from game.rules.counting import counted
 
