@@ -204,3 +204,29 @@ def test_a_continuation_starts_from_the_asking_sides_view(app_factory):
     rs = real.ruleset
     assert rs.public_view(start.state, side) == rs.public_view(real.state, side)
     assert start.dice.fingerprint() != real.dice.fingerprint()
+
+
+def test_who_may_ask_what_happens_next_from_a_replay():
+    """Any side of a finished game; in a game's own past only the side at the screen; a solo save's
+    player; nobody in a hot-seat game still being played."""
+    from types import SimpleNamespace
+
+    from game.ui.scenes.what_if import sides_that_may_ask
+
+    def replay(meta, over, live=None, seat=None):
+        sides = [SimpleNamespace(id="a"), SimpleNamespace(id="b")]
+        marks = [SimpleNamespace(side=None if over else "a")]
+        return SimpleNamespace(
+            match=SimpleNamespace(state=SimpleNamespace(sides=sides)),
+            timeline=SimpleNamespace(marks=marks, last=0),
+            source=SimpleNamespace(meta=meta),
+            live=live,
+            seat=seat,
+        )
+
+    assert sides_that_may_ask(replay({"mode": "hotseat"}, over=True)) == ["a", "b"]
+    assert sides_that_may_ask(replay({"mode": "hotseat"}, over=False)) == []
+    assert sides_that_may_ask(replay({"mode": "solo", "humans": ["b"]}, over=False)) == ["b"]
+    assert sides_that_may_ask(replay({"mode": "demo"}, over=False)) == ["a", "b"]
+    assert sides_that_may_ask(replay({"mode": "hotseat"}, over=False, live=object(), seat="a")) == ["a"]
+    assert sides_that_may_ask(replay({}, over=False, live=object(), seat=None)) == []
