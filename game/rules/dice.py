@@ -33,11 +33,6 @@ _MAX_SKIP = 2048
 _ONE_WORD = 1 << 32
 
 
-def _parts(mods: Sequence) -> tuple[tuple[str, int, str], ...]:
-    """(rule, amount, reason) of each (amount, reason, rule) modifier."""
-    return tuple((str(m[2]), int(m[0]), str(m[1])) for m in mods) if mods else ()
-
-
 class DiceExhausted(RuntimeError):
     """A ScriptedDice was asked for more faces than the test scripted."""
 
@@ -204,8 +199,8 @@ class Dice:
             success,
             tuple(sorted(natural_pass)) if natural_pass else (),
             tuple(sorted(natural_fail)) if natural_fail else (),
-            _parts(parts),
-            _parts(target_parts),
+            tuple(parts) if parts else (),
+            tuple(target_parts) if target_parts else (),
         )
 
     @implements("GEN-DICE-3")

@@ -81,11 +81,11 @@ class DiceRolled(Event):
     """Faces of a single die that pass whatever the total (e.g. RNG-HAND-1's natural 1)."""
     natural_fail: tuple[int, ...] = ()
     """Faces of a single die that fail whatever the total (e.g. PYR-SAVE-1's natural 1)."""
-    parts: tuple[tuple[str, int, str], ...] = ()
-    """(rule ID, amount, reason) of each modifier where the rolling rule names them; they sum to
+    parts: tuple[tuple[int, str, str], ...] = ()
+    """(amount, reason, rule ID) of each modifier where the rolling rule names them; they sum to
     ``modifier``."""
-    target_parts: tuple[tuple[str, int, str], ...] = ()
-    """(rule ID, amount, reason) of each modifier that moved the target (PYR-SAVE-1: 6 − their sum)."""
+    target_parts: tuple[tuple[int, str, str], ...] = ()
+    """(amount, reason, rule ID) of each modifier that moved the target (PYR-SAVE-1: 6 − their sum)."""
 
     @property
     def total(self) -> int:
@@ -111,8 +111,8 @@ class DiceRolled(Event):
             rule=self.rule,
             dice=tuple((self.die, f) for f in self.faces),
             modifier=self.modifier,
-            parts=self.parts,
-            target_parts=self.target_parts,
+            parts=tuple((str(r), int(a), str(why)) for a, why, r in self.parts),
+            target_parts=tuple((str(r), int(a), str(why)) for a, why, r in self.target_parts),
             total=self.total,
             target=self.target,
             roll_under=self.roll_under,

@@ -67,5 +67,5 @@ def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
         success=morale_passes(natural, mods),
         natural_pass=(1,),
         natural_fail=(6,),
-        parts=tuple((m[2], m[0], m[1]) for m in mods if isinstance(m, tuple) and len(m) == 3),
+        parts=tuple(m for m in mods if isinstance(m, tuple) and len(m) == 3),
     )

@@ -99,7 +99,7 @@ def roll_save(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
         target=target,
         success=save_passes(natural, target),
         natural_fail=(1,),
-        target_parts=tuple((m[2], m[0], m[1]) for m in mods if isinstance(m, tuple) and len(m) == 3),
+        target_parts=tuple(m for m in mods if isinstance(m, tuple) and len(m) == 3),
     )
 
 
