@@ -227,6 +227,8 @@ def _count(ev, kind: str, parts: dict, st) -> None:
     if kind == "DuelWon" and getattr(ev, "winner", "") in parts:
         parts[ev.winner]["blows"] += 1
         return
+    if not any(hasattr(ev, f) for f in ("outcome", "hit", "winner")):
+        return  # a blow has a result; naming a target alone (facing it, an action's aim) is none
     for hitter, struck in STRIKERS:
         who = getattr(ev, hitter, None)
         if isinstance(who, str) and who in parts and getattr(ev, struck, None):
