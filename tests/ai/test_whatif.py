@@ -29,6 +29,12 @@ def test_whatif_json_lists_each_games_seed_and_the_same_games_on_processes(capsy
     assert sorted({c["seed"] for c in here["continuations"]}) == sorted(c["seed"] for c in here["continuations"])
 
 
+def test_whatif_plays_the_same_games_on_a_dask_cluster(capsys):
+    pytest.importorskip("dask.distributed")
+    here = _games(capsys, "--executor", "local")
+    assert _games(capsys, "--executor", "dask", "--jobs", "2")["continuations"] == here["continuations"]
+
+
 def test_whatif_text_names_sides_and_figures_not_ids(capsys):
     assert main(["whatif", str(PIKE), "--at", "18", "--games", "2", "--seed", "3", "--executor", "local"]) == 0
     out = capsys.readouterr().out
