@@ -22,8 +22,9 @@ from .match import Match
 from .record import Record, SaveError
 from .replay import match_from_record, replay_onto
 
-#: Decisions between snapshots. A clone of a boarding game's match is ~0.2 MB; replaying a
-#: decision ~1 ms: 25 keeps a jump under a few tens of ms and a 15-turn game's snapshots small.
+#: Decisions between snapshots. A clone of a boarding game's match holds ~0.4 MB; replaying a
+#: decision costs ~0.7 ms: 25 keeps a jump to tens of ms and an 18-turn game's 18 snapshots at
+#: ~7 MB (tools/bench.py replay).
 SNAPSHOT_EVERY = 25
 
 
