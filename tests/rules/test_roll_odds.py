@@ -131,7 +131,13 @@ def test_od6_roll_1_combat_parts_count_the_36_face_pairs_and_split_luck():
     assert got.chance == Fraction(n, 36) and got.words == "a simple win for the defender"
     (a, pa), (d, pd) = rp.luck
     assert (a, d) == ("R1", "B1") and pa + pd == 1 and pa < Fraction(1, 2)
-    assert rp.parts == (("OD6-ROLL-1", 2, "the attacker's netted combat value and modifiers"),)
+    assert rp.parts == (("OD6-ROLL-1", 2, "the attacker adds the difference"),)
+    full = CombatRolled("OD6-RES-1", "R1", "B1", (2, 6), (2, 0), (4, 6), "simple", "B1", ((5, 0), (3, 0)))
+    assert get_ruleset("close-combat-d6").roll_parts(full).parts == (
+        ("OD6-ROLL-1", 5, "the attacker's combat value (compared, not added)"),
+        ("OD6-ROLL-1", 3, "the defender's combat value (compared, not added)"),
+        ("OD6-ROLL-1", 2, "the attacker adds the difference"),
+    )
 
 
 RECORDS = Path(__file__).resolve().parents[1] / "data" / "records"

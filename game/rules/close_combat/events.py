@@ -37,6 +37,8 @@ class CombatRolled(Event):
     """tie, simple, double or triple."""
     winner: str = ""
     """Winning piece id, empty on a tie."""
+    values: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    """(combat value, modifiers: flank support and first-round bonus) of a and of b, before netting."""
 
     def roll_parts(self):
         """OD6-ROLL-1 / OD6-RES-1: both dice with their netted bonus, every result of the 36 face
@@ -65,14 +67,23 @@ class CombatRolled(Event):
         return RollParts(
             rule="OD6-ROLL-1",
             dice=((6, self.faces[0]), (6, self.faces[1])),
-            parts=tuple(
-                ("OD6-ROLL-1", b, f"{who}'s netted combat value and modifiers")
-                for b, who in ((ba, "the attacker"), (bb, "the defender"))
-                if b
-            ),
+            parts=self._bonus_parts(),
             outcomes=outs,
             luck=((self.attacker, mine), (self.defender, 1 - mine)),
         )
+
+    def _bonus_parts(self) -> tuple[tuple[str, int, str], ...]:
+        """Each side's combat value and modifiers, and the netted bonus the higher side adds."""
+        out: list[tuple[str, int, str]] = []
+        if self.values != ((0, 0), (0, 0)):
+            for (cv, mods), who in zip(self.values, ("the attacker", "the defender")):
+                out.append(("OD6-ROLL-1", cv, f"{who}'s combat value (compared, not added)"))
+                if mods:
+                    out.append(("OD6-ROLL-2", mods, f"{who}'s flank support and first-round bonus (compared)"))
+        for b, who in zip(self.bonus, ("the attacker", "the defender")):
+            if b:
+                out.append(("OD6-ROLL-1", b, f"{who} adds the difference"))
+        return tuple(out)
 
     def text(self) -> str:
         a, b = self.totals

@@ -72,5 +72,6 @@ def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0,
         totals=(ta, tb),
         kind=res.kind.value,
         winner=winner,
+        values=((cv_a, mods_a), (cv_b, mods_b)),
     )
     return PairRoll((ra, rb), ev, res)
