@@ -91,6 +91,24 @@ def build_parser() -> argparse.ArgumentParser:
         help="the scenario .toml the record was played on (when it is not in maps/)",
     )
 
+    wi = sub.add_parser("whatif", help="play a save or record on many times from one moment and count who wins")
+    wi.add_argument("file", help="a save or record (.json)")
+    wi.add_argument("--games", type=int, default=40, help="continuations to play (default 40)")
+    wi.add_argument("--at", type=int, default=None, help="decisions made before the moment (default: all, the save's)")
+    wi.add_argument(
+        "--side", default=None, help="the side asking: its view, the other's cards re-dealt (default: to move)"
+    )
+    wi.add_argument(
+        "--ai", default="normal,normal", help="AI level per side, LEVEL or LEVEL,LEVEL (default normal,normal)"
+    )
+    wi.add_argument("--seed", type=int, default=None, help="seed of the run (default: a fresh one, printed)")
+    wi.add_argument(
+        "--executor", default="processes", metavar="local|processes|dask[=ADDRESS]", help="where the games run"
+    )
+    wi.add_argument("--jobs", type=int, default=None, help="worker processes (default: the cores)")
+    wi.add_argument("--json", action="store_true", help="print the table as JSON")
+    wi.add_argument("--scenario", default=None, metavar="PATH", help="the scenario .toml, when not in maps/")
+
     chk = sub.add_parser("check-map", help="validate Tiled maps")
     chk.add_argument("files", nargs="+", help="Tiled .tmx files")
     chk.add_argument(
@@ -144,6 +162,7 @@ def main(argv: list[str] | None = None) -> int:
         "play",
         "simulate",
         "replay",
+        "whatif",
         "check-map",
         "check-scenario",
         "odds",
@@ -239,6 +258,12 @@ def cmd_replay(args) -> int:
         print(one_line(f"stopped: {res.reason}"), file=sys.stderr)
         return EXIT_MISMATCH
     return EXIT_OK
+
+
+def cmd_whatif(args) -> int:
+    from game.ai.whatif import run_cli
+
+    return run_cli(args)
 
 
 def cmd_check_map(args) -> int:
@@ -385,6 +410,7 @@ COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "whatif": cmd_whatif,
     "check-map": cmd_check_map,
     "check-scenario": cmd_check_scenario,
     "odds": cmd_odds,

@@ -232,6 +232,11 @@ SECTIONS: dict[str, tuple[str, str]] = {
         "replays: any moment of the 18-turn boarding record rebuilt (CPU ms, goal: max < 500), "
         "the scene's jump, the replay from the start as same-run baseline, snapshots' memory (≤ 100 MB)",
     ),
+    "report": (
+        "tools.bench_report",
+        "after the battle: the after-action report of the 18-turn boarding record (CPU s) against "
+        "replaying it (same run), the Why? of a roll (ms), one What happens next? game (s)",
+    ),
     "ai": (
         "tools.bench_ai",
         "game/ai: decision ms per level (hard CPU median ≤ 50, p99 ≤ 1000; easy, normal p99 ≤ 100), "

@@ -166,11 +166,15 @@ class Dice:
         roll_under: bool = False,
         natural_pass: set[int] | None = None,
         natural_fail: set[int] | None = None,
+        parts: Sequence = (),
+        target_parts: Sequence = (),
     ) -> DiceRolled:
         """Roll ``n`` dice and return the event; a test when ``target`` is given (GEN-DICE-2).
 
         ``natural_pass`` / ``natural_fail`` are faces (of a single die) that pass or fail whatever
-        the modified total (e.g. RNG-HAND-1 natural 1 and 20).
+        the modified total (e.g. RNG-HAND-1 natural 1 and 20). ``parts`` / ``target_parts``: the
+        (amount, reason, rule) modifiers the rolling rule summed into ``modifier`` / ``target``,
+        carried by the event for the log's "Why?" (they change no outcome).
         """
         faces = self.faces(n, sides)
         success = None
@@ -183,7 +187,21 @@ class Dice:
                 success = False
         # positional (rule, who, purpose, die, faces, modifier, target, roll_under, success): a
         # dataclass __init__ called with keywords costs half as much again, and a round rolls often
-        return DiceRolled(rule, who, purpose, sides, faces, modifier, target, roll_under, success)
+        return DiceRolled(
+            rule,
+            who,
+            purpose,
+            sides,
+            faces,
+            modifier,
+            target,
+            roll_under,
+            success,
+            tuple(sorted(natural_pass)) if natural_pass else (),
+            tuple(sorted(natural_fail)) if natural_fail else (),
+            tuple(parts) if parts else (),
+            tuple(target_parts) if target_parts else (),
+        )
 
     @implements("GEN-DICE-3")
     def roll_off(

@@ -21,6 +21,11 @@ class Event:
     def text(self) -> str:
         return f"{type(self).__name__}"
 
+    def roll_parts(self):
+        """The arithmetic of the roll this event reports (a ``game.rules.roll_odds.RollParts``), or
+        None for an event that rolls nothing."""
+        return None
+
     def figures(self) -> tuple[str, ...]:
         """Ids of the figures this event involves (the log highlights them)."""
         out = []
@@ -72,10 +77,51 @@ class DiceRolled(Event):
     """True when the test succeeds on total <= target (RNG); else total >= target (GEN-DICE-2)."""
     success: bool | None = None
     """Outcome of the test, None for rolls that are not tests."""
+    natural_pass: tuple[int, ...] = ()
+    """Faces of a single die that pass whatever the total (e.g. RNG-HAND-1's natural 1)."""
+    natural_fail: tuple[int, ...] = ()
+    """Faces of a single die that fail whatever the total (e.g. PYR-SAVE-1's natural 1)."""
+    parts: tuple[tuple[int, str, str], ...] = ()
+    """(amount, reason, rule ID) of each modifier where the rolling rule names them; they sum to
+    ``modifier``."""
+    target_parts: tuple[tuple[int, str, str], ...] = ()
+    """(amount, reason, rule ID) of each modifier that moved the target (PYR-SAVE-1: 6 − their sum)."""
 
     @property
     def total(self) -> int:
         return sum(self.faces) + self.modifier
+
+    def roll_parts(self):
+        """The roll's arithmetic (game.rules.roll_odds): the exact chance of a test, and luck for a
+        test or a roll-off (higher is better in a roll-off; in a test, the direction that passes)."""
+        from .roll_odds import RollParts, pass_chance, sum_percentile
+
+        n = len(self.faces)
+        chance = None
+        luck: tuple = ()
+        if n and self.target is not None:
+            chance = pass_chance(
+                n, self.die, self.modifier, self.target, self.roll_under, self.natural_pass, self.natural_fail
+            )
+            if self.who:
+                luck = ((self.who, sum_percentile(n, self.die, sum(self.faces), low_is_good=self.roll_under)),)
+        elif n and self.who and self.purpose == "roll-off":
+            luck = ((self.who, sum_percentile(n, self.die, sum(self.faces))),)
+        return RollParts(
+            rule=self.rule,
+            dice=tuple((self.die, f) for f in self.faces),
+            modifier=self.modifier,
+            parts=tuple((str(r), int(a), str(why)) for a, why, r in self.parts),
+            target_parts=tuple((str(r), int(a), str(why)) for a, why, r in self.target_parts),
+            total=self.total,
+            target=self.target,
+            roll_under=self.roll_under,
+            natural_pass=self.natural_pass,
+            natural_fail=self.natural_fail,
+            success=self.success,
+            chance=chance,
+            luck=luck,
+        )
 
     def text(self) -> str:
         faces = " ".join(str(f) for f in self.faces)

@@ -37,7 +37,9 @@ from .view import Shuffler, public_view, redeal
 
 if TYPE_CHECKING:
     from .decisions import Decision
+    from .events import Event
     from .flow import Ask, Preset
+    from .roll_odds import RollParts
     from .state import MatchState
     from .tabletop import Tabletop
 
@@ -189,6 +191,12 @@ class Ruleset:
     def odds(self, view: MatchState, table: Tabletop, ask: Ask, decision: Decision) -> Odds | None:
         """The odds of ``decision``, one of ``ask``'s options; None where it rolls nothing."""
         return None
+
+    def roll_parts(self, event: Event) -> RollParts | None:
+        """The arithmetic of the roll ``event`` reports (its dice, modifiers with their rules, target,
+        exact chance, outcomes and luck: game.rules.roll_odds), or None where it rolls nothing. The
+        event's own ``roll_parts()`` unless the system knows more (a mêlée hand's categories)."""
+        return event.roll_parts()
 
     def attack_odds(
         self, view: MatchState, table: Tabletop, attacker: str, defender: str, how: str, **kw

@@ -42,6 +42,8 @@ class Entry:
     dice: tuple[tuple[int, int], ...] = ()
     surfs: list | None = None
     width: int = 0
+    event: object = None
+    """The event the line says (its dice open the "Why?")."""
 
 
 def split_rule(text: str, rule: str) -> str:
@@ -57,6 +59,8 @@ class LogPanel:
         self.selected: int | None = None
         self._layout: list[tuple[int, int]] = []  # (entry index, line index) for every visual line
         self._dirty = True
+        self.why: int | None = None
+        """The entry whose dice were just clicked: the battle opens its "Why?" (take_why)."""
         self.size, self.line_h, self.die = SIZE, LINE_H, DIE
         self._scale()
 
@@ -93,7 +97,7 @@ class LogPanel:
         faces = getattr(ev, "faces", None)
         if faces:
             dice = tuple((int(getattr(ev, "die", 6)), int(f)) for f in faces)
-        self.entries.append(Entry(text, ev.rule, tuple(ev.figures()), type(ev).__name__, dice))
+        self.entries.append(Entry(text, ev.rule, tuple(ev.figures()), type(ev).__name__, dice, event=ev))
         self._dirty = True
 
     def _render(self, e: Entry) -> None:
@@ -151,10 +155,46 @@ class LogPanel:
             first = max(0, len(self._layout) - self.visible_lines - self.scroll)
             k = first + row
             if 0 <= k < len(self._layout) and row < self.visible_lines:
-                idx = self._layout[k][0]
+                idx, line = self._layout[k]
+                e = self.entries[idx]
+                if e.dice and line == 0 and event.pos[0] < self.rect.x + 6 + self.dice_width(e):
+                    self.why = idx  # a click on the dice asks why they came out as they did
+                    self.selected = idx
+                    return e.figures
                 self.selected = None if self.selected == idx else idx
                 return self.entries[idx].figures if self.selected is not None else ()
             return ()
+        return None
+
+    def dice_width(self, e: Entry) -> int:
+        """Pixels the line's dice take at its start (the "Why?" click area)."""
+        return min(len(e.dice), 6) * (self.die + 2) + 4 if e.dice else 0
+
+    def take_why(self):
+        """The event whose dice were clicked since the last call, or None."""
+        i, self.why = self.why, None
+        return self.entries[i].event if i is not None and i < len(self.entries) else None
+
+    def reveal(self, index: int) -> None:
+        """Scroll so that entry ``index``'s first line is in view."""
+        if self._dirty:
+            self._relayout()
+        at = next((k for k, (i, j) in enumerate(self._layout) if i == index and j == 0), None)
+        if at is None:
+            return
+        n = self.visible_lines
+        first = max(0, len(self._layout) - n - self.scroll)
+        if not first <= at < first + n:
+            self.scroll = max(0, len(self._layout) - n - at)
+
+    def dice_spot(self, index: int) -> tuple[int, int] | None:
+        """Screen point of entry ``index``'s first die when its line is visible (tests click there)."""
+        if self._dirty:
+            self._relayout()
+        first = max(0, len(self._layout) - self.visible_lines - self.scroll)
+        for k in range(first, min(len(self._layout), first + self.visible_lines)):
+            if self._layout[k] == (index, 0):
+                return (self.rect.x + 6 + self.die // 2, self.rect.y + 4 + (k - first) * self.line_h + self.line_h // 2)
         return None
 
     def draw(self, dst: pygame.Surface) -> None:

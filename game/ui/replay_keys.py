@@ -8,7 +8,7 @@ import pygame
 HELP = (
     "Left/Right: a decision · Shift+Left/Right: an activation · PgUp/PgDn: a player-turn · "
     "[ ]: a game turn · B: bookmark this moment · Tab: next bookmark · P: play on from here · "
-    "Space: play · Esc: back"
+    "W: what happens next? · Space: play · Esc: back"
 )
 
 #: a key's step (Shift with Left/Right: an activation instead of a decision)

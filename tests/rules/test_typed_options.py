@@ -25,6 +25,9 @@ NOT_OPTIONS = {
     ("ui/log_vocab.py", "ident"): "an event's side or figure reference in the log",
     ("ui/log_vocab.py", "item or ''"): 'an event\'s item text ("w+mg": events keep their text)',
     ("ai/simulate.py", "str(text)"): "the command line's --ai list (CLI input)",
+    ("report/after_action.py", "who"): "a roll's roller as an event names it (a side, a side's group in a sector)",
+    ("ui/scenes/results.py", "str(getattr(event, 'link_target', ''))"): "a link of the report's own text",
+    ("ui/scenes/what_if.py", "str(getattr(event, 'link_target', ''))"): "a link of the what-if table's own text",
     ("table/tmx_guard.py", "text"): "a TMX layer's CSV tile data",
     ("table/tmx_guard.py", "item"): "a TMX polygon's point list",
 }

@@ -104,3 +104,26 @@ def test_narration_banners_wrap_inside_the_map_at_every_size(app_factory, size):
     assert len(drawn) > 2  # the two banners took several lines
     m = scene.map_rect
     assert all(m.left <= r.left and r.right <= m.right for r in drawn), (m, drawn)
+
+
+@pytest.mark.parametrize("i", range(len(games())))
+def test_after_action_report_and_why_in_a_players_words(i):
+    """The report's moments, figure lines and luck, and every roll's Why?: names, never ids."""
+    from game.match import record_of
+    from game.report.after_action import build
+    from game.ui.report_words import figure_line, luck_sentence
+    from game.ui.why_words import lines
+
+    sid, m = games()[i]
+    classes = _event_class_names()
+    ids = _ids_named_otherwise(m)
+    rep = build(record_of(m))
+    texts = [mo.sentence for mo in rep.moments]
+    texts += [f"{p.name}: {figure_line(p)}" for p in rep.figures]
+    texts += [luck_sentence(rep, x) for x in rep.luck]
+    for ev in m.log:
+        if m.ruleset.roll_parts(ev) is not None:
+            head, body, _ = lines(ev, m)
+            texts += [head, *body]
+    for t in texts:
+        assert not _faults(re.sub(r"<[^>]+>", " ", t), ids, classes), (sid, t, _faults(t, ids, classes))

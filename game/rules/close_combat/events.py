@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..events import Event
+
+#: the opposed results from the attacker's best to the defender's best
+_ORDER = [
+    ("a", "triple"),
+    ("a", "double"),
+    ("a", "simple"),
+    ("", "tie"),
+    ("b", "simple"),
+    ("b", "double"),
+    ("b", "triple"),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +37,53 @@ class CombatRolled(Event):
     """tie, simple, double or triple."""
     winner: str = ""
     """Winning piece id, empty on a tie."""
+    values: tuple[tuple[int, int], tuple[int, int]] = ((0, 0), (0, 0))
+    """(combat value, modifiers: flank support and first-round bonus) of a and of b, before netting."""
+
+    def roll_parts(self):
+        """OD6-ROLL-1 / OD6-RES-1: both dice with their netted bonus, every result of the 36 face
+        pairs with its exact chance, and where this one fell for each piece."""
+        from ..roll_odds import Outcome, RollParts, percentile
+        from .result import opposed_result, total
+
+        ba, bb = self.bonus
+        counts: dict[tuple[str, str], int] = {}
+        margin: list[tuple[int, int]] = []
+        for fa in range(1, 7):
+            for fb in range(1, 7):
+                ta, tb = total(fa, ba), total(fb, bb)
+                r = opposed_result(ta, tb)
+                key = (r.winner or "", r.kind.value)
+                counts[key] = counts.get(key, 0) + 1
+                margin.append((ta - tb, 1))
+        won = "a" if self.winner and self.winner == self.attacker else ("b" if self.winner else "")
+        names = {"a": "the attacker", "b": "the defender"}
+        outs = tuple(
+            Outcome(f"a {k} win for {names[w]}" if w else "a tie", Fraction(n, 36), (w, k) == (won, self.kind))
+            for (w, k), n in sorted(counts.items(), key=lambda kv: _ORDER.index(kv[0]))
+        )
+        diff = self.totals[0] - self.totals[1]
+        mine = percentile(margin, diff)
+        return RollParts(
+            rule="OD6-ROLL-1",
+            dice=((6, self.faces[0]), (6, self.faces[1])),
+            parts=self._bonus_parts(),
+            outcomes=outs,
+            luck=((self.attacker, mine), (self.defender, 1 - mine)),
+        )
+
+    def _bonus_parts(self) -> tuple[tuple[str, int, str], ...]:
+        """Each side's combat value and modifiers, and the netted bonus the higher side adds."""
+        out: list[tuple[str, int, str]] = []
+        if self.values != ((0, 0), (0, 0)):
+            for (cv, mods), who in zip(self.values, ("the attacker", "the defender")):
+                out.append(("OD6-ROLL-1", cv, f"{who}'s combat value (compared, not added)"))
+                if mods:
+                    out.append(("OD6-ROLL-2", mods, f"{who}'s flank support and first-round bonus (compared)"))
+        for b, who in zip(self.bonus, ("the attacker", "the defender")):
+            if b:
+                out.append(("OD6-ROLL-1", b, f"{who} adds the difference"))
+        return tuple(out)
 
     def text(self) -> str:
         a, b = self.totals

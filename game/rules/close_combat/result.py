@@ -133,3 +133,8 @@ def worsen(outcome: Outcome, already_disrupted: bool = False) -> Outcome:
 def fire_hit(disrupted: bool) -> Outcome:
     """OD6-FIRE-1 [HOUSE]: a hit Disrupts a piece in place; an already Disrupted piece is eliminated."""
     return Outcome.ELIMINATED if disrupted else Outcome.DISRUPTED_IN_PLACE
+
+
+def total(face: int, bonus: int) -> int:
+    """OD6-ROLL-1: a side's total, at least 1."""
+    return max(1, face + bonus)

@@ -11,7 +11,7 @@ from ..implements import implements
 from .contact import classify
 from .events import CombatRolled
 from .pieces import Piece
-from .result import OpposedResult, opposed_result
+from .result import OpposedResult, opposed_result, total
 
 
 def net_bonus(cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> tuple[int, int]:
@@ -21,11 +21,6 @@ def net_bonus(cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> tuple[i
     """
     d = (cv_a + mods_a) - (cv_b + mods_b)
     return (d, 0) if d > 0 else (0, -d)
-
-
-def total(face: int, bonus: int) -> int:
-    """OD6-ROLL-1: a side's total, at least 1."""
-    return max(1, face + bonus)
 
 
 @implements("OD6-ROLL-2")
@@ -77,5 +72,6 @@ def roll_pair(dice: Dice, a: str, b: str, cv_a: int, cv_b: int, mods_a: int = 0,
         totals=(ta, tb),
         kind=res.kind.value,
         winner=winner,
+        values=((cv_a, mods_a), (cv_b, mods_b)),
     )
     return PairRoll((ra, rb), ev, res)

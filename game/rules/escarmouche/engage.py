@@ -25,6 +25,7 @@ def resolve_test(dice: Dice, group: str, has_leader: bool) -> DiceRolled:
         modifier=-1 if has_leader else 0,
         target=RESOLVE_TARGET,
         roll_under=True,
+        parts=((-1, "a leader with the group", "ESC-ENG-2"),) if has_leader else (),
     )
 
 

@@ -84,6 +84,7 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
         roll_under=True,
         natural_pass={1},
         natural_fail={6},
+        parts=mods,
     )
     if ev.success:
         return True

@@ -51,6 +51,8 @@ class HandScored(Event):
     """Wounds the hand inflicts."""
     rerolls_used: int = 0
     """How many rerolls were used."""
+    thrown: tuple[int, ...] = ()
+    """The faces as first thrown, before any reroll (PYR-DICE-1)."""
 
     @property
     def label(self) -> str:

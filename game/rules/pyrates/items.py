@@ -150,7 +150,7 @@ def resolve_item(r: Round, camp: str, tapper: str, it: Item):
                     _moved(st, tapper)
             return out
     # PYR-SAVE-1..3
-    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail=_NATURAL_1)
+    ev = ctx.roll("PYR-SAVE-1", who=victim, purpose="save", target=target, natural_fail=_NATURAL_1, target_parts=mods)
     saved = save_passes(ev.faces[0], target)
     res = save_outcome(kind, saved, v.is_wounded)
     out = "saved"

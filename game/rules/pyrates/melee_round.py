@@ -258,7 +258,9 @@ def roll_pool_flow(ctx, camp: str, mq: int):
         hand = _classify_sorted(tuple(sorted(faces)))
         dmg = hand_damage(hand)
         # (rule, who, hand_no, faces, hand, knockdowns, wounds, rerolls_used), positional
-        ctx.emit(HandScored("PYR-DMG-1", camp, k + 1, tuple(faces), hand.value, dmg.knockdowns, dmg.wounds, used))
+        ctx.emit(
+            HandScored("PYR-DMG-1", camp, k + 1, tuple(faces), hand.value, dmg.knockdowns, dmg.wounds, used, ev.faces)
+        )
         kd += dmg.knockdowns
         w += dmg.wounds
     return Damage(kd, w)  # the hands' sum

@@ -65,4 +65,7 @@ def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
         target=MORALE_TARGET,
         roll_under=True,
         success=morale_passes(natural, mods),
+        natural_pass=(1,),
+        natural_fail=(6,),
+        parts=tuple(m for m in mods if isinstance(m, tuple) and len(m) == 3),
     )

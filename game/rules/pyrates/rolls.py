@@ -205,6 +205,7 @@ def roll_hand(
             knockdowns=dmg.knockdowns,
             wounds=dmg.wounds,
             rerolls_used=len(history),
+            thrown=tuple(first),
         )
     )
     return HandRoll(n, rerolls, first, tuple(history), faces, hand, dmg, tuple(events))

@@ -79,6 +79,18 @@ class PyratesRuleset(MissileAnswers, Ruleset):
         return tally_win_odds(side_damage_odds(max(0, int(strength_a))), side_damage_odds(max(0, int(strength_b))))
 
     # -- exact odds (pyrates/chances.py) ---------------------------------------------------------------
+    def roll_parts(self, event):
+        """A mêlée hand (PYR-DICE-1): its hands' exact odds; luck is counted once, on the scored hand."""
+        from ..events import DiceRolled
+        from .events import HandScored
+        from .hand_odds_parts import hand_parts
+
+        if isinstance(event, HandScored):
+            return hand_parts(event.thrown or event.faces, event.who, luck=True)
+        if isinstance(event, DiceRolled) and event.rule == "PYR-DICE-1":
+            return hand_parts(event.faces, event.who, luck=False)
+        return event.roll_parts()
+
     def odds(self, view, table, ask, decision):
         """A shot (weapon in ``option``), a tap (its first item: the save fails, PYR-SAVE-1/2), a reroll (PYR-DICE-2: ``expected`` hand), a save instead of
         a pushback (PYR-PUSH-1), fighting on (PYR-WIN-3: the next round's tally on the announced

@@ -98,6 +98,8 @@ def roll_save(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
         faces=(natural,),
         target=target,
         success=save_passes(natural, target),
+        natural_fail=(1,),
+        target_parts=tuple(m for m in mods if isinstance(m, tuple) and len(m) == 3),
     )
 
 

@@ -122,7 +122,9 @@ def resolve_shot(
         return "negligible"
     mods = shot_save_modifiers(v)
     tgt = save_target(mods)
-    sv = ctx.roll("PYR-SAVE-1", who=victim, purpose="save against a shot", target=tgt, natural_fail={1})
+    sv = ctx.roll(
+        "PYR-SAVE-1", who=victim, purpose="save against a shot", target=tgt, natural_fail={1}, target_parts=mods
+    )
     if save_passes(sv.faces[0], tgt):
         ctx.emit(ShotResolved(rule="PRE-PYR-1", figure=shooter_id, target=victim, weapon=weapon, outcome="saved"))
         return "saved"

@@ -76,6 +76,30 @@ def shooting_modifier(
     ``weapon``'s maximum range when given): −1 per aim counter (at most 3 count), −1 short range, 0
     effective, +7 long, +2 soft / +3 hard cover, +1 target moved last turn, −2 Keen-Eyed;
     INI-RSHOOT-4 +2 when shooting reactively."""
+    parts = shooting_modifier_parts(
+        range_in=range_in,
+        aim=aim,
+        cover=cover,
+        target_moved=target_moved,
+        keen_eyed=keen_eyed,
+        reactive=reactive,
+        weapon=weapon,
+    )
+    return None if parts is None else sum(a for a, _, _ in parts)
+
+
+def shooting_modifier_parts(
+    *,
+    range_in: float,
+    aim: int = 0,
+    cover: str | None = None,
+    target_moved: bool = False,
+    keen_eyed: bool = False,
+    reactive: bool = False,
+    weapon: str | None = None,
+) -> list[tuple[int, str, str]] | None:
+    """``shooting_modifier`` term by term: (amount, reason, rule) of each modifier that applies
+    (the range band's always, 0 included), or None when out of range."""
     if weapon is not None and range_in > weapon_max_range(weapon):
         return None
     band = range_band(range_in)
@@ -83,13 +107,19 @@ def shooting_modifier(
         return None
     if aim < 0:
         raise ValueError(f"aim counters must be ≥ 0, not {aim}")
-    mod = -min(int(aim), MAX_AIM)
-    mod += {"short": -1, "effective": 0, "long": 7}[band]
-    mod += COVER_MODIFIER[_norm_cover(cover)]
-    mod += 1 if target_moved else 0
-    mod += -2 if keen_eyed else 0
-    mod += REACTIVE_PENALTY if reactive else 0
-    return mod
+    parts = [({"short": -1, "effective": 0, "long": 7}[band], f"{band} range", "RNG-SHOOT-1")]
+    if aim:
+        parts.append((-min(int(aim), MAX_AIM), "aimed", "RNG-SHOOT-1"))
+    c = _norm_cover(cover)
+    if COVER_MODIFIER[c]:
+        parts.append((COVER_MODIFIER[c], f"{c} cover", "RNG-COVER-1"))
+    if target_moved:
+        parts.append((1, "the target moved", "RNG-SHOOT-1"))
+    if keen_eyed:
+        parts.append((-2, "keen-eyed", "RNG-SHOOT-1"))
+    if reactive:
+        parts.append((REACTIVE_PENALTY, "shooting as a reaction", "INI-RSHOOT-4"))
+    return parts
 
 
 def shooting_target(
@@ -165,7 +195,7 @@ def roll_shot(
 ) -> HitRoll:
     """RNG-SHOOT-1: roll the shot (d20 + modifiers − AP ≤ AV; natural 20 misses). Never critical.
     Raises ValueError when the target is out of range (the match offers only legal shots)."""
-    mod = shooting_modifier(
+    parts = shooting_modifier_parts(
         range_in=range_in,
         aim=aim,
         cover=cover,
@@ -174,9 +204,12 @@ def roll_shot(
         reactive=reactive,
         weapon=weapon,
     )
-    if mod is None:
+    if parts is None:
         reach = weapon_max_range(weapon) if weapon is not None else LONG_RANGE
         raise ValueError(f'target at {range_in}" is out of range (> {reach:g}", RNG-SHOOT-1)')
+    mod = sum(a for a, _, _ in parts)
+    if ap:
+        parts.append((apply_ap(mod, ap) - mod, "aggression points spent", "RNG-AP-1"))
     ev = dice.roll(
         "RNG-SHOOT-1",
         who=who,
@@ -186,6 +219,7 @@ def roll_shot(
         target=int(av),
         roll_under=True,
         natural_fail={20},
+        parts=parts,
     )
     return HitRoll(ev, bool(ev.success), False)
 

@@ -208,15 +208,22 @@ class TurnPreset:
     def motivation(self, ctx: Ctx, fid: str) -> bool | FlowTo[bool]:
         """RNG-MOT-1/2: 1d6, success on ≤ 3 (≤ 2 if wounded); −1 for the best leader in range
         (Leader within 6", Legendary Leader within 12", not cumulative); −1 Initiative trait."""
-        mod, target = self.motivation_terms(ctx, fid)
-        ev = ctx.roll("RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True)
+        parts, target = self.motivation_parts(ctx, fid)
+        mod = sum(a for a, _, _ in parts)
+        ev = ctx.roll(
+            "RNG-MOT-1", who=fid, purpose="motivation", modifier=mod, target=target, roll_under=True, parts=parts
+        )
         return bool(ev.success)
 
     def motivation_terms(self, ctx: Ctx, fid: str) -> tuple[int, int]:
         """(modifier, target) of ``motivation``'s roll: what the roll and its odds both use."""
+        parts, target = self.motivation_parts(ctx, fid)
+        return sum(a for a, _, _ in parts), target
+
+    def motivation_parts(self, ctx: Ctx, fid: str) -> tuple[list[tuple[int, str, str]], int]:
+        """([(amount, reason, rule) of each RNG-MOT-2 modifier], target) of ``motivation``'s roll."""
         f = ctx.fig(fid)
-        mod = 0
-        reasons = []
+        parts: list[tuple[int, str, str]] = []
         leader_bonus = 0
         for g in ctx.state.in_play(f.side):
             if g.id == fid:
@@ -225,13 +232,11 @@ class TurnPreset:
             if reach is not None and ctx.table.edge_distance(fid, g.id) <= reach:
                 leader_bonus = -1
         if leader_bonus:
-            mod -= 1
-            reasons.append("leader near")
+            parts.append((-1, "a leader near", "RNG-MOT-2"))
         if "initiative" in f.traits:
-            mod -= 1
-            reasons.append("initiative")
+            parts.append((-1, "the Initiative trait", "RNG-MOT-2"))
         target = 2 if f.is_wounded else 3
-        return mod, target
+        return parts, target
 
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may still move into cover or retreat; by default it holds."""

@@ -75,6 +75,9 @@ class BattleInput(BattleHost):
             figs = self.log_panel.handle_event(event)
             if figs is not None:
                 self.highlight = figs
+                ev = self.log_panel.take_why()
+                if ev is not None:
+                    self.open_why(ev)
                 return
             if not self.map_rect.collidepoint(event.pos):
                 return
@@ -356,6 +359,13 @@ class BattleInput(BattleHost):
 
     def on_extra_button(self, key) -> None:
         """Hook for the replay viewer."""
+
+    def open_why(self, ev) -> None:
+        """The arithmetic of a log line's roll (scenes/why.py)."""
+        from .why import WhyScene
+
+        if self.match.ruleset.roll_parts(ev) is not None:
+            self.app.push(WhyScene(self.app, self, ev))
 
     def open_rules(self) -> None:
         from .rules_ref import RulesScene

@@ -90,7 +90,7 @@ class ReplayScene(BattleScene):
     def layout(self):
         super().layout()
         um = self.metrics
-        rows = 5
+        rows = 6
         h = rows * (um.button_h + 4) + 8
         r = self.ask_rect
         self.controls_rect = pygame.Rect(r.x, r.bottom - h, r.w, h)
@@ -117,6 +117,7 @@ class ReplayScene(BattleScene):
                 ("next_mark", "Next bookmark", "Tab (Shift+Tab: the one before)"),
             ],
             [("branch", "Play on from here…", "P: a new game from this moment, with fresh dice")],
+            [("whatif", "What happens next?", "W: play on from here many times by the AI and count who wins")],
         ]
         rect = pygame.Rect(r.x + 8, r.y + 6, r.w - 16, bh)
         self.turn_menu = turn_menu(m, self.timeline.turns(), self.timeline.marks[self.k].turn, rect)
@@ -130,6 +131,8 @@ class ReplayScene(BattleScene):
             y += bh + gap
         if not self.may_branch():
             self.buttons["branch"].disable()
+        if not self.what_if_sides() or self.match.over:
+            self.buttons["whatif"].disable()
         self.sync_buttons()
 
     def rebuild_options(self) -> None:
@@ -283,6 +286,17 @@ class ReplayScene(BattleScene):
             self.manager, self.size, sides_for(self.match), self.moment_words(self.k), agree, self.who_played()
         )
 
+    def what_if_sides(self) -> list[str]:
+        """The sides that may ask "What happens next?" here (what_if.sides_that_may_ask)."""
+        from .what_if import sides_that_may_ask
+
+        return sides_that_may_ask(self)
+
+    def open_what_if(self) -> None:
+        from .what_if import open_what_if
+
+        self.playing = not open_what_if(self) and self.playing
+
     def start_branch(self, players: dict[str, str]) -> BattleScene:
         """Begin the branch: ``players`` gives each side "human" or an AI level."""
         from game.match.branch import branch_from
@@ -309,6 +323,8 @@ class ReplayScene(BattleScene):
             self.next_bookmark()
         elif key == "branch":
             self.open_branch()
+        elif key == "whatif":
+            self.open_what_if()
 
     def close_branch_panel(self) -> dict[str, str]:
         """Close "Play on from here"; returns who was to play each side."""
@@ -359,6 +375,8 @@ class ReplayScene(BattleScene):
             self.next_bookmark(forward=not shift)
         elif k == pygame.K_p:
             self.open_branch()
+        elif k == pygame.K_w:
+            self.open_what_if()
         elif k == pygame.K_SPACE:
             self.on_extra_button("play")
         elif k == pygame.K_ESCAPE:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, defaultdict
 from typing import Any
 
@@ -25,6 +26,8 @@ DEEDS = {
     "DuelWon": ("duel", "duels"),
     "DiceRolled": ("roll of the dice", "rolls of the dice"),
 }
+#: the report's pages: (key, tab words)
+PAGES = (("battle", "The battle"), ("strength", "Strength"), ("figures", "Each figure"), ("luck", "Luck"))
 #: a figure's state in a player's words
 STATUS_WORDS = {"knocked_down": "knocked down", "out_of_action": "out of action", "captive": "taken prisoner"}
 
@@ -77,6 +80,43 @@ class ResultsScene(Scene):
         """The demo's next game: called when the countdown ends, or sooner on a key or a click."""
         self.left = seconds
         self.turning: str | None = None
+        self.page = "battle"
+        """Which page of the report is shown: battle, strength, figures or luck."""
+        self.report = None
+        """The after-action report (game/report/after_action.py), read on a thread: a long battle
+        replays for most of a second."""
+        self.chart = None
+        self._reading: threading.Thread | None = None
+        self._start_reading()
+
+    def _start_reading(self) -> None:
+        from game.match import record_of
+
+        rec = record_of(self.match)
+        dirs = self.app.scenario_dirs() if hasattr(self.app, "scenario_dirs") else ()
+        box: dict = {}
+
+        def read() -> None:
+            from game.report.after_action import build
+
+            try:
+                box["report"] = build(rec, dirs)
+            except Exception as e:  # noqa: BLE001 - the page says it could not, the game goes on
+                import logging
+
+                logging.getLogger("boarders").warning("after-action report: %s: %s", type(e).__name__, e)
+                box["error"] = "The battle could not be read again for its report."
+
+        self._box = box
+        self._reading = threading.Thread(target=read, name="after-action", daemon=True)
+        self._reading.start()
+
+    def wait_for_report(self, timeout: float = 30.0):
+        """The report once read (tests and the screenshot tool wait for it)."""
+        if self._reading is not None:
+            self._reading.join(timeout)
+        self._take_report()
+        return self.report
 
     def build(self) -> None:
         m = self.manager
@@ -86,6 +126,10 @@ class ResultsScene(Scene):
 
         p = ui_metrics(m).px  # laid out for 1280×800, grown with the theme's fonts
         label(m, (0, p(24), w, p(50)), head[:90], object_id="#title")
+        self.page_btns = {}
+        self.what_if_btn = None
+        self.moments_box = None
+        self.chart = None
         label(
             m,
             (0, p(74), w, p(22)),
@@ -93,16 +137,34 @@ class ResultsScene(Scene):
             f"{len(self.match.decisions)} decisions · seed {self.match.seed}",
             object_id="#small",
         )
+        tx = p(30)
+        for key, words in PAGES:
+            b = button(m, (tx, p(100), p(150), p(34)), words)
+            if key == self.page:
+                b.disable()
+            self.page_btns[key] = b
+            tx += p(158)
+        top, bottom = p(142), h - p(112)
+        if self.page != "battle":
+            self.build_report_page(m, pygame.Rect(p(30), top, w - p(60), bottom - top), p)
+        else:
+            self.build_battle_page(m, head, cas, did, top, bottom, p)
+        self.build_buttons(m, p)
+
+    def build_battle_page(self, m, head, cas, did, top0, bottom, p) -> None:
+        w, h = self.size
         st = self.match.state
         if self.turning is None:
             from game.ai.concede import turning_point
 
             self.turning = turning_point(self.match.log, st.figures, {s.id: s.name for s in st.sides}) or ""
+        from ..theme import ui_metrics
+
         shift = 0  # the turning point's lines push the columns down
         if self.turning:
             small = ui_metrics(m).small
             for line in fonts.wrap(f"Turning point — {self.turning}", w - p(80), small)[:3]:
-                label(m, (p(40), p(96) + shift, w - p(80), p(20)), line, object_id="#small")
+                label(m, (p(40), top0 + shift, w - p(80), p(20)), line, object_id="#small")
                 shift += fonts.font(small).get_linesize()
         html = ""
         for s in st.sides:
@@ -112,15 +174,18 @@ class ResultsScene(Scene):
                 html += f"&nbsp;&nbsp;{_esc(line)}<br>"
             html += "<br>"
         cw = (w - 90) // 2
-        top = p(140) + shift
-        label(m, (30, p(106) + shift, cw, p(30)), "Casualties", object_id="#heading")
-        pygame_gui.elements.UITextBox(html, pygame.Rect(30, top, cw, h - top - p(112)), m)
-        label(m, (60 + cw, p(106) + shift, cw, p(30)), "Who did what", object_id="#heading")
+        top = top0 + p(40) + shift
+        label(m, (30, top0 + p(6) + shift, cw, p(30)), "Casualties", object_id="#heading")
+        pygame_gui.elements.UITextBox(html, pygame.Rect(30, top, cw, bottom - top), m)
+        label(m, (60 + cw, top0 + p(6) + shift, cw, p(30)), "Who did what", object_id="#heading")
         pygame_gui.elements.UITextBox(
             "<br>".join(_esc(fonts.safe(x)) for x in did) or "nothing",
-            pygame.Rect(60 + cw, top, cw, h - top - p(112)),
+            pygame.Rect(60 + cw, top, cw, bottom - top),
             m,
         )
+
+    def build_buttons(self, m, p) -> None:
+        w, h = self.size
         y, bh = h - p(70), p(44)
         self.next_btn = None
         self.countdown = None
@@ -146,10 +211,75 @@ class ResultsScene(Scene):
         self.menu_btn = button(m, (x + p(180), y, p(140), bh), "Main menu")
         self.msg = label(m, (p(30), y - p(30), w - p(60), p(24)), "", object_id="#small")
 
+    def build_report_page(self, m, area: pygame.Rect, p) -> None:
+        from .. import report_words as words
+        from ..theme import ui_metrics
+
+        rep = self.report
+        if rep is None:
+            text = self._box.get("error") or "Reading the battle again…"
+            label(m, (area.x, area.y + p(10), area.w, p(24)), text, object_id="#small")
+            return
+        small = ui_metrics(m).small
+        if self.page == "strength":
+            from ..strength_chart import StrengthChart
+
+            ch = max(p(160), int(area.h * 0.55))
+            self.chart = StrengthChart(rep, pygame.Rect(area.x, area.y, area.w, ch), small)
+            html = words.moments_html(rep)
+            self.moments_box = pygame_gui.elements.UITextBox(
+                html, pygame.Rect(area.x, area.y + ch + p(8), area.w - p(230), area.h - ch - p(8)), m
+            )
+            self.what_if_btn = button(
+                m,
+                (area.right - p(220), area.y + ch + p(8), p(220), p(44)),
+                "What happens next?",
+                tool_tip="Play the battle on many times by the AI from the marked moment (or the start) and count who wins",
+            )
+        elif self.page == "figures":
+            pygame_gui.elements.UITextBox(words.figures_html(rep), area, m)
+        elif self.page == "luck":
+            self.luck_area = pygame.Rect(area.x, area.y, area.w, min(area.h // 2, p(40) * (len(rep.sides) + 1)))
+            box = pygame.Rect(area.x, self.luck_area.bottom + p(8), area.w, area.bottom - self.luck_area.bottom - p(8))
+            pygame_gui.elements.UITextBox(words.luck_html(rep), box, m)
+
+    def _take_report(self) -> None:
+        if self.report is None and ("report" in self._box or "error" in self._box):
+            self.report = self._box.get("report")
+            if self.page != "battle" and self.app.top is self:
+                self.app._rebuild()
+
+    def show_page(self, key: str) -> None:
+        self.page = key
+        self.app._rebuild()
+
+    def open_replay(self, at: int | None = None) -> None:
+        """The replay of this battle, at the state after decision ``at`` (the start if None)."""
+        from game.match import record_of
+
+        from .replay import open_replay
+
+        open_replay(self.app, record_of(self.match), at=0 if at is None else at + 1)
+
+    def open_what_if(self) -> None:
+        from game.match import record_of
+
+        from .what_if import WhatIfScene
+
+        rep = self.report
+        chosen = self.chosen_moment
+        at = rep.moments[chosen].decision if rep is not None and chosen is not None and rep.moments else 0
+        self.app.push(WhatIfScene(self.app, record_of(self.match), at, asking=None))
+
+    chosen_moment: int | None = None
+    """The decisive moment a "What happens next?" starts from (the first when none is picked)."""
+
     def countdown_text(self) -> str:
         return f"The next battle starts in {max(0, int(self.left + 0.99))} s: any key or click starts it now."
 
     def update(self, dt: float) -> None:
+        if self.report is None:
+            self._take_report()
         if self.then is None:
             return
         before = int(self.left + 0.99)
@@ -172,6 +302,20 @@ class ResultsScene(Scene):
             if event.type == pygame.MOUSEBUTTONUP and not consumed:
                 self.go_on()
                 return
+        if event.type == pygame_gui.UI_TEXT_BOX_LINK_CLICKED and self.report is not None:
+            kind, _, n = str(getattr(event, "link_target", "")).partition(":")
+            if n.isdigit() and int(n) < len(self.report.moments):
+                if kind == "replay":
+                    self.open_replay(self.report.moments[int(n)].decision)
+                elif kind == "whatif":
+                    self.chosen_moment = int(n)
+                    self.open_what_if()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chart is not None and not consumed:
+            i = self.chart.mark_at(event.pos)
+            if i is not None and self.report is not None:
+                self.open_replay(self.report.moments[i].decision)
+                return
         if event.type != pygame_gui.UI_BUTTON_PRESSED:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 if self.then is not None:
@@ -180,14 +324,17 @@ class ResultsScene(Scene):
                     self.app.pop()
             return
         el = event.ui_element
+        for key, b in self.page_btns.items():
+            if el is b:
+                self.show_page(key)
+                return
+        if el is not None and el is self.what_if_btn:
+            self.open_what_if()
+            return
         if el is not None and el is self.next_btn:
             self.go_on()
         elif el is self.replay_btn:
-            from game.match import record_of
-
-            from .replay import ReplayScene
-
-            self.app.push(ReplayScene(self.app, record_of(self.match)))
+            self.open_replay()
         elif el is not None and el is self.save_btn:
             import time
 
@@ -234,3 +381,9 @@ class ResultsScene(Scene):
 
     def draw(self, surf) -> None:
         surf.fill((18, 18, 24))
+        if self.page == "strength" and self.chart is not None:
+            self.chart.draw(surf)
+        elif self.page == "luck" and self.report is not None and hasattr(self, "luck_area"):
+            from ..luck_bars import draw_luck
+
+            draw_luck(surf, self.report, self.luck_area)
