@@ -18,13 +18,13 @@ import pygame_gui
 from game.match.timeline import Timeline
 
 from .. import fonts
-from ..branch_panel import BranchPanel, sides_for
 from ..record_notes import next_mark, people_playing, saved_bookmarks, toggled, who_played, who_words
 from ..replay_bar import ReplayBar, caption, caption_height, draw_caption, turn_menu
 from ..replay_keys import HELP, STEP_BUTTONS, STEP_KEYS
 from ..theme import scene_metrics
 from ..widgets import button
 from .battle import BattleScene
+from .branch_panel import BranchPanel, branch_battle, sides_for
 
 
 class ReplayScene(BattleScene):
@@ -436,21 +436,6 @@ class ReplayScene(BattleScene):
         draw_caption(surf, lines, self.map_rect, self.size)
         self.bar.rect.y = self.map_rect.y + 10 + caption_height(lines, self.size)
         self.bar.draw(surf, self.k, self.timeline, [b["at"] for b in self.marked()], self.size)
-
-
-def branch_battle(app, match, players: dict[str, str], moment: str):
-    """The battle of a branched match: ``players`` gives each side "human" or an AI level (two
-    people: hot-seat; one: solo; none: the computer against itself)."""
-    humans = [s for s, who in players.items() if who == "human"]
-    title = (match.branch or {}).get("title", "")
-    return BattleScene(
-        app,
-        match,
-        mode="hotseat" if len(humans) > 1 else "solo" if humans else "demo",
-        human=humans[0] if humans else None,
-        ai_levels={s: who for s, who in players.items() if who != "human"},
-        notice=f"A new game from {moment.lower()} of {title}, with fresh dice.",
-    )
 
 
 def open_replay(app, record, *, at: int = 0, **kw) -> ReplayScene:

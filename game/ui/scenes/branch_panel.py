@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-from . import fonts
-from .theme import ui_metrics
-from .widgets import button
+from .. import fonts
+from ..theme import ui_metrics
+from ..widgets import button
 
 #: what a side's button cycles through, in order
 PLAYERS = ("human", "easy", "normal", "hard")
@@ -17,6 +17,23 @@ PLAYERS = ("human", "easy", "normal", "hard")
 def sides_for(match) -> list[tuple[str, str]]:
     """(side id, side name) of a match, in order."""
     return [(s.id, s.name) for s in match.state.sides]
+
+
+def branch_battle(app, match, players: dict[str, str], moment: str):
+    """The battle of a branched match: ``players`` gives each side "human" or an AI level (two
+    people: hot-seat; one: solo; none: the computer against itself)."""
+    from .battle import BattleScene
+
+    humans = [s for s, who in players.items() if who == "human"]
+    title = (match.branch or {}).get("title", "")
+    return BattleScene(
+        app,
+        match,
+        mode="hotseat" if len(humans) > 1 else "solo" if humans else "demo",
+        human=humans[0] if humans else None,
+        ai_levels={s: who for s, who in players.items() if who != "human"},
+        notice=f"A new game from {moment.lower()} of {title}, with fresh dice.",
+    )
 
 
 def player_words(who: str) -> str:
