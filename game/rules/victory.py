@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .counting import counted
 from .model import Status
 from .state import MatchState
+
+
+def place_words(zone: str) -> str:
+    """A victory condition's place as players read it: the map's zone name ("quarterdeck",
+    "main_deck") as words after "the"."""
+    return "the " + zone.replace("_", " ")
 
 
 class Verdict(NamedTuple):
@@ -72,12 +79,16 @@ def judge_victory(
             key = f"{c.side}:{c.zone}"
             hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
             if hold[key] >= c.turns:
-                return Verdict(c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)")
+                return Verdict(
+                    c.side, f"{state.side(c.side).name} held {place_words(c.zone)} for {counted(c.turns, 'turn')}"
+                )
         elif c.type == "reach_zone" and turn_ended and zone_counts is not None:
             counts = zone_counts(c.zone)
             mine = counts.get(c.side, 0)
             if mine >= c.count and not any(counts.get(foe, 0) for foe in foes):
-                return Verdict(c.side, f"{state.side(c.side).name} reached the {c.zone} with {mine} figure(s)")
+                return Verdict(
+                    c.side, f"{state.side(c.side).name} reached {place_words(c.zone)} with {counted(mine, 'figure')}"
+                )
     # a side with nobody left loses even without a rout condition
     alive = [s.id for s in state.sides if any(f.side == s.id and f.in_play for f in state.figures.values())]
     if len(alive) == 1:
