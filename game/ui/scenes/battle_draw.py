@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.counting import agreeing
+
 from .. import fonts
 from ..figures_render import draw_figures
 from ..table_labels import TableLabels
@@ -16,6 +18,10 @@ if TYPE_CHECKING:
     from ..figures_render import FigureStyle
     from ..melee_panel import DicePanel
     from ..targeting import TargetHover
+
+
+#: the battle's mode as the status line words it
+MODE_WORDS = {"hotseat": "hot-seat", "solo": "solo", "demo": "demo"}
 
 
 class BattleDraw(BattleHost):
@@ -124,14 +130,28 @@ class BattleDraw(BattleHost):
             self._panel_key = key
         surf.blit(self._panel, self.panel_rect, self.panel_rect)
 
-    def draw_status(self, surf) -> None:
-        self.size[0]
-        right = self.map_rect.right - 8
-        bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
+    def status_text(self, room: int, size: int) -> str:
+        """The status line in ``room`` px: the scenario, the seed, the mode (and a demo's speed), the
+        seed dropped first, then the mode, then the title shortened, when the strip is narrow
+        (1280 wide in hot-seat, beside its buttons)."""
+        mode = [MODE_WORDS.get(self.mode, self.mode)]
         if self.mode == "demo":
-            bits.append("paused" if self.paused else f"{self.speed}×")
-        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
-        x = max(self.buttons_right() + 8, right - t.get_width())
+            mode.append("paused" if self.paused else f"{self.speed}×")
+        title = self.match.scenario.title
+        for bits in ([title, f"seed {self.match.seed}", *mode], [title, *mode], [title]):
+            text = " · ".join(bits)
+            if fonts.measure(text, size) <= room:
+                return text
+        while len(title) > 1 and fonts.measure(title + "…", size) > room:
+            title = title[:-1]
+        return title.rstrip() + "…"
+
+    def draw_status(self, surf) -> None:
+        right = self.map_rect.right - 8
+        left = self.buttons_right() + 8
+        size = fonts.scaled(13, self.size)
+        t = fonts.text(self.status_text(right - left, size), size, (170, 170, 180))
+        x = max(left, right - t.get_width())
         surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
         worker = getattr(self, "ai_worker", None)
         if worker is not None and worker.shows_cue():
@@ -167,7 +187,7 @@ class BattleDraw(BattleHost):
         if p is None:
             return
         dots = 1 + int(pygame.time.get_ticks() / 400) % 3
-        words = f"{self.match.state.side(p.side).name} is thinking" + "." * dots
+        words = agreeing(self.match.state.side(p.side).name, "is thinking", "are thinking") + "." * dots
         t = fonts.outlined(words, fonts.scaled(15, self.size), (255, 236, 170))
         r = self.map_rect
         surf.blit(t, (r.centerx - t.get_width() // 2, r.y + 8))
