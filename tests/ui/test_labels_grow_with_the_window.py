@@ -58,9 +58,15 @@ def test_the_status_line_fits_beside_the_buttons_at_1280x720_in_hot_seat(app_fac
     scene = next(s for s in app.scenes if hasattr(s, "draw_status"))  # under the hand-over page
     rec = Recording(app.screen.get_size())
     scene.draw_status(rec)
-    status = rec.rects[0]
-    assert status.left >= scene.buttons_right() and status.right <= scene.map_rect.right, (
-        status,
-        scene.buttons_right(),
-        scene.map_rect.right,
-    )
+    for status in rec.rects:
+        assert status.left >= scene.buttons_right() and status.right <= scene.map_rect.right, (
+            status,
+            scene.buttons_right(),
+            scene.map_rect.right,
+        )
+    title = scene.match.scenario.title
+    assert scene.status_text(10_000, 13) == f"{title} · seed 1 · hot-seat"
+    from game.ui import fonts
+
+    assert scene.status_text(fonts.measure(f"{title} · hot-seat", 13), 13) == f"{title} · hot-seat"
+    assert scene.status_text(4, 13) == ""

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 #: the battle's mode as the status line words it
 MODE_WORDS = {"hotseat": "hot-seat", "solo": "solo", "demo": "demo"}
+#: the fewest letters of a shortened title worth showing
+SHORTEST_TITLE = 12
 
 
 class BattleDraw(BattleHost):
@@ -133,7 +135,7 @@ class BattleDraw(BattleHost):
     def status_text(self, room: int, size: int) -> str:
         """The status line in ``room`` px: the scenario, the seed, the mode (and a demo's speed), the
         seed dropped first, then the mode, then the title shortened, when the strip is narrow
-        (1280 wide in hot-seat, beside its buttons)."""
+        (1280 wide in hot-seat, beside its buttons); nothing when not even the title's first words fit."""
         mode = [MODE_WORDS.get(self.mode, self.mode)]
         if self.mode == "demo":
             mode.append("paused" if self.paused else f"{self.speed}×")
@@ -142,17 +144,19 @@ class BattleDraw(BattleHost):
             text = " · ".join(bits)
             if fonts.measure(text, size) <= room:
                 return text
-        while len(title) > 1 and fonts.measure(title + "…", size) > room:
+        while len(title) > SHORTEST_TITLE and fonts.measure(title + "…", size) > room:
             title = title[:-1]
-        return title.rstrip() + "…"
+        # a title cut to a stump says nothing: then the strip is left empty
+        return title.rstrip() + "…" if fonts.measure(title + "…", size) <= room else ""
 
     def draw_status(self, surf) -> None:
         right = self.map_rect.right - 8
         left = self.buttons_right() + 8
         size = fonts.scaled(13, self.size)
-        t = fonts.text(self.status_text(right - left, size), size, (170, 170, 180))
-        x = max(left, right - t.get_width())
-        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
+        text = self.status_text(right - left, size)
+        if text:
+            t = fonts.text(text, size, (170, 170, 180))
+            surf.blit(t, (max(left, right - t.get_width()), (self.top_h - t.get_height()) // 2))
         worker = getattr(self, "ai_worker", None)
         if worker is not None and worker.shows_cue():
             self.draw_thinking(surf)
