@@ -54,10 +54,12 @@ def set_window_icon() -> None:
 class App:
     def __init__(self, size=DEFAULT_SIZE, *, args=None, extra_dirs=(), fullscreen: bool | None = False):
         """``fullscreen``: open full-screen; None: as the player last chose (settings.json)."""
+        from .memory import limit_arenas
         from .settings import load_settings
         from .sound import Sounds
         from .widgets import make_manager
 
+        limit_arenas()  # before the window's threads start (memory.py)
         self.t0 = time.perf_counter()
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]
