@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .counting import counted
+from .counting import agreeing, counted
 from .model import Status
 from .state import MatchState
 
@@ -63,7 +63,7 @@ def judge_victory(
             for foe in foes:
                 left = sum(1 for f in state.figures.values() if f.side == foe and f.in_play)
                 if left <= c.below * starting.get(foe, 0) or left == 0:
-                    return Verdict(c.side, f"{state.side(foe).name} is routed")
+                    return Verdict(c.side, agreeing(state.side(foe).name, "is routed", "are routed"))
         elif c.type == "strike_colours":
             for foe in foes:
                 if foe in struck:
@@ -103,7 +103,11 @@ def judge_victory(
                     return v
         for c in conditions:
             if c.type == "turn_limit":
-                return Verdict(c.side, f"{state.side(c.side).name} holds out to the turn limit", at_turn_limit=True)
+                return Verdict(
+                    c.side,
+                    agreeing(state.side(c.side).name, "holds out", "hold out") + " to the turn limit",
+                    at_turn_limit=True,
+                )
         return Verdict(None, f"turn limit ({turn_limit}) reached", at_turn_limit=True)
     return None
 
@@ -123,7 +127,8 @@ def points_verdict(state: MatchState, side: str, starting: dict) -> Verdict | No
         kept = sum(1 for f in state.figures.values() if f.side == side and f.in_play)
         return Verdict(
             side,
-            f"{state.side(side).name} wins on points at the turn limit ({kept} of {starting.get(side, 0)} left)",
+            agreeing(state.side(side).name, "wins", "win")
+            + f" on points at the turn limit ({kept} of {starting.get(side, 0)} left)",
             at_turn_limit=True,
         )
     return None

@@ -39,11 +39,18 @@ def test_INI_SEIZE_2_a_record_made_with_straight_line_contact_points_is_refused_
 
 @pytest.mark.parametrize(
     ("name", "last"),
-    [("farm_skirmish_seed5_verdict_words", 80), ("fire_in_the_hold_seed5_verdict_words", 243)],
+    [
+        ("farm_skirmish_seed5_verdict_words", 80),
+        ("fire_in_the_hold_seed5_verdict_words", 243),
+        ("farm_skirmish_seed4_v2_verdict_words", 120),
+        ("forest_initiative_seed2_verdict_words", 218),
+        ("forest_initiative_seed5_verdict_words", 65),
+    ],
 )
 def test_GEN_TURN_1_a_record_ending_on_the_old_verdict_words_is_refused_at_its_last_decision(name, last):
-    # the verdict ("held the farmhouse for 2 turns", once "held farmhouse for 2 turn(s)") is part of
-    # the state the hashes cover: a game that ended on the old words no longer matches at its end
+    # the verdict ("held the farmhouse for 2 turns", once "held farmhouse for 2 turn(s)"; "Rogers'
+    # Rangers are routed", once "is routed") is part of the state the hashes cover: a game that ended
+    # on the old words no longer matches at its end
     rec = load_record(STALE / f"{name}.json")
     res = replay(rec)
     assert not res.ok and res.mismatch == last and "state hash differs" in res.reason

@@ -105,3 +105,14 @@ def test_GEN_TURN_1_a_held_or_reached_place_is_worded_with_its_name_and_plurals(
     assert judge_victory(state(), boats, zone_counts=lambda z: {"red": 3}, turn_ended=True) == Verdict(
         "red", "Red reached the boats with 3 figures"
     )
+
+
+def test_GEN_TURN_1_a_verdict_agrees_with_a_side_named_as_many():
+    many = (SideInfo("red", "Royalist raiders"), SideInfo("blue", "Villagers of Beaulieu"))
+    down = {fid: Status.KNOCKED_DOWN for fid in ("blue4", "blue5", "blue6")}
+    st = MatchState(sides=many, figures=state(**down).figures)
+    assert check_victory(st, [Victory("rout", "red", below=0.5)]) == ("red", "Villagers of Beaulieu are routed")
+    st2 = MatchState(sides=many, figures=state().figures)
+    st2.turn = 6
+    held = judge_victory(st2, [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=6)
+    assert held == Verdict("blue", "Villagers of Beaulieu hold out to the turn limit", True)
