@@ -4,8 +4,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .counting import agreeing, counted
 from .model import Status
 from .state import MatchState
+
+
+def place_words(zone: str) -> str:
+    """A victory condition's place as players read it: the map's zone name ("quarterdeck",
+    "main_deck") as words after "the"."""
+    return "the " + zone.replace("_", " ")
 
 
 class Verdict(NamedTuple):
@@ -59,7 +66,7 @@ def judge_victory(
             for foe in foes:
                 left = sum(1 for f in state.figures.values() if f.side == foe and f.in_play)
                 if left <= c.below * starting.get(foe, 0) or left == 0:
-                    return Verdict(c.side, f"{state.side(foe).name} is routed")
+                    return Verdict(c.side, agreeing(state.side(foe).name, "is routed", "are routed"))
         elif c.type == "strike_colours":
             for foe in foes:
                 if foe in struck:
@@ -77,12 +84,16 @@ def judge_victory(
             key = f"{c.side}:{c.zone}"
             hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
             if hold[key] >= c.turns:
-                return Verdict(c.side, f"{state.side(c.side).name} held {c.zone} for {c.turns} turn(s)")
+                return Verdict(
+                    c.side, f"{state.side(c.side).name} held {place_words(c.zone)} for {counted(c.turns, 'turn')}"
+                )
         elif c.type == "reach_zone" and turn_ended and zone_counts is not None:
             counts = zone_counts(c.zone)
             mine = counts.get(c.side, 0)
             if mine >= c.count and not any(counts.get(foe, 0) for foe in foes):
-                return Verdict(c.side, f"{state.side(c.side).name} reached the {c.zone} with {mine} figure(s)")
+                return Verdict(
+                    c.side, f"{state.side(c.side).name} reached {place_words(c.zone)} with {counted(mine, 'figure')}"
+                )
     # a side with nobody left loses even without a rout condition
     alive = [s.id for s in state.sides if any(f.side == s.id and f.in_play for f in state.figures.values())]
     if len(alive) == 1:
@@ -97,7 +108,11 @@ def judge_victory(
                     return v
         for c in conditions:
             if c.type == "turn_limit":
-                return Verdict(c.side, f"{state.side(c.side).name} holds out to the turn limit", at_turn_limit=True)
+                return Verdict(
+                    c.side,
+                    agreeing(state.side(c.side).name, "holds out", "hold out") + " to the turn limit",
+                    at_turn_limit=True,
+                )
         return Verdict(None, f"turn limit ({turn_limit}) reached", at_turn_limit=True)
     return None
 
@@ -117,7 +132,8 @@ def points_verdict(state: MatchState, side: str, starting: dict) -> Verdict | No
         kept = sum(1 for f in state.figures.values() if f.side == side and f.in_play)
         return Verdict(
             side,
-            f"{state.side(side).name} wins on points at the turn limit ({kept} of {starting.get(side, 0)} left)",
+            agreeing(state.side(side).name, "wins", "win")
+            + f" on points at the turn limit ({kept} of {starting.get(side, 0)} left)",
             at_turn_limit=True,
         )
     return None

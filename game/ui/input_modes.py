@@ -25,19 +25,38 @@ BAD = (255, 110, 100)
 TAPE = (255, 235, 120)
 
 
+def label_px(dst, n: int) -> int:
+    """``n`` px at 1280×800 in the window ``dst`` is (a size, a gap): the labels beside the pointer
+    grow with the window like the panels (fonts.scaled)."""
+    return max(1, round(n * fonts.ui_scale(dst.get_size())))
+
+
+def line_step(dst) -> int:
+    """From one line of a pointer label to the next (18 px at 1280×800)."""
+    return label_px(dst, 18)
+
+
 def _label(dst, text, pos, colour=(255, 255, 255), size=15):
-    t = fonts.outlined(text, size, colour)
-    r = t.get_rect(topleft=(pos[0] + 14, pos[1] + 10))
+    t = fonts.outlined(text, fonts.scaled(size, dst.get_size()), colour)
+    gap = label_px(dst, 14)
+    r = t.get_rect(topleft=(pos[0] + gap, pos[1] + label_px(dst, 10)))
     if r.right > dst.get_clip().right:  # near the map's right edge: the label goes left of the pointer
-        r.right = pos[0] - 14
+        r.right = pos[0] - gap
     r.clamp_ip(dst.get_clip())  # the map's clip: a label under the side panel would be cut off
     dst.blit(t, r)
 
 
+def label_lines(dst, lines: list[str], pos, first=(120, 230, 120), rest=(230, 230, 230)) -> None:
+    """Lines beside the pointer: the first in ``first`` (15 px at 1280×800), the rest under it."""
+    for i, line in enumerate(lines):
+        _label(dst, line, (pos[0], pos[1] + i * line_step(dst)), first if i == 0 else rest, 15 if i == 0 else 14)
+
+
 def _refusal_lines(dst, error: str, pos) -> None:
     """The rules' refusal under the pointer's label, wrapped, at most three lines from ``pos``."""
-    for i, line in enumerate(fonts.wrap(error, 420, 14)[:3]):
-        _label(dst, line, (pos[0], pos[1] + i * 18), BAD, 14)
+    size = fonts.scaled(14, dst.get_size())
+    for i, line in enumerate(fonts.wrap(error, label_px(dst, 420), size)[:3]):
+        _label(dst, line, (pos[0], pos[1] + i * line_step(dst)), BAD, 14)
 
 
 def dashed_line(dst, colour, a, b, width=2, dash=8):

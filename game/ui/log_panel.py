@@ -216,6 +216,6 @@ class LogPanel:
             dst.blit(surfs[j], (self.rect.x + 6, y))
             y += self.line_h
         if self.scroll:
-            t = fonts.text(f"▼ {self.scroll} more lines below", 11, MUTED)
+            t = fonts.text(f"▼ {self.scroll} more lines below", max(11, self.size - 3), MUTED)
             dst.blit(t, (self.rect.right - t.get_width() - 6, self.rect.bottom - t.get_height() - 2))
         dst.set_clip(old)

@@ -75,12 +75,17 @@ def _moved(ev, n, state):
     return s
 
 
+#: causes that repeat a status in other words ("is cut down (killed (Hearts))" says "(Hearts)")
+SAME_AS = {"knocked_down": ("killed", "cut down")}
+
+
 def _status(ev, n, state):
     s = f"{n(ev.figure)} {STATUSES.get(ev.status, 'is ' + words(ev.status))}"
     cause = n.tidy(ev.cause)
-    said = words(ev.status)
-    if cause.startswith(said + " (") and cause.endswith(")"):  # "wounded (Diamonds)": say it once
-        cause = cause[len(said) + 2 : -1]
+    for said in (words(ev.status), *SAME_AS.get(ev.status, ())):
+        if cause.startswith(said + " (") and cause.endswith(")"):  # "wounded (Diamonds)": say it once
+            cause = cause[len(said) + 2 : -1]
+            break
     return s + (f" ({cause})" if cause else "")
 
 

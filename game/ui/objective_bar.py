@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import pygame
 
+from ..rules.victory import place_words
 from . import fonts
 
 BG = (14, 15, 20, 215)
 TURN = (240, 214, 140)
 TEXT = (226, 222, 210)
-
-
-def _zone(z: str) -> str:
-    return z.replace("_", " ")
 
 
 def goal(match, c) -> str:
@@ -26,15 +23,15 @@ def goal(match, c) -> str:
         return f"make {foes} strike their colours"
     if c.type == "capture":
         f = st.figures.get(c.figure)
-        return f"capture or cut down {f.name if f else _zone(c.figure)}"
+        return f"capture or cut down {f.name if f else c.figure.replace('_', ' ')}"
     if c.type == "hold_zone":
         held = match.ruleset.observe(st, c.side).holds.get(c.zone)
         turns = f" for {c.turns} turn{'s' if c.turns != 1 else ''}" if c.turns > 1 else ""
         so_far = f", held {held}" if isinstance(held, int) and held else ""
-        return f"hold the {_zone(c.zone)}{turns}{so_far}"
+        return f"hold {place_words(c.zone)}{turns}{so_far}"
     if c.type == "reach_zone":
         n = f"{c.count} figure{'s' if c.count != 1 else ''}"
-        return f"get {n} to the {_zone(c.zone)}"
+        return f"get {n} to {place_words(c.zone)}"
     if c.type == "turn_limit":
         return f"hold out to turn {match.scenario.turn_limit}"
     if c.type == "points":

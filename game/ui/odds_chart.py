@@ -31,51 +31,63 @@ def pct(p: Fraction | float) -> str:
     return f"{v:.0f}%"
 
 
-def bars(dist: dict[int, Fraction], colour, label: str) -> pygame.Surface:
+def px(n: int, scale: float) -> int:
+    """``n`` px of a card at 1280×800, in a window ``scale`` times as tall (fonts.ui_scale); text
+    never under 9 px."""
+    return max(min(n, 9), round(n * scale))
+
+
+def bars(dist: dict[int, Fraction], colour, label: str, scale: float = 1.0) -> pygame.Surface:
     """One bar per value 0..max: height ∝ probability, the percentage above, the value below."""
+    bw, bh = px(BAR_W, scale), px(BAR_H, scale)
     keys = list(range(0, max(dist) + 1)) if dist else [0]
-    w = max(70, len(keys) * (BAR_W + 4) + 4)
-    s = pygame.Surface((w, BAR_H + 44), pygame.SRCALPHA)
-    s.blit(fonts.text(label, 11, DIM), (2, 0))
+    w = max(px(70, scale), len(keys) * (bw + 4) + 4)
+    s = pygame.Surface((w, bh + px(44, scale)), pygame.SRCALPHA)
+    s.blit(fonts.text(label, px(11, scale), DIM), (2, 0))
     top = max(dist.values()) if dist else 1
-    base = 14 + 10 + BAR_H
+    base = px(24, scale) + bh
     for i, k in enumerate(keys):
         p = dist.get(k, Fraction(0))
-        h = int(round(BAR_H * float(p / top))) if top else 0
-        x = 4 + i * (BAR_W + 4)
-        pygame.draw.rect(s, (60, 60, 70), (x, base - BAR_H, BAR_W, BAR_H), 1)
+        h = int(round(bh * float(p / top))) if top else 0
+        x = 4 + i * (bw + 4)
+        pygame.draw.rect(s, (60, 60, 70), (x, base - bh, bw, bh), 1)
         if h:
-            pygame.draw.rect(s, colour, (x, base - h, BAR_W, h))
+            pygame.draw.rect(s, colour, (x, base - h, bw, h))
         if p >= Fraction(1, 200) or k == 0:
-            t = fonts.text(pct(p), 9, TEXT)
+            t = fonts.text(pct(p), px(9, scale), TEXT)
             s.blit(
                 t,
-                t.get_rect(midbottom=(x + BAR_W // 2, base - h - 1))
-                if h < BAR_H - 10
-                else t.get_rect(midtop=(x + BAR_W // 2, base - h + 1)),
+                t.get_rect(midbottom=(x + bw // 2, base - h - 1))
+                if h < bh - px(10, scale)
+                else t.get_rect(midtop=(x + bw // 2, base - h + 1)),
             )
-        n = fonts.text(str(k), 11, DIM)
-        s.blit(n, n.get_rect(midtop=(x + BAR_W // 2, base + 2)))
+        n = fonts.text(str(k), px(11, scale), DIM)
+        s.blit(n, n.get_rect(midtop=(x + bw // 2, base + 2)))
     return s
 
 
-def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> pygame.Surface:
+def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380, scale: float = 1.0) -> pygame.Surface:
+    """A charge's odds, laid out for 1280×800 and grown ``scale`` times (fonts.ui_scale)."""
+    width = px(width, scale)
     rows: list[pygame.Surface] = []
     head = f"Charge: {names.get(pv.charger, pv.charger)} → {names.get(pv.target, pv.target)}"
-    rows.append(fonts.text(head, 15, (255, 220, 140), True))
+    rows.append(fonts.text(head, px(15, scale), (255, 220, 140), True))
     if pv.error:
-        for line in fonts.wrap(pv.error, width - 16, 13)[:4]:
-            rows.append(fonts.text(line, 13, (255, 140, 130)))
+        for line in fonts.wrap(pv.error, width - 16, px(13, scale))[:4]:
+            rows.append(fonts.text(line, px(13, scale), (255, 140, 130)))
         return _frame(rows, width)
-    rows.append(fonts.text("exact odds of each side's damage pool, before any card", 11, DIM))
+    rows.append(fonts.text("exact odds of each side's damage pool, before any card", px(11, scale), DIM))
     for sp in pv.sides:
         col = tuple(sp.colour)
-        rows.append(fonts.text(f"{sp.name}: Mêlée Quota {sp.mq}", 13, col if sum(col) > 200 else TEXT, True))
+        rows.append(fonts.text(f"{sp.name}: Mêlée Quota {sp.mq}", px(13, scale), col if sum(col) > 200 else TEXT, True))
         for ln in sp.lines[:4]:
-            rows.append(fonts.text("   " + ln, 11, DIM))
+            rows.append(fonts.text("   " + ln, px(11, scale), DIM))
         if len(sp.lines) > 4:
-            rows.append(fonts.text(f"   … {len(sp.lines) - 4} more (PYR-MQ-7)", 11, DIM))
-        kd, w = bars(sp.marginal("knockdowns"), col, "knockdowns"), bars(sp.marginal("wounds"), col, "wounds")
+            rows.append(fonts.text(f"   … {len(sp.lines) - 4} more (PYR-MQ-7)", px(11, scale), DIM))
+        kd, w = (
+            bars(sp.marginal("knockdowns"), col, "knockdowns", scale),
+            bars(sp.marginal("wounds"), col, "wounds", scale),
+        )
         pair = pygame.Surface(
             (kd.get_width() + w.get_width() + 16, max(kd.get_height(), w.get_height())), pygame.SRCALPHA
         )
@@ -83,7 +95,9 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
         pair.blit(w, (kd.get_width() + 16, 0))
         rows.append(pair)
     if pv.win is not None:
-        rows.append(fonts.text(f"{pv.sides[0].name} wins the tally: {pct(pv.win)}", 13, (150, 230, 150), True))
+        rows.append(
+            fonts.text(f"{pv.sides[0].name} wins the tally: {pct(pv.win)}", px(13, scale), (150, 230, 150), True)
+        )
     if pv.after is not None:
         who = ", ".join(names.get(r, "a figure") for r in pv.reactors[:3]) + ("…" if len(pv.reactors) > 3 else "")
         line = f"if they react as expected: {pct(pv.after)}" + (
@@ -91,8 +105,8 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
             if pv.reactors
             else " (nobody moves)"
         )
-        for ln in fonts.wrap(line, width - 16, 13)[:2]:
-            rows.append(fonts.text(ln, 13, (150, 230, 150)))
+        for ln in fonts.wrap(line, width - 16, px(13, scale))[:2]:
+            rows.append(fonts.text(ln, px(13, scale), (150, 230, 150)))
     if pv.stake:
         away = len(pv.stake) - len(pv.fighting)
         line = (
@@ -101,38 +115,45 @@ def charge_card(pv: ChargePreview, names: dict[str, str], width: int = 380) -> p
             + (f", {away} of them not in the fight (ringed)" if away else "")
             + " (PYR-WIN-3/4)"
         )
-        for ln in fonts.wrap(line, width - 16, 12)[:3]:
-            rows.append(fonts.text(ln, 12, (255, 200, 120)))
+        for ln in fonts.wrap(line, width - 16, px(12, scale))[:3]:
+            rows.append(fonts.text(ln, px(12, scale), (255, 200, 120)))
     if pv.morale is not None:
         line = (
             f"If the round is lost with a figure: the party tests morale, a d6 passing on {pv.morale_needs or 4}"
             f" or less — {pct(pv.morale)} (PYR-MOR-1/2)"
         )
-        for ln in fonts.wrap(line, width - 16, 12)[:2]:
-            rows.append(fonts.text(ln, 12, (255, 200, 120)))
-    rows.append(fonts.text("PYR-MQ-7 · PYR-DICE-1 · PYR-DMG-1 · PYR-WIN-1 — click to charge", 10, DIM))
+        for ln in fonts.wrap(line, width - 16, px(12, scale))[:2]:
+            rows.append(fonts.text(ln, px(12, scale), (255, 200, 120)))
+    rows.append(fonts.text("PYR-MQ-7 · PYR-DICE-1 · PYR-DMG-1 · PYR-WIN-1 — click to charge", px(10, scale), DIM))
     return _frame(rows, width)
 
 
-def shot_card(pv: ShotPreview, names: dict[str, str], width: int = 300) -> pygame.Surface:
+def shot_card(pv: ShotPreview, names: dict[str, str], width: int = 300, scale: float = 1.0) -> pygame.Surface:
+    """A shot's odds, laid out for 1280×800 and grown ``scale`` times (fonts.ui_scale)."""
+    width = px(width, scale)
     rows = [
         fonts.text(
-            f"Shoot: {names.get(pv.shooter, pv.shooter)} → {names.get(pv.target, pv.target)}", 15, (255, 220, 140), True
+            f"Shoot: {names.get(pv.shooter, pv.shooter)} → {names.get(pv.target, pv.target)}",
+            px(15, scale),
+            (255, 220, 140),
+            True,
         )
     ]
     if pv.error:
-        rows.append(fonts.text(pv.error, 13, (255, 140, 130)))
+        rows.append(fonts.text(pv.error, px(13, scale), (255, 140, 130)))
         return _frame(rows, width)
     if pv.weapon:
-        rows.append(fonts.text(f"with {pv.weapon.replace('_', ' ')}", 12, DIM))
+        rows.append(fonts.text(f"with {pv.weapon.replace('_', ' ')}", px(12, scale), DIM))
     hit = pv.hit if pv.hit is not None else Fraction(0)
     rows.append(
-        fonts.text(f"to hit: {pct(hit)}", 20, (150, 230, 150) if hit >= Fraction(1, 2) else (255, 210, 90), True)
+        fonts.text(
+            f"to hit: {pct(hit)}", px(20, scale), (150, 230, 150) if hit >= Fraction(1, 2) else (255, 210, 90), True
+        )
     )
     need = f"d20 ≤ {pv.target_number}" if pv.target_number else "no natural roll hits"
-    rows.append(fonts.text(f"{need} · {pv.distance:.1f} in", 13, TEXT))
-    rows.append(fonts.text(f"cover: {pv.cover or 'none'}", 13, (255, 210, 90) if pv.cover else TEXT))
-    rows.append(fonts.text(f"{pv.rule} · RNG-COVER-1 — click to shoot", 10, DIM))
+    rows.append(fonts.text(f"{need} · {pv.distance:.1f} in", px(13, scale), TEXT))
+    rows.append(fonts.text(f"cover: {pv.cover or 'none'}", px(13, scale), (255, 210, 90) if pv.cover else TEXT))
+    rows.append(fonts.text(f"{pv.rule} · RNG-COVER-1 — click to shoot", px(10, scale), DIM))
     return _frame(rows, width)
 
 
@@ -155,12 +176,13 @@ class CardCache:
     def __init__(self):
         self._cards: dict = {}
 
-    def get(self, pv, names) -> pygame.Surface:
-        key = id(pv)
+    def get(self, pv, names, scale: float = 1.0) -> pygame.Surface:
+        key = (id(pv), scale)
         hit = self._cards.get(key)
         if hit is not None and hit[0] is pv:
             return hit[1]
-        card = charge_card(pv, names) if isinstance(pv, ChargePreview) else shot_card(pv, names)
+        make = charge_card if isinstance(pv, ChargePreview) else shot_card
+        card = make(pv, names, scale=scale)
         if len(self._cards) >= KEEP:
             self._cards.pop(next(iter(self._cards)))
         self._cards[key] = (pv, card)

@@ -260,7 +260,7 @@ def option_chance(match, ask, d: Decision) -> str:
         odds = match.ruleset.odds(view, match.table, ask, d)
     except Exception:  # noqa: BLE001 - odds are a preview: never a reason to lose the panel
         return ""
-    if odds is None or odds.error or odds.expected is not None:
+    if odds is None or odds.error or odds.expected is not None or odds.rule in NO_HEADLINE:
         return ""
     what = CHANCE_WORDS.get(odds.rule, "succeeds")
     need = ""
@@ -279,6 +279,13 @@ CHANCE_WORDS = {
     "PYR-WIN-3": "wins the round",
     "PYR-WIN-1": "wins the round",
     "INI-SEIZE-1": "seizes it",
+    "RNG-HAND-1": "hits",
+    "OD6-ROLL-1": "wins",
+    "ESC-DUEL-1": "goes in",
+    "ESC-ENG-1": "goes in",
 }
+#: rules whose odds carry each figure's fate but no one chance of the answer (``success`` is a
+#: placeholder): another round of an Escarmouche mêlée is duel by duel
+NO_HEADLINE = {"ESC-RND-1"}
 #: rules whose roll passes at or under its number
 ROLL_UNDER = {"RNG-MOT-1", "PYR-MOR-2", "RNG-SHOOT-1", "INI-RSHOOT-1"}

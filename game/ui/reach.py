@@ -290,7 +290,7 @@ def draw_reach(dst, cam, reach: Reach, state) -> None:
 
 
 def _ring_label(dst, text: str, centre, radius: int, colour, angle: float) -> None:
-    t = fonts.outlined(text, 13, colour)
+    t = fonts.outlined(text, fonts.scaled(13, dst.get_size()), colour)
     x = centre[0] + radius * math.cos(angle)
     y = centre[1] + radius * math.sin(angle)
     r = t.get_rect(center=(int(x), int(y)))

@@ -14,8 +14,9 @@ from __future__ import annotations
 import pygame
 
 from game.rules.decisions import Decision, Spot
+from game.rules.refusals import unit_words
 
-from .input_modes import BAD, OK, Mode, _label, _refusal_lines
+from .input_modes import BAD, OK, Mode, _label, _refusal_lines, line_step
 from .piece_render import contains, corners, piece_size
 
 #: degrees a piece turns per wheel notch or [ / ] key
@@ -118,6 +119,7 @@ class ReformMode(Mode):
             pygame.draw.line(dst, HELD if pid == self.held else col, pts[0], pts[1], 5)  # the front edge
         if self.mouse is not None:
             m = cam.to_screen(*self.mouse)
-            _label(dst, f"unit {self.unit} re-forms · {len(self.movers)} pieces (OD6-SEQ-1)", m, HELD)
+            who = unit_words(st, self.unit)
+            _label(dst, f"{who} re-forms · {len(self.movers)} pieces (OD6-SEQ-1)", m, HELD)
             if self.error:
-                _refusal_lines(dst, self.error, (m[0], m[1] + 20))
+                _refusal_lines(dst, self.error, (m[0], m[1] + line_step(dst)))

@@ -17,8 +17,7 @@ import pygame
 from game.rules.decisions import Decision, IllegalDecision
 from game.rules.refusals import Cause, Refusal, unit_words
 
-from . import fonts
-from .input_modes import BAD, OK, Mode, _label, dashed_line
+from .input_modes import BAD, OK, Mode, _refusal_lines, dashed_line, label_lines
 from .reach import ReachWorker, draw_reach
 from .refusal_marks import outline_things
 from .spot_pick import Route, has_point, moving_unit, route_of, spot_verdict, unit_centre
@@ -139,8 +138,7 @@ class RouteMode(Mode):
             lines.append("ends out of contact: no enemy piece touched")
         if len(self.cands) > 1:
             lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
-        for i, line in enumerate(lines):
-            _label(dst, line, (mouse[0], mouse[1] + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)
+        label_lines(dst, lines, mouse, OK)
 
     def allowance(self, scene) -> float | None:
         p = scene.match.pending
@@ -187,8 +185,7 @@ class RouteMode(Mode):
             if self.refused is not None:
                 outline_things(dst, cam, scene.match, self.refused.blockers)
             if self.why:
-                for i, line in enumerate(fonts.wrap(self.why, 420, 14)[:3]):
-                    _label(dst, line, (mx, my + i * 18), BAD, 14)
+                _refusal_lines(dst, self.why, (mx, my))
             return
         if unit is not None and d.kind == "move" and d.option == unit and has_point(d):
             self._draw_unit_move(scene, dst, d, (mx, my))
@@ -216,8 +213,7 @@ class RouteMode(Mode):
             )
         if len(self.cands) > 1:
             lines.append(f"option {self.index + 1} of {len(self.cands)} here — C for the next")
-        for i, line in enumerate(lines):
-            _label(dst, line, (mx, my + i * 18), OK if i == 0 else (230, 230, 230), 15 if i == 0 else 14)
+        label_lines(dst, lines, (mx, my), OK)
 
 
 def up_to_obstacle(match, fid: str, wx: float, wy: float) -> Decision | None:

@@ -11,7 +11,7 @@ import pygame
 from game.rules.refusals import Cause, Refusal
 
 from . import fonts
-from .input_modes import BAD, OK, Mode, _label, dashed_line
+from .input_modes import BAD, OK, Mode, _label, _refusal_lines, dashed_line
 
 HATCH = (120, 230, 150)
 
@@ -93,7 +93,9 @@ class SectorMode(Mode):
                 continue
             cx = sum(x for x, _ in pts) // len(pts)
             cy = sum(y for _, y in pts) // len(pts)
-            t = fonts.outlined(s.id + (" (here)" if s.id == here else ""), 16, (255, 255, 255))
+            t = fonts.outlined(
+                s.id + (" (here)" if s.id == here else ""), fonts.scaled(16, dst.get_size()), (255, 255, 255)
+            )
             dst.blit(t, t.get_rect(center=(cx, cy)))
         if self.mouse is None or self.sector is None:
             return
@@ -102,8 +104,7 @@ class SectorMode(Mode):
             n = len(p.info.get("group") or ())
             _label(dst, f"Move the group ({n} figures) to {self.sector}", (mx, my), OK, 15)
         elif self.refused is not None:
-            for i, line in enumerate(fonts.wrap(self.refused.words(), 420, 14)[:3]):
-                _label(dst, line, (mx, my + i * 18), BAD, 14)
+            _refusal_lines(dst, self.refused.words(), (mx, my))
 
 
 def _hatch(dst, pts, colour) -> None:

@@ -15,7 +15,7 @@ import pygame
 from game.rules.decisions import Decision, Item
 
 from . import fonts
-from .input_modes import BAD, OK, Mode, _label, _refusal_lines
+from .input_modes import BAD, OK, Mode, _label, _refusal_lines, line_step
 from .table_labels import TableLabels, label_size
 
 CYCLE = ("kd", "w", "disarm")
@@ -191,4 +191,4 @@ class TapMode(Mode):
             m = cam.to_screen(*self.mouse)
             _label(dst, f"{a.name} taps · pool left: {kd} KD, {w} W (PYR-ALLOC-2)", m, TAPPER)
             if self.error:
-                _refusal_lines(dst, self.error, (m[0], m[1] + 20))
+                _refusal_lines(dst, self.error, (m[0], m[1] + line_step(dst)))

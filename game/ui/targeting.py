@@ -16,6 +16,7 @@ import pygame
 from game.rules.decisions import Decision, IllegalDecision
 
 from . import fonts
+from .input_modes import label_px, line_step
 from .odds_chart import CardCache
 from .previews import Previews
 from .refusal_marks import outline_things
@@ -80,17 +81,18 @@ class TargetHover:
         pa, pt = cam.to_screen(a.x, a.y), cam.to_screen(t.x, t.y)
         names = {f.id: f.name for f in st.figures.values()}
         mx, my = scene.mouse
-        y = my + 18
+        y = my + line_step(dst)
         if self.why:
             pygame.draw.line(dst, (255, 110, 100), pa, pt, 1)
             for r in self.refusals:
                 outline_things(dst, cam, scene.match, r.blockers)
-            for line in fonts.wrap(self.why, 420, 14)[:3]:
-                t_s = fonts.outlined(line, 14, (255, 120, 110))
-                r = t_s.get_rect(topleft=(mx + 14, y))
+            size = fonts.scaled(14, dst.get_size())
+            for line in fonts.wrap(self.why, label_px(dst, 420), size)[:3]:
+                t_s = fonts.outlined(line, size, (255, 120, 110))
+                r = t_s.get_rect(topleft=(mx + label_px(dst, 14), y))
                 r.clamp_ip(scene.map_rect)
                 dst.blit(t_s, r)
-                y += 18
+                y += line_step(dst)
             return
         for pv in self.shown:
             col = CHARGE_COL if type(pv).__name__ == "ChargePreview" else SHOT_COL
@@ -108,7 +110,7 @@ class TargetHover:
             pygame.draw.line(dst, col, pa, pt, 2)
         from .odds_chart import stack_cards  # the cards never overlap each other
 
-        cards = [self.cards.get(pv, names) for pv in self.shown]
+        cards = [self.cards.get(pv, names, fonts.ui_scale(dst.get_size())) for pv in self.shown]
         room = scene.above_hint()  # the hint lines run along the map's foot: a card keeps clear of them
         for card, r in zip(cards, stack_cards([c.get_size() for c in cards], (mx, my), room)):
             dst.blit(card, r)

@@ -35,3 +35,25 @@ def test_INI_SEIZE_2_a_record_made_with_straight_line_contact_points_is_refused_
         timeout=120,
     )
     assert r.returncode == 1 and "mismatch at decision 138" in r.stdout + r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "last"),
+    [
+        ("farm_skirmish_seed5_verdict_words", 80),
+        ("fire_in_the_hold_seed5_verdict_words", 243),
+        ("farm_skirmish_seed4_v2_verdict_words", 120),
+        ("forest_initiative_seed2_verdict_words", 218),
+        ("forest_initiative_seed5_verdict_words", 65),
+    ],
+)
+def test_GEN_TURN_1_a_record_ending_on_the_old_verdict_words_is_refused_at_its_last_decision(name, last):
+    # the verdict ("held the farmhouse for 2 turns", once "held farmhouse for 2 turn(s)"; "Rogers'
+    # Rangers are routed", once "is routed") is part of the state the hashes cover: a game that ended
+    # on the old words no longer matches at its end
+    rec = load_record(STALE / f"{name}.json")
+    res = replay(rec)
+    assert not res.ok and res.mismatch == last and "state hash differs" in res.reason
+    assert replay(rec, upto=last).ok
+    with pytest.raises(SaveError, match=rf"decisions\[{last}\]: decision {last} "):
+        load_match(rec)

@@ -9,7 +9,9 @@ The baseline is the first such sample after the first tenth of the run, and neve
 cycle of every scene (19,000 events: every scene built once, fonts, theme, imports and caches
 loaded); the end is the same sample after the last event. Growth = end / baseline - 1. Before the
 fix RSS went 236 → 388 MB; before each battle's AI thread ended with its scene, 232 →
-331 MB over 60,000 events (one match, table and AI kept per battle). CI runs it with 38,000 events
+331 MB over 60,000 events (one match, table and AI kept per battle); before the window's threads
+shared two malloc arenas (game/ui/memory.py), 229.8 → 247.2 MB over 100,000 events, half used arenas
+of finished threads adding up. CI runs it with 38,000 events
 (`make soak`, a step of .ci/run bounded to 5 minutes); `make test-long` with 100,000."""
 
 from __future__ import annotations

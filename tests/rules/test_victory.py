@@ -84,3 +84,35 @@ def test_scn_pts_1_points_decide_at_the_limit_only_on_a_greater_share():
     assert judge_victory(even, conds, turn_ended=True, turn_limit=10).winner is None
     held = judge_victory(even, conds + [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=10)
     assert held.winner == "blue" and held.at_turn_limit
+
+
+def test_GEN_TURN_1_a_held_or_reached_place_is_worded_with_its_name_and_plurals():
+    st = state()
+    one = judge_victory(
+        st, [Victory("hold_zone", "red", zone="main_deck", turns=1)], zone_holders=lambda z: {"red"}, turn_ended=True
+    )
+    assert one == Verdict("red", "Red held the main deck for 1 turn")
+    two = [Victory("hold_zone", "blue", zone="pier", turns=2)]
+    assert judge_victory(state(), two, zone_holders=lambda z: {"blue"}, turn_ended=True) is None
+    st2 = state()
+    judge_victory(st2, two, zone_holders=lambda z: {"blue"}, turn_ended=True)
+    held = judge_victory(st2, two, zone_holders=lambda z: {"blue"}, turn_ended=True)
+    assert held == Verdict("blue", "Blue held the pier for 2 turns")
+    boats = [Victory("reach_zone", "red", zone="boats", count=1)]
+    assert judge_victory(state(), boats, zone_counts=lambda z: {"red": 1}, turn_ended=True) == Verdict(
+        "red", "Red reached the boats with 1 figure"
+    )
+    assert judge_victory(state(), boats, zone_counts=lambda z: {"red": 3}, turn_ended=True) == Verdict(
+        "red", "Red reached the boats with 3 figures"
+    )
+
+
+def test_GEN_TURN_1_a_verdict_agrees_with_a_side_named_as_many():
+    many = (SideInfo("red", "Royalist raiders"), SideInfo("blue", "Villagers of Beaulieu"))
+    down = {fid: Status.KNOCKED_DOWN for fid in ("blue4", "blue5", "blue6")}
+    st = MatchState(sides=many, figures=state(**down).figures)
+    assert check_victory(st, [Victory("rout", "red", below=0.5)]) == ("red", "Villagers of Beaulieu are routed")
+    st2 = MatchState(sides=many, figures=state().figures)
+    st2.turn = 6
+    held = judge_victory(st2, [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=6)
+    assert held == Verdict("blue", "Villagers of Beaulieu hold out to the turn limit", True)

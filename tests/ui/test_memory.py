@@ -127,3 +127,49 @@ def test_freed_pages_go_back_to_the_system():
     release_free_memory()
     assert rss() < before - 60 * 2**20
     del keep
+
+
+ARENA_COUNT = """
+import ctypes, sys, tempfile, threading
+from game.ui.memory import _glibc, limit_arenas
+if sys.argv[1] == "limit":
+    assert limit_arenas(2)
+held, ready = [], threading.Barrier(9)
+def work():
+    held.append(bytearray(200_000))  # a thread's first allocations come from an arena of its own, if allowed
+    held.append([str(i) for i in range(1000)])
+    ready.wait()
+threads = [threading.Thread(target=work) for _ in range(8)]
+for t in threads:
+    t.start()
+ready.wait()
+libc = _glibc()
+libc.fopen.restype = ctypes.c_void_p
+libc.fopen.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+libc.malloc_info.argtypes = [ctypes.c_int, ctypes.c_void_p]
+libc.fclose.argtypes = [ctypes.c_void_p]
+with tempfile.NamedTemporaryFile(suffix=".xml") as tmp:
+    fh = libc.fopen(tmp.name.encode(), b"w")
+    libc.malloc_info(0, fh)
+    libc.fclose(fh)
+    print(open(tmp.name).read().count("<heap nr="))
+for t in threads:
+    t.join()
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt")
+def test_threads_share_two_malloc_arenas_when_limited():
+    import subprocess
+
+    from game.ui.memory import _glibc
+
+    if not _glibc():
+        pytest.skip("no glibc here")
+
+    def arenas(how: str) -> int:
+        r = subprocess.run([sys.executable, "-c", ARENA_COUNT, how], capture_output=True, text=True, timeout=60)
+        assert r.returncode == 0, r.stderr
+        return int(r.stdout.split()[-1])
+
+    assert arenas("limit") <= 2 < arenas("free")

@@ -69,8 +69,7 @@ def _screen_texts(m) -> list[str]:
         texts.append(headline(ev, m, memo) or "")
     for fid in st.figures:
         texts += [f"{lab} {val}" for lab, val in card_lines(m, fid, viewer=st.figures[fid].side)]
-    # the verdict is part of the state the records' hashes cover: checked on its own below
-    return [t.replace(st.end_reason, "") if st.end_reason else t for t in texts]
+    return texts
 
 
 @pytest.mark.xdist_group("seeded_games")
@@ -86,11 +85,6 @@ def test_log_banners_figure_cards_and_verdicts_of_seeded_games_speak_a_players_w
     assert not bad, "\n".join(sorted(set(bad))[:40])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a held place's verdict says 'turn(s)'; the verdict is in the state hash, "
-    "so its words change with the records made before it (tests/match/test_old_records.py)",
-)
 @pytest.mark.xdist_group("seeded_games")
 def test_verdicts_of_seeded_games_speak_a_players_words():
     classes = _event_classes()
@@ -172,6 +166,8 @@ def test_previews_of_a_seeded_game_speak_a_players_words(path):
                 sp = shot_preview(m, d)
                 texts += [sp.error, sp.cover or ""]
         bad += [f"{t!r}: {', '.join(f)}" for t in texts if (f := faults(t, ids, classes))]
+        # a chance the row cannot name ("succeeds 0%" on a round fought duel by duel) says nothing
+        bad += [f"{t!r}: a chance without its meaning" for t in texts if " · succeeds " in t]
         m.apply(ai[p.side].decide(m))
     assert not bad, "\n".join(sorted(set(bad))[:30])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..counting import counted
+from ..counting import agreeing, counted
 from ..decisions import PASS, Decision
 from ..events import Note
 from ..flow import Answer, Ctx, Flow, ask
@@ -54,7 +54,7 @@ class CloseCombatActions(CloseCombatFire):
             rule="OD6-SEQ-1",
         )
         if dec.kind == "pass":
-            ctx.emit(Note(rule="OD6-SEQ-1", message=f"{st.side(side).name} ends its actions"))
+            ctx.emit(Note(rule="OD6-SEQ-1", message=agreeing(st.side(side).name, "ends its", "end their") + " actions"))
             st.phase = "combat"
             return
         u = dec.option_name

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 
+from ..counting import agreeing
 from ..decisions import Decision, IllegalDecision, Item
 from ..events import Note
 from ..flow import Ctx, Flow, ask
@@ -329,10 +330,11 @@ class MeleeFlow(MeleeStart):
             for dd in defs:
                 place_in_sector(ctx, dd, dest, rule="ESC-RND-1", how="retreat")
         text = {
-            "attacker_holds": f"{st.side(aside).name} takes {m['sector']}",
-            "defender_holds": f"{st.side(dside).name} holds {m['sector']}",
-            "attacker_breaks_off": f"{st.side(aside).name} breaks off",
-            "defender_breaks_off": f"{st.side(dside).name} breaks off and gives up {m['sector']}",
+            "attacker_holds": agreeing(st.side(aside).name, "takes", "take") + f" {m['sector']}",
+            "defender_holds": agreeing(st.side(dside).name, "holds", "hold") + f" {m['sector']}",
+            "attacker_breaks_off": agreeing(st.side(aside).name, "breaks off", "break off"),
+            "defender_breaks_off": agreeing(st.side(dside).name, "breaks off and gives up", "break off and give up")
+            + f" {m['sector']}",
             "empty": f"nobody is left standing in {m['sector']}",
         }[end.value]
         ctx.emit(Note(rule="ESC-RND-1", message=f"the melee ends: {text}"))

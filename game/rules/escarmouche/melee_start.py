@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import TypeVar
 
+from ..counting import agreeing
 from ..decisions import Decision
 from ..events import Note
 from ..flow import Ctx, Flow, ask
@@ -56,7 +57,12 @@ class MeleeStart:
             place_in_sector(ctx, fid, sector, rule="ESC-ENG-1", how="charge")
             esc(st).moved_this_turn.append(fid)
         if not defenders:
-            ctx.emit(Note(rule="ESC-ENG-1", message=f"{st.side(side).name} takes {sector} without a fight"))
+            ctx.emit(
+                Note(
+                    rule="ESC-ENG-1",
+                    message=agreeing(st.side(side).name, "takes", "take") + f" {sector} without a fight",
+                )
+            )
             return
         dside = ctx.fig(defenders[0]).side
         esc(st).melee = {

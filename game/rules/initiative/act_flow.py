@@ -15,6 +15,7 @@ from game.rules.rangers.events import ActionTaken
 from game.rules.refusal_facts import charge_refusal
 from game.rules.refusals import Cause, refused
 
+from ..counting import agreeing
 from ..flow import Answer
 from ..implements import implements
 from .move_flow import IniMoveFlow
@@ -50,7 +51,7 @@ class IniActFlow(IniMoveFlow):
         d = yield ask(
             side,
             "action",
-            f"{st.side(side).name} holds the initiative: choose an action, or pass",
+            agreeing(st.side(side).name, "holds", "hold") + " the initiative: choose an action, or pass",
             opts,
             default=self.default_act(ctx, side, opts),
             validate=lambda dec: self.check_act(ctx, side, dec),
@@ -60,7 +61,7 @@ class IniActFlow(IniMoveFlow):
         )
         if d.kind == "pass":
             nt = after_pass(t)
-            ctx.emit(Note(rule="INI-SEQ-1", message=f"{st.side(side).name} passes"))
+            ctx.emit(Note(rule="INI-SEQ-1", message=agreeing(st.side(side).name, "passes", "pass")))
             if nt.over:
                 self.set_ini(ctx, replace(nt, active=t.active, passive=t.passive))
                 self._end_turn(ctx)

@@ -14,6 +14,7 @@ from game.rules.rangers.actions import HAND_COMBAT_RANGE, is_firearm
 from game.rules.rangers.events import ActionTaken
 from game.rules.rangers.turns import MEASURE_TOLERANCE
 
+from ..counting import agreeing
 from .orders import order_actors, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
 from .reactions_flow import IniReactionsFlow
@@ -157,7 +158,7 @@ class IniSeizeFlow(IniReactionsFlow):
             rule="INI-SEIZE-1",
         )
         if d.kind == "decline":
-            ctx.emit(Note(rule="INI-SEIZE-1", message=f"{st.side(side).name} makes no attempt"))
+            ctx.emit(Note(rule="INI-SEIZE-1", message=agreeing(st.side(side).name, "makes", "make") + " no attempt"))
             return
         fid = d.figure_id
         rate, lead, fac, reasons = self.seize_factors(ctx, fid, d)

@@ -19,6 +19,7 @@ Digital rulings made here (see the report in the module functions):
 
 from __future__ import annotations
 
+from ..counting import agreeing
 from ..decisions import Decision, IllegalDecision, choose
 from ..events import Note
 from ..flow import ask
@@ -80,7 +81,11 @@ def give_offence(ctx, side: str, how: str) -> None:
     st = ctx.state
     if pyr(st).treaty and not offence_given(st):
         pyr(st).offence = True
-        ctx.emit(Note(rule="PYR-DUEL-1", who=side, message=f"{st.side(side).name} gives Offence ({how})"))
+        ctx.emit(
+            Note(
+                rule="PYR-DUEL-1", who=side, message=agreeing(st.side(side).name, "gives", "give") + f" Offence ({how})"
+            )
+        )
 
 
 def both_pistols(a, b) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..counting import agreeing
 from ..decisions import choose
 from ..events import Note
 from ..flow import ask
@@ -83,7 +84,9 @@ def blades_round(ctx, du: dict):
         if d.option == "panache":
             du["panache"].append(side)
             pool[side] = Damage()
-            ctx.emit(Note(rule="PYR-DUEL-2", who=side, message=f"{st.side(side).name} shows panache"))
+            ctx.emit(
+                Note(rule="PYR-DUEL-2", who=side, message=agreeing(st.side(side).name, "shows", "show") + " panache")
+            )
             add_mdp(ctx, side, -1, "panache")
     wounds_before = {a: st.figures[a].wounds, b: st.figures[b].wounds}
     pos_before = {x: (st.figures[x].x, st.figures[x].y) for x in (a, b)}

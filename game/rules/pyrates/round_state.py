@@ -3,6 +3,7 @@ the local engagement look-ups and the chance-card hands it spends from."""
 
 from __future__ import annotations
 
+from ..counting import agreeing
 from ..events import Note
 from ..implements import implements
 from ..model import Status
@@ -63,7 +64,13 @@ def cards_of(state, side: str) -> list[str]:
 def spend_card(ctx, side: str, card: str, rule: str) -> None:
     hand = cards_of(ctx.state, side)
     hand.remove(card)
-    ctx.emit(Note(rule=rule, who=side, message=f"{ctx.state.side(side).name} plays {card.replace('_', ' ').title()}"))
+    ctx.emit(
+        Note(
+            rule=rule,
+            who=side,
+            message=agreeing(ctx.state.side(side).name, "plays", "play") + f" {card.replace('_', ' ').title()}",
+        )
+    )
 
 
 class Round:

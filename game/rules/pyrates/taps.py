@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 
+from ..counting import agreeing
 from ..decisions import PASS, Decision, IllegalDecision, Item, choose
 from ..events import Note
 from ..flow import Answer, ask
@@ -207,13 +208,14 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
         )
         if d.kind == "pass":
             r.withheld[camp] = withheld_damage(r, tappers, left)
-            ctx.emit(Note(rule="PYR-ALLOC-1", who=camp, message=f"{st.side(camp).name} passes"))
+            ctx.emit(Note(rule="PYR-ALLOC-1", who=camp, message=agreeing(st.side(camp).name, "passes", "pass")))
             if not r.withheld[camp].empty:
                 ctx.emit(
                     Note(
                         rule="PYR-ALLOC-3",
                         who=camp,
-                        message=f"{st.side(camp).name} withholds {r.withheld[camp].text()}: it counts for nothing",
+                        message=agreeing(st.side(camp).name, "withholds", "withhold")
+                        + f" {r.withheld[camp].text()}: it counts for nothing",
                     )
                 )
             passes += 1

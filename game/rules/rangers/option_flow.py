@@ -268,7 +268,8 @@ class RangersOptions(TurnPreset):
         """Validator for decisions not among the offered options (arbitrary destinations)."""
         f = ctx.fig(fid)
         if d.figure != fid:
-            raise IllegalDecision(f"it is {f.name}'s turn to act, not {d.figure}'s")
+            other = ctx.state.figures.get(d.figure or "")
+            raise IllegalDecision(f"it is {f.name}'s turn to act, not {other.name if other else 'that figure'}'s")
         if d.kind == "shoot":
             raise K.shot_refusal(ctx, fid, d.target or "")
         if d.kind == "charge" and (d.x is None or d.y is None) and d.target in ctx.state.figures:

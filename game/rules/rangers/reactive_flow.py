@@ -94,13 +94,18 @@ class RangersReactiveShooting(RangersOptions):
             if dec.kind != "react_shoot" or not dec.items:
                 raise IllegalDecision("declare reacting shooters as (shooter, target) pairs, or pass (INI-RSHOOT-2)")
             seen = set()
+            names = {f.id: f.name for f in st.figures.values()}
             for s, t, _extras in dec.items:
                 if s in seen:
-                    raise IllegalDecision(f"{s} is declared twice (INI-RSHOOT-2)")
+                    raise IllegalDecision(f"{names.get(s, s)} is declared twice (INI-RSHOOT-2)")
                 seen.add(s)
                 if t not in pairs.get(s, []):
-                    raise IllegalDecision(f"{s} may not react by shooting at {t} (INI-RSHOOT-1)")
-            prob = reactive_cap_problem([(i.target, i.kind) for i in dec.items], caps) if caps is not None else None
+                    raise IllegalDecision(
+                        f"{names.get(s, s)} may not react by shooting at {names.get(t, t)} (INI-RSHOOT-1)"
+                    )
+            prob = (
+                reactive_cap_problem([(i.target, i.kind) for i in dec.items], caps, names) if caps is not None else None
+            )
             if prob:
                 raise IllegalDecision(prob)
 

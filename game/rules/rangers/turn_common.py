@@ -78,10 +78,12 @@ def reactive_shooter_caps(moves: Mapping[str, float]) -> dict[str, int]:
     return {m: max_reactive_shooters(v) for m, v in moves.items()}
 
 
-def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, int]) -> str | None:
+def reactive_cap_problem(
+    items: Iterable[tuple[str, str]], caps: Mapping[str, int], names: Mapping[str, str] | None = None
+) -> str | None:
     """INI-RSHOOT-3: why these (shooter, target) declarations break the per-mover caps, or None.
     Each moving figure may draw at most its own cap of reacting shooters; a cap unused on one mover
-    never passes to another."""
+    never passes to another. ``names``: figure id → the name the reason gives it."""
     count: dict[str, int] = {}
     for _s, t in items:
         count[t] = count.get(t, 0) + 1
@@ -89,7 +91,7 @@ def reactive_cap_problem(items: Iterable[tuple[str, str]], caps: Mapping[str, in
         cap = caps.get(t)
         if cap is not None and k > cap:
             return (
-                f"at most {counted(cap, 'figure')} may react by shooting at {t}, which moved {counted(cap, 'inch', 'inches')} or part "
+                f"at most {counted(cap, 'figure')} may react by shooting at {(names or {}).get(t, t)}, which moved {counted(cap, 'inch', 'inches')} or part "
                 f"of one (INI-RSHOOT-3)"
             )
     return None

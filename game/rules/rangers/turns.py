@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Iterator
 
+from ..counting import agreeing
 from ..decisions import PASS, Decision, IllegalDecision
 from ..events import Note, PlayerTurnStarted, TurnStarted
 from ..flow import Answer, Ctx, Flow, FlowTo, ask
@@ -125,7 +126,7 @@ class TurnPreset:
         )
         if d.kind == "pass":
             st.phase = "player_turn_end"
-            ctx.emit(Note(rule="RNG-TURN-1", message=f"{st.side(side).name} ends the player-turn"))
+            ctx.emit(Note(rule="RNG-TURN-1", message=agreeing(st.side(side).name, "ends", "end") + " the player-turn"))
             yield from self.closing_rolls(ctx, side)
             return
         turn_state(st).acted.append(d.figure_id)

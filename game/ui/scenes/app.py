@@ -56,9 +56,11 @@ class App:
         """``fullscreen``: open full-screen; None: as the player last chose (settings.json)."""
         from game.settings import load_settings
 
+        from ..memory import limit_arenas
         from ..sound import Sounds
         from ..widgets import make_manager
 
+        limit_arenas()  # before the window's threads start (memory.py)
         self.t0 = time.perf_counter()
         self.args = args
         self.extra_dirs = [Path(d) for d in extra_dirs]

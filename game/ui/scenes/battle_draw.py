@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.counting import agreeing
 from game.rules.flow import Answer
 
 from .. import fonts
@@ -18,6 +19,12 @@ if TYPE_CHECKING:
     from ..figures_render import FigureStyle
     from ..melee_panel import DicePanel
     from ..targeting import TargetHover
+
+
+#: the battle's mode as the status line words it
+MODE_WORDS = {"hotseat": "hot-seat", "solo": "solo", "demo": "demo"}
+#: the fewest letters of a shortened title worth showing
+SHORTEST_TITLE = 12
 
 
 class BattleDraw(BattleHost):
@@ -128,15 +135,31 @@ class BattleDraw(BattleHost):
             self._panel_key = key
         surf.blit(self._panel, self.panel_rect, self.panel_rect)
 
-    def draw_status(self, surf) -> None:
-        self.size[0]
-        right = self.map_rect.right - 8
-        bits = [f"{self.match.scenario.title}", f"seed {self.match.seed}", self.mode]
+    def status_text(self, room: int, size: int) -> str:
+        """The status line in ``room`` px: the scenario, the seed, the mode (and a demo's speed), the
+        seed dropped first, then the mode, then the title shortened, when the strip is narrow
+        (1280 wide in hot-seat, beside its buttons); nothing when not even the title's first words fit."""
+        mode = [MODE_WORDS.get(self.mode, self.mode)]
         if self.mode == "demo":
-            bits.append("paused" if self.paused else f"{self.speed}×")
-        t = fonts.text(" · ".join(bits), fonts.scaled(13, self.size), (170, 170, 180))
-        x = max(self.buttons_right() + 8, right - t.get_width())
-        surf.blit(t, (x, (self.top_h - t.get_height()) // 2))
+            mode.append("paused" if self.paused else f"{self.speed}×")
+        title = self.match.scenario.title
+        for bits in ([title, f"seed {self.match.seed}", *mode], [title, *mode], [title]):
+            text = " · ".join(bits)
+            if fonts.measure(text, size) <= room:
+                return text
+        while len(title) > SHORTEST_TITLE and fonts.measure(title + "…", size) > room:
+            title = title[:-1]
+        # a title cut to a stump says nothing: then the strip is left empty
+        return title.rstrip() + "…" if fonts.measure(title + "…", size) <= room else ""
+
+    def draw_status(self, surf) -> None:
+        right = self.map_rect.right - 8
+        left = self.buttons_right() + 8
+        size = fonts.scaled(13, self.size)
+        text = self.status_text(right - left, size)
+        if text:
+            t = fonts.text(text, size, (170, 170, 180))
+            surf.blit(t, (max(left, right - t.get_width()), (self.top_h - t.get_height()) // 2))
         worker = self.turns.worker
         if worker is not None and worker.shows_cue():
             self.draw_thinking(surf)
@@ -171,7 +194,7 @@ class BattleDraw(BattleHost):
         if p is None:
             return
         dots = 1 + int(pygame.time.get_ticks() / 400) % 3
-        words = f"{self.match.state.side(p.side).name} is thinking" + "." * dots
+        words = agreeing(self.match.state.side(p.side).name, "is thinking", "are thinking") + "." * dots
         t = fonts.outlined(words, fonts.scaled(15, self.size), (255, 236, 170))
         r = self.map_rect
         surf.blit(t, (r.centerx - t.get_width() // 2, r.y + 8))

@@ -426,6 +426,6 @@ class MenuScene(Scene):
             self._thumbs[f"{self.scenario.id}:{r.size}"] = img
             surf.blit(img, img.get_rect(center=r.center))
         else:
-            msg = fonts.text("no map preview", 15, (140, 140, 150))
+            msg = fonts.text("no map preview", fonts.scaled(15, surf.get_size()), (140, 140, 150))
             surf.blit(msg, msg.get_rect(center=r.center))
         pygame.draw.rect(surf, (90, 80, 60), r, 1)

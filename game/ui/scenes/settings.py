@@ -19,9 +19,15 @@ TOGGLES = [
     ("ask_end_turn", "Ask before ending a turn with figures unused"),
     ("first_hints", "First-time hints in battle"),
 ]
-SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions (s)", 0.0, 2.0)]
+SLIDERS = [("anim_speed", "Animation speed", 0.25, 4.0), ("ai_delay", "AI pause between decisions", 0.0, 2.0)]
+#: the unit a slider's value is read in, after the number ("0.50 s")
+UNITS = {"ai_delay": " s"}
 SOUND_TOGGLES = [("mute", "Mute sound")]
 SOUND_SLIDERS = [("volume", "Sound volume", 0.0, 1.0)]
+
+
+def slider_text(key: str, text: str, value: float) -> str:
+    return f"{text}: {value:.2f}{UNITS.get(key, '')}"
 
 
 class SettingsScene(Scene):
@@ -39,7 +45,9 @@ class SettingsScene(Scene):
         self.sliders = {}
         self.slider_labels = {}
         for key, text, lo, hi in SLIDERS:
-            self.slider_labels[key] = label(m, (p(30), y, p(420), p(22)), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.slider_labels[key] = label(
+                m, (p(30), y, p(420), p(22)), slider_text(key, text, s[key]), object_id="#small"
+            )
             self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
                 pygame.Rect(p(30), y + p(24), p(420), p(28)), float(s[key]), (lo, hi), m
             )
@@ -62,7 +70,9 @@ class SettingsScene(Scene):
             self.toggles[key] = button(m, (x, y, p(300), p(36)), f"{text}: {'on' if s[key] else 'off'}")
             y += p(44)
         for key, text, lo, hi in SOUND_SLIDERS:
-            self.slider_labels[key] = label(m, (x, y, p(300), p(22)), f"{text}: {s[key]:.2f}", object_id="#small")
+            self.slider_labels[key] = label(
+                m, (x, y, p(300), p(22)), slider_text(key, text, s[key]), object_id="#small"
+            )
             self.sliders[key] = pygame_gui.elements.UIHorizontalSlider(
                 pygame.Rect(x, y + p(24), p(300), p(28)), float(s[key]), (lo, hi), m
             )
@@ -110,7 +120,7 @@ class SettingsScene(Scene):
             for key, text, _lo, _hi in SLIDERS + SOUND_SLIDERS:
                 if event.ui_element is self.sliders[key]:
                     s[key] = float(event.value)
-                    self.slider_labels[key].set_text(f"{text}: {s[key]:.2f}")
+                    self.slider_labels[key].set_text(slider_text(key, text, s[key]))
                     self._save()
                     if key in {k for k, *_ in SOUND_SLIDERS}:
                         self._sound_changed()
