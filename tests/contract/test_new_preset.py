@@ -1,0 +1,42 @@
+"""PRE-*: a preset registered after the fact is covered by the contract suite with no other change:
+the suite's names come from the registry, and each of its checks runs on the new preset."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.rules import presets
+from game.rules.ruleset import Ruleset
+from game.rules.turns import TurnPreset
+
+from .suite import CHECKS, contract_names
+
+
+class ScratchRuleset(Ruleset):
+    """A throw-away system: the shared game turns (RNG-TURN-1, GEN-TURN-1) and nothing else."""
+
+    name = "scratch"
+    title = "Scratch"
+
+    def flow(self) -> TurnPreset:
+        return TurnPreset()
+
+
+@pytest.fixture
+def scratch(monkeypatch):
+    monkeypatch.setitem(presets.PRESETS, ScratchRuleset.name, ScratchRuleset)
+    return ScratchRuleset.name
+
+
+def test_pre_a_registered_preset_is_among_the_contracts_names(scratch):
+    assert scratch in contract_names()
+    assert presets.get_ruleset(scratch).title == "Scratch"
+
+
+def test_pre_a_preset_missing_from_the_registry_is_not_covered():
+    assert ScratchRuleset.name not in contract_names()
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
+def test_pre_the_contract_covers_a_registered_preset(scratch, check):
+    check(scratch)
