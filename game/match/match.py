@@ -68,7 +68,13 @@ class Match:
         self._empty_table = build_table(scenario, tmap)
         check_zones(self._empty_table, scenario)
         figures = {f.id: f for f in self._deploy(scenario.figures)}
-        self.state = MatchState(sides=scenario.sides, figures=figures, preset=self.preset_name, options=self.options)
+        self.state = MatchState(
+            sides=scenario.sides,
+            figures=figures,
+            preset=self.preset_name,
+            options=self.options,
+            config=self.ruleset.config,
+        )
         self.table = self._table_for(self.state)
         self.decisions: list[Decision] = []
         self.hashes: list[str] = []

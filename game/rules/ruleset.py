@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .ask_info import AskInfo as AskInfo
+from .config import RulesConfig
 from .view import Shuffler, public_view, redeal
 
 if TYPE_CHECKING:
@@ -134,6 +135,10 @@ class Ruleset:
     hidden information where the state's shape says (``game.rules.view``), no odds, no texts.
     """
 
+    config: RulesConfig = RulesConfig()
+    """The system's numbers (a subclass of ``RulesConfig`` of its package): the match puts them on
+    its state (``MatchState.config``), where the rules read them. A variant of a system is a
+    registry entry whose ruleset holds other values (``dataclasses.replace(config, …)``)."""
     name: str = ""
     """The preset name scenarios and records use ("pyrates", "close-combat-d6", …)."""
     title: str = ""

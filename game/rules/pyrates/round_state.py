@@ -10,7 +10,6 @@ from .engage import Engagements, engagements_of, party_key
 from .hands import Damage
 from .quota import Participant
 
-MAX_ROUNDS = 6
 LOCAL = 3.0
 ITEM_KINDS = ("kd", "w", "disarm")
 
