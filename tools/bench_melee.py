@@ -95,7 +95,7 @@ def melee_rounds_rules_only(rounds_wanted: int) -> tuple[float, float]:
         ctx = Ctx(m.state.copy(), m.dice.clone(), m.table.clone(), m.scenario)
         preset = m.preset
         for _ in range(2000):
-            if rounds >= rounds_wanted or ctx.state.data.get("ended") or ctx.state.turn > 40:
+            if rounds >= rounds_wanted or ctx.state.claim is not None or ctx.state.turn > 40:
                 break
             ctx.events = []
             melee_step = ctx.state.phase in MELEE_STEPS

@@ -46,7 +46,7 @@ def _closed(match, side: str, c, turns: float, mine: int) -> str | None:
         if f is None or (not f.in_play and f.status not in (Status.CAPTIVE, Status.KNOCKED_DOWN)):
             return f"{f.name if f else c.figure} is gone and cannot be taken"
     elif c.type == "hold_zone":
-        held = (st.data.get("hold") or {}).get(f"{side}:{c.zone}", 0) if isinstance(st.data.get("hold"), dict) else 0
+        held = match.ruleset.observe(st, side).holds.get(f"{side}:{c.zone}", 0)
         if turns < c.turns - held:
             return f"holding {c.zone} for {c.turns} turns needs more turns than are left ({turns:g})"
     elif c.type == "reach_zone":

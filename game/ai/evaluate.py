@@ -1,7 +1,7 @@
 """How good a position is for one side: a number the scorers and the look-ahead compare.
 
 Works for any preset from public facts only (figures, statuses, positions, turn, the scenario's
-victory conditions and the map's zones; never ``state.data``'s card hands or decks):
+victory conditions and the map's zones; never a system's card hands or decks):
 
 * material — figures in play weighted by rank and health (wounded, disarmed), as a fraction of the
   side's starting strength, own minus enemy;
@@ -211,11 +211,7 @@ class Evaluator:
         s = 0.0
         if g.kind == "hold_zone":
             key = f"{g.side}:{g.zone}"
-            s += (
-                W_HOLD * min(1.0, state.data.get("hold", {}).get(key, 0) / g.turns)
-                if isinstance(state.data.get("hold"), dict)
-                else 0.0
-            )
+            s += W_HOLD * min(1.0, (state.book.hold or {}).get(key, 0) / g.turns)
         in_zone, memo, gid = self._in_zone, self._in_zone_memo, id(g)
         n_own = n_oth = 0
         for t in owners:

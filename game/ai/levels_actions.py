@@ -297,7 +297,7 @@ def _tome_value(ctx: Ctx, leader) -> float:
     """INI-TOME-1: worth it when friends far from the fight lag behind the leader."""
     if leader is None:
         return 0.0
-    acted = set(ctx.state.data.get("acted", []))
+    acted = ctx.ruleset.observe(ctx.state, ctx.side).acted or frozenset()
     lg = _nearest_enemy_gap(ctx, leader)
     n = 0
     for g in ctx.state.in_play(leader.side):

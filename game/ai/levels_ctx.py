@@ -106,12 +106,12 @@ def _broken(ctx: Ctx, side: str) -> bool:
     """RNG-MOR-1: no leader left, or half the points gone (public), each figure counted as the
     ruleset counts ``start_points`` (``ruleset.figure_points``)."""
     state = ctx.state
-    data = state.data
-    if isinstance(data.get("broken"), dict) and data["broken"].get(side):
+    seen = ctx.ruleset.observe(state, side)
+    if seen.broken:
         return True
     pts = ctx.ruleset.figure_points
     leaders = [g for g in state.figures.values() if g.side == side and (g.rank == Rank.CAPTAIN or g.is_leader)]
-    start = data.get("start_points", {}).get(side, 0) if isinstance(data.get("start_points"), dict) else 0
+    start = seen.start_points
     now = sum(pts(g) for g in state.figures.values() if g.side == side and g.in_play)
     return bool((leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start))
 

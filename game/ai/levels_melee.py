@@ -201,7 +201,7 @@ def score_seize(level: str, ctx: Ctx) -> list[float] | None:
     expected gain, against what a failure costs — the counters spent (INI-SEIZE-3) and, once the
     side's morale has broken, the nominee fleeing (PRE-INI-1). Declining scores 0."""
     st = ctx.state
-    counters = int(st.data.get("counters", {}).get(ctx.side, 0))
+    counters = ctx.ruleset.observe(st, ctx.side).counters
     broken = _broken(ctx, ctx.side)
     chances = [ctx.odds(d) if d.kind == "seize" and d.figure in st.figures else None for d in ctx.ask.options]
     if any(d.kind == "seize" for d in ctx.ask.options) and all(o is None for o in chances):

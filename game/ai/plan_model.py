@@ -116,8 +116,8 @@ class TableModel:
 
     def ready(self) -> set[str]:
         """Our figures still to act this player-turn (the public list of those that have)."""
-        acted = self.state.data.get("acted")
-        if self.state.active != self.side or not isinstance(acted, list):
+        acted = self.ctx.ruleset.observe(self.state, self.side).acted
+        if self.state.active != self.side or acted is None:
             return set()
         return {f.id for f in self.mine if f.id not in acted and f.id != self.ctx.ask.info.get("figure")}
 

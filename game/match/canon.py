@@ -225,7 +225,7 @@ class StateHasher:
         ):
             self._around_for(st, scalars, ids)
         before, between, after = self._around
-        return "".join((before, _any_text(st.data), between, _any_text(st.options), after)).encode()
+        return "".join((before, _any_text(st.encode_data()), between, _any_text(st.options), after)).encode()
 
     def _around_for(self, st, scalars, ids) -> None:
         active, end_reason, over, phase, preset, turn, winner = map(_any_text, scalars)

@@ -74,6 +74,7 @@ class Match:
             preset=self.preset_name,
             options=self.options,
             config=self.ruleset.config,
+            system=self.ruleset.new_state(),
         )
         self.table = self._table_for(self.state)
         self.decisions: list[Decision] = []
@@ -199,7 +200,7 @@ class Match:
             snap = m._snap
             st = snap[0].copy()
             self.ruleset.redeal(st, side, random.Random(seed))
-            if st.data == snap[0].data:  # nothing hidden at the step's start: new dice are the test
+            if st.system == snap[0].system:  # nothing hidden at the step's start: new dice are the test
                 return m
             m._snap = (st, snap[1], snap[2])
             try:
@@ -309,11 +310,12 @@ class Match:
     def _check_end(self, ctx: Ctx) -> None:
         """Judge the scenario's victory conditions; turn-end ones once per game turn.
 
-        A preset signals the end of a game turn by setting ``state.data["turn_ended"]`` to the
-        number of the turn that just finished (before the next one starts).
+        A preset signals the end of a game turn by setting ``state.turn_ended`` to the number of the
+        turn that just finished (before the next one starts), and ends the game itself by setting
+        ``state.claim``.
         """
         st = self.state
-        ended = st.data.get("turn_ended", 0)
+        ended = st.turn_ended or 0
         turn_ended = ended > self._seen_turn
         if turn_ended:
             self._seen_turn = ended
@@ -325,8 +327,8 @@ class Match:
             turn_limit=self.scenario.turn_limit,
             zone_counts=self._zone_counts,
         )
-        if st.data.get("ended"):
-            result = Verdict(st.data.get("winner"), st.data.get("end_reason", "the rules ended the match"))
+        if st.claim is not None:
+            result = Verdict(st.claim.winner, st.claim.reason or "the rules ended the match")
         if result is not None:
             st.over, st.winner, st.end_reason = True, result.winner, result.reason
             ctx.emit(

@@ -154,7 +154,7 @@ class Preset(Protocol):
     name: str
 
     def setup(self, ctx: Ctx) -> None:
-        """Prepare state.data at match start (may roll dice, e.g. dealing cards)."""
+        """Prepare the system's state (``state.system``) at match start (may roll dice, e.g. dealing cards)."""
 
     def step(self, ctx: Ctx) -> Flow:
         """Run the step named by ctx.state.phase; leave state.phase naming the next."""

@@ -8,9 +8,13 @@ branches on a preset's name or imports a system's package: the screen and the AI
 - **The flow**: ``flow()`` builds the ``Preset`` (``setup``/``step``) the match drives.
 - **The roster**: ``roster_problems(scenario)`` lists what a scenario's figures break of this
   system's roster rules (e.g. RNG-PTS-1), each a line a scenario author can act on.
+- **The state**: ``new_state()`` is the system's own typed state (``state_type``, a
+  ``SystemState`` of its package) that a match starts with.
 - **What a side may see**: ``public_view(state, side)`` strips what ``side`` may not see (the other
   sides' hands and order cards, the order of undealt piles); the AI and the hot-seat screen read
   only that. ``redeal`` re-deals it for the AI's look-ahead and the no-peeking test.
+  ``observe(view, side)`` is the small typed record of a view that the screen and the AI read
+  (own hand, who has acted, holds, sleepers, fire, counters): they never read a system's state.
 - **Exact odds**: ``odds(view, table, ask, decision)`` gives the odds of one offered action as the
   rules will roll it, or ``None`` where the action rolls nothing. ``attack_odds`` gives the same for
   a blow or shot that is not on offer yet (what the AI weighs one move ahead).
@@ -22,12 +26,14 @@ Pure: stdlib only; the table is the ``Tabletop`` protocol, never pygame or pymun
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .ask_info import AskInfo as AskInfo
 from .config import RulesConfig
+from .observation import Observation
+from .system_state import SystemState
 from .view import Shuffler, public_view, redeal
 
 if TYPE_CHECKING:
@@ -132,8 +138,12 @@ class Ruleset:
     """One game system as the rest of the game sees it; subclass per preset.
 
     The defaults here are the behaviour of a system that has nothing to add: no roster rules,
-    hidden information where the state's shape says (``game.rules.view``), no odds, no texts.
+    hidden information as its state's ``hide`` and ``redeal`` say (``game.rules.view``), no odds,
+    no texts.
     """
+
+    state_type: type[SystemState] = SystemState
+    """The class of the system's own state (a ``SystemState`` of its package)."""
 
     config: RulesConfig = RulesConfig()
     """The system's numbers (a subclass of ``RulesConfig`` of its package): the match puts them on
@@ -154,6 +164,10 @@ class Ruleset:
         """A new ``Preset`` for one match (presets keep per-match caches: one per match)."""
         raise NotImplementedError
 
+    def new_state(self) -> SystemState:
+        """The system's state a match starts with, before the flow's ``setup``."""
+        return self.state_type()
+
     # -- the roster ----------------------------------------------------------------------------
     def roster_problems(self, scenario) -> list[str]:
         """What the scenario's figures break of this system's roster rules, one line each."""
@@ -167,6 +181,14 @@ class Ruleset:
     def redeal(self, state: MatchState, side: str, rng: Shuffler) -> None:
         """Re-deal in place, with ``rng``, everything ``side`` may not see."""
         redeal(state, side, rng)
+
+    def observe(self, view: MatchState, side: str) -> Observation:
+        """What the screen and the AI of ``side`` may read of ``view`` (a ``public_view`` for
+        ``side``, or the state of a match whose hidden parts ``side`` may see): the system's own
+        reading (its state's ``observe``) with the scenario's hold counts."""
+        seen = view.system.observe(side)
+        hold = view.book.hold
+        return replace(seen, holds=dict(hold)) if hold else seen
 
     # -- exact odds -----------------------------------------------------------------------------
     def odds(self, view: MatchState, table: Tabletop, ask: Ask, decision: Decision) -> Odds | None:

@@ -1,7 +1,10 @@
 """The whole state of a running match, as plain data a flow can read and change.
 
-Figures are frozen and shared between copies; everything else lives in ``data``, a JSON-like tree
-(dicts, lists, str, int, float, bool, None), so ``copy()`` is cheap and ``to_json()`` canonical.
+Figures are frozen and shared between copies. What the preset's system keeps between steps is its
+own typed state (``system``, game/rules/system_state.py); what the scenario's victory conditions
+count is the ``VictoryBook``; the match <-> preset protocol (a game turn ended, the rules ended the
+game) is typed fields. ``to_json()`` writes them all as one canonical tree, its ``data`` the same
+object for the same state forever (records and saves hold its hashes).
 """
 
 from __future__ import annotations
@@ -11,18 +14,27 @@ from dataclasses import dataclass, field
 from .config import RulesConfig
 from .facts import Facts
 from .model import Figure, SideInfo
+from .system_state import SystemState, copy_tree
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+@dataclass(slots=True)
+class VictoryBook(SystemState):
+    """What the scenario's victory conditions count between judgements (game/rules/victory.py)."""
+
+    starting: dict[str, int] | None = None
+    """Figures per side at the start (rout conditions, SCN-PTS-1 points)."""
+    struck: list[str] | None = None
+    """Sides that struck their colours (PYR-MOR: strike_colours conditions)."""
+    hold: dict[str, int] | None = None
+    """"side:zone" -> game turns the side has held the zone alone (hold_zone conditions)."""
 
 
-def copy_tree(v):
-    """Copy a JSON-like tree (faster than copy.deepcopy for plain data)."""
-    # leaves are returned as they are, without a call each: a state copy is taken every step
-    if isinstance(v, dict):
-        return {k: x if type(x) in _LEAVES else copy_tree(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [x if type(x) in _LEAVES else copy_tree(x) for x in v]
-    return v
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """The rules ended the game themselves (a side completed its special objective)."""
+
+    winner: str | None
+    reason: str
 
 
 @dataclass
@@ -43,8 +55,14 @@ class MatchState:
     """Name of the next step the preset's flow runs."""
     active: str | None = None
     """Side whose player-turn it is."""
-    data: dict = field(default_factory=dict)
-    """Preset bookkeeping (JSON-like): counters, cards, who acted, mêlées in progress."""
+    system: SystemState = field(default_factory=SystemState)
+    """The preset's system's own state (its class is the ruleset's ``state_type``)."""
+    book: VictoryBook = field(default_factory=VictoryBook)
+    """What the scenario's victory conditions count between judgements."""
+    turn_ended: int | None = None
+    """The number of the last game turn the preset finished (the match judges turn-end conditions)."""
+    claim: Claim | None = None
+    """Set by the rules when they end the game themselves; the match ends it at once."""
     over: bool = False
     """True once the match has ended."""
     winner: str | None = None
@@ -66,7 +84,10 @@ class MatchState:
             self.turn,
             self.phase,
             self.active,
-            copy_tree(self.data),
+            self.system.copy(),
+            self.book.copy(),
+            self.turn_ended,
+            self.claim,
             self.over,
             self.winner,
             self.end_reason,
@@ -102,8 +123,21 @@ class MatchState:
             "turn": self.turn,
             "phase": self.phase,
             "active": self.active,
-            "data": self.data,
+            "data": self.encode_data(),
             "over": self.over,
             "winner": self.winner,
             "end_reason": self.end_reason,
         }
+
+    def encode_data(self) -> dict:
+        """The ``data`` of the canonical encoding: the system's state, the victory book and the
+        protocol fields, as one object (its keys are the fields' names)."""
+        out = self.system.encode()
+        out.update(self.book.encode())
+        if self.turn_ended is not None:
+            out["turn_ended"] = self.turn_ended
+        if self.claim is not None:
+            out["ended"] = True
+            out["winner"] = self.claim.winner
+            out["end_reason"] = self.claim.reason
+        return out

@@ -22,6 +22,7 @@ from .rangers.motivation import roll_first_player, side_initiative_bonus
 from .refusal_facts import move_refusal
 from .refusals import Cause, refused
 from .state import MatchState
+from .turn_state import moved_now, turn_state
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))
@@ -66,10 +67,6 @@ class TurnPreset:
 
     # -- set-up ----------------------------------------------------------------------------------
     def setup(self, ctx: Ctx) -> None:
-        d = ctx.state.data
-        d.setdefault("acted", [])
-        d.setdefault("done_sides", [])
-        d.setdefault("moved_last_turn", {})
         ctx.state.phase = "turn_start"
 
     # -- the step dispatcher -----------------------------------------------------------------------
@@ -86,11 +83,11 @@ class TurnPreset:
         st.turn += 1
         sides = [s for s in st.side_ids() if st.in_play(s)]
         first = yield from turn_roll_off(ctx)
-        st.data["order"] = [first] + [s for s in sides if s != first]
-        st.data["done_sides"] = []
-        moved = st.data.get("moved_this_turn", [])
-        st.data["moved_last_turn"] = {fid: True for fid in moved}
-        st.data["moved_this_turn"] = []
+        ts = turn_state(st)
+        ts.order = [first] + [s for s in sides if s != first]
+        ts.done_sides = []
+        ts.moved_last_turn = {fid: True for fid in ts.moved_this_turn or ()}
+        ts.moved_this_turn = []
         ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
         self._begin_player_turn(ctx, first)
 
@@ -98,7 +95,7 @@ class TurnPreset:
     def _begin_player_turn(self, ctx: Ctx, side: str) -> None:
         st = ctx.state
         st.active = side
-        st.data["acted"] = []
+        turn_state(st).acted = []
         st.phase = "activate"
         ctx.emit(PlayerTurnStarted(rule="GEN-TURN-1", side=side, turn=st.turn))
         self.on_player_turn_start(ctx, side)
@@ -111,7 +108,7 @@ class TurnPreset:
         st = ctx.state
         side = st.active
         assert side is not None, "a player-turn is running"
-        acted = set(st.data["acted"])
+        acted = set(turn_state(st).acted)
         ready = self.ready(ctx, [f for f in st.figures.values() if f.in_play and f.side == side and f.id not in acted])
         if not ready:
             st.phase = "player_turn_end"
@@ -130,7 +127,7 @@ class TurnPreset:
             ctx.emit(Note(rule="RNG-TURN-1", message=f"{st.side(side).name} ends the player-turn"))
             yield from self.closing_rolls(ctx, side)
             return
-        st.data["acted"].append(d.figure)
+        turn_state(st).acted.append(d.figure_id)
         yield from self.activate_figure(ctx, d.figure_id)
 
     def can_activate(self, ctx: Ctx, fig: Figure) -> bool:
@@ -166,14 +163,14 @@ class TurnPreset:
     # -- ending a broken faction's player-turn (RNG-TURN-1 digital ruling) ----------------------------
     def morale_broken(self, ctx: Ctx, side: str) -> bool:
         """RNG-MOR-1: the side's leaders (Leader trait or Captain) are all out of play, or its points in
-        play are half its starting points (``state.data["start_points"]``) or less. Presets with
+        play are half its starting points (``TurnState.start_points``) or less. Presets with
         their own bookkeeping override this."""
         st = ctx.state
         mine = [g for g in st.figures.values() if g.side == side]
         leaders = [g for g in mine if g.is_leader or g.rank == Rank.CAPTAIN]
         if leaders and not any(g.in_play for g in leaders):
             return True
-        start = st.data.get("start_points", {}).get(side, 0)
+        start = turn_state(st).start_points.get(side, 0)
         now = sum(g.points or 1 for g in mine if g.in_play)
         return bool(start) and 2 * now <= start
 
@@ -185,12 +182,13 @@ class TurnPreset:
         st = ctx.state
         if not self.morale_broken(ctx, side):
             return
-        acted = set(st.data["acted"])
+        ts = turn_state(st)
+        acted = set(ts.acted)
         figs = [f for f in st.figures.values() if f.side == side and f.in_play and f.id not in acted]
         for f in self.ready(ctx, figs):
-            if not (f.in_play and self.needs_motivation(ctx, f.id)) or st.data.get("ended"):
+            if not (f.in_play and self.needs_motivation(ctx, f.id)) or st.claim is not None:
                 continue
-            st.data["acted"].append(f.id)
+            ts.acted.append(f.id)
             res = self.motivation(ctx, f.id)
             ok = (yield from res) if isinstance(res, Generator) else res
             if ok:
@@ -300,7 +298,7 @@ class TurnPreset:
                 cost=plan.cost,
                 level=plan.level,
             )
-            ctx.state.data.setdefault("moved_this_turn", []).append(fid)
+            moved_now(turn_state(ctx.state)).append(fid)
         elif d.kind == "hold":
             ctx.emit(Note(rule="RNG-ACT-1", who=fid, message=f"{ctx.fig(fid).name} holds"))
         yield from no_questions()
@@ -311,13 +309,14 @@ class TurnPreset:
         st = ctx.state
         if st.phase != "player_turn_end":
             return  # the hook scheduled further steps (e.g. a mêlée) and will come back here
-        st.data["done_sides"].append(st.active)
-        left = [s for s in st.data["order"] if s not in st.data["done_sides"] and st.in_play(s)]
+        ts = turn_state(st)
+        ts.done_sides.append(active_side(st))
+        left = [s for s in ts.order or () if s not in ts.done_sides and st.in_play(s)]
         if left:
             self._begin_player_turn(ctx, left[0])
         else:
             self.on_turn_end(ctx)
-            st.data["turn_ended"] = st.turn  # the match judges turn-end victory conditions now
+            st.turn_ended = st.turn  # the match judges turn-end victory conditions now
             st.phase = "turn_start"
 
     def after_player_turn(self, ctx: Ctx) -> Flow:

@@ -41,15 +41,18 @@ def judge_victory(
     """The verdict when the match is decided, else None.
 
     ``zone_holders(zone_name) -> set of side ids with figures in play inside it`` answers hold_zone;
-    hold counts live in state.data["hold"] and advance only when ``turn_ended``.
+    hold counts live in the state's ``VictoryBook`` and advance only when ``turn_ended``.
     ``zone_counts(zone_name) -> {side id: figures in play inside it}`` answers reach_zone (judged
     only when ``turn_ended``: the boats cast off at the end of a turn).
     """
-    starting = state.data.setdefault("starting", {})
+    book = state.book
+    if book.starting is None:
+        book.starting = {}
+    starting = book.starting
     if not starting:
         for f in state.figures.values():
             starting[f.side] = starting.get(f.side, 0) + 1
-    struck = state.data.get("struck", [])
+    struck = book.struck or ()
     for c in conditions:
         foes = state.enemies_of(c.side)
         if c.type == "rout":
@@ -68,7 +71,9 @@ def judge_victory(
                 return Verdict(c.side, f"{prize.name} is {how}")
         elif c.type == "hold_zone" and turn_ended and zone_holders is not None:
             holders = zone_holders(c.zone)
-            hold = state.data.setdefault("hold", {})
+            if book.hold is None:
+                book.hold = {}
+            hold = book.hold
             key = f"{c.side}:{c.zone}"
             hold[key] = hold.get(key, 0) + 1 if holders == {c.side} else 0
             if hold[key] >= c.turns:

@@ -85,7 +85,7 @@ def card_lines(match, fid: str, viewer: str | None = None) -> list[tuple[str, st
     rows.append(("Status", status))
     rows.append(("Stands", {"rigging": "in the rigging", "hold": "in the hold"}.get(f.level, "on the deck")))
     if viewer is not None and viewer == f.side:
-        cards = (st.data.get("cards") or {}).get(f.side) or []
+        cards = ruleset.observe(st, f.side).hand
         if cards:
             rows.append(("Your cards", ", ".join(ruleset.term("card", c) for c in cards)))
     return rows

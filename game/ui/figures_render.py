@@ -215,11 +215,13 @@ def draw_figures(
     highlight=(),
     acted=(),
     ready=(),
+    disrupted=frozenset(),
     hold_open: bool = False,
     labels: TableLabels | None = None,
 ) -> None:
     """Every figure on the table, bottom level first; knocked-down figures as casualty tokens; the
-    hovered one's name placed with ``labels`` (the frame's other labels on the table)."""
+    hovered one's name placed with ``labels`` (the frame's other labels on the table); pieces in
+    ``disrupted`` (``Observation.disrupted``) carry the OD6-DIS-1 marker."""
     positions = positions or {}
     ppi = cam.ppi
     old = dst.get_clip()
@@ -228,7 +230,6 @@ def draw_figures(
     order = {"hold": 0, "deck": 1, "rigging": 2}
     figs = sorted(state.figures.values(), key=lambda f: order.get(f.level, 1))
     msize = max(9, min(18, int(ppi * 0.45)))
-    disrupted = frozenset(getattr(state, "data", {}).get("disrupted", ()) or ())
     for f in figs:
         st = getattr(f.status, "value", f.status)
         if st == "fled":

@@ -28,7 +28,7 @@ def goal(match, c) -> str:
         f = st.figures.get(c.figure)
         return f"capture or cut down {f.name if f else _zone(c.figure)}"
     if c.type == "hold_zone":
-        held = (st.data.get("hold") or {}).get(c.zone)
+        held = match.ruleset.observe(st, c.side).holds.get(c.zone)
         turns = f" for {c.turns} turn{'s' if c.turns != 1 else ''}" if c.turns > 1 else ""
         so_far = f", held {held}" if isinstance(held, int) and held else ""
         return f"hold the {_zone(c.zone)}{turns}{so_far}"

@@ -1,6 +1,6 @@
-"""What the scenario rules put on the table, drawn from match state only: the spreading fire
-(SCN-FIRE-1, ``state.data["fire"]``), the night (option ``night``) and the sleepers of the watch
-below (SCN-ALARM-1, ``state.data["asleep"]``)."""
+"""What the scenario rules put on the table, drawn from what the ruleset lets a side observe
+(``Ruleset.observe``): the spreading fire (SCN-FIRE-1), the night (option ``night``) and the
+sleepers of the watch below (SCN-ALARM-1)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,15 @@ import math
 
 import pygame
 
-from game.rules.scenario_view import burning_cells
-
 from . import fonts
 
 FIRE_DECK = (255, 110, 20)
 FIRE_HOLD = (200, 60, 10)
 
 
-def draw_fire(surf: pygame.Surface, cam, state, *, hold_open: bool, t: float = 0.0) -> None:
-    """Burning cells as flickering translucent squares; cells in the hold only while it is open."""
-    cells = burning_cells(state)
+def draw_fire(surf: pygame.Surface, cam, cells, *, hold_open: bool, t: float = 0.0) -> None:
+    """Burning cells ((level, x, y, size) in inches, ``Observation.fire``) as flickering translucent
+    squares; cells in the hold only while it is open."""
     if not cells:
         return
     ppi = cam.ppi
@@ -45,9 +43,9 @@ def draw_night(surf: pygame.Surface, rect: pygame.Rect, state) -> None:
     surf.blit(veil, rect.topleft)
 
 
-def draw_sleepers(surf: pygame.Surface, cam, state, *, hold_open: bool) -> None:
-    """A "z" over each sleeping figure until the alarm (only where its level is drawn)."""
-    sleepers = state.data.get("asleep") or ()
+def draw_sleepers(surf: pygame.Surface, cam, state, sleepers, *, hold_open: bool) -> None:
+    """A "z" over each sleeping figure (``Observation.sleepers``) until the alarm (only where its
+    level is drawn)."""
     if not sleepers:
         return
     label = fonts.outlined("z", max(10, cam.ppi // 2), (200, 220, 255))

@@ -84,8 +84,8 @@ def _pending_with_cards(sc, seed):
         if m.over:
             return None
         ask = m.pending
-        cards = m.state.data.get("cards", {})
-        deck = m.state.data.get("deck", [])
+        cards = m.state.system.cards or {}
+        deck = m.state.system.deck or []
         others = [s for s in cards if s != ask.side]
         if ask.kind == "action" and len(ask.options) > 2 and others and any(cards[s] for s in others) and deck:
             return m
@@ -99,9 +99,9 @@ def test_decisions_do_not_depend_on_hidden_cards(tiny, level):
     if m is None:
         pytest.skip("no decision with hidden enemy cards came up")
     side = m.pending.side
-    other = next(s for s in m.state.data["cards"] if s != side and m.state.data["cards"][s])
+    other = next(s for s in m.state.system.cards if s != side and m.state.system.cards[s])
     twin = m.clone()
-    hand, deck = twin.state.data["cards"][other], twin.state.data["deck"]
+    hand, deck = twin.state.system.cards[other], twin.state.system.deck
     for i in range(min(len(hand), len(deck))):  # swap unseen cards: the multiset of unseen cards is unchanged
         hand[i], deck[-1 - i] = deck[-1 - i], hand[i]
     a = make_scripted(level, 7).decide(m)

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import copy
 import random
+from dataclasses import replace
 
 import pytest
 
+from game.rules.model import SideInfo
+from game.rules.presets import get_ruleset
+from game.rules.state import MatchState
 from game.rules.view import HIDDEN
 
 from .conftest import TINY, new_match, playable, scenario_paths
@@ -41,7 +45,7 @@ def perturbed(match, side: str, seed: int):
 
 
 def _hides_something(match, side: str) -> bool:
-    return match.ruleset.public_view(match.state, side).data != match.state.data
+    return match.ruleset.public_view(match.state, side).system != match.state.system
 
 
 def check_game(sc, seed: int, levels: tuple[str, str], cap: int = CAP) -> tuple[int, int]:
@@ -130,7 +134,7 @@ class _Peeker:
 
     def decide(self, match):
         p = match.pending
-        seen = repr(sorted(match.state.data.get("cards", {}).items())) + repr(match.dice.clone().d6())
+        seen = repr(match.state.encode_data()) + repr(match.dice.clone().d6())
         return p.options[sum(map(ord, seen)) % len(p.options)]
 
 
@@ -144,33 +148,40 @@ def test_no_peeking_check_catches_a_controller_that_peeks(monkeypatch):
             check_game(sc, seed=seed, levels=("peeker", "peeker"), cap=40)
 
 
+def _state_of(preset: str, system) -> MatchState:
+    """A bare match state of ``preset``'s system holding ``system``'s fields."""
+    from game.rules.presets import get_ruleset
+
+    st = MatchState(sides=(SideInfo("red", "Red"), SideInfo("blue", "Blue")), figures={}, preset=preset)
+    st.system = replace(get_ruleset(preset).new_state(), **system)
+    return st
+
+
 def test_public_view_hides_other_hands_and_piles_not_own():
-    sc = playable(TINY)
-    m = new_match(sc, 5)
-    st = m.state
-    me, you = [s.id for s in sc.sides][:2]
-    st.data["cards"] = {me: ["a", "b"], you: ["c", "d", "e"]}
-    st.data["deck"] = ["f", "g"]
-    st.data["orders"] = {me: [{"id": "o1", "objective": "x"}], you: [{"id": "o2", "objective": "y"}]}
-    v = m.ruleset.public_view(st, me)
-    assert v.data["cards"] == {me: ["a", "b"], you: [HIDDEN] * 3}
-    assert v.data["deck"] == [HIDDEN] * 2
-    assert v.data["orders"][me] == [{"id": "o1", "objective": "x"}]
-    assert v.data["orders"][you] == [{"id": HIDDEN, "hidden": True}]
-    assert st.data["cards"][you] == ["c", "d", "e"]  # the state itself is untouched
+    me, you = "red", "blue"
+    st = _state_of("pyrates", {"cards": {me: ["a", "b"], you: ["c", "d", "e"]}, "deck": ["f", "g"]})
+    v = get_ruleset("pyrates").public_view(st, me)
+    assert v.system.cards == {me: ["a", "b"], you: [HIDDEN] * 3}
+    assert v.system.deck == [HIDDEN] * 2
+    assert st.system.cards[you] == ["c", "d", "e"]  # the state itself is untouched
+    orders = {me: [{"id": "o1", "objective": "x"}], you: [{"id": "o2", "objective": "y"}]}
+    st = _state_of("initiative", {"orders": orders})
+    v = get_ruleset("initiative").public_view(st, me)
+    assert v.system.orders[me] == [{"id": "o1", "objective": "x"}]
+    assert v.system.orders[you] == [{"id": HIDDEN, "hidden": True}]
+    st = _state_of("escarmouche", {"deck": {"cards": ["AS", "2H"], "discards": ["4D"], "face_up": ["5S"]}})
+    v = get_ruleset("escarmouche").public_view(st, me)
+    assert v.system.deck == {"cards": [HIDDEN] * 2, "discards": ["4D"], "face_up": ["5S"]}
 
 
 def test_redeal_depends_only_on_what_the_side_sees():
-    sc = playable(TINY)
-    m = new_match(sc, 5)
-    me, you = [s.id for s in sc.sides][:2]
-    a, b = m.state.copy(), m.state.copy()
-    a.data.update(cards={me: ["a"], you: ["c", "d"]}, deck=["e", "f"])
-    b.data.update(cards={me: ["a"], you: ["f", "e"]}, deck=["d", "c"])
-    m.ruleset.redeal(a, me, random.Random(9))
-    m.ruleset.redeal(b, me, random.Random(9))
-    assert a.data == b.data and a.data["cards"][me] == ["a"]
-    esc = m.state.copy()
-    esc.data["deck"] = {"cards": ["AS", "2H", "3C"], "discards": ["4D"], "face_up": []}
-    m.ruleset.redeal(esc, me, random.Random(1))
-    assert sorted(esc.data["deck"]["cards"]) == ["2H", "3C", "AS"] and esc.data["deck"]["discards"] == ["4D"]
+    me, you = "red", "blue"
+    a = _state_of("pyrates", {"cards": {me: ["a"], you: ["c", "d"]}, "deck": ["e", "f"]})
+    b = _state_of("pyrates", {"cards": {me: ["a"], you: ["f", "e"]}, "deck": ["d", "c"]})
+    rules = get_ruleset("pyrates")
+    rules.redeal(a, me, random.Random(9))
+    rules.redeal(b, me, random.Random(9))
+    assert a.system == b.system and a.system.cards[me] == ["a"]
+    esc = _state_of("escarmouche", {"deck": {"cards": ["AS", "2H", "3C"], "discards": ["4D"], "face_up": []}})
+    get_ruleset("escarmouche").redeal(esc, me, random.Random(1))
+    assert sorted(esc.system.deck["cards"]) == ["2H", "3C", "AS"] and esc.system.deck["discards"] == ["4D"]

@@ -7,6 +7,7 @@ import pytest
 
 from game.rules import presets
 from game.rules.ruleset import Ruleset
+from game.rules.turn_state import TurnState
 from game.rules.turns import TurnPreset
 
 from .suite import CHECKS, contract_names
@@ -17,6 +18,7 @@ class ScratchRuleset(Ruleset):
 
     name = "scratch"
     title = "Scratch"
+    state_type = TurnState
 
     def flow(self) -> TurnPreset:
         return TurnPreset()

@@ -128,13 +128,13 @@ def test_state_hasher_keeps_its_prefix_only_while_the_bytes_are_unchanged(tiny):
     m = Match(tiny, seed=3)
     first = m.state_hash()
     assert m.state_hash() == first == full_state_hash(m)  # the kept prefix, the dice hashed again
-    m.state.data["probe"] = [1]  # changed in place: same figures, other bytes
+    m.state.system.duels = [1]  # changed in place: same figures, other bytes
     assert m.state_hash() == full_state_hash(m) != first
-    m.state.data["probe"].append(True)
+    m.state.system.duels.append(True)
     assert m.state_hash() == full_state_hash(m)
-    m.state.data["probe"][1] = 1  # equal to True in Python, not in JSON
+    m.state.system.duels[1] = 1  # equal to True in Python, not in JSON
     assert m.state_hash() == full_state_hash(m)
-    del m.state.data["probe"]
+    m.state.system.duels = None  # not written: left out of the encoding again
     assert m.state_hash() == first
     m.dice.d6()  # only the dice moved on
     assert m.state_hash() == full_state_hash(m) != first
@@ -173,5 +173,5 @@ def test_state_hasher_head_equals_the_canonical_state_without_figures(tiny):
     st.figures = {f"{k}x": f for k, f in figs.items()}  # other ids, the same figures
     assert hasher._head(st) == plain_canonical(st.to_json(figures=False))
     st.figures = figs
-    st.data["turn"] = [-0.0]
+    st.system.moved_pt = [-0.0]
     assert hasher._head(st) == plain_canonical(st.to_json(figures=False))

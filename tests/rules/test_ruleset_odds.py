@@ -247,7 +247,7 @@ def test_od6_res_1_pair_odds_are_the_opposed_faces(disrupted):
     m = _match("pike_and_shot", 1)
     a, b = next(_pairs(m))
     if disrupted:
-        m.state.data["disrupted"] = [b.id]
+        m.state.system.disrupted = [b.id]
     o = m.ruleset.attack_odds(m.state, m.table, a.id, b.id, "hand")
     ba, bb = net_bonus(int(a.cv), int(b.cv))
     want = {OUT: 0, DOWN: 0, BACK: 0}
@@ -363,7 +363,7 @@ def test_esc_res_1_rng_shoot_1_shot_odds_are_shoot_group_frequencies(edge):
             m.pending.info["odds"][d.target]
         )
     if edge == "moved_lucky_tough":
-        st0.data.setdefault("moved_this_turn", []).append(d.target)
+        st0.system.moved_this_turn.append(d.target)
         st0.figures[d.target] = st0.figures[d.target].evolve(traits=frozenset({"lucky", "tough"}))
     if edge == "keen_eyed_wounded":
         st0.figures[d.figure] = st0.figures[d.figure].evolve(traits=frozenset({"keen_eyed"}))

@@ -21,7 +21,7 @@ NOT_OPTIONS = {
     ("rules/decisions.py", "p[1]"): "the one reader of the old record forms (Decision.from_json)",
     ("rules/decisions.py", "it.kind"): "the one reader of the old record forms (Decision.from_json)",
     ("rules/initiative/orders.py", "text"): 'a scenario\'s order objective, written "task:<id>" (INI-ORD-1)',
-    ("rules/pyrates/scenario_rules.py", "key"): 'a fire cell\'s key "<level>:<i>:<j>" in state.data',
+    ("rules/pyrates/scenario_rules.py", "key"): 'a fire cell\'s key "<level>:<i>:<j>" in the Pyrates state',
     ("ui/log_vocab.py", "ident"): "an event's side or figure reference in the log",
     ("ui/log_vocab.py", "item or ''"): 'an event\'s item text ("w+mg": events keep their text)',
     ("ai/simulate.py", "str(text)"): "the command line's --ai list (CLI input)",

@@ -29,7 +29,7 @@ def test_last_side_standing_wins_without_a_condition():
 
 def test_strike_colours_and_capture():
     st = state()
-    st.data["struck"] = ["blue"]
+    st.book.struck = ["blue"]
     assert check_victory(st, [Victory("strike_colours", "red")])[0] == "red"
     st2 = state(red1=Status.CAPTIVE)
     assert check_victory(st2, [Victory("capture", "blue", figure="red1")])[0] == "blue"
@@ -64,7 +64,7 @@ def test_GEN_TURN_1_verdict_says_whether_the_turn_limit_ended_the_game():
     assert judge_victory(st, [], turn_ended=True, turn_limit=6) == Verdict(None, "turn limit (6) reached", True)
     held = judge_victory(st, [Victory("turn_limit", "blue")], turn_ended=True, turn_limit=6)
     assert held is not None and held.winner == "blue" and held.at_turn_limit
-    st.data["struck"] = ["blue"]  # an objective met on the last turn is not the limit's doing
+    st.book.struck = ["blue"]  # an objective met on the last turn is not the limit's doing
     met = judge_victory(st, [Victory("strike_colours", "red")], turn_ended=True, turn_limit=6)
     assert met == Verdict("red", "Blue struck her colours") and not met.at_turn_limit
 

@@ -41,12 +41,12 @@ def _drive_to(m, pred, limit=5000):
 # -- SCN-ALARM ---------------------------------------------------------------------------------
 def test_scn_alarm_1_the_watch_below_sleeps_and_never_activates():
     m = Match(_scen("cutting_out"), seed=1)
-    sleepers = set(m.state.data["asleep"])
+    sleepers = set(m.state.system.asleep)
     assert sleepers == {f.id for f in m.state.figures.values() if f.party == "below"}
     assert any(e.rule == "SCN-ALARM-1" for e in m.log)
     seen = set()
     for _ in range(400):
-        if m.state.data.get("alarm") or m.over:
+        if m.state.system.alarm or m.over:
             break
         p = m.pending
         if p.kind == "activate":
@@ -73,7 +73,7 @@ def test_scn_alarm_2_a_shot_raises_the_alarm():
             gen.send(Decision("choose", option="no"))
     except StopIteration:
         pass
-    assert m.state.data["alarm"] is True and m.state.data["asleep"] == []
+    assert m.state.system.alarm is True and m.state.system.asleep == []
     assert any(e.rule == "SCN-ALARM-2" and "fires" in e.message for e in ctx.events)
 
 
@@ -83,7 +83,7 @@ def test_scn_alarm_1_a_thrown_knife_is_silent_and_boats_alongside_are_not_spotte
     # the cutters are in their boats: nobody aboard, so the watch rolls nothing at all
     n = len(ctx.events)
     scn.spot(ctx)
-    assert len(ctx.events) == n and m.state.data["asleep"]
+    assert len(ctx.events) == n and m.state.system.asleep
 
 
 def test_scn_alarm_1_spotting_a_boarder_aboard_rolls_and_can_wake_the_ship():
@@ -95,8 +95,8 @@ def test_scn_alarm_1_spotting_a_boarder_aboard_rolls_and_can_wake_the_ship():
         scn.spot(ctx)
         rolls = [e for e in ctx.events if e.rule == "SCN-ALARM-1"]
         assert rolls and all(e.target == m.state.options.get("alarm_spot", scn.ALARM_SPOT) for e in rolls)
-        woke += bool(m.state.data["alarm"])
-        assert bool(m.state.data["alarm"]) == any(e.success for e in rolls)
+        woke += bool(m.state.system.alarm)
+        assert bool(m.state.system.alarm) == any(e.success for e in rolls)
     assert 0 < woke < 12
 
 
@@ -107,14 +107,14 @@ def test_scn_alarm_2_the_first_melee_raises_the_alarm():
     ctx.move("seaman_ames", paco.x + 1.0, paco.y, rule="test")  # in contact
     m.state.phase = "melee_start"
     list(m.preset.phase_melee_start(ctx))
-    assert m.state.data["alarm"] is True
+    assert m.state.system.alarm is True
     assert any(e.rule == "SCN-ALARM-2" and "steel" in e.message for e in ctx.events)
 
 
 # -- SCN-FIRE ----------------------------------------------------------------------------------
 def test_scn_fire_1_fires_seed_cells_on_deck_and_in_the_hold():
     m = Match(_scen("fire_in_the_hold"), seed=0)
-    fire = m.state.data["fire"]
+    fire = m.state.system.fire
     levels = {scn.parse_cell(c)[0] for c in fire["cells"]}
     assert levels == {"deck", "hold"} and len(fire["cells"]) >= 8
     assert scn.burning_at(m.state, 18.5, 12.5, "deck")  # the fire amidships (17..20, 11..14)
@@ -127,11 +127,11 @@ def test_scn_fire_1_spreads_deterministically_and_stays_aboard():
         ctx = _ctx(m)
         for _ in range(6):
             scn.spread_fire(ctx)
-        return m, m.state.data["fire"]["cells"]
+        return m, m.state.system.fire["cells"]
 
     m, a = grown(5)
     _, b = grown(5)
-    assert a == b and len(a) > len(Match(_scen("fire_in_the_hold"), seed=5).state.data["fire"]["cells"])
+    assert a == b and len(a) > len(Match(_scen("fire_in_the_hold"), seed=5).state.system.fire["cells"])
     for key in a:
         level, x, y, size = scn.cell_rect(key, 2.0)
         z = m.table.zone_at(x + size / 2, y + size / 2, level)
@@ -145,7 +145,7 @@ def test_scn_fire_2_a_figure_in_the_flames_is_scorched():
         m = Match(_scen("fire_in_the_hold"), seed=seed)
         ctx = _ctx(m)
         ctx.move("seaman_finch", 21.0, 8.0, rule="test")
-        m.state.data["fire"]["cells"].append(scn.cell_key("deck", 10, 4))  # the cell under him burns
+        m.state.system.fire["cells"].append(scn.cell_key("deck", 10, 4))  # the cell under him burns
         scn.scorch(ctx)
         f = m.figure("seaman_finch")
         rolls = [e for e in ctx.events if e.rule == "SCN-FIRE-2" and getattr(e, "who", "") == "seaman_finch"]

@@ -42,7 +42,7 @@ def test_figure_card_tells_rank_weapon_class_quota_save_wounds_status(boarding):
 def test_figure_card_shows_chance_cards_only_to_their_side(boarding):
     m = boarding
     f = next(iter(m.state.figures.values()))
-    m.state.data.setdefault("cards", {})[f.side] = ["flashing_blades"]
+    m.state.system.cards[f.side] = ["flashing_blades"]
     assert "Your cards" in dict(card_lines(m, f.id, viewer=f.side))
     other = next(s.id for s in m.state.sides if s.id != f.side)
     assert "Your cards" not in dict(card_lines(m, f.id, viewer=other))

@@ -28,8 +28,8 @@ def _battle(app_factory):
     me = battle.card_viewer()
     assert me == st.active  # the deciding side, after its hand-over
     other = next(s.id for s in st.sides if s.id != me)
-    st.data["cards"][me] = list(MINE)
-    st.data["cards"][other] = list(THEIRS)
+    st.system.cards[me] = list(MINE)
+    st.system.cards[other] = list(THEIRS)
     battle._shown = None  # the hands were changed behind the match's back
     return battle, me, other
 
@@ -50,7 +50,7 @@ def test_hotseat_screen_never_shows_the_other_sides_cards(app_factory):
     assert "Acrobatics" in shown  # its own hand, in the rules' words
     for card in THEIRS:
         assert card not in shown and battle.match.ruleset.term("card", card) not in shown
-    assert battle.shown_state().data["cards"][other] == ["?", "?"]  # only how many
+    assert battle.shown_state().system.cards[other] == ["?", "?"]  # only how many
     battle.draw(pygame.Surface(battle.size))  # and the screen draws from it without fault
 
 
@@ -64,7 +64,7 @@ def test_hotseat_screen_reads_hands_only_through_public_view(app_factory, monkey
     def blind(state, side):
         asked.append(side)
         view = real(state, side)
-        view.data["cards"][side] = ["?"] * len(view.data["cards"][side])
+        view.system.cards[side] = ["?"] * len(view.system.cards[side])
         return view
 
     monkeypatch.setattr(battle.match.ruleset, "public_view", blind)
@@ -72,4 +72,4 @@ def test_hotseat_screen_reads_hands_only_through_public_view(app_factory, monkey
     shown = _everything_shown(battle)
     assert asked and set(asked) == {me}
     assert "Acrobatics" not in shown and "Your cards: ?" in shown
-    assert battle.match.state.data["cards"][me] == MINE
+    assert battle.match.state.system.cards[me] == MINE

@@ -65,7 +65,7 @@ def render(m, ppi_step=9):
     cam = Camera(20, 16, pygame.Rect(0, 0, 800, 600))
     cam.step = ppi_step  # 32 pixels an inch
     cam.ox = cam.oy = 0.0
-    draw_figures(surf, cam, m.state, FigureStyle(m.state))
+    draw_figures(surf, cam, m.state, FigureStyle(m.state), disrupted=m.ruleset.observe(m.state, "").disrupted)
     return surf, cam
 
 
@@ -104,7 +104,7 @@ def test_OD6_DIS_1_disrupted_piece_shows_its_marker():
     m = match()
     assert markers_of(m.figure("P"), ["P"]) == ["disrupted"]
     before, cam = render(m)
-    m.state.data["disrupted"] = ["P"]
+    m.state.system.disrupted = ["P"]
     after, _ = render(m)
     rear_mid = cam.to_screen(9.5, 8.0)
     assert before.get_at(rear_mid) != after.get_at(rear_mid)

@@ -231,7 +231,7 @@ def test_PYR_CARD_1_own_chance_cards_shown_only_to_their_player(app_factory, mod
 
     battle = next(s for s in app.scenes if isinstance(s, BattleScene))
     st = battle.match.state
-    assert all((st.data.get("cards") or {}).get(s.id) for s in st.sides)  # both hands dealt
+    assert all((st.system.cards or {}).get(s.id) for s in st.sides)  # both hands dealt
     before = battle.match.state_hash()
     hand = battle.own_cards()
     assert battle.match.state_hash() == before
@@ -239,7 +239,7 @@ def test_PYR_CARD_1_own_chance_cards_shown_only_to_their_player(app_factory, mod
         assert hand == []
         return
     side = st.active if mode == "hotseat" else sorted(battle.humans)[0]
-    mine = (st.data.get("cards") or {}).get(side, [])
+    mine = (st.system.cards or {}).get(side, [])
     assert hand and len(hand) == len(mine)
     assert all(c.replace("_", " ").title().replace("Dodge Duck", "Dodge/Duck") in hand for c in mine)
 

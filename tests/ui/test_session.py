@@ -149,7 +149,7 @@ def test_hot_seat_never_draws_the_other_sides_cards(boarding, monkeypatch):
         frame(app, n=1)
         st = scene.match.state
         p = scene.match.pending
-        hands = st.data.get("cards") or {}
+        hands = st.system.cards or {}
         for cards in drawn:
             checked["n"] += 1
             assert p is not None and scene.looking == p.side  # only after that side's hand-over

@@ -17,6 +17,7 @@ from .moves_flow import REORGANISE
 from .reform import CUSTOM, is_reform, reform_ends, reform_movers, reform_problem
 from .reform import LABELS as REFORM_LABELS
 from .roll import first_round_bonus
+from .state import od6
 
 
 class CloseCombatActions(CloseCombatFire):
@@ -26,7 +27,7 @@ class CloseCombatActions(CloseCombatFire):
     def phase_actions(self, ctx: Ctx) -> Flow:
         st = ctx.state
         side = active_side(st)
-        spent = st.data["spent"]
+        spent = od6(st).spent
         board = self.board(ctx)
         menus = {}
         for u, ids in self.units(ctx, side).items():
@@ -143,7 +144,7 @@ class CloseCombatActions(CloseCombatFire):
     # -- resolving an action ------------------------------------------------------------------------------------
     def resolve_action(self, ctx: Ctx, u: str, ids: list[str], dec: Decision) -> Flow:
         st = ctx.state
-        spent = st.data["spent"]
+        spent = od6(st).spent
         per = self.actions_per_phase(ctx, u)
         board = self.board(ctx)
         movers = self.movers(board, ids)
@@ -194,7 +195,7 @@ class CloseCombatActions(CloseCombatFire):
                     rule="OD6-ROLL-2",
                 )
                 if d2 == yes:
-                    st.data["bonus"][u] = first_round_bonus(left)
+                    od6(st).bonus[u] = first_round_bonus(left)
                     spent[u] = per
         elif dec.kind == "re_engage":
             yield from self.re_engage(ctx, u, [m.id for m in movers])

@@ -11,13 +11,14 @@ from fractions import Fraction
 
 from ..ruleset import BACK, DOWN, OUT, Effect, Odds
 from .odds import combat_odds
+from .state import od6
 
 ZERO = Fraction(0)
 
 
 def disrupted(view, pid: str) -> bool:
     """OD6-RES-2: the piece carries a Disrupted mark (public)."""
-    return pid in (view.data.get("disrupted") or [])
+    return pid in od6(view).disrupted
 
 
 def pair_odds(view, a_id: str, b_id: str) -> Odds:

@@ -16,6 +16,7 @@ from .formation import (
 from .rally import RallyResult, broken_units, rally
 from .resolve import PairSpec, resolve_round
 from .roll import flank_support
+from .state import od6
 
 
 class CloseCombatRounds(CloseCombatActions):
@@ -29,7 +30,7 @@ class CloseCombatRounds(CloseCombatActions):
         sides = [s for s in st.side_ids() if st.in_play(s)]
         first, events = ctx.dice.roll_off("PRE-OD6-1", sides)
         ctx.emit(*events)
-        st.data["order"] = [first] + [s for s in sides if s != first]
+        od6(st).order = [first] + [s for s in sides if s != first]
         st.active = first
         st.turn = 1
         ctx.emit(TurnStarted(rule="PRE-OD6-1", turn=1, first=first))
@@ -41,23 +42,25 @@ class CloseCombatRounds(CloseCombatActions):
         eliminates it."""
         st = ctx.state
         side = active_side(st)
-        d = st.data
-        d["spent"], d["bonus"], d["fought"] = {}, {}, []
+        d = od6(st)
+        d.spent, d.bonus, d.fought = {}, {}, []
         if self.shooting(ctx):
-            d["moved"][side] = []  # this phase becomes the side's "last turn" (GEN-TURN-1)
-            d["rshoot_used"] = []  # one reaction per side per enemy phase (INI-RSHOOT-1)
-        if d.pop("new_turn", False):
+            assert d.moved is not None
+            d.moved[side] = []  # this phase becomes the side's "last turn" (GEN-TURN-1)
+            d.rshoot_used = []  # one reaction per side per enemy phase (INI-RSHOOT-1)
+        new_turn, d.new_turn = d.new_turn, None
+        if new_turn:
             st.turn += 1
             ctx.emit(TurnStarted(rule="PRE-OD6-1", turn=st.turn, first=side))
         ctx.emit(PlayerTurnStarted(rule="PRE-OD6-1", side=side, turn=st.turn))
-        for pid in list(d["disrupted"]):
+        for pid in list(d.disrupted):
             f = ctx.fig(pid)
             if f.side != side or not f.in_play:
                 continue
             res, ev = rally(ctx.dice, pid, f.qv or 4)
             ctx.emit(ev)
             if res is RallyResult.RALLIED:
-                d["disrupted"].remove(pid)
+                d.disrupted.remove(pid)
                 ctx.emit(Note(rule="OD6-DIS-1", who=pid, message=f"{f.name} rallies"))
             elif res is RallyResult.ELIMINATED:
                 self.eliminate(ctx, pid, rule="OD6-DIS-1", cause="rolled a 1 while Disrupted")
@@ -70,7 +73,7 @@ class CloseCombatRounds(CloseCombatActions):
     def phase_combat(self, ctx: Ctx) -> Flow:
         st = ctx.state
         side = active_side(st)
-        d = st.data
+        d = od6(st)
         board = self.board(ctx)
         pairs = board.pairs(side)
         st.phase = "after_combat"
@@ -79,15 +82,15 @@ class CloseCombatRounds(CloseCombatActions):
             return
         locks = board.locks(side)
         busy = set(pairs) | set(pairs.values()) | {p for p, n in locks.items() if n > 0}
-        disrupted = set(d["disrupted"])
+        disrupted = set(d.disrupted)
         specs = []
         for a, b in sorted(pairs.items()):
             pa, pb = board.pieces[a], board.pieces[b]
             ma = flank_support(pa, board.friends_of(pa.side), busy, disrupted)
             mb = flank_support(pb, board.friends_of(pb.side), busy, disrupted)
-            ma += d["bonus"].get(unit_key(ctx.fig(a)), 0)
+            ma += d.bonus.get(unit_key(ctx.fig(a)), 0)
             specs.append(PairSpec(pa, pb, ma, mb))
-        d["fought"] = sorted({unit_key(ctx.fig(x)) for pr in pairs.items() for x in pr})
+        d.fought = sorted({unit_key(ctx.fig(x)) for pr in pairs.items() for x in pr})
         ctx.emit(Note(rule="OD6-ENG-2", message="pairs: " + ", ".join(f"{a} v {b}" for a, b in sorted(pairs.items()))))
         res = resolve_round(specs, ctx.dice, board.can_move_back, board.apply_move, board.drop)
         ctx.emit(*res.events)
@@ -104,27 +107,27 @@ class CloseCombatRounds(CloseCombatActions):
 
     def apply_breaks(self, ctx: Ctx) -> None:
         """OD6-PIECE-1: a unit whose losses exceed break_after loses its other pieces now."""
-        d = ctx.state.data
-        limits = {u: self.break_after(ctx, u) for u in d["losses"]}
-        for u in broken_units(d["losses"], limits):
-            if u in d["broken"]:
+        d = od6(ctx.state)
+        limits = {u: self.break_after(ctx, u) for u in d.losses}
+        for u in broken_units(d.losses, limits):
+            if u in d.broken:
                 continue
-            d["broken"].append(u)
+            d.broken.append(u)
             rest = sorted(f.id for f in ctx.state.in_play() if unit_key(f) == u)
             for pid in rest:
                 ctx.set_status(pid, Status.FLED, rule="OD6-PIECE-1", cause=f"unit {u} breaks")
-                if pid in d["disrupted"]:
-                    d["disrupted"].remove(pid)
-            ctx.emit(UnitBroken(rule="OD6-PIECE-1", unit=u, losses=d["losses"][u], removed=tuple(rest)))
+                if pid in d.disrupted:
+                    d.disrupted.remove(pid)
+            ctx.emit(UnitBroken(rule="OD6-PIECE-1", unit=u, losses=d.losses[u], removed=tuple(rest)))
 
     def phase_after_combat(self, ctx: Ctx) -> Flow:
         """OD6-SEQ-1: actions left after its close combat may reorganise a unit at once."""
         st = ctx.state
-        d = st.data
+        d = od6(st)
         st.phase = "phase_end"
-        for u in list(d.get("fought", [])):
+        for u in list(d.fought):
             ids = self.units(ctx, active_side(st)).get(u)
-            if not ids or d["spent"].get(u, 0) >= self.actions_per_phase(ctx, u):
+            if not ids or d.spent.get(u, 0) >= self.actions_per_phase(ctx, u):
                 continue
             opts = self.reorganise_options(ctx, self.board(ctx), u, ids)
             if not opts:
@@ -146,13 +149,13 @@ class CloseCombatRounds(CloseCombatActions):
     def phase_phase_end(self, ctx: Ctx) -> Flow:
         """Fixed alternation (PRE-OD6-1); a game turn ends after the last side's phase."""
         st = ctx.state
-        order = st.data["order"]
-        i = order.index(st.active)
+        order = od6(st).order or []
+        i = order.index(active_side(st))
         if i + 1 < len(order):
             st.active = order[i + 1]
         else:
-            st.data["turn_ended"] = st.turn  # the match judges turn-end victory conditions now
-            st.data["new_turn"] = True
+            st.turn_ended = st.turn  # the match judges turn-end victory conditions now
+            od6(st).new_turn = True
             st.active = order[0]
         st.phase = "rally"
         yield from no_questions()

@@ -18,6 +18,7 @@ from .formation import (
 from .locks import disengage_roll, lock_state
 from .moves_flow import CloseCombatMoves
 from .result import Outcome, fire_hit
+from .state import od6
 
 
 class CloseCombatFire(CloseCombatMoves):
@@ -33,7 +34,7 @@ class CloseCombatFire(CloseCombatMoves):
         if p is None or not may_fire(f.missile, f.loaded, p, board.touching_enemy(pid)):
             return []
         foes = board.enemies_of(p.side) if at is None else at
-        moved = [q for s, ids in ctx.state.data.get("moved", {}).items() if s != p.side for q in ids]
+        moved = [q for s, ids in (od6(ctx.state).moved or {}).items() if s != p.side for q in ids]
         return fire_targets(
             p,
             f.av,
@@ -77,7 +78,7 @@ class CloseCombatFire(CloseCombatMoves):
         ctx.change(ft.shooter, loaded=False)
         if not hr.hit or not ctx.fig(ft.target).in_play:
             return
-        was = ft.target in ctx.state.data["disrupted"]
+        was = ft.target in od6(ctx.state).disrupted
         out = fire_hit(was)
         ctx.emit(PieceResolved(rule="OD6-FIRE-1", figure=ft.target, outcome=out.value))
         if out is Outcome.ELIMINATED:
@@ -114,7 +115,7 @@ class CloseCombatFire(CloseCombatMoves):
         moving piece (INI-RSHOOT-3), +2 each (INI-RSHOOT-4), at the moving pieces only."""
         st = ctx.state
         side = ctx.fig(cand.target).side
-        if side in st.data["rshoot_used"]:
+        if side in (od6(st).rshoot_used or ()):
             return
         cap = reaction_cap((board.pieces[e.id], e) for e in cand.ends)
         best = []
@@ -139,7 +140,9 @@ class CloseCombatFire(CloseCombatMoves):
         )
         if dec == none:
             return
-        st.data["rshoot_used"].append(side)
+        used = od6(st).rshoot_used
+        assert used is not None, "shooting is on"
+        used.append(side)
         chosen = best[:cap] if dec == every else [best[opts.index(dec) - 2]]
         for ft in chosen:  # INI-RSHOOT-2: all declared above, now resolved in turn
             self.resolve_fire(ctx, ft, reactive=True)

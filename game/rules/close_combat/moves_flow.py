@@ -24,6 +24,7 @@ from .formation import (
 )
 from .pieces import DEFAULT_BREAK_AFTER, Piece
 from .reform import CUSTOM, is_reform, placed_ends, reform_ends, reform_movers, reform_problem
+from .state import od6
 
 #: representative rigid moves: (label, forward, right) in inches, in the unit's frame
 MOVES = (
@@ -71,7 +72,7 @@ class CloseCombatMoves:
 
     # -- helpers ------------------------------------------------------------------------------------------
     def board(self, ctx: Ctx) -> Board:
-        return Board.of(ctx, ctx.state.data.get("disrupted", []))
+        return Board.of(ctx, od6(ctx.state).disrupted)
 
     def units(self, ctx: Ctx, side: str) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
@@ -82,14 +83,14 @@ class CloseCombatMoves:
     def eliminate(self, ctx: Ctx, pid: str, *, rule: str, cause: str) -> None:
         f = ctx.fig(pid)
         ctx.set_status(pid, Status.KNOCKED_DOWN, rule=rule, cause=cause)
-        d = ctx.state.data
+        d = od6(ctx.state)
         u = unit_key(f)
-        d["losses"][u] = d["losses"].get(u, 0) + 1
-        if pid in d["disrupted"]:
-            d["disrupted"].remove(pid)
+        d.losses[u] = d.losses.get(u, 0) + 1
+        if pid in d.disrupted:
+            d.disrupted.remove(pid)
 
     def disrupt(self, ctx: Ctx, pid: str) -> None:
-        d = ctx.state.data["disrupted"]
+        d = od6(ctx.state).disrupted
         if pid not in d:
             d.append(pid)
             d.sort()
@@ -101,7 +102,7 @@ class CloseCombatMoves:
             and f.side == ctx.state.active
             and ((f.x, f.y) != (x, y) or norm_deg(f.facing) != norm_deg(facing))
         ):
-            moved = ctx.state.data["moved"].setdefault(f.side, [])
+            moved = (od6(ctx.state).moved or {}).setdefault(f.side, [])
             if pid not in moved:  # RNG-SHOOT-1 "target moved": in its side's latest phase
                 moved.append(pid)
                 moved.sort()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from ..ruleset import Ruleset, RuleText
+from .state import CloseCombatState
 
 
 class CloseCombatRuleset(Ruleset):
     name = "close-combat-d6"
     title = "Opposed-d6 close combat"
     combat = "opposed"
+    state_type = CloseCombatState
 
     def flow(self):
         from .preset import CloseCombatPreset

@@ -14,6 +14,7 @@ from ..turns import MEASURE_TOLERANCE
 from .engage import is_civilian
 from .melee_flow import MeleeFlow
 from .placing import candidate_points, spot_ok
+from .state import esc
 
 
 class EscGroupActions(MeleeFlow):
@@ -26,7 +27,7 @@ class EscGroupActions(MeleeFlow):
         nearest figures first (ESC-SEC-1 digital ruling).
 
         RNG-MOVE-2: a figure that can only get there over a linear obstacle (wall, hedge, fence)
-        stops on reaching it (``data["at_obstacle"]``: fid → {id, turn}); in a later game turn (the
+        stops on reaching it (``at_obstacle``: fid → {id, turn}); in a later game turn (the
         ESC player-turn is the group's activation, once per turn) it may cross it at half move if it
         is still touching it and no enemy stands within 1" of the far side (undefended). A figure
         that can do neither stays."""
@@ -41,15 +42,18 @@ class EscGroupActions(MeleeFlow):
             end = plan.points[-1]
             ctx.move(fid, end[0], end[1], rule=rule, path=plan.points, cost=plan.cost, level=plan.level)
             ctx.change(fid, aim=0)
-            ctx.state.data["moved_this_turn"].append(fid)
+            d = esc(ctx.state)
+            d.moved_this_turn.append(fid)
             if plan.stops_at_obstacle is not None:
-                ctx.state.data.setdefault("at_obstacle", {})[fid] = {
+                if d.at_obstacle is None:
+                    d.at_obstacle = {}
+                d.at_obstacle[fid] = {
                     "id": plan.stops_at_obstacle,
                     "turn": ctx.state.turn,
                 }
                 ctx.emit(Note(rule="RNG-MOVE-2", who=fid, message=f"{f.name} stops at the obstacle"))
             else:
-                ctx.state.data.get("at_obstacle", {}).pop(fid, None)
+                (d.at_obstacle or {}).pop(fid, None)
 
     def _plan_into(self, ctx: Ctx, fid: str, target: str, cx: float, cy: float):
         """(plan, rule) for one figure of ``move_group``: a full move into the sector (RNG-MOVE-1),
@@ -93,7 +97,7 @@ class EscGroupActions(MeleeFlow):
         """RNG-MOVE-2: the linear obstacle fid stopped at in an earlier game turn, if it still
         touches it and it is undefended (digital ruling: no enemy within 1" of the far side)."""
         st = ctx.state
-        rec = st.data.get("at_obstacle", {}).get(fid)
+        rec = (esc(st).at_obstacle or {}).get(fid)
         if not rec or rec["turn"] >= st.turn:
             return None
         if rec["id"] not in {o.id for o in ctx.table.touching_obstacles(fid)}:
@@ -216,14 +220,14 @@ class EscGroupActions(MeleeFlow):
         leaders = [f for f in figs if f.is_leader]
         if leaders and not any(f.in_play for f in leaders):
             return True
-        start = ctx.state.data.get("start_count", {}).get(side, len(figs))
+        start = esc(ctx.state).start_count.get(side, len(figs))
         return 2 * sum(1 for f in figs if f.in_play) <= start
 
 
 def target_moved(state, tid: str) -> bool:
     """RNG-SHOOT-1's "target moved" in Escarmouche: it moved this turn or the side's last."""
-    d = state.data
-    return tid in d.get("moved_last_turn", []) or tid in d.get("moved_this_turn", [])
+    d = esc(state)
+    return tid in d.moved_last_turn or tid in d.moved_this_turn
 
 
 def wounds_kill(f, n: int) -> bool:

@@ -1,6 +1,6 @@
 """The ESC melee as match steps (PRE-ESC-1): pairing, duels, results, rounds.
 
-``data["melee"]`` (plain JSON) holds one melee in progress::
+The state's ``melee`` (plain JSON) holds one melee in progress::
 
     {"sector": "g3_2", "came_from": "g2_2", "attacker": "red", "defender": "blue",
      "attackers": [...], "defenders": [...],   # figures still fighting in the sector
@@ -38,6 +38,7 @@ from .pairing import (
 )
 from .placing import place_in_sector
 from .resolve import apply_results, eviction_options, round_end
+from .state import esc
 
 
 def _pairs(dec: Decision) -> dict[str, str]:
@@ -51,7 +52,8 @@ class MeleeFlow(MeleeStart):
     # -- a round: pairing and order (ESC-PAIR-1/2, ESC-DUEL-1) --------------------------------------------
     def phase_melee_round(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        m = st.data["melee"]
+        m = esc(st).melee
+        assert m is not None, "a melee is running"
         atts, defs = m["attackers"], m["defenders"]
         aside, dside = m["attacker"], m["defender"]
         # ESC-PAIR-1: the attacker pairs each of his figures with a defender
@@ -159,7 +161,8 @@ class MeleeFlow(MeleeStart):
     # -- one duel -------------------------------------------------------------------------------------------
     def phase_melee_duel(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        m = st.data["melee"]
+        m = esc(st).melee
+        assert m is not None, "a melee is running"
         k = m["next_duel"]
         atts, defs = m["duels"][k]
         m["next_duel"] = k + 1
@@ -169,7 +172,7 @@ class MeleeFlow(MeleeStart):
         if not atts or not defs:
             return
         duel = Duel(tuple(atts), tuple(defs))
-        deck = Deck.from_json(st.data["deck"])
+        deck = Deck.from_json(esc(st).deck)
         first_round = m["round"] == 1
         hands: dict[str, list[Card]] = {}
         for fid in list(atts) + list(defs):
@@ -223,7 +226,7 @@ class MeleeFlow(MeleeStart):
                 DuelWon(rule="ESC-RES-1", winner=r.winner, victim=r.loser, card=str(r.card), effect=r.effect.value)
             )
         deck.discard()
-        st.data["deck"] = deck.to_json()
+        esc(st).deck = deck.to_json()
         # ESC-MULTI-1: kills, then wounds (a second wound kills), then evictions
         fates = apply_results(results, {f: ctx.fig(f).wounds for f in duel.figures})
         for fid in sorted(fates, key=lambda x: (not fates[x].killed, x)):
@@ -275,7 +278,8 @@ class MeleeFlow(MeleeStart):
     # -- after the round (ESC-RND-1) -------------------------------------------------------------------
     def phase_melee_round_end(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        m = st.data["melee"]
+        m = esc(st).melee
+        assert m is not None, "a melee is running"
         atts = [a for a in m["attackers"] if ctx.fig(a).in_play]
         defs = [d for d in m["defenders"] if ctx.fig(d).in_play]
         m["attackers"], m["defenders"] = atts, defs
@@ -332,6 +336,6 @@ class MeleeFlow(MeleeStart):
             "empty": f"nobody is left standing in {m['sector']}",
         }[end.value]
         ctx.emit(Note(rule="ESC-RND-1", message=f"the melee ends: {text}"))
-        del st.data["melee"]
+        esc(st).melee = None
         st.phase = "activate"
         yield from no_questions()

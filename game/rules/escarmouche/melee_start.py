@@ -13,6 +13,7 @@ from .engage import civilian_flight, is_civilian, public_view
 from .events import MeleeStarted
 from .placing import place_in_sector
 from .resolve import centroid, default_eviction
+from .state import esc
 
 #: at most this many representative pairings / orders are offered (any legal one is accepted)
 MAX_OPTIONS = 6
@@ -53,12 +54,12 @@ class MeleeStart:
         defenders = [f.id for f in in_sector if not is_civilian(f) and ctx.fig(f.id).in_play]
         for fid in sorted(attackers):
             place_in_sector(ctx, fid, sector, rule="ESC-ENG-1", how="charge")
-            st.data.setdefault("moved_this_turn", []).append(fid)
+            esc(st).moved_this_turn.append(fid)
         if not defenders:
             ctx.emit(Note(rule="ESC-ENG-1", message=f"{st.side(side).name} takes {sector} without a fight"))
             return
         dside = ctx.fig(defenders[0]).side
-        st.data["melee"] = {
+        esc(st).melee = {
             "sector": sector,
             "came_from": came_from,
             "attacker": side,

@@ -1,7 +1,7 @@
 """PRE-ESC-1, the `escarmouche` preset: RNG-TURN-1 game turns of alternating group activations,
 RNG-MOVE / RNG-SHOOT actions, and assaults resolved as ESC card-duel melees.
 
-Steps (``state.phase``) and what each keeps in ``state.data``:
+Steps (``state.phase``) and what each keeps in the system's ``EscarmoucheState`` (state.py):
 
 - ``turn_start``: RNG-TURN-1 roll-off; ``order`` (winner first), ``next`` (side to activate),
   ``acted`` (figure ids that have activated this game turn) reset.
@@ -11,12 +11,12 @@ Steps (``state.phase``) and what each keeps in ``state.data``:
   (RNG-SHOOT-1..3, RNG-WND-1), load (RNG-SHOOT-2) or assault an adjacent enemy-held sector
   (ESC-ENG-1/2 Resolve → ESC-CIV-1 → the melee). Sides alternate; a side with no group left is
   skipped; when no side has one, ``turn_end``.
-- ``melee_round`` / ``melee_duel`` / ``melee_round_end``: one ESC melee (``data["melee"]``), in
+- ``melee_round`` / ``melee_duel`` / ``melee_round_end``: one ESC melee (``melee``), in
   :mod:`game.rules.escarmouche.melee_start` and :mod:`game.rules.escarmouche.melee_flow`.
 - ``turn_end``: optional RNG-MOR-1 bookkeeping, then ``turn_start``.
 
-The ESC-DECK-1 deck lives in ``data["deck"]`` (``Deck.to_json``), shuffled by the match Dice;
-``data["at_obstacle"]`` (created when first needed) holds the figures stopped at a linear obstacle.
+The ESC-DECK-1 deck lives in ``deck`` (``Deck.to_json``), shuffled by the match Dice;
+``at_obstacle`` (created when first needed) holds the figures stopped at a linear obstacle.
 **Digital ruling:** an assault, an eviction and a break-off are sector-to-sector moves (ESC-SEC-1):
 the Resolve test is the crossing of the sector edge, so they ignore linear obstacles.
 """
@@ -36,6 +36,7 @@ from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
 from .group_flow import EscGroupActions
 from .melee_start import enemy_sectors, public_dicts
+from .state import esc
 
 
 class EscarmouchePreset(EscGroupActions):
@@ -46,12 +47,12 @@ class EscarmouchePreset(EscGroupActions):
     # -- set-up ------------------------------------------------------------------------------------
     def setup(self, ctx: Ctx) -> None:
         st = ctx.state
-        d = st.data
-        d["deck"] = Deck.shuffled(ctx.dice).to_json()
-        d["acted"] = []
-        d["moved_this_turn"] = []
-        d["moved_last_turn"] = []
-        d["start_count"] = {s: len(st.in_play(s)) for s in st.side_ids()}
+        d = esc(st)
+        d.deck = Deck.shuffled(ctx.dice).to_json()
+        d.acted = []
+        d.moved_this_turn = []
+        d.moved_last_turn = []
+        d.start_count = {s: len(st.in_play(s)) for s in st.side_ids()}
         if st.options.get("start_loaded"):
             # RNG-SHOOT-2 option: firearms start loaded
             for f in list(st.figures.values()):
@@ -72,19 +73,19 @@ class EscarmouchePreset(EscGroupActions):
         st.turn += 1
         sides = [s for s in st.side_ids() if st.in_play(s)]
         first = yield from turn_roll_off(ctx)
-        d = st.data
-        d["order"] = [first] + [s for s in sides if s != first]
-        d["next"] = first
-        d["acted"] = []
-        d["moved_last_turn"] = sorted(d.get("moved_this_turn", []))
-        d["moved_this_turn"] = []
+        d = esc(st)
+        d.order = [first] + [s for s in sides if s != first]
+        d.next = first
+        d.acted = []
+        d.moved_last_turn = sorted(d.moved_this_turn)
+        d.moved_this_turn = []
         st.active = first
         ctx.emit(TurnStarted(rule="RNG-TURN-1", turn=st.turn, first=first))
         ctx.emit(PlayerTurnStarted(rule="PRE-ESC-1", side=first, turn=st.turn))
         st.phase = "activate"
 
     def phase_turn_end(self, ctx: Ctx) -> Flow:
-        ctx.state.data["turn_ended"] = ctx.state.turn  # the match judges turn-end victory conditions now
+        ctx.state.turn_ended = ctx.state.turn  # the match judges turn-end victory conditions now
         ctx.state.phase = "turn_start"
         yield from no_questions()
 
@@ -92,7 +93,7 @@ class EscarmouchePreset(EscGroupActions):
     @implements("ESC-ADV-2")
     def groups(self, ctx: Ctx, side: str) -> dict[str, list[str]]:
         """ESC-ADV-2: sector → ids of ``side``'s figures there that have not acted this turn."""
-        acted = set(ctx.state.data.get("acted", []))
+        acted = set(esc(ctx.state).acted)
         out: dict[str, list[str]] = {}
         for f in ctx.state.in_play(side):
             if f.id in acted:
@@ -101,7 +102,7 @@ class EscarmouchePreset(EscGroupActions):
         return {k: out[k] for k in sorted(out)}
 
     def _next_side(self, ctx: Ctx, after: str) -> str:
-        order = ctx.state.data["order"]
+        order = esc(ctx.state).order or []
         i = order.index(after) if after in order else -1
         return order[(i + 1) % len(order)]
 
@@ -111,9 +112,10 @@ class EscarmouchePreset(EscGroupActions):
         """PRE-ESC-1: the side to move activates one group; sides alternate (winner of the roll-off
         first); a side with no group left is skipped."""
         st = ctx.state
-        d = st.data
-        side = d["next"]
-        order = d["order"]
+        d = esc(st)
+        side = d.next
+        order = d.order or []
+        assert side is not None, "a game turn is running"
         ready = self.groups(ctx, side) if st.in_play(side) else {}
         if not ready:
             for k in range(1, len(order) + 1):
@@ -129,7 +131,7 @@ class EscarmouchePreset(EscGroupActions):
         if st.active != side:
             ctx.emit(PlayerTurnStarted(rule="PRE-ESC-1", side=side, turn=st.turn))
         st.active = side
-        d["next"] = self._next_side(ctx, side)
+        d.next = self._next_side(ctx, side)
         opts = [Decision("activate", option=sec) for sec in ready]
         dflt = self._default_group(ctx, side, ready, opts)
         dec = yield ask(
@@ -143,7 +145,7 @@ class EscarmouchePreset(EscGroupActions):
         )
         sector = dec.option_name
         group = ready[sector]
-        d["acted"].extend(group)
+        d.acted.extend(group)
         acts = self.group_actions(ctx, side, sector, group)
         dec = yield ask(
             side,

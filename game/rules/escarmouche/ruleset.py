@@ -6,12 +6,14 @@ from fractions import Fraction
 
 from ..ruleset import Odds, Ruleset, RuleText
 from .chances import fight_sides
+from .state import EscarmoucheState
 
 
 class EscarmoucheRuleset(Ruleset):
     name = "escarmouche"
     title = "More Escarmouche card duels"
     combat = "duel"
+    state_type = EscarmoucheState
 
     def flow(self):
         from .preset import EscarmouchePreset

@@ -26,6 +26,7 @@ from .seize import (
     counters_after_shooting,
 )
 from .sequence import after_action, after_pass
+from .state import ini_state
 
 
 class IniActFlow(IniMoveFlow):
@@ -38,7 +39,7 @@ class IniActFlow(IniMoveFlow):
         t = self.ini(ctx)
         side = t.active
         cap = int(st.options.get("actions_per_turn", 0) or 0)
-        if cap and st.data["actions"] >= cap:
+        if cap and ini_state(st).actions >= cap:
             ctx.emit(
                 Note(rule="INI-SEQ-1", message=f"{cap} actions taken: the game turn ends ([HOUSE] actions_per_turn)")
             )
@@ -52,7 +53,7 @@ class IniActFlow(IniMoveFlow):
             opts,
             default=self.default_act(ctx, side, opts),
             validate=lambda dec: self.check_act(ctx, side, dec),
-            info={"orders": [c for c in st.data["orders"].get(side, [])], "counters": st.data["counters"][side]},
+            info={"orders": list(ini_state(st).orders.get(side, [])), "counters": ini_state(st).counters[side]},
             rule="INI-SEQ-1",
         )
         if d.kind == "pass":
@@ -65,7 +66,7 @@ class IniActFlow(IniMoveFlow):
                 self.set_ini(ctx, nt)
             return
         self.set_ini(ctx, after_action(t))
-        st.data["actions"] += 1
+        ini_state(st).actions += 1
         self._begin_action(ctx)
         yield from self.do_action(ctx, side, d)
         st.phase = "react"
@@ -303,7 +304,8 @@ class IniActFlow(IniMoveFlow):
                 if rule != "INI-VOLLEY-1":
                     ctx.emit(ActionTaken(rule=rule, figure=s, action="shoot", target=t))
                 yield from K.shoot(ctx, s, t, target_moved=self.target_moved(ctx, t))
-                st.data["last"]["shooters"].append(s)
+                ini_state(st).last["shooters"].append(s)
+        counters = ini_state(st).counters
         for foe in st.enemies_of(side):
-            st.data["counters"][foe] = counters_after_shooting(st.data["counters"].get(foe, 0))
+            counters[foe] = counters_after_shooting(counters.get(foe, 0))
         ctx.emit(Note(rule="INI-SEIZE-3", message="the opponent gains a shooting counter"))

@@ -17,6 +17,7 @@ from game.rules.turns import MEASURE_TOLERANCE
 
 from ..implements import implements
 from .melee import first_contact_round
+from .state import ini_state
 from .turn_base import IniTurnBase
 
 
@@ -119,8 +120,9 @@ class IniMoveFlow(IniTurnBase):
 
     def first_contact(self, ctx: Ctx, members: list[str], was: dict) -> Flow:
         new = [m for m in members if ctx.fig(m).in_play and first_contact_round(bool(was.get(m)), K.engaged(ctx, m))]
-        moved = ctx.state.data["last"]["movers"]
-        ctx.state.data["last"]["engagers"] = [m for m in new if m in moved]
+        last = ini_state(ctx.state).last
+        moved = last["movers"]
+        last["engagers"] = [m for m in new if m in moved]
         if new:
             yield from self.melee_round(ctx, new, rule="INI-MEL-1")
 

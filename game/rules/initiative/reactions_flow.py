@@ -23,6 +23,7 @@ from .reactions import (
     run_away_problem,
 )
 from .sequence import after_reactive_shooting
+from .state import ini_state
 
 
 class IniReactionsFlow(IniActFlow):
@@ -36,9 +37,9 @@ class IniReactionsFlow(IniActFlow):
         st = ctx.state
         st.phase = "rshoot"
         t = self.ini(ctx)
-        last = st.data.get("last", {})
+        last = ini_state(st).last
         engagers = [m for m in last.get("engagers", []) if st.figures[m].in_play]
-        if not engagers or st.data.get("ended"):
+        if not engagers or st.claim is not None:
             return
         side = t.passive
         enemies = {f.id: f for f in st.in_play(t.active)}
@@ -141,9 +142,9 @@ class IniReactionsFlow(IniActFlow):
         st = ctx.state
         t = self.ini(ctx)
         st.phase = after_reactions(t.active)[1]
-        if not self.opt(ctx, "reactive_shooting") or not can_react_shoot(t.rshoot_used) or st.data.get("ended"):
+        if not self.opt(ctx, "reactive_shooting") or not can_react_shoot(t.rshoot_used) or st.claim is not None:
             return
-        last = st.data.get("last", {})
+        last = ini_state(st).last
         shooters = [s for s in last.get("shooters", []) if st.figures[s].in_play]
         movers = {
             m: v for m, v in last.get("movers", {}).items() if st.figures[m].in_play and st.figures[m].side == t.active
@@ -156,6 +157,6 @@ class IniReactionsFlow(IniActFlow):
             return
         limit = None if shooters else reactive_shooter_caps(movers)
         yield from self.declare_reactive_shots(ctx, t.passive, pairs, limit, "shot_at" if shooters else "movement")
-        if st.data.get("rs_used"):
-            st.data["rs_used"] = False
+        if ini_state(st).rs_used:
+            ini_state(st).rs_used = False
             self.set_ini(ctx, after_reactive_shooting(self.ini(ctx)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rangers.ruleset import RangersRuleset
 from ..ruleset import Odds, RuleText
+from .state import InitiativeState
 
 
 class InitiativeRuleset(RangersRuleset):
@@ -13,6 +14,7 @@ class InitiativeRuleset(RangersRuleset):
 
     name = "initiative"
     title = "Skirmish initiative"
+    state_type = InitiativeState
 
     def flow(self):
         from .preset import InitiativePreset

@@ -26,6 +26,7 @@ from .seize import (
     within_medium_range,
 )
 from .sequence import after_seize
+from .state import ini_state
 
 
 class IniSeizeFlow(IniReactionsFlow):
@@ -101,7 +102,7 @@ class IniSeizeFlow(IniReactionsFlow):
         brk = automatic_break_off(
             [ctx.table.obstacle_between(fid, e.id) is not None for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)]
         )
-        counters = st.data["counters"].get(f.side, 0)
+        counters = ini_state(st).counters.get(f.side, 0)
         fac = tactical_factors(
             can_engage=can_engage,
             can_reach_objective=reach,
@@ -141,7 +142,7 @@ class IniSeizeFlow(IniReactionsFlow):
         t = self.ini(ctx)
         side = t.passive
         st.phase = "act"
-        if st.data.get("ended") or not st.in_play(side) or not st.in_play(t.active):
+        if st.claim is not None or not st.in_play(side) or not st.in_play(t.active):
             return
         opts = self.seize_options(ctx, side)
         if len(opts) == 1:
@@ -152,7 +153,7 @@ class IniSeizeFlow(IniReactionsFlow):
             f"{st.side(side).name}: try to seize the initiative?",
             opts,
             default=self.default_seize(ctx, opts),
-            info={"orders": [c for c in st.data["orders"].get(side, [])], "counters": st.data["counters"].get(side, 0)},
+            info={"orders": list(ini_state(st).orders.get(side, [])), "counters": ini_state(st).counters.get(side, 0)},
             rule="INI-SEIZE-1",
         )
         if d.kind == "decline":
@@ -160,7 +161,8 @@ class IniSeizeFlow(IniReactionsFlow):
             return
         fid = d.figure_id
         rate, lead, fac, reasons = self.seize_factors(ctx, fid, d)
-        st.data["counters"][side] = counters_after_seize_attempt(st.data["counters"].get(side, 0))
+        counters = ini_state(st).counters
+        counters[side] = counters_after_seize_attempt(counters.get(side, 0))
         ctx.emit(
             ActionTaken(
                 rule="INI-SEIZE-1",
@@ -196,7 +198,7 @@ class IniSeizeFlow(IniReactionsFlow):
                     K.flee_off_table(ctx, fid)
             return
         self.set_ini(ctx, after_seize(t, True))
-        st.data["actions"] += 1
+        ini_state(st).actions += 1
         self._begin_action(ctx)
         ctx.emit(Note(rule="INI-SEIZE-5", who=fid, message=f"{ctx.fig(fid).name} seizes the initiative"))
         yield from self.seized_action(ctx, side, fid, d)

@@ -12,6 +12,7 @@ from game.rules.turns import no_questions
 from .groups import groups
 from .orders import OrderCard, objective_live, parse_objective
 from .sequence import IniTurn, roll_turn_start
+from .state import ini_state
 
 
 class IniTurnBase(RangersPreset):
@@ -21,10 +22,10 @@ class IniTurnBase(RangersPreset):
     def setup(self, ctx: Ctx) -> None:
         super().setup(ctx)
         st = ctx.state
-        d = st.data
-        d["counters"] = {s: 0 for s in st.side_ids()}
-        d["moved_turn"] = {}
-        d["actions"] = 0
+        d = ini_state(st)
+        d.counters = {s: 0 for s in st.side_ids()}
+        d.moved_turn = {}
+        d.actions = 0
         cards: dict[str, list] = {s: [] for s in st.side_ids()}
         scen = getattr(ctx, "scenario", None)
         figs = st.figures
@@ -40,7 +41,7 @@ class IniTurnBase(RangersPreset):
                         "condition": c.get("condition"),
                     }
                 )
-        d["orders"] = cards
+        d.orders = cards
         st.phase = "turn_start"
 
     def opt(self, ctx: Ctx, key: str) -> bool:
@@ -50,27 +51,27 @@ class IniTurnBase(RangersPreset):
 
     # -- helpers ---------------------------------------------------------------------------------
     def ini(self, ctx: Ctx) -> IniTurn:
-        return IniTurn(**ctx.state.data["ini"])
+        return IniTurn(**ini_state(ctx.state).ini)
 
     def set_ini(self, ctx: Ctx, t: IniTurn) -> None:
-        ctx.state.data["ini"] = t.to_json()
+        ini_state(ctx.state).ini = t.to_json()
         ctx.state.active = t.active
 
     def _moved(self, ctx: Ctx, fid: str, inches: float) -> None:
-        d = ctx.state.data
-        d["moved_turn"][fid] = ctx.state.turn
-        mv = d.setdefault("last", {}).setdefault("movers", {})
+        d = ini_state(ctx.state)
+        d.moved_turn[fid] = ctx.state.turn
+        mv = d.last.setdefault("movers", {})
         mv[fid] = round_in(mv.get(fid, 0.0) + inches)
 
     def target_moved(self, ctx: Ctx, target: str) -> bool:
         """PRE-INI-1: "last turn" = this game turn so far and the previous one."""
-        t = ctx.state.data["moved_turn"].get(target)
+        t = ini_state(ctx.state).moved_turn.get(target)
         return t is not None and t >= ctx.state.turn - 1
 
     def cards(self, ctx: Ctx, side: str) -> list[OrderCard]:
         return [
             OrderCard(c["id"], tuple(c["figures"]), c["objective"], c.get("condition"))
-            for c in ctx.state.data["orders"].get(side, [])
+            for c in ini_state(ctx.state).orders.get(side, [])
         ]
 
     def card_live(self, ctx: Ctx, card: OrderCard, side: str) -> bool:
@@ -90,11 +91,11 @@ class IniTurnBase(RangersPreset):
         if o.kind == "place" and hasattr(ctx.table, "zones_of"):
             if any(o.target in ctx.table.zones_of(f.id) for f in st.in_play(side)):
                 taken.add(o.target)
-        done = set(st.data.get("special", {}).get("_done", {}))
+        done = set(ini_state(st).special.get("_done", {}))
         return objective_live(o, enemies_in_play=enemies, places_taken=taken, tasks_done=done)
 
     def conditions(self, ctx: Ctx) -> set[str]:
-        return set(ctx.state.options.get("conditions", [])) | set(ctx.state.data.get("conditions", []))
+        return set(ctx.state.options.get("conditions", []))
 
     def group_of(self, ctx: Ctx, fid: str, cache: dict | None = None) -> list[str]:
         side = ctx.fig(fid).side
@@ -110,9 +111,9 @@ class IniTurnBase(RangersPreset):
         return [fid]
 
     def _begin_action(self, ctx: Ctx) -> None:
-        d = ctx.state.data
-        d["last"] = {"movers": {}, "engagers": [], "shooters": [], "side": ctx.state.active}
-        d["pt"] = d.get("pt", 0) + 1  # RNG-MOVE-2: "next player-turn" = a later action
+        d = ini_state(ctx.state)
+        d.last = {"movers": {}, "engagers": [], "shooters": [], "side": ctx.state.active}
+        d.pt += 1  # RNG-MOVE-2: "next player-turn" = a later action
         K.reset_defence(ctx)
 
     # -- INI-SEQ-1 -----------------------------------------------------------------------------------
@@ -123,8 +124,8 @@ class IniTurnBase(RangersPreset):
         t, events = roll_turn_start(ctx.dice, sides, st.turn)
         ctx.emit(*events)
         self.set_ini(ctx, t)
-        st.data["actions"] = 0
-        st.data["attacks"] = {s: {} for s in st.side_ids()}
+        ini_state(st).actions = 0
+        ini_state(st).attacks = {s: {} for s in st.side_ids()}
         ctx.emit(TurnStarted(rule="INI-SEQ-1", turn=st.turn, first=t.active))
         st.phase = "act"
         yield from no_questions()
@@ -133,5 +134,5 @@ class IniTurnBase(RangersPreset):
         for s in ctx.state.side_ids():
             if ctx.state.in_play(s):
                 K.side_broken(ctx, s)
-        ctx.state.data["turn_ended"] = ctx.state.turn  # the match judges turn-end victory conditions now
+        ctx.state.turn_ended = ctx.state.turn  # the match judges turn-end victory conditions now
         ctx.state.phase = "turn_start"

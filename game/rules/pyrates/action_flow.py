@@ -11,6 +11,7 @@ from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import Rank, Status
 from game.rules.turns import active_side, no_questions
 
+from ..turn_state import moved_now
 from .config import pyrates_config
 from .duel import challenge, duel_step, give_offence, validate_challenge
 from .engage import nearest_enemy
@@ -20,6 +21,7 @@ from .options_flow import PyratesOptions, _eng
 from .prisoners import follow_captors
 from .scenario_rules import asleep, raise_alarm
 from .shooting import THROWN, resolve_shot, shot_target_number
+from .state import pyr
 from .unmotivated import cover_options, retreat_options, validate_free_move
 
 
@@ -31,7 +33,7 @@ class PyratesActions(PyratesOptions):
         st = ctx.state
         f = st.figures[fid]
         leaders = [g for g in st.figures.values() if g.side == f.side and (g.rank == Rank.CAPTAIN or g.is_leader)]
-        start = st.data.get("start_points", {}).get(f.side, 0)
+        start = pyr(st).start_points.get(f.side, 0)
         now = sum(g.points or 1 for g in st.figures.values() if g.side == f.side and g.in_play)
         broken = (leaders and not any(g.in_play for g in leaders)) or (start and 2 * now <= start)
         if broken and "determined" not in f.traits:
@@ -67,8 +69,7 @@ class PyratesActions(PyratesOptions):
             cost=plan.cost,
             level=plan.level,
         )
-        for key in ("moved_this_turn", "moved_pt"):
-            lst = st.data.setdefault(key, [])
+        for lst in (moved_now(pyr(st)), pyr(st).moved_pt):
             if fid not in lst:
                 lst.append(fid)
         follow_captors(ctx)
@@ -96,15 +97,14 @@ class PyratesActions(PyratesOptions):
                 level=plan.level,
             )
             moved = plan.length
-            for key in ("moved_this_turn", "moved_pt"):
-                lst = st.data.setdefault(key, [])
+            for lst in (moved_now(pyr(st)), pyr(st).moved_pt):
                 if fid not in lst:
                     lst.append(fid)
             if d.kind == "charge" and d.option == EN_PASSANT:  # PYR-MNT-1
                 yield from en_passant(ctx, fid, d.target_id, self.move_allowance(ctx, fid) - plan.cost)
                 moved = self.move_allowance(ctx, fid)
             if _eng(ctx).engaged(fid) or (d.kind == "charge" and d.option != EN_PASSANT):
-                st.data["new_contact"] = True
+                pyr(st).new_contact = True
         elif d.kind == "remount":
             remount(ctx, fid)
         elif d.kind == "load":
@@ -133,17 +133,17 @@ class PyratesActions(PyratesOptions):
 
     # -- PYR-DUEL-1..5 -------------------------------------------------------------------------------
     def phase_duel(self, ctx: Ctx) -> Flow:
-        """One pistol exchange or blades round of the duel in state.data["duel"]; back to activation
+        """One pistol exchange or blades round of the duel in the state's ``duel``; back to activation
         when it is over."""
         yield from duel_step(ctx)
-        if not ctx.state.data.get("duel"):
+        if not pyr(ctx.state).duel:
             ctx.state.phase = "activate"
 
     # -- INI-TOME-1 "To me!" -------------------------------------------------------------------
     def to_me(self, ctx: Ctx, lid: str) -> Flow:
         st = ctx.state
         leader = ctx.fig(lid)
-        acted = st.data["acted"]
+        acted = pyr(st).acted
         eng = _eng(ctx)
         ctx.emit(Note(rule="INI-TOME-1", who=lid, message=f'{leader.name} calls "To me!"'))
         for f in list(st.in_play(leader.side)):
@@ -172,7 +172,7 @@ class PyratesActions(PyratesOptions):
                     ):
                         ctx.move(f.id, x, y, rule="INI-TOME-1", how="move", path=plan.points, cost=plan.cost)
                         acted.append(f.id)
-                        st.data.setdefault("moved_this_turn", []).append(f.id)
+                        moved_now(pyr(st)).append(f.id)
                         break
                 step -= 0.5
         yield from no_questions()
@@ -181,7 +181,7 @@ class PyratesActions(PyratesOptions):
     def reactive_shooting(self, ctx: Ctx, actor: str, moved: float) -> Flow:
         st = ctx.state
         for side in st.enemies_of(active_side(st)):
-            if side in st.data.get("rshoot_used", []) or not ctx.fig(actor).in_play:
+            if side in pyr(st).rshoot_used or not ctx.fig(actor).in_play:
                 continue
             eligible = []
             for g in st.in_play(side):
@@ -214,7 +214,7 @@ class PyratesActions(PyratesOptions):
             )
             if d.option == "no":
                 continue
-            st.data.setdefault("rshoot_used", []).append(side)
+            pyr(st).rshoot_used.append(side)
             give_offence(ctx, side, "a shot")
             shooters = [(s, w) for _, s, w in eligible[:cap]] if d.option == "all" else [(d.figure_id, d.option_name)]
             for s, w in shooters:  # INI-RSHOOT-2: declared together, then resolved

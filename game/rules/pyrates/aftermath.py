@@ -16,6 +16,7 @@ from .events import RoundResult
 from .morale import lost_half, morale_target_modifiers
 from .moves import retreat
 from .round_state import Round, _moved
+from .state import pyr
 
 PARTY_REACH = 4.0
 
@@ -30,8 +31,6 @@ def in_party_reach(st, g, group) -> bool:
 
 
 # -- (7) morale -----------------------------------------------------------------------------------------
-SHAKEN = "mor_shaken"
-"""state.data key: parties whose next PYR-MOR-2 test takes +1 (PYR-MOR-3: some of them stayed)."""
 
 
 @implements("PYR-MOR-3")
@@ -58,7 +57,7 @@ def party_morale_modifiers(st, key: str, participants, *, tally_winner: bool, mo
         captain_down=cap_down,
         tally_winner=tally_winner,
         leader_within_6=near,
-        shaken=key in (st.data.get(SHAKEN) or []),
+        shaken=key in (pyr(st).mor_shaken or ()),
     )
 
 
@@ -74,7 +73,7 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
         return True
     side = members[0].side
     mods = party_morale_modifiers(st, key, participants, tally_winner=tally_winner)
-    shaken_list = st.data.get(SHAKEN) or []
+    shaken_list = pyr(st).mor_shaken or []
     if key in shaken_list:  # the +1 is for the next test only
         shaken_list.remove(key)
     ev = ctx.roll(
@@ -115,7 +114,10 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
             )
         ctx.set_status(g.id, Status.FLED, rule="PYR-MOR-3", cause="party fails morale")
     if stay:
-        st.data.setdefault(SHAKEN, []).append(key)
+        p = pyr(st)
+        if p.mor_shaken is None:
+            p.mor_shaken = []
+        p.mor_shaken.append(key)
         ctx.emit(
             Note(
                 rule="PYR-MOR-3",
@@ -273,7 +275,9 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
         cur["winner"] = winner
         return
     if ch == "strike_colours":
-        st.data.setdefault("struck", []).append(loser)
+        if st.book.struck is None:
+            st.book.struck = []
+        st.book.struck.append(loser)
         for f in list(st.figures.values()):
             if f.side == loser and f.in_play:
                 ctx.set_status(f.id, Status.CAPTIVE, rule="PYR-WIN-3", cause="colours struck")
@@ -288,7 +292,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
     # withdraw: every figure of the losing party makes a bold retreat (PYR-WIN-4), boarders toward
     # their own ship; a cornered one surrenders or fights on as a rat (PYR-CR-1)
     toward = ship_point(ctx, loser) if lside.boarder else None
-    rats = st.data["ms"].setdefault("rats", [])
+    rats = pyr(st).melee().setdefault("rats", [])
     for fid in party:
         f = st.figures[fid]
         if not f.in_play or f.status in (Status.DISARMED, Status.CAPTIVE):

@@ -9,6 +9,7 @@ from ..events import Note
 from ..flow import ask
 from ..implements import implements
 from ..model import Status, round_in
+from .state import pyr
 
 
 # -- PYR-MNT-2 dismounting ---------------------------------------------------------------------------------
@@ -52,5 +53,8 @@ def horse_wanders(ctx, fid: str) -> None:
     y = f.y + dist * math.sin(math.radians(deg))
     x = round_in(min(max(x, f.radius), ctx.table.width - f.radius))
     y = round_in(min(max(y, f.radius), ctx.table.height - f.radius))
-    ctx.state.data.setdefault("horses", {})[fid] = [x, y]
+    p = pyr(ctx.state)
+    if p.horses is None:
+        p.horses = {}
+    p.horses[fid] = [x, y]
     ctx.emit(Note(rule="PYR-MNT-2", who=fid, message=f"{f.name}'s horse wanders to ({x:.1f}, {y:.1f})"))

@@ -3,7 +3,7 @@
 A challenge is an activation action of a Captain or Leader (``Decision("challenge", figure, target)``).
 The challenged side accepts or refuses (refusal: +1 MDP); if accepted it chooses the weapons (pistols
 only when both carry a pistol). Then the preset runs the step ``duel`` once per exchange/round until
-the duel ends, and goes back to ``activate``. Progress lives in ``state.data["duel"]`` (plain JSON):
+the duel ends, and goes back to ``activate``. Progress lives in the state's ``duel`` (plain JSON):
 
     {"a": challenger, "b": challenged, "weapons": "blades"|"pistols", "round": n, "exchange": n,
      "panache": [side ids that used it], "home": {fid: [x, y]}, "by": side id of the challenger}
@@ -30,6 +30,7 @@ from .duel_pistols import pistol_exchange, pistol_shot  # noqa: F401  (re-export
 from .engage import engagements
 from .mdp import add_mdp
 from .sight import sees
+from .state import pyr
 
 HAIL = 12.0
 SUPPORT_REACH = 6.0
@@ -44,15 +45,16 @@ def can_duel(f) -> bool:
 
 def challenge_targets(ctx, fid: str, engaged) -> list[str]:
     """PYR-DUEL-1: enemy leaders not in mêlée within hailing distance (12 in, LoS); ``engaged(fid)``
-    tells whether a figure is in mêlée. Under a treaty only after an Offence (data["offence"])."""
+    tells whether a figure is in mêlée. Under a treaty only after an Offence (the state's ``offence``)."""
     st = ctx.state
     f = st.figures[fid]
-    if not can_duel(f) or engaged(fid) or st.data.get("duel"):
+    p = pyr(st)
+    if not can_duel(f) or engaged(fid) or p.duel:
         return []
-    if st.data.get("treaty") and not offence_given(st):
+    if p.treaty and not offence_given(st):
         return []
     out = []
-    fought = {frozenset((d["a"], d["b"])) for d in st.data.get("duels", ())}
+    fought = {frozenset((d["a"], d["b"])) for d in p.duels or ()}
     for g in ctx.enemies(fid):
         if not can_duel(g) or g.level != f.level or engaged(g.id):
             continue
@@ -69,15 +71,15 @@ def challenge_targets(ctx, fid: str, engaged) -> list[str]:
 def offence_given(state) -> bool:
     """PYR-DUEL-1: under a parley or truce a challenge needs an Offence: scenario option ``offence``
     (given before play) or a hostile act since (``give_offence``)."""
-    return bool(state.data.get("offence") or state.options.get("offence"))
+    return bool(pyr(state).offence or state.options.get("offence"))
 
 
 def give_offence(ctx, side: str, how: str) -> None:
     """PYR-DUEL-1 digital ruling: while a treaty holds, the first charge or shot by either side is the
     Offence that frees challenges (the scenario trigger is the option ``offence``)."""
     st = ctx.state
-    if st.data.get("treaty") and not offence_given(st):
-        st.data["offence"] = True
+    if pyr(st).treaty and not offence_given(st):
+        pyr(st).offence = True
         ctx.emit(Note(rule="PYR-DUEL-1", who=side, message=f"{st.side(side).name} gives Offence ({how})"))
 
 
@@ -88,7 +90,7 @@ def both_pistols(a, b) -> bool:
 @implements("PYR-DUEL-1")
 def challenge(ctx, fid: str, target: str, stakes: bool = False):
     """PYR-DUEL-1/2: the challenged side accepts or refuses; weapons; the duellists meet. Returns True
-    when a duel starts (state.data["duel"] set). ``stakes``: the challenge wagers stakes (the
+    when a duel starts (the state's ``duel`` set). ``stakes``: the challenge wagers stakes (the
     challenge decision's option "stakes", PYR-DUEL-3), which the challenged side sees before it answers."""
     st = ctx.state
     a, b = st.figures[fid], st.figures[target]
@@ -118,7 +120,7 @@ def challenge(ctx, fid: str, target: str, stakes: bool = False):
             rule="PYR-DUEL-4",
         )
         weapons = d.option
-    st.data["duel"] = {
+    pyr(st).duel = du = {
         "a": fid,
         "b": target,
         "weapons": weapons,
@@ -129,7 +131,7 @@ def challenge(ctx, fid: str, target: str, stakes: bool = False):
         "by": a.side,
     }
     if stakes:
-        st.data["duel"]["stakes"] = True
+        du["stakes"] = True
     ctx.emit(
         Note(
             rule="PYR-DUEL-2",
@@ -166,7 +168,8 @@ def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
     two apiece. They add no MQ and no support (the duel rounds count the duellists only) and go back
     where they stood when the duel is over."""
     st = ctx.state
-    du = st.data["duel"]
+    du = pyr(st).duel
+    assert du is not None, "a duel is running"
     limit = None
     if any(len(c) > MAX_SUPPORTERS for c in cands.values()):
         fb = st.figures[b]
@@ -197,7 +200,8 @@ def attend(ctx, a: str, b: str, cands: dict[str, list[str]]):
 def duel_step(ctx):
     """One exchange of pistols or one round of blades; ends the duel when PYR-DUEL-3/4 says so."""
     st = ctx.state
-    du = st.data["duel"]
+    du = pyr(st).duel
+    assert du is not None, "a duel is running"
     a, b = du["a"], du["b"]
     if not (st.figures[a].in_play and st.figures[b].in_play):
         yield from finish(ctx, None)

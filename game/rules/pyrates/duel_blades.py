@@ -17,6 +17,7 @@ from .mdp import add_mdp, mdp_of
 from .melee_round import Round, allocation, roll_pool_flow
 from .prisoners import resolve_prisoners
 from .quota import Participant, SideFacts, melee_quotas
+from .state import pyr
 
 
 class DuelRound(Round):
@@ -177,7 +178,8 @@ def duel_consequences(ctx, du: dict, victor: str, loser: str):
 def finish(ctx, result):
     """Announce the result, carry the duellists back, PYR-DUEL-5 treaty decision by the victor."""
     st = ctx.state
-    du = st.data["duel"]
+    du = pyr(st).duel
+    assert du is not None, "a duel is running"
     a, b = du["a"], du["b"]
     if result is None:  # a duellist left play outside the rounds
         ia, ib = st.figures[a].in_play, st.figures[b].in_play
@@ -187,7 +189,10 @@ def finish(ctx, result):
     ctx.emit(
         RoundResult(rule="PYR-DUEL-3", winner=winner, loser=loser, choice="duel_draw" if not winner else "duel_won")
     )
-    du_log = st.data.setdefault("duels", [])
+    p = pyr(st)
+    if p.duels is None:
+        p.duels = []
+    du_log = p.duels
     du_log.append({"a": a, "b": b, "winner": result})
     if winner:
         yield from duel_consequences(ctx, du, result, b if result == a else a)
@@ -223,7 +228,7 @@ def finish(ctx, result):
         du_log[-1]["stakes"] = d.option
         if d.option == "renege":
             add_mdp(ctx, lf.side, +1, "broke the terms of a duel", "PYR-DUEL-3")
-    if st.data.get("treaty") and winner:
+    if pyr(st).treaty and winner:
         w = st.figures[result]
         d = yield ask(
             w.side,
@@ -234,6 +239,6 @@ def finish(ctx, result):
             rule="PYR-DUEL-5",
         )
         if d.option == "break":
-            st.data["treaty"] = False
+            pyr(st).treaty = False
             ctx.emit(Note(rule="PYR-DUEL-5", who=w.side, message="the treaty is broken"))
-    st.data["duel"] = None
+    pyr(st).duel = None

@@ -1,6 +1,6 @@
 """Duelling pistols at 2 in (PYR-DUEL-4): who fires first, the shots on the PYR-DMG-1 table with
 saves, the reply, honour satisfied, second pistols, then blades or a draw. Called by the duel step
-(duel.py) with the duel's progress ``state.data["duel"]``."""
+(duel.py) with the duel's progress in the state's ``duel``."""
 
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
 from .pushback import ai_takes_pushback, may_follow_up, push_direction, pushback_option
 from .round_state import Round, _moved, cards_of, spend_card
 from .saves import save_chance, save_modifiers, save_outcome, save_passes, save_target
+from .state import pyr
 
 
 @implements("PYR-CARD-4", "PYR-DIS-3", "PYR-PUSH-5")
@@ -186,21 +187,24 @@ def resolve_item(r: Round, camp: str, tapper: str, it: Item):
             _drop_captive(st, victim)
         elif res.status == Status.DISARMED:
             ctx.set_status(victim, Status.DISARMED, rule="PYR-DIS-1", cause=f"disarmed by {f.name}")
-            st.data.setdefault("disarmed_by", {})[victim] = tapper
+            p = pyr(st)
+            if p.disarmed_by is None:
+                p.disarmed_by = {}
+            p.disarmed_by[victim] = tapper
             r.disarmed_now.add(victim)
             out, credit = "disarmed", "kd"
         elif res.status == Status.CAPTIVE:
             # PYR-DIS-3: the captor is the disarming figure (the striker if the disarmer is gone)
-            captor = st.data.get("disarmed_by", {}).pop(victim, "")
+            captor = (pyr(st).disarmed_by or {}).pop(victim, "")
             if not captor or captor not in st.figures or not st.figures[captor].in_play:
                 captor = tapper
             ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-3", cause=f"captured by {st.figures[captor].name}")
-            st.data.setdefault("captives", {})[victim] = captor
+            pyr(st).captives[victim] = captor
             out, credit = "captive", "kd"
             r.lose(victim)
     elif saved and kind == "capture":
         ctx.set_status(victim, Status.WOUNDED if v.is_wounded else Status.UNWOUNDED, rule="PYR-DIS-3", cause="re-arms")
-        st.data.get("disarmed_by", {}).pop(victim, None)
+        (pyr(st).disarmed_by or {}).pop(victim, None)
         out = "rearmed"
     if credit:
         r.give(camp, credit)
@@ -218,7 +222,7 @@ def resolve_item(r: Round, camp: str, tapper: str, it: Item):
         )
         if d.option == "surrender":
             ctx.set_status(victim, Status.CAPTIVE, rule="PYR-DIS-2", cause="surrendered")
-            st.data.setdefault("captives", {})[victim] = tapper
+            pyr(st).captives[victim] = tapper
             r.lose(victim)
     return out
 
@@ -229,7 +233,7 @@ _NATURAL_1 = frozenset({1})
 
 def _drop_captive(st, fid):
     """A knocked-down captor lets its captive go (the captive stays captive, PYR-DIS-4 keeps it)."""
-    caps = st.data.get("captives", {})
+    caps = pyr(st).captives
     for c, k in list(caps.items()):
         if k == fid:
             caps[c] = ""

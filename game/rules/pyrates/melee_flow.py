@@ -15,6 +15,7 @@ from .melee_round import LOCAL, local_ids, melee_round
 from .prisoners import follow_captors, resolve_prisoners
 from .reactions import reaction_options, resolve_reaction, validate_reaction
 from .scenario_rules import raise_alarm, spot
+from .state import pyr
 
 
 class PyratesMeleeSteps(PyratesActions):
@@ -23,10 +24,11 @@ class PyratesMeleeSteps(PyratesActions):
     # -- after the activations: reactions and the mêlée step ----------------------------------------------
     def after_player_turn(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        if st.data.get("pt_stage") is None:
+        p = pyr(st)
+        if p.pt_stage is None:
             spot(ctx)  # SCN-ALARM-1: the watch looks about before the blows of this player-turn
-            st.data["pt_stage"] = "react"
-            st.phase = "react1" if st.data.get("new_contact") else "melee_start"
+            p.pt_stage = "react"
+            st.phase = "react1" if p.new_contact else "melee_start"
         yield from no_questions()
 
     @implements("PYR-REACT-1")
@@ -48,7 +50,7 @@ class PyratesMeleeSteps(PyratesActions):
             eng = engagements_of(ctx, only=near)
             near_ids = None if near is None else frozenset(near)
             # st.in_play(side) filtered, in one pass (asleep(): the sleepers' list)
-            sleepers, pairs = st.data.get("asleep") or (), eng.pairs
+            sleepers, pairs = pyr(st).asleep or (), eng.pairs
             allowed = [
                 fid
                 for fid, f in st.figures.items()
@@ -93,15 +95,15 @@ class PyratesMeleeSteps(PyratesActions):
         """PRE-PYR-1 step 3: every mêlée on the table is resolved by PYR-SEQ-1 (PYR-ENG-1 groups)."""
         st = ctx.state
         eng = engagements_of(ctx)
-        st.data["ms"] = {"todo": eng.groups(), "cur": None, "rats": [], "fought": [], "n": 0}
-        if st.data["ms"]["todo"]:
+        ms = pyr(st).ms = {"todo": eng.groups(), "cur": None, "rats": [], "fought": [], "n": 0}
+        if ms["todo"]:
             raise_alarm(ctx, "steel clashes")  # SCN-ALARM-2
         st.phase = "melee_next"
         yield from no_questions()
 
     def phase_melee_next(self, ctx: Ctx) -> Flow:
         st = ctx.state
-        ms = st.data["ms"]
+        ms = pyr(st).melee()
         eng = engagements_of(ctx)
         while ms["todo"]:
             seeds = ms["todo"].pop(0)
@@ -119,8 +121,8 @@ class PyratesMeleeSteps(PyratesActions):
                 ms["cur"] = {"seeds": [rat], "round": 0, "rat": rat}
                 st.phase = "melee_round"
                 return
-        st.data["ms"] = None
-        st.data["pt_stage"] = "done"
+        pyr(st).ms = None
+        pyr(st).pt_stage = "done"
         st.phase = "player_turn_end"
         yield from no_questions()
 
@@ -128,7 +130,7 @@ class PyratesMeleeSteps(PyratesActions):
     def phase_melee_round(self, ctx: Ctx) -> Flow:
         """PYR-SEQ-1: one round of the current mêlée (PYR-SEQ-2: at most 6 per mêlée step)."""
         st = ctx.state
-        ms = st.data["ms"]
+        ms = pyr(st).melee()
         cur = ms["cur"]
         cur["next"] = "end"
         yield from melee_round(ctx, cur, camp_of(st, active_side(st)))
@@ -152,7 +154,7 @@ class PyratesMeleeSteps(PyratesActions):
         """PYR-REACT-2: between rounds, unengaged figures near the mêlée may move up to 2 in, one at a
         time, alternating, round winner first, until both pass."""
         st = ctx.state
-        cur = st.data["ms"]["cur"]
+        cur = pyr(st).melee()["cur"]
         winner = cur.get("winner") or camp_of(st, active_side(st))
         camps = sorted({camp_of(st, st.figures[f].side) for f in cur["seeds"]}, key=lambda c: (c != winner, c))
         near = local_ids(st, cur["seeds"], LOCAL)

@@ -2,7 +2,7 @@
 pushbacks, tally, morale, result and winner effects. Every player choice is an Ask with a stated
 automatic default (GEN-CHOICE-1).
 
-Everything between rounds lives in ``state.data["ms"]["cur"]`` (plain JSON).
+Everything between rounds lives in the mêlée step's ``cur`` (``PyratesState.ms``, plain JSON).
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from .round_state import (  # noqa: F401
     spend_card,
 )
 from .shooting import resolve_shot, shot_target_number
+from .state import pyr
 from .tally import Tally, tally_decider
 from .taps import (  # noqa: F401
     allocation,
@@ -81,7 +82,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
     camps = camps[:2]
     cur["round"] = cur.get("round", 0) + 1
     cur["seeds"] = list(r.group)
-    ms = st.data["ms"]
+    ms = pyr(st).melee()
     for f in r.group:
         if f not in ms["fought"]:
             ms["fought"].append(f)
@@ -158,7 +159,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (6) tally (PYR-WIN-1)
     tallies = {}
-    if st.data.get("mdp"):
+    if pyr(st).mdp:
         mdp = {c: camp_mdp(st, c) for c in camps}
     else:  # no side has Mutinous Dog points: every camp has 0
         mdp = {}

@@ -4,7 +4,7 @@ En passant is a charge option (``Decision("charge", …, option="en_passant")``)
 passing and must then move on with what is left of its movement allowance. Dismounting is offered
 when a failed save would wound or knock down a rider whose roster holds a dismounted version
 (``can_dismount``); the horse then wanders off d6 in, and the rider may later remount by walking to it.
-Progress between steps lives in ``state.data["horses"]`` (figure id → [x, y]).
+Progress between steps lives in the Pyrates state's ``horses`` (figure id → [x, y]).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from .events import ItemResolved
 from .melee_round import Round, resolve_item, roll_pool_flow
 from .moves import enemy_contact_at, plan_to, straight
 from .quota import Participant, SideFacts, melee_quotas
+from .state import pyr
 
 EN_PASSANT = "en_passant"
 #: path samples per inch when checking that a charge crosses open, non-close-quarters ground
@@ -149,7 +150,7 @@ def remount_option(ctx, fid: str, allowance: float) -> Decision | None:
     """PYR-MNT-2: an unhorsed figure whose horse is within its move (clear path, clear spot) may
     walk to it and remount as its action."""
     f = ctx.state.figures[fid]
-    spot = ctx.state.data.get("horses", {}).get(fid)
+    spot = (pyr(ctx.state).horses or {}).get(fid)
     if f.mounted or not f.can_dismount or spot is None or f.status not in (Status.UNWOUNDED, Status.WOUNDED):
         return None
     if not ctx.table.clear_at(spot[0], spot[1], f.radius, f.level, ignore=(fid,)):
@@ -168,7 +169,9 @@ def remount_option(ctx, fid: str, allowance: float) -> Decision | None:
 
 
 def remount(ctx, fid: str) -> None:
-    x, y = ctx.state.data["horses"].pop(fid)
+    horses = pyr(ctx.state).horses
+    assert horses is not None, "a horse waits"
+    x, y = horses.pop(fid)
     f = ctx.state.figures[fid]
     plan = straight(ctx, fid, x, y)
     ctx.move(

@@ -2,8 +2,8 @@
 its captor and moves with it; if the captor's side failed a morale test in that last round (or its
 captor fled), the prisoner is released, armed with a Close weapon.
 
-``state.data["captives"]`` {captive: captor} records every capture (during a mêlée captor and captive
-count no MQ, PYR-DIS-2); ``state.data["prisoners"]`` {prisoner: captor} marks those whose mêlée is
+The state's ``captives`` {captive: captor} records every capture (during a mêlée captor and captive
+count no MQ, PYR-DIS-2); its ``prisoners`` {prisoner: captor} marks those whose mêlée is
 resolved (their captors count again). Captives and
 prisoners are off the table (Status.CAPTIVE is out of play); a prisoner's x, y follow its captor.
 Digital rulings: a released prisoner is set down at the clear spot nearest where it was taken
@@ -19,6 +19,7 @@ from ..events import Note
 from ..implements import implements
 from ..model import Status, WeaponClass
 from .engage import camp_of
+from .state import pyr
 
 
 def _spot(ctx, fid: str, x: float, y: float):
@@ -36,8 +37,11 @@ def _spot(ctx, fid: str, x: float, y: float):
 def resolve_prisoners(ctx, group, fled_camps) -> None:
     """At the end of a mêlée (PYR-DIS-4): captives of ``group`` become prisoners or are released."""
     st = ctx.state
-    caps = st.data.setdefault("captives", {})
-    pris = st.data.setdefault("prisoners", {})
+    p = pyr(st)
+    caps = p.captives
+    if p.prisoners is None:
+        p.prisoners = {}
+    pris = p.prisoners
     members = set(group)
     for cid, captor in sorted(caps.items()):
         c = st.figures.get(cid)
@@ -71,7 +75,7 @@ def resolve_prisoners(ctx, group, fled_camps) -> None:
 def follow_captors(ctx) -> None:
     """A prisoner moves with its captor (its x, y and level are the captor's; it stays off the table)."""
     st = ctx.state
-    for pid, captor in sorted(st.data.get("prisoners", {}).items()):
+    for pid, captor in sorted((pyr(st).prisoners or {}).items()):
         p, k = st.figures.get(pid), st.figures.get(captor)
         if p is None or k is None or p.status != Status.CAPTIVE:
             continue

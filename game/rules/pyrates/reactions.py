@@ -17,6 +17,7 @@ from .config import pyrates_config
 from .engage import BTB, Engagements, engagements_of, nearest_enemy
 from .moves import contact_points, engaged_with_at, plan_to, probe, straight
 from .sight import sees
+from .state import pyr
 
 #: Figures farther than this (edge distance) from every enemy are not offered reactions; they can
 #: still pass no test but (b), which a far figure gains nothing from.
@@ -156,6 +157,6 @@ def resolve_reaction(ctx, d: Decision, rule: str) -> None:
     ctx.move(
         d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points, cost=plan.cost
     )
-    mv = ctx.state.data.setdefault("moved_pt", [])
-    if d.figure not in mv:
-        mv.append(d.figure)
+    mv = pyr(ctx.state).moved_pt
+    if d.figure_id not in mv:
+        mv.append(d.figure_id)

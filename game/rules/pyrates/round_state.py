@@ -9,6 +9,7 @@ from ..model import Status
 from .engage import Engagements, engagements_of, party_key
 from .hands import Damage
 from .quota import Participant
+from .state import pyr
 
 LOCAL = 3.0
 ITEM_KINDS = ("kd", "w", "disarm")
@@ -39,10 +40,10 @@ def holding_captors(state, eng: Engagements | None = None) -> set[str]:
     """PYR-DIS-2: captors holding a captive in a mêlée (prisoners of resolved mêlées, PYR-DIS-4,
     excepted). With ``eng``: a captor engaged with an enemy that can fight (a rescuer attacking it)
     is not idle: it counts for MQ and may strike again, so it is left out."""
-    captives = state.data.get("captives")
+    captives = pyr(state).captives
     if not captives:  # asked for every tapper and participant list: mostly no captive at all
         return set()
-    pris = state.data.get("prisoners", {})
+    pris = pyr(state).prisoners or {}
     held = {k for c, k in captives.items() if k and c not in pris}
     if eng is not None and held:
         figs = state.figures
@@ -51,10 +52,11 @@ def holding_captors(state, eng: Engagements | None = None) -> set[str]:
 
 
 def cards_of(state, side: str) -> list[str]:
-    try:  # asked many times a round: no {} and [] built for setdefault when the hand exists
-        return state.data["cards"][side]
+    cards = pyr(state).cards
+    try:  # asked many times a round: no [] built for setdefault when the hand exists
+        return cards[side]
     except KeyError:
-        return state.data.setdefault("cards", {}).setdefault(side, [])
+        return cards.setdefault(side, [])
 
 
 def spend_card(ctx, side: str, card: str, rule: str) -> None:
@@ -126,7 +128,7 @@ class Round:
     def defends(self, fid: str) -> bool:
         """PYR-MQ-5: touches an obstacle crossed by the line to an engaged enemy that moved into that
         contact this player-turn while this figure did not."""
-        moved = self.st.data.get("moved_pt", ())  # a short list: tested in place
+        moved = pyr(self.st).moved_pt  # a short list: tested in place
         if fid in moved:
             return False
         for e, across in self.eng.pairs.get(fid, {}).items():
@@ -169,6 +171,6 @@ def participants(r: Round, camp: str) -> list[Participant]:
 
 
 def _moved(st, fid):
-    mv = st.data.setdefault("moved_pt", [])
+    mv = pyr(st).moved_pt
     if fid not in mv:
         mv.append(fid)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ..observation import Observation
 from ..ruleset import Ruleset, RuleText
 from .config import PYRATES, PyratesConfig
+from .state import PyratesState, pyr
 
 if TYPE_CHECKING:
     from ..state import MatchState
@@ -17,6 +20,17 @@ class PyratesRuleset(Ruleset):
     title = "Pyrates mêlée"
     combat = "pool"
     config: PyratesConfig = PYRATES
+    state_type = PyratesState
+
+    def observe(self, view: MatchState, side: str) -> Observation:
+        """The state's own reading, with SCN-FIRE-1's burning cells."""
+        seen = super().observe(view, side)
+        fire = pyr(view).fire
+        if not fire or not fire.get("cells"):
+            return seen
+        from .scenario_rules import cell_rect
+
+        return replace(seen, fire=tuple(cell_rect(key, fire["cell"]) for key in fire["cells"]))
 
     def flow(self):
         from .preset import PyratesPreset

@@ -15,7 +15,7 @@ their events cite ``SCN-*`` ids documented there:
   ship's deck and her hold; then every figure standing in a burning cell rolls 1d6 and on
   ``scorch`` or less takes a wound, no save (a wounded figure is knocked down).
 
-Everything is plain JSON in ``state.data`` (``asleep``, ``alarm``, ``fire``) and every roll comes
+Everything is in the Pyrates state (``asleep``, ``alarm``, ``fire``) and every roll comes
 from the match's Dice, so replays reproduce it.
 """
 
@@ -27,6 +27,7 @@ from game.rules.events import Note
 from game.rules.model import Status
 
 from .sight import sees
+from .state import pyr
 
 ALARM_SPOT = 5
 FIRE_CELL = 2.0
@@ -44,8 +45,8 @@ def setup_alarm(ctx) -> None:
     if not isinstance(party, str) or not party:
         return
     sleepers = sorted(f.id for f in st.figures.values() if f.party == party and f.in_play)
-    st.data["asleep"] = sleepers
-    st.data["alarm"] = False
+    pyr(st).asleep = sleepers
+    pyr(st).alarm = False
     if sleepers:
         ctx.emit(
             Note(rule="SCN-ALARM-1", message=f"{len(sleepers)} of the watch below sleep until the alarm is raised")
@@ -53,16 +54,16 @@ def setup_alarm(ctx) -> None:
 
 
 def asleep(state, fid: str) -> bool:
-    return fid in (state.data.get("asleep") or ())
+    return fid in (pyr(state).asleep or ())
 
 
 def raise_alarm(ctx, why: str) -> None:
     """SCN-ALARM-2: the sleepers wake and may act from now on."""
     st = ctx.state
-    if not st.data.get("asleep"):
+    if not pyr(st).asleep:
         return
-    st.data["asleep"] = []
-    st.data["alarm"] = True
+    pyr(st).asleep = []
+    pyr(st).alarm = True
     ctx.emit(Note(rule="SCN-ALARM-2", message=f"The watch raises the alarm ({why}): the watch below turns out!"))
 
 
@@ -71,7 +72,7 @@ def spot(ctx) -> None:
     enemy aboard their ship (the side's ``ship`` zone) rolls 1d6; on ``alarm_spot`` or more it
     raises the alarm."""
     st = ctx.state
-    sleepers = st.data.get("asleep")
+    sleepers = pyr(st).asleep
     if not sleepers:
         return
     side = st.figures[sleepers[0]].side
@@ -130,7 +131,7 @@ def cell_rect(key: str, cell: float) -> tuple[str, float, float, float]:
 
 
 def burning_at(state, x: float, y: float, level: str) -> bool:
-    fire = state.data.get("fire")
+    fire = pyr(state).fire
     if not fire:
         return False
     c = fire["cell"]
@@ -172,14 +173,14 @@ def setup_fire(ctx) -> None:
                     cells.add(cell_key(o.level, i, j))
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         cells.add(cell_key(o.level, int(math.floor(mx / c)), int(math.floor(my / c))))
-    st.data["fire"] = {**cfg, "cells": sorted(cells)}
+    pyr(st).fire = {**cfg, "cells": sorted(cells)}
     ctx.emit(Note(rule="SCN-FIRE-1", message=f"Fire! {len(cells)} patches of the ship are ablaze"))
 
 
 def spread_fire(ctx) -> None:
     """SCN-FIRE-1 then SCN-FIRE-2, at a game turn's end."""
     st = ctx.state
-    fire = st.data.get("fire")
+    fire = pyr(st).fire
     if not fire or not fire["cells"]:
         return
     cells = list(fire["cells"])
@@ -212,7 +213,8 @@ def scorch(ctx) -> None:
     """SCN-FIRE-2: a figure standing in a burning cell rolls 1d6; on ``scorch`` or less it is
     wounded, no save (a wounded figure is knocked down)."""
     st = ctx.state
-    fire = st.data["fire"]
+    fire = pyr(st).fire
+    assert fire is not None, "the ship burns"
     burning = set(fire["cells"])
     c = fire["cell"]
     for f in list(st.figures.values()):

@@ -14,6 +14,7 @@ from .config import pyrates_config
 from .events import ShotResolved
 from .saves import Modifier, save_passes, save_target
 from .sight import sees
+from .state import pyr
 
 THROWN = "thrown_knife"
 
@@ -57,7 +58,7 @@ def shot_target_number(
     sight = sees(ctx, shooter_id, target_id)
     if not sight.clear:
         return None
-    moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
+    moved = pyr(st).moved_last_turn.get(target_id) or target_id in (pyr(st).moved_this_turn or ())
     return shooting_target(
         s.av,
         range_in=sight.distance,
@@ -85,7 +86,7 @@ def resolve_shot(
     st = ctx.state
     s = st.figures[shooter_id]
     sight = sees(ctx, shooter_id, target_id)
-    moved = st.data.get("moved_last_turn", {}).get(target_id) or target_id in st.data.get("moved_this_turn", [])
+    moved = pyr(st).moved_last_turn.get(target_id) or target_id in (pyr(st).moved_this_turn or ())
     hit = roll_shot(
         ctx.dice,
         s.av,
@@ -101,7 +102,7 @@ def resolve_shot(
     ctx.emit(hit.roll)
     # RNG-SHOOT-2: shooting unloads the weapon and loses aim
     if weapon == THROWN:
-        st.data.setdefault("thrown_used", []).append(shooter_id)
+        pyr(st).thrown_used.append(shooter_id)
         ctx.change(shooter_id, aim=0)
     else:
         ctx.change(shooter_id, loaded=False, aim=0)
@@ -142,6 +143,6 @@ def shooting_weapons(state, fid: str) -> list[str]:
     out = []
     if f.missile and f.missile != THROWN and f.loaded:
         out.append(f.missile)
-    if (f.thrown or f.missile == THROWN) and fid not in state.data.get("thrown_used", []):
+    if (f.thrown or f.missile == THROWN) and fid not in pyr(state).thrown_used:
         out.append(THROWN)
     return out

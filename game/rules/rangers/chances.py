@@ -19,6 +19,7 @@ from ..ruleset import OUT, WOUNDED, Effect, Odds
 from .hand_combat import hand_combat_odds, hand_combat_target
 from .odds import hand_attack_wound_odds
 from .shooting import shooting_target
+from .state import RangersState
 from .wounds import apply_wounds, hand_weapon, wound_modifier, wound_odds
 
 ZERO = Fraction(0)
@@ -28,7 +29,8 @@ def defence_left(view, fid: str) -> int:
     """RNG-HAND-3: the DV ``fid`` has left to give this enemy player-turn (public bookkeeping): its
     DV before the first attack, what is left after one or two, none after three."""
     v = view.figures[fid]
-    book = view.data.get("defence")
+    sys_state = view.system
+    book = sys_state.defence if isinstance(sys_state, RangersState) else None
     rec = book.get(fid) if isinstance(book, dict) else None
     if isinstance(rec, dict) and rec.get("n"):
         left = int(rec.get("left", v.dv))

@@ -6,7 +6,7 @@ points (RNG-AP-1) and the representative destinations offered as options (moves 
 straight legs of ``table.path_cost``; a point beside an enemy, and a destination a player picked, take
 the plan a move takes, ``destinations.move_plan``).
 
-All progress lives in ``ctx.state.data`` as plain JSON:
+All progress lives in the system's ``RangersState`` (state.py):
 - ``defence``: defender id → {"left": DV budget left, "n": attackers so far, "first": id, "by": [ids]}
 - ``start_points`` / ``leader_lost`` / ``broken``: RNG-MOR-1
 - ``ap``: side → aggression points left (RNG-AP-1)
@@ -41,6 +41,7 @@ from .morale import morale_broken
 from .points import WEAPON_ALIASES, WEAPON_POINTS, figure_points, figure_weapons
 from .profiles import profile
 from .shooting import roll_shot, weapon_max_range
+from .state import RangersState, rng
 from .traits import TRAIT_POINTS
 from .wounds import apply_wounds, hand_weapon, roll_wounds, wound_modifier
 
@@ -95,24 +96,24 @@ def safe_figure_points(f: Figure) -> int:
 
 # -- morale (RNG-MOR-1) ---------------------------------------------------------------------------
 def init_morale(ctx: Ctx) -> None:
-    d = ctx.state.data
+    d = rng(ctx.state)
     pts: dict[str, int] = {}
     for f in ctx.state.figures.values():
         pts[f.side] = pts.get(f.side, 0) + safe_figure_points(f)
-    d["start_points"] = pts
-    d["leader_lost"] = {}
-    d["broken"] = {}
+    d.start_points = pts
+    d.leader_lost = {}
+    d.broken = {}
 
 
 def side_broken(ctx: Ctx, side: str) -> bool:
     """RNG-MOR-1: the faction's Leader is killed or its points in play are half the start or less."""
-    d = ctx.state.data
-    if d.get("broken", {}).get(side):
+    d = rng(ctx.state)
+    if d.broken.get(side):
         return True
     cur = sum(safe_figure_points(f) for f in ctx.state.in_play(side))
-    lost = bool(d.get("leader_lost", {}).get(side))
-    if morale_broken(leader_killed=lost, start_points=d.get("start_points", {}).get(side, 0), current_points=cur):
-        d.setdefault("broken", {})[side] = True
+    lost = bool(d.leader_lost.get(side))
+    if morale_broken(leader_killed=lost, start_points=d.start_points.get(side, 0), current_points=cur):
+        d.broken[side] = True
         ctx.emit(
             MoraleBroken(
                 rule="RNG-MOR-1", side=side, reason="its Leader is killed" if lost else "its points are at half or less"
@@ -135,7 +136,9 @@ def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
     """RNG-AP-1: the spender declares 0..2 points before its own roll (auto: 0). Returns the spend."""
     if not ap_enabled(ctx):
         return 0
-    left = int(ctx.state.data.get("ap", {}).get(side, 0))
+    book = ctx.state.system
+    ap = book.ap if isinstance(book, RangersState) else None  # only this system rolls them
+    left = int((ap or {}).get(side, 0))
     if left <= 0:
         return 0
     opts = [Decision("choose", option="ap", number=n) for n in range(0, min(MAX_PER_ROLL, left) + 1)]
@@ -153,7 +156,8 @@ def ask_ap(ctx: Ctx, side: str, purpose: str, who: str = ""):
     if prob:  # cannot happen with the offered options
         raise IllegalDecision(prob)
     if n:
-        ctx.state.data["ap"][side] = left - n
+        assert ap is not None
+        ap[side] = left - n
         ctx.emit(AggressionSpent(rule="RNG-AP-1", side=side, points=n, left=left - n, purpose=purpose))
     return n
 
@@ -191,7 +195,7 @@ def deal_wounds(ctx: Ctx, attacker: str, target: str, *, hand: bool, critical: b
     if dead:
         ctx.set_status(target, Status.KNOCKED_DOWN, rule="RNG-WND-2", cause=cause or "killed", wounds=after)
         if t.is_leader:
-            ctx.state.data.setdefault("leader_lost", {})[t.side] = True
+            rng(ctx.state).leader_lost[t.side] = True
     elif wr.wounds:
         ctx.set_status(target, Status.WOUNDED, rule="RNG-WND-2", cause=cause or "wounded", wounds=after)
     return wr.wounds, dead
@@ -200,7 +204,7 @@ def deal_wounds(ctx: Ctx, attacker: str, target: str, *, hand: bool, critical: b
 # -- hand combat (RNG-HAND) ----------------------------------------------------------------------------
 def reset_defence(ctx: Ctx) -> None:
     """RNG-HAND-3: DV budgets are per enemy player-turn (PRE-INI-1: per melee round or action)."""
-    ctx.state.data["defence"] = {}
+    rng(ctx.state).defence = {}
 
 
 def _linear_cover_between(ctx: Ctx, attacker: str, defender: str) -> str | None:
@@ -224,7 +228,7 @@ def hand_attack(
     if not (a.in_play and dfd.in_play):
         return False
     face(ctx, attacker, defender)
-    rec = st.data.setdefault("defence", {}).setdefault(defender, {"left": dfd.dv, "n": 0, "first": None, "by": []})
+    rec = rng(st).defence.setdefault(defender, {"left": dfd.dv, "n": 0, "first": None, "by": []})
     rear = False
     if free:
         faced = free_attack_dv(dfd.dv)
@@ -287,7 +291,7 @@ def hand_attack(
         )
     )
     # RNG-MOT-4 bookkeeping: who attacked whom during this side's player-turn
-    atk = st.data.setdefault("attacks", {}).setdefault(a.side, {})
+    atk = rng(st).attacks.setdefault(a.side, {})
     lst = atk.setdefault(defender, [])
     if attacker not in lst:
         lst.append(attacker)

@@ -18,6 +18,7 @@ from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, is_firearm
 from .geometry import path_points
 from .movement import crossing_allowance, may_cross, obstacle_defended
+from .state import rng
 from .traits import CHARGE_DISTANCE
 from .turn_common import in_command, tome_move_problem, tome_movers
 
@@ -44,7 +45,7 @@ class RangersOptions(TurnPreset):
         f = ctx.fig(fid)
         out = []
         for es in st.enemies_of(f.side):
-            for a in st.data["attacks"].get(es, {}).get(fid, []):
+            for a in rng(st).attacks.get(es, {}).get(fid, []):
                 g = st.figures.get(a)
                 if g is not None and g.in_play and K.dist(f, g) <= HAND_COMBAT_RANGE + K.EPS and a not in out:
                     out.append(a)
@@ -171,7 +172,7 @@ class RangersOptions(TurnPreset):
         if not eng:
             opts += self.move_choices(ctx, fid)
         opts += self.special_options(ctx, fid)
-        if self.opt(ctx, "to_me") and f.is_leader and self.tome_answers(ctx, fid, exclude=st.data["acted"]):
+        if self.opt(ctx, "to_me") and f.is_leader and self.tome_answers(ctx, fid, exclude=rng(st).acted):
             opts.append(Decision("tome", figure=fid))
         if eng:
             opts += self.retreat_options(ctx, fid) + self.flee_options(ctx, fid)
@@ -181,8 +182,8 @@ class RangersOptions(TurnPreset):
         """RNG-MOVE-2: the linear obstacle this figure stopped at in an earlier player-turn, if it
         may now cross it (undefended: no enemy within 1" of the far side)."""
         st = ctx.state
-        rec = st.data["at_obstacle"].get(fid)
-        if not rec or rec["pt"] >= st.data["pt"]:
+        rec = rng(st).at_obstacle.get(fid)
+        if not rec or rec["pt"] >= rng(st).pt:
             return None
         tmap = getattr(ctx.table, "map", None)
         ob = tmap.obstacle(rec["id"]) if tmap is not None else None
@@ -224,7 +225,7 @@ class RangersOptions(TurnPreset):
         out = []
         for sp in specs:
             sid = str(sp.get("id", ""))
-            if not sid or sid in ctx.state.data["special"].get("_done", {}):
+            if not sid or sid in rng(ctx.state).special.get("_done", {}):
                 continue
             if sp.get("side") and sp["side"] != f.side:
                 continue
@@ -329,7 +330,7 @@ class RangersOptions(TurnPreset):
     def target_moved(self, ctx: Ctx, target: str) -> bool:
         """RNG-SHOOT-1 / GEN-TURN-1: the target moved in its side's most recent player-turn."""
         t = ctx.fig(target)
-        return target in ctx.state.data["moved_pt"].get(t.side, [])
+        return target in rng(ctx.state).moved_pt.get(t.side, [])
 
     def tome_answers(self, ctx: Ctx, fid: str, exclude=()) -> dict[str, tuple[float, float]]:
         """INI-TOME-1: mover id → where it would go, for every figure that can answer the leader's

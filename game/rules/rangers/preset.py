@@ -8,7 +8,7 @@ options — or flight once RNG-MOR-1 has broken the faction. Optional toggles (s
 (INI-TOME-1 as a Leader's action), ``aggression_points`` (RNG-AP-1), ``start_loaded``
 (RNG-SHOOT-2), ``specials`` (RNG-SPEC-1 list).
 
-Bookkeeping in ``state.data`` (plain JSON): ``attacks`` side → {defender: [attackers]} made in that
+Bookkeeping in the system's ``RangersState`` (state.py): ``attacks`` side → {defender: [attackers]} made in that
 side's latest player-turn (RNG-MOT-4); ``moved_pt`` side → figures that moved in that side's latest
 player-turn (RNG-SHOOT-1 "moved last turn", GEN-TURN-1); ``at_obstacle`` fid → {id, pt} for a figure
 stopped at a linear obstacle (RNG-MOVE-2); ``pt`` player-turn serial; ``rs_used``/``rs`` reactive
@@ -29,6 +29,7 @@ from .morale import failed_motivation_outcome
 from .motivation import figure_motivation_modifier, needs_motivation_roll, roll_motivation
 from .option_flow import FREE_KINDS
 from .resolve_flow import RangersResolution
+from .state import rng
 
 
 class RangersPreset(RangersResolution):
@@ -42,32 +43,32 @@ class RangersPreset(RangersResolution):
     def setup(self, ctx: Ctx) -> None:
         super().setup(ctx)
         st = ctx.state
-        d = st.data
+        d = rng(st)
         K.init_morale(ctx)
-        d["attacks"] = {s: {} for s in st.side_ids()}
-        d["moved_pt"] = {s: [] for s in st.side_ids()}
-        d["at_obstacle"] = {}
-        d["pt"] = 0
-        d["rs_used"] = False
-        d["defence"] = {}
-        d["special"] = {}
+        d.attacks = {s: {} for s in st.side_ids()}
+        d.moved_pt = {s: [] for s in st.side_ids()}
+        d.at_obstacle = {}
+        d.pt = 0
+        d.rs_used = False
+        d.defence = {}
+        d.special = {}
         if st.options.get("start_loaded"):
             for f in list(st.figures.values()):
                 if is_firearm(f.missile):
                     ctx.change(f.id, loaded=True)
         if K.ap_enabled(ctx):
-            d["ap"] = {}
+            d.ap = ap = {}
             for s in st.side_ids():
                 ev = roll_aggression_points(ctx.dice, who=s)
                 ctx.emit(ev)
-                d["ap"][s] = ev.faces[0]
+                ap[s] = ev.faces[0]
 
     def on_player_turn_start(self, ctx: Ctx, side: str) -> None:
-        d = ctx.state.data
-        d["pt"] = d.get("pt", 0) + 1
-        d["attacks"][side] = {}
-        d["moved_pt"][side] = []
-        d["rs_used"] = False
+        d = rng(ctx.state)
+        d.pt += 1
+        d.attacks[side] = {}
+        d.moved_pt[side] = []
+        d.rs_used = False
         K.reset_defence(ctx)
 
     # -- activation -------------------------------------------------------------------------------

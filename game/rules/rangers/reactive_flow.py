@@ -11,6 +11,7 @@ from ..implements import implements
 from . import flowkit as K
 from .events import ActionTaken
 from .option_flow import RangersOptions
+from .state import rng
 from .turn_common import reactive_cap_problem, reactive_shooter_caps
 
 #: why reactive shooting is offered, as the question says it
@@ -23,10 +24,11 @@ class RangersReactiveShooting(RangersOptions):
     # -- reactive shooting (INI-RSHOOT, toggle `reactive_shooting`) ---------------------------------------
     def after_activation(self, ctx: Ctx, fid: str) -> None:
         st = ctx.state
-        if not self.opt(ctx, "reactive_shooting") or st.data.get("rs_used") or st.data.get("ended"):
+        d = rng(st)
+        if not self.opt(ctx, "reactive_shooting") or d.rs_used or st.claim is not None:
             return
-        movers = {m: v for m, v in st.data.get("rs_movers", {}).items() if st.figures[m].in_play}
-        shooters = [s for s in st.data.get("rs_shooters", []) if st.figures[s].in_play]
+        movers = {m: v for m, v in (d.rs_movers or {}).items() if st.figures[m].in_play}
+        shooters = [s for s in d.rs_shooters or () if st.figures[s].in_play]
         if not movers and not shooters:
             return
         trigger = "shot_at" if shooters else "movement"
@@ -34,7 +36,7 @@ class RangersReactiveShooting(RangersOptions):
         pairs = self._reactive_pairs(ctx, active_side(st), targets)
         if not pairs:
             return
-        st.data["rs"] = {
+        d.rs = {
             "trigger": trigger,
             "targets": targets,
             "limit": None if shooters else reactive_shooter_caps(movers),
@@ -59,7 +61,7 @@ class RangersReactiveShooting(RangersOptions):
         resolved; at most one shooter per inch moved by each mover; +2 to the d20."""
         st = ctx.state
         st.phase = "activate"
-        rs = st.data.pop("rs", None)
+        rs, rng(st).rs = rng(st).rs, None
         if rs is None:
             return
         pairs = self._reactive_pairs(ctx, active_side(st), rs["targets"])
@@ -114,7 +116,7 @@ class RangersReactiveShooting(RangersOptions):
         )
         if d.kind == "pass":
             return
-        st.data["rs_used"] = True
+        rng(st).rs_used = True
         ctx.emit(
             ActionTaken(
                 rule="INI-RSHOOT-2",

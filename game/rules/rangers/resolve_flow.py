@@ -8,6 +8,7 @@ from game.rules.decisions import Decision, IllegalDecision
 from game.rules.flow import Ctx, Flow, ask
 from game.rules.model import round_in
 
+from ..state import Claim
 from . import destinations as D
 from . import flowkit as K
 from .actions import HAND_COMBAT_RANGE, RETREAT_DISTANCE, after_action
@@ -15,6 +16,7 @@ from .events import ActionTaken
 from .movement import crossing_allowance
 from .reactive_flow import RangersReactiveShooting
 from .special import roll_special_action
+from .state import rng
 
 
 class RangersResolution(RangersReactiveShooting):
@@ -22,11 +24,13 @@ class RangersResolution(RangersReactiveShooting):
 
     # -- resolution ---------------------------------------------------------------------------------------
     def _moved(self, ctx: Ctx, fid: str, inches: float) -> None:
-        d = ctx.state.data
+        d = rng(ctx.state)
         side = ctx.fig(fid).side
-        if fid not in d["moved_pt"][side]:
-            d["moved_pt"][side].append(fid)
-        rs = d.setdefault("rs_movers", {})
+        if fid not in d.moved_pt[side]:
+            d.moved_pt[side].append(fid)
+        if d.rs_movers is None:
+            d.rs_movers = {}
+        rs = d.rs_movers
         rs[fid] = round_in(rs.get(fid, 0.0) + inches)
 
     def _do_move(self, ctx: Ctx, fid: str, plan, *, how: str, rule: str, face_dir: float | None = None) -> None:
@@ -37,9 +41,9 @@ class RangersResolution(RangersReactiveShooting):
             face_dir = math.degrees(math.atan2(ey - f.y, ex - f.x)) % 360.0
         if face_dir is not None:
             ctx.change(fid, facing=round_in(face_dir % 360.0))
-        obs = ctx.state.data["at_obstacle"]
+        obs = rng(ctx.state).at_obstacle
         if plan.stops_at_obstacle:
-            obs[fid] = {"id": plan.stops_at_obstacle, "pt": ctx.state.data["pt"]}
+            obs[fid] = {"id": plan.stops_at_obstacle, "pt": rng(ctx.state).pt}
         else:
             obs.pop(fid, None)
         self._moved(ctx, fid, plan.length)
@@ -56,8 +60,8 @@ class RangersResolution(RangersReactiveShooting):
         st = ctx.state
         f = ctx.fig(fid)
         k = d.kind
-        st.data["rs_movers"] = {}
-        st.data["rs_shooters"] = []
+        rng(st).rs_movers = {}
+        rng(st).rs_shooters = []
         if k == "hold":
             ctx.emit(ActionTaken(rule="RNG-ACT-1", figure=fid, action="hold", detail="stands and defends"))
         elif k in ("attack", "retaliate"):
@@ -84,7 +88,7 @@ class RangersResolution(RangersReactiveShooting):
         elif k == "shoot":
             ctx.emit(ActionTaken(rule="RNG-SHOOT-1", figure=fid, action="shoot", target=d.target_id))
             yield from K.shoot(ctx, fid, d.target_id, target_moved=self.target_moved(ctx, d.target_id))
-            st.data["rs_shooters"] = [fid]
+            rng(st).rs_shooters = [fid]
         elif k == "special":
             yield from self.special(ctx, fid, d.option_name)
         elif k == "tome":
@@ -134,7 +138,7 @@ class RangersResolution(RangersReactiveShooting):
             )
             ctx.emit(ev)
             ok = bool(ev.success)
-        prog = st.data["special"].setdefault(sid, {})
+        prog = rng(st).special.setdefault(sid, {})
         if ok:
             prog[f.side] = prog.get(f.side, 0) + 1
         need = max(1, int(sp.get("actions", 1)))
@@ -148,11 +152,9 @@ class RangersResolution(RangersReactiveShooting):
             )
         )
         if done:
-            st.data["special"].setdefault("_done", {})[sid] = f.side
+            rng(st).special.setdefault("_done", {})[sid] = f.side
             if sp.get("wins"):
-                st.data["ended"] = True
-                st.data["winner"] = f.side
-                st.data["end_reason"] = f"{st.side(f.side).name} completed {sp.get('name', sid)}"
+                st.claim = Claim(f.side, f"{st.side(f.side).name} completed {sp.get('name', sid)}")
 
     def to_me(self, ctx: Ctx, fid: str) -> Flow:
         """INI-TOME-1 (toggle `to_me`): the Leader stands still; each figure of his command that has
@@ -160,9 +162,9 @@ class RangersResolution(RangersReactiveShooting):
         them) may move a full move toward him, never within 4" of an enemy; movers count as having
         acted. Each mover's owner chooses: answer (auto: the farthest legal straight approach) or stay."""
         st = ctx.state
-        answers = self.tome_answers(ctx, fid, exclude=st.data["acted"])
+        answers = self.tome_answers(ctx, fid, exclude=rng(st).acted)
         ctx.emit(ActionTaken(rule="INI-TOME-1", figure=fid, action="tome", detail=f'"To me!" — {len(answers)} answer'))
-        yield from self.tome_moves(ctx, fid, answers, acted=st.data["acted"])
+        yield from self.tome_moves(ctx, fid, answers, acted=rng(st).acted)
 
     def tome_moves(
         self, ctx: Ctx, fid: str, answers: dict[str, tuple[float, float]], *, acted: list[str] | None

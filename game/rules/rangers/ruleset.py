@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from ..ruleset import Ruleset, RuleText
+from .state import RangersState
 
 
 class RangersRuleset(Ruleset):
+    state_type = RangersState
+
     name = "rangers"
     title = "Rangers!"
     combat = "blow"

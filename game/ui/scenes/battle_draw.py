@@ -50,12 +50,13 @@ class BattleDraw(BattleHost):
         ready: set[str | None] = set()
         if p is not None and p.kind == "activate" and p.side in self.humans:
             ready = {d.figure for d in p.options if d.kind == "activate"}
-        acted = set(self.match.state.data.get("acted", []) or [])
+        seen = self.match.ruleset.observe(self.match.state, "")
+        acted = set(seen.acted or ())
         sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)
         from ..scenario_overlay import draw_fire, draw_night, draw_sleepers
 
         draw_night(surf, self.map_rect, self.match.state)
-        draw_fire(surf, self.camera, self.match.state, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
+        draw_fire(surf, self.camera, seen.fire, hold_open=hold, t=pygame.time.get_ticks() / 1000.0)
         self.table_labels = TableLabels(self.map_rect)  # this frame's words on the table, none over another
         draw_figures(
             surf,
@@ -68,10 +69,11 @@ class BattleDraw(BattleHost):
             highlight=self.highlight,
             acted=acted,
             ready=ready,
+            disrupted=seen.disrupted,
             hold_open=hold,
             labels=self.table_labels,
         )
-        draw_sleepers(surf, self.camera, self.match.state, hold_open=hold)
+        draw_sleepers(surf, self.camera, self.match.state, seen.sleepers, hold_open=hold)
         from ..figure_marks import MarkFacts, draw_marks
 
         self._marks = getattr(self, "_marks", None) or MarkFacts()
@@ -175,7 +177,7 @@ class BattleDraw(BattleHost):
     def bar_need(self) -> int:
         from ..objective_bar import bar_height
 
-        cards = "cards" in self.match.state.data and bool(self.humans)
+        cards = self.match.ruleset.observe(self.match.state, "").deals_cards and bool(self.humans)
         return bar_height(self.match, self.size, self.bar_rect.w, cards=cards, **self.bar_who())
 
     def bar_who(self) -> dict:
@@ -209,7 +211,7 @@ class BattleDraw(BattleHost):
         side = self.card_viewer()
         if not side:
             return []
-        hand = (self.shown_state().data.get("cards") or {}).get(side) or []
+        hand = self.match.ruleset.observe(self.shown_state(), side).hand
         return [self.match.ruleset.term("card", c) for c in hand]
 
     def buttons_right(self) -> int:

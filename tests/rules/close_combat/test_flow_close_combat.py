@@ -178,11 +178,11 @@ def test_OD6_EX_1_first_round_results_on_the_board():
     ]
     assert not m.figure("R1").in_play  # casualty
     assert m.figure("R2").x == 10.5 and m.figure("B2").x == 13.5  # both back one depth
-    assert m.figure("B3").x == 13.5 and "B3" in m.state.data["disrupted"]  # back and Disrupted
+    assert m.figure("B3").x == 13.5 and "B3" in m.state.system.disrupted  # back and Disrupted
     assert m.figure("B4").x == 13.5 and m.figure("R4").x == 11.5
-    assert m.figure("R5").x == 10.5 and "R5" in m.state.data["disrupted"]
+    assert m.figure("R5").x == 10.5 and "R5" in m.state.system.disrupted
     assert m.figure("B6").x == 13.5 and m.figure("B5").x == 12.5
-    assert m.state.data["losses"] == {"red_regiment": 1}
+    assert m.state.system.losses == {"red_regiment": 1}
     assert all(e.rule in ("OD6-RES-2", "OD6-RES-3") for e in log if isinstance(e, PieceResolved))
 
 
@@ -191,7 +191,7 @@ def test_OD6_EX_3_and_EX_6_rally_fails_and_corner_locks_hold_blue():
     # Blue's phase: B3 rolls 2 against QV 4, stays Disrupted (OD6-DIS-1)
     rally = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "OD6-DIS-1"]
     assert [(e.who, e.faces, e.success) for e in rally] == [("B3", (2,), False)]
-    assert "B3" in m.state.data["disrupted"] and m.pending.side == "blue"
+    assert "B3" in m.state.system.disrupted and m.pending.side == "blue"
     m.apply(Decision("act", option="blue_regiment"))
     info = m.pending.info
     assert info["locks"]["B5"] == 2  # R4 and R6 at corners
@@ -216,7 +216,7 @@ def test_OD6_RES_3_a_blocked_move_back_disrupts_in_place():
     engage(m)
     res = [e for e in m.log if isinstance(e, PieceResolved)]
     assert [(e.figure, e.outcome, e.blocked, e.rule) for e in res] == [("B1", "disrupted_in_place", True, "OD6-RES-3")]
-    assert m.figure("B1").x == 12.5 and "B1" in m.state.data["disrupted"]
+    assert m.figure("B1").x == 12.5 and "B1" in m.state.system.disrupted
 
 
 def test_OD6_ROLL_2_flank_support_from_a_free_friend_in_side_contact():
@@ -244,7 +244,7 @@ def test_OD6_DIS_1_natural_one_eliminates_a_disrupted_piece():
     engage(m)  # 4 v 2: double, B1 Disrupted
     assert any(isinstance(e, PieceResolved) and e.figure == "B1" and e.outcome == "move_back_disrupted" for e in m.log)
     assert not m.figure("B1").in_play  # blue's rally: a natural 1
-    assert m.state.data["losses"] == {"blue_regiment": 1}
+    assert m.state.system.losses == {"blue_regiment": 1}
 
 
 def test_OD6_LOCK_2_a_singly_locked_piece_may_try_to_disengage():

@@ -129,7 +129,8 @@ def test_OD6_FIRE_1_no_shot_unless_the_scenario_enables_shooting():
     assert "engage" in kinds and not kinds & {"shoot", "load"}
     m.apply(next(d for d in m.pending.options if d.kind == "engage"))
     assert not any(isinstance(e, ShotResolved) for e in m.log)  # no fire before contact
-    assert "moved" not in m.state.data and "rshoot_used" not in m.state.data
+    assert m.state.system.moved is None and m.state.system.rshoot_used is None
+    assert "moved" not in m.state.encode_data() and "rshoot_used" not in m.state.encode_data()
 
 
 def test_OD6_FIRE_1_fire_before_contact_disrupts_the_charging_pieces():
@@ -167,7 +168,7 @@ def test_OD6_FIRE_1_one_reaction_per_enemy_phase():
     m.apply(next(d for d in m.pending.options if d.kind == "engage"))
     single = next(d for d in m.pending.options if d.kind == "shoot" and d.figure == "B1")
     m.apply(single)  # B1 alone fires (and misses)
-    assert m.state.data["rshoot_used"] == ["blue"] and m.figure("B2").loaded
+    assert m.state.system.rshoot_used == ["blue"] and m.figure("B2").loaded
     assert m.pending.side == "red" and m.pending.kind == "activate"
     m.apply(Decision("act", option="red_b"))
     m.apply(next(d for d in m.pending.options if d.kind == "engage"))
@@ -178,7 +179,7 @@ def test_OD6_FIRE_1_a_miss_spares_the_charger_and_disrupted_pieces_stay_behind()
     m = Match(
         scenario(two_rows(8.5, 12.5), shooting=True, start_loaded=True), dice=ScriptedDice([5, 3, 2, 20] + [4] * 40)
     )
-    m.state.data["disrupted"] = ["R2"]  # OD6-DIS-1: a Disrupted piece cannot move, so R1 charges alone
+    m.state.system.disrupted = ["R2"]  # OD6-DIS-1: a Disrupted piece cannot move, so R1 charges alone
     m.apply(Decision("act", option="red_regiment"))
     m.apply(next(d for d in m.pending.options if d.kind == "engage"))
     assert m.pending.kind == "reactive_shot"
@@ -206,7 +207,7 @@ def test_OD6_FIRE_1_eliminated_before_contact_never_arrives():
     res = [(e.figure, e.outcome) for e in ev if isinstance(e, PieceResolved) and e.rule == "OD6-FIRE-1"]
     assert res == [("R1", "disrupted_in_place"), ("R1", "eliminated")]
     assert not m.figure("R1").in_play and m.figure("R1").x == 8.5
-    assert m.state.data["losses"] == {"red_a": 1}
+    assert m.state.system.losses == {"red_a": 1}
 
 
 def test_OD6_FIRE_1_declining_keeps_the_reaction_and_the_loads():
@@ -238,7 +239,7 @@ def test_PRE_OD6_1_shooting_enables_load_and_shoot_actions():
     assert p.info["odds"]["B1"] == "13/20"
     ev = m.apply(p.default)
     assert any(isinstance(e, ShotResolved) and e.hit and e.target == "B1" for e in ev)
-    assert m.state.data["disrupted"] == ["B1"]
+    assert m.state.system.disrupted == ["B1"]
     assert m.pending.default.target == "B2"  # straight ahead before diagonal
     ev = m.apply(m.pending.default)  # R2 at B2: a 15 misses
     assert any(isinstance(e, ShotResolved) and not e.hit for e in ev)

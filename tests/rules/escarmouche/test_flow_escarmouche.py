@@ -41,7 +41,7 @@ def stack(m, top):
     """Put these cards on top of the ESC-DECK-1 deck (the rest follow in order)."""
     cards = [Card.parse(c) for c in top]
     rest = [c for c in full_deck() if c not in cards]
-    m.state.data["deck"] = Deck(cards + rest).to_json()
+    m.state.system.deck = Deck(cards + rest).to_json()
 
 
 def to_assault(m, sector="g1_1", target="g2_1"):
@@ -98,7 +98,7 @@ def test_ESC_ENG_1_failed_resolve_ends_the_activation():
     m = Match(sc, dice=ScriptedDice([6, 1, 5] + [3] * 40))
     ev = to_assault(m)
     roll = next(e for e in ev if isinstance(e, DiceRolled) and e.rule == "ESC-ENG-2")
-    assert not roll.success and "melee" not in m.state.data
+    assert not roll.success and m.state.system.melee is None
     assert m.table.sector_of("r1") == "g1_1" and m.pending.side == "blue"
 
 
@@ -108,7 +108,7 @@ def test_ESC_ENG_1_passed_resolve_enters_the_sector_and_starts_the_melee():
     to_assault(m)
     assert m.pending.kind == "pair" and m.pending.side == "red" and m.pending.rule == "ESC-PAIR-1"
     assert {m.table.sector_of("r1"), m.table.sector_of("r2")} == {"g2_1"}
-    assert m.state.data["melee"]["came_from"] == "g1_1"
+    assert m.state.system.melee["came_from"] == "g1_1"
 
 
 def test_ESC_ENG_3_attacker_sees_defenders_with_only_the_leader_revealed():
@@ -163,7 +163,7 @@ def test_ESC_DUEL_1_duel_order_is_typed_numbers_and_duels_run_in_that_order():
     ev = m.apply(Decision("order", numbers=(1, 0)))
     first = next(e for e in ev if isinstance(e, CardsDrawn))
     assert first.figure in ("r2", "b2")  # the second pairing's duel first
-    assert m.state.data["melee"]["duels"] == [[["r2"], ["b2"]], [["r1"], ["b1"]]]
+    assert m.state.system.melee["duels"] == [[["r2"], ["b2"]], [["r1"], ["b1"]]]
 
 
 def test_ESC_PAIR_2_defender_adds_unpaired_defenders_to_duels():
@@ -200,7 +200,7 @@ def test_ESC_DUEL_1_each_draws_one_plus_advantages_and_ESC_MULTI_1_pairwise_resu
     m.apply(Decision("evict", figure="b1", option="g3_1"))
     assert m.table.sector_of("b1") == "g3_1"  # ESC-RES-2: evicted defender
     assert m.table.sector_of("r2") == "g1_1"  # evicted attacker goes back
-    assert "melee" not in m.state.data  # ESC-RND-1: attacker holds
+    assert m.state.system.melee is None  # ESC-RND-1: attacker holds
 
 
 def test_ESC_DUEL_3_winner_picks_which_winning_card_counts():
@@ -229,7 +229,7 @@ def test_ESC_RES_1_second_wound_kills_and_ESC_RND_1_break_off():
     p = m.pending
     assert p.kind == "break_off" and p.side == "red" and p.rule == "ESC-RND-1"
     m.apply(Decision("choose", option="break_off"))
-    assert "melee" not in m.state.data and m.table.sector_of("r1") == "g1_1"
+    assert m.state.system.melee is None and m.table.sector_of("r1") == "g1_1"
 
 
 def test_ESC_RES_2_evicted_defender_with_no_free_sector_is_killed():
@@ -268,7 +268,7 @@ def test_ESC_CIV_1_civilians_flee_the_attacked_sector_or_are_captured():
         assert m.pending.rule == "ESC-CIV-1"
         m.apply(m.pending.default)
     assert m.figure("cook").in_play and m.table.sector_of("cook") != "g2_1"
-    assert "cook" not in m.state.data["melee"]["defenders"]
+    assert "cook" not in m.state.system.melee["defenders"]
     sc = scenario(
         [
             fig("r1", "red", 5, 5),
@@ -287,14 +287,14 @@ def test_ESC_CIV_1_civilians_flee_the_attacked_sector_or_are_captured():
 def test_ESC_DECK_1_deck_state_is_whole_and_reshuffles_the_discards():
     sc = scenario([fig("r1", "red", 5, 5), fig("b1", "blue", 9, 5)])
     m = Match(sc, dice=ScriptedDice([6, 1, 1] + [3] * 40))
-    deck = Deck.from_json(m.state.data["deck"])
+    deck = Deck.from_json(m.state.system.deck)
     assert len(deck.cards) == 52 and not deck.discards
     to_assault(m)
     cards = [Card.parse(c) for c in ("2C", "3C")]
-    m.state.data["deck"] = Deck([cards[0]], [c for c in full_deck() if c != cards[0]]).to_json()
+    m.state.system.deck = Deck([cards[0]], [c for c in full_deck() if c != cards[0]]).to_json()
     ev = m.apply(m.pending.default)
     assert any(isinstance(e, DeckReshuffled) and e.rule == "ESC-DECK-1" for e in ev)
-    after = Deck.from_json(m.state.data["deck"])
+    after = Deck.from_json(m.state.system.deck)
     assert len(after.cards) + len(after.discards) == 52 and not after.face_up
 
 
@@ -375,7 +375,7 @@ def test_RNG_MOVE_2_escarmouche_figure_stops_at_a_wall_then_crosses_at_half_move
     assert any(isinstance(e, Note) and e.rule == "RNG-MOVE-2" and e.who == "r1" for e in ev)
     r1 = m.figure("r1")
     assert r1.x == 15.0 and 13.1 < r1.y < 13.2 and m.table.sector_of("r1") == "C3"
-    assert m.state.data["at_obstacle"]["r1"]["turn"] == 1
+    assert m.state.system.at_obstacle["r1"]["turn"] == 1
     hold_all(m, "blue")
     # turn 2: the wall is undefended (no enemy within 1" of its far side): cross it at half move (3")
     assert m.state.turn == 2 and m.pending.side == "red"
@@ -385,7 +385,7 @@ def test_RNG_MOVE_2_escarmouche_figure_stops_at_a_wall_then_crosses_at_half_move
     assert mv, [e.text() for e in ev]
     assert m.table.sector_of("r1") == "C2" and m.figure("r1").y < 12.0
     assert math.hypot(m.figure("r1").x - r1.x, m.figure("r1").y - r1.y) <= 3.0 + 1e-3
-    assert "r1" not in m.state.data["at_obstacle"]
+    assert "r1" not in m.state.system.at_obstacle
 
 
 def test_RNG_MOVE_2_escarmouche_no_crossing_in_the_same_turn_nor_when_defended():
@@ -397,7 +397,7 @@ def test_RNG_MOVE_2_escarmouche_no_crossing_in_the_same_turn_nor_when_defended()
     m.apply(Decision("move", option="C2"))
     assert preset.crossable_obstacle(ctx, "r1") is None  # stopped this turn: next turn at the earliest
     m.state.turn += 1
-    oid = m.state.data["at_obstacle"]["r1"]["id"]
+    oid = m.state.system.at_obstacle["r1"]["id"]
     assert preset.crossable_obstacle(m._ctx(), "r1") == oid
     # an enemy within 1" of the far side defends the wall
     m.state.figures["b1"] = replace(m.figure("b1"), x=15.0, y=11.4)

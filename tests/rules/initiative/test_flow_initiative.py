@@ -28,12 +28,12 @@ def test_INI_SEIZE_3_a_shot_gives_a_counter_spent_on_the_next_seize():
         faces=RANGERS_ACTIVE + [20, 10],
     )
     m.apply(pick(m, "shoot", figure="scout", target="lieutenant"))
-    assert m.state.data["counters"]["french"] == 1
+    assert m.state.system.counters["french"] == 1
     assert m.pending.kind == "seize" and m.pending.side == "french"
     m.apply(pick(m, "seize", figure="warrior_1", option="move"))
     roll = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "INI-SEIZE-1"][-1]
     assert roll.modifier == 2 and roll.target == 18 and not roll.success
-    assert m.state.data["counters"]["french"] == 0
+    assert m.state.system.counters["french"] == 0
     assert m.pending.side == "rangers" and m.pending.kind == "action"  # failure: the active side continues
 
 
@@ -72,7 +72,7 @@ def test_INI_MEL_1_engaging_move_fights_a_first_round():
     m.apply(pick(m, "engage", figure="rogers", target="warrior_1"))
     atts = events_of(m, AttackResolved)
     assert [(a.attacker, a.how) for a in atts] == [("rogers", "melee"), ("warrior_1", "retaliate")]
-    assert m.state.data["last"]["engagers"] == ["rogers"]
+    assert m.state.system.last["engagers"] == ["rogers"]
 
 
 def test_INI_REACT_1_unengaged_friends_within_4_may_react_declared_first():
@@ -108,7 +108,7 @@ def test_INI_VOLLEY_1_all_shooters_fire_as_one_action_for_one_counter():
     m.apply(pick(m, "volley"))
     shots = events_of(m, ShotResolved)
     assert {s.attacker for s in shots} == {"scout", "ranger_1"}
-    assert m.state.data["counters"]["french"] == 1
+    assert m.state.system.counters["french"] == 1
 
 
 def test_INI_EX_4_reactive_shooters_one_per_inch_per_mover():

@@ -139,7 +139,7 @@ def test_pre_ini_1_broken_nominee_whose_seize_fails_flees_unless_determined():
             faces=RANGERS_ACTIVE + [5],
             changes=changes,
         )
-        m.state.data["leader_lost"]["french"] = True
+        m.state.system.leader_lost["french"] = True
         m.apply(pick(m, "aim", figure="rogers") if has(m, "aim", figure="rogers") else pick(m, "load", figure="rogers"))
         m.apply(pick(m, "seize", figure="warrior_1", option="move"))
         assert not rolls(m, "INI-SEIZE-1")[-1].success
@@ -197,7 +197,7 @@ def test_ini_ms_1_bow_moves_half_and_shoots_in_one_action():
     m.apply(pick(m, "shoot", target="warrior_1"))
     shot = events_of(m, ShotResolved)[-1]
     assert shot.attacker == "ranger_1" and shot.target == "warrior_1" and shot.hit
-    assert m.state.data["counters"]["french"] == 1  # INI-SEIZE-3
+    assert m.state.system.counters["french"] == 1  # INI-SEIZE-3
 
 
 def test_ini_ms_1_javelin_moves_full_and_throws_and_muskets_get_no_such_option():

@@ -110,7 +110,7 @@ def test_INI_TOME_1_captain_calls_crew():
     m.apply(Decision("tome", figure="C"))
     after = math.hypot(m.figure("A2").x - 5, m.figure("A2").y - 8)
     assert after < before
-    assert "A2" in m.state.data["acted"] or m.state.active != "A"
+    assert "A2" in m.state.system.acted or m.state.active != "A"
 
 
 def test_PYR_REACT_1_reaction_offered_after_a_charge():

@@ -47,8 +47,8 @@ def test_PYR_DUEL_1_refusal_gives_mdp():
     challenged(m)
     assert m.pending.kind == "duel_accept" and m.pending.side == "B"
     answer(m, "duel_accept", choose("refuse"))
-    assert m.state.data["mdp"]["B"] == 1
-    assert m.state.data.get("duel") is None
+    assert m.state.system.mdp["B"] == 1
+    assert m.state.system.duel is None
     assert (m.figure("A1").x, m.figure("B1").x) == (6.0, 12.0)
 
 
@@ -72,8 +72,8 @@ def test_PYR_DUEL_2_blades_meet_at_midpoint_pushback_not_followed_up_wins():
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "kd"),)))
     answer(m, "pushback", choose("pushback_wounded"))
     answer(m, "follow_up", choose("stay"))
-    assert m.state.data["duels"][-1]["winner"] == "A1"
-    assert m.state.data.get("duel") is None
+    assert m.state.system.duels[-1]["winner"] == "A1"
+    assert m.state.system.duel is None
     # the duellists are carried back where they stood; B1 keeps its wound
     assert (m.figure("A1").x, m.figure("B1").x) == (6.0, 12.0)
     assert m.figure("B1").is_wounded
@@ -82,16 +82,16 @@ def test_PYR_DUEL_2_blades_meet_at_midpoint_pushback_not_followed_up_wins():
 
 def test_PYR_DUEL_2_panache_discards_damage_and_redeems_mdp():
     m = match(leaders(), dice=ScriptedDice([6, 1, 6, 6, 6, 2, 3, 1, 2, 4, 5, 6] + [1, 2, 4, 5, 6] * 2))
-    m.state.data["mdp"] = {"A": 1}
+    m.state.system.mdp = {"A": 1}
     challenged(m)
     answer(m, "duel_accept", choose("accept"))
     answer(m, "panache", choose("panache"))
-    assert m.state.data["mdp"]["A"] == 0
+    assert m.state.system.mdp["A"] == 0
     assert m.figure("B1").status == Status.UNWOUNDED
     # nothing else to allocate: quarter questions, then round 2 (no panache question: used once)
     answer(m, "duel_quarter", choose("fight_on"))
     answer(m, "duel_quarter", choose("fight_on"))
-    assert m.state.data["duel"]["round"] == 2  # round 2 asked nothing until the quarter question
+    assert m.state.system.duel["round"] == 2  # round 2 asked nothing until the quarter question
     assert m.pending.kind == "duel_quarter"
 
 
@@ -101,7 +101,7 @@ def test_PYR_DUEL_3_quarter_ends_the_duel():
     answer(m, "duel_accept", choose("accept"))
     answer(m, "duel_quarter", choose("fight_on"))
     answer(m, "duel_quarter", choose("quarter"))
-    assert m.state.data["duels"][-1]["winner"] == "A1"
+    assert m.state.system.duels[-1]["winner"] == "A1"
 
 
 def test_PYR_DUEL_4_pistols_first_shot_4d6():
@@ -117,7 +117,7 @@ def test_PYR_DUEL_4_pistols_first_shot_4d6():
     shots = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "PYR-DUEL-4" and "pistol" in e.purpose]
     assert len(shots[0].faces) == 4 and shots[0].who == "A1"
     assert m.figure("B1").status == Status.KNOCKED_DOWN
-    assert m.state.data["duels"][-1]["winner"] == "A1"
+    assert m.state.system.duels[-1]["winner"] == "A1"
     assert ev
 
 
@@ -130,7 +130,7 @@ def test_PYR_DUEL_4_reply_5d6_then_honour_satisfied():
     shots = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "PYR-DUEL-4" and "pistol" in e.purpose]
     assert [len(s.faces) for s in shots] == [4, 5] and shots[1].who == "B1"
     answer(m, "duel_honour", choose("satisfied"))
-    assert m.state.data["duels"][-1]["winner"] == "draw"
+    assert m.state.system.duels[-1]["winner"] == "draw"
 
 
 def test_PYR_DUEL_4_second_pistols_then_blades():
@@ -149,7 +149,7 @@ def test_PYR_DUEL_4_second_pistols_then_blades():
     answer(m, "duel_honour", choose("continue"))
     answer(m, "duel_honour", choose("continue"))
     answer(m, "duel_blades", choose("blades"))
-    assert m.state.data["duel"]["weapons"] == "blades"
+    assert m.state.system.duel["weapons"] == "blades"
     a, b = m.figure("A1"), m.figure("B1")
     assert math.isclose(math.hypot(a.x - b.x, a.y - b.y), 1.0, abs_tol=0.01)
     assert m.pending.kind == "duel_quarter"
@@ -173,14 +173,14 @@ def test_PYR_DUEL_5_treaty_victor_decides():
         tmap=TacticalMap.open_ground(24, 16),
         options={"cards": False, "treaty": True},
     )
-    m2.state.data["offence"] = True
+    m2.state.system.offence = True
     challenged(m2)
     answer(m2, "duel_accept", choose("accept"))
     answer(m2, "duel_weapons", choose("pistols"))
     answer(m2, "duel_disarm", choose("no"))
     assert m2.pending.kind == "treaty" and m2.pending.side == "A"
     answer(m2, "treaty", choose("break"))
-    assert m2.state.data["treaty"] is False
+    assert m2.state.system.treaty is False
 
 
 def test_PYR_DUEL_1_option_duel_makes_default_challenge():
@@ -208,7 +208,7 @@ def test_PYR_DUEL_1_offence_under_treaty_frees_challenges():
     answer(m, "activate", Decision("activate", figure="A2"))
     charge = next(o for o in m.pending.options if o.kind == "charge" and o.target == "B2")
     answer(m, "action", charge)
-    assert m.state.data["offence"] is True
+    assert m.state.system.offence is True
     assert any(getattr(e, "rule", "") == "PYR-DUEL-1" and "Offence" in getattr(e, "message", "") for e in m.log)
     # the scenario option gives the Offence before play
     m2 = Match(
@@ -228,7 +228,7 @@ def test_PYR_DUEL_2_supporters_behind_their_duellist_limited_to_two_and_home_aft
     answer(m, "duel_accept", choose("accept"))
     assert m.pending.kind == "duel_supporters" and m.pending.side == "B"
     answer(m, "duel_supporters", choose("two"))
-    du = m.state.data["duel"]
+    du = m.state.system.duel
     assert sorted(du["supporters"]) == ["A2", "A3", "B2"]  # A1's two nearest; A4 ties A2 and loses on id
     a, b = m.figure("A1"), m.figure("B1")
     for sid in du["supporters"]:
@@ -254,4 +254,4 @@ def test_PYR_DUEL_3_stakes_must_be_honoured_or_cost_a_mdp():
     assert m.pending.kind == "duel_stakes_honour" and m.pending.side == "B"
     answer(m, "duel_stakes_honour", choose("renege"))
     # +1 for asking quarter (PYR-DUEL-3 digital ruling), +1 for breaking the terms
-    assert m.state.data["mdp"]["B"] == 2 and m.state.data["duels"][-1]["stakes"] == "renege"
+    assert m.state.system.mdp["B"] == 2 and m.state.system.duels[-1]["stakes"] == "renege"

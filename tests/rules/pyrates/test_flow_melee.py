@@ -126,7 +126,7 @@ def test_PYR_DIS_1_disarm_then_capture():
     assert m.pending.kind == "surrender"
     answer(m, "surrender", choose("surrender"))
     assert m.figure("B1").status == Status.CAPTIVE
-    assert m.state.data["captives"] == {"B1": "A1"}
+    assert m.state.system.captives == {"B1": "A1"}
 
 
 def test_PYR_MQ_quota_events_and_PYR_SAVE_2_rank_bonus():

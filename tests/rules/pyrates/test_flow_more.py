@@ -31,7 +31,7 @@ def test_PYR_DUEL_1_boarding_action_with_duel_option_runs_and_replays():
         m = _play(sc, seed, level, {"duel": True})
         assert m.over
         if level == "auto":  # option duel: the captains challenge at the first opportunity
-            assert m.state.data.get("duels")
+            assert m.state.system.duels
         rec = record_of(m)
         res = replay(rec, [ROOT / "tests" / "data" / "scenarios", ROOT / "maps"])
         assert res.ok, res.reason
@@ -57,7 +57,7 @@ def surrounded_v(card=True, extra=()):
     ] + list(extra)
     m = match(figs, dice=ScriptedDice([6, 1] + [3, 4, 1, 2, 5, 6] * 10))
     if card:
-        m.state.data["cards"]["B"] = ["acrobatics"]
+        m.state.system.cards["B"] = ["acrobatics"]
     answer(m, "activate", Decision("pass"))
     return m
 
@@ -71,7 +71,7 @@ def test_PYR_CARD_3_acrobatics_leaps_over_bases_to_a_clear_spot():
     answer(m, "acrobatics", spot)
     v = m.figure("V")
     assert (v.x, v.y) == (11.414, 11.414)
-    assert m.state.data["cards"]["B"] == []
+    assert m.state.system.cards["B"] == []
     for a in ("A1", "A2", "A3", "A4"):
         g = m.figure(a)
         assert math.hypot(g.x - v.x, g.y - v.y) > 1.02  # unengaged
@@ -93,7 +93,7 @@ def test_PYR_CARD_3_no_clear_spot_card_not_spent():
     )
     assert not any(getattr(e, "rule", "") == "PYR-CARD-3" for e in m.log)
     assert m.pending.kind != "acrobatics"
-    assert m.state.data["cards"]["B"] == ["acrobatics"]
+    assert m.state.system.cards["B"] == ["acrobatics"]
 
 
 # -- PYR-DIS-4 prisoners ---------------------------------------------------------------------------------
@@ -111,8 +111,8 @@ def test_PYR_DIS_4_captive_becomes_prisoner_and_moves_with_captor():
     answer(m, "activate", Decision("pass"))
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("V", "disarm"),)))
     _drive(m, {"pushback": choose("save"), "surrender": choose("surrender")})
-    assert m.state.data["prisoners"] == {"V": "A1"}
-    assert m.state.data["captives"] == {"V": "A1"}  # the capture stays on record
+    assert m.state.system.prisoners == {"V": "A1"}
+    assert m.state.system.captives == {"V": "A1"}  # the capture stays on record
     assert m.figure("V").status == Status.CAPTIVE
     # the captor moves: its prisoner goes with it (off the table)
     from game.rules.flow import Ctx
@@ -150,7 +150,7 @@ def test_PYR_DIS_4_prisoner_released_when_captor_side_fails_morale():
     assert m.figure("A1").status == Status.FLED
     v = m.figure("V")
     assert v.in_play and v.melee_class == CLOSE
-    assert "V" not in m.state.data.get("prisoners", {}) and "V" not in m.state.data["captives"]
+    assert "V" not in (m.state.system.prisoners or {}) and "V" not in m.state.system.captives
     assert m.table.clear_at(v.x, v.y, v.radius, v.level, ignore=("V",))
 
 

@@ -123,7 +123,7 @@ def test_PYR_SEQ_1_round_steps_in_order():
     # shot misses (20) and hits A1 instead? no: B1 is engaged only with A1, so A1 is hit (pick d1) -- wound 5,
     # save 6 saves; A 3d6 pair, B 3d6 three of a kind; B allocates first
     m = match(figs, dice=ScriptedDice(TURN_A + [20, 1, 5, 6] + [1, 1, 3] + [4, 4, 4] + PAD), cards=True)
-    m.state.data["cards"] = {"A": ["opportune_shot", "flashing_blades"], "B": []}
+    m.state.system.cards = {"A": ["opportune_shot", "flashing_blades"], "B": []}
     answer(m, "activate", Decision("pass"))
     order = []
     answer(m, "opportune_shot", Decision("shoot", figure="P", target="B1", option="pistol"))
@@ -173,12 +173,12 @@ def test_PYR_ALLOC_4_knocked_down_removed_at_once_wounded_still_tap_several_tapp
 def test_PYR_CARD_1_flashing_blades_adds_one_to_the_quota():
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A9", "A", 2, 2)]
     m = match(figs, dice=ScriptedDice(TURN_A + PAD))
-    m.state.data["cards"] = {"A": ["flashing_blades"], "B": []}
+    m.state.system.cards = {"A": ["flashing_blades"], "B": []}
     answer(m, "activate", Decision("pass"))
     assert m.pending.kind == "flashing_blades" and m.pending.default == choose("play")
     answer(m, "flashing_blades", choose("play"))
     assert [q.mq for q in of(m.log, QuotaSet, who="A")] == [2]
-    assert m.state.data["cards"]["A"] == []
+    assert m.state.system.cards["A"] == []
     assert of(m.log, HandScored, who="A")[0].faces.__len__() == 4  # MQ 2 → 4d6
 
 
@@ -191,21 +191,21 @@ def test_PYR_CARD_2_opportune_shot_miss_hits_a_figure_engaged_with_the_target():
     ]
     # the shot misses (20); one of the figures engaged with B1 (only A1) is hit (pick 1): wound 5, save 1 fails
     m = match(figs, dice=ScriptedDice(TURN_A + [20, 1, 5, 1] + PAD))
-    m.state.data["cards"] = {"A": ["opportune_shot"], "B": []}
+    m.state.system.cards = {"A": ["opportune_shot"], "B": []}
     answer(m, "activate", Decision("pass"))
     assert m.pending.kind == "opportune_shot" and m.pending.default == choose("no")
     assert Decision("shoot", figure="P", target="B1", option="pistol") in m.pending.options
     answer(m, "opportune_shot", Decision("shoot", figure="P", target="B1", option="pistol"))
     assert m.figure("A1").status == Status.WOUNDED
     assert of(m.log, ShotResolved)[-1].target == "A1"
-    assert not m.figure("P").loaded and m.state.data["cards"]["A"] == []
+    assert not m.figure("P").loaded and m.state.system.cards["A"] == []
     assert of(m.log, QuotaSet, who="A")[0].mq == 1  # the shot came before the quota: A1 wounded counts 1/2
 
 
 def _one_on_one(cards_b=(), cards_a=(), dice=()):
     figs = [fig("A1", "A", 9, 10), fig("B1", "B", 10, 10), fig("A9", "A", 2, 2)]
     m = match(figs, dice=ScriptedDice(TURN_A + list(dice) + PAD))
-    m.state.data["cards"] = {"A": list(cards_a), "B": list(cards_b)}
+    m.state.system.cards = {"A": list(cards_a), "B": list(cards_b)}
     answer(m, "activate", Decision("pass"))
     return m
 
@@ -220,7 +220,7 @@ def test_PYR_CARD_4_dodge_duck_cancels_an_item_before_pushback_or_save():
     new = m.log[n:]
     assert of(new, ItemResolved, victim="B1")[0].outcome == "dodged"
     assert not of(new, DiceRolled, rule="PYR-SAVE-1")  # no save, no pushback election
-    assert m.figure("B1").status == Status.UNWOUNDED and m.state.data["cards"]["B"] == []
+    assert m.figure("B1").status == Status.UNWOUNDED and m.state.system.cards["B"] == []
     tally = of(m.log, RoundTallied)[-1]
     assert tally.tallies[0][1:4] == (0, 0, 0)  # credited to nobody
 
@@ -231,7 +231,7 @@ def test_PYR_CARD_5_sneaky_attack_victim_cannot_push_back():
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w", ("sneaky",)),)))
     # no pushback question: the save (2, fails) is rolled at once
     assert m.figure("B1").status == Status.WOUNDED
-    assert m.state.data["cards"]["A"] == []
+    assert m.state.system.cards["A"] == []
     assert any(isinstance(e, Note) and e.rule == "PYR-CARD-5" for e in m.log)
 
 
@@ -261,7 +261,7 @@ def test_PYR_DIS_3_not_surrendered_unsaved_capture_takes_captive():
     answer(m, "withdraw", choose("fight_on"))
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.CAPTIVE
-    assert m.state.data["captives"] == {"B1": "A1"}
+    assert m.state.system.captives == {"B1": "A1"}
 
 
 # -- PYR-CR-1/2 cornered rats --------------------------------------------------------------------------------
@@ -482,7 +482,7 @@ def test_PYR_WIN_5_tagged_party_tests_together_far_members_and_other_party_stay(
     assert [e.who for e in of(m.log, DiceRolled, rule="PYR-MOR-2")] == ["boats"]
     # PYR-MOR-3 (amended): A3 is of the party but far from the fight: it stays, shaken
     assert m.figure("A3").status == Status.UNWOUNDED and m.figure("A3").in_play
-    assert m.state.data["mor_shaken"] == ["boats"]
+    assert m.state.system.mor_shaken == ["boats"]
     assert m.figure("A2").status == Status.UNWOUNDED and m.figure("A2").in_play
 
 
@@ -641,7 +641,7 @@ def test_PYR_MNT_2_mounted_cannot_be_pushed_back_dismounts_instead_of_knockdown(
     r = m.figure("R")
     assert r.in_play and r.status == Status.WOUNDED and not r.mounted
     assert of(m.log, ItemResolved, victim="R")[-1].outcome == "dismounted_wounded"
-    assert m.state.data["horses"]["R"] == [13.0, 10.0]
+    assert m.state.system.horses["R"] == [13.0, 10.0]
     assert of(m.log, RoundTallied)[0].tallies[0][1:3] == (0, 1)  # counts as a wound for A
 
 
@@ -652,7 +652,7 @@ def test_PYR_MNT_2_dismount_instead_of_wound_and_only_with_a_dismounted_version(
     answer(m, "dismount", choose("dismount"))
     r = m.figure("R")
     assert r.status == Status.UNWOUNDED and not r.mounted
-    assert m.state.data["horses"]["R"] == [14.243, 14.243]  # 6 in at 45°
+    assert m.state.system.horses["R"] == [14.243, 14.243]  # 6 in at 45°
     figs = [fig("A1", "A", 9, 10), fig("R", "B", 10, 10, mounted=True)]
     m = match(figs, dice=ScriptedDice(TURN_A + [4, 4, 1] + [1, 2, 3, 5] + [2] + PAD))
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("R", "w"),)))
@@ -662,13 +662,13 @@ def test_PYR_MNT_2_dismount_instead_of_wound_and_only_with_a_dismounted_version(
 def test_PYR_MNT_2_unhorsed_figure_walks_to_its_horse_and_remounts():
     figs = [fig("R", "A", 5, 10, can_dismount=True), fig("B9", "B", 22, 2)]
     m = match(figs, dice=ScriptedDice(TURN_A + [1] + PAD))
-    m.state.data["horses"] = {"R": [8.0, 10.0]}
+    m.state.system.horses = {"R": [8.0, 10.0]}
     answer(m, "activate", Decision("activate", figure="R"))
     rm = Decision("remount", figure="R", x=8.0, y=10.0)
     assert rm in m.pending.options
     answer(m, "action", rm)
     r = m.figure("R")
-    assert (r.x, r.y) == (8.0, 10.0) and r.mounted and "R" not in m.state.data["horses"]
+    assert (r.x, r.y) == (8.0, 10.0) and r.mounted and "R" not in m.state.system.horses
 
 
 # -- RNG-MOT-3 under the pyrates preset --------------------------------------------------------------------------

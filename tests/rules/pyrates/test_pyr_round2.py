@@ -89,14 +89,14 @@ def test_PYR_MOR_3_only_those_near_the_fight_flee_the_rest_stay_shaken():
     flight = of(m.log, Moved, figure="A4", rule="PYR-MOR-3")[-1]  # a full move away, then off the table
     assert flight.how == "flee" and flight.path[-1][0] < 6.0 - 3.0
     assert m.figure("A3").status == Status.UNWOUNDED  # of the party, far off: stays
-    assert m.state.data["mor_shaken"] == ["boats"]
+    assert m.state.system.mor_shaken == ["boats"]
     answer(m, "tap", Decision("tap", figure="B2", items=(Item("A3", "kd"),)))
     drive(m, answers, stop=("activate", "action"))
     tests = of(m.log, DiceRolled, rule="PYR-MOR-2")
     assert [t.who for t in tests] == ["boats", "boats"]
     # the second test: +1 lost half its figures, +1 shaken by the earlier rout (once only)
     assert tests[0].modifier == 0 and tests[1].modifier == 2
-    assert m.state.data["mor_shaken"] == []
+    assert m.state.system.mor_shaken == []
 
 
 def test_PYR_MOR_3_a_far_member_engaged_elsewhere_does_not_withdraw_with_the_party():
@@ -177,7 +177,7 @@ def test_PYR_DIS_3_capture_only_in_a_later_round_and_the_captor_is_the_disarmer(
     answer(m, "tap", Decision("tap", figure="A2", items=(Item("B1", "w"),)))
     assert of(m.log, ItemResolved, victim="B1")[-1].outcome == "captive"
     assert m.figure("B1").status == Status.CAPTIVE
-    assert m.state.data["captives"]["B1"] == "A1"  # the disarming figure, not the striker
+    assert m.state.system.captives["B1"] == "A1"  # the disarming figure, not the striker
 
 
 def test_PYR_DIS_2_a_captor_attacked_by_a_rescuer_counts_for_mq_and_strikes_again():
@@ -188,7 +188,7 @@ def test_PYR_DIS_2_a_captor_attacked_by_a_rescuer_counts_for_mq_and_strikes_agai
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "disarm"),)))
     drive(m, {"pushback": choose("save")}, stop=("surrender",))
     answer(m, "surrender", choose("surrender"))
-    assert m.state.data["captives"] == {"B1": "A1"}
+    assert m.state.system.captives == {"B1": "A1"}
     drive(m, {}, stop=("withdraw",))
     answer(m, "withdraw", choose("fight_on"))
     drive(m, {}, stop=("tap",))
@@ -207,7 +207,7 @@ def test_PYR_SEQ_1_opportune_shot_knockdown_counts_in_the_tally_and_morale():
     # the shot hits (1), one wound (5) on wounded B1, save 1 fails: down. Then nothing v nothing
     dice = TURN_A + [1, 5, 1] + NOTHING + NOTHING + [1] + PAD
     m = match(figs, dice=ScriptedDice(dice))
-    m.state.data["cards"] = {"A": ["opportune_shot"], "B": []}
+    m.state.system.cards = {"A": ["opportune_shot"], "B": []}
     answer(m, "activate", Decision("pass"))
     answer(m, "opportune_shot", Decision("shoot", figure="P", target="B1", option="pistol"))
     assert m.figure("B1").status == Status.KNOCKED_DOWN
@@ -270,8 +270,8 @@ def test_PYR_DUEL_3_a_conceding_loser_gives_a_mdp_and_its_party_tests_morale():
     m = _duel([1, 2, 4, 5, 6, 1, 2, 4, 5, 6] + [6] + PAD, figs)
     answer(m, "duel_quarter", choose("fight_on"))
     answer(m, "duel_quarter", choose("quarter"))
-    assert m.state.data["duels"][-1]["winner"] == "A1"
-    assert m.state.data["mdp"]["B"] == 1
+    assert m.state.system.duels[-1]["winner"] == "A1"
+    assert m.state.system.mdp["B"] == 1
     tests = of(m.log, DiceRolled, rule="PYR-MOR-2")
     assert [t.who for t in tests] == ["side:B"]
     # the duellist fled with the supporter who stood by it; B3, far off, stays
@@ -311,11 +311,11 @@ def test_PYR_DUEL_3_disarm_then_capture_in_a_later_round_wins_the_duel():
     answer(m, "pushback", choose("save"))
     answer(m, "surrender", choose("keep"))
     assert m.figure("B1").status == Status.DISARMED
-    assert m.state.data.get("duel")  # a disarm alone does not end the duel
+    assert m.state.system.duel  # a disarm alone does not end the duel
     drive(m, {}, stop=("panache",))
     assert of(m.log, Note, rule="PYR-DUEL-2")[-1].message == "duel, round 2"
     answer(m, "panache", choose("no"))
     answer(m, "tap", Decision("tap", figure="A1", items=(Item("B1", "w"),)))
     assert m.figure("B1").status == Status.CAPTIVE
-    assert m.state.data["duels"][-1]["winner"] == "A1"
-    assert m.state.data["prisoners"] == {"B1": "A1"}
+    assert m.state.system.duels[-1]["winner"] == "A1"
+    assert m.state.system.prisoners == {"B1": "A1"}

@@ -147,7 +147,7 @@ def test_RNG_MOR_1_failed_motivation_flees_once_broken_unless_determined():
         faces=RANGERS_FIRST + [6, 6],
         changes={"ranger_2": {"traits": frozenset({"determined"})}},
     )
-    m.state.data["leader_lost"]["rangers"] = True
+    m.state.system.leader_lost["rangers"] = True
     m.apply(pick(m, "activate", figure="ranger_1"))
     assert m.figure("ranger_1").status is Status.FLED
     m.apply(pick(m, "activate", figure="ranger_2"))
@@ -160,7 +160,7 @@ def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
         options={"aggression_points": True},
         faces=[4, 2] + RANGERS_FIRST + [5],
     )
-    assert m.state.data["ap"] == {"rangers": 4, "french": 2}
+    assert m.state.system.ap == {"rangers": 4, "french": 2}
     assert m.pending.kind == "aggression" and m.pending.info["purpose"] == "turn roll-off"  # RNG-TURN-1
     m.apply(Decision("choose", option="ap", number=0))
     m.apply(Decision("choose", option="ap", number=0))
@@ -169,7 +169,7 @@ def test_RNG_AP_1_points_declared_before_the_roll_shift_it():
     m.apply(Decision("choose", option="ap", number=2))
     mot = [e for e in m.log if isinstance(e, DiceRolled) and e.rule == "RNG-MOT-1"][-1]
     assert mot.faces == (5,) and mot.total == 3 and mot.success
-    assert m.state.data["ap"]["rangers"] == 2
+    assert m.state.system.ap["rangers"] == 2
 
 
 def test_INI_RSHOOT_toggle_in_rangers_reacts_to_movement():

@@ -81,7 +81,7 @@ def test_rng_turn_1_closing_rolls_skip_figures_already_rolled_for_and_leaders():
         {"rogers": (20, 3), "ranger_1": (3, 6), "ranger_2": (3, 9), "warrior_1": (20, 20)},
         faces=RANGERS_FIRST + [1, 6] + RANGERS_FIRST,
     )
-    m.state.data["leader_lost"]["rangers"] = True  # as if Rogers had been killed
+    m.state.system.leader_lost["rangers"] = True  # as if Rogers had been killed
     m.apply(pick(m, "activate", figure="ranger_1"))
     m.apply(pick(m, "hold"))
     m.apply(PASS)
@@ -104,7 +104,7 @@ def test_rng_ap_1_points_on_the_turn_roll_off():
     m.apply(Decision("choose", option="ap", number=0))
     off = rolls(m, "RNG-TURN-1")
     assert off[0].faces == (2,) and off[0].modifier == 2 and events_of(m, TurnStarted)[-1].first == "rangers"
-    assert m.state.data["ap"]["rangers"] == 1
+    assert m.state.system.ap["rangers"] == 1
     assert [e.purpose for e in events_of(m, AggressionSpent)] == ["turn roll-off"]
 
 
