@@ -10,6 +10,9 @@ three a few inches apart, so every system comes to blows within its four turns) 
 - ``hidden_things_change_no_decision``: at each AI decision, a copy with the other sides' hidden
   cards and every die to come re-dealt (``Match.clone_redealt``) gets the same answer from a twin of
   the controller, so no decision leans on what its side cannot know before the dice fall;
+- ``observe_shows_nothing_hidden``: the typed observation a side's screen and AI read
+  (``Ruleset.observe``) is the same from the whole state, from the side's public view, and from a
+  copy with everything the side may not see re-dealt;
 - ``screen_renders_every_question``: the battle screen (SDL's dummy driver) lays out every kind of
   question the game asks, with every offered option reachable from a list row or a table click.
 
@@ -131,6 +134,26 @@ def hidden_things_change_no_decision(name: str) -> None:
         assert checked, f"{name} seed {seed}: no AI decision had a choice to make"
 
 
+def observe_shows_nothing_hidden(name: str) -> None:
+    """``Ruleset.observe(view, side)`` is what the screen and the AI of ``side`` read: at every
+    decision, for every side, it reads the same from the whole state as from the side's public
+    view, and the same again once everything the side may not see is re-dealt."""
+    for seed in SEEDS[:2]:
+        m = new_match(name, seed)
+        rs = m.ruleset
+        ctl = controllers(m, "easy", seed)
+        while not m.over and len(m.decisions) < PEEK_CAP * 2:
+            for side in m.state.side_ids():
+                seen = rs.observe(rs.public_view(m.state, side), side)
+                where = f"{name} seed {seed} decision {len(m.decisions)}, side {side}"
+                assert rs.observe(m.state, side) == seen, f"{where}: observe reads what the public view hides"
+                other = m.clone_redealt(side, seed * 7919 + len(m.decisions))
+                assert rs.observe(rs.public_view(other.state, side), side) == seen, (
+                    f"{where}: observe changes when hidden cards are re-dealt"
+                )
+            m.apply(ctl[m.pending.side].decide(m))
+
+
 def _frames(app, n: int = 2) -> None:
     import pygame
 
@@ -177,5 +200,6 @@ CHECKS: tuple[Callable[[str], None], ...] = (
     random_playouts_end,
     clone_and_replay_agree,
     hidden_things_change_no_decision,
+    observe_shows_nothing_hidden,
     screen_renders_every_question,
 )

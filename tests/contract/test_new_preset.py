@@ -1,16 +1,21 @@
 """PRE-*: a preset registered after the fact is covered by the contract suite with no other change:
-the suite's names come from the registry, and each of its checks runs on the new preset."""
+the suite's names come from the registry, and each of its checks runs on the new preset. A preset
+whose observation shows a hidden card fails the contract."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from game.rules import presets
+from game.rules.pyrates.ruleset import PyratesRuleset
+from game.rules.pyrates.state import pyr
 from game.rules.ruleset import Ruleset
 from game.rules.turn_state import TurnState
 from game.rules.turns import TurnPreset
 
-from .suite import CHECKS, contract_names
+from .suite import CHECKS, contract_names, observe_shows_nothing_hidden
 
 
 class ScratchRuleset(Ruleset):
@@ -42,3 +47,19 @@ def test_pre_a_preset_missing_from_the_registry_is_not_covered():
 @pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__)
 def test_pre_the_contract_covers_a_registered_preset(scratch, check):
     check(scratch)
+
+
+class LeakyRuleset(PyratesRuleset):
+    """Pyrates whose observation also shows the next card of the undealt deck: what a side may not see."""
+
+    name = "leaky"
+
+    def observe(self, view, side):
+        seen = super().observe(view, side)
+        return replace(seen, hand=seen.hand + tuple(pyr(view).deck[:1]))
+
+
+def test_pre_the_contract_catches_an_observation_that_shows_a_hidden_card(monkeypatch):
+    monkeypatch.setitem(presets.PRESETS, LeakyRuleset.name, LeakyRuleset)
+    with pytest.raises(AssertionError, match="observe reads what the public view hides"):
+        observe_shows_nothing_hidden(LeakyRuleset.name)
