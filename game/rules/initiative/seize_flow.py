@@ -14,6 +14,7 @@ from game.rules.rangers.actions import HAND_COMBAT_RANGE, is_firearm
 from game.rules.rangers.events import ActionTaken
 from game.rules.turns import MEASURE_TOLERANCE
 
+from .config import initiative_config
 from .orders import order_actors, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
 from .reactions_flow import IniReactionsFlow
@@ -103,7 +104,9 @@ class IniSeizeFlow(IniReactionsFlow):
             [ctx.table.obstacle_between(fid, e.id) is not None for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)]
         )
         counters = ini_state(st).counters.get(f.side, 0)
+        config = initiative_config(st)
         fac = tactical_factors(
+            config,
             can_engage=can_engage,
             can_reach_objective=reach,
             can_shoot_within_medium=can_shoot,
@@ -116,7 +119,7 @@ class IniSeizeFlow(IniReactionsFlow):
         if can_engage or reach or can_shoot:
             reasons.append("+2 can engage/reach/shoot")
         if counters:
-            reasons.append(f"+{2 * counters} counters")
+            reasons.append(f"+{config.counter_bonus * counters} counters")
         if out_of_los:
             reasons.append("−2 out of sight")
         if eng and not brk:
