@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from game.rules.decisions import Decision, IllegalDecision
+from game.rules.flow import Answer
 
 from .fields import INF, cells_in
 
@@ -36,7 +37,7 @@ MOST = 2
 def route_moves(ctx) -> list[Decision]:
     """Extra move decisions for an action Ask, each already accepted by ``ask.check``."""
     ask = ctx.ask
-    if ask.kind != "action" or ask.validate is None:
+    if ask.answer is not Answer.POINT:
         return []
     plain = [d for d in ask.options if d.kind == "move" and d.x is not None and d.figure and not d.option]
     if not plain:

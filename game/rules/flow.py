@@ -8,6 +8,7 @@ match can clone itself by copying that snapshot and replaying the step's decisio
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
@@ -21,6 +22,21 @@ from .model import Figure, Status, round_in
 from .refusals import Cause, refused
 from .state import MatchState
 from .tabletop import Tabletop
+
+
+class Answer(enum.Enum):
+    """The shape of a question's answer, declared by the flow that asks it: how a screen or an AI
+    builds one without reading the question's ``kind``."""
+
+    CHOICE = "choice"
+    """One of the listed options."""
+    FIGURE = "figure"
+    """One of the listed options, each naming a figure to pick on the table (or one naming none:
+    end the player-turn)."""
+    POINT = "point"
+    """One of the listed options, or a destination of the acting figure's the validator accepts."""
+    ITEMS = "items"
+    """An allocation (``Decision.items``) built item by item on the table, or a listed option."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,8 @@ class Ask:
     """Constraints and context for the screen and the AI, every key typed (``ask_info.AskInfo``)."""
     rule: str = ""
     """Rule ID that raises this question."""
+    answer: Answer = Answer.CHOICE
+    """The shape of its answer (``Answer``)."""
 
     def check(self, decision: Decision) -> None:
         """Raise IllegalDecision unless the decision is legal here."""
@@ -149,7 +167,8 @@ class Ctx:
 
 
 class Preset(Protocol):
-    """A ruleset: sets a match up and runs it step by step (PRE-*)."""
+    """A ruleset: sets a match up and runs it step by step (PRE-*). What it keeps between steps is
+    its system's own ``SystemState`` (``state.system``: the ruleset's ``state_type``)."""
 
     name: str
 
@@ -171,6 +190,7 @@ def ask(
     validate=None,
     info: AskInfo | dict[str, Any] | None = None,
     rule: str = "",
+    answer: Answer = Answer.CHOICE,
 ) -> Ask:
     opts = tuple(options)
     if not opts and validate is None:
@@ -184,4 +204,5 @@ def ask(
         validate,
         cast(AskInfo, info or {}),
         rule,
+        answer,
     )

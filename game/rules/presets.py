@@ -15,6 +15,7 @@ from importlib import metadata
 
 from .flow import Preset
 from .ruleset import Ruleset
+from .system_state import SystemState
 
 #: the entry-point group an add-on package registers its presets in
 ENTRY_POINT_GROUP = "boarders_away.presets"
@@ -61,11 +62,13 @@ PRESETS: dict[str, Callable[[], Ruleset]] = {
 
 
 class _AddonRuleset(Ruleset):
-    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults."""
+    """An add-on that registered a bare ``Preset`` factory: a ruleset with the defaults (its state
+    the preset's ``state_type`` if it names one, else an empty ``SystemState``)."""
 
-    def __init__(self, name: str, factory: Callable[[], Preset]):
+    def __init__(self, name: str, factory: Callable[[], Preset], state_type: type[SystemState] = SystemState):
         self.name = self.title = name
         self._factory = factory
+        self.state_type = state_type
 
     def flow(self) -> Preset:
         return self._factory()
@@ -103,7 +106,10 @@ def get_ruleset(name: str) -> Ruleset:
         return made
     if not (callable(getattr(made, "setup", None)) and callable(getattr(made, "step", None))):
         raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) did not build a Ruleset or a Preset")
-    return _AddonRuleset(name, factory)
+    state_type = getattr(made, "state_type", SystemState)
+    if not (isinstance(state_type, type) and issubclass(state_type, SystemState)):
+        raise UnknownPreset(f"the add-on preset {name!r} ({addon.value}) names a state_type that is not a SystemState")
+    return _AddonRuleset(name, factory, state_type)
 
 
 def system_of(ruleset: Ruleset) -> str:

@@ -18,6 +18,8 @@ Pure: stdlib only.
 from __future__ import annotations
 
 import enum
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar
 
@@ -67,27 +69,33 @@ class SystemState:
     """Fields whose ``None`` is written to the encoding (the others' ``None`` means not written)."""
 
     def copy(self: _S) -> _S:
+        names, values = _spec(type(self))
         other = object.__new__(type(self))
-        for name in _names(type(self)):
-            v = getattr(self, name)
-            object.__setattr__(other, name, v if type(v) in _LEAVES or v is UNSET else copy_tree(v))
+        put = object.__setattr__
+        for name, v in zip(names, values(self)):
+            put(other, name, v if type(v) in _LEAVES else copy_tree(v))
         return other
 
     def encode(self) -> dict[str, Any]:
         """The canonical JSON object of this state (the ``data`` of a state's encoding)."""
+        names, values = _spec(type(self))
         out: dict[str, Any] = {}
         keep_none = self.NULLABLE
-        for name in _names(type(self)):
-            v = getattr(self, name)
-            if v is UNSET or (v is None and name not in keep_none):
+        for name, v in zip(names, values(self)):
+            if v is None:
+                if name not in keep_none:
+                    continue
+            elif v is UNSET:
                 continue
-            out[name] = v.encode() if isinstance(v, SystemState) else v
+            elif isinstance(v, SystemState):
+                v = v.encode()
+            out[name] = v
         return out
 
     @classmethod
     def decode(cls: type[_S], data: dict[str, Any]) -> _S:
         """The state ``encode`` wrote (a copy: ``data`` is not kept); unknown keys are refused."""
-        names = _names(cls)
+        names = _spec(cls)[0]
         extra = sorted(set(data) - set(names))
         if extra:
             raise ValueError(f"{cls.__name__} has no field {extra[0]!r}")
@@ -113,11 +121,16 @@ class SystemState:
         return Observation()
 
 
-_NAMES: dict[type, tuple[str, ...]] = {}
+_SPECS: dict[type, tuple[tuple[str, ...], Callable[[Any], tuple]]] = {}
 
 
-def _names(cls: type) -> tuple[str, ...]:
-    got = _NAMES.get(cls)
+def _spec(cls: type) -> tuple[tuple[str, ...], Callable[[Any], tuple]]:
+    """A state class's field names and a getter of all their values at once (a class's fields are
+    fixed: the pair is kept per class)."""
+    got = _SPECS.get(cls)
     if got is None:
-        got = _NAMES[cls] = tuple(f.name for f in fields(cls))
+        names = tuple(f.name for f in fields(cls))
+        one = operator.attrgetter(*names) if names else (lambda _s: ())
+        values = one if len(names) != 1 else (lambda s, _g=one: (_g(s),))
+        got = _SPECS[cls] = (names, values)
     return got

@@ -13,7 +13,7 @@ from collections.abc import Generator, Iterator
 
 from .decisions import PASS, Decision, IllegalDecision
 from .events import Note, PlayerTurnStarted, TurnStarted
-from .flow import Ctx, Flow, FlowTo, ask
+from .flow import Answer, Ctx, Flow, FlowTo, ask
 from .implements import implements
 from .model import Figure, Rank, Status
 from .rangers.aggression import apply_ap
@@ -121,6 +121,7 @@ class TurnPreset:
             opts,
             default=opts[0],
             rule="RNG-MOT-1",
+            answer=Answer.FIGURE,
         )
         if d.kind == "pass":
             st.phase = "player_turn_end"
@@ -157,6 +158,7 @@ class TurnPreset:
             validate=lambda dec: self.validate_action(ctx, fid, dec),
             info=self.action_info(ctx, fid),
             rule="RNG-ACT-1",
+            answer=Answer.POINT,
         )
         yield from self.resolve_action(ctx, fid, d)
 

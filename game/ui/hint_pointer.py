@@ -12,6 +12,8 @@ import math
 
 import pygame
 
+from game.rules.flow import Answer
+
 #: the pointer's colour: the hint panel's gold, bright enough over sea and deck alike
 COLOUR = (255, 214, 90)
 
@@ -30,8 +32,8 @@ def _figure_rect(battle, fid: str | None) -> pygame.Rect | None:
 def target_rect(battle, what: str) -> pygame.Rect | None:
     """The screen rect of what a hint speaks of, or None when it is not on screen now."""
     p = battle.match.pending
-    if what == "ready" and p is not None and p.kind == "activate":
-        ready = [d.figure for d in p.options if d.kind == "activate"]
+    if what == "ready" and p is not None and p.answer is Answer.FIGURE:
+        ready = [d.figure for d in p.options if d.figure]
         leaders = [f for f in ready if f in battle.match.state.figures and battle.match.state.figures[f].is_leader]
         for fid in leaders + ready:  # a leader first: it never fails its roll
             rect = _figure_rect(battle, fid)

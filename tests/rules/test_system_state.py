@@ -113,3 +113,23 @@ def test_unset_and_unwritten_fields_are_left_out_of_the_encoding():
     assert PyratesState.decode(st.encode()) == st
     with pytest.raises(ValueError, match="no field 'bogus'"):
         PyratesState.decode({**st.encode(), "bogus": 1})
+
+
+def test_observe_reads_own_hand_acted_counters_holds_and_scenario_marks():
+    m = Match(load_scenario(ROOT / "maps" / "fire_in_the_hold.toml"), seed=5)
+    me, you = m.state.side_ids()[:2]
+    seen = m.ruleset.observe(m.ruleset.public_view(m.state, me), me)
+    assert seen.deals_cards and seen.hand == tuple(m.state.system.cards[me]) and seen.hand
+    assert seen.fire and all(level in ("deck", "hold") for level, *_ in seen.fire)  # SCN-FIRE-1 cells
+    assert m.ruleset.observe(m.ruleset.public_view(m.state, me), you).hand == (HIDDEN,) * len(m.state.system.cards[you])
+    first = m.pending.options[0]
+    m.apply(first)
+    assert first.figure in (m.ruleset.observe(m.state, me).acted or ())
+    m.state.book.hold = {f"{me}:deck": 2}
+    assert m.ruleset.observe(m.state, me).holds == {f"{me}:deck": 2}
+    ini = Match(load_scenario(ROOT / "maps" / "forest_initiative.toml"), seed=2)
+    side = ini.state.side_ids()[0]
+    ini.state.system.counters[side] = 2
+    assert ini.ruleset.observe(ini.state, side).counters == 2
+    od6 = Match(load_scenario(ROOT / "maps" / "pike_and_shot.toml"), seed=1)
+    assert od6.ruleset.observe(od6.state, "").acted is None  # the system keeps no such list

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..counting import counted
 from ..decisions import PASS, Decision
 from ..events import Note
-from ..flow import Ctx, Flow, ask
+from ..flow import Answer, Ctx, Flow, ask
 from ..rangers.actions import is_firearm
 from ..refusals import unit_words
 from ..turns import active_side
@@ -70,6 +70,7 @@ class CloseCombatActions(CloseCombatFire):
             validate=lambda x: self.validate_move(ctx, u, ids, x),
             info=self.action_info(ctx, board, u, ids),
             rule="OD6-SEQ-1",
+            answer=Answer.POINT,
         )
         yield from self.resolve_action(ctx, u, ids, dec)
 

@@ -15,6 +15,7 @@ from game.rules.rangers.events import ActionTaken
 from game.rules.refusal_facts import charge_refusal
 from game.rules.refusals import Cause, refused
 
+from ..flow import Answer
 from ..implements import implements
 from .move_flow import IniMoveFlow
 from .reactions import (
@@ -55,6 +56,7 @@ class IniActFlow(IniMoveFlow):
             validate=lambda dec: self.check_act(ctx, side, dec),
             info={"orders": list(ini_state(st).orders.get(side, [])), "counters": ini_state(st).counters[side]},
             rule="INI-SEQ-1",
+            answer=Answer.POINT,
         )
         if d.kind == "pass":
             nt = after_pass(t)

@@ -7,7 +7,7 @@ import math
 
 from ..decisions import PASS, Decision, IllegalDecision, Item, choose
 from ..events import Note
-from ..flow import ask
+from ..flow import Answer, ask
 from ..implements import implements
 from ..model import Status, WeaponClass
 from ..refusals import Cause, refused
@@ -203,6 +203,7 @@ def allocation(r: Round, camps: list[str], pool: dict[str, Damage]):
             validate=lambda dec, _c=camp, _l=left, _t=tuple(tappers): validate_tap(r, _c, _l, list(_t), dec),
             info=info,
             rule="PYR-ALLOC-2",
+            answer=Answer.ITEMS,
         )
         if d.kind == "pass":
             r.withheld[camp] = withheld_damage(r, tappers, left)

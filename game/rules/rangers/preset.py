@@ -20,6 +20,7 @@ from __future__ import annotations
 from game.rules.decisions import Decision
 from game.rules.flow import Ctx, Flow, ask
 
+from ..flow import Answer
 from ..implements import implements
 from . import flowkit as K
 from .actions import is_firearm
@@ -139,6 +140,7 @@ class RangersPreset(RangersResolution):
             validate=lambda dec: self.check(ctx, fid, dec, ("move", "charge") + FREE_KINDS),
             info=self.action_info(ctx, fid),
             rule="RNG-ACT-1",
+            answer=Answer.POINT,
         )
         yield from self.resolve(ctx, fid, d)
 

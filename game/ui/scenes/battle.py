@@ -14,7 +14,7 @@ import threading
 import pygame
 
 from game.rules.decisions import Decision, IllegalDecision
-from game.rules.flow import Ask
+from game.rules.flow import Answer, Ask
 
 from ..camera import Camera
 from ..figures_render import FigureStyle, figure_at
@@ -370,7 +370,7 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, BattleTurns, Sce
             self.rebuild_options()
         self.hints.update(self, dt)
         p = self.match.pending
-        if p is not None and p.kind == "tap" and self.is_human_turn() and type(self.mode_obj) is Mode:
+        if p is not None and p.answer is Answer.ITEMS and self.is_human_turn() and type(self.mode_obj) is Mode:
             self.mode_obj = TapMode()  # taps are made on the table: tapper, then its targets
         elif (
             p is not None

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.flow import Answer
+
 from .. import fonts
 from ..figures_render import draw_figures
 from ..table_labels import TableLabels
@@ -48,8 +50,8 @@ class BattleDraw(BattleHost):
         self.renderer.draw(surf, self.camera, hold_open=hold)
         p = self.match.pending
         ready: set[str | None] = set()
-        if p is not None and p.kind == "activate" and p.side in self.humans:
-            ready = {d.figure for d in p.options if d.kind == "activate"}
+        if p is not None and p.answer is Answer.FIGURE and p.side in self.humans:
+            ready = {d.figure for d in p.options if d.figure}
         seen = self.match.ruleset.observe(self.match.state, "")
         acted = set(seen.acted or ())
         sel = self.selected or (self.acting_figure() if p is not None and p.kind == "action" else None)

@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from game.rules.decisions import Decision
+from game.rules.flow import Answer
 
 from .. import fonts
 from ..figures_render import figure_at
@@ -231,8 +232,8 @@ class BattleInput(BattleHost):
         p = self.match.pending
         if not self.is_human_turn() or p is None or p.default is None or not self.may_see(p.side):
             return False
-        if p.kind == "activate" and self.selected in self.ready_figures():  # the figure Tab chose
-            self.decide(next(d for d in p.options if d.kind == "activate" and d.figure == self.selected))
+        if p.answer is Answer.FIGURE and self.selected in self.ready_figures():  # the figure Tab chose
+            self.decide(next(d for d in p.options if d.figure == self.selected))
             return True
         self.decide(p.default)
         return True
@@ -255,9 +256,9 @@ class BattleInput(BattleHost):
 
     def ready_figures(self) -> list[str]:
         p = self.match.pending
-        if p is None or not self.is_human_turn():
+        if p is None or not self.is_human_turn() or p.answer is not Answer.FIGURE:
             return []
-        return list(dict.fromkeys(d.figure for d in p.options if d.kind == "activate" and d.figure))
+        return list(dict.fromkeys(d.figure for d in p.options if d.figure))
 
     def next_ready(self, back: bool = False) -> str | None:
         """Tab: select (and centre on) the next figure that can act; a click or Enter activates it."""

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, TypeVar
 import pygame
 import pygame_gui
 
+from game.rules.flow import Answer
+
 from .. import fonts
 from ..previews import choice_odds, option_chance
 from ..reform_mode import offers_reform
@@ -191,7 +193,7 @@ def point_hint(p) -> str:
     if not kinds:
         if p is not None and p.kind == "activate":
             return "Click a figure with a white ring to activate it."
-        if p is not None and p.kind == "tap":
+        if p is not None and p.answer is Answer.ITEMS:
             return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
         return ""
     return (
