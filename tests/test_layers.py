@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.presets import PRESETS
+from game.rules.presets import PRESETS, systems
 
 ROOT = Path(__file__).resolve().parents[1]
-SYSTEMS = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
+SYSTEMS = tuple(systems())
 CHECKED = ("game/ui", "game/scenario", "game/schema")
 #: game/ui/previews.py is being converted to Ruleset.odds (helper rsai, same issue)
 PENDING: set[str] = set()

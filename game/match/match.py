@@ -73,6 +73,7 @@ class Match:
             figures=figures,
             preset=self.preset_name,
             options=self.options,
+            config=self.ruleset.config,
             system=self.ruleset.new_state(),
         )
         self.table = self._table_for(self.state)

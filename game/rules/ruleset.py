@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .ask_info import AskInfo as AskInfo
+from .config import RulesConfig
 from .observation import Observation
 from .system_state import SystemState
 from .view import Shuffler, public_view, redeal
@@ -146,6 +147,10 @@ class Ruleset:
     state_type: type[SystemState] = SystemState
     """The class of the system's own state (a ``SystemState`` of its package)."""
 
+    config: RulesConfig = RulesConfig()
+    """The system's numbers (a subclass of ``RulesConfig`` of its package): the match puts them on
+    its state (``MatchState.config``), where the rules read them. A variant of a system is a
+    registry entry whose ruleset holds other values (``dataclasses.replace(config, …)``)."""
     name: str = ""
     """The preset name scenarios and records use ("pyrates", "close-combat-d6", …)."""
     title: str = ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .config import RulesConfig
 from .facts import Facts
 from .model import Figure, SideInfo
 from .system_state import SystemState, copy_tree
@@ -68,6 +69,9 @@ class MatchState:
     """Winning side id when over; None for a draw or while running."""
     end_reason: str = ""
     """Why the match ended."""
+    config: RulesConfig = field(default=RulesConfig(), compare=False, repr=False)
+    """The preset's numbers (its ruleset's ``config``, game/rules/config.py): fixed for the match,
+    shared by every copy, not encoded (the preset's name stands for them)."""
     facts: Facts = field(default_factory=Facts, compare=False, repr=False)
     """The one cache of answers about these figures (game/rules/facts.py); a copy starts empty."""
 
@@ -87,6 +91,7 @@ class MatchState:
             self.over,
             self.winner,
             self.end_reason,
+            self.config,
         )
 
     def side_ids(self) -> list[str]:

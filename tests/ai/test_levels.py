@@ -109,11 +109,14 @@ def test_decisions_do_not_depend_on_hidden_cards(tiny, level):
     assert a == b
 
 
-PRESETS = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6")
+def _presets() -> list[str]:
+    from game.rules.presets import preset_names
+
+    return preset_names()
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", _presets())
 def test_every_level_plays_tiny_under_every_preset(tiny, preset, level):
     from game.match.match import Match
     from game.rules.presets import UnknownPreset

@@ -12,6 +12,7 @@ from game.ai import levels
 from game.ai import preset_odds as PO
 from game.ai.scripted import make_scripted
 from game.match.match import Match
+from game.rules.escarmouche.config import ESCARMOUCHE
 from game.scenario import find_scenario
 
 #: one scenario per preset other than pyrates, and the ask kinds the normal level scores there
@@ -180,7 +181,7 @@ def test_esc_eng_2_assault_odds_success_is_the_resolve_chance():
     for group in ([f for f in mine if not f.is_leader][:2], mine[:3]):
         ctx.ask = dataclasses.replace(ask, info={"group": [f.id for f in group]})
         odds = ctx.odds(Decision("assault", option=sector))
-        assert odds.success == resolve_pass_chance(any(f.is_leader for f in group))
+        assert odds.success == resolve_pass_chance(ESCARMOUCHE, any(f.is_leader for f in group))
 
 
 def test_rng_mor_1_a_broken_side_weighs_its_group_fleeing_on_a_failed_resolve():

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from game.rules.presets import preset_names, systems
+
 ROOT = Path(__file__).resolve().parents[2]
-SYSTEMS = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
-PRESET_NAMES = ("pyrates", "rangers", "initiative", "escarmouche", "close-combat-d6", "close_combat_d6")
+SYSTEMS = tuple(systems())
+#: every registered name, also spelt with underscores
+PRESET_NAMES = frozenset(preset_names()) | {n.replace("-", "_") for n in preset_names()}
 #: what reads the systems through the ruleset only
 READERS = sorted((ROOT / "game" / "ai").glob("*.py")) + [ROOT / "game" / "ui" / "previews.py"]
 

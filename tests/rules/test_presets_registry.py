@@ -23,7 +23,7 @@ def test_pre_builtins_are_static_imports_not_strings():
     """A freezer (PyInstaller) follows plain import statements; no importlib.import_module by string."""
     tree = ast.parse((ROOT / "game" / "rules" / "presets" / "__init__.py").read_text(encoding="utf-8"))
     imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.level == 2}
-    packages = ("pyrates", "rangers", "initiative", "escarmouche", "close_combat")
+    packages = presets.systems()
     assert {f"{p}.ruleset" for p in packages} <= imported
     for p in packages:  # each ruleset builds its flow by a plain import too
         src = (ROOT / "game" / "rules" / p / "ruleset.py").read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ from game.rules.decisions import Decision, choose
 from game.rules.dice import Dice, ScriptedDice
 from game.rules.flow import Ask, Ctx
 from game.rules.model import Status
+from game.rules.pyrates.config import PYRATES
 from game.rules.ruleset import BACK, DOWN, OUT, WOUNDED
 from game.scenario import find_scenario
 
@@ -90,7 +91,7 @@ def test_pyr_save_1_pushback_save_odds_and_tap_odds_are_the_save_faces():
     m = _match("boarding_action", 3)
     a, b = next(_pairs(m))
     o = m.ruleset.attack_odds(m.state, m.table, a.id, b.id, "tap")
-    t = save_target(save_modifiers(b, a.melee_class, attacker_mounted=a.mounted))
+    t = save_target(PYRATES, save_modifiers(b, a.melee_class, attacker_mounted=a.mounted))
     assert o.target >= t  # close quarters and support only raise the save
     assert o.success == Fraction(sum(not save_passes(n, o.target) for n in range(1, 7)), 6)
 

@@ -9,12 +9,16 @@ from pathlib import Path
 import pytest
 
 from game.rules.presets import PRESETS, get_ruleset
+from game.rules.ruleset import Ruleset
 from game.scenario import ScenarioError, load_scenario
 from game.scenario.loader import parse_scenario
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
 MINI = (DATA / "forest_mini_rangers.toml").read_text()
 LEADERLESS = MINI.replace('traits = ["leader"]\n', "", 1)
+#: the registry's presets with roster rules of their own (the Rangers! rosters), and the others
+ROSTER_RULED = [p for p in PRESETS if type(get_ruleset(p)).roster_problems is not Ruleset.roster_problems]
+FREE_ROSTERS = [p for p in PRESETS if p not in ROSTER_RULED]
 
 
 def _load(text: str, tmp_path: Path):
@@ -23,7 +27,7 @@ def _load(text: str, tmp_path: Path):
     return load_scenario(p)
 
 
-@pytest.mark.parametrize("preset", ["rangers", "initiative"])
+@pytest.mark.parametrize("preset", ROSTER_RULED)
 def test_RNG_PTS_1_loader_refuses_a_side_without_a_leader(tmp_path, preset):
     text = LEADERLESS.replace('preset = "rangers"', f'preset = "{preset}"')
     with pytest.raises(ScenarioError) as e:
@@ -31,7 +35,7 @@ def test_RNG_PTS_1_loader_refuses_a_side_without_a_leader(tmp_path, preset):
     assert "roster.toml: figures:" in str(e.value) and "leader" in str(e.value).lower()
 
 
-@pytest.mark.parametrize("preset", ["rangers", "initiative"])
+@pytest.mark.parametrize("preset", ROSTER_RULED)
 def test_RNG_PTS_1_roster_problems_of_the_rangers_rosters(tmp_path, preset):
     scen = _load(MINI, tmp_path)
     rs = get_ruleset(preset)
@@ -43,7 +47,7 @@ def test_RNG_PTS_1_roster_problems_of_the_rangers_rosters(tmp_path, preset):
     assert problems and all(isinstance(p, str) for p in problems)
 
 
-@pytest.mark.parametrize("preset", [p for p in PRESETS if p not in ("rangers", "initiative")])
+@pytest.mark.parametrize("preset", FREE_ROSTERS)
 def test_RNG_PTS_1_other_systems_field_any_roster(tmp_path, preset):
     """The same leaderless file loads under a preset without Rangers! roster rules."""
     scen = _load(LEADERLESS.replace('preset = "rangers"', f'preset = "{preset}"'), tmp_path)
@@ -68,7 +72,7 @@ def _with(text: str, line: str) -> str:
     return text.replace("[options]\n", f"[options]\n{line}\n", 1)
 
 
-@pytest.mark.parametrize("preset", ["rangers", "initiative"])
+@pytest.mark.parametrize("preset", ROSTER_RULED)
 def test_RNG_PTS_1_zero_is_a_strict_limit_and_off_turns_the_check_off(tmp_path, preset):
     text = MINI.replace('preset = "rangers"', f'preset = "{preset}"')
     with pytest.raises(ScenarioError, match="10 points apart; at most 0 allowed"):

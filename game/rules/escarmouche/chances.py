@@ -20,6 +20,7 @@ from ..rangers.shooting import shooting_odds
 from ..rangers.wounds import wound_modifier, wound_odds
 from ..ruleset import BACK, OUT, WOUNDED, Effect, Odds
 from .advantages import advantages
+from .config import EscarmoucheConfig, escarmouche_config
 from .engage import fighters, group_has_leader, resolve_pass_chance
 from .group_flow import target_moved, wounds_kill
 from .odds import duel_odds
@@ -72,7 +73,9 @@ def assault_odds(view, table, group, sector: str) -> Odds | None:
     defs = [f for f in defs if f.type != "civilian" and "civilian" not in f.flags] or defs
     if not defs:
         return Odds(rule="ESC-ENG-1", success=Fraction(1), dice="cards")
-    resolve = resolve_pass_chance(group_has_leader(view.figures[f] for f in group if view.figures[f].in_play))
+    resolve = resolve_pass_chance(
+        escarmouche_config(view), group_has_leader(view.figures[f] for f in group if view.figures[f].in_play)
+    )
     atts = sorted(atts, key=lambda f: f.id)
     defs = sorted(defs, key=lambda f: (not f.is_leader, f.id))
     n = min(len(atts), len(defs))
@@ -107,7 +110,7 @@ def round_odds(view, mine, theirs) -> Odds | None:
     return Odds(rule="ESC-RND-1", success=ZERO, effects=tuple(effects), dice="cards")
 
 
-def shot(victim, chance: Fraction) -> Odds:
+def shot(config: EscarmoucheConfig, victim, chance: Fraction) -> Odds:
     """A shot that hits with ``chance``, then wounds as the flow rolls it (RNG-WND-1 with the
     victim's Tough and Lucky; ESC-RES-1: killed at its Wounds value, at most two)."""
     killed = wounded = ZERO
@@ -116,7 +119,7 @@ def shot(victim, chance: Fraction) -> Odds:
     ).items():
         if n <= 0 or not p:
             continue
-        if wounds_kill(victim, n):
+        if wounds_kill(config, victim, n):
             killed += chance * p
         else:
             wounded += chance * p
@@ -149,7 +152,7 @@ def shot_odds(view, table, shooter: str, target: str) -> Odds:
         keen_eyed="keen_eyed" in f.traits,
         weapon=f.missile,
     )
-    o = shot(v, hit)
+    o = shot(escarmouche_config(view), v, hit)
     notes = tuple(n for n, on in (("cover", bool(s.cover)), ("target moved", moved)) if on)
     return dataclasses.replace(o, notes=notes)
 

@@ -10,28 +10,27 @@ from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
 from ..model import Figure
-
-#: ESC-ENG-2 [HOUSE] Resolve target: 1d6 ≤ 4 passes.
-RESOLVE_TARGET = 4
+from .config import EscarmoucheConfig
 
 
 @implements("ESC-ENG-2")
-def resolve_test(dice: Dice, group: str, has_leader: bool) -> DiceRolled:
-    """ESC-ENG-1/2: the assaulting group's Resolve, 1d6 (−1 with a leader) ≤ 4 passes."""
+def resolve_test(config: EscarmoucheConfig, dice: Dice, group: str, has_leader: bool) -> DiceRolled:
+    """ESC-ENG-1/2 [HOUSE]: the assaulting group's Resolve, 1d6 (−1 with a leader) ≤ 4
+    (``config.resolve_target``) passes."""
     return dice.roll(
         "ESC-ENG-2",
         who=group,
         purpose="resolve",
         modifier=-1 if has_leader else 0,
-        target=RESOLVE_TARGET,
+        target=config.resolve_target,
         roll_under=True,
         parts=((-1, "a leader with the group", "ESC-ENG-2"),) if has_leader else (),
     )
 
 
-def resolve_pass_chance(has_leader: bool) -> Fraction:
-    """ESC-ENG-2 exact: 4/6 without a leader, 5/6 with one."""
-    return Fraction(sum(1 for f in range(1, 7) if f - (1 if has_leader else 0) <= RESOLVE_TARGET), 6)
+def resolve_pass_chance(config: EscarmoucheConfig, has_leader: bool) -> Fraction:
+    """ESC-ENG-2 exact: 4/6 without a leader, 5/6 with one (at the rules' target of 4)."""
+    return Fraction(sum(1 for f in range(1, 7) if f - (1 if has_leader else 0) <= config.resolve_target), 6)
 
 
 def group_has_leader(figures: Iterable[Figure]) -> bool:

@@ -11,6 +11,7 @@ from ..model import Status
 from ..rangers import is_firearm, roll_shot, roll_wounds, shooting_odds, weapon_max_range, wound_modifier
 from ..rangers.movement import crossing_allowance, obstacle_defended
 from ..rangers.turns import MEASURE_TOLERANCE
+from .config import EscarmoucheConfig, escarmouche_config
 from .engage import is_civilian
 from .melee_flow import MeleeFlow
 from .placing import candidate_points, spot_ok
@@ -205,7 +206,7 @@ class EscGroupActions(MeleeFlow):
         """Add wounds: at the figure's Wounds value (2; ESC-RES-1: a second wound kills) it is killed."""
         f = ctx.fig(fid)
         w = f.wounds + n
-        if wounds_kill(f, n):
+        if wounds_kill(escarmouche_config(ctx.state), f, n):
             ctx.set_status(fid, Status.KNOCKED_DOWN, rule=rule, cause=f"killed ({cause})", wounds=w)
         else:
             ctx.set_status(fid, Status.WOUNDED, rule=rule, cause=cause, wounds=w)
@@ -230,7 +231,9 @@ def target_moved(state, tid: str) -> bool:
     return tid in d.moved_last_turn or tid in d.moved_this_turn
 
 
-def wounds_kill(f, n: int) -> bool:
-    """ESC-RES-1: ``n`` more wounds kill ``f`` at its Wounds value (at most 2: a second wound kills)."""
-    limit = min(f.max_wounds, 2) if f.max_wounds > 0 else 2
+def wounds_kill(config: EscarmoucheConfig, f, n: int) -> bool:
+    """ESC-RES-1: ``n`` more wounds kill ``f`` at its Wounds value (at most 2, ``config.wounds_to_kill``:
+    a second wound kills)."""
+    most = config.wounds_to_kill
+    limit = min(f.max_wounds, most) if f.max_wounds > 0 else most
     return f.wounds + n >= limit

@@ -24,6 +24,7 @@ from ..model import Status
 from ..rangers.turns import no_questions
 from .advantages import advantages
 from .cards import Card, card_effect
+from .config import escarmouche_config
 from .deck import Deck
 from .duel import DEFAULT_PREFERENCE, Duel, default_pick, draw_count, duel_winner, resolve_duel, winning_options
 from .events import CardsDrawn, DeckReshuffled, DuelWon
@@ -229,7 +230,7 @@ class MeleeFlow(MeleeStart):
         deck.discard()
         esc(st).deck = deck.to_json()
         # ESC-MULTI-1: kills, then wounds (a second wound kills), then evictions
-        fates = apply_results(results, {f: ctx.fig(f).wounds for f in duel.figures})
+        fates = apply_results(escarmouche_config(ctx.state), results, {f: ctx.fig(f).wounds for f in duel.figures})
         for fid in sorted(fates, key=lambda x: (not fates[x].killed, x)):
             fate = fates[fid]
             f = ctx.fig(fid)

@@ -32,6 +32,7 @@ from ..implements import implements
 from ..model import Status
 from ..rangers import is_firearm
 from ..rangers.turns import active_side, no_questions, turn_roll_off
+from .config import escarmouche_config
 from .deck import Deck
 from .engage import fighters, group_has_leader, is_civilian, resolve_test
 from .group_flow import EscGroupActions
@@ -238,7 +239,7 @@ class EscarmouchePreset(EscGroupActions):
         flee (ESC-CIV-1), its figures enter and the melee begins; fail → the activation ends
         (RNG-MOR-1 option: a broken side's group flees instead)."""
         figs = [ctx.fig(f) for f in group]
-        ev = resolve_test(ctx.dice, f"{side}:{sector}", group_has_leader(figs))
+        ev = resolve_test(escarmouche_config(ctx.state), ctx.dice, f"{side}:{sector}", group_has_leader(figs))
         ctx.emit(ev)
         if not ev.success:
             if self.morale_broken(ctx, side):

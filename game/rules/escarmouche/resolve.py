@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from ..decisions import IllegalDecision
 from ..implements import implements
 from .cards import Effect
+from .config import EscarmoucheConfig
 from .duel import DuelResult
 
 #: ESC-RES-1 digital ruling: a second wound kills.
-WOUNDS_TO_KILL = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +32,12 @@ class Fate:
     """Must leave the sector (and is alive)."""
 
 
-def apply_results(results: Iterable[DuelResult], wounds: Mapping[str, int] | None = None) -> dict[str, Fate]:
+def apply_results(
+    config: EscarmoucheConfig, results: Iterable[DuelResult], wounds: Mapping[str, int] | None = None
+) -> dict[str, Fate]:
     """ESC-MULTI-1: all results apply together — kills first, then wounds (a second wound kills,
-    ESC-RES-1), then evictions of the living; a figure both wounded and evicted takes both.
+    ESC-RES-1: ``config.wounds_to_kill``), then evictions of the living; a figure both wounded and
+    evicted takes both.
 
     ``wounds`` holds each figure's wounds before (default 0). Returns a Fate for every loser.
     """
@@ -50,7 +53,7 @@ def apply_results(results: Iterable[DuelResult], wounds: Mapping[str, int] | Non
         if not killed:
             new_w = effects.count(Effect.WOUNDED)
             w += new_w
-            killed = w >= WOUNDS_TO_KILL
+            killed = w >= config.wounds_to_kill
         evicted = not killed and Effect.EVICTED in effects
         out[fid] = Fate(fid, killed, w, new_w > 0, evicted)
     return out

@@ -7,6 +7,7 @@ from fractions import Fraction
 from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Odds, Ruleset, RuleText
 from .chances import fight_sides
+from .config import ESCARMOUCHE, EscarmoucheConfig, escarmouche_config
 from .state import EscarmoucheState
 
 
@@ -15,6 +16,7 @@ class EscarmoucheRuleset(MissileAnswers, Ruleset):
     title = "More Escarmouche card duels"
     combat = "duel"
     state_type = EscarmoucheState
+    config: EscarmoucheConfig = ESCARMOUCHE
 
     def flow(self):
         from .preset import EscarmouchePreset
@@ -42,7 +44,7 @@ class EscarmoucheRuleset(MissileAnswers, Ruleset):
         if decision.kind == "shoot" and decision.target:
             shown = (info.get("odds") or {}).get(decision.target)
             if shown is not None:
-                return chances.shot(view.figures[decision.target], Fraction(shown))
+                return chances.shot(escarmouche_config(view), view.figures[decision.target], Fraction(shown))
             return chances.shot_odds(view, table, decision.figure, decision.target)
         return None
 

@@ -8,20 +8,22 @@ from dataclasses import dataclass
 
 from ..implements import implements
 from ..rangers.geometry import Disc, edge_distance, nearest_distance, path_length, path_points
+from .config import InitiativeConfig
 from .groups import contiguous_with, engaged
-
-REACT_RANGE = 4.0
 
 
 # -- INI-REACT-1/2 -------------------------------------------------------------------------------
-def reaction_candidates(friends: Mapping[str, Disc], movers: Mapping[str, Disc], enemies: Iterable[Disc]) -> list[str]:
-    """INI-REACT-1: unengaged friendly figures within 4" of any enemy that moved to engage in the
-    last action. ``enemies`` are all enemy figures in play (for the engaged test, PRE-INI-1)."""
+def reaction_candidates(
+    config: InitiativeConfig, friends: Mapping[str, Disc], movers: Mapping[str, Disc], enemies: Iterable[Disc]
+) -> list[str]:
+    """INI-REACT-1: unengaged friendly figures within 4" (``config.react_range``) of any enemy that
+    moved to engage in the last action. ``enemies`` are all enemy figures in play (for the engaged
+    test, PRE-INI-1)."""
     foes = list(enemies)
     return [
         fid
         for fid, d in friends.items()
-        if not engaged(d, foes) and any(edge_distance(d, m) <= REACT_RANGE + 1e-9 for m in movers.values())
+        if not engaged(d, foes) and any(edge_distance(d, m) <= config.react_range + 1e-9 for m in movers.values())
     ]
 
 

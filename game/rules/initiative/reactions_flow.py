@@ -13,6 +13,7 @@ from game.rules.rangers.turn_common import reactive_shooter_caps
 
 from ..implements import implements
 from .act_flow import IniActFlow
+from .config import initiative_config
 from .reactions import (
     ReactionWindow,
     after_reactions,
@@ -44,7 +45,7 @@ class IniReactionsFlow(IniActFlow):
         side = t.passive
         enemies = {f.id: f for f in st.in_play(t.active)}
         friends = {f.id: f for f in st.in_play(side)}
-        cands = reaction_candidates(friends, {m: enemies[m] for m in engagers}, enemies.values())
+        cands = reaction_candidates(initiative_config(st), friends, {m: enemies[m] for m in engagers}, enemies.values())
         if not cands:
             return
         eligible = eligible_enemies(engagers, enemies)

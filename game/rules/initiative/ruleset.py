@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rangers.ruleset import RangersRuleset
 from ..ruleset import Odds, RuleText
+from .config import INITIATIVE, InitiativeConfig
 from .state import InitiativeState
 
 
@@ -15,6 +16,7 @@ class InitiativeRuleset(RangersRuleset):
     name = "initiative"
     title = "Skirmish initiative"
     state_type = InitiativeState
+    config: InitiativeConfig = INITIATIVE
 
     def flow(self):
         from .preset import InitiativePreset

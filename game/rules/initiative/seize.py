@@ -16,11 +16,10 @@ from typing import NamedTuple
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .config import InitiativeConfig
 
 MEDIUM_RANGE = 10.0
 MELEE_NATURALS = frozenset({1, 2, 3})
-ORDER_CARD_BONUS = 4
-COUNTER_BONUS = 2
 MAX_NOMINABLE_RATE = 20
 
 
@@ -35,6 +34,7 @@ class SeizeRoll(NamedTuple):
 
 @implements("INI-SEIZE-2")
 def tactical_factors(
+    config: InitiativeConfig,
     *,
     can_engage: bool = False,
     can_reach_objective: bool = False,
@@ -49,14 +49,15 @@ def tactical_factors(
     (path ≤ move allowance), or shoot within medium range (≤ 10", RNG effective range) — +2 once
     however many hold; +2 per shooting counter held (INI-SEIZE-3); −2 destination out of line of
     sight; −4 engaged in melee unless it can break off automatically (every enemy in contact is
-    across an obstacle); +4 order card (INI-ORD-1)."""
+    across an obstacle); +4 order card (INI-ORD-1). The counters' and the order card's amounts are
+    ``config.counter_bonus`` and ``config.order_card_bonus``."""
     if shooting_counters < 0:
         raise ValueError("shooting counters must be ≥ 0")
     f = 2 if (can_engage or can_reach_objective or can_shoot_within_medium) else 0
-    f += COUNTER_BONUS * shooting_counters
+    f += config.counter_bonus * shooting_counters
     f -= 2 if destination_out_of_los else 0
     f -= 4 if (engaged and not can_break_off) else 0
-    f += ORDER_CARD_BONUS if order_card else 0
+    f += config.order_card_bonus if order_card else 0
     return f
 
 

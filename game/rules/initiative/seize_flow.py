@@ -15,6 +15,7 @@ from game.rules.rangers.events import ActionTaken
 from game.rules.rangers.turns import MEASURE_TOLERANCE
 
 from ..counting import agreeing
+from .config import initiative_config
 from .orders import order_actors, order_bonus, parse_objective
 from .rates import rng_base_rate, rng_leadership
 from .reactions_flow import IniReactionsFlow
@@ -104,7 +105,9 @@ class IniSeizeFlow(IniReactionsFlow):
             [ctx.table.obstacle_between(fid, e.id) is not None for e in K.foes_within(ctx, fid, HAND_COMBAT_RANGE)]
         )
         counters = ini_state(st).counters.get(f.side, 0)
+        config = initiative_config(st)
         fac = tactical_factors(
+            config,
             can_engage=can_engage,
             can_reach_objective=reach,
             can_shoot_within_medium=can_shoot,
@@ -117,7 +120,7 @@ class IniSeizeFlow(IniReactionsFlow):
         if can_engage or reach or can_shoot:
             reasons.append("+2 can engage/reach/shoot")
         if counters:
-            reasons.append(f"+{2 * counters} counters")
+            reasons.append(f"+{config.counter_bonus * counters} counters")
         if out_of_los:
             reasons.append("−2 out of sight")
         if eng and not brk:

@@ -130,6 +130,23 @@ def shared_measures() -> PyratesRuleset:
     return PyratesRuleset()
 
 
+def system_of(ruleset: Ruleset) -> str:
+    """The game system a ruleset is built on: the rules package (``"pyrates"``, ``"close_combat"``)
+    of the first class of its lineage that lives in one, so a variant answers its base's package;
+    "" for an add-on built on none. For tests and tools: the screen and the AI ask the ruleset what
+    it does, never which system it is."""
+    for cls in type(ruleset).__mro__:
+        parts = cls.__module__.split(".")
+        if len(parts) > 3 and parts[:2] == ["game", "rules"]:
+            return parts[2]
+    return ""
+
+
+def systems() -> list[str]:
+    """The rules packages the built-in presets are built on, each once, in the registry's order."""
+    return list(dict.fromkeys(system_of(factory()) for factory in PRESETS.values()))
+
+
 def get_preset(name: str) -> Preset:
     """A new flow of the ruleset ``name`` (``get_ruleset(name).flow()``)."""
     return get_ruleset(name).flow()

@@ -12,6 +12,7 @@ from game.rules.model import Rank, Status
 from game.rules.rangers.turns import active_side, no_questions
 
 from ..turn_state import moved_now
+from .config import pyrates_config
 from .duel import challenge, duel_step, give_offence, validate_challenge
 from .engage import nearest_enemy
 from .mounted import EN_PASSANT, en_passant, remount
@@ -21,7 +22,7 @@ from .prisoners import follow_captors
 from .scenario_rules import asleep, raise_alarm
 from .shooting import THROWN, resolve_shot, shot_target_number
 from .state import pyr
-from .unmotivated import RETREAT, cover_options, retreat_options, validate_free_move
+from .unmotivated import cover_options, retreat_options, validate_free_move
 
 
 class PyratesActions(PyratesOptions):
@@ -55,7 +56,9 @@ class PyratesActions(PyratesOptions):
         if d.kind == "hold":
             ctx.emit(Note(rule="RNG-MOT-3", who=fid, message=f"{f.name} is not motivated and holds"))
             return
-        plan = plan_to(ctx, fid, *d.point, RETREAT if d.kind == "retreat" else allowance)
+        plan = plan_to(
+            ctx, fid, *d.point, pyrates_config(ctx.state).retreat_distance if d.kind == "retreat" else allowance
+        )
         ctx.move(
             fid,
             plan.points[-1][0],

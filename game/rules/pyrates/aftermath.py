@@ -10,11 +10,12 @@ from ..events import Note
 from ..flow import ask
 from ..implements import implements
 from ..model import Rank, Status
+from .config import pyrates_config
 from .engage import engagements_of, party_key
 from .events import RoundResult
 from .morale import lost_half, morale_target_modifiers
 from .moves import retreat
-from .round_state import MAX_ROUNDS, Round, _moved
+from .round_state import Round, _moved
 from .state import pyr
 
 PARTY_REACH = 4.0
@@ -80,7 +81,7 @@ def party_test(ctx, key: str, participants: list[str], *, tally_winner: bool, en
         who=key,
         purpose="morale",
         modifier=sum(m.amount for m in mods),
-        target=4,
+        target=pyrates_config(st).morale_target,
         roll_under=True,
         natural_pass={1},
         natural_fail={6},
@@ -271,7 +272,7 @@ def winner_effects(r: Round, cur: dict, winner: str, loser: str, loser_fled: boo
     ch = d.option
     ctx.emit(RoundResult(rule="PYR-WIN-3", winner=winner, loser=loser, choice=ch))
     if ch == "fight_on":
-        cur["next"] = "react" if cur["round"] < MAX_ROUNDS else "carry"
+        cur["next"] = "react" if cur["round"] < pyrates_config(st).max_melee_rounds else "carry"
         cur["winner"] = winner
         return
     if ch == "strike_colours":
@@ -389,5 +390,5 @@ def rat_after_round(r: Round, cur: dict, winner: str):
         ctx.emit(RoundResult(rule="PYR-CR-2", winner=winner, loser="", choice="cut_free"))
         cur["next"] = "end"
         return
-    cur["next"] = "round" if cur["round"] < MAX_ROUNDS else "carry"
+    cur["next"] = "round" if cur["round"] < pyrates_config(st).max_melee_rounds else "carry"
     yield from ()

@@ -18,6 +18,7 @@ from ..model import Status
 from ..rangers.wounds import wound_modifier, wound_odds
 from ..ruleset import OUT, WOUNDED, Effect, Odds, Pool
 from .cards import main_gauche_result
+from .config import pyrates_config
 from .hands import hand_score
 from .odds import side_damage_odds, tally_win_odds
 from .quota import SideFacts, melee_quotas
@@ -39,7 +40,7 @@ def shot_odds(view, table, shooter: str, target: str, *, weapon, reactive: bool 
         return Odds(rule="RNG-SHOOT-1", success=ZERO, dice="d20", error="no shot")
     hit = Fraction(min(tn, 20), 20)
     wo = wound_odds(wound_modifier(hand_combat=False, target_tough="tough" in v.traits), "lucky" in v.traits)
-    fail = 1 - save_chance(save_target(shot_save_modifiers(v)))
+    fail = 1 - save_chance(save_target(pyrates_config(view), shot_save_modifiers(v)))
     if v.wounds > 0 or v.status == Status.WOUNDED:
         chances = ((OUT, hit * fail * (wo[1] + wo[2])), (WOUNDED, ZERO))
     else:
@@ -71,7 +72,7 @@ def tap_odds(view, table, tapper: str, victim: str, *, extras=()) -> Odds:
         supported=r.eng.supported(victim),
         attacker_mounted=t.mounted,
     )
-    target = save_target(mods)
+    target = save_target(pyrates_config(view), mods)
     lands = 1 - save_chance(target)
     notes = [m.reason for m in mods]
     if mg:
@@ -146,7 +147,9 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
     if len(camps) < 2:
         return Odds(rule="PYR-MQ-1", success=ZERO, error="no enemy in that mêlée")
     ca, cb = camps[:2]
-    qa, qb = melee_quotas(SideFacts(tuple(participants(r, ca)), 0, ca), SideFacts(tuple(participants(r, cb)), 0, cb))
+    qa, qb = melee_quotas(
+        pyrates_config(view), SideFacts(tuple(participants(r, ca)), 0, ca), SideFacts(tuple(participants(r, cb)), 0, cb)
+    )
     pools = []
     for camp, q in ((ca, qa), (cb, qb)):
         dist = side_damage_odds(q.mq)
@@ -159,12 +162,13 @@ def melee_odds(view, table, a: str, b: str) -> Odds:
     stake = tuple(losing_party(r, ca))
     from .aftermath import party_morale_modifiers
     from .engage import party_key
-    from .morale import MORALE_TARGET, morale_passes  # PYR-MOR-2's own pass test, face by face
+    from .morale import morale_passes  # PYR-MOR-2's own pass test, face by face
 
     # the test a lost round calls for: the charger's party, the round lost, one more figure down
     mods = party_morale_modifiers(view, party_key(view.figures[a]), r.group, tally_winner=False, more_lost=1)
-    morale = Fraction(sum(morale_passes(n, mods) for n in range(1, 7)), 6)
-    needs = max(1, min(5, MORALE_TARGET - sum(m.amount for m in mods)))
+    config = pyrates_config(view)
+    morale = Fraction(sum(morale_passes(config, n, mods) for n in range(1, 7)), 6)
+    needs = max(1, min(5, config.morale_target - sum(m.amount for m in mods)))
     return Odds(
         rule="PYR-DMG-1",
         success=win,

@@ -9,6 +9,7 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status
 from .aftermath import party_test
+from .config import pyrates_config
 from .duel_meet import meet
 from .engage import engagements, party_key
 from .events import RoundResult
@@ -18,8 +19,6 @@ from .melee_round import Round, allocation, roll_pool_flow
 from .prisoners import resolve_prisoners
 from .quota import Participant, SideFacts, melee_quotas
 from .state import pyr
-
-MAX_DUEL_ROUNDS = 6
 
 
 class DuelRound(Round):
@@ -64,7 +63,7 @@ def blades_round(ctx, du: dict):
             return "draw"
     du["round"] += 1
     ctx.emit(Note(rule="PYR-DUEL-2", message=f"duel, round {du['round']}"))
-    qa, qb = melee_quotas(SideFacts((_part(r, a),), 0, sa), SideFacts((_part(r, b),), 0, sb))
+    qa, qb = melee_quotas(pyrates_config(st), SideFacts((_part(r, a),), 0, sa), SideFacts((_part(r, b),), 0, sb))
     pool = {}
     for side, q in ((sa, qa), (sb, qb)):
         pool[side] = yield from roll_pool_flow(ctx, side, q.mq)
@@ -151,7 +150,7 @@ def blades_round(ctx, du: dict):
             du["conceded"] = True
             return other
     del fa, fb
-    if du["round"] >= MAX_DUEL_ROUNDS:
+    if du["round"] >= pyrates_config(st).max_duel_rounds:
         ctx.emit(Note(rule="PYR-SEQ-2", message="six rounds: the duellists part, a draw"))
         return "draw"
     return None

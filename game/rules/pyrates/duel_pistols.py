@@ -10,6 +10,7 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status, WeaponClass
 from .cards import pistol_dice, pistol_first
+from .config import pyrates_config
 from .duel_meet import meet
 from .events import ItemResolved
 from .hands import _classify_sorted, hand_damage
@@ -44,7 +45,7 @@ def pistol_shot(ctx, shooter: str, target: str, n: int, du: dict):
         if not v.in_play or v.status == Status.DISARMED:
             break
         mods = save_modifiers(v, WeaponClass.GENERAL, close_quarters=ctx.table.zone_of(target).close_quarters)
-        tn = save_target(mods)
+        tn = save_target(pyrates_config(st), mods)
         sv = ctx.roll("PYR-SAVE-1", who=target, purpose="save", target=tn, natural_fail={1})
         if save_passes(sv.faces[0], tn):
             ctx.emit(ItemResolved(rule="PYR-DUEL-4", tapper=shooter, victim=target, item=it, outcome="saved"))

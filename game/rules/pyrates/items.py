@@ -9,6 +9,7 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status
 from .cards import DODGE_DUCK, main_gauche_result
+from .config import pyrates_config
 from .dismount import offer_dismount
 from .events import ItemResolved
 from .falls import drop_effect, drop_modifier, drop_result, falls_from_rigging
@@ -48,7 +49,7 @@ def resolve_item(r: Round, camp: str, tapper: str, it: Item):
         supported=r.eng.supported(victim),
         attacker_mounted=f.mounted,
     )
-    target = save_target(mods)
+    target = save_target(pyrates_config(st), mods)
     # PYR-CARD-4 Dodge/Duck
     if DODGE_DUCK in cards_of(st, vside):
         worst = kind in ("kd", "disarm", "capture") or v.is_wounded

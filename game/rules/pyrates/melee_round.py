@@ -22,6 +22,7 @@ from .aftermath import (  # noqa: F401
     withdraw_remaining,
 )
 from .cards import FLASHING_BLADES, OPPORTUNE_SHOT
+from .config import pyrates_config
 from .engage import party_key
 from .events import DieRerolled, HandScored, MeleeRoundStarted, QuotaSet, RoundResult, RoundTallied
 from .hands import Damage, _classify_sorted, hand_damage
@@ -32,7 +33,6 @@ from .rolls import auto_reroll_choice, dice_for_quota
 from .round_state import (  # noqa: F401
     ITEM_KINDS,
     LOCAL,
-    MAX_ROUNDS,
     Round,
     _moved,
     cards_of,
@@ -120,7 +120,7 @@ def melee_round(ctx, cur: dict, first_camp: str):
 
     # (2) Flashing Blades and (3) quotas (PYR-MQ, PYR-CARD-1)
     parts = {c: participants(r, c) for c in camps}
-    qa, qb = melee_quotas(SideFacts(tuple(parts[a]), 0, a), SideFacts(tuple(parts[b]), 0, b))
+    qa, qb = melee_quotas(pyrates_config(st), SideFacts(tuple(parts[a]), 0, a), SideFacts(tuple(parts[b]), 0, b))
     base_mq = {a: qa.mq, b: qb.mq}
     fb = {a: 0, b: 0}
     for c in camps:
@@ -140,7 +140,9 @@ def melee_round(ctx, cur: dict, first_camp: str):
                 spend_card(ctx, c, FLASHING_BLADES, "PYR-CARD-1")
                 fb[c] = 1
     if fb[a] or fb[b]:  # else the same facts as above: the same quotas
-        qa, qb = melee_quotas(SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b))
+        qa, qb = melee_quotas(
+            pyrates_config(st), SideFacts(tuple(parts[a]), fb[a], a), SideFacts(tuple(parts[b]), fb[b], b)
+        )
     quotas = {a: qa, b: qb}
     r.quotas = {c: q.mq for c, q in quotas.items()}
     for c in camps:

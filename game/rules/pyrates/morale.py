@@ -7,9 +7,8 @@ from collections.abc import Iterable
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .config import PyratesConfig
 from .saves import Modifier, _amount
-
-MORALE_TARGET = 4
 
 
 def lost_half(lost: int, starting: int) -> bool:
@@ -43,16 +42,17 @@ def morale_target_modifiers(
     return mods
 
 
-def morale_passes(natural: int, modifiers: Iterable = ()) -> bool:
-    """PYR-MOR-2: pass on natural + modifiers ≤ 4; a natural 1 always passes, a natural 6 fails."""
+def morale_passes(config: PyratesConfig, natural: int, modifiers: Iterable = ()) -> bool:
+    """PYR-MOR-2: pass on natural + modifiers ≤ 4 (``config.morale_target``); a natural 1 always
+    passes, a natural 6 fails."""
     if natural == 1:
         return True
     if natural == 6:
         return False
-    return natural + sum(_amount(m) for m in modifiers) <= MORALE_TARGET
+    return natural + sum(_amount(m) for m in modifiers) <= config.morale_target
 
 
-def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
+def roll_morale(dice: Dice, config: PyratesConfig, who: str, modifiers: Iterable = ()) -> DiceRolled:
     """Roll a PYR-MOR-2 test through the match dice."""
     mods = list(modifiers)
     natural = dice.face(6)
@@ -62,9 +62,9 @@ def roll_morale(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
         purpose="morale",
         faces=(natural,),
         modifier=sum(_amount(m) for m in mods),
-        target=MORALE_TARGET,
+        target=config.morale_target,
         roll_under=True,
-        success=morale_passes(natural, mods),
+        success=morale_passes(config, natural, mods),
         natural_pass=(1,),
         natural_fail=(6,),
         parts=tuple(m for m in mods if isinstance(m, tuple) and len(m) == 3),

@@ -17,6 +17,7 @@ from ..flow import ask
 from ..implements import implements
 from ..model import Status, WeaponClass, round_in
 from ..rangers.turns import MOVE_HEADINGS
+from .config import pyrates_config
 from .engage import party_key
 from .events import ItemResolved
 from .melee_round import Round, resolve_item, roll_pool_flow
@@ -65,7 +66,7 @@ def rider_quota(ctx, fid: str) -> int:
     """PYR-MNT-1 digital ruling: the rider alone, its own MQ including mounted (ordinary rider 2)."""
     f = ctx.state.figures[fid]
     me = Participant(f, engaged=True, close_quarters=False, party=party_key(f))
-    q, _ = melee_quotas(SideFacts((me,), 0, f.side), SideFacts((), 0, ""))
+    q, _ = melee_quotas(pyrates_config(ctx.state), SideFacts((me,), 0, f.side), SideFacts((), 0, ""))
     return q.mq
 
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
+from .config import PyratesConfig
 
 #: the amounts a line can have, made once: Fractions are immutable, and building one costs more
 #: than the rest of a line
@@ -129,14 +130,23 @@ def _noncombatant(f: Figure) -> bool:
 
 
 @implements("PYR-MQ-2")
-def base_quota(f: Figure) -> tuple[Fraction, str]:
-    """PYR-MQ-2: Captain 3 (2 wounded); Officer 2 (1 wounded); ordinary 1 (1/2 wounded); cabin boy,
-    civilian or similar 1/2 (wounded or not)."""
+def base_quota(config: PyratesConfig, f: Figure) -> tuple[Fraction, str]:
+    """PYR-MQ-2: Captain 3 (2 wounded); Officer 2 (1 wounded) (``config.captain_quota`` and
+    ``config.officer_quota``, one less wounded); ordinary 1 (1/2 wounded); cabin boy, civilian or
+    similar 1/2 (wounded or not)."""
     w = _wounded(f)
     if f.rank == Rank.CAPTAIN:
-        return (TWO, "wounded captain") if w else (THREE, "captain")
+        return (
+            (Fraction(config.captain_quota - 1), "wounded captain")
+            if w
+            else (Fraction(config.captain_quota), "captain")
+        )
     if f.rank == Rank.OFFICER:
-        return (ONE, "wounded officer") if w else (TWO, "officer")
+        return (
+            (Fraction(config.officer_quota - 1), "wounded officer")
+            if w
+            else (Fraction(config.officer_quota), "officer")
+        )
     if _noncombatant(f):
         return HALF, "non-combatant"
     return (HALF, "wounded") if w else (ONE, "figure")
@@ -193,7 +203,7 @@ def _side(x) -> SideFacts:
 
 @implements("PYR-MQ-6", "PYR-RIG-1")
 def quota_contributions(
-    side: SideFacts | Sequence[Participant], enemy: SideFacts | Sequence[Participant] = ()
+    config: PyratesConfig, side: SideFacts | Sequence[Participant], enemy: SideFacts | Sequence[Participant] = ()
 ) -> Quota:
     """PYR-MQ-1..7 for one side against ``enemy``: every contribution line and the total.
 
@@ -210,7 +220,7 @@ def quota_contributions(
         if why:
             lines.append(QuotaLine(f.id, ZERO, f"not counted: {why}", "PYR-MQ-1"))
             continue
-        amount, reason = base_quota(f)
+        amount, reason = base_quota(config, f)
         lines.append(QuotaLine(f.id, amount, reason if p.engaged else f"{reason}, supporting", "PYR-MQ-2"))
         if formation_of(p, own.participants):
             w = _wounded(f)
@@ -248,8 +258,8 @@ def exact_sum(amounts: Sequence[Fraction]) -> Fraction:
 
 @implements("PYR-MQ-1")
 def melee_quotas(
-    side_a: SideFacts | Sequence[Participant], side_b: SideFacts | Sequence[Participant]
+    config: PyratesConfig, side_a: SideFacts | Sequence[Participant], side_b: SideFacts | Sequence[Participant]
 ) -> tuple[Quota, Quota]:
     """PYR-MQ-1..7 for both sides of a mêlée at once: (quota of a, quota of b)."""
     a, b = _side(side_a), _side(side_b)
-    return quota_contributions(a, b), quota_contributions(b, a)
+    return quota_contributions(config, a, b), quota_contributions(config, b, a)

@@ -13,12 +13,12 @@ import math
 from ..decisions import Decision, IllegalDecision
 from ..model import round_in
 from ..rangers.shooting import weapon_max_range
+from .config import pyrates_config
 from .engage import BTB, Engagements, engagements_of, nearest_enemy
 from .moves import contact_points, engaged_with_at, plan_to, probe, straight
 from .sight import sees
 from .state import pyr
 
-REACT_DIST = 2.0
 #: Figures farther than this (edge distance) from every enemy are not offered reactions; they can
 #: still pass no test but (b), which a far figure gains nothing from.
 NEAR = 4.0
@@ -88,6 +88,7 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     out: list[Decision] = []
     seen: set[tuple[float, float]] = set()
     tests = _EndTests(ctx, eng, fid, e, d0)
+    reach = pyrates_config(st).reaction_distance  # the 2 in
 
     def add(x: float, y: float, want: str) -> bool:
         x, y = round_in(x), round_in(y)
@@ -97,7 +98,7 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
         if tests.which(x, y, missile=False) != want:
             return False
         plan = straight(ctx, fid, x, y)
-        if plan is None or plan.stops_at_obstacle or plan.cost > REACT_DIST + 1e-6:
+        if plan is None or plan.stops_at_obstacle or plan.cost > reach + 1e-6:
             return False
         if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
             return False
@@ -107,13 +108,13 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
 
     # (a) engage the nearest enemy
     for cx, cy in contact_points(ctx, fid, e, (0, 25, -25, 50, -50)):
-        if math.hypot(cx - f.x, cy - f.y) <= REACT_DIST and add(cx, cy, "a"):
+        if math.hypot(cx - f.x, cy - f.y) <= reach and add(cx, cy, "a"):
             break
     # (c) support an engaged friend
     camp = eng.camp.get(fid)
     for gid, g in eng.figs.items():
         if gid != fid and eng.camp.get(gid) == camp and eng.engaged(gid) and g.level == f.level:
-            if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= REACT_DIST:
+            if math.hypot(g.x - f.x, g.y - f.y) - g.radius - f.radius <= reach:
                 for cx, cy in contact_points(ctx, fid, gid, (0, 40, -40)):
                     if add(cx, cy, "c"):
                         break
@@ -121,7 +122,7 @@ def candidates(ctx, eng: Engagements, fid: str) -> list[Decision]:
     g = st.figures[e]
     dx, dy = f.x - g.x, f.y - g.y
     n = math.hypot(dx, dy) or 1.0
-    add(f.x + dx / n * REACT_DIST, f.y + dy / n * REACT_DIST, "b")
+    add(f.x + dx / n * reach, f.y + dy / n * reach, "b")
     return out
 
 
@@ -142,7 +143,7 @@ def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set
         raise IllegalDecision("choose a figure that may still make a reaction move, or pass")
     if d.x is None or d.y is None:
         raise IllegalDecision("a reaction move needs a destination")
-    plan_to(ctx, d.figure, d.x, d.y, REACT_DIST)
+    plan_to(ctx, d.figure, d.x, d.y, pyrates_config(ctx.state).reaction_distance)
     e, d0 = nearest_enemy(ctx.state, d.figure)
     if not _ok_tests(ctx, eng, d.figure, d.x, d.y, e, d0):
         raise IllegalDecision(
@@ -152,7 +153,7 @@ def validate_reaction(ctx, eng: Engagements, fid: str, d: Decision, allowed: set
 
 
 def resolve_reaction(ctx, d: Decision, rule: str) -> None:
-    plan = plan_to(ctx, d.figure_id, *d.point, REACT_DIST)
+    plan = plan_to(ctx, d.figure_id, *d.point, pyrates_config(ctx.state).reaction_distance)
     ctx.move(
         d.figure, plan.points[-1][0], plan.points[-1][1], rule=rule, how="reaction", path=plan.points, cost=plan.cost
     )

@@ -12,7 +12,6 @@ from .hands import Damage
 from .quota import Participant
 from .state import pyr
 
-MAX_ROUNDS = 6
 LOCAL = 3.0
 ITEM_KINDS = ("kd", "w", "disarm")
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..observation import Observation
 from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset, RuleText
+from .config import PYRATES, PyratesConfig
 from .state import PyratesState, pyr
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ class PyratesRuleset(MissileAnswers, Ruleset):
     name = "pyrates"
     title = "Pyrates mêlée"
     combat = "pool"
+    config: PyratesConfig = PYRATES
     state_type = PyratesState
 
     def observe(self, view: MatchState, side: str) -> Observation:
@@ -46,14 +48,16 @@ class PyratesRuleset(MissileAnswers, Ruleset):
     def figure_rows(self, view: MatchState, table: Tabletop, fid: str) -> list[tuple[str, str]]:
         """The figure's Mêlée Quota now (PYR-MQ-2) and its save against a General weapon (PYR-SAVE-1)."""
         from ..model import WeaponClass
+        from .config import pyrates_config
         from .quota import base_quota
         from .saves import save_modifiers, save_target
 
         f = view.figures[fid]
         if f.cv:  # a pike-and-shot block has no quota or save
             return []
-        mq, why = base_quota(f)
-        tgt = save_target(save_modifiers(f, WeaponClass.GENERAL))
+        config = pyrates_config(view)
+        mq, why = base_quota(config, f)
+        tgt = save_target(config, save_modifiers(f, WeaponClass.GENERAL))
         return [("Mêlée Quota", f"{mq} ({why})"), ("Save", f"{tgt}+ on a d6 vs a General weapon")]
 
     def term(self, kind: str, value) -> str:

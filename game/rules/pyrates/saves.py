@@ -10,9 +10,7 @@ from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
 from ..model import Figure, Rank, Status, WeaponClass
-
-BASE_SAVE = 6
-MIN_SAVE = 2
+from .config import PyratesConfig
 
 
 class Modifier(NamedTuple):
@@ -65,13 +63,14 @@ def save_modifiers(
 
 
 @implements("PYR-SAVE-1")
-def save_target(modifiers: Iterable = ()) -> int:
-    """PYR-SAVE-1: the d6 score needed, 6 − sum of modifiers, never below 2. Accepts ints or
-    ``Modifier`` tuples. (A natural 1 always fails: see ``save_passes``.)"""
+def save_target(config: PyratesConfig, modifiers: Iterable = ()) -> int:
+    """PYR-SAVE-1: the d6 score needed, 6 − sum of modifiers, never below 2 (``config.base_save``
+    and ``config.min_save``). Accepts ints or ``Modifier`` tuples. (A natural 1 always fails: see
+    ``save_passes``.)"""
     total = 0
     for m in modifiers:
         total += m[0] if isinstance(m, tuple) else int(m)  # _amount, inlined: one per blow
-    return max(MIN_SAVE, BASE_SAVE - total)
+    return max(config.min_save, config.base_save - total)
 
 
 def save_passes(natural: int, target: int) -> bool:
@@ -86,10 +85,10 @@ def save_chance(target: int):
     return Fraction(sum(1 for n in range(1, 7) if save_passes(n, target)), 6)
 
 
-def roll_save(dice: Dice, who: str, modifiers: Iterable = ()) -> DiceRolled:
+def roll_save(dice: Dice, config: PyratesConfig, who: str, modifiers: Iterable = ()) -> DiceRolled:
     """Roll a PYR-SAVE-1 save through the match dice: the event carries target and success."""
     mods = list(modifiers)
-    target = save_target(mods)
+    target = save_target(config, mods)
     natural = dice.face(6)
     return DiceRolled(
         rule="PYR-SAVE-1",

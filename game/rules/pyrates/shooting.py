@@ -10,6 +10,7 @@ from ..implements import implements
 from ..model import Rank, Status
 from ..rangers.shooting import roll_shot, shooting_target
 from ..rangers.wounds import roll_wounds, wound_modifier
+from .config import pyrates_config
 from .events import ShotResolved
 from .saves import Modifier, save_passes, save_target
 from .sight import sees
@@ -121,7 +122,7 @@ def resolve_shot(
         ctx.emit(ShotResolved(rule="RNG-WND-1", figure=shooter_id, target=victim, weapon=weapon, outcome="negligible"))
         return "negligible"
     mods = shot_save_modifiers(v)
-    tgt = save_target(mods)
+    tgt = save_target(pyrates_config(st), mods)
     sv = ctx.roll(
         "PYR-SAVE-1", who=victim, purpose="save against a shot", target=tgt, natural_fail={1}, target_parts=mods
     )

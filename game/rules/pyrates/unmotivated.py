@@ -14,10 +14,10 @@ import math
 from ..decisions import Decision, IllegalDecision
 from ..model import round_in
 from ..refusals import Cause, refused
+from .config import pyrates_config
 from .engage import nearest_enemy
 from .moves import enemy_contact_at, plan_to, straight
 
-RETREAT = 2.0
 COVER_AVOID = 3.0
 HEADINGS = tuple(range(0, 360, 30))
 #: (cos, sin) of HEADINGS
@@ -43,12 +43,13 @@ def retreat_options(ctx, fid: str) -> list[Decision]:
         return []
     g = st.figures[e]
     away = math.degrees(math.atan2(f.y - g.y, f.x - g.x))
+    retreat = pyrates_config(st).retreat_distance
     out = []
     for off in (0, 45, -45):
         a = math.radians(away + off)
-        x, y = round_in(f.x + RETREAT * math.cos(a)), round_in(f.y + RETREAT * math.sin(a))
+        x, y = round_in(f.x + retreat * math.cos(a)), round_in(f.y + retreat * math.sin(a))
         plan = straight(ctx, fid, x, y)
-        if plan is None or plan.stops_at_obstacle or plan.cost > RETREAT + 1e-6:
+        if plan is None or plan.stops_at_obstacle or plan.cost > retreat + 1e-6:
             continue
         if math.hypot(plan.points[-1][0] - x, plan.points[-1][1] - y) > 2e-3:
             continue
@@ -107,7 +108,7 @@ def validate_free_move(ctx, fid: str, d: Decision, allowance: float) -> None:
     st = ctx.state
     if d.kind == "retreat":
         _, d0 = nearest_enemy(st, fid)
-        plan_to(ctx, fid, d.x, d.y, RETREAT)
+        plan_to(ctx, fid, d.x, d.y, pyrates_config(ctx.state).retreat_distance)
         if nearest_enemy(st, fid, d.x, d.y)[1] <= d0 + 1e-6:
             raise IllegalDecision("a retreat must end farther from the nearest enemy (RNG-MOT-3)")
         return

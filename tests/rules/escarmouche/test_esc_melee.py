@@ -40,6 +40,7 @@ from game.rules.escarmouche import (
     validate_order,
     validate_pairing,
 )
+from game.rules.escarmouche.config import ESCARMOUCHE
 from game.rules.model import Figure
 
 
@@ -95,17 +96,19 @@ def test_ESC_SEC_1_one_grid_shared_by_rules_and_table_on_a_ragged_map():
 
 
 def test_ESC_ENG_2_resolve_passes_on_four_or_less():
-    assert resolve_test(ScriptedDice([4]), "grp", False).success
-    assert not resolve_test(ScriptedDice([5]), "grp", False).success
-    ev = resolve_test(ScriptedDice([5]), "grp", True)
+    assert resolve_test(ESCARMOUCHE, ScriptedDice([4]), "grp", False).success
+    assert not resolve_test(ESCARMOUCHE, ScriptedDice([5]), "grp", False).success
+    ev = resolve_test(ESCARMOUCHE, ScriptedDice([5]), "grp", True)
     assert ev.success and ev.total == 4 and ev.roll_under and ev.rule == "ESC-ENG-2"
-    assert resolve_pass_chance(False) == Fraction(2, 3) and resolve_pass_chance(True) == Fraction(5, 6)
+    assert resolve_pass_chance(ESCARMOUCHE, False) == Fraction(2, 3) and resolve_pass_chance(
+        ESCARMOUCHE, True
+    ) == Fraction(5, 6)
 
 
 def test_ESC_ENG_1_group_with_leader_gets_the_resolve_bonus():
     group = [fig("a", "att"), fig("cap", "att", traits=frozenset({"leader"}))]
     assert group_has_leader(group) and not group_has_leader(group[:1])
-    ev = resolve_test(ScriptedDice([6]), "att:g1_1", group_has_leader(group))
+    ev = resolve_test(ESCARMOUCHE, ScriptedDice([6]), "att:g1_1", group_has_leader(group))
     assert not ev.success  # fail: the activation ends
 
 
@@ -216,20 +219,20 @@ def R(w, loser, eff):
 
 
 def test_ESC_RES_1_second_wound_kills():
-    fates = apply_results([R("a", "d", "wounded")], {"d": 1})
+    fates = apply_results(ESCARMOUCHE, [R("a", "d", "wounded")], {"d": 1})
     assert fates["d"].killed and fates["d"].wounds == 2
-    first = apply_results([R("a", "d", "wounded")])
+    first = apply_results(ESCARMOUCHE, [R("a", "d", "wounded")])
     assert not first["d"].killed and first["d"].wounded and first["d"].wounds == 1
 
 
 def test_ESC_MULTI_1_kills_then_wounds_then_evictions_apply_together():
-    fates = apply_results([R("a1", "d", "evicted"), R("a2", "d", "killed")])
+    fates = apply_results(ESCARMOUCHE, [R("a1", "d", "evicted"), R("a2", "d", "killed")])
     assert fates["d"].killed and not fates["d"].evicted
-    both = apply_results([R("a1", "d", "evicted"), R("a2", "d", "wounded")])["d"]
+    both = apply_results(ESCARMOUCHE, [R("a1", "d", "evicted"), R("a2", "d", "wounded")])["d"]
     assert both.wounded and both.evicted and not both.killed  # wounded and evicted takes both
-    twice = apply_results([R("a1", "d", "wounded"), R("a2", "d", "wounded"), R("a3", "d", "evicted")])["d"]
+    twice = apply_results(ESCARMOUCHE, [R("a1", "d", "wounded"), R("a2", "d", "wounded"), R("a3", "d", "evicted")])["d"]
     assert twice.killed and not twice.evicted  # two wounds in one round kill
-    mixed = apply_results([R("a1", "d", "killed"), R("d", "a2", "wounded")])
+    mixed = apply_results(ESCARMOUCHE, [R("a1", "d", "killed"), R("d", "a2", "wounded")])
     assert mixed["d"].killed and mixed["a2"].wounded  # both results apply
 
 

@@ -17,6 +17,7 @@ from game.rules.initiative import (
     run_away_problem,
     volley_allowed,
 )
+from game.rules.initiative.config import INITIATIVE
 from game.rules.rangers import shooting_modifier, shooting_target
 from game.rules.rangers.turn_common import reactive_shooter_caps
 
@@ -36,7 +37,7 @@ def _scene():
 
 def test_INI_REACT_1_candidates_within_4_and_unengaged():
     enemies, friends = _scene()
-    assert reaction_candidates(friends, {"m": enemies["m"]}, enemies.values()) == ["near", "edge"]
+    assert reaction_candidates(INITIATIVE, friends, {"m": enemies["m"]}, enemies.values()) == ["near", "edge"]
 
 
 def test_INI_REACT_1_run_away_every_step_farther():

@@ -25,6 +25,7 @@ from game.rules.initiative import (
     tactical_factors,
     within_medium_range,
 )
+from game.rules.initiative.config import INITIATIVE
 from tests.montecarlo import N, assert_matches, run
 
 
@@ -86,17 +87,17 @@ def test_INI_SEIZE_1_odds_match_monte_carlo():
 
 
 def test_INI_SEIZE_2_tactical_factors():
-    assert tactical_factors() == 0
-    assert tactical_factors(can_engage=True) == 2
-    assert tactical_factors(can_engage=True, can_reach_objective=True, can_shoot_within_medium=True) == 2
-    assert tactical_factors(shooting_counters=3) == 6
-    assert tactical_factors(destination_out_of_los=True) == -2
-    assert tactical_factors(engaged=True) == -4
-    assert tactical_factors(engaged=True, can_break_off=True) == 0
-    assert tactical_factors(order_card=True) == 4
+    assert tactical_factors(INITIATIVE) == 0
+    assert tactical_factors(INITIATIVE, can_engage=True) == 2
+    assert tactical_factors(INITIATIVE, can_engage=True, can_reach_objective=True, can_shoot_within_medium=True) == 2
+    assert tactical_factors(INITIATIVE, shooting_counters=3) == 6
+    assert tactical_factors(INITIATIVE, destination_out_of_los=True) == -2
+    assert tactical_factors(INITIATIVE, engaged=True) == -4
+    assert tactical_factors(INITIATIVE, engaged=True, can_break_off=True) == 0
+    assert tactical_factors(INITIATIVE, order_card=True) == 4
     assert (
         tactical_factors(
-            can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True, order_card=True
+            INITIATIVE, can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True, order_card=True
         )
         == 2 + 2 - 2 - 4 + 4
     )
@@ -104,7 +105,7 @@ def test_INI_SEIZE_2_tactical_factors():
     assert automatic_break_off([True, True]) and not automatic_break_off([True, False])
     assert not automatic_break_off([])
     with pytest.raises(ValueError):
-        tactical_factors(shooting_counters=-1)
+        tactical_factors(INITIATIVE, shooting_counters=-1)
 
 
 def test_INI_SEIZE_3_shooting_counters():

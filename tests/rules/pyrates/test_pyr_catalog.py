@@ -12,6 +12,7 @@ from game.rules.decisions import Item
 from game.rules.dice import ScriptedDice
 from game.rules.events import DiceRolled, Moved, Note, StatusChanged
 from game.rules.model import Status
+from game.rules.pyrates.config import PYRATES
 from game.rules.pyrates.events import (
     HandScored,
     ItemResolved,
@@ -50,7 +51,7 @@ def drive(m, answers, stop=(), limit=200):
 # -- GEN / GEO -------------------------------------------------------------------------------------------
 def test_GEN_ROUND_1_quota_fractions_exact_and_rounded_up_once():
     crew = [fig(f"C{i}", "A", i, 0, status=Status.WOUNDED, wounds=1) for i in range(3)]
-    qa, _ = melee_quotas(SideFacts(tuple(Participant(f) for f in crew), 0, "A"), SideFacts((), 0, "B"))
+    qa, _ = melee_quotas(PYRATES, SideFacts(tuple(Participant(f) for f in crew), 0, "A"), SideFacts((), 0, "B"))
     assert qa.total == Fraction(3, 2) and isinstance(qa.total, Fraction)
     assert qa.mq == 2  # ceil(3/2), not 3 × ceil(1/2)
 

@@ -24,6 +24,7 @@ from game.rules.pyrates import (
     roll_morale,
     weapon_class,
 )
+from game.rules.pyrates.config import PYRATES
 
 
 # -- morale ---------------------------------------------------------------------------------------
@@ -35,18 +36,18 @@ def test_PYR_MOR_2_modifiers():
 
 
 def test_PYR_MOR_2_pass_on_4_or_less():
-    assert morale_passes(4) and not morale_passes(5)
-    assert not morale_passes(4, morale_target_modifiers(lost_half_starting=True))
-    assert morale_passes(5, morale_target_modifiers(tally_winner=True))
-    assert morale_passes(1, [3, 3])  # natural 1 passes
-    assert not morale_passes(6, [-1, -1, -1])  # natural 6 fails
-    ev = roll_morale(ScriptedDice([5]), "crew", [-1])
+    assert morale_passes(PYRATES, 4) and not morale_passes(PYRATES, 5)
+    assert not morale_passes(PYRATES, 4, morale_target_modifiers(lost_half_starting=True))
+    assert morale_passes(PYRATES, 5, morale_target_modifiers(tally_winner=True))
+    assert morale_passes(PYRATES, 1, [3, 3])  # natural 1 passes
+    assert not morale_passes(PYRATES, 6, [-1, -1, -1])  # natural 6 fails
+    ev = roll_morale(ScriptedDice([5]), PYRATES, "crew", [-1])
     assert ev.rule == "PYR-MOR-2" and ev.success and ev.roll_under and ev.target == 4
 
 
 def test_PYR_MOR_2_pass_chances():
     def chance(mods):
-        return Fraction(sum(morale_passes(n, mods) for n in range(1, 7)), 6)
+        return Fraction(sum(morale_passes(PYRATES, n, mods) for n in range(1, 7)), 6)
 
     assert chance([]) == Fraction(4, 6)
     assert chance([2]) == Fraction(2, 6)

@@ -7,6 +7,7 @@ import pytest
 from game.rules.dice import ScriptedDice
 from game.rules.model import Figure, Rank, Status, WeaponClass
 from game.rules.pyrates import Modifier, roll_save, save_chance, save_modifiers, save_outcome, save_passes, save_target
+from game.rules.pyrates.config import PYRATES
 
 
 def fig(**kw):
@@ -14,10 +15,10 @@ def fig(**kw):
 
 
 def test_PYR_SAVE_1_target_from_modifiers():
-    assert save_target([]) == 6
-    assert save_target([1]) == 5
-    assert save_target([Modifier(1, "x", "PYR-SAVE-2"), Modifier(2, "captain", "PYR-SAVE-2")]) == 3
-    assert save_target([1, 1, 1, 1, 1, 2]) == 2  # never below 2
+    assert save_target(PYRATES, []) == 6
+    assert save_target(PYRATES, [1]) == 5
+    assert save_target(PYRATES, [Modifier(1, "x", "PYR-SAVE-2"), Modifier(2, "captain", "PYR-SAVE-2")]) == 3
+    assert save_target(PYRATES, [1, 1, 1, 1, 1, 2]) == 2  # never below 2
 
 
 def test_PYR_SAVE_1_natural_one_always_fails():
@@ -28,9 +29,9 @@ def test_PYR_SAVE_1_natural_one_always_fails():
 
 
 def test_PYR_SAVE_1_roll_save_event():
-    ev = roll_save(ScriptedDice([5]), "P1", [Modifier(1, "Close weapon", "PYR-SAVE-2")])
+    ev = roll_save(ScriptedDice([5]), PYRATES, "P1", [Modifier(1, "Close weapon", "PYR-SAVE-2")])
     assert ev.rule == "PYR-SAVE-1" and ev.target == 5 and ev.success is True and ev.faces == (5,)
-    assert roll_save(ScriptedDice([1]), "C", [5]).success is False
+    assert roll_save(ScriptedDice([1]), PYRATES, "C", [5]).success is False
 
 
 def test_PYR_SAVE_2_each_modifier():
@@ -56,7 +57,7 @@ def test_PYR_SAVE_2_mounted_victim():
 
 def test_PYR_SAVE_2_close_attacker_worked_example_saves_on_5():
     # PYR-EX-1: pyrate P1 against heroine's Close weapon, not in close quarters: 5–6 saves
-    assert save_target(save_modifiers(fig(), WeaponClass.CLOSE)) == 5
+    assert save_target(PYRATES, save_modifiers(fig(), WeaponClass.CLOSE)) == 5
 
 
 @pytest.mark.parametrize(

@@ -17,6 +17,7 @@ from game.rules.pyrates import (
     tally_decider,
     tally_winner,
 )
+from game.rules.pyrates.config import PYRATES
 
 
 def test_PYR_ALLOC_1_higher_score_first():
@@ -51,7 +52,7 @@ def test_PYR_EX_1_worked_example():
     pyrate = Figure(id="P1", name="P1", side="b", x=0, y=0)
     heroine = Figure(id="H", name="H", side="a", x=0, y=0)
     # H (Close weapon) KD → P1: P1 risks the save at 5–6, rolls 4 → knocked down
-    target = save_target(save_modifiers(pyrate, WeaponClass.CLOSE))
+    target = save_target(PYRATES, save_modifiers(pyrate, WeaponClass.CLOSE))
     assert target == 5
     out = save_outcome("kd", save_passes(4, target), False)
     assert out.counts_as == "kd"
@@ -68,7 +69,7 @@ def test_PYR_EX_1_worked_example():
     # P3's Main Gauche (dagger) rolls 4: struck, no pushback, Close blow → H saves on 5–6, rolls 6
     assert main_gauche_result(4) == "struck"
     assert pushback_option("w", victim_wounded=False, sneaky=True).option is None
-    h_target = save_target(save_modifiers(heroine, WeaponClass.CLOSE))
+    h_target = save_target(PYRATES, save_modifiers(heroine, WeaponClass.CLOSE))
     assert h_target == 5 and save_outcome("w", save_passes(6, h_target), False).counts_as is None
     assert tally_a == Tally(kd=1, wounds=3, pushbacks=1)
     assert tally_b == Tally(kd=0, wounds=0, pushbacks=1)
