@@ -164,7 +164,7 @@ def _frames(app, n: int = 2) -> None:
 def screen_renders_every_question(name: str) -> None:
     """Each kind of question the game asks is put on the battle screen of a window (1280×720) as
     the person who answers it sees it: the question box shows it and every option is reachable."""
-    from game.ui.app import App
+    from game.ui.scenes.app import App
     from game.ui.scenes.battle import BattleScene
     from game.ui.spot_pick import listed_options, unreachable
 
