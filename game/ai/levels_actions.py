@@ -53,9 +53,10 @@ def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool 
     return PO.harm(ctx, odds.effect(target))
 
 
-def _preset_option(ctx: Ctx, d) -> float | None:
+def _preset_option(ctx: Ctx, d, level: str = "normal") -> float | None:
     """An action option scored with the system's own exact odds (``preset_odds``, chosen by
-    ``ruleset.combat``), or None when the general scoring below applies."""
+    ``ruleset.combat``), or None when the general scoring below applies. ``easy`` judges a
+    close-combat engage by its lead piece's pair alone; the others by every pair it makes."""
     combat = PO.combat_of(ctx)
     info = ctx.ask.info
     k = d.kind
@@ -72,7 +73,9 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         return None
     if combat == "opposed":
         if k == "engage" and d.target:
-            return PO.od6_value(ctx, d.figure, d.target) + 0.1
+            if level == "easy":
+                return PO.od6_value(ctx, d.figure, d.target) + 0.1
+            return PO.od6_engage_value(ctx, d) + 0.1
         if k == "move" and d.figure is None and d.x is not None:  # a translation of the whole unit
             return PO.od6_move_value(ctx, PO.in_play_ids(ctx, info.get("pieces") or []), d.x, d.y)
         if k == "re_engage":
@@ -109,7 +112,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
     pool = PO.combat_of(ctx) == "pool"
     for d in ask.options:
         k = d.kind
-        ps = None if pool else _preset_option(ctx, d)
+        ps = None if pool else _preset_option(ctx, d, level)
         if ps is not None:
             s = ps
         elif k in ("move", "charge") and d.x is not None and d.figure:

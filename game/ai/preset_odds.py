@@ -160,6 +160,15 @@ def od6_value(ctx, mine: str, theirs: str) -> float:
     return 0.0 if odds is None else balance(ctx, odds, BACK_SHARE)
 
 
+def od6_engage_value(ctx, decision) -> float:
+    """An engage's first round (OD6-ENG-2, OD6-ROLL-2), exact over every pair it makes with each
+    pair's flank support (``ruleset.odds``): what the results cost the enemy's pieces less ours."""
+    odds = ctx.odds(decision)
+    if odds is None:
+        return od6_value(ctx, decision.figure, decision.target)
+    return balance(ctx, odds, BACK_SHARE)
+
+
 def od6_move_value(ctx, pieces: list[str], dx: float, dy: float) -> float:
     """A unit's rigid translation: the evaluation with its pieces moved by (dx, dy)."""
     st = ctx.state
