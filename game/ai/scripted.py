@@ -2,7 +2,8 @@
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
-  option.
+  option; less of both for a side the clock is against (``EASY_URGENT``), so it still goes for its
+  goal.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
@@ -30,8 +31,11 @@ from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
 from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
-EASY_NOISE = 0.8
-EASY_RANDOM = 0.12
+EASY_NOISE = 1.3
+EASY_RANDOM = 0.2
+#: share of its noise and random choices an easy side keeps when the clock is against it (it must
+#: reach or hold its goal by the turn limit): it still blunders in a fight, but walks to the goal
+EASY_URGENT = 0.1
 
 
 class PublicMatch:
@@ -101,12 +105,13 @@ class ScriptedController:
 
     def _easy(self, ctx: Ctx) -> Decision:
         opts = ctx.ask.options
-        if self.rng.random() < EASY_RANDOM:
+        keep = EASY_URGENT if ctx.ev.plan.time_is_theirs else 1.0
+        if self.rng.random() < EASY_RANDOM * keep:
             safe = [d for d in opts if d.option not in FATAL]
             if safe:
                 return self.rng.choice(safe)
         scores = easy_scores(ctx)
-        sd = EASY_NOISE * easy_noise_scale(scores)
+        sd = keep * EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
         return opts[_argmax(noisy)]
 
