@@ -11,9 +11,15 @@ the move gains little, shoots the enemy who would hurt it most, keeps its captai
 and charges where its friends can still come. Only the activating figure's concrete option is
 committed; the next question plans again, after the dice of this one.
 
-Questions it plans: an activated figure's action (RNG-ACT-1) and a figure that failed its
-motivation (RNG-MOT-3: hold, step back, or into cover), in the systems where figures shoot and
-charge one by one or fight mêlée rounds of pools (``ruleset.combat`` "pool" or "blow").
+A shot or charge that may fell the enemy's last leader gains ``HUNT`` times that chance (``hunt``:
+RNG-MOR-1 breaks his side, which normal's price of one figure leaves out), and which figure acts
+next (RNG-MOT-1) puts loaded shooters with a free mark before normal's front-first order
+(``order``: RNG-SHOOT-3, no one shoots into the mêlées the charges would make first).
+
+Questions it plans: an activated figure's action (RNG-ACT-1), a figure that failed its
+motivation (RNG-MOT-3: hold, step back, or into cover) and which figure to activate (RNG-MOT-1),
+in the systems where figures shoot and charge one by one or fight mêlée rounds of pools
+(``ruleset.combat`` "pool" or "blow").
 """
 
 from __future__ import annotations

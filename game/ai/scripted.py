@@ -9,7 +9,8 @@
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
   expectation, fight on or withdraw by the exact odds of the next round.
 * ``hard``   — normal's best few options of an activated figure weighed against the enemy's greedy
-  reply on a model of the table (``planner``); elsewhere normal plus a short look-ahead
+  reply on a model of the table, the enemy's last leader hunted, and loaded shooters activated
+  before the charges (``planner``); elsewhere normal plus a short look-ahead
   (``lookahead.choose``) on the few best candidates.
 
 No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
