@@ -54,9 +54,10 @@ def shot_value(ctx: Ctx, shooter: str, target: str, weapon: str, reactive: bool 
     return PO.harm(ctx, odds.effect(target))
 
 
-def _preset_option(ctx: Ctx, d) -> float | None:
+def _preset_option(ctx: Ctx, d, level: str = "normal") -> float | None:
     """An action option scored with the system's own exact odds (``preset_odds``, chosen by
-    ``ruleset.combat``), or None when the general scoring below applies."""
+    ``ruleset.combat``), or None when the general scoring below applies. ``easy`` judges a
+    close-combat engage by its lead piece's pair alone; the others by every pair it makes."""
     combat = PO.combat_of(ctx)
     info = ctx.ask.info
     k = d.kind
@@ -73,11 +74,16 @@ def _preset_option(ctx: Ctx, d) -> float | None:
         return None
     if combat == "opposed":
         if k == "engage" and d.target:
-            return PO.od6_value(ctx, d.figure, d.target) + 0.1
+            if level == "easy":
+                return PO.od6_value(ctx, d.figure, d.target) + 0.1
+            return PO.od6_engage_value(ctx, d) + 0.1
         if k == "move" and d.figure is None and d.x is not None:  # a translation of the whole unit
             return PO.od6_move_value(ctx, PO.in_play_ids(ctx, info.get("pieces") or []), d.x, d.y)
         if k == "re_engage":
-            return 0.15
+            if level == "easy":
+                return 0.15
+            v = PO.od6_re_engage_value(ctx, PO.in_play_ids(ctx, info.get("pieces") or []), _draw_aversion(ctx))
+            return 0.15 if v is None else v
         if k in ("reorganise", "disengage"):
             return -0.05
         return None
@@ -110,7 +116,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
     pool = PO.combat_of(ctx) == "pool"
     for d in ask.options:
         k = d.kind
-        ps = None if pool else _preset_option(ctx, d)
+        ps = None if pool else _preset_option(ctx, d, level)
         if ps is not None:
             s = ps
         elif k in ("move", "charge") and d.x is not None and d.figure:
@@ -140,7 +146,7 @@ def score_action(level: str, ctx: Ctx) -> list[float]:
             s = 0.0
         else:
             s = 0.5 if d == ask.default else 0.0
-        if k in ATTACKS and (d.target or k in ("assault", "re_engage")):
+        if k in ATTACKS and (d.target or k == "assault" or (k == "re_engage" and level == "easy")):
             s += _draw_aversion(ctx)
         if pool and f is not None:
             s += _out_of_fire(ctx, f, d)
@@ -215,13 +221,38 @@ DRAW_AVERSION = 0.6
 def _draw_aversion(ctx: Ctx) -> float:
     """A match that runs out its clock with no side named by a turn_limit condition is a draw, which
     neither side wants: an even fight (an exact exchange of 0) is then worth starting, more so as
-    the limit nears. Without it both levels walked around an even fight until the limit (the
+    the limit nears — unless the side is ahead on points (``points_lead``), when the limit gives it
+    the match and an even fight only risks that. Without it both levels walked around an even fight until the limit (the
     ladder: easy v random drew 10 of 10 close-combat games)."""
     plan = ctx.ev.plan
     limit = ctx.ev.turn_limit
     if plan.time_is_ours or plan.time_is_theirs or not limit:
         return 0.0
-    return DRAW_AVERSION * (0.25 + 0.75 * min(1.0, ctx.state.turn / limit))
+    late = 0.25 + 0.75 * min(1.0, ctx.state.turn / limit)
+    lead = points_lead(ctx)
+    if lead is not None and lead > 0:
+        return -POINTS_CAUTION * late  # the points at the limit are ours: an even fight can only lose them
+    return DRAW_AVERSION * late
+
+
+#: what an even fight costs a side that is ahead on points (SCN-PTS-1) with the limit to come
+POINTS_CAUTION = 0.6
+
+
+def points_lead(ctx: Ctx) -> float | None:
+    """SCN-PTS-1 (the scenario's points decision at the turn limit): this side's share of its
+    starting figures still in play less the best enemy share; None without a points decision."""
+    conds = getattr(ctx.match.scenario, "victory", ()) or ()
+    if not any(c.type == "points" and c.side == ctx.side for c in conds):
+        return None
+    kept: dict[str, list[int]] = {}
+    for f in ctx.state.figures.values():
+        k = kept.setdefault(f.side, [0, 0])
+        k[0] += f.in_play
+        k[1] += 1
+    share = {s: k[0] / k[1] for s, k in kept.items() if k[1]}
+    foes = [share[s] for s in share if s in ctx.ev.foes]
+    return share.get(ctx.side, 0.0) - max(foes) if foes else None
 
 
 #: a charge whose first round (after the enemy's reactions) is won with less is a poor charge

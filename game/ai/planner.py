@@ -11,14 +11,20 @@ the move gains little, shoots the enemy who would hurt it most, keeps its captai
 and charges where its friends can still come. Only the activating figure's concrete option is
 committed; the next question plans again, after the dice of this one.
 
-Questions it plans: an activated figure's action (RNG-ACT-1) and a figure that failed its
-motivation (RNG-MOT-3: hold, step back, or into cover), in the systems where figures shoot and
-charge one by one or fight mêlée rounds of pools (``ruleset.combat`` "pool" or "blow").
+A shot or charge that may fell the enemy's last leader gains ``HUNT`` times that chance (``hunt``:
+RNG-MOR-1 breaks his side, which normal's price of one figure leaves out), and which figure acts
+next (RNG-MOT-1) puts loaded shooters with a free mark before normal's front-first order
+(``order``: RNG-SHOOT-3, no one shoots into the mêlées the charges would make first).
+
+Questions it plans: an activated figure's action (RNG-ACT-1), a figure that failed its
+motivation (RNG-MOT-3: hold, step back, or into cover) and which figure to activate (RNG-MOT-1),
+in the systems where figures shoot and charge one by one or fight mêlée rounds of pools
+(``ruleset.combat`` "pool" or "blow").
 """
 
 from __future__ import annotations
 
-from .plan_model import Position, TableModel
+from .plan_model import Position, TableModel, is_leader
 
 #: questions the planner answers
 PLAN_KINDS = ("action", "unmotivated")
@@ -38,6 +44,14 @@ W_REACT = 1.0
 MARGIN = 0.05
 #: a normal score this far below the best is not worth modelling
 SPREAD = 3.0
+#: what the enemy's last leader leaving the fight is worth to us beyond the figure (RNG-MOR-1: its
+#: side is broken; a side whose captain fell lost 14 of 15 boarding games), per chance of it
+HUNT = 6.0
+#: a loaded figure whose best shot is worth this much acts before the rest (RNG-SHOOT-3: no one
+#: shoots into a mêlée, and the charges made first would lock its marks into one)
+SHOT_FIRST = 0.15
+#: the activation score that puts such a shooter before normal's order (its scores stay below 12)
+FIRST = 20.0
 
 
 def boldness(ev, turn: int) -> float:
@@ -56,6 +70,10 @@ def boldness(ev, turn: int) -> float:
 
 def plans(ctx) -> bool:
     return ctx.ask.kind in PLAN_KINDS and getattr(ctx.ruleset, "combat", "") in PLAN_COMBAT
+
+
+def orders(ctx) -> bool:
+    return ctx.ask.kind == "activate" and getattr(ctx.ruleset, "combat", "") in PLAN_COMBAT
 
 
 def candidates(opts, scores) -> list[int]:
@@ -87,14 +105,65 @@ def position_after(model: TableModel, d) -> Position:
     return Position(model.ctx, model.table, moved, engaged, unloaded, alive)
 
 
+def last_leaders(model: TableModel) -> set[str]:
+    """The enemy's figures each of which is its side's last leader in the fight."""
+    by_side: dict[str, list[str]] = {}
+    for f in model.foes:
+        if is_leader(f):
+            by_side.setdefault(f.side, []).append(f.id)
+    return {ids[0] for ids in by_side.values() if len(ids) == 1}
+
+
+def hunt(model: TableModel, d, leaders: set[str]) -> float:
+    """What option ``d`` gains beyond normal's price by the chance it puts an enemy's last leader
+    out of the fight (``HUNT`` times that chance): a shot's exact odds, a charge's first round."""
+    if d.target not in leaders or not d.figure or d.figure not in model.state.figures:
+        return 0.0
+    f = model.state.figures[d.figure]
+    t = model.state.figures[d.target]
+    if d.kind == "shoot":
+        out = model.shot(Position(model.ctx, model.table), f, t)[1]
+    elif d.kind in ("charge", "engage"):
+        out = model.charge(position_after(model, d), f, t, model.mine, model.foes)[1]
+    else:
+        return 0.0
+    return HUNT * out
+
+
+def order(ctx, scores) -> list[float]:
+    """hard's scores of an activation question (RNG-MOT-1: which figure next): normal's order, but
+    a loaded figure with a shot worth ``SHOT_FIRST`` at an enemy no one fights yet goes first, the
+    best shot first (its mark's last leader counted at ``HUNT``): a charge made first would lock
+    that mark into a mêlée no one may shoot into (RNG-SHOOT-3)."""
+    model = TableModel(ctx)
+    pos = Position(ctx, model.table)
+    leaders = last_leaders(model)
+    free = [e for e in model.foes if not pos.in_contact(e, model.mine)]
+    out = list(scores)
+    for i, d in enumerate(ctx.ask.options):
+        f = model.state.figures.get(d.figure) if d.kind == "activate" and d.figure else None
+        if f is None or not model.can_shoot(f, pos) or pos.in_contact(f, model.foes):
+            continue
+        best = 0.0
+        for e in free:
+            harm, gone = model.shot(pos, f, e)
+            best = max(best, harm + (HUNT * gone if e.id in leaders else 0.0))
+        if best >= SHOT_FIRST:
+            out[i] = FIRST + best
+    return out
+
+
 def choose(ctx, scores) -> int:
     """The index of hard's option among ``ctx.ask.options`` given normal's ``scores``."""
     opts = ctx.ask.options
+    model = TableModel(ctx)
+    leaders = last_leaders(model)
+    hunted = {i: hunt(model, d, leaders) for i, d in enumerate(opts)} if leaders else {}
+    scores = [s + hunted.get(i, 0.0) for i, s in enumerate(scores)]
     cands = candidates(opts, scores)
     base = cands[0]
     if len(cands) < 2:
         return base
-    model = TableModel(ctx)
     ready = model.ready()
     w_reply = W_REPLY * boldness(ctx.ev, ctx.state.turn)
     values = {}

@@ -160,6 +160,40 @@ def od6_value(ctx, mine: str, theirs: str) -> float:
     return 0.0 if odds is None else balance(ctx, odds, BACK_SHARE)
 
 
+def od6_engage_value(ctx, decision) -> float:
+    """An engage's first round (OD6-ENG-2, OD6-ROLL-2), exact over every pair it makes with each
+    pair's flank support (``ruleset.odds``): what the results cost the enemy's pieces less ours."""
+    odds = ctx.odds(decision)
+    if odds is None:
+        return od6_value(ctx, decision.figure, decision.target)
+    return balance(ctx, odds, BACK_SHARE)
+
+
+def od6_re_engage_value(ctx, pieces: list[str], aversion: float = 0.0) -> float | None:
+    """OD6-SEQ-1 re-engage: each free piece (not Disrupted, per the ask's ``info``) placed against
+    its best enemy piece within its move (the ask's ``allowance`` plus the bases' reach), if that
+    pair's exact roll (``od6_value``) with ``aversion`` is worth it, else it stays (0); None
+    when no piece has an enemy within reach."""
+    info = ctx.ask.info
+    allowance = float(info.get("allowance") or 6.0)
+    down = set(info.get("disrupted") or ())
+    st = ctx.state
+    total, found = 0.0, False
+    for pid in pieces:
+        if pid in down:
+            continue
+        f = st.figures[pid]
+        best = None
+        for e in ctx.foes():
+            if math.hypot(e.x - f.x, e.y - f.y) <= allowance + 2.5:
+                v = od6_value(ctx, pid, e.id)
+                best = v if best is None else max(best, v)
+        if best is not None:
+            found = True
+            total += max(0.0, best + aversion)
+    return total if found else None
+
+
 def od6_move_value(ctx, pieces: list[str], dx: float, dy: float) -> float:
     """A unit's rigid translation: the evaluation with its pieces moved by (dx, dy)."""
     st = ctx.state

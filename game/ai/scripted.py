@@ -2,13 +2,15 @@
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
-  option.
+  option; less of both for a side the clock is against (``EASY_URGENT``), so it still goes for its
+  goal.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
   expectation, fight on or withdraw by the exact odds of the next round.
 * ``hard``   — normal's best few options of an activated figure weighed against the enemy's greedy
-  reply on a model of the table (``planner``); elsewhere normal plus a short look-ahead
+  reply on a model of the table, the enemy's last leader hunted, and loaded shooters activated
+  before the charges (``planner``); elsewhere normal plus a short look-ahead
   (``lookahead.choose``) on the few best candidates.
 
 No level reads another side's hidden cards or the dice still to roll (the match's own Dice): the
@@ -31,8 +33,11 @@ from .levels_ctx import argmax
 from .routes import route_moves
 
 SCRIPTED_LEVELS = ("easy", "normal", "hard")
-EASY_NOISE = 0.8
-EASY_RANDOM = 0.12
+EASY_NOISE = 1.3
+EASY_RANDOM = 0.2
+#: share of its noise and random choices an easy side keeps when the clock is against it (it must
+#: reach or hold its goal by the turn limit): it still blunders in a fight, but walks to the goal
+EASY_URGENT = 0.1
 
 
 class PublicMatch:
@@ -89,6 +94,8 @@ class ScriptedController:
             return best
         if planner.plans(ctx):
             d = opts[planner.choose(ctx, scores)]
+        elif planner.orders(ctx):
+            d = opts[_argmax(planner.order(ctx, scores))]
         elif ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE:
             d = lookahead.choose(match, ask, scores, ctx.ev, self.rng)
         else:
@@ -100,12 +107,13 @@ class ScriptedController:
 
     def _easy(self, ctx: Ctx) -> Decision:
         opts = ctx.ask.options
-        if self.rng.random() < EASY_RANDOM:
+        keep = EASY_URGENT if ctx.ev.plan.time_is_theirs else 1.0
+        if self.rng.random() < EASY_RANDOM * keep:
             safe = [d for d in opts if d.option not in FATAL]
             if safe:
                 return self.rng.choice(safe)
         scores = easy_scores(ctx)
-        sd = EASY_NOISE * easy_noise_scale(scores)
+        sd = keep * EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
         return opts[argmax(noisy)]
 

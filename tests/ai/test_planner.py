@@ -108,3 +108,65 @@ def test_hard_chooses_among_normal_s_best_few_or_hold():
         assert i in planner.candidates(ctx.ask.options, scores)
         seen += 1
     assert seen == 3
+
+
+def _question_at(kind: str, want, seeds=range(1, 30)):
+    """The first question of ``kind`` in boarding games played by normal where ``want(m, ctl)``."""
+    sc = playable(ROOT / "maps" / "boarding_action.toml")
+    for seed in seeds:
+        m = Match(sc, seed=seed)
+        ctl = make_controller("normal", seed)
+        while not m.over and m.state.turn <= 8:
+            if m.pending.kind == kind and want(m, ctl):
+                return m, ctl
+            m.apply(ctl.decide(m))
+    pytest.skip(f"no {kind} question of that sort in these games")
+
+
+def test_hunt_prices_a_shot_at_the_enemy_s_last_leader_by_its_chance_to_fell_him():
+    """RNG-MOR-1: the enemy's last leader leaving the fight breaks its side; hard adds ``HUNT``
+    times the shot's exact chance of that to normal's price, and nothing to a shot at anyone else."""
+
+    def leader_shot(m, ctl):
+        model = TableModel(_ctx(m, ctl))
+        leaders = planner.last_leaders(model)
+        return any(d.kind == "shoot" and d.target in leaders for d in m.pending.options)
+
+    m, ctl = _question_at("action", leader_shot)
+    model = TableModel(_ctx(m, ctl))
+    leaders = planner.last_leaders(model)
+    assert len(leaders) == 1
+    pos = Position(model.ctx, model.table)
+    for d in m.pending.options:
+        if d.kind != "shoot":
+            continue
+        f, t = model.state.figures[d.figure], model.state.figures[d.target]
+        want = planner.HUNT * model.shot(pos, f, t)[1] if t.id in leaders else 0.0
+        assert planner.hunt(model, d, leaders) == pytest.approx(want)
+    lead = next(d for d in m.pending.options if d.kind == "shoot" and d.target in leaders)
+    assert planner.hunt(model, lead, leaders) > 0.0
+
+
+def test_a_loaded_figure_with_a_free_mark_is_activated_before_the_charges():
+    """RNG-SHOOT-3: no one shoots into a mêlée, so hard activates a loaded figure that has a shot
+    worth ``SHOT_FIRST`` at an enemy no one fights yet before normal's front-first order, whose
+    charges would lock that enemy into a mêlée."""
+
+    def shooter_ready(m, ctl):
+        ctx = _ctx(m, ctl)
+        scores = score_options("normal", ctx)
+        return max(planner.order(ctx, scores)) >= planner.FIRST
+
+    m, ctl = _question_at("activate", shooter_ready)
+    ctx = _ctx(m, ctl)
+    scores = score_options("normal", ctx)
+    ranked = planner.order(ctx, scores)
+    first = ctx.ask.options[max(range(len(ranked)), key=ranked.__getitem__)]
+    model = TableModel(ctx)
+    pos = Position(ctx, model.table)
+    shooter = model.state.figures[first.figure]
+    assert model.can_shoot(shooter, pos)
+    free = [e for e in model.foes if not pos.in_contact(e, model.mine)]
+    assert max(model.shot(pos, shooter, e)[0] for e in free) > 0.0
+    hard = make_controller("hard", 5)
+    assert hard.decide(m) == first

@@ -15,7 +15,7 @@ from .formation import (
 )
 from .rally import RallyResult, broken_units, rally
 from .resolve import PairSpec, resolve_round
-from .roll import flank_support
+from .roll import round_modifiers
 from .state import od6
 
 
@@ -80,16 +80,12 @@ class CloseCombatRounds(CloseCombatActions):
         if not pairs:
             self.apply_breaks(ctx)  # losses from rally rolls (OD6-DIS-1) count too
             return
-        locks = board.locks(side)
-        busy = set(pairs) | set(pairs.values()) | {p for p, n in locks.items() if n > 0}
-        disrupted = set(d.disrupted)
+        mods = round_modifiers(board, side, pairs, d.disrupted)
         specs = []
         for a, b in sorted(pairs.items()):
-            pa, pb = board.pieces[a], board.pieces[b]
-            ma = flank_support(pa, board.friends_of(pa.side), busy, disrupted)
-            mb = flank_support(pb, board.friends_of(pb.side), busy, disrupted)
+            ma, mb = mods[a]
             ma += d.bonus.get(unit_key(ctx.fig(a)), 0)
-            specs.append(PairSpec(pa, pb, ma, mb))
+            specs.append(PairSpec(board.pieces[a], board.pieces[b], ma, mb))
         d.fought = sorted({unit_key(ctx.fig(x)) for pr in pairs.items() for x in pr})
         ctx.emit(Note(rule="OD6-ENG-2", message="pairs: " + ", ".join(f"{a} v {b}" for a, b in sorted(pairs.items()))))
         res = resolve_round(specs, ctx.dice, board.can_move_back, board.apply_move, board.drop)

@@ -32,6 +32,12 @@ PROBE = "__od6_probe"
 ALLOWANCE = 6.0
 
 
+def move_allowance(state) -> float:
+    """OD6-SEQ-1 [HOUSE]: the scenario's ``move`` option (0–24"), else ``ALLOWANCE``."""
+    v = state.options.get("move", ALLOWANCE)
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 24 else ALLOWANCE
+
+
 def norm_deg(a: float) -> float:
     a = round(a % 360.0, 6)
     return 0.0 if a >= 360.0 else a + 0.0

@@ -17,6 +17,7 @@ from .formation import (
     Candidate,
     engage_candidates,
     legal_candidates,
+    move_allowance,
     norm_deg,
     transform,
     translate_limit,
@@ -67,8 +68,7 @@ class CloseCombatMoves:
         return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else DEFAULT_BREAK_AFTER
 
     def allowance(self, ctx: Ctx) -> float:
-        v = ctx.state.options.get("move", ALLOWANCE)
-        return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 24 else ALLOWANCE
+        return move_allowance(ctx.state)
 
     # -- helpers ------------------------------------------------------------------------------------------
     def board(self, ctx: Ctx) -> Board:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..dice import Dice
@@ -35,6 +35,25 @@ def flank_support(
         if classify(piece, f).side_contact:
             return 1
     return 0
+
+
+def round_modifiers(
+    board, side: str, pairs: Mapping[str, str], disrupted: Collection[str]
+) -> dict[str, tuple[int, int]]:
+    """OD6-ROLL-2 flank support of each pair of a round (``side``'s piece → its opponent), as
+    (side's piece's, opponent's): pieces paired or corner-locked (OD6-LOCK-1 counts on ``board``)
+    and Disrupted ones give none. The round's roll and the odds of an engage both count them here."""
+    locks = board.locks(side)
+    busy = set(pairs) | set(pairs.values()) | {p for p, n in locks.items() if n > 0}
+    dis = set(disrupted)
+    out = {}
+    for a, b in pairs.items():
+        pa, pb = board.pieces[a], board.pieces[b]
+        out[a] = (
+            flank_support(pa, board.friends_of(pa.side), busy, dis),
+            flank_support(pb, board.friends_of(pb.side), busy, dis),
+        )
+    return out
 
 
 def first_round_bonus(unspent_actions: int) -> int:

@@ -26,8 +26,13 @@ class CloseCombatRuleset(MissileAnswers, Ruleset):
 
     # -- exact odds (close_combat/chances.py) ---------------------------------------------------------
     def odds(self, view, table, ask, decision):
+        """An engage: its first round, every pair it makes (``chances.engage_odds``)."""
         if decision.kind == "engage" and decision.figure and decision.target:
-            return self.attack_odds(view, table, decision.figure, decision.target, "hand")
+            from .chances import engage_odds
+
+            return engage_odds(view, table, decision) or self.attack_odds(
+                view, table, decision.figure, decision.target, "hand"
+            )
         return None
 
     def attack_odds(self, view, table, attacker, defender, how, **kw):

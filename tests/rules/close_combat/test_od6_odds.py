@@ -58,3 +58,46 @@ def test_OD6_RES_1_odds_cli_prints_the_exact_table(capsys):
 def test_OD6_RES_1_odds_report_lists_fractions_and_percentages():
     text = odds_report_close_combat(5, 3)
     assert "A d6+2 v B d6" in text and "1/4" in text and "25.00%" in text and "Tie" in text
+
+
+def _pike_match_at_contact():
+    """Pike and Shot with Red walked up to charge distance and Blue standing: Red's engage options."""
+    from game.match.match import Match
+    from game.scenario.registry import find_scenario
+
+    m = Match(find_scenario("pike_and_shot"), seed=5)
+    for _ in range(40):
+        ask = m.pending
+        engages = [d for d in ask.options if d.kind == "engage"]
+        if engages:
+            return m, engages
+        if ask.kind == "activate":
+            act = [d for d in ask.options if d.kind != "pass"]
+            m.apply(act[0] if ask.side == "red" and act else next(d for d in ask.options if d.kind == "pass"))
+        elif ask.kind == "action":
+            fwd = [d for d in ask.options if d.kind == "move" and d.label == "advance"]
+            m.apply(fwd[0] if fwd else ask.default)
+        else:
+            m.apply(ask.default)
+    raise AssertionError("no engage offered")
+
+
+def test_OD6_ENG_2_engage_odds_count_every_pair_the_engage_makes():
+    from game.rules.close_combat.chances import pair_odds
+
+    m, engages = _pike_match_at_contact()
+    view = m.ruleset.public_view(m.state, "red")
+    d = engages[0]
+    odds = m.ruleset.odds(view, m.table, m.pending, d)
+    paired = {e.figure for e in odds.effects}
+    assert len(paired) > 2  # a line engages a line: more than the lead piece's pair
+    # the lead pair's headline chance, as the round will roll it with its flank support
+    lead = pair_odds(view, d.figure, d.target)
+    assert odds.success == lead.success
+    # the pairs the rules then match are the pairs the odds counted
+    events = m.apply(d)
+    while not any(getattr(e, "rule", "") == "OD6-ENG-2" for e in events):
+        events = m.apply(m.pending.default)
+    note = next(e for e in events if getattr(e, "rule", "") == "OD6-ENG-2")
+    fought = {x.strip() for pr in note.message.removeprefix("pairs: ").split(",") for x in pr.split(" v ")}
+    assert fought == paired
