@@ -95,7 +95,7 @@ class ScriptedController:
         if planner.plans(ctx):
             d = opts[planner.choose(ctx, scores)]
         elif planner.orders(ctx):
-            d = opts[_argmax(planner.order(ctx, scores))]
+            d = opts[argmax(planner.order(ctx, scores))]
         elif ask.kind in lookahead.LOOK_KINDS or ask.kind not in lookahead.KNOWN_SIMPLE:
             d = lookahead.choose(match, ask, scores, ctx.ev, self.rng)
         else:
