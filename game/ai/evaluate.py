@@ -55,10 +55,6 @@ W_TIME = 5.0
 W_EXPOSE = 30.0
 #: an own leader within range of loaded enemy missiles (its fall breaks the side, RNG-MOR-1)
 W_LEADER_EXPOSE = 16.0
-#: share of a leader's exposure an enemy missile still to load counts: loaded on the enemy's next
-#: activation, it fires on the one after, often before the leader moves again (Blackbeard fell to
-#: marines who loaded while he stood in range)
-UNLOADED_THREAT = 0.5
 #: entries of each of the evaluator's memos of per-point answers before it is emptied
 MEMO_KEPT = 1 << 16
 
@@ -388,24 +384,20 @@ class Evaluator:
             if not mine or f.id in guarded or not (f.rank == Rank.CAPTAIN or f.is_leader):
                 continue
             if shooters is None:
-                shooters = [t for t in figs if t[4] and t[0].missile]
+                shooters = [t for t in figs if t[4] and t[0].missile and t[0].loaded]
                 if not shooters:
                     return 0.0
-            total += self._exposure(f, x, y, shooters, UNLOADED_THREAT)
+            total += self._exposure(f, x, y, shooters)
         return total
 
-    def _exposure(self, tgt, tx, ty, shooters, unloaded: float = 0.0) -> float:
+    def _exposure(self, tgt, tx, ty, shooters) -> float:
         """Chance-weighted loaded missiles within range of a figure that must not fall (RNG-SHOOT-1
-        to-hit by range band, without cover; PYR save of the target); an unloaded one counts
-        ``unloaded`` of that (it may load and fire before the figure moves again)."""
+        to-hit by range band, without cover; PYR save of the target)."""
         from .worth import shot_target
 
         total = 0.0
         for f, x, y, *_ in shooters:
-            if not f.missile or f.level != tgt.level:
-                continue
-            share = 1.0 if f.loaded else unloaded
-            if not share:
+            if not f.missile or not f.loaded or f.level != tgt.level:
                 continue
             d = max(0.0, math.hypot(x - tx, y - ty) - f.radius - tgt.radius)
             try:
@@ -413,7 +405,7 @@ class Evaluator:
             except (ValueError, KeyError):
                 tn = None
             if tn:
-                total += share * tn / 20.0
+                total += tn / 20.0
         save = {Rank.CAPTAIN: 0.5, Rank.OFFICER: 0.33}.get(tgt.rank, 0.17)
         return min(total, 3.0) * save * 0.5
 

@@ -29,6 +29,7 @@ from game.rules.decisions import Decision
 from . import lookahead, planner
 from .evaluate import Evaluator
 from .levels import FATAL, Ctx, easy_noise_scale, easy_scores, score_options
+from .levels_actions import points_lead
 from .levels_ctx import argmax
 from .routes import route_moves
 
@@ -37,7 +38,7 @@ EASY_NOISE = 1.3
 EASY_RANDOM = 0.2
 #: share of its noise and random choices an easy side keeps when the clock is against it (it must
 #: reach or hold its goal by the turn limit): it still blunders in a fight, but walks to the goal
-EASY_URGENT = 0.1
+EASY_URGENT = 0.2
 
 
 class PublicMatch:
@@ -107,7 +108,7 @@ class ScriptedController:
 
     def _easy(self, ctx: Ctx) -> Decision:
         opts = ctx.ask.options
-        keep = EASY_URGENT if ctx.ev.plan.time_is_theirs else 1.0
+        keep = EASY_URGENT if _racing(ctx) else 1.0
         if self.rng.random() < EASY_RANDOM * keep:
             safe = [d for d in opts if d.option not in FATAL]
             if safe:
@@ -116,6 +117,19 @@ class ScriptedController:
         sd = keep * EASY_NOISE * easy_noise_scale(scores)
         noisy = [s + self.rng.gauss(0.0, sd) - (50.0 if d.option in FATAL else 0.0) for s, d in zip(scores, opts)]
         return opts[argmax(noisy)]
+
+
+def _racing(ctx: Ctx) -> bool:
+    """The clock is against the side: it must reach or hold its goal by the limit, or, over the
+    second half of a game whose limit gives it nothing (a draw, or a loss on points), it must
+    still win a fight (SCN-PTS-1, ``points_lead``)."""
+    ev = ctx.ev
+    if ev.plan.time_is_theirs:
+        return True
+    if not (ev.draw_at_limit and ev.turn_limit) or 2 * ctx.state.turn < ev.turn_limit:
+        return False
+    lead = points_lead(ctx)
+    return lead is None or lead <= 0
 
 
 def _routes(ctx: Ctx) -> list[Decision]:

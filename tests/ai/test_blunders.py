@@ -129,24 +129,3 @@ def test_easy_prices_the_same_charge_without_the_reactions(poor_charge):
     ctx = _ctx(m)
     i = ctx.ask.options.index(d)
     assert easy_scores(_ctx(m))[i] > score_options("normal", ctx)[i]
-
-
-def test_a_leader_in_reach_of_a_musket_still_to_load_is_worth_less_than_out_of_it():
-    """An unloaded merchant musket in range may load and fire before Blackbeard moves again: the
-    place costs part of what a loaded musket's reach costs, and nothing out of its range."""
-    m = _match()
-    st = m.state
-    gun = next(f for f in st.figures.values() if f.side == "merchants" and f.missile == "musket")
-    _put(m, gun.id, gun.x, gun.y, loaded=False)
-    bb = st.figures["blackbeard"]
-    ev = evaluate.Evaluator(m.scenario, m.table, st, "pirates")
-
-    def exposed(loaded: bool, at: tuple[float, float]) -> float:
-        g = dataclasses.replace(st.figures[gun.id], loaded=loaded)
-        return ev.leaders_exposed([(g, g.x, g.y, False, True, True), (bb, *at, True, False, True)])
-
-    near = (gun.x + 5.0, gun.y)
-    far = (gun.x + 60.0, gun.y)
-    assert exposed(False, far) == 0.0
-    assert 0.0 < exposed(False, near) < exposed(True, near)
-    assert exposed(False, near) == pytest.approx(evaluate.UNLOADED_THREAT * exposed(True, near))

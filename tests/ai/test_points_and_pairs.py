@@ -58,3 +58,26 @@ def test_od6_eng_2_normal_scores_an_engage_by_all_its_pairs_easy_by_the_lead_pai
     assert whole == sum(PO.harm(ctx, e, PO.BACK_SHARE) * (1 if e.figure.startswith("B") else -1) for e in odds.effects)
     assert levels_actions._preset_option(ctx, d, "easy") == lead + 0.1
     assert levels_actions._preset_option(ctx, d, "normal") == whole + 0.1
+
+
+def test_scn_pts_1_easy_races_over_the_second_half_only_when_the_limit_gives_it_nothing():
+    """easy keeps its goal (less noise) once a points decision at the limit would not give it the
+    match: level or behind in the second half; ahead, or in the first half, it stays blurred."""
+    from game.ai.scripted import _racing
+
+    m = _pike()
+    assert not _racing(_ctx(m, "red"))  # turn 1 of 10
+    m.state.turn = 6
+    assert _racing(_ctx(m, "red")) and _racing(_ctx(m, "blue"))  # level: the limit is a draw
+    f = m.state.figures["B1"]
+    m.state.figures["B1"] = dataclasses.replace(f, status=Status.KNOCKED_DOWN)
+    assert not _racing(_ctx(m, "red")) and _racing(_ctx(m, "blue"))
+
+
+def test_easy_races_when_the_clock_is_against_its_side():
+    """The Rusty Anchor: the pirates must hold the pier by the limit, the press gang need only
+    hold out."""
+    from game.ai.scripted import _racing
+
+    m = Match(find_scenario("harbour_tavern"), seed=3)
+    assert _racing(_ctx(m, "pirates")) and not _racing(_ctx(m, "navy"))

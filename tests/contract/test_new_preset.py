@@ -11,9 +11,9 @@ import pytest
 from game.rules import presets
 from game.rules.pyrates.ruleset import PyratesRuleset
 from game.rules.pyrates.state import pyr
+from game.rules.rangers.turns import TurnPreset
 from game.rules.ruleset import Ruleset
 from game.rules.turn_state import TurnState
-from game.rules.rangers.turns import TurnPreset
 
 from .suite import CHECKS, contract_names, observe_shows_nothing_hidden
 

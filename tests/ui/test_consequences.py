@@ -16,9 +16,9 @@ MAPS = os.path.join(os.path.dirname(__file__), "..", "..", "maps")
 
 
 def first_charge(seed: int = 1, limit: int = 300):
-    """The boarding action played by the easy AI until a figure is offered a charge."""
+    """The boarding action played by the normal AI until a figure is offered a charge."""
     m = Match(load_scenario(os.path.join(MAPS, "boarding_action.toml")), seed=seed)
-    ai = make_controller("easy", seed)
+    ai = make_controller("normal", seed)
     for _ in range(limit):
         p = m.pending
         if p.kind == "action" and any(d.kind == "charge" for d in p.options):

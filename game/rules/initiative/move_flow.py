@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.rules.counting import counted
 from game.rules.decisions import Decision
 from game.rules.events import Note
 from game.rules.flow import Ctx, Flow, FlowTo, ask
@@ -109,7 +110,7 @@ class IniMoveFlow(IniTurnBase):
                 rule="PRE-INI-1",
                 figure=fid,
                 action="break_off",
-                detail=f"walks out of the fight: {len(left)} free attack(s) (RNG-HAND-4)",
+                detail=f"walks out of the fight: {counted(len(left), 'free attack')} (RNG-HAND-4)",
             )
         )
         for e in left:
