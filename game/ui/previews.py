@@ -281,6 +281,7 @@ CHANCE_WORDS = {
     "INI-SEIZE-1": "seizes it",
     "RNG-HAND-1": "hits",
     "OD6-ROLL-1": "wins",
+    "OD6-ENG-2": "wins the first round",
     "ESC-DUEL-1": "goes in",
     "ESC-ENG-1": "goes in",
 }
