@@ -94,5 +94,5 @@ class ReplayBar:
         pygame.draw.line(surf, NOW, (x, r.y - 2), (x, r.bottom + 2), 3)
         # the numbers last, edged in the bar's colour: a flag or the moment shown drawn over one
         # hid a digit ("10" read "0")
-        for lab, at in labels:
-            surf.blit(lab, at)
+        for lab, where in labels:
+            surf.blit(lab, where)
