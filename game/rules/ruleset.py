@@ -160,6 +160,9 @@ class Ruleset:
     ``"pool"`` a side's dice pool against the other's (PYR mêlée rounds), ``"blow"`` one attack at
     a time, d20 against DV (RNG-HAND), ``"duel"`` card duels between the figures of two sectors
     (ESC), ``"opposed"`` opposed d6 between the pieces in contact (OD6); "" for none of these."""
+    activates: str = "figure"
+    """What one activation sets going, in the system's words ("figure", "group", "unit"): a screen
+    names it when it says how to answer an activation question whose options are not figures."""
 
     # -- the flow ------------------------------------------------------------------------------
     def flow(self) -> Preset:

@@ -25,7 +25,7 @@ def goal(match, c) -> str:
         f = st.figures.get(c.figure)
         return f"capture or cut down {f.name if f else c.figure.replace('_', ' ')}"
     if c.type == "hold_zone":
-        held = match.ruleset.observe(st, c.side).holds.get(c.zone)
+        held = match.ruleset.observe(st, c.side).holds.get(f"{c.side}:{c.zone}")  # the victory book's key
         turns = f" for {c.turns} turn{'s' if c.turns != 1 else ''}" if c.turns > 1 else ""
         so_far = f", held {held}" if isinstance(held, int) and held else ""
         return f"hold {place_words(c.zone)}{turns}{so_far}"

@@ -78,12 +78,13 @@ class ReplayBar:
         turns = timeline.turns()
         small = fonts.scaled(11, size)
         free = r.x  # a turn's number is written where the one before it has left room
+        labels = []
         for t in turns:
             x = self.x_of(timeline.turn_start(t), last)
             pygame.draw.line(surf, TURN, (x, r.bottom - 6), (x, r.bottom - 1))
-            lab = fonts.text(str(t), small, TURN)
+            lab = fonts.outlined(str(t), small, TURN, BACK, bold=False)
             if x + 2 >= free and x + 2 + lab.get_width() <= r.right:
-                surf.blit(lab, (x + 2, r.y + (r.h - lab.get_height()) // 2))
+                labels.append((lab, (x + 2, r.y + (r.h - lab.get_height()) // 2)))
                 free = x + 2 + lab.get_width() + 6
         for at in bookmarks:
             x = self.x_of(at, last)
@@ -91,3 +92,7 @@ class ReplayBar:
             pygame.draw.polygon(surf, FLAG, [(x, r.y - 4), (x + 9, r.y), (x, r.y + 4)])
         x = self.x_of(k, last)
         pygame.draw.line(surf, NOW, (x, r.y - 2), (x, r.bottom + 2), 3)
+        # the numbers last, edged in the bar's colour: a flag or the moment shown drawn over one
+        # hid a digit ("10" read "0")
+        for lab, where in labels:
+            surf.blit(lab, where)

@@ -33,7 +33,7 @@ def _played() -> tuple:
                 n = 0
                 while not m.over and n < MAX_DECISIONS:
                     p = m.pending
-                    asked.setdefault(question_html(p, m.state, "you", point_hint(p)), sc.id)
+                    asked.setdefault(question_html(p, m.state, "you", point_hint(p, m.ruleset)), sc.id)
                     for text, _ in listed_options(p, m.state):
                         labels.setdefault(text, sc.id)
                     if p.default is not None:

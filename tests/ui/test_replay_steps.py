@@ -116,6 +116,8 @@ def test_bookmarks_are_saved_in_the_record_which_still_verifies(opened, name):
     frame(app, [press(sc.buttons["mark"])], 2)
     saved = load_record(path)
     assert [b["at"] for b in saved.meta["bookmarks"]] == [3, second]
+    said = [t[0] for t in sc.toasts]  # two bookmarks saved in the same file: the line shows once
+    assert said.count(f"Bookmarked: saved in {path.name}") == 1, said
     assert all(b["label"].startswith("Turn ") for b in saved.meta["bookmarks"])
     assert replay(saved).ok  # a record with bookmarks replays with every hash
     assert saved.content_hash() == load_record(RECORDS / name).content_hash()
@@ -299,3 +301,25 @@ def test_the_controls_fit_the_panel(opened, size):
     assert sc.panel_rect.contains(sc.turn_menu.rect)
     assert sc.map_rect.contains(sc.bar.rect)
     assert sc.prompt_box.rect.bottom <= sc.controls_rect.top
+
+
+def test_a_turn_number_reads_whole_under_a_bookmark_and_the_moment_shown(opened):
+    app, sc, _ = opened("boarding_action_seed11.json")
+    bar, tl = sc.bar, sc.timeline
+    start = tl.turn_start(10)
+    x = bar.x_of(start, tl.last)
+    # the number's rows, above the turn's tick and below the bookmark's flag
+    rows = range(bar.rect.y + 6, bar.rect.bottom - 7)
+
+    def drawn(k, marks):
+        surf = pygame.Surface(app.screen.get_size())
+        bar.draw(surf, k, tl, marks, sc.size)
+        return surf
+
+    plain = drawn(0, [])
+    ink = [(px, py) for px in range(x + 1, x + 30) for py in rows if plain.get_at((px, py))[0] > 100]
+    assert len(ink) > 5  # "10" is written there
+    for k in range(start, start + 8):  # a bookmark and the moment shown anywhere over the number
+        marked = drawn(k, [k])
+        worst = max(max(abs(a - b) for a, b in zip(plain.get_at(p)[:3], marked.get_at(p)[:3])) for p in ink)
+        assert worst < 40, (k, worst)

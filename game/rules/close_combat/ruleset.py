@@ -11,6 +11,7 @@ class CloseCombatRuleset(MissileAnswers, Ruleset):
     name = "close-combat-d6"
     title = "Opposed-d6 close combat"
     combat = "opposed"
+    activates = "unit"  # a unit acts as one (OD6-SEQ-1)
     state_type = CloseCombatState
 
     def flow(self):

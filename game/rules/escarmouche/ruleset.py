@@ -15,6 +15,7 @@ class EscarmoucheRuleset(MissileAnswers, Ruleset):
     name = "escarmouche"
     title = "More Escarmouche card duels"
     combat = "duel"
+    activates = "group"  # the figures in one sector act together (PRE-ESC-1)
     state_type = EscarmoucheState
     config: EscarmoucheConfig = ESCARMOUCHE
 

@@ -251,8 +251,8 @@ class BattleScene(Seats, BattleInput, OptionsPanel, BattleDraw, Scene):
         return out
 
     def toast(self, text: str, colour=(240, 230, 200), ttl: float = 3.5) -> None:
-        self.toasts.append([text, colour, ttl])
-        self.toasts = self.toasts[-3:]
+        # the same words again (a second bookmark saved in the same file) renew the line showing them
+        self.toasts = [t for t in self.toasts if t[0] != text][-2:] + [[text, colour, ttl]]
 
     # -- layout and widgets -------------------------------------------------------------------------------
     @property

@@ -154,7 +154,7 @@ class OptionsPanel(BattleHost):
         return point_kinds(self.match.pending)
 
     def point_hint(self) -> str:
-        return point_hint(self.match.pending)
+        return point_hint(self.match.pending, self.match.ruleset)
 
 
 C = TypeVar("C")
@@ -191,12 +191,15 @@ def point_kinds(p) -> list[str]:
     return list(dict.fromkeys(kinds + free_kinds(p)))
 
 
-def point_hint(p) -> str:
-    """How to answer question ``p`` on the table ('' when it is answered from the list only)."""
+def point_hint(p, ruleset=None) -> str:
+    """How to answer question ``p`` (of a match played by ``ruleset``): on the table, or for an
+    activation whose options are not figures, from the list ('' when the list says it all)."""
     kinds = point_kinds(p)
     if not kinds:
-        if p is not None and p.kind == "activate":
+        if p is not None and p.answer is Answer.FIGURE:
             return "Click a figure with a white ring to activate it."
+        if p is not None and p.kind == "activate" and ruleset is not None:
+            return f"Choose the {ruleset.activates} to activate from the list below."
         if p is not None and p.answer is Answer.ITEMS:
             return "Click a tapper (gold ring), then its targets; click the tapper again or Enter to strike."
         return ""
