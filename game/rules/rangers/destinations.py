@@ -55,10 +55,16 @@ def move_plan(
     return ctx.table.plan_path(fid, x, y, **kw)
 
 
+def ends_at(plan: PathPlan, x: float, y: float) -> bool:
+    """RNG-MOVE-2: the plan gets to (x, y) — it does not stop short at a linear obstacle."""
+    end = plan.points[-1]
+    return math.hypot(end[0] - x, end[1] - y) <= MOVE_TOLERANCE
+
+
 def within_one_move(ctx: Ctx, fid: str, x: float, y: float, allowance: float, *, level: str | None = None) -> bool:
     """The figure can get to (x, y) in one move: its ``move_plan`` costs at most ``allowance``."""
     plan = move_plan(ctx, fid, x, y, allowance, level=level)
-    return plan is not None and plan.cost <= allowance + MOVE_TOLERANCE
+    return plan is not None and plan.cost <= allowance + MOVE_TOLERANCE and ends_at(plan, x, y)
 
 
 def heading_moves(

@@ -260,7 +260,8 @@ class RangersOptions(TurnPreset):
         if x is None or y is None:
             raise IllegalDecision("this needs a destination")
         plan = D.move_plan(ctx, fid, x, y, allowance, cross, level=level)
-        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE:
+        if plan is None or plan.cost > allowance + MEASURE_TOLERANCE or not D.ends_at(plan, x, y):
+            # a path that stops at a fence or log short of (x, y) is a move up to it, not to (x, y)
             raise move_refusal(ctx, fid, x, y, allowance, plan, cross=cross)
         return plan
 

@@ -154,7 +154,21 @@ def test_rng_mot_3_cover_move_may_not_pass_within_3_of_an_enemy():
     )
     m.apply(pick(m, "activate", figure="ranger_3"))
     with pytest.raises(IllegalDecision, match="3"):
+        m.apply(Decision("cover", figure="ranger_3", x=6.5, y=7.5))
+
+
+def test_rng_move_2_a_move_to_a_spot_past_a_fence_is_refused_not_cut_short_at_the_fence():
+    """(8, 6) lies past the fence: the path stops at it, so the move does not reach (8, 6) and is
+    refused with the fence named, instead of being taken as a walk up to the fence."""
+    m = _forest(
+        {"major_rogers": (40, 30), "ranger_3": (5, 10), "lieutenant_langy": (44, 20), "regular_1": (9.5, 6.5)},
+        RANGERS_FIRST,
+    )
+    m.apply(pick(m, "activate", figure="ranger_3"))
+    before = (m.figure("ranger_3").x, m.figure("ranger_3").y)
+    with pytest.raises(IllegalDecision, match="walk up to the fence"):
         m.apply(Decision("cover", figure="ranger_3", x=8.0, y=6.0))
+    assert (m.figure("ranger_3").x, m.figure("ranger_3").y) == before
 
 
 # -- INI-RSHOOT-3 (rangers toggle) ---------------------------------------------------------------------------
