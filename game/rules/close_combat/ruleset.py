@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset, RuleText
+from .config import CLOSE_COMBAT, CloseCombatConfig
 from .state import CloseCombatState
 
 
@@ -12,6 +13,7 @@ class CloseCombatRuleset(MissileAnswers, Ruleset):
     title = "Opposed-d6 close combat"
     combat = "opposed"
     state_type = CloseCombatState
+    config: CloseCombatConfig = CLOSE_COMBAT
 
     def flow(self):
         from .preset import CloseCombatPreset
