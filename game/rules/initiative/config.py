@@ -23,7 +23,7 @@ class InitiativeConfig(RangersConfig):
     counter_bonus: int = 2
     """INI-SEIZE-3 (``seize.tactical_factors``): what each shooting counter held adds to a seize."""
     order_card_bonus: int = 4
-    """INI-ORD-1 (``seize.tactical_factors``): what an order card adds to a seize toward its objective."""
+    """INI-ORD-1 (``orders.order_bonus``): what an order card adds to a seize toward its objective."""
 
 
 #: the rules as written: the shipped ``initiative`` preset's configuration
