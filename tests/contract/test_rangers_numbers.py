@@ -5,6 +5,7 @@ under both."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from game.match import Match
 from game.rules import presets
+from game.rules.decisions import IllegalDecision
 from game.rules.events import DiceRolled
 from game.rules.pyrates.ruleset import PyratesRuleset
 from game.rules.rangers.ruleset import RangersRuleset
@@ -74,3 +76,47 @@ def test_rng_mot_2_the_legendary_leader_range_is_its_own(monkeypatch, tmp_path):
     assert any(e.modifier == -1 for e in _motivation_rolls(near, legendary))
     far = _register(monkeypatch, RangersRuleset, legendary_leader_range=-1.0)
     assert {e.modifier for e in _motivation_rolls(far, legendary)} == {0}
+
+
+def _retreats_offered(preset: str) -> list[float]:
+    """How far each offered retreat out of hand combat goes, in inches (easy-AI games)."""
+    sc = load_scenario(SCENARIO)
+    out = []
+    for seed in SEEDS:
+        m = Match(sc, seed=seed, preset=preset)
+        ctl = controllers(m, "easy", seed)
+        while not m.over:
+            for d in m.pending.options:
+                if d.kind == "retreat" and d.x is not None and d.y is not None:
+                    f = m.figure(d.figure)
+                    out.append(math.hypot(d.x - f.x, d.y - f.y))
+            m.apply(ctl[m.pending.side].decide(m))
+    return out
+
+
+def test_rng_hand_4_the_retreat_distance_is_every_retreats(monkeypatch):
+    # positions are rounded to 1/1000": each retreat offered is the distance to within that
+    written = _retreats_offered(RangersRuleset.name)
+    assert written and all(d == pytest.approx(2.0, abs=0.002) for d in written)
+    short = _register(monkeypatch, RangersRuleset, hand_retreat_distance=1.0)
+    assert all(d == pytest.approx(1.0, abs=0.002) for d in _retreats_offered(short))
+    assert _a_longer_retreat_is_refused(short)
+
+
+def _a_longer_retreat_is_refused(preset: str) -> bool:
+    """Each retreat offered, taken half as far again, is refused for its length (1\" allowed)."""
+    sc = load_scenario(SCENARIO)
+    tried = False
+    for seed in SEEDS:
+        m = Match(sc, seed=seed, preset=preset)
+        ctl = controllers(m, "easy", seed)
+        while not m.over:
+            for d in m.pending.options:
+                if d.kind == "retreat" and d.x is not None and d.y is not None:
+                    f = m.figure(d.figure)
+                    far = replace(d, x=round(f.x + 1.5 * (d.x - f.x), 3), y=round(f.y + 1.5 * (d.y - f.y), 3))
+                    with pytest.raises(IllegalDecision, match="moves 1 in"):
+                        m.apply(far)
+                    tried = True
+            m.apply(ctl[m.pending.side].decide(m))
+    return tried

@@ -26,6 +26,9 @@ class RangersConfig(RulesConfig):
     must be to give −1 to a motivation roll."""
     legendary_leader_range: float = 12.0
     """RNG-MOT-2 (``motivation.leader_in_range``): the same for a Legendary Leader."""
+    hand_retreat_distance: float = 2.0
+    """RNG-HAND-4 (``RangersOptions.retreat_options``, ``RangersResolution.escape``): how far a
+    figure retreats out of hand combat, facing its opponents, in inches."""
 
 
 #: the rules as written: the shipped ``rangers`` preset's configuration
