@@ -114,3 +114,11 @@ def test_od6_roll_2_flank_support_adds_its_configured_bonus(monkeypatch):
 
     assert first_roll(PRESET).bonus == (1, 0)
     assert first_roll(_register(monkeypatch, flank_support=2)).bonus == (2, 0)
+
+
+def test_od6_seq_1_the_actions_per_phase_are_what_a_unit_may_spend(monkeypatch):
+    def most_spent(preset: str) -> int:
+        return max((max(m.state.system.spent.values(), default=0) for m, _ in _games(preset)), default=0)
+
+    assert most_spent(PRESET) == 1
+    assert most_spent(_register(monkeypatch, actions_per_phase=2)) == 2

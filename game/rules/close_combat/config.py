@@ -20,6 +20,9 @@ class CloseCombatConfig(RulesConfig):
     move_allowance: float = 6.0
     """OD6-SEQ-1 [HOUSE] (``formation.move_allowance``): how far a unit's pieces move in one action,
     in inches, when the scenario sets no ``move`` option."""
+    actions_per_phase: int = 1
+    """OD6-SEQ-1 (``CloseCombatMoves.actions_per_phase``): each unit's actions in its player phase,
+    when the scenario sets no ``actions`` option."""
     break_after: int = 2
     """OD6-PIECE-1 (``rally.unit_breaks``, ``CloseCombatMoves.break_after``): the losses a unit takes
     without breaking (it breaks on the next), when the scenario sets no ``break_after`` option."""

@@ -54,11 +54,12 @@ class CloseCombatMoves:
     @implements("OD6-SEQ-1")
     def actions_per_phase(self, ctx: Ctx, unit: str = "") -> int:
         """OD6-SEQ-1: each unit's actions per phase — scenario option ``actions``, an integer for
-        every unit or a table unit → integer (default 1, as in the source)."""
-        n = ctx.state.options.get("actions", 1)
+        every unit or a table unit → integer (1 to 4), else the configuration's ``actions_per_phase``."""
+        default = close_combat_config(ctx.state).actions_per_phase
+        n = ctx.state.options.get("actions", default)
         if isinstance(n, dict):
-            n = n.get(unit, 1)
-        return n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 else 1
+            n = n.get(unit, default)
+        return n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 else default
 
     def break_after(self, ctx: Ctx, unit: str) -> int:
         """OD6-PIECE-1: scenario option ``break_after`` (an integer, or a table unit → integer), else
