@@ -7,6 +7,7 @@ from dataclasses import replace
 
 from game.match import Match
 from game.rules import presets
+from game.rules.decisions import PASS
 from game.rules.escarmouche.ruleset import EscarmoucheRuleset
 from game.rules.events import DiceRolled, StatusChanged
 from game.rules.initiative.ruleset import InitiativeRuleset
@@ -66,3 +67,27 @@ def test_esc_res_1_the_wounds_that_kill(monkeypatch):
 
     assert wounded(_played("escarmouche")) > 0
     assert wounded(_played(_register(monkeypatch, EscarmoucheRuleset, wounds_to_kill=1))) == 0
+
+
+def test_ini_ord_1_the_order_card_bonus_is_what_a_card_adds_to_a_seize(monkeypatch):
+    from tests.rules.rangers.flow_helpers import has, pick, setup
+
+    orders = [{"id": "get_langlade", "side": "rangers", "figures": ["rogers"], "objective": "enemy:lieutenant"}]
+
+    def seize_with_the_card(preset: str) -> DiceRolled:
+        # the French act first (the Lieutenant aims); Rogers seizes to carry out his card's objective
+        m = setup(
+            {"rogers": (3, 3), "lieutenant": (8, 3), "warrior_1": (20, 20)},
+            preset=preset,
+            options={"reactive_shooting": False},
+            faces=[1, 20, 5, 20, 20],
+            orders=orders,
+        )
+        m.apply(pick(m, "aim", figure="lieutenant") if has(m, "aim", figure="lieutenant") else PASS)
+        assert m.pending.kind == "seize"
+        m.apply(pick(m, "seize", figure="rogers", option="order", label="get_langlade"))
+        return next(e for e in m.log if isinstance(e, DiceRolled) and e.rule == "INI-SEIZE-1")
+
+    # leadership 2, +2 can engage, + the card
+    assert seize_with_the_card("initiative").modifier == 2 + 2 + 4
+    assert seize_with_the_card(_register(monkeypatch, InitiativeRuleset, order_card_bonus=1)).modifier == 2 + 2 + 1

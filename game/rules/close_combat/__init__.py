@@ -11,10 +11,9 @@ from .events import CombatRolled, PieceResolved, UnitBroken
 from .locks import LockState, combat_continues, disengage_roll, lock_counts, lock_state
 from .matching import engage_is_legal, engaged_edges, max_matching, pair_count, pair_pieces
 from .odds import OUTCOMES, combat_odds, odds_report_close_combat
-from .pieces import DEFAULT_BREAK_AFTER, DEFAULT_DEPTH, DEFAULT_WIDTH, Piece
+from .pieces import DEFAULT_DEPTH, DEFAULT_WIDTH, Piece
 from .rally import (
     ACTIONS,
-    MOVE_ALLOWANCE,
     RallyResult,
     UnitActions,
     broken_units,
@@ -52,12 +51,10 @@ __all__ = [
     "OUTCOMES",
     "combat_odds",
     "odds_report_close_combat",
-    "DEFAULT_BREAK_AFTER",
     "DEFAULT_DEPTH",
     "DEFAULT_WIDTH",
     "Piece",
     "ACTIONS",
-    "MOVE_ALLOWANCE",
     "RallyResult",
     "UnitActions",
     "broken_units",

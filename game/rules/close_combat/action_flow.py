@@ -9,6 +9,7 @@ from ..flow import Answer, Ctx, Flow, ask
 from ..rangers.actions import is_firearm
 from ..rangers.turns import active_side
 from ..refusals import unit_words
+from .config import close_combat_config
 from .fire_flow import CloseCombatFire
 from .formation import (
     Board,
@@ -102,10 +103,11 @@ class CloseCombatActions(CloseCombatFire):
     def reorganise_options(self, ctx: Ctx, board: Board, u: str, ids: list[str]) -> list[Decision]:
         """OD6-SEQ-1 reorganise: face about, turn left or right (the free pieces rigidly), or re-form."""
         movers = self.movers(board, ids)
+        reach = close_combat_config(ctx.state).move_allowance
         out = [
             Decision("reorganise", option=u, label=label)
             for label, turn in REORGANISE
-            if movers and self.reorganise_ends(board, movers, turn) is not None
+            if movers and self.reorganise_ends(board, movers, turn, reach) is not None
         ]
         if not ids:
             return out
@@ -164,7 +166,8 @@ class CloseCombatActions(CloseCombatFire):
             if is_reform(label):
                 _rm, ends = self.reform_placement(ctx, u, ids, dec)
             else:
-                ends = self.reorganise_ends(board, movers, dict(REORGANISE)[label]) or []
+                reach = close_combat_config(ctx.state).move_allowance
+                ends = self.reorganise_ends(board, movers, dict(REORGANISE)[label], reach) or []
             for e in ends:
                 self.move_piece(ctx, e.id, e.x, e.y, e.facing, rule="OD6-SEQ-1", how="reorganise")
             ctx.emit(Note(rule="OD6-SEQ-1", message=f"unit {u} reorganises: {label}"))

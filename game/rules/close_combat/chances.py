@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..ruleset import BACK, DOWN, OUT, Effect, Odds
+from .config import close_combat_config
 from .odds import combat_odds
 from .state import od6
 
@@ -80,7 +81,7 @@ def engage_odds(view, table, decision) -> Odds | None:
     pairs = pair_pieces(
         sorted(board.friends_of(lead.side), key=lambda p: p.id), sorted(board.enemies_of(lead.side), key=lambda p: p.id)
     )
-    mods = round_modifiers(board, lead.side, pairs, dis)
+    mods = round_modifiers(board, lead.side, pairs, dis, close_combat_config(view))
     effects: list[Effect] = []
     success = ZERO
     for a, b in sorted(pairs.items()):

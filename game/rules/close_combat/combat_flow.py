@@ -9,6 +9,7 @@ from ..implements import implements
 from ..model import Status
 from ..rangers.turns import active_side, no_questions
 from .action_flow import CloseCombatActions
+from .config import close_combat_config
 from .events import UnitBroken
 from .formation import (
     unit_key,
@@ -80,7 +81,7 @@ class CloseCombatRounds(CloseCombatActions):
         if not pairs:
             self.apply_breaks(ctx)  # losses from rally rolls (OD6-DIS-1) count too
             return
-        mods = round_modifiers(board, side, pairs, d.disrupted)
+        mods = round_modifiers(board, side, pairs, d.disrupted, close_combat_config(st))
         specs = []
         for a, b in sorted(pairs.items()):
             ma, mb = mods[a]

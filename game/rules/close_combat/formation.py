@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..flow import Ctx
 from ..implements import implements
+from .config import CLOSE_COMBAT, close_combat_config
 from .contact import TOUCH, apart, gap, illegal_contacts, penetration
 from .locks import lock_counts
 from .matching import pair_pieces
@@ -28,14 +29,14 @@ SWEEP_STEP = 0.25
 SWEEP_TURN = 10.0
 OVERLAP = 0.01
 PROBE = "__od6_probe"
-#: OD6-SEQ-1 [HOUSE] move allowance
-ALLOWANCE = 6.0
 
 
 def move_allowance(state) -> float:
-    """OD6-SEQ-1 [HOUSE]: the scenario's ``move`` option (0–24"), else ``ALLOWANCE``."""
-    v = state.options.get("move", ALLOWANCE)
-    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 24 else ALLOWANCE
+    """OD6-SEQ-1 [HOUSE]: the scenario's ``move`` option (0–24"), else the configuration's
+    ``move_allowance``."""
+    default = close_combat_config(state).move_allowance
+    v = state.options.get("move", default)
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v <= 24 else default
 
 
 def norm_deg(a: float) -> float:
@@ -251,7 +252,12 @@ def contact_placements(lead: Piece, target: Piece) -> list[tuple[str, float, flo
 
 
 def engage_candidates(
-    board: Board, movers: Sequence[Piece], targets: Sequence[Piece], *, allowance: float = ALLOWANCE, rigid: bool = True
+    board: Board,
+    movers: Sequence[Piece],
+    targets: Sequence[Piece],
+    *,
+    allowance: float = CLOSE_COMBAT.move_allowance,
+    rigid: bool = True,
 ) -> list[Candidate]:
     """OD6-ENG-3 candidates: the movers' formation moved rigidly (or one piece alone when not
     ``rigid``) so that one of them has full front contact with a front, flank or rear of a target;

@@ -11,8 +11,8 @@ from ..flow import Ctx
 from ..implements import implements
 from ..model import Status
 from ..refusals import Cause, refused, unit_words
+from .config import close_combat_config
 from .formation import (
-    ALLOWANCE,
     Board,
     Candidate,
     engage_candidates,
@@ -23,7 +23,7 @@ from .formation import (
     translate_limit,
     unit_key,
 )
-from .pieces import DEFAULT_BREAK_AFTER, Piece
+from .pieces import Piece
 from .reform import CUSTOM, is_reform, placed_ends, reform_ends, reform_movers, reform_problem
 from .state import od6
 
@@ -54,18 +54,21 @@ class CloseCombatMoves:
     @implements("OD6-SEQ-1")
     def actions_per_phase(self, ctx: Ctx, unit: str = "") -> int:
         """OD6-SEQ-1: each unit's actions per phase — scenario option ``actions``, an integer for
-        every unit or a table unit → integer (default 1, as in the source)."""
-        n = ctx.state.options.get("actions", 1)
+        every unit or a table unit → integer (1 to 4), else the configuration's ``actions_per_phase``."""
+        default = close_combat_config(ctx.state).actions_per_phase
+        n = ctx.state.options.get("actions", default)
         if isinstance(n, dict):
-            n = n.get(unit, 1)
-        return n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 else 1
+            n = n.get(unit, default)
+        return n if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 4 else default
 
     def break_after(self, ctx: Ctx, unit: str) -> int:
-        """OD6-PIECE-1: scenario option ``break_after`` (an integer, or a table unit → integer)."""
-        v = ctx.state.options.get("break_after", DEFAULT_BREAK_AFTER)
+        """OD6-PIECE-1: scenario option ``break_after`` (an integer, or a table unit → integer), else
+        the configuration's ``break_after``."""
+        default = close_combat_config(ctx.state).break_after
+        v = ctx.state.options.get("break_after", default)
         if isinstance(v, dict):
-            v = v.get(unit, DEFAULT_BREAK_AFTER)
-        return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else DEFAULT_BREAK_AFTER
+            v = v.get(unit, default)
+        return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else default
 
     def allowance(self, ctx: Ctx) -> float:
         return move_allowance(ctx.state)
@@ -218,14 +221,16 @@ class CloseCombatMoves:
         if why:
             raise move_clear_refusal(ctx.state, u, why)
 
-    def reorganise_ends(self, board: Board, movers: list, turn: float):
+    def reorganise_ends(self, board: Board, movers: list, turn: float, reach: float):
+        """OD6-SEQ-1 reorganise: the pieces' ends after ``turn``, None when a piece would go farther
+        than ``reach`` or the ends are not clear."""
         cx = round(sum(m.x for m in movers) / len(movers), 3)
         cy = round(sum(m.y for m in movers) / len(movers), 3)
         if turn == 180.0:
             ends = [replace(m, facing=norm_deg(m.facing + 180.0)) for m in movers]
         else:
             ends = transform(movers, (cx, cy), turn, 0.0, 0.0)
-        if any(math.hypot(e.x - s.x, e.y - s.y) > ALLOWANCE for s, e in zip(movers, ends)):
+        if any(math.hypot(e.x - s.x, e.y - s.y) > reach for s, e in zip(movers, ends)):
             return None
         return ends if board.move_clear(movers, ends, may_touch_enemy=False) is None else None
 

@@ -16,7 +16,6 @@ from ..model import Figure
 DEFAULT_WIDTH = 2.0
 DEFAULT_DEPTH = 1.0
 #: Example unit break threshold from the source (OD6-PIECE-1): breaks on the third loss.
-DEFAULT_BREAK_AFTER = 2
 
 EDGES = ("front", "right", "rear", "left")
 FLANKS = ("left", "right")

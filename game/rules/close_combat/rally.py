@@ -10,7 +10,7 @@ from ..decisions import IllegalDecision
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
-from .pieces import DEFAULT_BREAK_AFTER
+from .config import CLOSE_COMBAT
 
 
 class RallyResult(str, enum.Enum):
@@ -40,22 +40,22 @@ def rally(dice: Dice, piece_id: str, qv: int) -> tuple[RallyResult, DiceRolled]:
 
 
 @implements("OD6-PIECE-1")
-def unit_breaks(losses: int, break_after: int = DEFAULT_BREAK_AFTER) -> bool:
+def unit_breaks(losses: int, break_after: int = CLOSE_COMBAT.break_after) -> bool:
     """OD6-PIECE-1: a unit breaks when its losses exceed break_after (example 2: on the third)."""
     return losses > break_after
 
 
-def broken_units(losses: Mapping[str, int], break_after: Mapping[str, int] | int = DEFAULT_BREAK_AFTER) -> list[str]:
+def broken_units(
+    losses: Mapping[str, int], break_after: Mapping[str, int] | int = CLOSE_COMBAT.break_after
+) -> list[str]:
     """OD6-PIECE-1: units whose other pieces are removed at the end of this close-combat round."""
 
     def limit(u: str) -> int:
-        return break_after if isinstance(break_after, int) else break_after.get(u, DEFAULT_BREAK_AFTER)
+        return break_after if isinstance(break_after, int) else break_after.get(u, CLOSE_COMBAT.break_after)
 
     return sorted(u for u, n in losses.items() if unit_breaks(n, limit(u)))
 
 
-#: OD6-SEQ-1 [HOUSE] move allowance in inches.
-MOVE_ALLOWANCE = 6.0
 #: OD6-SEQ-1 action kinds.
 ACTIONS = ("move", "engage", "re_engage", "reorganise")
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
+from .config import CLOSE_COMBAT, CloseCombatConfig
 from .contact import classify
 from .events import CombatRolled
 from .pieces import Piece
@@ -25,20 +26,25 @@ def net_bonus(cv_a: int, cv_b: int, mods_a: int = 0, mods_b: int = 0) -> tuple[i
 
 @implements("OD6-ROLL-2")
 def flank_support(
-    piece: Piece, friends: Sequence[Piece], busy: Collection[str] = (), disrupted: Collection[str] = ()
+    piece: Piece,
+    friends: Sequence[Piece],
+    busy: Collection[str] = (),
+    disrupted: Collection[str] = (),
+    config: CloseCombatConfig = CLOSE_COMBAT,
 ) -> int:
-    """OD6-ROLL-2 [HOUSE]: +1 if a friendly piece in side contact (flank-to-flank) is not paired,
-    locked (``busy`` holds the ids of paired or locked pieces) or Disrupted (OD6-DIS-1, OD6-LOCK-2)."""
+    """OD6-ROLL-2 [HOUSE]: +1 (``config.flank_support``) if a friendly piece in side contact
+    (flank-to-flank) is not paired, locked (``busy`` holds the ids of paired or locked pieces) or
+    Disrupted (OD6-DIS-1, OD6-LOCK-2)."""
     for f in friends:
         if f.id == piece.id or f.side != piece.side or f.id in busy or f.id in disrupted or f.disrupted:
             continue
         if classify(piece, f).side_contact:
-            return 1
+            return config.flank_support
     return 0
 
 
 def round_modifiers(
-    board, side: str, pairs: Mapping[str, str], disrupted: Collection[str]
+    board, side: str, pairs: Mapping[str, str], disrupted: Collection[str], config: CloseCombatConfig = CLOSE_COMBAT
 ) -> dict[str, tuple[int, int]]:
     """OD6-ROLL-2 flank support of each pair of a round (``side``'s piece → its opponent), as
     (side's piece's, opponent's): pieces paired or corner-locked (OD6-LOCK-1 counts on ``board``)
@@ -50,8 +56,8 @@ def round_modifiers(
     for a, b in pairs.items():
         pa, pb = board.pieces[a], board.pieces[b]
         out[a] = (
-            flank_support(pa, board.friends_of(pa.side), busy, dis),
-            flank_support(pb, board.friends_of(pb.side), busy, dis),
+            flank_support(pa, board.friends_of(pa.side), busy, dis, config),
+            flank_support(pb, board.friends_of(pb.side), busy, dis, config),
         )
     return out
 

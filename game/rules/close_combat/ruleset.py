@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..rangers.ruleset import MissileAnswers
 from ..ruleset import Ruleset, RuleText
+from .config import CLOSE_COMBAT, CloseCombatConfig
 from .state import CloseCombatState
 
 
@@ -13,6 +14,7 @@ class CloseCombatRuleset(MissileAnswers, Ruleset):
     combat = "opposed"
     activates = "unit"  # a unit acts as one (OD6-SEQ-1)
     state_type = CloseCombatState
+    config: CloseCombatConfig = CLOSE_COMBAT
 
     def flow(self):
         from .preset import CloseCombatPreset

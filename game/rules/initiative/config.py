@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..config import RulesConfig
+from ..rangers.config import RangersConfig
 
 
 @dataclass(frozen=True, slots=True)
-class InitiativeConfig(RulesConfig):
-    """The initiative rules' numbers; the defaults are the rules as written."""
+class InitiativeConfig(RangersConfig):
+    """The initiative rules' numbers (with the Rangers! game turn's, whose motivation it plays); the defaults
+    are the rules as written."""
 
     react_range: float = 4.0
     """INI-REACT-1 (``reactions.reaction_candidates``): how near (edge to edge, inches) an enemy
@@ -22,7 +23,7 @@ class InitiativeConfig(RulesConfig):
     counter_bonus: int = 2
     """INI-SEIZE-3 (``seize.tactical_factors``): what each shooting counter held adds to a seize."""
     order_card_bonus: int = 4
-    """INI-ORD-1 (``seize.tactical_factors``): what an order card adds to a seize toward its objective."""
+    """INI-ORD-1 (``orders.order_bonus``): what an order card adds to a seize toward its objective."""
 
 
 #: the rules as written: the shipped ``initiative`` preset's configuration

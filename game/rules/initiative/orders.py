@@ -13,6 +13,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from ..implements import implements
+from .config import INITIATIVE, InitiativeConfig
 
 OBJECTIVE_KINDS = ("task", "enemy", "place")
 VAGUE_TARGETS = frozenset(
@@ -33,7 +34,6 @@ VAGUE_TARGETS = frozenset(
         "everyone",
     }
 )
-BONUS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,9 +143,10 @@ def order_bonus(
     figure: str,
     intended: Objective | str,
     conditions_met: AbstractSet[str] | Mapping[str, bool] = frozenset(),
+    config: InitiativeConfig = INITIATIVE,
 ) -> int:
-    """INI-ORD-1: +4 when a figure named on the card seizes to carry out exactly the card's
-    objective and the card's condition (if any) holds; otherwise 0."""
+    """INI-ORD-1: +4 (``config.order_card_bonus``) when a figure named on the card seizes to carry
+    out exactly the card's objective and the card's condition (if any) holds; otherwise 0."""
     if card is None or figure not in card.figures:
         return 0
     try:
@@ -161,7 +162,7 @@ def order_bonus(
         )
         if not held:
             return 0
-    return BONUS
+    return config.order_card_bonus
 
 
 def objective_live(

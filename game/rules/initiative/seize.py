@@ -43,21 +43,21 @@ def tactical_factors(
     destination_out_of_los: bool = False,
     engaged: bool = False,
     can_break_off: bool = False,
-    order_card: bool = False,
+    order_card: int = 0,
 ) -> int:
     """INI-SEIZE-2: +2 if the nominee can engage in melee or reach its objective in one move
     (path ≤ move allowance), or shoot within medium range (≤ 10", RNG effective range) — +2 once
     however many hold; +2 per shooting counter held (INI-SEIZE-3); −2 destination out of line of
     sight; −4 engaged in melee unless it can break off automatically (every enemy in contact is
-    across an obstacle); +4 order card (INI-ORD-1). The counters' and the order card's amounts are
-    ``config.counter_bonus`` and ``config.order_card_bonus``."""
+    across an obstacle); ``order_card``: the order card's bonus (INI-ORD-1, ``orders.order_bonus``).
+    The counters' amount is ``config.counter_bonus``."""
     if shooting_counters < 0:
         raise ValueError("shooting counters must be ≥ 0")
     f = 2 if (can_engage or can_reach_objective or can_shoot_within_medium) else 0
     f += config.counter_bonus * shooting_counters
     f -= 2 if destination_out_of_los else 0
     f -= 4 if (engaged and not can_break_off) else 0
-    f += config.order_card_bonus if order_card else 0
+    f += order_card
     return f
 
 

@@ -77,7 +77,7 @@ class IniSeizeFlow(IniReactionsFlow):
         reasons = []
         can_engage = reach = can_shoot = False
         out_of_los = False
-        card_bonus = False
+        card_bonus = 0
         target = st.figures.get(d.target or "")
         if decl == "engage" and target is not None:
             can_engage = bool(D.contact_points(ctx, fid, target.id, f.move, limit=1))
@@ -91,7 +91,7 @@ class IniSeizeFlow(IniReactionsFlow):
             cid = d.option_label
             card = next((c for c in self.cards(ctx, f.side) if c.id == cid), None)
             if card is not None and self.card_live(ctx, card, f.side):
-                card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx)) > 0
+                card_bonus = order_bonus(card, fid, card.objective, self.conditions(ctx), initiative_config(st))
                 o = parse_objective(card.objective)
                 if o.kind == "enemy" and o.target in st.figures and st.figures[o.target].in_play:
                     can_engage = bool(D.contact_points(ctx, fid, o.target, f.move, limit=1))
@@ -126,7 +126,7 @@ class IniSeizeFlow(IniReactionsFlow):
         if eng and not brk:
             reasons.append("−4 engaged")
         if card_bonus:
-            reasons.append("+4 order card")
+            reasons.append(f"+{card_bonus} order card")
         return rate, lead, fac, reasons
 
     def _place_centre(self, ctx: Ctx, name: str) -> tuple[float, float, str | None] | None:

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..config import RulesConfig
+from ..rangers.config import RangersConfig
 
 
 @dataclass(frozen=True, slots=True)
-class PyratesConfig(RulesConfig):
-    """The Pyrates rules' numbers; the defaults are the rules as written."""
+class PyratesConfig(RangersConfig):
+    """The Pyrates rules' numbers (with the Rangers! game turn's, whose motivation it plays); the defaults
+    are the rules as written."""
 
     base_save: int = 6
     """PYR-SAVE-1 (``saves.save_target``): the d6 score a save needs before its modifiers."""

@@ -8,7 +8,6 @@ from .actions import (
     FREE_ACTIONS,
     HAND_COMBAT_RANGE,
     MOTIVATED_ACTIONS,
-    RETREAT_DISTANCE,
     Action,
     action_problem,
     after_action,

@@ -15,7 +15,6 @@ from .geometry import Disc, within
 from .motivation import Motivation
 
 HAND_COMBAT_RANGE = 1.0
-RETREAT_DISTANCE = 2.0
 COVER_AVOID_DISTANCE = 3.0
 MAX_AIM = 3
 #: Missile weapons that must be loaded (blue counter) before each shot (RNG-SHOOT-2).

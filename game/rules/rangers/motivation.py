@@ -1,14 +1,14 @@
 """RNG-TURN-1 who goes first and RNG-MOT-1/2 motivation (RNG-MOR-1 lives in morale.py).
 
 Motivation is a roll-under d6 test (GEN-DICE-2): success if the modified roll ≤ 3, or ≤ 2 for a
-wounded figure (RNG-WND-2). The source gives no natural-face rule for motivation, so none applies:
+wounded figure (RNG-WND-2); the targets and the leaders' ranges are ``RangersConfig`` fields. The source gives no natural-face rule for motivation, so none applies:
 a modified total ≤ the target passes whatever the face.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -16,14 +16,10 @@ from ..dice import Dice
 from ..events import DiceRolled
 from ..implements import implements
 from .aggression import apply_ap
-from .geometry import Disc, within
+from .config import RANGERS, RangersConfig
+from .geometry import Disc, edge_distance
 from .profiles import normalise_type
 from .traits import normalise_traits
-
-MOTIVATION_TARGET = 3
-WOUNDED_MOTIVATION_TARGET = 2
-LEADER_RANGE = 6.0
-LEGENDARY_RANGE = 12.0
 
 
 class Motivation(str, enum.Enum):
@@ -75,9 +71,10 @@ def needs_motivation_roll(type_: str, traits: Iterable[str] = ()) -> bool:
     return not (normalise_traits(traits) & {"leader", "legendary_leader"})
 
 
-def motivation_target(wounded: bool = False) -> int:
-    """RNG-MOT-1 / RNG-WND-2: success if the modified d6 ≤ 3, or ≤ 2 when wounded."""
-    return WOUNDED_MOTIVATION_TARGET if wounded else MOTIVATION_TARGET
+def motivation_target(wounded: bool = False, config: RangersConfig = RANGERS) -> int:
+    """RNG-MOT-1 / RNG-WND-2: success if the modified d6 ≤ 3, or ≤ 2 when wounded (``config``'s
+    ``motivation_target`` and ``wounded_motivation_target``)."""
+    return config.wounded_motivation_target if wounded else config.motivation_target
 
 
 @implements("RNG-MOT-2")
@@ -89,41 +86,69 @@ def motivation_modifier(
     return -(1 if (leader_within_6 or legendary_within_12) else 0) - (1 if initiative else 0)
 
 
-def leader_in_range(fig: Disc, friends: Iterable[Any]) -> bool:
-    """RNG-MOT-2 on plain coordinates: is a friendly in-play Leader within 6" or Legendary Leader
-    within 12" (edge to edge, GEO-DIST-1) of fig? ``friends`` are Figure-like objects with traits;
-    fig itself is ignored."""
+def leader_reach(traits: Iterable[str], config: RangersConfig = RANGERS) -> float | None:
+    """RNG-MOT-2: how far a friend with these traits steadies a figure — a Legendary Leader's range,
+    else a Leader's, else None (not a leader)."""
+    t = normalise_traits(traits)
+    if "legendary_leader" in t:
+        return config.legendary_leader_range
+    return config.leader_range if "leader" in t else None
+
+
+def leader_in_range(
+    fig: Disc,
+    friends: Iterable[Any],
+    config: RangersConfig = RANGERS,
+    distance: Callable[[Any], float] | None = None,
+) -> bool:
+    """RNG-MOT-2: is a friendly in-play Leader within 6" or Legendary Leader within 12" (edge to
+    edge, GEO-DIST-1) of fig? ``friends`` are Figure-like objects with traits; fig itself is
+    ignored. ``distance(friend)`` measures on the table (levels included); by default the plain
+    coordinates' edge distance."""
     fid = getattr(fig, "id", None)
     for f in friends:
         if f is fig or (fid is not None and getattr(f, "id", None) == fid) or not getattr(f, "in_play", True):
             continue
-        t = normalise_traits(f.traits)
-        if "legendary_leader" in t and within(fig, f, LEGENDARY_RANGE):
-            return True
-        if "leader" in t and within(fig, f, LEADER_RANGE):
+        reach = leader_reach(f.traits, config)
+        if reach is not None and (distance(f) if distance else edge_distance(fig, f)) <= reach + 1e-9:
             return True
     return False
 
 
-def figure_motivation_modifier(fig: Any, friends: Iterable[Any]) -> int:
+def figure_motivation_modifier(fig: Any, friends: Iterable[Any], config: RangersConfig = RANGERS) -> int:
     """RNG-MOT-2 for a Figure among its side's figures."""
     return motivation_modifier(
-        leader_within_6=leader_in_range(fig, friends), initiative="initiative" in normalise_traits(fig.traits)
+        leader_within_6=leader_in_range(fig, friends, config),
+        initiative="initiative" in normalise_traits(fig.traits),
     )
 
 
-def motivation_passes(natural: int, *, wounded: bool = False, modifier: int = 0, ap: int = 0) -> bool:
+def motivation_passes(
+    natural: int, *, wounded: bool = False, modifier: int = 0, ap: int = 0, config: RangersConfig = RANGERS
+) -> bool:
     """RNG-MOT-1: natural d6 + modifier − aggression points (RNG-AP-1) ≤ target."""
-    return natural + modifier - ap <= motivation_target(wounded)
+    return natural + modifier - ap <= motivation_target(wounded, config)
 
 
-def motivation_odds(*, wounded: bool = False, modifier: int = 0, ap: int = 0) -> Fraction:
+def motivation_odds(
+    *, wounded: bool = False, modifier: int = 0, ap: int = 0, config: RangersConfig = RANGERS
+) -> Fraction:
     """Exact chance a motivation roll succeeds."""
-    return Fraction(sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap) for n in range(1, 7)), 6)
+    return Fraction(
+        sum(motivation_passes(n, wounded=wounded, modifier=modifier, ap=ap, config=config) for n in range(1, 7)), 6
+    )
 
 
 @implements("RNG-MOT-1")
-def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifier: int = 0, ap: int = 0) -> DiceRolled:
+def roll_motivation(
+    dice: Dice,
+    *,
+    who: str = "",
+    wounded: bool = False,
+    modifier: int = 0,
+    ap: int = 0,
+    config: RangersConfig = RANGERS,
+) -> DiceRolled:
     """RNG-MOT-1: roll 1d6 for motivation; the event's ``success`` is the result."""
     return dice.roll(
         "RNG-MOT-1",
@@ -131,6 +156,6 @@ def roll_motivation(dice: Dice, *, who: str = "", wounded: bool = False, modifie
         purpose="motivation",
         sides=6,
         modifier=apply_ap(modifier, ap),
-        target=motivation_target(wounded),
+        target=motivation_target(wounded, config),
         roll_under=True,
     )

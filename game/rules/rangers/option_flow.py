@@ -15,7 +15,8 @@ from game.rules.refusals import Cause, refused
 from ..implements import implements
 from . import destinations as D
 from . import flowkit as K
-from .actions import HAND_COMBAT_RANGE, MAX_AIM, RETREAT_DISTANCE, is_firearm
+from .actions import HAND_COMBAT_RANGE, MAX_AIM, is_firearm
+from .config import rangers_config
 from .geometry import path_points
 from .movement import crossing_allowance, may_cross, obstacle_defended
 from .state import rng
@@ -83,9 +84,15 @@ class RangersOptions(TurnPreset):
         return [away + o for o in (0, 45, -45, 90, -90)]
 
     def retreat_options(self, ctx: Ctx, fid: str) -> list[Decision]:
-        """RNG-HAND-4: retreat 2" facing the opponents (digital ruling: ending farther from them)."""
+        """RNG-HAND-4: retreat 2" (``hand_retreat_distance``) facing the opponents (digital ruling:
+        ending farther from them)."""
         pts = D.heading_moves(
-            ctx, fid, RETREAT_DISTANCE, headings=self._headings_away(ctx, fid), fracs=(1.0,), ok=self._away_ok(ctx, fid)
+            ctx,
+            fid,
+            rangers_config(ctx.state).hand_retreat_distance,
+            headings=self._headings_away(ctx, fid),
+            fracs=(1.0,),
+            ok=self._away_ok(ctx, fid),
         )
         return [Decision("retreat", figure=fid, x=x, y=y) for x, y, _ in pts[:3]]
 
@@ -314,7 +321,9 @@ class RangersOptions(TurnPreset):
         elif d.kind in ("retreat", "flee"):
             if not eng:
                 raise IllegalDecision(f"{d.kind} is only possible from hand combat (RNG-HAND-4)")
-            plan = self._plan(ctx, fid, d.x, d.y, RETREAT_DISTANCE if d.kind == "retreat" else f.move)
+            plan = self._plan(
+                ctx, fid, d.x, d.y, rangers_config(ctx.state).hand_retreat_distance if d.kind == "retreat" else f.move
+            )
             if not self._away_ok(ctx, fid)(plan.points[-1][0], plan.points[-1][1], plan):
                 raise IllegalDecision(f"a figure must {d.kind} away from its opponents (RNG-HAND-4)")
         elif d.kind == "cover":

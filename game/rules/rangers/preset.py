@@ -25,6 +25,7 @@ from ..implements import implements
 from . import flowkit as K
 from .actions import is_firearm
 from .aggression import roll_aggression_points
+from .config import rangers_config
 from .events import ActionTaken
 from .morale import failed_motivation_outcome
 from .motivation import figure_motivation_modifier, needs_motivation_roll, roll_motivation
@@ -83,9 +84,10 @@ class RangersPreset(RangersResolution):
     def motivation(self, ctx: Ctx, fid: str):
         """RNG-MOT-1/2 through the rangers functions (with RNG-AP-1 declared before the roll)."""
         f = ctx.fig(fid)
-        mod = figure_motivation_modifier(f, ctx.state.in_play(f.side))
+        config = rangers_config(ctx.state)
+        mod = figure_motivation_modifier(f, ctx.state.in_play(f.side), config)
         ap = yield from K.ask_ap(ctx, f.side, "motivation roll", fid)
-        ev = roll_motivation(ctx.dice, who=fid, wounded=f.is_wounded, modifier=mod, ap=ap)
+        ev = roll_motivation(ctx.dice, who=fid, wounded=f.is_wounded, modifier=mod, ap=ap, config=config)
         ctx.emit(ev)
         return bool(ev.success)
 

@@ -11,7 +11,8 @@ from game.rules.model import round_in
 from ..state import Claim
 from . import destinations as D
 from . import flowkit as K
-from .actions import HAND_COMBAT_RANGE, RETREAT_DISTANCE, after_action
+from .actions import HAND_COMBAT_RANGE, after_action
+from .config import rangers_config
 from .events import ActionTaken
 from .movement import crossing_allowance
 from .reactive_flow import RangersReactiveShooting
@@ -103,9 +104,12 @@ class RangersResolution(RangersReactiveShooting):
         f = ctx.fig(fid)
         if d.kind == "retreat":
             foes = K.foes_within(ctx, fid, HAND_COMBAT_RANGE)
-            plan = self._plan(ctx, fid, d.x, d.y, RETREAT_DISTANCE)
+            reach = rangers_config(ctx.state).hand_retreat_distance
+            plan = self._plan(ctx, fid, d.x, d.y, reach)
             ctx.emit(
-                ActionTaken(rule="RNG-HAND-4", figure=fid, action="retreat", detail="retreats 2 in facing its foes")
+                ActionTaken(
+                    rule="RNG-HAND-4", figure=fid, action="retreat", detail=f"retreats {reach:g} in facing its foes"
+                )
             )
             back = (D.away_bearing(ctx, fid, foes) + 180.0) % 360.0
             self._do_move(ctx, fid, plan, how="retreat", rule="RNG-HAND-4", face_dir=back)

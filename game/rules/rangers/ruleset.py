@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..ruleset import Ruleset, RuleText
+from .config import RANGERS, RangersConfig
 from .state import RangersState
 
 
@@ -40,6 +41,7 @@ class RangersRuleset(MissileAnswers, Ruleset):
     name = "rangers"
     title = "Rangers!"
     combat = "blow"
+    config: RangersConfig = RANGERS
 
     def flow(self):
         from .preset import RangersPreset

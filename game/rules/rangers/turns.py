@@ -22,8 +22,9 @@ from ..refusals import Cause, refused
 from ..state import MatchState
 from ..turn_state import moved_now, turn_state
 from .aggression import apply_ap
+from .config import rangers_config
 from .flowkit import ask_ap
-from .motivation import roll_first_player, side_initiative_bonus
+from .motivation import leader_in_range, motivation_target, roll_first_player, side_initiative_bonus
 
 #: directions (degrees) offered as representative moves; any other point may be chosen too
 MOVE_HEADINGS = tuple(range(0, 360, 45))
@@ -222,22 +223,18 @@ class TurnPreset:
         return sum(a for a, _, _ in parts), target
 
     def motivation_parts(self, ctx: Ctx, fid: str) -> tuple[list[tuple[int, str, str]], int]:
-        """([(amount, reason, rule) of each RNG-MOT-2 modifier], target) of ``motivation``'s roll."""
+        """([(amount, reason, rule) of each RNG-MOT-2 modifier], target) of ``motivation``'s roll: the
+        rule's own functions (``motivation.leader_in_range``, ``motivation_target``), measured on the
+        table."""
         f = ctx.fig(fid)
+        config = rangers_config(ctx.state)
         parts: list[tuple[int, str, str]] = []
-        leader_bonus = 0
-        for g in ctx.state.in_play(f.side):
-            if g.id == fid:
-                continue
-            reach = 12.0 if "legendary_leader" in g.traits else 6.0 if "leader" in g.traits else None
-            if reach is not None and ctx.table.edge_distance(fid, g.id) <= reach:
-                leader_bonus = -1
-        if leader_bonus:
+        near = leader_in_range(f, ctx.state.in_play(f.side), config, lambda g: ctx.table.edge_distance(fid, g.id))
+        if near:
             parts.append((-1, "a leader near", "RNG-MOT-2"))
         if "initiative" in f.traits:
             parts.append((-1, "the Initiative trait", "RNG-MOT-2"))
-        target = 2 if f.is_wounded else 3
-        return parts, target
+        return parts, motivation_target(f.is_wounded, config)
 
     def unmotivated(self, ctx: Ctx, fid: str) -> Flow:
         """RNG-MOT-3: a failed figure may still move into cover or retreat; by default it holds."""

@@ -5,7 +5,6 @@ import pytest
 from od6_helpers import MiniTable, lines_of_six
 
 from game.rules.close_combat import (
-    MOVE_ALLOWANCE,
     CombatRolled,
     LockState,
     Outcome,
@@ -263,4 +262,3 @@ def test_OD6_SEQ_1_one_action_per_phase_by_default():
     with pytest.raises(IllegalDecision):
         UnitActions("v").spend("fly")
     assert is_continuation(True) and not is_continuation(False)
-    assert MOVE_ALLOWANCE == 6.0

@@ -54,7 +54,7 @@ def test_INI_EX_1_gawain_card_only_against_blackheart():
     assert order_bonus(card, "gawain", "enemy:blackheart") == 4
     assert order_bonus(card, "gawain", "enemy:mordred") == 0
     assert order_bonus(card, "lancelot", "enemy:blackheart") == 0
-    assert tactical_factors(INITIATIVE, order_card=order_bonus(card, "gawain", "enemy:blackheart") > 0) == 4
+    assert tactical_factors(INITIATIVE, order_card=order_bonus(card, "gawain", "enemy:blackheart")) == 4
     assert order_actors(card) == ("gawain", "gawain_man1", "gawain_man2")  # no allied forces
 
 

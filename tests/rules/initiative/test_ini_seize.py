@@ -94,10 +94,10 @@ def test_INI_SEIZE_2_tactical_factors():
     assert tactical_factors(INITIATIVE, destination_out_of_los=True) == -2
     assert tactical_factors(INITIATIVE, engaged=True) == -4
     assert tactical_factors(INITIATIVE, engaged=True, can_break_off=True) == 0
-    assert tactical_factors(INITIATIVE, order_card=True) == 4
+    assert tactical_factors(INITIATIVE, order_card=4) == 4
     assert (
         tactical_factors(
-            INITIATIVE, can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True, order_card=True
+            INITIATIVE, can_engage=True, shooting_counters=1, destination_out_of_los=True, engaged=True, order_card=4
         )
         == 2 + 2 - 2 - 4 + 4
     )
