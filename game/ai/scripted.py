@@ -39,6 +39,9 @@ EASY_RANDOM = 0.2
 #: share of its noise and random choices an easy side keeps when the clock is against it (it must
 #: reach or hold its goal by the turn limit): it still blunders in a fight, but walks to the goal
 EASY_URGENT = 0.2
+#: easy races only over the game's last turns: racing all game long, its boarders played almost as
+#: normal's do; blurred until the clock bites, they still reach their goal late
+EASY_RACE_TURNS = 4
 
 
 class PublicMatch:
@@ -120,13 +123,15 @@ class ScriptedController:
 
 
 def _racing(ctx: Ctx) -> bool:
-    """The clock is against the side: it must reach or hold its goal by the limit, or, over the
-    second half of a game whose limit gives it nothing (a draw, or a loss on points), it must
-    still win a fight (SCN-PTS-1, ``points_lead``)."""
+    """Over the last ``EASY_RACE_TURNS`` turns, the clock is against the side: it must reach or
+    hold its goal by the limit, or, in a game whose limit gives it nothing (a draw, or a loss on
+    points), it must still win a fight (SCN-PTS-1, ``points_lead``)."""
     ev = ctx.ev
+    if not ev.turn_limit or ev.turn_limit - ctx.state.turn >= EASY_RACE_TURNS:
+        return False
     if ev.plan.time_is_theirs:
         return True
-    if not (ev.draw_at_limit and ev.turn_limit) or 2 * ctx.state.turn < ev.turn_limit:
+    if not ev.draw_at_limit:
         return False
     lead = points_lead(ctx)
     return lead is None or lead <= 0
