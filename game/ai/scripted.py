@@ -2,8 +2,8 @@
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
-  option; less of both for a side the clock is against (``EASY_URGENT``), so it still goes for its
-  goal.
+  option; less of both for a side the clock is against over the last turns (``EASY_URGENT``,
+  ``EASY_RACE_TURNS``), so it still goes for its goal.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
