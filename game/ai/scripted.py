@@ -2,8 +2,8 @@
 
 * ``easy``   — normal's scoring of the offered options and route moves (no look-ahead) under heavy
   noise (``EASY_NOISE`` times the spread of the scores), and now and then a random (never fatal)
-  option; less of both for a side the clock is against (``EASY_URGENT``), so it still goes for its
-  goal.
+  option; less of both for a side the clock is against over the last turns (``EASY_URGENT``,
+  ``EASY_RACE_TURNS``), so it still goes for its goal.
 * ``normal`` — utility scoring of every option (``levels.score_options``): positions by the
   evaluation (material, objectives, exact mêlée round odds, local balance), shots by exact
   hit/wound/save odds, taps by save odds, pushback against save by exact odds, rerolls by an exact
@@ -39,6 +39,9 @@ EASY_RANDOM = 0.2
 #: share of its noise and random choices an easy side keeps when the clock is against it (it must
 #: reach or hold its goal by the turn limit): it still blunders in a fight, but walks to the goal
 EASY_URGENT = 0.2
+#: easy races only over the game's last turns: racing all game long, its boarders played almost as
+#: normal's do; blurred until the clock bites, they still reach their goal late
+EASY_RACE_TURNS = 4
 
 
 class PublicMatch:
@@ -120,13 +123,15 @@ class ScriptedController:
 
 
 def _racing(ctx: Ctx) -> bool:
-    """The clock is against the side: it must reach or hold its goal by the limit, or, over the
-    second half of a game whose limit gives it nothing (a draw, or a loss on points), it must
-    still win a fight (SCN-PTS-1, ``points_lead``)."""
+    """Over the last ``EASY_RACE_TURNS`` turns, the clock is against the side: it must reach or
+    hold its goal by the limit, or, in a game whose limit gives it nothing (a draw, or a loss on
+    points), it must still win a fight (SCN-PTS-1, ``points_lead``)."""
     ev = ctx.ev
+    if not ev.turn_limit or ev.turn_limit - ctx.state.turn >= EASY_RACE_TURNS:
+        return False
     if ev.plan.time_is_theirs:
         return True
-    if not (ev.draw_at_limit and ev.turn_limit) or 2 * ctx.state.turn < ev.turn_limit:
+    if not ev.draw_at_limit:
         return False
     lead = points_lead(ctx)
     return lead is None or lead <= 0

@@ -60,24 +60,28 @@ def test_od6_eng_2_normal_scores_an_engage_by_all_its_pairs_easy_by_the_lead_pai
     assert levels_actions._preset_option(ctx, d, "normal") == whole + 0.1
 
 
-def test_scn_pts_1_easy_races_over_the_second_half_only_when_the_limit_gives_it_nothing():
+def test_scn_pts_1_easy_races_over_the_last_turns_only_when_the_limit_gives_it_nothing():
     """easy keeps its goal (less noise) once a points decision at the limit would not give it the
-    match: level or behind in the second half; ahead, or in the first half, it stays blurred."""
+    match: level or behind over the last four turns; ahead, or earlier, it stays blurred."""
     from game.ai.scripted import _racing
 
     m = _pike()
     assert not _racing(_ctx(m, "red"))  # turn 1 of 10
     m.state.turn = 6
+    assert not _racing(_ctx(m, "red")) and not _racing(_ctx(m, "blue"))  # level, five turns left
+    m.state.turn = 7
     assert _racing(_ctx(m, "red")) and _racing(_ctx(m, "blue"))  # level: the limit is a draw
     f = m.state.figures["B1"]
     m.state.figures["B1"] = dataclasses.replace(f, status=Status.KNOCKED_DOWN)
     assert not _racing(_ctx(m, "red")) and _racing(_ctx(m, "blue"))
 
 
-def test_easy_races_when_the_clock_is_against_its_side():
-    """The Rusty Anchor: the pirates must hold the pier by the limit, the press gang need only
-    hold out."""
+def test_easy_races_over_the_last_turns_when_the_clock_is_against_its_side():
+    """The Rusty Anchor (six turns): the pirates must hold the pier by the limit, the press gang
+    need only hold out; the pirates race from turn 3, when four turns are left."""
     from game.ai.scripted import _racing
 
     m = Match(find_scenario("harbour_tavern"), seed=3)
+    assert not _racing(_ctx(m, "pirates")) and not _racing(_ctx(m, "navy"))  # turn 1 of 6
+    m.state.turn = 3
     assert _racing(_ctx(m, "pirates")) and not _racing(_ctx(m, "navy"))
