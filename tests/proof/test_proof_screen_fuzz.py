@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -49,6 +50,11 @@ def run_fuzz(total: int, tmp_path, monkeypatch) -> dict:
         samples = []  # (events sent, RSS bytes, Python allocated blocks) at each return to the menu
 
         def sample(sent: int) -> None:
+            # the previous scene's background work (an AI thread, a reach search, an after-action
+            # report, a what-if run) ends with it: sample once it has, not while it still holds a game
+            for t in threading.enumerate():
+                if t is not threading.main_thread() and t.daemon:
+                    t.join(timeout=30)
             gc.collect()
             samples.append((sent, rss_bytes(), sys.getallocatedblocks()))
 
