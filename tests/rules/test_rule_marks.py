@@ -31,7 +31,7 @@ GAMES = (
     ("cutting_out", 1, "auto"),
     ("duel_on_the_quarterdeck", 2, "auto"),  # a Mutinous Dog point (PYR-MDP-1)
     ("farm_skirmish", 1, "auto"),
-    ("fire_in_the_hold", 2, "easy"),  # a Main Gauche (PYR-MG-1) and a reaction between rounds (PYR-REACT-2)
+    ("fire_in_the_hold", 3, "easy"),  # a Main Gauche (PYR-MG-1) and a reaction between rounds (PYR-REACT-2)
     ("forest_clearing", 1, "auto"),
     ("forest_initiative", 2, "random"),  # hand combat from the rear (GEO-FACE-1, GEN-ROUND-1)
     ("harbour_tavern", 2, "auto"),
