@@ -70,11 +70,7 @@ class SystemState:
 
     def copy(self: _S) -> _S:
         names, values = _spec(type(self))
-        other = object.__new__(type(self))
-        put = object.__setattr__
-        for name, v in zip(names, values(self)):
-            put(other, name, v if type(v) in _LEAVES else copy_tree(v))
-        return other
+        return type(self)(**{name: v if type(v) in _LEAVES else copy_tree(v) for name, v in zip(names, values(self))})
 
     def encode(self) -> dict[str, Any]:
         """The canonical JSON object of this state (the ``data`` of a state's encoding)."""
